@@ -1,0 +1,57 @@
+# tablesight — the two commands a fresh Debian machine needs:
+#   make demo   install missing packages, build, run the main job on a bundled sample
+#   make test   install missing packages, build, run every test (ctest)
+# Other targets: build, deps, sanitize (ASan+UBSan tests), fuzz (libFuzzer, brief), clean.
+
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+FUZZ_SECONDS ?= 20
+
+# Debian packages the build, the tests and the live pipeline need.
+PACKAGES = cmake make gcc g++ pkg-config \
+  libopencv-core-dev libopencv-imgproc-dev libturbojpeg0-dev libpng-dev \
+  libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev \
+  gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-tools \
+  libcmocka-dev xvfb clang
+
+.PHONY: demo test build deps sanitize fuzz clean
+
+deps:
+	@missing=""; for p in $(PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+build: deps
+	cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
+	cmake --build build -j $(JOBS)
+
+demo: build
+	./build/tablesight scan --annotate build/demo samples/demo/*.jpg
+	@echo "annotated images: build/demo/"
+
+test: build
+	cd build && ctest --output-on-failure -j $(JOBS)
+
+sanitize: deps
+	cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DTS_SANITIZE=ON
+	cmake --build build-asan -j $(JOBS)
+	cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  ctest --output-on-failure -j $(JOBS) -L 'rules|vision|render|daemon'
+
+fuzz: deps
+	CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTS_FUZZ=ON
+	cmake --build build-fuzz -j $(JOBS)
+	@for f in build-fuzz/tests/fuzz_*; do \
+	  echo "fuzzing $$f for $(FUZZ_SECONDS)s"; \
+	  mkdir -p build-fuzz/corpus/$$(basename $$f); \
+	  $$f -max_total_time=$(FUZZ_SECONDS) -max_len=4096 build-fuzz/corpus/$$(basename $$f) \
+	    tests/fuzz/corpus/$$(basename $$f) 2>&1 | tail -2 || exit 1; \
+	done
+
+clean:
+	rm -rf build build-asan build-fuzz

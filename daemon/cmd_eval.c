@@ -1,0 +1,12 @@
+/* Placeholder until this subcommand lands. */
+#include <stdio.h>
+
+#include "cmd.h"
+
+int cmd_eval(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    fprintf(stderr, "tablesight eval: not available in this build yet\n");
+    return 2;
+}

@@ -1,0 +1,103 @@
+// Drawing primitives (see cvdraw.h).
+#include "cvdraw.h"
+
+#include <opencv2/core.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include <cstdio>
+#include <vector>
+
+namespace {
+
+const int SHIFT = 4; // subpixel bits for drawing
+
+int fail(char *err, const char *what)
+{
+    if (err)
+        std::snprintf(err, TSCV_ERR_MAX, "%s", what);
+    return -1;
+}
+
+cv::Mat wrap(ts_image *img)
+{
+    return cv::Mat(img->h, img->w, img->channels == 1 ? CV_8UC1 : CV_8UC3, img->buf,
+                   (size_t)img->stride);
+}
+
+std::vector<cv::Point> fixed(const ts_pt *pts, int n)
+{
+    std::vector<cv::Point> v((size_t)n);
+    for (int i = 0; i < n; i++)
+        v[(size_t)i] = cv::Point(cvRound(pts[i].x * (1 << SHIFT)), cvRound(pts[i].y * (1 << SHIFT)));
+    return v;
+}
+
+cv::Scalar col(ts_bgr c)
+{
+    return cv::Scalar(c.b, c.g, c.r);
+}
+
+} // namespace
+
+extern "C" {
+
+int tscv_polyline(ts_image *img, const ts_pt *pts, int n, int closed, ts_bgr c, int thickness,
+                  char *err)
+{
+    try {
+        std::vector<std::vector<cv::Point>> v{fixed(pts, n)};
+        cv::polylines(wrap(img), v, closed != 0, col(c), thickness, cv::LINE_AA, SHIFT);
+        return 0;
+    } catch (const cv::Exception &e) {
+        return fail(err, e.what());
+    }
+}
+
+int tscv_fill_poly(ts_image *img, const ts_pt *pts, int n, ts_bgr c, char *err)
+{
+    try {
+        std::vector<std::vector<cv::Point>> v{fixed(pts, n)};
+        cv::fillPoly(wrap(img), v, col(c), cv::LINE_AA, SHIFT);
+        return 0;
+    } catch (const cv::Exception &e) {
+        return fail(err, e.what());
+    }
+}
+
+int tscv_text(ts_image *img, float x, float y, const char *s, double scale, ts_bgr c,
+              int thickness, char *err)
+{
+    try {
+        cv::putText(wrap(img), s, cv::Point(cvRound(x), cvRound(y)), cv::FONT_HERSHEY_SIMPLEX, scale,
+                    col(c), thickness, cv::LINE_AA);
+        return 0;
+    } catch (const cv::Exception &e) {
+        return fail(err, e.what());
+    }
+}
+
+void tscv_text_size(const char *s, double scale, int thickness, int *w, int *h)
+{
+    int base = 0;
+    cv::Size sz = cv::getTextSize(s, cv::FONT_HERSHEY_SIMPLEX, scale, thickness, &base);
+    *w = sz.width;
+    *h = sz.height;
+}
+
+int tscv_fill_rect(ts_image *img, int x, int y, int w, int h, ts_bgr c, double alpha, char *err)
+{
+    try {
+        cv::Mat m = wrap(img);
+        cv::Rect r = cv::Rect(x, y, w, h) & cv::Rect(0, 0, m.cols, m.rows);
+        if (r.area() <= 0)
+            return 0;
+        cv::Mat roi = m(r);
+        cv::Mat fill(roi.size(), roi.type(), col(c));
+        cv::addWeighted(fill, alpha, roi, 1.0 - alpha, 0.0, roi);
+        return 0;
+    } catch (const cv::Exception &e) {
+        return fail(err, e.what());
+    }
+}
+
+} // extern "C"

@@ -1,0 +1,305 @@
+// The extern "C" wrapper around OpenCV (see cvwrap.h). Each call is guarded so
+// that no C++ exception crosses into C.
+#include "cvwrap.h"
+
+#include <opencv2/core.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include <cstdio>
+#include <cstring>
+#include <vector>
+
+namespace {
+
+int fail(char *err, const char *what)
+{
+    if (err)
+        std::snprintf(err, TSCV_ERR_MAX, "%s", what);
+    return -1;
+}
+
+// A cv::Mat header over a ts_image (no copy).
+cv::Mat wrap(const ts_image *img)
+{
+    return cv::Mat(img->h, img->w, img->channels == 1 ? CV_8UC1 : CV_8UC3, img->buf,
+                   (size_t)img->stride);
+}
+
+// A Mat over dst, allocating dst (w x h x ch) when it is zeroed.
+int prepare(ts_image *dst, int w, int h, int ch, cv::Mat *m)
+{
+    if (!dst->buf && ts_image_alloc(dst, w, h, ch) < 0)
+        return -1;
+    if (dst->w != w || dst->h != h || dst->channels != ch)
+        return -1;
+    *m = wrap(dst);
+    return 0;
+}
+
+std::vector<cv::Point> to_vec(const ts_ipt *pts, int n)
+{
+    std::vector<cv::Point> v((size_t)n);
+    for (int i = 0; i < n; i++)
+        v[(size_t)i] = cv::Point(pts[i].x, pts[i].y);
+    return v;
+}
+
+} // namespace
+
+#define GUARD_BEGIN try {
+#define GUARD_END                                                                                  \
+    }                                                                                              \
+    catch (const cv::Exception &e)                                                                 \
+    {                                                                                              \
+        return fail(err, e.what());                                                                \
+    }                                                                                              \
+    catch (const std::exception &e)                                                                \
+    {                                                                                              \
+        return fail(err, e.what());                                                                \
+    }
+
+extern "C" {
+
+int tscv_grey(const ts_image *src, ts_image *dst, char *err)
+{
+    GUARD_BEGIN
+    cv::Mat d;
+    if (prepare(dst, src->w, src->h, 1, &d) < 0)
+        return fail(err, "grey: bad destination");
+    if (src->channels == 1)
+        wrap(src).copyTo(d);
+    else
+        cv::cvtColor(wrap(src), d, cv::COLOR_BGR2GRAY);
+    return 0;
+    GUARD_END
+}
+
+int tscv_resize(const ts_image *src, ts_image *dst, int w, int h, char *err)
+{
+    GUARD_BEGIN
+    cv::Mat d;
+    if (prepare(dst, w, h, src->channels, &d) < 0)
+        return fail(err, "resize: bad destination");
+    int interp = (w < src->w) ? cv::INTER_AREA : cv::INTER_LINEAR;
+    cv::resize(wrap(src), d, d.size(), 0, 0, interp);
+    return 0;
+    GUARD_END
+}
+
+int tscv_blur(const ts_image *src, ts_image *dst, double sigma, char *err)
+{
+    GUARD_BEGIN
+    cv::Mat d;
+    if (prepare(dst, src->w, src->h, src->channels, &d) < 0)
+        return fail(err, "blur: bad destination");
+    cv::GaussianBlur(wrap(src), d, cv::Size(0, 0), sigma);
+    return 0;
+    GUARD_END
+}
+
+int tscv_otsu(const ts_image *src, ts_image *dst, double *t, char *err)
+{
+    GUARD_BEGIN
+    cv::Mat d;
+    if (prepare(dst, src->w, src->h, 1, &d) < 0)
+        return fail(err, "otsu: bad destination");
+    double v = cv::threshold(wrap(src), d, 0, 255, cv::THRESH_BINARY | cv::THRESH_OTSU);
+    if (t)
+        *t = v;
+    return 0;
+    GUARD_END
+}
+
+int tscv_adaptive(const ts_image *src, ts_image *dst, int block, double offset, char *err)
+{
+    GUARD_BEGIN
+    cv::Mat d;
+    if (prepare(dst, src->w, src->h, 1, &d) < 0)
+        return fail(err, "adaptive: bad destination");
+    block |= 1;
+    cv::adaptiveThreshold(wrap(src), d, 255, cv::ADAPTIVE_THRESH_MEAN_C, cv::THRESH_BINARY, block,
+                          -offset);
+    return 0;
+    GUARD_END
+}
+
+int tscv_morph(const ts_image *src, ts_image *dst, char op, int radius, char *err)
+{
+    GUARD_BEGIN
+    cv::Mat d;
+    if (prepare(dst, src->w, src->h, src->channels, &d) < 0)
+        return fail(err, "morph: bad destination");
+    cv::Mat k =
+        cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(2 * radius + 1, 2 * radius + 1));
+    int mop;
+    switch (op) {
+    case 'e': mop = cv::MORPH_ERODE; break;
+    case 'd': mop = cv::MORPH_DILATE; break;
+    case 'o': mop = cv::MORPH_OPEN; break;
+    case 'c': mop = cv::MORPH_CLOSE; break;
+    default: return fail(err, "morph: unknown operation");
+    }
+    cv::morphologyEx(wrap(src), d, mop, k);
+    return 0;
+    GUARD_END
+}
+
+int tscv_canny(const ts_image *src, ts_image *dst, double lo, double hi, char *err)
+{
+    GUARD_BEGIN
+    cv::Mat d;
+    if (prepare(dst, src->w, src->h, 1, &d) < 0)
+        return fail(err, "canny: bad destination");
+    cv::Canny(wrap(src), d, lo, hi, 3, true);
+    return 0;
+    GUARD_END
+}
+
+int tscv_find_contours(const ts_image *bin, int outer_only, tscv_contours *out, char *err)
+{
+    std::memset(out, 0, sizeof *out);
+    GUARD_BEGIN
+    std::vector<std::vector<cv::Point>> cs;
+    cv::findContours(wrap(bin), cs, outer_only ? cv::RETR_EXTERNAL : cv::RETR_CCOMP,
+                     cv::CHAIN_APPROX_SIMPLE);
+    size_t total = 0;
+    for (auto &c : cs)
+        total += c.size();
+    out->start = (int *)std::malloc((cs.size() + 1) * sizeof(int));
+    out->len = (int *)std::malloc((cs.size() + 1) * sizeof(int));
+    out->pts = (ts_ipt *)std::malloc((total + 1) * sizeof(ts_ipt));
+    if (!out->start || !out->len || !out->pts) {
+        tscv_contours_free(out);
+        return fail(err, "contours: out of memory");
+    }
+    int k = 0;
+    for (size_t i = 0; i < cs.size(); i++) {
+        out->start[i] = k;
+        out->len[i] = (int)cs[i].size();
+        for (auto &p : cs[i])
+            out->pts[k++] = ts_ipt{p.x, p.y};
+    }
+    out->n = (int)cs.size();
+    return 0;
+    GUARD_END
+}
+
+void tscv_contours_free(tscv_contours *c)
+{
+    std::free(c->start);
+    std::free(c->len);
+    std::free(c->pts);
+    std::memset(c, 0, sizeof *c);
+}
+
+double tscv_area(const ts_ipt *pts, int n)
+{
+    double a = 0;
+    for (int i = 0, j = n - 1; i < n; j = i++)
+        a += (double)pts[j].x * pts[i].y - (double)pts[i].x * pts[j].y;
+    return a < 0 ? -a / 2 : a / 2;
+}
+
+double tscv_perimeter(const ts_ipt *pts, int n)
+{
+    try {
+        return cv::arcLength(to_vec(pts, n), true);
+    } catch (...) {
+        return 0;
+    }
+}
+
+double tscv_hull_area(const ts_ipt *pts, int n)
+{
+    try {
+        std::vector<cv::Point> hull;
+        cv::convexHull(to_vec(pts, n), hull);
+        return cv::contourArea(hull);
+    } catch (...) {
+        return 0;
+    }
+}
+
+int tscv_approx(const ts_ipt *pts, int n, double eps, int hull, ts_ipt *out, int max)
+{
+    try {
+        std::vector<cv::Point> src = to_vec(pts, n), h, a;
+        if (hull) {
+            cv::convexHull(src, h);
+            src.swap(h);
+        }
+        cv::approxPolyDP(src, a, eps, true);
+        int k = 0;
+        for (auto &p : a) {
+            if (k >= max)
+                break;
+            out[k++] = ts_ipt{p.x, p.y};
+        }
+        return k;
+    } catch (...) {
+        return 0;
+    }
+}
+
+void tscv_min_rect(const ts_ipt *pts, int n, ts_pt corners[4])
+{
+    try {
+        cv::RotatedRect r = cv::minAreaRect(to_vec(pts, n));
+        cv::Point2f c[4];
+        r.points(c);
+        for (int i = 0; i < 4; i++)
+            corners[i] = ts_pt{c[i].x, c[i].y};
+    } catch (...) {
+        std::memset(corners, 0, 4 * sizeof(ts_pt));
+    }
+}
+
+int tscv_corner_subpix(const ts_image *grey, ts_pt *pts, int n, int win, char *err)
+{
+    GUARD_BEGIN
+    std::vector<cv::Point2f> v((size_t)n);
+    for (int i = 0; i < n; i++)
+        v[(size_t)i] = cv::Point2f(pts[i].x, pts[i].y);
+    cv::cornerSubPix(wrap(grey), v, cv::Size(win, win), cv::Size(-1, -1),
+                     cv::TermCriteria(cv::TermCriteria::EPS + cv::TermCriteria::COUNT, 20, 0.05));
+    for (int i = 0; i < n; i++)
+        pts[i] = ts_pt{v[(size_t)i].x, v[(size_t)i].y};
+    return 0;
+    GUARD_END
+}
+
+int tscv_warp_quad(const ts_image *src, const ts_pt q[4], ts_image *dst, int w, int h, char *err)
+{
+    GUARD_BEGIN
+    cv::Mat d;
+    if (prepare(dst, w, h, src->channels, &d) < 0)
+        return fail(err, "warp: bad destination");
+    cv::Point2f s[4], t[4] = {{0, 0}, {(float)w, 0}, {(float)w, (float)h}, {0, (float)h}};
+    for (int i = 0; i < 4; i++)
+        s[i] = cv::Point2f(q[i].x, q[i].y);
+    cv::Mat m = cv::getPerspectiveTransform(s, t);
+    cv::warpPerspective(wrap(src), d, m, d.size(), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
+    return 0;
+    GUARD_END
+}
+
+int tscv_components(const ts_image *bin, int *labels, tscv_blob *blobs, int max, char *err)
+{
+    GUARD_BEGIN
+    cv::Mat lab(bin->h, bin->w, CV_32S, labels), stats, cent;
+    int n = cv::connectedComponentsWithStats(wrap(bin), lab, stats, cent, 8, CV_32S);
+    int k = 0;
+    for (int i = 1; i < n && k < max; i++, k++) {
+        blobs[k].x = stats.at<int>(i, cv::CC_STAT_LEFT);
+        blobs[k].y = stats.at<int>(i, cv::CC_STAT_TOP);
+        blobs[k].w = stats.at<int>(i, cv::CC_STAT_WIDTH);
+        blobs[k].h = stats.at<int>(i, cv::CC_STAT_HEIGHT);
+        blobs[k].area = stats.at<int>(i, cv::CC_STAT_AREA);
+        blobs[k].cx = (float)cent.at<double>(i, 0);
+        blobs[k].cy = (float)cent.at<double>(i, 1);
+    }
+    return k;
+    GUARD_END
+}
+
+} // extern "C"

@@ -1,0 +1,96 @@
+/* The thin C face of OpenCV 4 (which has no C API any more).
+ *
+ * Each function wraps one or two OpenCV calls inside try/catch and returns 0 on
+ * success or -1 with a one-line reason in err (capacity TSCV_ERR_MAX, may be
+ * NULL). No global error state. Images are ts_image views; a destination that
+ * is a zeroed ts_image is allocated here (caller frees with ts_image_free), a
+ * destination that already has the right size is written in place.
+ */
+#ifndef TS_CVWRAP_H
+#define TS_CVWRAP_H
+
+#include "../image.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum { TSCV_ERR_MAX = 160 };
+
+typedef struct {
+    float x, y;
+} ts_pt;
+
+typedef struct {
+    int x, y;
+} ts_ipt;
+
+/* ---- Colour and size ---------------------------------------------------- */
+
+/* BGR -> grey. */
+int tscv_grey(const ts_image *src, ts_image *dst, char *err);
+/* Area-averaging resize (or linear when enlarging). */
+int tscv_resize(const ts_image *src, ts_image *dst, int w, int h, char *err);
+/* Gaussian blur with the given sigma (kernel size derived from it). dst may equal src. */
+int tscv_blur(const ts_image *src, ts_image *dst, double sigma, char *err);
+
+/* ---- Binary images ------------------------------------------------------ */
+
+/* Otsu threshold of a grey image: dst = 255 where src > t. Returns t in *t. */
+int tscv_otsu(const ts_image *src, ts_image *dst, double *t, char *err);
+/* Adaptive mean threshold: dst = 255 where src > local mean (block) + offset. */
+int tscv_adaptive(const ts_image *src, ts_image *dst, int block, double offset, char *err);
+/* Morphology with an elliptic kernel of the given radius: op 'e' erode, 'd' dilate,
+ * 'o' open, 'c' close. dst may equal src. */
+int tscv_morph(const ts_image *src, ts_image *dst, char op, int radius, char *err);
+/* Canny edges of a grey image. */
+int tscv_canny(const ts_image *src, ts_image *dst, double lo, double hi, char *err);
+
+/* ---- Contours ----------------------------------------------------------- */
+
+/* Outer contours of a binary image, each a closed polygon of pixel points.
+ * Free with tscv_contours_free. */
+typedef struct {
+    int n;        /* number of contours */
+    int *start;   /* contour i is pts[start[i] .. start[i]+len[i]) */
+    int *len;
+    ts_ipt *pts;
+} tscv_contours;
+
+/* outer_only: only outermost contours; otherwise all with two-level hierarchy
+ * flattened (holes included). */
+int tscv_find_contours(const ts_image *bin, int outer_only, tscv_contours *out, char *err);
+void tscv_contours_free(tscv_contours *c);
+
+double tscv_area(const ts_ipt *pts, int n);
+double tscv_perimeter(const ts_ipt *pts, int n);
+/* Convex hull area of a polygon. */
+double tscv_hull_area(const ts_ipt *pts, int n);
+/* Douglas-Peucker simplification of a closed polygon of the hull
+ * (hull=1) or of the polygon itself. Writes at most max points; returns count. */
+int tscv_approx(const ts_ipt *pts, int n, double eps, int hull, ts_ipt *out, int max);
+/* Minimum-area rotated rectangle: its four corners (clockwise). */
+void tscv_min_rect(const ts_ipt *pts, int n, ts_pt corners[4]);
+/* Refines corner positions to subpixel accuracy on a grey image. */
+int tscv_corner_subpix(const ts_image *grey, ts_pt *pts, int n, int win, char *err);
+
+/* ---- Geometry ----------------------------------------------------------- */
+
+/* Warps the quadrilateral q (corners clockwise from the one mapping to dst's
+ * top-left) of src to dst (allocated w x h if zeroed). Bilinear, border replicate. */
+int tscv_warp_quad(const ts_image *src, const ts_pt q[4], ts_image *dst, int w, int h, char *err);
+
+/* Connected components of a binary image (8-connectivity). labels is an int
+ * array of w*h (caller-owned); stats are filled for up to max components
+ * (background excluded): bounding box, area, centroid. Returns the count. */
+typedef struct {
+    int x, y, w, h, area;
+    float cx, cy;
+} tscv_blob;
+int tscv_components(const ts_image *bin, int *labels, tscv_blob *blobs, int max, char *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

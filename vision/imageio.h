@@ -1,0 +1,42 @@
+/* Image files: JPEG (TurboJPEG, EXIF orientation applied) and PNG (libpng).
+ *
+ * Every function returns 0 on success or -1 with a one-line reason in err
+ * (err may be NULL). Decoded images are owned by the caller: ts_image_free.
+ */
+#ifndef TS_IMAGEIO_H
+#define TS_IMAGEIO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "image.h"
+
+/* Largest file ts_image_load reads (bytes). */
+enum { TS_FILE_MAX_BYTES = 256 * 1024 * 1024 };
+
+/* Reads and decodes a JPEG or PNG file (by content, not name) into BGR.
+ * The message in err starts with the path. */
+int ts_image_load(const char *path, ts_image *out, char *err, size_t errlen);
+
+/* Decodes JPEG or PNG bytes into BGR. */
+int ts_image_decode(const uint8_t *data, size_t len, ts_image *out, char *err, size_t errlen);
+
+/* EXIF orientation (1..8) of JPEG bytes; 1 when absent or unreadable. */
+int ts_exif_orientation(const uint8_t *data, size_t len);
+
+/* Rotates/flips img in place so an image stored with EXIF orientation o is upright.
+ * img must own its buffer (ts_image_alloc). */
+int ts_image_apply_orientation(ts_image *img, int orientation);
+
+/* Encodes a BGR or grey image as JPEG. *out is malloc'd; caller frees. */
+int ts_jpeg_encode(const ts_image *img, int quality, uint8_t **out, size_t *outlen, char *err,
+                   size_t errlen);
+
+/* Writes img to path as PNG (".png") or JPEG (anything else, quality 90). */
+int ts_image_save(const ts_image *img, const char *path, char *err, size_t errlen);
+
+/* Reads a whole file (at most max bytes). *data is malloc'd; caller frees. */
+int ts_read_file(const char *path, size_t max, uint8_t **data, size_t *len, char *err,
+                 size_t errlen);
+
+#endif
