@@ -10,6 +10,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct {
     int w, h;
     int stride;   /* bytes per row */
@@ -34,5 +38,9 @@ static inline uint8_t *ts_image_row(const ts_image *img, int y)
 {
     return img->buf + (size_t)y * (size_t)img->stride;
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -161,7 +161,7 @@ int tscv_find_contours(const ts_image *bin, int outer_only, tscv_contours *out, 
     GUARD_BEGIN
     std::vector<std::vector<cv::Point>> cs;
     cv::findContours(wrap(bin), cs, outer_only ? cv::RETR_EXTERNAL : cv::RETR_CCOMP,
-                     cv::CHAIN_APPROX_SIMPLE);
+                     cv::CHAIN_APPROX_NONE);
     size_t total = 0;
     for (auto &c : cs)
         total += c.size();

@@ -1,0 +1,402 @@
+/* Card detection (see detect.h). */
+#include "detect.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "imageio.h"
+
+struct ts_detector {
+    ts_detect_params p;
+    ts_image small, white, bin, eroded; /* scratch, reused across frames */
+    char debug_dir[256];
+};
+
+void ts_detect_defaults(ts_detect_params *p)
+{
+    p->work_size = 960;
+    p->min_aspect = 1.0f; /* a card seen at a steep angle foreshortens to ~1.05 */
+    p->max_aspect = 2.4f;
+    p->min_area = 0.0015f;
+    p->max_area = 0.6f;
+    p->min_solidity = 0.88f;
+}
+
+ts_detector *ts_detector_create(const ts_detect_params *params)
+{
+    ts_detector *d = calloc(1, sizeof *d);
+    if (!d)
+        return NULL;
+    if (params)
+        d->p = *params;
+    else
+        ts_detect_defaults(&d->p);
+    return d;
+}
+
+void ts_detector_destroy(ts_detector *d)
+{
+    if (!d)
+        return;
+    ts_image_free(&d->small);
+    ts_image_free(&d->white);
+    ts_image_free(&d->bin);
+    ts_image_free(&d->eroded);
+    free(d);
+}
+
+void ts_detector_debug_dir(ts_detector *d, const char *dir)
+{
+    snprintf(d->debug_dir, sizeof d->debug_dir, "%s", dir ? dir : "");
+}
+
+static void debug_write(const ts_detector *d, const char *name, const ts_image *img)
+{
+    if (!d->debug_dir[0])
+        return;
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", d->debug_dir, name);
+    ts_image_save(img, path, NULL, 0);
+}
+
+/* Reallocates a scratch image when the size changes. */
+static int scratch(ts_image *img, int w, int h, int ch)
+{
+    if (img->buf && img->w == w && img->h == h && img->channels == ch)
+        return 0;
+    ts_image_free(img);
+    return ts_image_alloc(img, w, h, ch);
+}
+
+/* ---- Geometry ----------------------------------------------------------- */
+
+static float dist(ts_pt a, ts_pt b)
+{
+    return hypotf(a.x - b.x, a.y - b.y);
+}
+
+static double quad_area(const ts_pt q[4])
+{
+    double a = 0;
+    for (int i = 0; i < 4; i++) {
+        int j = (i + 1) & 3;
+        a += (double)q[i].x * q[j].y - (double)q[j].x * q[i].y;
+    }
+    return fabs(a) / 2;
+}
+
+/* Orders corners clockwise (image y down) starting so q[0]-q[1] is a short side. */
+static void order_quad(ts_pt q[4])
+{
+    float cx = (q[0].x + q[1].x + q[2].x + q[3].x) / 4;
+    float cy = (q[0].y + q[1].y + q[2].y + q[3].y) / 4;
+    float ang[4];
+    for (int i = 0; i < 4; i++)
+        ang[i] = atan2f(q[i].y - cy, q[i].x - cx);
+    for (int i = 1; i < 4; i++) /* insertion sort by angle = clockwise on screen */
+        for (int j = i; j > 0 && ang[j] < ang[j - 1]; j--) {
+            float ta = ang[j];
+            ang[j] = ang[j - 1];
+            ang[j - 1] = ta;
+            ts_pt tp = q[j];
+            q[j] = q[j - 1];
+            q[j - 1] = tp;
+        }
+    if (dist(q[0], q[1]) + dist(q[2], q[3]) > dist(q[1], q[2]) + dist(q[3], q[0])) {
+        ts_pt t = q[0];
+        q[0] = q[1];
+        q[1] = q[2];
+        q[2] = q[3];
+        q[3] = t;
+    }
+    /* Of the two short sides, start from the upper one so output is stable. */
+    if (q[2].y + q[3].y < q[0].y + q[1].y) {
+        ts_pt a = q[0], b = q[1];
+        q[0] = q[2];
+        q[1] = q[3];
+        q[2] = a;
+        q[3] = b;
+    }
+}
+
+/* Total-least-squares line through points: centre (cx,cy), direction (dx,dy). */
+typedef struct {
+    double cx, cy, dx, dy;
+} line2;
+
+static int fit_line(const ts_ipt *pts, const int *idx, int n, line2 *l)
+{
+    if (n < 4)
+        return -1;
+    double sx = 0, sy = 0;
+    for (int i = 0; i < n; i++) {
+        sx += pts[idx[i]].x;
+        sy += pts[idx[i]].y;
+    }
+    l->cx = sx / n;
+    l->cy = sy / n;
+    double xx = 0, xy = 0, yy = 0;
+    for (int i = 0; i < n; i++) {
+        double x = pts[idx[i]].x - l->cx, y = pts[idx[i]].y - l->cy;
+        xx += x * x;
+        xy += x * y;
+        yy += y * y;
+    }
+    double theta = 0.5 * atan2(2 * xy, xx - yy); /* principal direction */
+    l->dx = cos(theta);
+    l->dy = sin(theta);
+    return 0;
+}
+
+static int intersect(const line2 *a, const line2 *b, ts_pt *p)
+{
+    double den = a->dx * b->dy - a->dy * b->dx;
+    if (fabs(den) < 1e-6)
+        return -1;
+    double t = ((b->cx - a->cx) * b->dy - (b->cy - a->cy) * b->dx) / den;
+    p->x = (float)(a->cx + t * a->dx);
+    p->y = (float)(a->cy + t * a->dy);
+    return 0;
+}
+
+/* Distance from p to segment ab. */
+static float seg_dist(ts_pt p, ts_pt a, ts_pt b)
+{
+    float vx = b.x - a.x, vy = b.y - a.y;
+    float l2 = vx * vx + vy * vy;
+    float t = l2 > 0 ? ((p.x - a.x) * vx + (p.y - a.y) * vy) / l2 : 0;
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    return hypotf(p.x - a.x - t * vx, p.y - a.y - t * vy);
+}
+
+/* Refines a rough quad by fitting a line to the contour points along each
+ * side, away from the (rounded) corners. Leaves q unchanged on failure. */
+static void refine_quad(const ts_ipt *pts, int n, ts_pt q[4])
+{
+    int *idx = malloc(sizeof(int) * (size_t)n * 4);
+    if (!idx)
+        return;
+    int cnt[4] = {0};
+    for (int i = 0; i < n; i++) {
+        ts_pt p = {(float)pts[i].x, (float)pts[i].y};
+        int best = -1;
+        float bd = 1e30f;
+        for (int s = 0; s < 4; s++) {
+            float dd = seg_dist(p, q[s], q[(s + 1) & 3]);
+            if (dd < bd) {
+                bd = dd;
+                best = s;
+            }
+        }
+        ts_pt a = q[best], b = q[(best + 1) & 3];
+        float len = dist(a, b);
+        /* Skip points near either corner: rounding pulls them off the line. */
+        if (dist(p, a) < 0.15f * len || dist(p, b) < 0.15f * len || bd > 0.08f * len)
+            continue;
+        idx[best * n + cnt[best]++] = i;
+    }
+    line2 l[4];
+    for (int s = 0; s < 4; s++)
+        if (fit_line(pts, idx + s * n, cnt[s], &l[s]) < 0) {
+            free(idx);
+            return;
+        }
+    free(idx);
+    ts_pt r[4];
+    for (int c = 0; c < 4; c++) /* corner c joins side c-1 and side c */
+        if (intersect(&l[(c + 3) & 3], &l[c], &r[c]) < 0)
+            return;
+    for (int c = 0; c < 4; c++)
+        if (dist(r[c], q[c]) > 0.15f * dist(q[c], q[(c + 1) & 3]))
+            return; /* a wild fit: keep the rough corners */
+    memcpy(q, r, sizeof r);
+}
+
+/* ---- Candidates --------------------------------------------------------- */
+
+/* Tests one contour; on success writes a quad (work-image pixels, grown by
+ * `grow` px to undo erosion) and returns 1. */
+static int contour_quad(const ts_detector *d, const ts_ipt *pts, int n, double frame_area,
+                        float grow, ts_quad *out)
+{
+#define REJECT(...)                                                                               \
+    do {                                                                                           \
+        if (d->debug_dir[0])                                                                       \
+            fprintf(stderr, "detect: reject at (%d,%d): " __VA_ARGS__), fputc('\n', stderr);        \
+        return 0;                                                                                  \
+    } while (0)
+    const ts_detect_params *p = &d->p;
+    double area = tscv_area(pts, n);
+    if (area < p->min_area * frame_area || area > p->max_area * frame_area)
+        return 0;
+    double hull = tscv_hull_area(pts, n);
+    if (hull <= 0 || area / hull < p->min_solidity)
+        REJECT("solidity %.2f", pts[0].x, pts[0].y, hull > 0 ? area / hull : 0);
+    double perim = tscv_perimeter(pts, n);
+    ts_ipt ap[16];
+    int k = 0;
+    for (double eps = 0.015; eps <= 0.08 && k != 4; eps += 0.01)
+        k = tscv_approx(pts, n, eps * perim, 1, ap, 16);
+    if (k != 4)
+        REJECT("%d corners", pts[0].x, pts[0].y, k);
+    ts_pt q[4];
+    for (int i = 0; i < 4; i++)
+        q[i] = (ts_pt){(float)ap[i].x, (float)ap[i].y};
+    order_quad(q);
+    refine_quad(pts, n, q);
+    double qa = quad_area(q);
+    if (qa <= 0)
+        return 0;
+    float s1 = (dist(q[0], q[1]) + dist(q[2], q[3])) / 2;
+    float s2 = (dist(q[1], q[2]) + dist(q[3], q[0])) / 2;
+    float aspect = s2 / s1;
+    if (aspect < p->min_aspect || aspect > p->max_aspect)
+        REJECT("aspect %.2f", pts[0].x, pts[0].y, aspect);
+    double fill = area / qa; /* a rectangle fills its quad; rounded corners cost ~2% */
+    if (fill < 0.88 || fill > 1.15)
+        REJECT("fill %.2f", pts[0].x, pts[0].y, fill);
+    if (grow > 0) { /* push each corner away from the centre by `grow` px per side */
+        float cx = (q[0].x + q[1].x + q[2].x + q[3].x) / 4;
+        float cy = (q[0].y + q[1].y + q[2].y + q[3].y) / 4;
+        for (int i = 0; i < 4; i++) {
+            float dx = q[i].x - cx, dy = q[i].y - cy, l = hypotf(dx, dy);
+            q[i].x += dx / l * grow * 1.41f;
+            q[i].y += dy / l * grow * 1.41f;
+        }
+    }
+    memcpy(out->q, q, sizeof q);
+    out->score = (float)(fill > 1 ? 2 - fill : fill);
+    return 1;
+}
+
+static int point_in_quad(const ts_pt q[4], float x, float y)
+{
+    int sign = 0;
+    for (int i = 0; i < 4; i++) {
+        ts_pt a = q[i], b = q[(i + 1) & 3];
+        float c = (b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x);
+        int s = c > 0 ? 1 : -1;
+        if (sign && s != sign)
+            return 0;
+        sign = s;
+    }
+    return 1;
+}
+
+static ts_pt centre(const ts_quad *q)
+{
+    return (ts_pt){(q->q[0].x + q->q[1].x + q->q[2].x + q->q[3].x) / 4,
+                   (q->q[0].y + q->q[1].y + q->q[2].y + q->q[3].y) / 4};
+}
+
+static int contains_centre(const ts_quad *outer, const ts_quad *inner)
+{
+    ts_pt c = centre(inner);
+    return point_in_quad(outer->q, c.x, c.y);
+}
+
+/* True if candidate overlaps an accepted quad (either centre inside the other). */
+static int overlaps(const ts_quad *acc, int n, const ts_quad *c)
+{
+    for (int i = 0; i < n; i++)
+        if (contains_centre(&acc[i], c) || contains_centre(c, &acc[i]))
+            return 1;
+    return 0;
+}
+
+/* ---- Search ------------------------------------------------------------- */
+
+/* Per-pixel min over B,G,R: cards are white in every channel, while wood,
+ * felt and carpet are dark in at least one. */
+static void min_channel(const ts_image *src, ts_image *dst)
+{
+    for (int y = 0; y < src->h; y++) {
+        const uint8_t *s = ts_image_row(src, y);
+        uint8_t *o = ts_image_row(dst, y);
+        if (src->channels == 1) {
+            memcpy(o, s, (size_t)src->w);
+            continue;
+        }
+        for (int x = 0; x < src->w; x++, s += 3) {
+            uint8_t m = s[0] < s[1] ? s[0] : s[1];
+            o[x] = m < s[2] ? m : s[2];
+        }
+    }
+}
+
+int ts_detect(ts_detector *d, const ts_image *frame, ts_quad *out, int max, char *err)
+{
+    float scale = (float)d->p.work_size / (float)(frame->w > frame->h ? frame->w : frame->h);
+    if (scale > 1)
+        scale = 1;
+    int w = (int)lroundf(frame->w * scale), h = (int)lroundf(frame->h * scale);
+    if (w < 8 || h < 8)
+        return 0;
+    scale = (float)w / (float)frame->w;
+    if (scratch(&d->small, w, h, frame->channels) < 0 || scratch(&d->white, w, h, 1) < 0 ||
+        scratch(&d->bin, w, h, 1) < 0 || scratch(&d->eroded, w, h, 1) < 0) {
+        snprintf(err, TSCV_ERR_MAX, "detect: out of memory");
+        return -1;
+    }
+    if (tscv_resize(frame, &d->small, w, h, err) < 0)
+        return -1;
+    min_channel(&d->small, &d->white);
+    /* A card is brighter than its surroundings; a window larger than a card
+     * keeps this true under uneven light, where one global threshold fails. */
+    int block = (w > h ? w : h) / 5;
+    if (tscv_blur(&d->white, &d->white, 1.0, err) < 0 ||
+        tscv_adaptive(&d->white, &d->bin, block, 8, err) < 0)
+        return -1;
+    debug_write(d, "detect_white.png", &d->white);
+    debug_write(d, "detect_bin.png", &d->bin);
+
+    /* Erosion separates cards that touch. Gather candidates at every depth,
+     * then keep a shallow one (exact outline) unless deeper erosion split it
+     * into two or more cards: two cards side by side can look like one
+     * foreshortened card. */
+    static const int radii[] = {0, 2, 4, 7, 11};
+    enum { NR = sizeof radii / sizeof radii[0], MAXC = 256 };
+    ts_quad cand[MAXC];
+    int depth[MAXC], nc = 0;
+    double frame_area = (double)w * h;
+    for (int r = 0; r < NR; r++) {
+        const ts_image *src = &d->bin;
+        if (radii[r]) {
+            if (tscv_morph(&d->bin, &d->eroded, 'e', radii[r], err) < 0)
+                return -1;
+            src = &d->eroded;
+        }
+        tscv_contours cs;
+        if (tscv_find_contours(src, 1, &cs, err) < 0)
+            return -1;
+        for (int i = 0; i < cs.n && nc < MAXC; i++)
+            if (contour_quad(d, cs.pts + cs.start[i], cs.len[i], frame_area, (float)radii[r],
+                             &cand[nc]))
+                depth[nc++] = r;
+        tscv_contours_free(&cs);
+    }
+    int n = 0;
+    for (int i = 0; i < nc && n < max; i++) {
+        /* Deeper candidates inside come from the same depth (one split). */
+        int split = 0;
+        for (int r = depth[i] + 1; r < NR; r++) {
+            int k = 0;
+            for (int j = 0; j < nc; j++)
+                if (depth[j] == r && contains_centre(&cand[i], &cand[j]))
+                    k++;
+            if (k >= 2)
+                split = 1;
+        }
+        if (split || overlaps(out, n, &cand[i]))
+            continue;
+        out[n++] = cand[i];
+    }
+    for (int i = 0; i < n; i++)
+        for (int c = 0; c < 4; c++) {
+            out[i].q[c].x = (out[i].q[c].x + 0.5f) / scale - 0.5f;
+            out[i].q[c].y = (out[i].q[c].y + 0.5f) / scale - 0.5f;
+        }
+    return n;
+}

@@ -1,0 +1,49 @@
+/* Card detection: every card's quadrilateral in a frame.
+ *
+ * Cards are bright, low-texture rectangles: threshold a decimated grey image,
+ * take outer contours, split blobs of touching cards by erosion, and fit four
+ * lines to each candidate's edge points for corners that ignore rounded
+ * corners. Per-candidate work is cheap; bad candidates die early on area,
+ * convexity and aspect ratio.
+ */
+#ifndef TS_DETECT_H
+#define TS_DETECT_H
+
+#include "cv/cvwrap.h"
+#include "image.h"
+
+typedef struct {
+    /* Long side of the image the search runs on (px). Smaller is faster; cards
+     * must stay above ~25 px on their short side after decimation. */
+    int work_size;
+    /* Accepted card aspect (long/short side) range. SET 1.56, playing 1.40. */
+    float min_aspect, max_aspect;
+    /* Card area as a fraction of the frame. */
+    float min_area, max_area;
+    /* Minimum area / convex-hull area of a card blob. */
+    float min_solidity;
+} ts_detect_params;
+
+typedef struct {
+    ts_pt q[4];   /* corners in frame pixels, clockwise, q[0]-q[1] a short side */
+    float score;  /* 0..1: how card-like (rectangularity) */
+} ts_quad;
+
+/* Defaults for a webcam-to-phone frame. */
+void ts_detect_defaults(ts_detect_params *p);
+
+typedef struct ts_detector ts_detector;
+
+/* Returns a detector (caller destroys), or NULL if out of memory. params may be
+ * NULL for defaults; they are copied. */
+ts_detector *ts_detector_create(const ts_detect_params *params);
+void ts_detector_destroy(ts_detector *d);
+
+/* Finds up to max card quads in frame (BGR or grey, borrowed). Returns the
+ * count, or -1 with a reason in err (TSCV_ERR_MAX). */
+int ts_detect(ts_detector *d, const ts_image *frame, ts_quad *out, int max, char *err);
+
+/* Debug: if dir is non-NULL, ts_detect writes its intermediate images there. */
+void ts_detector_debug_dir(ts_detector *d, const char *dir);
+
+#endif

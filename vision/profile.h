@@ -1,0 +1,49 @@
+/* Deck profiles (models/NAME.profile): everything deck-specific the SET reader
+ * needs — the letters the deck prints, and one prototype feature vector per
+ * attribute value — so no deck is hard-coded in C.
+ *
+ * Text format, one statement per line, '#' comments:
+ *   profile 1                      format version (required, first statement)
+ *   name classic
+ *   family set
+ *   letters 123 RGP DOS STO        count, colour, shape, shading letters
+ *   conf_floor 0.30                below this a card is unread
+ *   scale colour 0.040 0.040       per-feature scale of an attribute's distance
+ *   proto colour R 0.06 0.47       prototype of value R (features in that order)
+ */
+#ifndef TS_PROFILE_H
+#define TS_PROFILE_H
+
+#include <stddef.h>
+
+#include "codes.h"
+
+enum { TS_PROFILE_MAX_FEAT = 4 };
+
+/* Attributes with learned prototypes (count is read directly). */
+enum { TS_ATTR_COLOUR = 0, TS_ATTR_SHAPE = 1, TS_ATTR_SHADING = 2, TS_ATTR_COUNT = 3 };
+
+typedef struct {
+    int nfeat;                                  /* features per prototype */
+    float scale[TS_PROFILE_MAX_FEAT];           /* distance scale per feature */
+    float proto[3][TS_PROFILE_MAX_FEAT];        /* prototype per value 0..2 */
+    int have[3];                                /* which prototypes were given */
+} ts_attr_model;
+
+typedef struct {
+    char name[32];
+    ts_set_letters letters;
+    float conf_floor;
+    ts_attr_model attr[TS_ATTR_COUNT];
+} ts_profile;
+
+/* Parses profile text. Returns 0, or -1 with "line N: problem" in err. */
+int ts_profile_parse(const char *text, size_t len, ts_profile *out, char *err, size_t errlen);
+/* Loads a profile by name (looked up as DIR/NAME.profile) or by path (contains
+ * '/' or ends in .profile). dir NULL = the project's models/ directory. */
+int ts_profile_load(const char *name_or_path, const char *dir, ts_profile *out, char *err,
+                    size_t errlen);
+/* Writes a profile in the text format (for the training tool). */
+int ts_profile_format(const ts_profile *p, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,352 @@
+/* SET card reader (see set_reader.h). */
+#include "set_reader.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cv/cvdraw.h"
+#include "cv/cvwrap.h"
+#include "imageio.h"
+
+enum { W = TS_CARD_W, H = TS_CARD_H, MAX_SYMBOLS = 8 };
+
+struct ts_set_reader {
+    ts_profile prof;
+    ts_image card;              /* resized input when it is not W x H */
+    ts_image mask, closed, filled, interior; /* W x H grey scratch */
+    float ink[W * H];           /* 0 = paper, 1 = black */
+    char debug[256];
+};
+
+ts_set_reader *ts_set_reader_create(const ts_profile *profile)
+{
+    ts_set_reader *r = calloc(1, sizeof *r);
+    if (!r)
+        return NULL;
+    r->prof = *profile;
+    if (ts_image_alloc(&r->mask, W, H, 1) < 0 || ts_image_alloc(&r->closed, W, H, 1) < 0 ||
+        ts_image_alloc(&r->filled, W, H, 1) < 0 || ts_image_alloc(&r->interior, W, H, 1) < 0) {
+        ts_set_reader_destroy(r);
+        return NULL;
+    }
+    return r;
+}
+
+void ts_set_reader_destroy(ts_set_reader *r)
+{
+    if (!r)
+        return;
+    ts_image_free(&r->card);
+    ts_image_free(&r->mask);
+    ts_image_free(&r->closed);
+    ts_image_free(&r->filled);
+    ts_image_free(&r->interior);
+    free(r);
+}
+
+void ts_set_reader_debug(ts_set_reader *r, const char *path)
+{
+    snprintf(r->debug, sizeof r->debug, "%s", path ? path : "");
+}
+
+/* ---- Paper and ink ------------------------------------------------------ */
+
+/* The margin band between the card edge and the symbols: paper only. */
+static int in_margin(int x, int y)
+{
+    int inner = x > W * 0.14 && x < W * 0.86 && y > H * 0.10 && y < H * 0.90;
+    int outer = x > W * 0.05 && x < W * 0.95 && y > H * 0.035 && y < H * 0.965;
+    return outer && !inner;
+}
+
+/* Paper colour: a bright percentile of the margin per channel (robust to a few
+ * ink or background pixels). Returns the spread (p90 - p10 of grey) as a
+ * measure of how uniform the margin is. */
+static float paper_colour(const ts_image *c, float paper[3])
+{
+    int hist[4][256] = {{0}};
+    int n = 0;
+    for (int y = 0; y < H; y++) {
+        const uint8_t *p = ts_image_row(c, y);
+        for (int x = 0; x < W; x++)
+            if (in_margin(x, y)) {
+                const uint8_t *px = p + 3 * x;
+                hist[0][px[0]]++;
+                hist[1][px[1]]++;
+                hist[2][px[2]]++;
+                hist[3][(px[0] + px[1] + px[2]) / 3]++;
+                n++;
+            }
+    }
+    float q10 = 0, q90 = 0;
+    for (int ch = 0; ch < 4; ch++) {
+        int acc = 0, lo = -1;
+        for (int v = 0; v < 256; v++) {
+            acc += hist[ch][v];
+            if (lo < 0 && acc >= n / 10)
+                lo = v;
+            if (acc >= n * 6 / 10) {
+                if (ch < 3)
+                    paper[ch] = v + 0.5f;
+                break;
+            }
+        }
+        if (ch == 3) {
+            acc = 0;
+            for (int v = 0; v < 256; v++) {
+                acc += hist[3][v];
+                if (acc >= n * 9 / 10) {
+                    q90 = (float)v;
+                    break;
+                }
+            }
+            q10 = (float)lo;
+        }
+    }
+    return q90 - q10;
+}
+
+/* ink = 1 - darkest channel relative to paper; returns its 99th percentile
+ * inside the symbol area (the strength of the printed ink on this card). */
+static float ink_map(const ts_image *c, const float paper[3], float *ink)
+{
+    const float inv[3] = {1.0f / paper[0], 1.0f / paper[1], 1.0f / paper[2]};
+    int hist[101] = {0}, n = 0;
+    for (int y = 0; y < H; y++) {
+        const uint8_t *p = ts_image_row(c, y);
+        int yin = y > H * 0.04 && y < H * 0.96;
+        for (int x = 0; x < W; x++) {
+            float v = 0;
+            if (yin && x > W * 0.06 && x < W * 0.94) {
+                float m = p[3 * x] * inv[0];
+                float g = p[3 * x + 1] * inv[1], rr = p[3 * x + 2] * inv[2];
+                if (g < m)
+                    m = g;
+                if (rr < m)
+                    m = rr;
+                v = 1 - m;
+                v = v < 0 ? 0 : v > 1 ? 1 : v;
+                hist[(int)(v * 100)]++;
+                n++;
+            }
+            ink[y * W + x] = v;
+        }
+    }
+    int acc = 0;
+    for (int i = 100; i >= 0; i--) {
+        acc += hist[i];
+        if (acc >= n / 100)
+            return i / 100.0f;
+    }
+    return 0;
+}
+
+/* ---- Matching ----------------------------------------------------------- */
+
+/* Nearest prototype; confidence from the margin to the runner-up, reduced
+ * when even the best match is far (a card unlike the deck). */
+static int match(const ts_attr_model *m, const float *f, float *conf)
+{
+    float d[3];
+    for (int v = 0; v < 3; v++) {
+        float s = 0;
+        for (int i = 0; i < m->nfeat; i++) {
+            float z = (f[i] - m->proto[v][i]) / m->scale[i];
+            s += z * z;
+        }
+        d[v] = sqrtf(s);
+    }
+    int b = 0;
+    for (int v = 1; v < 3; v++)
+        if (d[v] < d[b])
+            b = v;
+    float second = 1e30f;
+    for (int v = 0; v < 3; v++)
+        if (v != b && d[v] < second)
+            second = d[v];
+    float c = (second - d[b]) / (second + d[b] + 1e-6f);
+    if (d[b] > 4)
+        c *= 4 / d[b];
+    *conf = c;
+    return b;
+}
+
+/* ---- Reading ------------------------------------------------------------ */
+
+typedef struct {
+    int start, len; /* contour points */
+    double area;
+} symbol;
+
+int ts_set_read(ts_set_reader *r, const ts_image *in, ts_set_reading *out, char *err)
+{
+    memset(out, 0, sizeof *out);
+    const ts_image *c = in;
+    if (in->w != W || in->h != H || in->channels != 3) {
+        if (in->channels != 3) {
+            snprintf(err, TSCV_ERR_MAX, "set reader: needs a BGR card image");
+            return -1;
+        }
+        if (tscv_resize(in, &r->card, W, H, err) < 0)
+            return -1;
+        c = &r->card;
+    }
+
+    float paper[3];
+    float spread = paper_colour(c, paper);
+    float paper_grey = (paper[0] + paper[1] + paper[2]) / 3;
+    if (paper_grey < 30 || spread > 0.35f * paper_grey)
+        return 0; /* too dark or too patchy to be a card's margin */
+    float strength = ink_map(c, paper, r->ink);
+    if (strength < 0.12f)
+        return 0; /* blank */
+
+    /* Ink mask at half the ink strength: adapts to faded print and blur. */
+    float t = 0.30f * strength;
+    if (t < 0.10f)
+        t = 0.10f;
+    for (int y = 0; y < H; y++) {
+        uint8_t *m = ts_image_row(&r->mask, y);
+        for (int x = 0; x < W; x++)
+            m[x] = r->ink[y * W + x] > t ? 255 : 0;
+    }
+    /* Closing joins stripes to their outline and mends broken outlines. */
+    if (tscv_morph(&r->mask, &r->closed, 'c', 2, err) < 0)
+        return -1;
+    if (r->debug[0])
+        ts_image_save(&r->closed, r->debug, NULL, 0);
+
+    tscv_contours cs;
+    if (tscv_find_contours(&r->closed, 1, &cs, err) < 0)
+        return -1;
+    symbol sym[MAX_SYMBOLS];
+    int ns = 0, too_many = 0;
+    double big = 0;
+    for (int i = 0; i < cs.n; i++) {
+        double a = tscv_area(cs.pts + cs.start[i], cs.len[i]);
+        if (a < 0.015 * W * H)
+            continue; /* specks, stains, a stray stripe */
+        ts_pt rc[4];
+        tscv_min_rect(cs.pts + cs.start[i], cs.len[i], rc);
+        double side1 = hypot(rc[1].x - rc[0].x, rc[1].y - rc[0].y);
+        double side2 = hypot(rc[2].x - rc[1].x, rc[2].y - rc[1].y);
+        if ((side1 > 0.8 * W && side2 > 0.5 * H) || (side2 > 0.8 * W && side1 > 0.5 * H))
+            continue; /* the card's own edge or background seen through the margin */
+        if (ns == MAX_SYMBOLS) {
+            too_many = 1;
+            break;
+        }
+        sym[ns++] = (symbol){cs.start[i], cs.len[i], a};
+        if (a > big)
+            big = a;
+    }
+    /* Symbols of one card are alike; drop blobs far smaller than the largest. */
+    int k = 0;
+    double small = big;
+    for (int i = 0; i < ns; i++)
+        if (sym[i].area > 0.35 * big) {
+            sym[k++] = sym[i];
+            if (sym[i].area < small)
+                small = sym[i].area;
+        }
+    ns = k;
+    if (ns < 1 || ns > 3 || too_many) {
+        tscv_contours_free(&cs);
+        return 0;
+    }
+
+    /* Shape: area over its minimum rectangle (diamond 0.5, oval 0.85) and over
+     * its convex hull (a squiggle is concave), averaged over the symbols. */
+    float extent = 0, solidity = 0;
+    memset(r->filled.buf, 0, (size_t)W * H);
+    for (int i = 0; i < ns; i++) {
+        const ts_ipt *p = cs.pts + sym[i].start;
+        ts_pt rc[4];
+        tscv_min_rect(p, sym[i].len, rc);
+        double ra = hypot(rc[1].x - rc[0].x, rc[1].y - rc[0].y) *
+                    hypot(rc[2].x - rc[1].x, rc[2].y - rc[1].y);
+        double ha = tscv_hull_area(p, sym[i].len);
+        extent += (float)(ra > 0 ? sym[i].area / ra : 0);
+        solidity += (float)(ha > 0 ? sym[i].area / ha : 0);
+        ts_pt fp[1024];
+        int step = sym[i].len / 1024 + 1, nf = 0;
+        for (int j = 0; j < sym[i].len && nf < 1024; j += step)
+            fp[nf++] = (ts_pt){(float)p[j].x, (float)p[j].y};
+        if (tscv_fill_poly(&r->filled, fp, nf, (ts_bgr){255, 255, 255}, err) < 0) {
+            tscv_contours_free(&cs);
+            return -1;
+        }
+    }
+    tscv_contours_free(&cs);
+    out->feat[TS_ATTR_SHAPE][0] = extent / ns;
+    out->feat[TS_ATTR_SHAPE][1] = solidity / ns;
+
+    /* Interior: the symbols shrunk past their outline. */
+    if (tscv_morph(&r->filled, &r->interior, 'e', 5, err) < 0)
+        return -1;
+
+    /* Colour: total paper-relative absorption per channel over the symbols
+     * and a ring around them. Blur and JPEG chroma subsampling spread a thin
+     * line's colour into its neighbours but keep the sum, so summing over the
+     * ring keeps open and striped symbols as colourful as solid ones. */
+    if (tscv_morph(&r->filled, &r->mask, 'd', 3, err) < 0)
+        return -1;
+    double ab[3] = {0}, inner = 0, inner2 = 0;
+    int nink = 0, nin = 0;
+    for (int y = 0; y < H; y++) {
+        const uint8_t *px = ts_image_row(c, y);
+        const uint8_t *ring = ts_image_row(&r->mask, y);
+        const uint8_t *in2 = ts_image_row(&r->interior, y);
+        for (int x = 0; x < W; x++) {
+            float v = r->ink[y * W + x];
+            if (ring[x] > 127) {
+                for (int ch = 0; ch < 3; ch++)
+                    ab[ch] += 1 - px[3 * x + ch] / paper[ch];
+                nink += v > t;
+            }
+            if (in2[x] > 127) {
+                inner += v;
+                inner2 += (double)v * v;
+                nin++;
+            }
+        }
+    }
+    for (int ch = 0; ch < 3; ch++)
+        if (ab[ch] < 0)
+            ab[ch] = 0;
+    double sum = ab[0] + ab[1] + ab[2];
+    if (nink < 20 || sum <= 0)
+        return 0;
+    out->feat[TS_ATTR_COLOUR][0] = (float)(ab[2] / sum); /* red channel's share */
+    out->feat[TS_ATTR_COLOUR][1] = (float)(ab[1] / sum); /* green's */
+    /* Shading: how much of the ink strength fills the interior, and how
+     * uneven it is there (stripes). */
+    if (nin < 10) {
+        out->feat[TS_ATTR_SHADING][0] = 0;
+        out->feat[TS_ATTR_SHADING][1] = 0;
+    } else {
+        double mean = inner / nin, var = inner2 / nin - mean * mean;
+        out->feat[TS_ATTR_SHADING][0] = (float)(mean / strength);
+        out->feat[TS_ATTR_SHADING][1] = (float)(sqrt(var > 0 ? var : 0) / strength);
+    }
+
+    out->is_card = 1;
+    out->value[TS_SET_NUM] = ns - 1;
+    /* Count is sure when the symbols match in size. */
+    float ratio = (float)(small / big);
+    out->conf[TS_SET_NUM] = ratio > 0.75f ? 1.0f : (ratio - 0.35f) / 0.4f;
+    out->value[TS_SET_COLOUR] =
+        match(&r->prof.attr[TS_ATTR_COLOUR], out->feat[TS_ATTR_COLOUR], &out->conf[TS_SET_COLOUR]);
+    out->value[TS_SET_SHAPE] =
+        match(&r->prof.attr[TS_ATTR_SHAPE], out->feat[TS_ATTR_SHAPE], &out->conf[TS_SET_SHAPE]);
+    out->value[TS_SET_SHADING] = match(&r->prof.attr[TS_ATTR_SHADING], out->feat[TS_ATTR_SHADING],
+                                       &out->conf[TS_SET_SHADING]);
+    out->conf_all = 1;
+    for (int a = 0; a < 4; a++)
+        if (out->conf[a] < out->conf_all)
+            out->conf_all = out->conf[a];
+    out->idx = ts_set_make(out->value[0], out->value[1], out->value[2], out->value[3]);
+    return 0;
+}
