@@ -1,12 +1,448 @@
-/* Placeholder until this subcommand lands. */
+/* tablesight eval: recognition accuracy against a label file.
+ *
+ * Labels give each image's cards as an unordered multiset, without positions,
+ * so: card accuracy = |read codes ∩ label codes| / label cards (multiset);
+ * detection recall = min(found, labelled) / labelled per image; false cards =
+ * found beyond the labelled count. Per-attribute accuracy pairs each labelled
+ * card with the found card that agrees with it on the most attributes.
+ */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "batch.h"
 #include "cmd.h"
+#include "imageio.h"
+#include "json.h"
+#include "overlay.h"
+
+enum { MAX_LABEL_CARDS = 64, MAX_WRONG_SHOWN = 200 };
+
+typedef struct {
+    char *path;  /* resolved image path (owned) */
+    char *name;  /* as written in the label file (owned) */
+    int n;
+    int idx[MAX_LABEL_CARDS];
+} label;
+
+typedef struct {
+    int images, failed, cards, correct, found, matched, false_cards, unread, wrong_images;
+    int attr_n, attr_ok[4];
+    int confusion[4][4][4]; /* attr, truth value, read value (3 = not read) */
+    double *ms;             /* detect+classify+rules per image */
+} tally;
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: tablesight eval [--json] [--report DIR] [--profile NAME] LABELS.tsv\n"
+            "\n"
+            "Scans every image of a label file (lines 'image<TAB>codes', paths relative\n"
+            "to the file, '#' comments) and prints card accuracy (multiset match per\n"
+            "image, unread cards count as wrong), detection recall, false cards,\n"
+            "per-attribute accuracy and the images it got wrong.\n"
+            "\n"
+            "  --json          one summary object instead of text\n"
+            "  --report DIR    write DIR/index.html: confusion matrices and annotated\n"
+            "                  thumbnails of every wrong image\n"
+            "  --profile NAME  deck profile (default classic)\n"
+            "\n"
+            "A malformed label file is a fatal error (exit 2) naming the line; an image\n"
+            "that cannot be read is reported and counted as failed.\n");
+}
+
+/* ---- Label file --------------------------------------------------------- */
+
+static int load_labels(const char *file, const ts_set_letters *letters, label **out, int *nout,
+                       char *err, size_t errlen)
+{
+    uint8_t *data;
+    size_t len;
+    if (ts_read_file(file, 64 << 20, &data, &len, err, errlen) < 0)
+        return -1;
+    char dir[2048] = "";
+    const char *slash = strrchr(file, '/');
+    if (slash)
+        snprintf(dir, sizeof dir, "%.*s/", (int)(slash - file), file);
+    int cap = 64, n = 0, lineno = 0;
+    label *ls = malloc(sizeof *ls * (size_t)cap);
+    char *text = (char *)data;
+    size_t pos = 0;
+    int rc = -1;
+    while (ls && pos < len) {
+        size_t e = pos;
+        while (e < len && text[e] != '\n')
+            e++;
+        lineno++;
+        char *line = text + pos;
+        size_t ll = e - pos;
+        pos = e + 1;
+        if (ll && line[ll - 1] == '\r')
+            ll--;
+        if (ll == 0 || line[0] == '#')
+            continue;
+        if (memchr(line, '\0', ll)) {
+            snprintf(err, errlen, "%s:%d: NUL byte (not a text label file)", file, lineno);
+            goto done;
+        }
+        char *tab = memchr(line, '\t', ll);
+        if (!tab || tab == line) {
+            snprintf(err, errlen, "%s:%d: expected 'image<TAB>codes'", file, lineno);
+            goto done;
+        }
+        if (n == cap) {
+            label *nl = realloc(ls, sizeof *ls * (size_t)(cap *= 2));
+            if (!nl)
+                goto done;
+            ls = nl;
+        }
+        label *l = &ls[n];
+        memset(l, 0, sizeof *l);
+        int nlen = (int)(tab - line);
+        l->name = strndup(line, (size_t)nlen);
+        size_t plen = strlen(dir) + (size_t)nlen + 1;
+        l->path = malloc(plen);
+        if (!l->name || !l->path) {
+            free(l->name);
+            free(l->path);
+            goto done;
+        }
+        snprintf(l->path, plen, "%s%.*s", line[0] == '/' ? "" : dir, nlen, line);
+        n++;
+        /* Codes: space separated, in the profile's letters. */
+        const char *p = tab + 1, *end = line + ll;
+        while (p < end) {
+            while (p < end && (*p == ' ' || *p == '\t'))
+                p++;
+            const char *s = p;
+            while (p < end && *p != ' ' && *p != '\t')
+                p++;
+            if (p == s)
+                break;
+            int idx;
+            if (ts_set_parse(letters, s, (size_t)(p - s), &idx) < 0) {
+                snprintf(err, errlen, "%s:%d: '%.*s' is not a SET card code", file, lineno,
+                         (int)(p - s > 16 ? 16 : p - s), s);
+                goto done;
+            }
+            if (l->n == MAX_LABEL_CARDS) {
+                snprintf(err, errlen, "%s:%d: more than %d cards", file, lineno, MAX_LABEL_CARDS);
+                goto done;
+            }
+            l->idx[l->n++] = idx;
+        }
+    }
+    if (!ls) {
+        snprintf(err, errlen, "%s: out of memory", file);
+        goto done;
+    }
+    if (n == 0) {
+        snprintf(err, errlen, "%s: no labelled images", file);
+        goto done;
+    }
+    rc = 0;
+done:
+    free(data);
+    if (rc < 0 && ls) {
+        for (int i = 0; i < n; i++) {
+            free(ls[i].name);
+            free(ls[i].path);
+        }
+        free(ls);
+        ls = NULL;
+        n = 0;
+    }
+    *out = ls;
+    *nout = n;
+    return rc;
+}
+
+/* ---- Scoring ------------------------------------------------------------ */
+
+static int same_attrs(int a, int b)
+{
+    int k = 0;
+    for (int t = 0; t < 4; t++)
+        k += ts_set_attr(a, t) == ts_set_attr(b, t);
+    return k;
+}
+
+/* Scores one image; returns 1 if it was read perfectly. */
+static int score_image(const label *l, const ts_frame_result *r, tally *t)
+{
+    int read_idx[TS_MAX_CARDS], nread = 0;
+    for (int i = 0; i < r->ncards; i++)
+        if (r->cards[i].read)
+            read_idx[nread++] = r->cards[i].code.idx;
+        else
+            t->unread++;
+    t->cards += l->n;
+    t->found += r->ncards;
+    t->matched += r->ncards < l->n ? r->ncards : l->n;
+    t->false_cards += r->ncards > l->n ? r->ncards - l->n : 0;
+
+    /* Exact multiset matches first, then pair the rest by most attributes. */
+    int used_found[TS_MAX_CARDS] = {0}, used_label[MAX_LABEL_CARDS] = {0}, correct = 0;
+    int pair[MAX_LABEL_CARDS];
+    for (int i = 0; i < l->n; i++) {
+        pair[i] = -1;
+        for (int k = 0; k < nread; k++)
+            if (!used_found[k] && read_idx[k] == l->idx[i]) {
+                used_found[k] = used_label[i] = 1;
+                pair[i] = k;
+                correct++;
+                break;
+            }
+    }
+    for (int i = 0; i < l->n; i++) {
+        if (used_label[i])
+            continue;
+        int best = -1, bs = -1;
+        for (int k = 0; k < nread; k++)
+            if (!used_found[k] && same_attrs(read_idx[k], l->idx[i]) > bs) {
+                bs = same_attrs(read_idx[k], l->idx[i]);
+                best = k;
+            }
+        if (best >= 0) {
+            used_found[best] = 1;
+            pair[i] = best;
+        }
+    }
+    for (int i = 0; i < l->n; i++) {
+        for (int a = 0; a < 4; a++) {
+            int tv = ts_set_attr(l->idx[i], a);
+            int rv = pair[i] >= 0 ? ts_set_attr(read_idx[pair[i]], a) : 3;
+            t->confusion[a][tv][rv]++;
+            if (pair[i] >= 0)
+                t->attr_ok[a] += tv == rv;
+        }
+        t->attr_n += pair[i] >= 0;
+    }
+    t->correct += correct;
+    return correct == l->n && r->ncards == l->n;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static double median(double *v, int n)
+{
+    if (n == 0)
+        return 0;
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* ---- Report ------------------------------------------------------------- */
+
+static const char *const ATTR_TITLE[4] = {"count", "colour", "shape", "shading"};
+
+static void report_matrices(FILE *f, const tally *t, const ts_set_letters *L)
+{
+    for (int a = 0; a < 4; a++) {
+        fprintf(f, "<div class=m><h3>%s</h3><table><tr><th>label \\ read</th>", ATTR_TITLE[a]);
+        for (int v = 0; v < 3; v++)
+            fprintf(f, "<th>%c</th>", L->v[a][v]);
+        fprintf(f, "<th>not read</th></tr>\n");
+        for (int tv = 0; tv < 3; tv++) {
+            fprintf(f, "<tr><th>%c</th>", L->v[a][tv]);
+            for (int rv = 0; rv < 4; rv++) {
+                int c = t->confusion[a][tv][rv];
+                fprintf(f, "<td class=%s>%d</td>", rv == tv ? "ok" : c ? "bad" : "", c);
+            }
+            fprintf(f, "</tr>\n");
+        }
+        fprintf(f, "</table></div>\n");
+    }
+}
+
+/* ---- Command ------------------------------------------------------------ */
 
 int cmd_eval(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "tablesight eval: not available in this build yet\n");
-    return 2;
+    int json = 0;
+    const char *report = NULL, *labels_file = NULL;
+    ts_processor_config cfg = {0};
+    for (int i = 1; i < argc; i++) {
+        if (cmd_is_help(argv[i])) {
+            usage(stdout);
+            return 0;
+        } else if (strcmp(argv[i], "--json") == 0) {
+            json = 1;
+        } else if (strcmp(argv[i], "--report") == 0 && i + 1 < argc) {
+            report = argv[++i];
+        } else if (strcmp(argv[i], "--profile") == 0 && i + 1 < argc) {
+            cfg.profile = argv[++i];
+        } else if (argv[i][0] == '-' || labels_file) {
+            fprintf(stderr, "tablesight eval: unexpected argument '%s'\n", argv[i]);
+            usage(stderr);
+            return 2;
+        } else {
+            labels_file = argv[i];
+        }
+    }
+    if (!labels_file) {
+        usage(stderr);
+        return 2;
+    }
+    char err[512];
+    ts_processor *p = ts_processor_create(&cfg, err, sizeof err);
+    if (!p) {
+        fprintf(stderr, "tablesight eval: %s\n", err);
+        return 2;
+    }
+    const ts_set_letters *L = ts_processor_letters(p);
+    label *ls;
+    int nl;
+    if (load_labels(labels_file, L, &ls, &nl, err, sizeof err) < 0) {
+        fprintf(stderr, "tablesight eval: %s\n", err);
+        ts_processor_destroy(p);
+        return 2;
+    }
+    FILE *html = NULL;
+    char imgdir[4096];
+    if (report) {
+        char path[4096];
+        snprintf(imgdir, sizeof imgdir, "%s/wrong", report);
+        snprintf(path, sizeof path, "%s/index.html", report);
+        if (batch_mkdir(report, err, sizeof err) < 0 || batch_mkdir(imgdir, err, sizeof err) < 0 ||
+            !(html = fopen(path, "w"))) {
+            fprintf(stderr, "tablesight eval: %s\n", html ? err : path);
+            ts_processor_destroy(p);
+            return 2;
+        }
+    }
+    tally t = {0};
+    t.ms = calloc((size_t)nl, sizeof *t.ms);
+    int nms = 0;
+    ts_buf wrong, figures; /* text list and HTML thumbnails of wrong images */
+    ts_buf_init(&wrong);
+    ts_buf_init(&figures);
+    batch_progress prog;
+    batch_progress_start(&prog, "eval", nl);
+    for (int i = 0; i < nl; i++) {
+        ts_image img;
+        ts_frame_result r = {0};
+        t.images++;
+        if (batch_process_file(p, ls[i].path, &img, &r, err, sizeof err) < 0) {
+            fprintf(stderr, "tablesight eval: %s\n", err);
+            t.failed++;
+            t.cards += ls[i].n;
+            continue;
+        }
+        t.ms[nms++] = r.ms_detect + r.ms_classify + r.ms_rules;
+        if (!score_image(&ls[i], &r, &t)) {
+            t.wrong_images++;
+            ts_buf_printf(&wrong, "  %s: labelled", ls[i].name);
+            for (int k = 0; k < ls[i].n; k++) {
+                char c[8];
+                ts_set_format(L, ls[i].idx[k], c);
+                ts_buf_printf(&wrong, " %s", c);
+            }
+            ts_buf_printf(&wrong, "; read");
+            for (int k = 0; k < r.ncards; k++)
+                ts_buf_printf(&wrong, " %s%s", r.cards[k].text, r.cards[k].read ? "" : "?");
+            ts_buf_printf(&wrong, "\n");
+            if (html && t.wrong_images <= MAX_WRONG_SHOWN) {
+                char out[4096];
+                if (batch_annotate(&img, &r, imgdir, ls[i].name, out, sizeof out, err,
+                                   sizeof err) == 0)
+                    ts_buf_printf(&figures,
+                                  "<figure><img src=\"wrong/%s\" loading=lazy><figcaption>%s"
+                                  "</figcaption></figure>\n",
+                                  strrchr(out, '/') + 1, ls[i].name);
+            }
+        }
+        ts_image_free(&img);
+        batch_progress_tick(&prog, i + 1);
+    }
+    batch_progress_end(&prog);
+
+    double acc = t.cards ? (double)t.correct / t.cards : 0;
+    double recall = t.cards ? (double)t.matched / t.cards : 0;
+    double med = median(t.ms, nms);
+    if (json) {
+        ts_json j;
+        ts_json_init(&j);
+        ts_json_obj(&j);
+        ts_json_key(&j, "labels");
+        ts_json_str(&j, labels_file);
+        ts_json_key(&j, "images");
+        ts_json_int(&j, t.images);
+        ts_json_key(&j, "failed_images");
+        ts_json_int(&j, t.failed);
+        ts_json_key(&j, "wrong_images");
+        ts_json_int(&j, t.wrong_images);
+        ts_json_key(&j, "cards");
+        ts_json_int(&j, t.cards);
+        ts_json_key(&j, "correct");
+        ts_json_int(&j, t.correct);
+        ts_json_key(&j, "card_accuracy");
+        ts_json_num(&j, acc, 4);
+        ts_json_key(&j, "detect_recall");
+        ts_json_num(&j, recall, 4);
+        ts_json_key(&j, "false_cards");
+        ts_json_int(&j, t.false_cards);
+        ts_json_key(&j, "unread");
+        ts_json_int(&j, t.unread);
+        ts_json_key(&j, "attribute_accuracy");
+        ts_json_obj(&j);
+        for (int a = 0; a < 4; a++) {
+            ts_json_key(&j, ATTR_TITLE[a]);
+            ts_json_num(&j, t.attr_n ? (double)t.attr_ok[a] / t.attr_n : 0, 4);
+        }
+        ts_json_end(&j);
+        ts_json_key(&j, "median_ms");
+        ts_json_num(&j, med, 2);
+        ts_json_end(&j);
+        puts(j.buf.data);
+        ts_json_free(&j);
+    } else {
+        printf("%s: %d images (%d unreadable), %d labelled cards\n", labels_file, t.images,
+               t.failed, t.cards);
+        printf("card accuracy   %.2f%% (%d/%d; %d cards below the confidence floor)\n",
+               100 * acc, t.correct, t.cards, t.unread);
+        printf("detect recall   %.2f%%\n", 100 * recall);
+        printf("false cards     %d (%.2f per 20 images)\n", t.false_cards,
+               t.images ? 20.0 * t.false_cards / t.images : 0);
+        printf("attributes      ");
+        for (int a = 0; a < 4; a++)
+            printf("%s %.2f%%%s", ATTR_TITLE[a],
+                   t.attr_n ? 100.0 * t.attr_ok[a] / t.attr_n : 0, a < 3 ? ", " : "\n");
+        printf("median ms       %.2f (detect + classify + rules, decode excluded)\n", med);
+        printf("wrong images    %d\n%s", t.wrong_images, wrong.data ? wrong.data : "");
+    }
+    if (html) {
+        fprintf(html,
+                "<!doctype html><meta charset=utf-8><title>tablesight eval</title>\n"
+                "<style>body{font:14px sans-serif;margin:2em}table{border-collapse:collapse}"
+                "td,th{border:1px solid #ccc;padding:4px 8px;text-align:right}"
+                "td.ok{background:#dfd}td.bad{background:#fdd}.m{display:inline-block;"
+                "margin:0 2em 1em 0;vertical-align:top}figure{display:inline-block;margin:4px}"
+                "img{max-width:480px;max-height:360px}figcaption{font-size:11px;max-width:480px;"
+                "word-break:break-all}</style>\n"
+                "<h1>%s</h1><p>%d images, %d cards: card accuracy <b>%.2f%%</b>, detection "
+                "recall %.2f%%, false cards %d, unread %d, median %.2f ms.</p>\n"
+                "<h2>Per-attribute confusion (label rows, reading columns)</h2>\n",
+                labels_file, t.images, t.cards, 100 * acc, 100 * recall, t.false_cards,
+                t.unread, med);
+        report_matrices(html, &t, L);
+        fprintf(html, "<h2>Wrong images (%d%s)</h2>\n", t.wrong_images,
+                t.wrong_images > MAX_WRONG_SHOWN ? ", first 200 shown" : "");
+        fputs(figures.data ? figures.data : "", html);
+        fclose(html);
+    }
+    for (int i = 0; i < nl; i++) {
+        free(ls[i].name);
+        free(ls[i].path);
+    }
+    free(ls);
+    free(t.ms);
+    ts_buf_free(&wrong);
+    ts_buf_free(&figures);
+    ts_processor_destroy(p);
+    return t.failed ? 1 : 0;
 }

@@ -1,12 +1,94 @@
-/* Placeholder until this subcommand lands. */
+/* tablesight scan: recognise the cards in image files, one JSON line each. */
 #include <stdio.h>
+#include <string.h>
 
+#include "batch.h"
 #include "cmd.h"
+#include "imageio.h"
+#include "result_json.h"
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: tablesight scan [--game set] [--profile NAME] [--annotate DIR] FILE...\n"
+            "\n"
+            "Finds and reads every card in each image (JPEG or PNG) and prints one JSON\n"
+            "object per image (ARCHITECTURE.md output contract): cards with code,\n"
+            "confidence, read flag and corners, and every Set among the read cards.\n"
+            "\n"
+            "  --game set        the game (only set has a card reader so far)\n"
+            "  --profile NAME    deck profile in models/ (classic, seecards) or a path\n"
+            "  --annotate DIR    also write DIR/<image>.annotated.jpg with outlines, codes\n"
+            "                    and each Set in its own colour\n"
+            "\n"
+            "A file that cannot be read is reported on stderr and skipped; the exit\n"
+            "status is 1 if any file failed, 2 on a usage error.\n");
+}
 
 int cmd_scan(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "tablesight scan: not available in this build yet\n");
-    return 2;
+    ts_processor_config cfg = {0};
+    const char *annotate = NULL;
+    int first = argc;
+    for (int i = 1; i < argc; i++) {
+        if (cmd_is_help(argv[i])) {
+            usage(stdout);
+            return 0;
+        } else if (strcmp(argv[i], "--game") == 0 && i + 1 < argc) {
+            cfg.game = argv[++i];
+        } else if (strcmp(argv[i], "--profile") == 0 && i + 1 < argc) {
+            cfg.profile = argv[++i];
+        } else if (strcmp(argv[i], "--annotate") == 0 && i + 1 < argc) {
+            annotate = argv[++i];
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            fprintf(stderr, "tablesight scan: unknown option '%s'\n", argv[i]);
+            usage(stderr);
+            return 2;
+        } else {
+            first = i;
+            break;
+        }
+    }
+    if (first >= argc) {
+        usage(stderr);
+        return 2;
+    }
+    char err[512];
+    if (annotate && batch_mkdir(annotate, err, sizeof err) < 0) {
+        fprintf(stderr, "tablesight scan: %s\n", err);
+        return 2;
+    }
+    ts_processor *p = ts_processor_create(&cfg, err, sizeof err);
+    if (!p) {
+        fprintf(stderr, "tablesight scan: %s\n", err);
+        return 2;
+    }
+    int failed = 0;
+    ts_json j;
+    ts_json_init(&j);
+    batch_progress prog;
+    batch_progress_start(&prog, "scan", argc - first);
+    for (int i = first; i < argc; i++) {
+        ts_image img;
+        ts_frame_result r = {0};
+        if (batch_process_file(p, argv[i], &img, &r, err, sizeof err) < 0) {
+            fprintf(stderr, "tablesight scan: %s\n", err);
+            failed = 1;
+            continue;
+        }
+        ts_json_reset(&j);
+        ts_result_json(&j, &r, argv[i], 0, cfg.game ? cfg.game : "set");
+        puts(j.buf.data ? j.buf.data : "{}");
+        fflush(stdout);
+        if (annotate && batch_annotate(&img, &r, annotate, argv[i], NULL, 0, err, sizeof err) < 0) {
+            fprintf(stderr, "tablesight scan: %s\n", err);
+            failed = 1;
+        }
+        ts_image_free(&img);
+        batch_progress_tick(&prog, i - first + 1);
+    }
+    batch_progress_end(&prog);
+    ts_json_free(&j);
+    ts_processor_destroy(p);
+    return failed;
 }

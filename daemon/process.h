@@ -53,4 +53,7 @@ void ts_processor_destroy(ts_processor *p);
 int ts_process_frame(ts_processor *p, const ts_image *frame, ts_frame_result *out, char *err,
                      size_t errlen);
 
+/* The letters the loaded deck profile prints codes with (borrowed). */
+const ts_set_letters *ts_processor_letters(const ts_processor *p);
+
 #endif

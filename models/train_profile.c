@@ -123,12 +123,23 @@ int main(int argc, char **argv)
                 if (!st[a].n[v])
                     continue;
                 double mean = st[a].sum[v][i] / st[a].n[v];
+                double ss = st[a].sum2[v][i] - st[a].n[v] * mean * mean;
                 m->proto[v][i] = (float)mean;
-                pooled += st[a].sum2[v][i] - st[a].n[v] * mean * mean;
+                if (st[a].n[v] > 1) {
+                    double sd = sqrt(ss / (st[a].n[v] - 1));
+                    m->spread[v][i] = (float)(sd > 0.005 ? sd : 0.005);
+                }
+                pooled += ss;
                 n += st[a].n[v];
             }
             double sd = n > 1 ? sqrt(pooled / (n - 1)) : m->scale[i];
             m->scale[i] = (float)(sd > 0.005 ? sd : 0.005);
+            /* A value's own spread, shrunk toward the pooled one: a tight
+             * class learned from few odd samples should not be brittle. */
+            for (int v = 0; v < 3; v++)
+                if (m->spread[v][i] > 0)
+                    m->spread[v][i] = (float)sqrt(0.5 * m->spread[v][i] * m->spread[v][i] +
+                                                  0.5 * m->scale[i] * m->scale[i]);
         }
     }
     static char buf[8192];
@@ -149,6 +160,7 @@ int main(int argc, char **argv)
             }
             for (int a = 0; a < 4; a++)
                 attr_ok[a] += r.value[a] == ts_set_attr(held_code[h], a);
+            fprintf(stderr, "conf %s %.3f\n", r.idx == held_code[h] ? "ok" : "bad", r.conf_all);
             if (r.idx == held_code[h])
                 ok++;
             else {

@@ -306,6 +306,86 @@ static int overlaps(const ts_quad *acc, int n, const ts_quad *c)
     return 0;
 }
 
+/* ---- Candidate pool ----------------------------------------------------- */
+
+enum { NRADII = 5, MAX_CAND = 512 };
+/* Erosion separates cards that touch (px on the work image). */
+static const int RADII[NRADII] = {0, 2, 4, 7, 11};
+
+typedef struct {
+    int n;
+    ts_quad q[MAX_CAND];
+    unsigned char source[MAX_CAND], depth[MAX_CAND];
+} cand_list;
+
+/* Candidates from d->bin at every erosion depth. */
+static int gather(ts_detector *d, int source, cand_list *cl, char *err)
+{
+    double frame_area = (double)d->bin.w * d->bin.h;
+    for (int r = 0; r < NRADII; r++) {
+        const ts_image *src = &d->bin;
+        if (RADII[r]) {
+            if (tscv_morph(&d->bin, &d->eroded, 'e', RADII[r], err) < 0)
+                return -1;
+            src = &d->eroded;
+        }
+        tscv_contours cs;
+        if (tscv_find_contours(src, 1, &cs, err) < 0)
+            return -1;
+        for (int i = 0; i < cs.n && cl->n < MAX_CAND; i++)
+            if (contour_quad(d, cs.pts + cs.start[i], cs.len[i], frame_area, (float)RADII[r],
+                             &cl->q[cl->n])) {
+                cl->source[cl->n] = (unsigned char)source;
+                cl->depth[cl->n++] = (unsigned char)r;
+            }
+        tscv_contours_free(&cs);
+    }
+    return 0;
+}
+
+/* A candidate is two or more cards if deeper erosion of the same binary
+ * image split it: two cards side by side can look like one foreshortened
+ * card. */
+static int is_merged(const cand_list *cl, int i)
+{
+    for (int r = cl->depth[i] + 1; r < NRADII; r++) {
+        int k = 0;
+        for (int j = 0; j < cl->n; j++)
+            if (cl->source[j] == cl->source[i] && cl->depth[j] == r &&
+                contains_centre(&cl->q[i], &cl->q[j]))
+                k++;
+        if (k >= 2)
+            return 1;
+    }
+    return 0;
+}
+
+/* Shallow (exact outline) before deep, then the most rectangular first; a
+ * candidate overlapping one already taken is the same card seen again. */
+static int select_cards(const cand_list *cl, ts_quad *out, int max)
+{
+    int order[MAX_CAND];
+    for (int i = 0; i < cl->n; i++)
+        order[i] = i;
+    for (int i = 1; i < cl->n; i++)
+        for (int j = i; j > 0; j--) {
+            int a = order[j - 1], b = order[j];
+            if (cl->depth[a] < cl->depth[b] ||
+                (cl->depth[a] == cl->depth[b] && cl->q[a].score >= cl->q[b].score))
+                break;
+            order[j - 1] = b;
+            order[j] = a;
+        }
+    int n = 0;
+    for (int k = 0; k < cl->n && n < max; k++) {
+        int i = order[k];
+        if (is_merged(cl, i) || overlaps(out, n, &cl->q[i]))
+            continue;
+        out[n++] = cl->q[i];
+    }
+    return n;
+}
+
 /* ---- Search ------------------------------------------------------------- */
 
 /* Per-pixel min over B,G,R: cards are white in every channel, while wood,
@@ -343,56 +423,30 @@ int ts_detect(ts_detector *d, const ts_image *frame, ts_quad *out, int max, char
     if (tscv_resize(frame, &d->small, w, h, err) < 0)
         return -1;
     min_channel(&d->small, &d->white);
-    /* A card is brighter than its surroundings; a window larger than a card
-     * keeps this true under uneven light, where one global threshold fails. */
-    int block = (w > h ? w : h) / 5;
-    if (tscv_blur(&d->white, &d->white, 1.0, err) < 0 ||
-        tscv_adaptive(&d->white, &d->bin, block, 8, err) < 0)
+    if (tscv_blur(&d->white, &d->white, 1.0, err) < 0)
         return -1;
     debug_write(d, "detect_white.png", &d->white);
-    debug_write(d, "detect_bin.png", &d->bin);
 
-    /* Erosion separates cards that touch. Gather candidates at every depth,
-     * then keep a shallow one (exact outline) unless deeper erosion split it
-     * into two or more cards: two cards side by side can look like one
-     * foreshortened card. */
-    static const int radii[] = {0, 2, 4, 7, 11};
-    enum { NR = sizeof radii / sizeof radii[0], MAXC = 256 };
-    ts_quad cand[MAXC];
-    int depth[MAXC], nc = 0;
-    double frame_area = (double)w * h;
-    for (int r = 0; r < NR; r++) {
-        const ts_image *src = &d->bin;
-        if (radii[r]) {
-            if (tscv_morph(&d->bin, &d->eroded, 'e', radii[r], err) < 0)
-                return -1;
-            src = &d->eroded;
-        }
-        tscv_contours cs;
-        if (tscv_find_contours(src, 1, &cs, err) < 0)
+    /* Several binarisations, because no one threshold suits every table: a
+     * card is brighter than its surroundings (adaptive, with windows larger
+     * than a card so uneven light and shadows cancel) or simply bright on a
+     * dark table (Otsu). Each gives candidates; the best survive. */
+    cand_list cl = {0};
+    int side = w > h ? w : h;
+    const struct {
+        int block; /* 0 = Otsu */
+        double offset;
+    } sources[] = {{side / 5, 8}, {side / 10, 4}, {0, 0}};
+    for (size_t s = 0; s < sizeof sources / sizeof sources[0]; s++) {
+        int rc = sources[s].block
+                     ? tscv_adaptive(&d->white, &d->bin, sources[s].block, sources[s].offset, err)
+                     : tscv_otsu(&d->white, &d->bin, NULL, err);
+        if (rc < 0 || gather(d, (int)s, &cl, err) < 0)
             return -1;
-        for (int i = 0; i < cs.n && nc < MAXC; i++)
-            if (contour_quad(d, cs.pts + cs.start[i], cs.len[i], frame_area, (float)radii[r],
-                             &cand[nc]))
-                depth[nc++] = r;
-        tscv_contours_free(&cs);
+        if (s == 0)
+            debug_write(d, "detect_bin.png", &d->bin);
     }
-    int n = 0;
-    for (int i = 0; i < nc && n < max; i++) {
-        /* Deeper candidates inside come from the same depth (one split). */
-        int split = 0;
-        for (int r = depth[i] + 1; r < NR; r++) {
-            int k = 0;
-            for (int j = 0; j < nc; j++)
-                if (depth[j] == r && contains_centre(&cand[i], &cand[j]))
-                    k++;
-            if (k >= 2)
-                split = 1;
-        }
-        if (split || overlaps(out, n, &cand[i]))
-            continue;
-        out[n++] = cand[i];
-    }
+    int n = select_cards(&cl, out, max);
     for (int i = 0; i < n; i++)
         for (int c = 0; c < 4; c++) {
             out[i].q[c].x = (out[i].q[c].x + 0.5f) / scale - 0.5f;

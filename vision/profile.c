@@ -120,26 +120,31 @@ int ts_profile_parse(const char *text, size_t len, ts_profile *out, char *err, s
             for (int i = 0; i < m->nfeat; i++)
                 if (parse_float(w[2 + i], &m->scale[i]) < 0 || m->scale[i] <= 0)
                     FAIL("scale: '%s' is not a positive number", w[2 + i]);
-        } else if (strcmp(w[0], "proto") == 0 && nw >= 4) {
+        } else if ((strcmp(w[0], "proto") == 0 || strcmp(w[0], "spread") == 0) && nw >= 4) {
+            int is_spread = w[0][0] == 's';
             int a = attr_by_name(w[1]);
             if (a < 0)
                 FAIL("unknown attribute '%s'", w[1]);
             ts_attr_model *m = &out->attr[a];
             if (!m->nfeat)
-                FAIL("proto %s before its scale line", w[1]);
+                FAIL("%s %s before its scale line", w[0], w[1]);
             if (strlen(w[2]) != 1)
-                FAIL("proto: '%s' is not one letter", w[2]);
+                FAIL("%s: '%s' is not one letter", w[0], w[2]);
             const char *vals = out->letters.v[ATTR_CODE[a]];
             const char *hit = memchr(vals, w[2][0], 3);
             if (!hit)
-                FAIL("proto: '%s' is not one of the %s letters", w[2], ATTR_NAMES[a]);
+                FAIL("%s: '%s' is not one of the %s letters", w[0], w[2], ATTR_NAMES[a]);
             int v = (int)(hit - vals);
             if (nw - 3 != m->nfeat)
-                FAIL("proto %s %s: expected %d features", w[1], w[2], m->nfeat);
-            for (int i = 0; i < m->nfeat; i++)
-                if (parse_float(w[3 + i], &m->proto[v][i]) < 0)
-                    FAIL("proto: '%s' is not a number", w[3 + i]);
-            m->have[v] = 1;
+                FAIL("%s %s %s: expected %d features", w[0], w[1], w[2], m->nfeat);
+            for (int i = 0; i < m->nfeat; i++) {
+                float *dst = is_spread ? &m->spread[v][i] : &m->proto[v][i];
+                if (parse_float(w[3 + i], dst) < 0 || (is_spread && *dst <= 0))
+                    FAIL("%s: '%s' is not a%s number", w[0], w[3 + i],
+                         is_spread ? " positive" : "");
+            }
+            if (!is_spread)
+                m->have[v] = 1;
         } else {
             FAIL("unknown or malformed statement '%s'", w[0]);
         }
@@ -198,6 +203,14 @@ int ts_profile_format(const ts_profile *p, char *buf, size_t len)
             OUT("proto %s %c", ATTR_NAMES[a], p->letters.v[ATTR_CODE[a]][v]);
             for (int i = 0; i < m->nfeat; i++)
                 OUT(" %.4f", m->proto[v][i]);
+            OUT("\n");
+        }
+        for (int v = 0; v < 3; v++) {
+            if (m->spread[v][0] <= 0)
+                continue;
+            OUT("spread %s %c", ATTR_NAMES[a], p->letters.v[ATTR_CODE[a]][v]);
+            for (int i = 0; i < m->nfeat; i++)
+                OUT(" %.4f", m->spread[v][i]);
             OUT("\n");
         }
     }

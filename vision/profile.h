@@ -10,6 +10,7 @@
  *   conf_floor 0.30                below this a card is unread
  *   scale colour 0.040 0.040       per-feature scale of an attribute's distance
  *   proto colour R 0.06 0.47       prototype of value R (features in that order)
+ *   spread colour R 0.03 0.05      optional: value R's own scale per feature
  */
 #ifndef TS_PROFILE_H
 #define TS_PROFILE_H
@@ -27,6 +28,7 @@ typedef struct {
     int nfeat;                                  /* features per prototype */
     float scale[TS_PROFILE_MAX_FEAT];           /* distance scale per feature */
     float proto[3][TS_PROFILE_MAX_FEAT];        /* prototype per value 0..2 */
+    float spread[3][TS_PROFILE_MAX_FEAT];       /* per-value scale; 0 = use scale[] */
     int have[3];                                /* which prototypes were given */
 } ts_attr_model;
 

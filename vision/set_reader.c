@@ -15,7 +15,8 @@ enum { W = TS_CARD_W, H = TS_CARD_H, MAX_SYMBOLS = 8 };
 struct ts_set_reader {
     ts_profile prof;
     ts_image card;              /* resized input when it is not W x H */
-    ts_image mask, closed, filled, interior; /* W x H grey scratch */
+    ts_image mask, closed, filled, interior, outer; /* W x H grey scratch */
+    ts_image small, small_closed, flat; /* paper field: quarter size, and W x H BGR */
     float ink[W * H];           /* 0 = paper, 1 = black */
     char debug[256];
 };
@@ -27,7 +28,10 @@ ts_set_reader *ts_set_reader_create(const ts_profile *profile)
         return NULL;
     r->prof = *profile;
     if (ts_image_alloc(&r->mask, W, H, 1) < 0 || ts_image_alloc(&r->closed, W, H, 1) < 0 ||
-        ts_image_alloc(&r->filled, W, H, 1) < 0 || ts_image_alloc(&r->interior, W, H, 1) < 0) {
+        ts_image_alloc(&r->filled, W, H, 1) < 0 || ts_image_alloc(&r->interior, W, H, 1) < 0 ||
+        ts_image_alloc(&r->outer, W, H, 1) < 0 || ts_image_alloc(&r->flat, W, H, 3) < 0 ||
+        ts_image_alloc(&r->small, W / 4, H / 4, 3) < 0 ||
+        ts_image_alloc(&r->small_closed, W / 4, H / 4, 3) < 0) {
         ts_set_reader_destroy(r);
         return NULL;
     }
@@ -43,6 +47,10 @@ void ts_set_reader_destroy(ts_set_reader *r)
     ts_image_free(&r->closed);
     ts_image_free(&r->filled);
     ts_image_free(&r->interior);
+    ts_image_free(&r->outer);
+    ts_image_free(&r->flat);
+    ts_image_free(&r->small);
+    ts_image_free(&r->small_closed);
     free(r);
 }
 
@@ -53,6 +61,13 @@ void ts_set_reader_debug(ts_set_reader *r, const char *path)
 
 /* ---- Paper and ink ------------------------------------------------------ */
 
+/* Ink is looked for inside these fractions of the card (the rest is margin
+ * that may show the table or the card's edge). */
+#define INK_X0 0.06
+#define INK_X1 0.94
+#define INK_Y0 0.04
+#define INK_Y1 0.96
+
 /* The margin band between the card edge and the symbols: paper only. */
 static int in_margin(int x, int y)
 {
@@ -62,8 +77,9 @@ static int in_margin(int x, int y)
 }
 
 /* Paper colour: a bright percentile of the margin per channel (robust to a few
- * ink or background pixels). Returns the spread (p90 - p10 of grey) as a
- * measure of how uniform the margin is. */
+ * ink or background pixels). Returns the spread (p90 - p60 of grey) as a
+ * measure of how uniform the margin's paper is (wide symbols may reach into
+ * the margin, so the darkest part of it is not looked at). */
 static float paper_colour(const ts_image *c, float paper[3])
 {
     int hist[4][256] = {{0}};
@@ -85,7 +101,7 @@ static float paper_colour(const ts_image *c, float paper[3])
         int acc = 0, lo = -1;
         for (int v = 0; v < 256; v++) {
             acc += hist[ch][v];
-            if (lo < 0 && acc >= n / 10)
+            if (lo < 0 && acc >= n * 6 / 10)
                 lo = v;
             if (acc >= n * 6 / 10) {
                 if (ch < 3)
@@ -110,22 +126,34 @@ static float paper_colour(const ts_image *c, float paper[3])
 
 /* ink = 1 - darkest channel relative to paper; returns its 99th percentile
  * inside the symbol area (the strength of the printed ink on this card). */
-static float ink_map(const ts_image *c, const float paper[3], float *ink)
+/* The paper under the ink, pixel by pixel: closing (max then min) on a
+ * quarter-size card removes the dark symbols and keeps the slow light
+ * gradients and shadows across the card, which then divide out. */
+static int paper_field(ts_set_reader *r, const ts_image *c, char *err)
 {
-    const float inv[3] = {1.0f / paper[0], 1.0f / paper[1], 1.0f / paper[2]};
+    if (tscv_resize(c, &r->small, W / 4, H / 4, err) < 0 ||
+        tscv_morph(&r->small, &r->small_closed, 'c', 8, err) < 0 ||
+        tscv_resize(&r->small_closed, &r->flat, W, H, err) < 0)
+        return -1;
+    return 0;
+}
+
+static float ink_map(const ts_image *c, const ts_image *flat, float *ink)
+{
     int hist[101] = {0}, n = 0;
     for (int y = 0; y < H; y++) {
         const uint8_t *p = ts_image_row(c, y);
-        int yin = y > H * 0.04 && y < H * 0.96;
+        const uint8_t *f = ts_image_row(flat, y);
+        int yin = y > H * INK_Y0 && y < H * INK_Y1;
         for (int x = 0; x < W; x++) {
             float v = 0;
-            if (yin && x > W * 0.06 && x < W * 0.94) {
-                float m = p[3 * x] * inv[0];
-                float g = p[3 * x + 1] * inv[1], rr = p[3 * x + 2] * inv[2];
-                if (g < m)
-                    m = g;
-                if (rr < m)
-                    m = rr;
+            if (yin && x > W * INK_X0 && x < W * INK_X1) {
+                float m = 1;
+                for (int ch = 0; ch < 3; ch++) {
+                    float t = p[3 * x + ch] / (f[3 * x + ch] + 1.0f);
+                    if (t < m)
+                        m = t;
+                }
                 v = 1 - m;
                 v = v < 0 ? 0 : v > 1 ? 1 : v;
                 hist[(int)(v * 100)]++;
@@ -143,32 +171,53 @@ static float ink_map(const ts_image *c, const float paper[3], float *ink)
     return 0;
 }
 
+/* True if a contour looks like a shadow or stain rather than a symbol: it
+ * runs into the margin while off-centre. Symbols are centred across the
+ * card; on tightly cropped cards they may reach the margin. */
+static int touches_margin(const ts_ipt *p, int n)
+{
+    double cx = 0;
+    int edge = 0;
+    for (int i = 0; i < n; i++) {
+        edge |= p[i].y <= H * INK_Y0 + 2 || p[i].y >= H * INK_Y1 - 2 ||
+                p[i].x <= W * INK_X0 + 2 || p[i].x >= W * INK_X1 - 2;
+        cx += p[i].x;
+    }
+    return edge && fabs(cx / n - W / 2.0) > 0.12 * W;
+}
+
 /* ---- Matching ----------------------------------------------------------- */
 
-/* Nearest prototype; confidence from the margin to the runner-up, reduced
- * when even the best match is far (a card unlike the deck). */
+/* Most likely value when each value's features are independent Gaussians
+ * around its prototype (its own spread, or the attribute's scale). The
+ * confidence is that value's posterior, reduced when even the best match is
+ * far from its prototype (a card unlike the deck). */
 static int match(const ts_attr_model *m, const float *f, float *conf)
 {
-    float d[3];
+    float d2[3], z2[3]; /* -2 log likelihood, and squared distance alone */
     for (int v = 0; v < 3; v++) {
-        float s = 0;
+        float s = 0, logdet = 0;
         for (int i = 0; i < m->nfeat; i++) {
-            float z = (f[i] - m->proto[v][i]) / m->scale[i];
+            float sc = m->spread[v][i] > 0 ? m->spread[v][i] : m->scale[i];
+            float z = (f[i] - m->proto[v][i]) / sc;
             s += z * z;
+            logdet += 2 * logf(sc);
         }
-        d[v] = sqrtf(s);
+        z2[v] = s;
+        d2[v] = s + logdet;
     }
     int b = 0;
     for (int v = 1; v < 3; v++)
-        if (d[v] < d[b])
+        if (d2[v] < d2[b])
             b = v;
-    float second = 1e30f;
+    float others = 0;
     for (int v = 0; v < 3; v++)
-        if (v != b && d[v] < second)
-            second = d[v];
-    float c = (second - d[b]) / (second + d[b] + 1e-6f);
-    if (d[b] > 4)
-        c *= 4 / d[b];
+        if (v != b)
+            others += expf(-(d2[v] - d2[b]) / 2);
+    float c = 1 / (1 + others);
+    float far = sqrtf(z2[b]);
+    if (far > 4)
+        c *= 4 / far;
     *conf = c;
     return b;
 }
@@ -199,11 +248,13 @@ int ts_set_read(ts_set_reader *r, const ts_image *in, ts_set_reading *out, char 
     float paper_grey = (paper[0] + paper[1] + paper[2]) / 3;
     if (paper_grey < 30 || spread > 0.35f * paper_grey)
         return 0; /* too dark or too patchy to be a card's margin */
-    float strength = ink_map(c, paper, r->ink);
+    if (paper_field(r, c, err) < 0)
+        return -1;
+    float strength = ink_map(c, &r->flat, r->ink);
     if (strength < 0.12f)
         return 0; /* blank */
 
-    /* Ink mask at half the ink strength: adapts to faded print and blur. */
+    /* Ink mask at a fraction of the ink strength: adapts to faded print and blur. */
     float t = 0.30f * strength;
     if (t < 0.10f)
         t = 0.10f;
@@ -228,6 +279,8 @@ int ts_set_read(ts_set_reader *r, const ts_image *in, ts_set_reading *out, char 
         double a = tscv_area(cs.pts + cs.start[i], cs.len[i]);
         if (a < 0.015 * W * H)
             continue; /* specks, stains, a stray stripe */
+        if (touches_margin(cs.pts + cs.start[i], cs.len[i]))
+            continue; /* a shadow or stain reaching in from the card's edge */
         ts_pt rc[4];
         tscv_min_rect(cs.pts + cs.start[i], cs.len[i], rc);
         double side1 = hypot(rc[1].x - rc[0].x, rc[1].y - rc[0].y);
@@ -291,24 +344,31 @@ int ts_set_read(ts_set_reader *r, const ts_image *in, ts_set_reading *out, char 
      * and a ring around them. Blur and JPEG chroma subsampling spread a thin
      * line's colour into its neighbours but keep the sum, so summing over the
      * ring keeps open and striped symbols as colourful as solid ones. */
-    if (tscv_morph(&r->filled, &r->mask, 'd', 3, err) < 0)
+    if (tscv_morph(&r->filled, &r->mask, 'd', 3, err) < 0 ||
+        tscv_morph(&r->filled, &r->outer, 'd', 8, err) < 0)
         return -1;
-    double ab[3] = {0}, inner = 0, inner2 = 0;
-    int nink = 0, nin = 0;
+    double ab[3] = {0}, inner = 0, inner2 = 0, around = 0, texture = 0;
+    int nink = 0, nin = 0, nround = 0;
     for (int y = 0; y < H; y++) {
         const uint8_t *px = ts_image_row(c, y);
         const uint8_t *ring = ts_image_row(&r->mask, y);
         const uint8_t *in2 = ts_image_row(&r->interior, y);
         for (int x = 0; x < W; x++) {
             float v = r->ink[y * W + x];
+            if (r->outer.buf[y * W + x] > 127 && ring[x] <= 127) {
+                around += v; /* paper just outside the symbols */
+                nround++;
+            }
             if (ring[x] > 127) {
                 for (int ch = 0; ch < 3; ch++)
                     ab[ch] += 1 - px[3 * x + ch] / paper[ch];
                 nink += v > t;
             }
-            if (in2[x] > 127) {
+            if (in2[x] > 127 && x > 0 && x < W - 1) {
                 inner += v;
                 inner2 += (double)v * v;
+                /* stripes run across the symbol: ink alternates along x */
+                texture += fabsf(r->ink[y * W + x + 1] - r->ink[y * W + x - 1]);
                 nin++;
             }
         }
@@ -321,15 +381,19 @@ int ts_set_read(ts_set_reader *r, const ts_image *in, ts_set_reading *out, char 
         return 0;
     out->feat[TS_ATTR_COLOUR][0] = (float)(ab[2] / sum); /* red channel's share */
     out->feat[TS_ATTR_COLOUR][1] = (float)(ab[1] / sum); /* green's */
-    /* Shading: how much of the ink strength fills the interior, and how
-     * uneven it is there (stripes). */
-    if (nin < 10) {
+    /* Shading: how much of the ink strength fills the interior, measured
+     * from the paper just around the symbols (shadows and uneven light shift
+     * both alike), and how uneven the interior is (stripes). */
+    double base = nround ? around / nround : 0, span = strength - base;
+    if (nin < 10 || span < 0.05) {
         out->feat[TS_ATTR_SHADING][0] = 0;
         out->feat[TS_ATTR_SHADING][1] = 0;
+        out->feat[TS_ATTR_SHADING][2] = 0;
     } else {
         double mean = inner / nin, var = inner2 / nin - mean * mean;
-        out->feat[TS_ATTR_SHADING][0] = (float)(mean / strength);
-        out->feat[TS_ATTR_SHADING][1] = (float)(sqrt(var > 0 ? var : 0) / strength);
+        out->feat[TS_ATTR_SHADING][0] = (float)((mean - base) / span);
+        out->feat[TS_ATTR_SHADING][1] = (float)(sqrt(var > 0 ? var : 0) / span);
+        out->feat[TS_ATTR_SHADING][2] = (float)(texture / nin / span);
     }
 
     out->is_card = 1;
@@ -343,10 +407,10 @@ int ts_set_read(ts_set_reader *r, const ts_image *in, ts_set_reading *out, char 
         match(&r->prof.attr[TS_ATTR_SHAPE], out->feat[TS_ATTR_SHAPE], &out->conf[TS_SET_SHAPE]);
     out->value[TS_SET_SHADING] = match(&r->prof.attr[TS_ATTR_SHADING], out->feat[TS_ATTR_SHADING],
                                        &out->conf[TS_SET_SHADING]);
+    /* The whole reading is right only if every attribute is. */
     out->conf_all = 1;
     for (int a = 0; a < 4; a++)
-        if (out->conf[a] < out->conf_all)
-            out->conf_all = out->conf[a];
+        out->conf_all *= out->conf[a];
     out->idx = ts_set_make(out->value[0], out->value[1], out->value[2], out->value[3]);
     return 0;
 }

@@ -22,7 +22,7 @@ typedef struct {
     int is_card;        /* paper and 1-3 consistent symbols were found */
     int value[4];       /* count, colour, shape, shading (0..2), codes.h order */
     float conf[4];      /* per attribute, 0..1 */
-    float conf_all;     /* min over attributes */
+    float conf_all;     /* product over attributes: P(whole reading right) */
     int idx;            /* SET index (codes.h) */
     /* Measured features (for training and diagnostics). */
     float feat[TS_ATTR_COUNT][TS_PROFILE_MAX_FEAT];

@@ -1,0 +1,162 @@
+/* process_frame(): detect, rectify, read, solve (see process.h). */
+#include "process.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "detect.h"
+#include "profile.h"
+#include "set.h"
+#include "set_reader.h"
+
+struct ts_processor {
+    ts_profile profile;
+    float floor;
+    ts_detector *det;
+    ts_set_reader *reader;
+    ts_image card; /* rectified card scratch */
+};
+
+static double now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+ts_processor *ts_processor_create(const ts_processor_config *cfg, char *err, size_t errlen)
+{
+    ts_processor_config def = {0};
+    if (!cfg)
+        cfg = &def;
+    if (cfg->game && strcmp(cfg->game, "set") != 0) {
+        snprintf(err, errlen, "game '%s' has no card reader yet (only 'set')", cfg->game);
+        return NULL;
+    }
+    ts_processor *p = calloc(1, sizeof *p);
+    if (!p) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    if (ts_profile_load(cfg->profile ? cfg->profile : "classic", cfg->models_dir, &p->profile,
+                        err, errlen) < 0) {
+        free(p);
+        return NULL;
+    }
+    p->floor = cfg->conf_floor > 0 ? cfg->conf_floor : p->profile.conf_floor;
+    p->det = ts_detector_create(NULL);
+    p->reader = ts_set_reader_create(&p->profile);
+    if (!p->det || !p->reader || ts_image_alloc(&p->card, TS_CARD_W, TS_CARD_H, 3) < 0) {
+        snprintf(err, errlen, "out of memory");
+        ts_processor_destroy(p);
+        return NULL;
+    }
+    return p;
+}
+
+void ts_processor_destroy(ts_processor *p)
+{
+    if (!p)
+        return;
+    ts_detector_destroy(p->det);
+    ts_set_reader_destroy(p->reader);
+    ts_image_free(&p->card);
+    free(p);
+}
+
+/* Reads the card inside quad q; returns 1 and fills c if it is a card. */
+static int read_quad(ts_processor *p, const ts_image *frame, const ts_pt q[4], ts_card *c,
+                     char *err)
+{
+    if (tscv_warp_quad(frame, q, &p->card, TS_CARD_W, TS_CARD_H, err) < 0)
+        return -1;
+    ts_set_reading r;
+    if (ts_set_read(p->reader, &p->card, &r, err) < 0)
+        return -1;
+    if (!r.is_card)
+        return 0;
+    c->code = (ts_code){TS_FAM_SET, (uint8_t)r.idx};
+    ts_set_format(&p->profile.letters, r.idx, c->text);
+    c->conf = r.conf_all;
+    c->read = r.conf_all >= p->floor;
+    memcpy(c->quad, q, sizeof c->quad);
+    return 1;
+}
+
+/* The Sets among read cards, as indices into out->cards. */
+static void solve(ts_frame_result *out)
+{
+    int idx[TS_MAX_CARDS], pos[TS_MAX_CARDS], n = 0;
+    for (int i = 0; i < out->ncards; i++)
+        if (out->cards[i].read) {
+            idx[n] = out->cards[i].code.idx;
+            pos[n++] = i;
+        }
+    int a, b;
+    out->conflict = ts_set_has_duplicates(idx, n, &a, &b);
+    int sets[TS_MAX_SETS][3];
+    int ns = ts_set_find_all(idx, n, sets, TS_MAX_SETS);
+    out->nsets = ns < TS_MAX_SETS ? ns : TS_MAX_SETS;
+    for (int s = 0; s < out->nsets; s++)
+        for (int k = 0; k < 3; k++)
+            out->sets[s][k] = pos[sets[s][k]];
+}
+
+int ts_process_frame(ts_processor *p, const ts_image *frame, ts_frame_result *out, char *err,
+                     size_t errlen)
+{
+    double decode = out->ms_decode;
+    memset(out, 0, sizeof *out);
+    out->ms_decode = decode;
+    out->w = frame->w;
+    out->h = frame->h;
+    char why[TSCV_ERR_MAX] = "";
+
+    double t0 = now_ms();
+    ts_quad quads[TS_MAX_CARDS];
+    int nq = ts_detect(p->det, frame, quads, TS_MAX_CARDS, why);
+    if (nq < 0) {
+        snprintf(err, errlen, "%s", why);
+        return -1;
+    }
+    double t1 = now_ms();
+    for (int i = 0; i < nq; i++) {
+        int rc = read_quad(p, frame, quads[i].q, &out->cards[out->ncards], why);
+        if (rc < 0) {
+            snprintf(err, errlen, "%s", why);
+            return -1;
+        }
+        out->ncards += rc;
+    }
+    /* A photo of one card filling the frame has no background to find it by:
+     * try the whole frame as the card. */
+    float aspect = frame->h > frame->w ? (float)frame->h / frame->w : (float)frame->w / frame->h;
+    if (out->ncards == 0 && aspect > 1.3f && aspect < 1.8f) {
+        float W = (float)frame->w, H = (float)frame->h;
+        ts_pt whole[4] = {{0, 0}, {W, 0}, {W, H}, {0, H}};
+        if (W > H) { /* landscape: the short side on the left is the card's top */
+            ts_pt l[4] = {{0, H}, {0, 0}, {W, 0}, {W, H}};
+            memcpy(whole, l, sizeof l);
+        }
+        int rc = read_quad(p, frame, whole, &out->cards[0], why);
+        if (rc < 0) {
+            snprintf(err, errlen, "%s", why);
+            return -1;
+        }
+        out->ncards = rc;
+    }
+    double t2 = now_ms();
+    solve(out);
+    double t3 = now_ms();
+    out->ms_detect = t1 - t0;
+    out->ms_classify = t2 - t1;
+    out->ms_rules = t3 - t2;
+    return 0;
+}
+
+const ts_set_letters *ts_processor_letters(const ts_processor *p)
+{
+    return &p->profile.letters;
+}

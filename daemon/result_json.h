@@ -1,0 +1,13 @@
+/* The output contract (ARCHITECTURE.md): one JSON object per image or frame. */
+#ifndef TS_RESULT_JSON_H
+#define TS_RESULT_JSON_H
+
+#include "json.h"
+#include "process.h"
+
+/* Appends the object for r (source: file name or capture source, frame: index)
+ * to j, without a trailing newline. */
+void ts_result_json(ts_json *j, const ts_frame_result *r, const char *source, long frame,
+                    const char *game);
+
+#endif
