@@ -15,8 +15,9 @@ enum { W = TS_CARD_W, H = TS_CARD_H, MAX_SYMBOLS = 8 };
 struct ts_set_reader {
     ts_profile prof;
     ts_image card;              /* resized input when it is not W x H */
-    ts_image mask, closed, filled, interior, outer; /* W x H grey scratch */
-    ts_image small, small_closed, flat; /* paper field: quarter size, and W x H BGR */
+    ts_image mask, closed, filled; /* W x H grey scratch */
+    ts_image din, dout; /* distance inside / outside the symbols */
+    ts_image small, small_closed, flat; /* paper field: eighth size, and W x H BGR */
     float ink[W * H];           /* 0 = paper, 1 = black */
     char debug[256];
 };
@@ -28,10 +29,10 @@ ts_set_reader *ts_set_reader_create(const ts_profile *profile)
         return NULL;
     r->prof = *profile;
     if (ts_image_alloc(&r->mask, W, H, 1) < 0 || ts_image_alloc(&r->closed, W, H, 1) < 0 ||
-        ts_image_alloc(&r->filled, W, H, 1) < 0 || ts_image_alloc(&r->interior, W, H, 1) < 0 ||
-        ts_image_alloc(&r->outer, W, H, 1) < 0 || ts_image_alloc(&r->flat, W, H, 3) < 0 ||
-        ts_image_alloc(&r->small, W / 4, H / 4, 3) < 0 ||
-        ts_image_alloc(&r->small_closed, W / 4, H / 4, 3) < 0) {
+        ts_image_alloc(&r->filled, W, H, 1) < 0 || ts_image_alloc(&r->flat, W, H, 3) < 0 ||
+        ts_image_alloc(&r->din, W, H, 1) < 0 || ts_image_alloc(&r->dout, W, H, 1) < 0 ||
+        ts_image_alloc(&r->small, W / 8, H / 8, 3) < 0 ||
+        ts_image_alloc(&r->small_closed, W / 8, H / 8, 3) < 0) {
         ts_set_reader_destroy(r);
         return NULL;
     }
@@ -46,9 +47,9 @@ void ts_set_reader_destroy(ts_set_reader *r)
     ts_image_free(&r->mask);
     ts_image_free(&r->closed);
     ts_image_free(&r->filled);
-    ts_image_free(&r->interior);
-    ts_image_free(&r->outer);
     ts_image_free(&r->flat);
+    ts_image_free(&r->din);
+    ts_image_free(&r->dout);
     ts_image_free(&r->small);
     ts_image_free(&r->small_closed);
     free(r);
@@ -126,13 +127,13 @@ static float paper_colour(const ts_image *c, float paper[3])
 
 /* ink = 1 - darkest channel relative to paper; returns its 99th percentile
  * inside the symbol area (the strength of the printed ink on this card). */
-/* The paper under the ink, pixel by pixel: closing (max then min) on a
- * quarter-size card removes the dark symbols and keeps the slow light
+/* The paper under the ink, pixel by pixel: closing (max then min) on an
+ * eighth-size card removes the dark symbols and keeps the slow light
  * gradients and shadows across the card, which then divide out. */
 static int paper_field(ts_set_reader *r, const ts_image *c, char *err)
 {
-    if (tscv_resize(c, &r->small, W / 4, H / 4, err) < 0 ||
-        tscv_morph(&r->small, &r->small_closed, 'c', 8, err) < 0 ||
+    if (tscv_resize(c, &r->small, W / 8, H / 8, err) < 0 ||
+        tscv_morph(&r->small, &r->small_closed, 'c', 4, err) < 0 ||
         tscv_resize(&r->small_closed, &r->flat, W, H, err) < 0)
         return -1;
     return 0;
@@ -336,35 +337,36 @@ int ts_set_read(ts_set_reader *r, const ts_image *in, ts_set_reading *out, char 
     out->feat[TS_ATTR_SHAPE][0] = extent / ns;
     out->feat[TS_ATTR_SHAPE][1] = solidity / ns;
 
-    /* Interior: the symbols shrunk past their outline. */
-    if (tscv_morph(&r->filled, &r->interior, 'e', 5, err) < 0)
+    /* Distances inside and outside the symbols: the interior lies past the
+     * outline (> 5 px in), the colour ring within 3 px out, the surrounding
+     * paper 3..8 px out. */
+    for (size_t i = 0; i < (size_t)W * H; i++)
+        r->mask.buf[i] = r->filled.buf[i] > 127 ? 0 : 255;
+    if (tscv_distance(&r->filled, &r->din, err) < 0 ||
+        tscv_distance(&r->mask, &r->dout, err) < 0)
         return -1;
 
     /* Colour: total paper-relative absorption per channel over the symbols
      * and a ring around them. Blur and JPEG chroma subsampling spread a thin
      * line's colour into its neighbours but keep the sum, so summing over the
      * ring keeps open and striped symbols as colourful as solid ones. */
-    if (tscv_morph(&r->filled, &r->mask, 'd', 3, err) < 0 ||
-        tscv_morph(&r->filled, &r->outer, 'd', 8, err) < 0)
-        return -1;
     double ab[3] = {0}, inner = 0, inner2 = 0, around = 0, texture = 0;
     int nink = 0, nin = 0, nround = 0;
     for (int y = 0; y < H; y++) {
         const uint8_t *px = ts_image_row(c, y);
-        const uint8_t *ring = ts_image_row(&r->mask, y);
-        const uint8_t *in2 = ts_image_row(&r->interior, y);
+        const uint8_t *din = ts_image_row(&r->din, y), *dout = ts_image_row(&r->dout, y);
         for (int x = 0; x < W; x++) {
             float v = r->ink[y * W + x];
-            if (r->outer.buf[y * W + x] > 127 && ring[x] <= 127) {
+            if (dout[x] > 3 && dout[x] <= 8) {
                 around += v; /* paper just outside the symbols */
                 nround++;
             }
-            if (ring[x] > 127) {
+            if (dout[x] <= 3) {
                 for (int ch = 0; ch < 3; ch++)
                     ab[ch] += 1 - px[3 * x + ch] / paper[ch];
                 nink += v > t;
             }
-            if (in2[x] > 127 && x > 0 && x < W - 1) {
+            if (din[x] > 5 && x > 0 && x < W - 1) {
                 inner += v;
                 inner2 += (double)v * v;
                 /* stripes run across the symbol: ink alternates along x */
