@@ -85,6 +85,42 @@ static int read_quad(ts_processor *p, const ts_image *frame, const ts_pt q[4], t
     return 1;
 }
 
+static double quad_area(const ts_pt q[4])
+{
+    double a = 0;
+    for (int i = 0; i < 4; i++) {
+        int j = (i + 1) & 3;
+        a += (double)q[i].x * q[j].y - (double)q[j].x * q[i].y;
+    }
+    return a < 0 ? -a / 2 : a / 2;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Cards on one table are one size, give or take perspective: a "card" far
+ * smaller than the median is a bright patch of something else. */
+static void drop_small(ts_frame_result *out)
+{
+    if (out->ncards < 3)
+        return;
+    double area[TS_MAX_CARDS];
+    for (int i = 0; i < out->ncards; i++)
+        area[i] = quad_area(out->cards[i].quad);
+    double sorted[TS_MAX_CARDS];
+    memcpy(sorted, area, sizeof(double) * (size_t)out->ncards);
+    qsort(sorted, (size_t)out->ncards, sizeof(double), cmp_double);
+    double median = sorted[out->ncards / 2];
+    int k = 0;
+    for (int i = 0; i < out->ncards; i++)
+        if (area[i] >= 0.35 * median)
+            out->cards[k++] = out->cards[i];
+    out->ncards = k;
+}
+
 /* The Sets among read cards, as indices into out->cards. */
 static void solve(ts_frame_result *out)
 {
@@ -147,6 +183,7 @@ int ts_process_frame(ts_processor *p, const ts_image *frame, ts_frame_result *ou
         }
         out->ncards = rc;
     }
+    drop_small(out);
     double t2 = now_ms();
     solve(out);
     double t3 = now_ms();

@@ -269,6 +269,7 @@ static int contour_quad(const ts_detector *d, const ts_ipt *pts, int n, double f
     }
     memcpy(out->q, q, sizeof q);
     out->score = (float)(fill > 1 ? 2 - fill : fill);
+    out->area = (float)quad_area(q);
     return 1;
 }
 
@@ -367,8 +368,9 @@ static int is_merged(const cand_list *cl, int i)
     return 0;
 }
 
-/* Shallow (exact outline) before deep, then the most rectangular first; a
- * candidate overlapping one already taken is the same card seen again. */
+/* Shallow (exact outline) before deep, then the largest first (a shadow or
+ * glare across a card cuts it into smaller card-like pieces); a candidate
+ * overlapping one already taken is the same card seen again. */
 static int select_cards(const cand_list *cl, ts_quad *out, int max)
 {
     int order[MAX_CAND];
@@ -378,7 +380,7 @@ static int select_cards(const cand_list *cl, ts_quad *out, int max)
         for (int j = i; j > 0; j--) {
             int a = order[j - 1], b = order[j];
             if (cl->depth[a] < cl->depth[b] ||
-                (cl->depth[a] == cl->depth[b] && cl->q[a].score >= cl->q[b].score))
+                (cl->depth[a] == cl->depth[b] && cl->q[a].area >= cl->q[b].area))
                 break;
             order[j - 1] = b;
             order[j] = a;
@@ -413,6 +415,21 @@ static void min_channel(const ts_image *src, ts_image *dst)
     }
 }
 
+/* bin = the pixels not on or next to a strong edge of d->white. */
+static int edge_regions(ts_detector *d, char *err)
+{
+    if (tscv_canny(&d->white, &d->eroded, 40, 100, err) < 0 ||
+        tscv_morph(&d->eroded, &d->eroded, 'd', 1, err) < 0)
+        return -1;
+    for (int y = 0; y < d->bin.h; y++) {
+        const uint8_t *e = ts_image_row(&d->eroded, y);
+        uint8_t *b = ts_image_row(&d->bin, y);
+        for (int x = 0; x < d->bin.w; x++)
+            b[x] = e[x] ? 0 : 255;
+    }
+    return 0;
+}
+
 int ts_detect(ts_detector *d, const ts_image *frame, ts_quad *out, int max, char *err)
 {
     /* Decimate by a whole factor: area averaging is fastest and exact then. */
@@ -444,13 +461,17 @@ int ts_detect(ts_detector *d, const ts_image *frame, ts_quad *out, int max, char
     cand_list cl = {0};
     side = w > h ? w : h;
     const struct {
-        int block; /* 0 = Otsu */
+        int block; /* 0 = Otsu, -1 = regions between strong edges */
         double offset;
-    } sources[] = {{side / 5, 8}, {side / 10, 4}, {0, 0}};
+    } sources[] = {{side / 5, 8}, {side / 10, 4}, {0, 0}, {-1, 0}};
     for (size_t s = 0; s < sizeof sources / sizeof sources[0]; s++) {
-        int rc = sources[s].block
-                     ? tscv_adaptive(&d->white, &d->bin, sources[s].block, sources[s].offset, err)
-                     : tscv_otsu(&d->white, &d->bin, NULL, err);
+        int rc;
+        if (sources[s].block > 0)
+            rc = tscv_adaptive(&d->white, &d->bin, sources[s].block, sources[s].offset, err);
+        else if (sources[s].block == 0)
+            rc = tscv_otsu(&d->white, &d->bin, NULL, err);
+        else /* a shadow across a card is a soft edge, the card's border a sharp one */
+            rc = edge_regions(d, err);
         if (rc < 0 || gather(d, (int)s, &cl, err) < 0)
             return -1;
         if (s == 0)
@@ -461,6 +482,8 @@ int ts_detect(ts_detector *d, const ts_image *frame, ts_quad *out, int max, char
         for (int c = 0; c < 4; c++) {
             out[i].q[c].x = (out[i].q[c].x + 0.5f) / scale - 0.5f;
             out[i].q[c].y = (out[i].q[c].y + 0.5f) / scale - 0.5f;
+            if (c == 3)
+                out[i].area /= scale * scale;
         }
     return n;
 }

@@ -27,6 +27,7 @@ typedef struct {
 typedef struct {
     ts_pt q[4];   /* corners in frame pixels, clockwise, q[0]-q[1] a short side */
     float score;  /* 0..1: how card-like (rectangularity) */
+    float area;   /* in frame pixels^2 */
 } ts_quad;
 
 /* Defaults for a webcam-to-phone frame. */
