@@ -5,7 +5,7 @@ profile 1
 name classic
 family set
 letters 123 RGP DOS STO
-conf_floor 0.25
+conf_floor 0.50
 scale colour 0.0447 0.0525
 proto colour R 0.0331 0.4902
 proto colour G 0.4684 0.1799
