@@ -482,6 +482,9 @@ int ts_detect(ts_detector *d, const ts_image *frame, ts_quad *out, int max, char
         for (int c = 0; c < 4; c++) {
             out[i].q[c].x = (out[i].q[c].x + 0.5f) / scale - 0.5f;
             out[i].q[c].y = (out[i].q[c].y + 0.5f) / scale - 0.5f;
+            /* Fitted lines may overshoot a card cut by the frame edge. */
+            out[i].q[c].x = fminf(fmaxf(out[i].q[c].x, 0), (float)frame->w);
+            out[i].q[c].y = fminf(fmaxf(out[i].q[c].y, 0), (float)frame->h);
             if (c == 3)
                 out[i].area /= scale * scale;
         }
