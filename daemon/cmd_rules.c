@@ -1,12 +1,88 @@
-/* Placeholder until this subcommand lands. */
+/* `tablesight rules GAME ...`: dispatches to one file per game (rules_cli.h). */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
 
 #include "cmd.h"
+#include "codes.h"
+#include "json.h"
+#include "rules_cli.h"
+
+static const struct {
+    const char *name;
+    int (*fn)(int, char **);
+    const char *what;
+} GAMES[] = {
+    {"set", rules_cli_set, "SET: every Set on a table, hints, the connection-grid variant"},
+    {"gof", rules_cli_gof, "Gang of Four: legal plays from a hand against the trick"},
+    {"qwirkle", rules_cli_qwirkle, "Qwirkle Cards: table groups, plays, rearrangements"},
+    {"eleusis", rules_cli_eleusis, "Eleusis: judge cards against a secret rule"},
+    {"sapngwu", rules_cli_sapngwu, "Sap Ng Wu (Chinese dominoes): plays and wu"},
+};
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: tablesight rules GAME [OPTIONS]\n\ngames:\n");
+    for (size_t i = 0; i < sizeof GAMES / sizeof GAMES[0]; i++)
+        fprintf(f, "  %-8s %s\n", GAMES[i].name, GAMES[i].what);
+    fprintf(f, "\n'tablesight rules GAME --help' describes each game's options.\n"
+               "Exit status: 0 an answer, 1 the answer is 'none' (no Set, pass, no play),\n"
+               "2 usage error or a malformed card code.\n");
+}
 
 int cmd_rules(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "tablesight rules: not available in this build yet\n");
+    if (argc < 2 || cmd_is_help(argv[1])) {
+        usage(argc < 2 ? stderr : stdout);
+        return argc < 2 ? 2 : 0;
+    }
+    for (size_t i = 0; i < sizeof GAMES / sizeof GAMES[0]; i++)
+        if (strcmp(argv[1], GAMES[i].name) == 0)
+            return GAMES[i].fn(argc - 1, argv + 1);
+    fprintf(stderr, "tablesight rules: unknown game '%s'\n", argv[1]);
+    usage(stderr);
     return 2;
+}
+
+/* ---- Helpers shared by the game commands (declared in rules_cli.h) ---------------------- */
+
+
+double rules_cli_now_us(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e6 + (double)t.tv_nsec / 1e3;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+double rules_cli_median(double *v, int n)
+{
+    if (n <= 0)
+        return 0;
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+const char *rules_cli_code(ts_family fam, int idx, char buf[TS_CODE_MAXLEN])
+{
+    ts_code c = {(uint8_t)fam, (uint8_t)idx};
+    ts_code_format(c, buf);
+    return buf;
+}
+
+int rules_cli_emit_json(ts_json *j, const char *who)
+{
+    int ok = !j->buf.failed;
+    if (ok)
+        printf("%s\n", j->buf.data);
+    else
+        fprintf(stderr, "%s: out of memory\n", who);
+    ts_json_free(j);
+    return ok;
 }

@@ -4,10 +4,20 @@
 #ifndef TS_RULES_CLI_H
 #define TS_RULES_CLI_H
 
+#include "codes.h"
+#include "json.h"
+
 int rules_cli_set(int argc, char **argv);     /* rules_cli_set.c */
 int rules_cli_gof(int argc, char **argv);     /* rules_cli_gof.c */
 int rules_cli_qwirkle(int argc, char **argv); /* rules_cli_qwirkle.c */
 int rules_cli_eleusis(int argc, char **argv); /* rules_cli_eleusis.c */
 int rules_cli_sapngwu(int argc, char **argv); /* rules_cli_sapngwu.c */
+
+/* Helpers the game commands share (cmd_rules.c). */
+double rules_cli_now_us(void);              /* monotonic clock, microseconds */
+double rules_cli_median(double *v, int n);  /* sorts v in place */
+const char *rules_cli_code(ts_family fam, int idx, char buf[TS_CODE_MAXLEN]);
+/* Prints j's buffer as one line and frees j; 0 (with a message) if it ran out of memory. */
+int rules_cli_emit_json(ts_json *j, const char *who);
 
 #endif

@@ -1,12 +1,357 @@
-/* Placeholder until this game's command lands. */
+/* `tablesight rules gof`: legal Gang of Four plays from a hand, the verdict on
+ * one play, and a benchmark (rules/gof.h does the rules). */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "cmd.h"
+#include "codes.h"
+#include "gof.h"
+#include "json.h"
 #include "rules_cli.h"
+
+enum {
+    MAX_HAND = 64,
+    MAX_PLAYS = 8192, /* more than a 16-card hand can ever make */
+    BENCH_RUNS = 2000
+};
+
+static const char WHO[] = "tablesight rules gof";
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: tablesight rules gof [--json] --hand CODES [--trick CODES] [--first-lead] "
+            "[--top N]\n"
+            "       tablesight rules gof [--json] --play CODES [--trick CODES]\n"
+            "       tablesight rules gof [--json] --bench [RUNS]\n"
+            "\n"
+            "Legal plays from a hand, best first: gangs, then more cards, then stronger;\n"
+            "without --trick the hand leads. Passing is always allowed when following.\n"
+            "CODES: colour G Y R + number 1-10 (R7, Y10), M1 the multicoloured 1, GP YP the\n"
+            "phoenixes, RD the dragon; separated by spaces or commas, quoted as one argument.\n"
+            "\n"
+            "options:\n"
+            "  --hand CODES   the cards in hand\n"
+            "  --trick CODES  the combination to beat (omit when leading)\n"
+            "  --first-lead   the game's first lead: it must contain M1\n"
+            "  --top N        list at most N plays (default all)\n"
+            "  --play CODES   judge one play: is it a combination, does it beat --trick\n"
+            "  --bench [RUNS] median microseconds to list all legal plays of random 16-card\n"
+            "                 hands against random tricks (default %d runs)\n"
+            "  --json         one JSON object instead of text\n"
+            "\n"
+            "Exit status: 0 a legal play exists (or --play is legal), 1 pass only (or the\n"
+            "play is illegal), 2 usage error or bad code.\n",
+            BENCH_RUNS);
+}
+
+/* ---- Text and JSON pieces ---------------------------------------------------------------- */
+
+static const char *code_text(int idx, char buf[TS_CODE_MAXLEN])
+{
+    return rules_cli_code(TS_FAM_GOF, idx, buf);
+}
+
+/* "gang of 4", "pair", ... */
+static const char *combo_name(const ts_gof_combo *c, char buf[24])
+{
+    if (c->type == TS_GOF_GANG)
+        snprintf(buf, 24, "gang of %d", c->n);
+    else
+        snprintf(buf, 24, "%s", ts_gof_type_name(c->type));
+    return buf;
+}
+
+static void print_combo(const ts_gof_combo *c)
+{
+    char name[24], b[TS_CODE_MAXLEN];
+    printf("%-15s", combo_name(c, name));
+    for (int i = 0; i < c->n; i++)
+        printf(" %s", code_text(c->cards[i], b));
+}
+
+static void json_combo(ts_json *j, const ts_gof_combo *c)
+{
+    char name[24], b[TS_CODE_MAXLEN];
+    ts_json_obj(j);
+    ts_json_key(j, "type");
+    ts_json_str(j, combo_name(c, name));
+    ts_json_key(j, "cards");
+    ts_json_arr(j);
+    for (int i = 0; i < c->n; i++)
+        ts_json_str(j, code_text(c->cards[i], b));
+    ts_json_end(j);
+    ts_json_end(j);
+}
+
+/* ---- Input ----------------------------------------------------------------------------------- */
+
+static int parse_cards(const char *opt, const char *text, int *cards, int max)
+{
+    char err[128];
+    int n = ts_code_parse_indices(TS_FAM_GOF, text, cards, max, err, sizeof err);
+    if (n < 0)
+        fprintf(stderr, "%s: %s: %s\n", WHO, opt, err);
+    return n;
+}
+
+/* A hand can hold no more copies than the deck. */
+static int check_hand(const int *hand, int n)
+{
+    int copies[TS_GOF_NKINDS] = {0};
+    char b[TS_CODE_MAXLEN];
+    for (int i = 0; i < n; i++)
+        if (++copies[hand[i]] > ts_gof_deck_copies(hand[i])) {
+            fprintf(stderr, "%s: --hand holds %d x %s, the deck only %d (a misread card?)\n", WHO,
+                    copies[hand[i]], code_text(hand[i], b), ts_gof_deck_copies(hand[i]));
+            return -1;
+        }
+    return 0;
+}
+
+/* Parses and classifies a combination option; prints why it is none. */
+static int parse_combo(const char *opt, const char *text, ts_gof_combo *c, ts_gof_error *why)
+{
+    int cards[MAX_HAND];
+    int n = parse_cards(opt, text, cards, MAX_HAND);
+    if (n < 0)
+        return -1;
+    *why = ts_gof_classify(cards, n, c);
+    return 0;
+}
+
+/* ---- Legal plays ------------------------------------------------------------------------------
+ */
+
+static int run_plays(const int *hand, int n, const ts_gof_combo *trick, int first_lead, int top,
+                     int json)
+{
+    static ts_gof_combo plays[MAX_PLAYS];
+    int count = ts_gof_legal_plays(hand, n, trick, first_lead, plays, MAX_PLAYS);
+    int shown = count < MAX_PLAYS ? count : MAX_PLAYS;
+    if (top >= 0 && top < shown)
+        shown = top;
+    if (json) {
+        ts_json j;
+        ts_json_init(&j);
+        ts_json_obj(&j);
+        ts_json_key(&j, "game");
+        ts_json_str(&j, "gof");
+        ts_json_key(&j, "trick");
+        if (trick)
+            json_combo(&j, trick);
+        else
+            ts_json_null(&j);
+        ts_json_key(&j, "first_lead");
+        ts_json_bool(&j, first_lead);
+        ts_json_key(&j, "plays");
+        ts_json_arr(&j);
+        for (int i = 0; i < shown; i++)
+            json_combo(&j, &plays[i]);
+        ts_json_end(&j);
+        ts_json_key(&j, "count");
+        ts_json_int(&j, count);
+        ts_json_key(&j, "pass");
+        ts_json_bool(&j, trick != NULL);
+        ts_json_end(&j);
+        if (!rules_cli_emit_json(&j, WHO))
+            return 2;
+    } else {
+        if (trick) {
+            printf("trick: ");
+            print_combo(trick);
+            printf("\n");
+        }
+        if (count == 0 && first_lead)
+            printf("no play: the first lead must contain M1\n");
+        else if (count == 0)
+            printf("pass: nothing in hand beats the trick\n");
+        else
+            printf("%d legal play%s%s, best first:\n", count, count == 1 ? "" : "s",
+                   trick ? " (or pass)" : "");
+        for (int i = 0; i < shown; i++) {
+            printf("  ");
+            print_combo(&plays[i]);
+            printf("\n");
+        }
+    }
+    return count > 0 ? 0 : 1;
+}
+
+/* ---- One play
+ * ------------------------------------------------------------------------------------ */
+
+static int run_judge(const ts_gof_combo *play, ts_gof_error why, const ts_gof_combo *trick,
+                     int json)
+{
+    const char *verdict =
+        why != TS_GOF_OK                  ? ts_gof_error_text(why)
+        : !trick                          ? NULL
+        : !ts_gof_comparable(play, trick) ? "it must have as many cards as the trick, or be a gang"
+        : !ts_gof_beats(play, trick)      ? "it does not beat the trick (equal is not enough)"
+                                          : NULL;
+    if (json) {
+        ts_json j;
+        ts_json_init(&j);
+        ts_json_obj(&j);
+        ts_json_key(&j, "game");
+        ts_json_str(&j, "gof");
+        ts_json_key(&j, "play");
+        if (why == TS_GOF_OK)
+            json_combo(&j, play);
+        else
+            ts_json_null(&j);
+        ts_json_key(&j, "legal");
+        ts_json_bool(&j, verdict == NULL);
+        ts_json_key(&j, "reason");
+        if (verdict)
+            ts_json_str(&j, verdict);
+        else
+            ts_json_null(&j);
+        ts_json_end(&j);
+        if (!rules_cli_emit_json(&j, WHO))
+            return 2;
+    } else if (verdict) {
+        printf("illegal: %s\n", verdict);
+    } else {
+        printf("legal: ");
+        print_combo(play);
+        printf("\n");
+    }
+    return verdict ? 1 : 0;
+}
+
+/* ---- Benchmark
+ * ------------------------------------------------------------------------------------ */
+
+static uint64_t bench_rng = 0x9E3779B97F4A7C15ull;
+static int bench_rand(int n)
+{
+    bench_rng ^= bench_rng << 13;
+    bench_rng ^= bench_rng >> 7;
+    bench_rng ^= bench_rng << 17;
+    return (int)(bench_rng % (uint64_t)n);
+}
+
+static int run_bench(int runs, int json)
+{
+    static ts_gof_combo plays[MAX_PLAYS];
+    double *follow = malloc((size_t)runs * sizeof *follow);
+    double *lead = malloc((size_t)runs * sizeof *lead);
+    if (!follow || !lead) {
+        free(follow);
+        free(lead);
+        fprintf(stderr, "%s: out of memory\n", WHO);
+        return 2;
+    }
+    for (int r = 0; r < runs; r++) {
+        int deck[64], n = 0;
+        for (int c = 0; c < 2 * TS_GOF_NUMBERS; c++)
+            deck[n++] = c % TS_GOF_NUMBERS;
+        for (int c = TS_GOF_M1; c < TS_GOF_NKINDS; c++)
+            deck[n++] = c;
+        for (int i = 0; i < 32; i++) { /* two 16-card hands */
+            int k = i + bench_rand(n - i), t = deck[i];
+            deck[i] = deck[k];
+            deck[k] = t;
+        }
+        double t0 = rules_cli_now_us();
+        int k = ts_gof_legal_plays(deck + 16, 16, NULL, 0, plays, MAX_PLAYS);
+        lead[r] = rules_cli_now_us() - t0;
+        ts_gof_combo trick = plays[bench_rand(k < MAX_PLAYS ? k : MAX_PLAYS)];
+        t0 = rules_cli_now_us();
+        ts_gof_legal_plays(deck, 16, &trick, 0, plays, MAX_PLAYS);
+        follow[r] = rules_cli_now_us() - t0;
+    }
+    double mf = rules_cli_median(follow, runs), ml = rules_cli_median(lead, runs);
+    free(follow);
+    free(lead);
+    if (json) {
+        ts_json j;
+        ts_json_init(&j);
+        ts_json_obj(&j);
+        ts_json_key(&j, "bench");
+        ts_json_str(&j, "gof_legal_plays");
+        ts_json_key(&j, "runs");
+        ts_json_int(&j, runs);
+        ts_json_key(&j, "median_us");
+        ts_json_num(&j, mf, 1);
+        ts_json_key(&j, "lead_median_us");
+        ts_json_num(&j, ml, 1);
+        ts_json_end(&j);
+        return rules_cli_emit_json(&j, WHO) ? 0 : 2;
+    }
+    printf("gof legal plays, random 16-card hand vs random trick: median %.1f us "
+           "(leading: %.1f us), %d runs\n",
+           mf, ml, runs);
+    return 0;
+}
+
+/* ---- Arguments
+ * --------------------------------------------------------------------------------------- */
 
 int rules_cli_gof(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "tablesight rules gof: not available in this build yet\n");
-    return 2;
+    int hand[MAX_HAND], nhand = -1, json = 0, first_lead = 0, top = -1, bench = 0;
+    const char *trick_text = NULL, *play_text = NULL;
+
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        int has_value = i + 1 < argc;
+        if (cmd_is_help(a)) {
+            usage(stdout);
+            return 0;
+        } else if (strcmp(a, "--json") == 0) {
+            json = 1;
+        } else if (strcmp(a, "--first-lead") == 0) {
+            first_lead = 1;
+        } else if (strcmp(a, "--bench") == 0) {
+            bench = BENCH_RUNS;
+            if (has_value && argv[i + 1][0] != '-') {
+                bench = atoi(argv[++i]);
+                if (bench <= 0) {
+                    fprintf(stderr, "%s: --bench needs a positive number of runs\n", WHO);
+                    return 2;
+                }
+            }
+        } else if (strcmp(a, "--hand") == 0 && has_value) {
+            nhand = parse_cards("--hand", argv[++i], hand, MAX_HAND);
+            if (nhand < 0 || check_hand(hand, nhand) < 0)
+                return 2;
+        } else if (strcmp(a, "--trick") == 0 && has_value) {
+            trick_text = argv[++i];
+        } else if (strcmp(a, "--play") == 0 && has_value) {
+            play_text = argv[++i];
+        } else if (strcmp(a, "--top") == 0 && has_value) {
+            top = atoi(argv[++i]);
+        } else {
+            fprintf(stderr, "%s: unknown argument or missing value: %s\n", WHO, a);
+            usage(stderr);
+            return 2;
+        }
+    }
+    if (bench)
+        return run_bench(bench, json);
+
+    ts_gof_combo trick, play;
+    ts_gof_error why;
+    if (trick_text) {
+        if (parse_combo("--trick", trick_text, &trick, &why) < 0)
+            return 2;
+        if (why != TS_GOF_OK) {
+            fprintf(stderr, "%s: --trick is no combination: %s\n", WHO, ts_gof_error_text(why));
+            return 2;
+        }
+    }
+    if (play_text) {
+        if (parse_combo("--play", play_text, &play, &why) < 0)
+            return 2;
+        return run_judge(&play, why, trick_text ? &trick : NULL, json);
+    }
+    if (nhand < 0) {
+        usage(stderr);
+        return 2;
+    }
+    return run_plays(hand, nhand, trick_text ? &trick : NULL, first_lead, top, json);
 }

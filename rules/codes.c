@@ -211,8 +211,10 @@ int ts_code_format(ts_code code, char out[TS_CODE_MAXLEN])
         static const char *const specials[4] = {"M1", "GP", "YP", "RD"};
         if (i >= 60)
             snprintf(out, TS_CODE_MAXLEN, "%s", specials[(i - 60) & 3]);
+        else if (i < 30)
+            snprintf(out, TS_CODE_MAXLEN, "%c%d", GOF_COLOURS[i / 10], i % 10 + 1);
         else
-            snprintf(out, TS_CODE_MAXLEN, "%c%d", GOF_COLOURS[(i / 10) % 3], i % 10 + 1);
+            snprintf(out, TS_CODE_MAXLEN, "?"); /* 30..59: no card */
         break;
     }
     case TS_FAM_QWIRKLE:
@@ -235,30 +237,78 @@ int ts_code_format(ts_code code, char out[TS_CODE_MAXLEN])
     return (int)strlen(out);
 }
 
-int ts_code_parse_list(ts_family fam, const char *text, ts_code *out, int max, char *err,
-                       size_t errlen)
+static int is_separator(char c)
+{
+    return c == ' ' || c == ',' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* Parses the tokens of text[0..len) into codes[] or idx[] (whichever is not NULL). */
+static int parse_tokens(ts_family fam, const char *text, size_t len, ts_code *codes, int *idx,
+                        int max, char *err, size_t errlen)
 {
     int n = 0;
-    const char *p = text;
+    const char *p = text, *end = text + len;
     for (;;) {
-        while (*p == ' ' || *p == ',' || *p == '\t' || *p == '\n' || *p == '\r')
+        while (p < end && is_separator(*p))
             p++;
-        if (!*p)
+        if (p == end)
             break;
         const char *start = p;
-        while (*p && *p != ' ' && *p != ',' && *p != '\t' && *p != '\n' && *p != '\r')
+        while (p < end && !is_separator(*p))
             p++;
-        size_t len = (size_t)(p - start);
+        size_t toklen = (size_t)(p - start);
+        ts_code code;
         if (n >= max) {
             snprintf(err, errlen, "too many cards (at most %d)", max);
             return -1;
         }
-        if (ts_code_parse(fam, start, len, &out[n]) < 0) {
-            snprintf(err, errlen, "'%.*s' is not a %s card code", (int)(len > 32 ? 32 : len), start,
-                     ts_family_name(fam));
+        if (ts_code_parse(fam, start, toklen, &code) < 0) {
+            snprintf(err, errlen, "'%.*s' is not a %s card code", (int)(toklen > 32 ? 32 : toklen),
+                     start, ts_family_name(fam));
             return -1;
         }
+        if (codes)
+            codes[n] = code;
+        else
+            idx[n] = code.idx;
         n++;
     }
     return n;
+}
+
+int ts_code_parse_listn(ts_family fam, const char *text, size_t len, ts_code *out, int max,
+                        char *err, size_t errlen)
+{
+    return parse_tokens(fam, text, len, out, NULL, max, err, errlen);
+}
+
+int ts_code_parse_list(ts_family fam, const char *text, ts_code *out, int max, char *err,
+                       size_t errlen)
+{
+    return parse_tokens(fam, text, strlen(text), out, NULL, max, err, errlen);
+}
+
+int ts_code_parse_indices(ts_family fam, const char *text, int *idx, int max, char *err,
+                          size_t errlen)
+{
+    return parse_tokens(fam, text, strlen(text), NULL, idx, max, err, errlen);
+}
+
+/* ---- Ranked lists ----------------------------------------------------------- */
+
+void ts_rank_insert(void *list, size_t size, int *kept, int max, const void *item,
+                    int (*before)(const void *a, const void *b))
+{
+    char *base = list;
+    int pos = *kept;
+    while (pos > 0 && before(item, base + (size_t)(pos - 1) * size))
+        pos--;
+    if (pos >= max)
+        return;
+    int last = *kept < max ? *kept : max - 1; /* the element that falls off, if full */
+    memmove(base + (size_t)(pos + 1) * size, base + (size_t)pos * size,
+            (size_t)(last - pos) * size);
+    memcpy(base + (size_t)pos * size, item, size);
+    if (*kept < max)
+        (*kept)++;
 }

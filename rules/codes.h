@@ -6,7 +6,8 @@
  *   SET       idx = ((count*3 + colour)*3 + shape)*3 + shading, each 0..2   (0..80)
  *             classic letters: count 1 2 3, colour R G P, shape D O S, shading S T O
  *   playing   idx = suit*13 + rank; rank A 2..9 T J Q K (0..12), suit C D H S (0..51)
- *   gof       idx = colour*10 + number-1 with colour G Y R (0..59);
+ *   gof       idx = colour*10 + number-1 with colour G Y R (0..29; the deck holds
+ *             two of each); 30..59 are not cards (never parsed; format gives "?");
  *             60 = M1 (multicoloured 1), 61 = GP, 62 = YP (phoenixes), 63 = RD (dragon)
  *   qwirkle   idx = colour*6 + shape; colour R O Y G B P, shape C X D S T L (0..35)
  *   domino    "low:high", 1 <= low <= high <= 6; idx 0..20 in (low, high) order
@@ -81,8 +82,24 @@ int ts_code_format(ts_code code, char out[TS_CODE_MAXLEN]);
 int ts_code_parse_list(ts_family fam, const char *text, ts_code *out, int max,
                        char *err, size_t errlen);
 
+/* Same, over text[0..len) (no NUL needed): for lists inside a larger string. */
+int ts_code_parse_listn(ts_family fam, const char *text, size_t len, ts_code *out, int max,
+                        char *err, size_t errlen);
+
+/* Same as ts_code_parse_list, giving plain indices (what the game files take). */
+int ts_code_parse_indices(ts_family fam, const char *text, int *idx, int max, char *err,
+                          size_t errlen);
+
 /* Domino helpers: low/high pips of an index and back. */
 int ts_domino_index(int low, int high); /* -1 if out of range */
 void ts_domino_pips(int idx, int *low, int *high);
+
+/* ---- Ranked lists (shared by the game files) ------------------------------ */
+
+/* Inserts *item into list[0..*kept) of elements of `size` bytes kept sorted by
+ * before(a, b) ("a ranks ahead of b"), holding at most max elements: the best
+ * max of everything offered. Ties keep the order offered. */
+void ts_rank_insert(void *list, size_t size, int *kept, int max, const void *item,
+                    int (*before)(const void *a, const void *b));
 
 #endif
