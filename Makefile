@@ -43,14 +43,18 @@ sanitize: deps
 	cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --output-on-failure -j $(JOBS) -L 'rules|vision|render|daemon'
 
+FUZZERS = $(basename $(notdir $(wildcard tests/fuzz/fuzz_*.c)))
+
 fuzz: deps
 	CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTS_FUZZ=ON
-	cmake --build build-fuzz -j $(JOBS)
-	@for f in build-fuzz/tests/fuzz_*; do \
-	  echo "fuzzing $$f for $(FUZZ_SECONDS)s"; \
-	  mkdir -p build-fuzz/corpus/$$(basename $$f); \
-	  $$f -max_total_time=$(FUZZ_SECONDS) -max_len=4096 build-fuzz/corpus/$$(basename $$f) \
-	    tests/fuzz/corpus/$$(basename $$f) 2>&1 | tail -2 || exit 1; \
+	cmake --build build-fuzz -j $(JOBS) --target $(FUZZERS)
+	@for f in $(FUZZERS); do \
+	  echo "fuzzing $$f for $(FUZZ_SECONDS) s"; \
+	  mkdir -p build-fuzz/corpus/$$f; \
+	  build-fuzz/tests/$$f -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
+	    build-fuzz/corpus/$$f tests/fuzz/corpus/$$f > build-fuzz/$$f.log 2>&1 \
+	    || { tail -40 build-fuzz/$$f.log; echo "$$f: FAILED"; exit 1; }; \
+	  tail -1 build-fuzz/$$f.log; \
 	done
 
 clean:

@@ -474,8 +474,9 @@ int ts_detect(ts_detector *d, const ts_image *frame, ts_quad *out, int max, char
             rc = edge_regions(d, err);
         if (rc < 0 || gather(d, (int)s, &cl, err) < 0)
             return -1;
-        if (s == 0)
-            debug_write(d, "detect_bin.png", &d->bin);
+        char name[32];
+        snprintf(name, sizeof name, "detect_bin%zu.png", s);
+        debug_write(d, name, &d->bin);
     }
     int n = select_cards(&cl, out, max);
     for (int i = 0; i < n; i++)
