@@ -137,14 +137,19 @@ int ts_profile_parse(const char *text, size_t len, ts_profile *out, char *err, s
             int v = (int)(hit - vals);
             if (nw - 3 != m->nfeat)
                 FAIL("%s %s %s: expected %d features", w[0], w[1], w[2], m->nfeat);
+            if (is_spread && m->nmodes[v] == 0)
+                FAIL("spread %s %s before its proto line", w[1], w[2]);
+            if (!is_spread && m->nmodes[v] == TS_PROFILE_MAX_MODES)
+                FAIL("more than %d protos for %s %s", TS_PROFILE_MAX_MODES, w[1], w[2]);
+            int k = is_spread ? m->nmodes[v] - 1 : m->nmodes[v];
             for (int i = 0; i < m->nfeat; i++) {
-                float *dst = is_spread ? &m->spread[v][i] : &m->proto[v][i];
+                float *dst = is_spread ? &m->spread[v][k][i] : &m->proto[v][k][i];
                 if (parse_float(w[3 + i], dst) < 0 || (is_spread && *dst <= 0))
                     FAIL("%s: '%s' is not a%s number", w[0], w[3 + i],
                          is_spread ? " positive" : "");
             }
             if (!is_spread)
-                m->have[v] = 1;
+                m->nmodes[v]++;
         } else {
             FAIL("unknown or malformed statement '%s'", w[0]);
         }
@@ -153,7 +158,7 @@ int ts_profile_parse(const char *text, size_t len, ts_profile *out, char *err, s
         FAIL("empty profile");
     for (int a = 0; a < TS_ATTR_COUNT; a++)
         for (int v = 0; v < 3; v++)
-            if (!out->attr[a].have[v])
+            if (!out->attr[a].nmodes[v])
                 FAIL("missing proto %s %c", ATTR_NAMES[a], out->letters.v[ATTR_CODE[a]][v]);
     return 0;
 #undef FAIL
@@ -199,20 +204,20 @@ int ts_profile_format(const ts_profile *p, char *buf, size_t len)
         for (int i = 0; i < m->nfeat; i++)
             OUT(" %.4f", m->scale[i]);
         OUT("\n");
-        for (int v = 0; v < 3; v++) {
-            OUT("proto %s %c", ATTR_NAMES[a], p->letters.v[ATTR_CODE[a]][v]);
-            for (int i = 0; i < m->nfeat; i++)
-                OUT(" %.4f", m->proto[v][i]);
-            OUT("\n");
-        }
-        for (int v = 0; v < 3; v++) {
-            if (m->spread[v][0] <= 0)
-                continue;
-            OUT("spread %s %c", ATTR_NAMES[a], p->letters.v[ATTR_CODE[a]][v]);
-            for (int i = 0; i < m->nfeat; i++)
-                OUT(" %.4f", m->spread[v][i]);
-            OUT("\n");
-        }
+        for (int v = 0; v < 3; v++)
+            for (int mode = 0; mode < m->nmodes[v]; mode++) {
+                char letter = p->letters.v[ATTR_CODE[a]][v];
+                OUT("proto %s %c", ATTR_NAMES[a], letter);
+                for (int i = 0; i < m->nfeat; i++)
+                    OUT(" %.4f", m->proto[v][mode][i]);
+                OUT("\n");
+                if (m->spread[v][mode][0] <= 0)
+                    continue;
+                OUT("spread %s %c", ATTR_NAMES[a], letter);
+                for (int i = 0; i < m->nfeat; i++)
+                    OUT(" %.4f", m->spread[v][mode][i]);
+                OUT("\n");
+            }
     }
     return k < len ? (int)k : -1;
 #undef OUT

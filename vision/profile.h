@@ -9,8 +9,9 @@
  *   letters 123 RGP DOS STO        count, colour, shape, shading letters
  *   conf_floor 0.30                below this a card is unread
  *   scale colour 0.040 0.040       per-feature scale of an attribute's distance
- *   proto colour R 0.06 0.47       prototype of value R (features in that order)
- *   spread colour R 0.03 0.05      optional: value R's own scale per feature
+ *   proto colour R 0.06 0.47       a prototype of value R (features in that order);
+ *                                  repeat for more modes of the same value
+ *   spread colour R 0.03 0.05      optional: the spread of R's latest prototype
  */
 #ifndef TS_PROFILE_H
 #define TS_PROFILE_H
@@ -19,17 +20,20 @@
 
 #include "codes.h"
 
-enum { TS_PROFILE_MAX_FEAT = 4 };
+enum { TS_PROFILE_MAX_FEAT = 4, TS_PROFILE_MAX_MODES = 3 };
 
 /* Attributes with learned prototypes (count is read directly). */
 enum { TS_ATTR_COLOUR = 0, TS_ATTR_SHAPE = 1, TS_ATTR_SHADING = 2, TS_ATTR_COUNT = 3 };
 
+/* Each value 0..2 of an attribute is one or more prototypes ("modes": the
+ * same ink looks different through a webcam and a DSLR), each a mean feature
+ * vector with its own spread. */
 typedef struct {
-    int nfeat;                                  /* features per prototype */
-    float scale[TS_PROFILE_MAX_FEAT];           /* distance scale per feature */
-    float proto[3][TS_PROFILE_MAX_FEAT];        /* prototype per value 0..2 */
-    float spread[3][TS_PROFILE_MAX_FEAT];       /* per-value scale; 0 = use scale[] */
-    int have[3];                                /* which prototypes were given */
+    int nfeat;                        /* features per prototype */
+    float scale[TS_PROFILE_MAX_FEAT]; /* default spread per feature */
+    int nmodes[3];                    /* prototypes per value (>= 1 once parsed) */
+    float proto[3][TS_PROFILE_MAX_MODES][TS_PROFILE_MAX_FEAT];
+    float spread[3][TS_PROFILE_MAX_MODES][TS_PROFILE_MAX_FEAT]; /* 0 = use scale[] */
 } ts_attr_model;
 
 typedef struct {

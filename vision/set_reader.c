@@ -189,23 +189,29 @@ static int touches_margin(const ts_ipt *p, int n)
 
 /* ---- Matching ----------------------------------------------------------- */
 
-/* Most likely value when each value's features are independent Gaussians
- * around its prototype (its own spread, or the attribute's scale). The
- * confidence is that value's posterior, reduced when even the best match is
- * far from its prototype (a card unlike the deck). */
+/* Most likely value when each prototype is a Gaussian with independent
+ * features (its own spread, or the attribute's scale) and a value is as
+ * likely as its nearest prototype. The confidence is that value's posterior,
+ * reduced when even the best match is far from its prototype (a card unlike
+ * the deck). */
 static int match(const ts_attr_model *m, const float *f, float *conf)
 {
     float d2[3], z2[3]; /* -2 log likelihood, and squared distance alone */
     for (int v = 0; v < 3; v++) {
-        float s = 0, logdet = 0;
-        for (int i = 0; i < m->nfeat; i++) {
-            float sc = m->spread[v][i] > 0 ? m->spread[v][i] : m->scale[i];
-            float z = (f[i] - m->proto[v][i]) / sc;
-            s += z * z;
-            logdet += 2 * logf(sc);
+        d2[v] = z2[v] = 1e30f;
+        for (int k = 0; k < m->nmodes[v]; k++) {
+            float s = 0, logdet = 0;
+            for (int i = 0; i < m->nfeat; i++) {
+                float sc = m->spread[v][k][i] > 0 ? m->spread[v][k][i] : m->scale[i];
+                float z = (f[i] - m->proto[v][k][i]) / sc;
+                s += z * z;
+                logdet += 2 * logf(sc);
+            }
+            if (s + logdet < d2[v]) {
+                d2[v] = s + logdet;
+                z2[v] = s;
+            }
         }
-        z2[v] = s;
-        d2[v] = s + logdet;
     }
     int b = 0;
     for (int v = 1; v < 3; v++)
