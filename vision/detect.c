@@ -320,8 +320,10 @@ typedef struct {
     unsigned char source[MAX_CAND], depth[MAX_CAND];
 } cand_list;
 
-/* Candidates from d->bin at every erosion depth. */
-static int gather(ts_detector *d, int source, cand_list *cl, char *err)
+/* Candidates from d->bin at every erosion depth. nested: also regions inside
+ * other regions' holes (the regions between edges all lie inside the
+ * background's). */
+static int gather(ts_detector *d, int source, int nested, cand_list *cl, char *err)
 {
     double frame_area = (double)d->bin.w * d->bin.h;
     if (tscv_distance(&d->bin, &d->dist, err) < 0)
@@ -338,7 +340,7 @@ static int gather(ts_detector *d, int source, cand_list *cl, char *err)
             src = &d->eroded;
         }
         tscv_contours cs;
-        if (tscv_find_contours(src, 1, &cs, err) < 0)
+        if (tscv_find_contours(src, !nested, &cs, err) < 0)
             return -1;
         for (int i = 0; i < cs.n && cl->n < MAX_CAND; i++)
             if (contour_quad(d, cs.pts + cs.start[i], cs.len[i], frame_area, (float)RADII[r],
@@ -352,15 +354,15 @@ static int gather(ts_detector *d, int source, cand_list *cl, char *err)
 }
 
 /* A candidate is two or more cards if deeper erosion of the same binary
- * image split it: two cards side by side can look like one foreshortened
- * card. */
+ * image split it into card-sized pieces: two cards side by side can look like
+ * one foreshortened card. (Symbols inside a card are far smaller.) */
 static int is_merged(const cand_list *cl, int i)
 {
     for (int r = cl->depth[i] + 1; r < NRADII; r++) {
         int k = 0;
         for (int j = 0; j < cl->n; j++)
             if (cl->source[j] == cl->source[i] && cl->depth[j] == r &&
-                contains_centre(&cl->q[i], &cl->q[j]))
+                cl->q[j].area > 0.25f * cl->q[i].area && contains_centre(&cl->q[i], &cl->q[j]))
                 k++;
         if (k >= 2)
             return 1;
@@ -472,7 +474,7 @@ int ts_detect(ts_detector *d, const ts_image *frame, ts_quad *out, int max, char
             rc = tscv_otsu(&d->white, &d->bin, NULL, err);
         else /* a shadow across a card is a soft edge, the card's border a sharp one */
             rc = edge_regions(d, err);
-        if (rc < 0 || gather(d, (int)s, &cl, err) < 0)
+        if (rc < 0 || gather(d, (int)s, sources[s].block < 0, &cl, err) < 0)
             return -1;
         char name[32];
         snprintf(name, sizeof name, "detect_bin%zu.png", s);

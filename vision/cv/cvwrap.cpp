@@ -171,8 +171,16 @@ int tscv_find_contours(const ts_image *bin, int outer_only, tscv_contours *out, 
     std::memset(out, 0, sizeof *out);
     GUARD_BEGIN
     std::vector<std::vector<cv::Point>> cs;
-    cv::findContours(wrap(bin), cs, outer_only ? cv::RETR_EXTERNAL : cv::RETR_CCOMP,
-                     cv::CHAIN_APPROX_NONE);
+    if (outer_only) {
+        cv::findContours(wrap(bin), cs, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_NONE);
+    } else { /* two levels: outer boundaries have no parent, holes do */
+        std::vector<std::vector<cv::Point>> all;
+        std::vector<cv::Vec4i> h;
+        cv::findContours(wrap(bin), all, h, cv::RETR_CCOMP, cv::CHAIN_APPROX_NONE);
+        for (size_t i = 0; i < all.size(); i++)
+            if (h[i][3] < 0)
+                cs.push_back(std::move(all[i]));
+    }
     size_t total = 0;
     for (auto &c : cs)
         total += c.size();

@@ -63,8 +63,9 @@ typedef struct {
     ts_ipt *pts;
 } tscv_contours;
 
-/* outer_only: only outermost contours; otherwise all with two-level hierarchy
- * flattened (holes included). */
+/* outer_only: only the outermost contours; otherwise the outer boundary of
+ * every connected component, also those lying inside another's hole (no
+ * hole boundaries). */
 int tscv_find_contours(const ts_image *bin, int outer_only, tscv_contours *out, char *err);
 void tscv_contours_free(tscv_contours *c);
 
