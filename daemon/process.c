@@ -1,6 +1,7 @@
 /* process_frame(): detect, rectify, read, solve (see process.h). */
 #include "process.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,6 +84,44 @@ static int read_quad(ts_processor *p, const ts_image *frame, const ts_pt q[4], t
     c->read = r.conf_all >= p->floor;
     memcpy(c->quad, q, sizeof c->quad);
     return 1;
+}
+
+static ts_pt mid(ts_pt a, ts_pt b)
+{
+    return (ts_pt){(a.x + b.x) / 2, (a.y + b.y) / 2};
+}
+
+static float side(ts_pt a, ts_pt b)
+{
+    return hypotf(a.x - b.x, a.y - b.y);
+}
+
+/* Reads the card(s) in a detected quad into c[0..2); returns how many. Two
+ * cards lying side by side along a long edge look like one squat card
+ * (aspect ~1.3): when such a quad does not read as one card, its two halves
+ * are taken instead if both read above the floor. */
+static int read_detected(ts_processor *p, const ts_image *frame, const ts_pt q[4], ts_card c[2],
+                         char *err)
+{
+    int n = read_quad(p, frame, q, &c[0], err);
+    if (n < 0)
+        return -1;
+    float aspect = (side(q[1], q[2]) + side(q[3], q[0])) / (side(q[0], q[1]) + side(q[2], q[3]));
+    if ((n == 1 && c[0].read) || aspect < 1.1f || aspect > 1.45f)
+        return n;
+    ts_pt m12 = mid(q[1], q[2]), m30 = mid(q[3], q[0]);
+    ts_pt a[4] = {q[1], m12, m30, q[0]}, b[4] = {m12, q[2], q[3], m30};
+    ts_card half[2];
+    int ra = read_quad(p, frame, a, &half[0], err);
+    int rb = ra < 0 ? -1 : read_quad(p, frame, b, &half[1], err);
+    if (ra < 0 || rb < 0)
+        return -1;
+    if (ra == 1 && rb == 1 && half[0].read && half[1].read) {
+        c[0] = half[0];
+        c[1] = half[1];
+        return 2;
+    }
+    return n;
 }
 
 static double quad_area(const ts_pt q[4])
@@ -178,8 +217,8 @@ int ts_process_frame(ts_processor *p, const ts_image *frame, ts_frame_result *ou
         return -1;
     }
     double t2 = now_ms();
-    for (int i = 0; i < nq; i++) {
-        int rc = read_quad(p, frame, quads[i].q, &out->cards[out->ncards], why);
+    for (int i = 0; i < nq && out->ncards + 2 <= TS_MAX_CARDS; i++) {
+        int rc = read_detected(p, frame, quads[i].q, &out->cards[out->ncards], why);
         if (rc < 0) {
             snprintf(err, errlen, "%s", why);
             return -1;
