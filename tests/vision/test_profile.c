@@ -36,7 +36,8 @@ static void test_round_trip(void **state)
     for (int a = 0; a < TS_ATTR_COUNT; a++)
         for (int v = 0; v < 3; v++)
             for (int i = 0; i < p.attr[a].nfeat; i++)
-                assert_float_equal(p.attr[a].proto[v][i], q.attr[a].proto[v][i], 1e-4);
+                for (int k = 0; k < p.attr[a].nmodes[v]; k++)
+                    assert_float_equal(p.attr[a].proto[v][k][i], q.attr[a].proto[v][k][i], 1e-4);
 }
 
 static void expect_error(const char *text, const char *needle)
