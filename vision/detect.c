@@ -10,7 +10,7 @@
 
 struct ts_detector {
     ts_detect_params p;
-    ts_image small, white, bin, eroded, dist; /* scratch, reused across frames */
+    ts_image white, bin, eroded, dist; /* scratch, reused across frames */
     char debug_dir[256];
 };
 
@@ -40,7 +40,6 @@ void ts_detector_destroy(ts_detector *d)
 {
     if (!d)
         return;
-    ts_image_free(&d->small);
     ts_image_free(&d->white);
     ts_image_free(&d->bin);
     ts_image_free(&d->eroded);
@@ -399,20 +398,30 @@ static int select_cards(const cand_list *cl, ts_quad *out, int max)
 
 /* ---- Search ------------------------------------------------------------- */
 
-/* Per-pixel min over B,G,R: cards are white in every channel, while wood,
- * felt and carpet are dark in at least one. */
-static void min_channel(const ts_image *src, ts_image *dst)
+/* Decimates src by k into dst (grey), each output pixel the mean of four
+ * samples spread over its k x k block of the per-pixel min over B,G,R: cards
+ * are white in every channel, while wood, felt and carpet are dark in at least
+ * one. Four samples instead of k*k: the blur that follows does the rest. */
+static void decimate_min_channel(const ts_image *src, int k, ts_image *dst)
 {
-    for (int y = 0; y < src->h; y++) {
-        const uint8_t *s = ts_image_row(src, y);
+    const int o0 = k / 4, o1 = (3 * k) / 4, c = src->channels;
+    for (int y = 0; y < dst->h; y++) {
+        const uint8_t *r0 = ts_image_row(src, y * k + o0);
+        const uint8_t *r1 = ts_image_row(src, y * k + o1);
         uint8_t *o = ts_image_row(dst, y);
-        if (src->channels == 1) {
-            memcpy(o, s, (size_t)src->w);
-            continue;
-        }
-        for (int x = 0; x < src->w; x++, s += 3) {
-            uint8_t m = s[0] < s[1] ? s[0] : s[1];
-            o[x] = m < s[2] ? m : s[2];
+        for (int x = 0; x < dst->w; x++) {
+            const int x0 = (x * k + o0) * c, x1 = (x * k + o1) * c;
+            const uint8_t *px[4] = {r0 + x0, r0 + x1, r1 + x0, r1 + x1};
+            int sum = 0;
+            for (int i = 0; i < 4; i++) {
+                int m = px[i][0];
+                if (c == 3) {
+                    m = px[i][1] < m ? px[i][1] : m;
+                    m = px[i][2] < m ? px[i][2] : m;
+                }
+                sum += m;
+            }
+            o[x] = (uint8_t)((sum + 2) / 4);
         }
     }
 }
@@ -434,7 +443,7 @@ static int edge_regions(ts_detector *d, char *err)
 
 int ts_detect(ts_detector *d, const ts_image *frame, ts_quad *out, int max, char *err)
 {
-    /* Decimate by a whole factor: area averaging is fastest and exact then. */
+    /* Decimate by a whole factor, so samples fall on whole pixels. */
     int side = frame->w > frame->h ? frame->w : frame->h;
     int k = (int)lroundf((float)side / (float)d->p.work_size);
     if (k < 1)
@@ -443,16 +452,14 @@ int ts_detect(ts_detector *d, const ts_image *frame, ts_quad *out, int max, char
     if (w < 8 || h < 8)
         return 0;
     float scale = (float)w / (float)frame->w;
-    if (scratch(&d->small, w, h, frame->channels) < 0 || scratch(&d->white, w, h, 1) < 0 ||
+    if (scratch(&d->white, w, h, 1) < 0 ||
         scratch(&d->bin, w, h, 1) < 0 || scratch(&d->eroded, w, h, 1) < 0 ||
         scratch(&d->dist, w, h, 1) < 0) {
         snprintf(err, TSCV_ERR_MAX, "detect: out of memory");
         return -1;
     }
-    if (tscv_resize(frame, &d->small, w, h, err) < 0)
-        return -1;
-    min_channel(&d->small, &d->white);
-    if (tscv_blur(&d->white, &d->white, 1.0, err) < 0)
+    decimate_min_channel(frame, k, &d->white);
+    if (tscv_blur(&d->white, &d->white, 1.2, err) < 0)
         return -1;
     debug_write(d, "detect_white.png", &d->white);
 
@@ -465,7 +472,7 @@ int ts_detect(ts_detector *d, const ts_image *frame, ts_quad *out, int max, char
     const struct {
         int block; /* 0 = Otsu, -1 = regions between strong edges */
         double offset;
-    } sources[] = {{side / 5, 8}, {side / 10, 4}, {0, 0}, {-1, 0}};
+    } sources[] = {{side / 5, 8}, {0, 0}, {-1, 0}};
     for (size_t s = 0; s < sizeof sources / sizeof sources[0]; s++) {
         int rc;
         if (sources[s].block > 0)

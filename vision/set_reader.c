@@ -19,6 +19,7 @@ struct ts_set_reader {
     ts_image din, dout; /* distance inside / outside the symbols */
     ts_image small, small_closed, flat; /* paper field: eighth size, and W x H BGR */
     float ink[W * H];           /* 0 = paper, 1 = black */
+    float recip[256];           /* 1 / (v + 1): divisions by paper become products */
     char debug[256];
 };
 
@@ -28,6 +29,8 @@ ts_set_reader *ts_set_reader_create(const ts_profile *profile)
     if (!r)
         return NULL;
     r->prof = *profile;
+    for (int v = 0; v < 256; v++)
+        r->recip[v] = 1.0f / (v + 1.0f);
     if (ts_image_alloc(&r->mask, W, H, 1) < 0 || ts_image_alloc(&r->closed, W, H, 1) < 0 ||
         ts_image_alloc(&r->filled, W, H, 1) < 0 || ts_image_alloc(&r->flat, W, H, 3) < 0 ||
         ts_image_alloc(&r->din, W, H, 1) < 0 || ts_image_alloc(&r->dout, W, H, 1) < 0 ||
@@ -139,7 +142,7 @@ static int paper_field(ts_set_reader *r, const ts_image *c, char *err)
     return 0;
 }
 
-static float ink_map(const ts_image *c, const ts_image *flat, float *ink)
+static float ink_map(const ts_image *c, const ts_image *flat, const float *recip, float *ink)
 {
     int hist[101] = {0}, n = 0;
     for (int y = 0; y < H; y++) {
@@ -151,7 +154,7 @@ static float ink_map(const ts_image *c, const ts_image *flat, float *ink)
             if (yin && x > W * INK_X0 && x < W * INK_X1) {
                 float m = 1;
                 for (int ch = 0; ch < 3; ch++) {
-                    float t = p[3 * x + ch] / (f[3 * x + ch] + 1.0f);
+                    float t = p[3 * x + ch] * recip[f[3 * x + ch]];
                     if (t < m)
                         m = t;
                 }
@@ -257,7 +260,7 @@ int ts_set_read(ts_set_reader *r, const ts_image *in, ts_set_reading *out, char 
         return 0; /* too dark or too patchy to be a card's margin */
     if (paper_field(r, c, err) < 0)
         return -1;
-    float strength = ink_map(c, &r->flat, r->ink);
+    float strength = ink_map(c, &r->flat, r->recip, r->ink);
     if (strength < 0.12f)
         return 0; /* blank */
 
@@ -356,6 +359,7 @@ int ts_set_read(ts_set_reader *r, const ts_image *in, ts_set_reading *out, char 
      * and a ring around them. Blur and JPEG chroma subsampling spread a thin
      * line's colour into its neighbours but keep the sum, so summing over the
      * ring keeps open and striped symbols as colourful as solid ones. */
+    const float inv_paper[3] = {1 / paper[0], 1 / paper[1], 1 / paper[2]};
     double ab[3] = {0}, inner = 0, inner2 = 0, around = 0, texture = 0;
     int nink = 0, nin = 0, nround = 0;
     for (int y = 0; y < H; y++) {
@@ -369,7 +373,7 @@ int ts_set_read(ts_set_reader *r, const ts_image *in, ts_set_reading *out, char 
             }
             if (dout[x] <= 3) {
                 for (int ch = 0; ch < 3; ch++)
-                    ab[ch] += 1 - px[3 * x + ch] / paper[ch];
+                    ab[ch] += 1 - px[3 * x + ch] * inv_paper[ch];
                 nink += v > t;
             }
             if (din[x] > 5 && x > 0 && x < W - 1) {
