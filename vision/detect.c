@@ -231,14 +231,19 @@ static int contour_quad(const ts_detector *d, const ts_ipt *pts, int n, double f
     double area = tscv_area(pts, n);
     if (area < p->min_area * frame_area || area > p->max_area * frame_area)
         return 0;
-    double hull = tscv_hull_area(pts, n);
-    if (hull <= 0 || area / hull < p->min_solidity)
+    ts_ipt *hp = malloc(sizeof *hp * (size_t)n);
+    int nh = hp ? tscv_hull(pts, n, hp) : 0;
+    double hull = nh > 2 ? tscv_area(hp, nh) : 0;
+    if (hull <= 0 || area / hull < p->min_solidity) {
+        free(hp);
         REJECT("solidity %.2f", pts[0].x, pts[0].y, hull > 0 ? area / hull : 0);
+    }
     double perim = tscv_perimeter(pts, n);
     ts_ipt ap[16];
     int k = 0;
     for (double eps = 0.015; eps <= 0.08 && k != 4; eps += 0.01)
-        k = tscv_approx(pts, n, eps * perim, 1, ap, 16);
+        k = tscv_approx(hp, nh, eps * perim, 0, ap, 16);
+    free(hp);
     if (k != 4)
         REJECT("%d corners", pts[0].x, pts[0].y, k);
     ts_pt q[4];

@@ -239,6 +239,20 @@ double tscv_hull_area(const ts_ipt *pts, int n)
     }
 }
 
+int tscv_hull(const ts_ipt *pts, int n, ts_ipt *out)
+{
+    try {
+        std::vector<cv::Point> hull;
+        cv::convexHull(to_vec(pts, n), hull);
+        int k = 0;
+        for (auto &p : hull)
+            out[k++] = ts_ipt{p.x, p.y};
+        return k;
+    } catch (...) {
+        return 0;
+    }
+}
+
 int tscv_approx(const ts_ipt *pts, int n, double eps, int hull, ts_ipt *out, int max)
 {
     try {
