@@ -65,15 +65,21 @@ check "boards eval exits 0" test $? -eq 0
 num() { grep -o "\"$1\":[0-9.]*" "$2" | head -1 | cut -d: -f2; }
 at_least() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a >= b) }'; }
 echo "boards: $(cat "$tmp/boards.json")"
-check "boards card accuracy >= 0.90" at_least "$(num card_accuracy "$tmp/boards.json")" 0.90
-check "boards detection recall >= 0.95" at_least "$(num detect_recall "$tmp/boards.json")" 0.95
-check "boards false cards <= 7" at_least 7 "$(num false_cards "$tmp/boards.json")"
+check "boards card accuracy >= 0.93" at_least "$(num card_accuracy "$tmp/boards.json")" 0.93
+check "boards detection recall >= 0.96" at_least "$(num detect_recall "$tmp/boards.json")" 0.96
+check "boards false cards <= 5" at_least 5 "$(num false_cards "$tmp/boards.json")"
 check "report written" grep -q "confusion" "$tmp/report/index.html"
 check "report has thumbnails" bash -c "ls '$tmp/report/wrong/'*.jpg > /dev/null"
 
 "$ts" eval --json "$shared/data/set/crops.tsv" > "$tmp/crops.json" 2> /dev/null
 echo "crops: $(cat "$tmp/crops.json")"
-check "crops card accuracy >= 0.97" at_least "$(num card_accuracy "$tmp/crops.json")" 0.97
+check "crops card accuracy >= 0.98" at_least "$(num card_accuracy "$tmp/crops.json")" 0.98
+# The half of crops.tsv models/classic.profile was not trained on (even lines).
+crops_dir=$(cd "$shared/data/set" && pwd)
+awk -v d="$crops_dir/" 'NR % 2 == 0 { print d $0 }' "$shared/data/set/crops.tsv" > "$tmp/heldout.tsv"
+"$ts" eval --json "$tmp/heldout.tsv" > "$tmp/heldout.json" 2> /dev/null
+echo "held-out crops: $(cat "$tmp/heldout.json")"
+check "held-out crops card accuracy >= 0.98" at_least "$(num card_accuracy "$tmp/heldout.json")" 0.98
 
 # bench prints the four stages.
 "$ts" bench --repeat 1 "$board" > "$tmp/bench.txt"
