@@ -80,13 +80,25 @@ static int in_margin(int x, int y)
     return outer && !inner;
 }
 
-/* Paper colour: a bright percentile of the margin per channel (robust to a few
- * ink or background pixels). Returns the spread (p90 - p60 of grey) as a
+/* The value below which a fraction frac of a histogram's n samples lie. */
+static int percentile(const int *hist, int n, double frac)
+{
+    int acc = 0;
+    for (int v = 0; v < 256; v++) {
+        acc += hist[v];
+        if (acc >= n * frac)
+            return v;
+    }
+    return 255;
+}
+
+/* Paper colour: the 60th percentile of the margin per channel (robust to a
+ * few ink or background pixels). Returns the spread (p90 - p60 of grey) as a
  * measure of how uniform the margin's paper is (wide symbols may reach into
  * the margin, so the darkest part of it is not looked at). */
 static float paper_colour(const ts_image *c, float paper[3])
 {
-    int hist[4][256] = {{0}};
+    int hist[4][256] = {{0}}; /* B, G, R, grey */
     int n = 0;
     for (int y = 0; y < H; y++) {
         const uint8_t *p = ts_image_row(c, y);
@@ -100,36 +112,11 @@ static float paper_colour(const ts_image *c, float paper[3])
                 n++;
             }
     }
-    float q10 = 0, q90 = 0;
-    for (int ch = 0; ch < 4; ch++) {
-        int acc = 0, lo = -1;
-        for (int v = 0; v < 256; v++) {
-            acc += hist[ch][v];
-            if (lo < 0 && acc >= n * 6 / 10)
-                lo = v;
-            if (acc >= n * 6 / 10) {
-                if (ch < 3)
-                    paper[ch] = v + 0.5f;
-                break;
-            }
-        }
-        if (ch == 3) {
-            acc = 0;
-            for (int v = 0; v < 256; v++) {
-                acc += hist[3][v];
-                if (acc >= n * 9 / 10) {
-                    q90 = (float)v;
-                    break;
-                }
-            }
-            q10 = (float)lo;
-        }
-    }
-    return q90 - q10;
+    for (int ch = 0; ch < 3; ch++)
+        paper[ch] = percentile(hist[ch], n, 0.6) + 0.5f;
+    return (float)(percentile(hist[3], n, 0.9) - percentile(hist[3], n, 0.6));
 }
 
-/* ink = 1 - darkest channel relative to paper; returns its 99th percentile
- * inside the symbol area (the strength of the printed ink on this card). */
 /* The paper under the ink, pixel by pixel: closing (max then min) on an
  * eighth-size card removes the dark symbols and keeps the slow light
  * gradients and shadows across the card, which then divide out. */
