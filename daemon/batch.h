@@ -33,6 +33,4 @@ void batch_progress_start(batch_progress *p, const char *what, int total);
 void batch_progress_tick(batch_progress *p, int done);
 void batch_progress_end(batch_progress *p);
 
-double batch_now_ms(void);
-
 #endif

@@ -2,11 +2,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "cmd.h"
 #include "codes.h"
 #include "json.h"
+#include "clock.h"
 #include "rules_cli.h"
 
 static const struct {
@@ -50,9 +50,7 @@ int cmd_rules(int argc, char **argv)
 
 double rules_cli_now_us(void)
 {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec * 1e6 + (double)t.tv_nsec / 1e3;
+    return ts_now() * 1e6;
 }
 
 static int cmp_double(const void *a, const void *b)

@@ -1,12 +1,608 @@
-/* Placeholder until this subcommand lands. */
+/* `tablesight run`: the live daemon. Thin ends around process_frame():
+ *
+ *   capture thread  (capture.c)  newest BGR frame wins, faults retried
+ *   vision thread   (here)       process_frame -> tracker -> stable table -> JSON lines
+ *   main thread     (here)       latest results drawn on the current frame -> window, file, HTTP
+ *   signal thread   (here)       SIGINT/SIGTERM: clean stop; SIGUSR1: stats
+ *
+ * Capture never waits for vision and display never waits for either: the
+ * stable table is shared under a mutex and drawn on whatever frame is newest.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
 
+#include "capture.h"
 #include "cmd.h"
+#include "overlay.h"
+#include "process.h"
+#include "sink_api.h"
+#include "stats.h"
+#include "tracker.h"
+
+static const char USAGE[] =
+    "usage: tablesight run [OPTIONS]\n"
+    "\n"
+    "Live card recognition: a camera looks down at the table, the video is shown\n"
+    "with every card outlined and read, and each valid Set drawn in its own colour.\n"
+    "Hints come only from cards whose reading has held for several frames.\n"
+    "\n"
+    "Source:\n"
+    "  --source SRC     where frames come from (default auto):\n"
+    "                     auto                 the first V4L2 camera, else the bundled clip\n"
+    "                                          samples/clip/frame_%%04d.jpg\n"
+    "                     /dev/video2          a camera\n"
+    "                     game.mkv, table.jpg  a video file, or a photo shown as a still camera\n"
+    "                     frames/f_%%04d.jpg    an image sequence (from index 0 or 1)\n"
+    "                     rtsp://host/stream   any URI GStreamer can open\n"
+    "                     'v4l2src device=/dev/video2 ! image/jpeg,width=1920,height=1080'\n"
+    "                                          any GStreamer source description\n"
+    "  --fps N          frame rate of image sequences and photos (15)\n"
+    "  --loop           start a file again at its end (default: exit 0 there)\n"
+    "  --fast           files: no pacing, every frame processed (default: the file's\n"
+    "                   own rate, frames dropped when vision is slower, as live)\n"
+    "  --watchdog SEC   a live source that sends nothing this long is restarted (3)\n"
+    "  --frames N       stop after N processed frames\n"
+    "\n"
+    "Recognition:\n"
+    "  --game GAME      set (default; the only game with a card reader so far)\n"
+    "  --profile NAME   deck profile: classic (default), seecards, or a file\n"
+    "  --models DIR     where deck profiles live\n"
+    "  --conf-floor X   below this confidence a card is unread (profile default)\n"
+    "  --stable N       frames a reading must agree over before it is shown (4)\n"
+    "  --keep N         frames an unseen card stays on the table (8)\n"
+    "\n"
+    "Output (any combination):\n"
+    "  (window)         the annotated video in a window on $DISPLAY (X11, Xvfb)\n"
+    "  --headless       no window\n"
+    "  --record FILE    write the annotated video: .mkv or .avi (MJPEG), .mp4 (H.264,\n"
+    "                   needs x264enc)\n"
+    "  --json           one JSON line per change of the stable table on stdout: the\n"
+    "                   object of `scan` for the stable table, plus \"t\", \"ids\" and\n"
+    "                   \"events\" (added, removed, moved, reread; each with id, code,\n"
+    "                   at, frame, t)\n"
+    "  --socket PATH    the same lines to every client of a UNIX socket (a new client\n"
+    "                   gets the current table first; a client that stops reading is\n"
+    "                   dropped)\n"
+    "  --http ADDR      MJPEG over HTTP on HOST:PORT, e.g. 127.0.0.1:8080 (port 0 picks a\n"
+    "                   free one); GET / is the stream, GET /frame.jpg one frame\n"
+    "  --http-any       allow --http on a non-loopback address\n"
+    "  --quiet          no start line on stderr (faults and stats still print)\n"
+    "\n"
+    "While running: a status line (camera and vision fps, latency, game, source) is\n"
+    "drawn on the video; when a camera fails or stalls the last good frame stays on\n"
+    "screen marked STALE while the source is retried with back-off.\n"
+    "SIGINT/SIGTERM stop cleanly (files finished, outputs flushed; a second one forces\n"
+    "exit); SIGUSR1 prints statistics, which are also printed on exit: frames captured,\n"
+    "processed, dropped; latency p50/p95/max; per-stage medians.\n"
+    "\n"
+    "Exit status: 0 at the end of a file, on a signal or when the window is closed;\n"
+    "1 if the source or an output fails; 2 on bad usage.\n";
+
+/* ---- Options ------------------------------------------------------------ */
+
+typedef struct {
+    ts_capture_config cap;
+    ts_processor_config proc;
+    ts_tracker_config track;
+    long frames;
+    int headless, json, http_any, quiet;
+    const char *record, *socket, *http;
+} run_opts;
+
+static int parse_num(const char *opt, const char *s, double lo, double hi, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = s ? strtod(s, &end) : 0;
+    if (!s || errno || end == s || *end || v < lo || v > hi) {
+        fprintf(stderr, "tablesight run: %s needs a number from %g to %g\n", opt, lo, hi);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+/* Returns 0, 1 (--help printed) or -1 (usage error printed). */
+static int parse_args(int argc, char **argv, run_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->track = TS_TRACKER_DEFAULTS;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        double x;
+        if (cmd_is_help(a)) {
+            fputs(USAGE, stdout);
+            return 1;
+        }
+#define FLAG(name, field)                                                                       \
+    if (strcmp(a, name) == 0) {                                                                 \
+        field = 1;                                                                              \
+        continue;                                                                               \
+    }
+#define TEXT(name, field)                                                                       \
+    if (strcmp(a, name) == 0) {                                                                 \
+        if (!v) {                                                                               \
+            fprintf(stderr, "tablesight run: %s needs a value\n", name);                        \
+            return -1;                                                                          \
+        }                                                                                       \
+        field = v;                                                                              \
+        i++;                                                                                    \
+        continue;                                                                               \
+    }
+#define NUM(name, lo, hi, field, type)                                                          \
+    if (strcmp(a, name) == 0) {                                                                 \
+        if (parse_num(name, v, lo, hi, &x) < 0)                                                 \
+            return -1;                                                                          \
+        field = (type)x;                                                                        \
+        i++;                                                                                    \
+        continue;                                                                               \
+    }
+        TEXT("--source", o->cap.source)
+        NUM("--fps", 0.1, 1000, o->cap.fps, double)
+        FLAG("--loop", o->cap.loop)
+        FLAG("--fast", o->cap.fast)
+        NUM("--watchdog", 0.1, 3600, o->cap.watchdog, double)
+        NUM("--frames", 1, 1e12, o->frames, long)
+        TEXT("--game", o->proc.game)
+        TEXT("--profile", o->proc.profile)
+        TEXT("--models", o->proc.models_dir)
+        NUM("--conf-floor", 0, 1, o->proc.conf_floor, float)
+        NUM("--stable", 1, 1000, o->track.stable_frames, int)
+        NUM("--keep", 1, 100000, o->track.keep_frames, int)
+        FLAG("--headless", o->headless)
+        TEXT("--record", o->record)
+        FLAG("--json", o->json)
+        TEXT("--socket", o->socket)
+        TEXT("--http", o->http)
+        FLAG("--http-any", o->http_any)
+        FLAG("--quiet", o->quiet)
+#undef FLAG
+#undef TEXT
+#undef NUM
+        fprintf(stderr, "tablesight run: unknown option '%s' (see --help)\n", a);
+        return -1;
+    }
+    if (!o->proc.game)
+        o->proc.game = "set";
+    return 0;
+}
+
+/* ---- The run ------------------------------------------------------------ */
+
+enum { MAX_SINKS = 4 };
+
+typedef struct {
+    run_opts o;
+    ts_capture *cap;
+    ts_processor *proc;
+    ts_tracker *trk;
+    ts_stats *stats;
+    char label[200];
+    double t0;
+    ts_sink *lines[MAX_SINKS];  /* vision thread's */
+    ts_sink *frames[MAX_SINKS]; /* main thread's */
+    int nlines, nframes;
+    atomic_int quit, vision_done, failed, ending;
+    atomic_ullong processed, displayed;
+
+    pthread_mutex_t mu; /* the results the display draws: */
+    ts_frame_result table;   /* stable table of the newest processed frame */
+    uint64_t result_seq;     /* that frame's seq, and its capture time */
+    double result_t;
+    double vision_fps, latency_ms;
+} run;
+
+static void request_quit(run *r)
+{
+    atomic_store(&r->quit, 1);
+    ts_capture_stop(r->cap);
+}
+
+static void print_stats(run *r)
+{
+    ts_capture_status st;
+    ts_capture_get_status(r->cap, &st);
+    ts_stats_counts c = {st.captured, atomic_load(&r->processed), st.dropped,
+                         atomic_load(&r->displayed), ts_now() - r->t0};
+    ts_stats_print(r->stats, &c, stderr);
+}
+
+/* Frames (or events) per second over about the last second. */
+typedef struct {
+    double t;
+    uint64_t n;
+    double per_s;
+} rate;
+
+static void rate_update(rate *m, uint64_t count, double now)
+{
+    if (m->t == 0) {
+        m->t = now, m->n = count;
+    } else if (now - m->t >= 1.0) {
+        m->per_s = (double)(count - m->n) / (now - m->t);
+        m->t = now, m->n = count;
+    }
+}
+
+/* Sink i failed for good: it is reported and closed (*n shrinks). Closing
+ * the window ends the run normally; any other output failing makes the exit
+ * status 1 while the rest goes on. */
+static void sink_failed(run *r, ts_sink **sinks, int *n, int i, const char *why)
+{
+    if (strcmp(sinks[i]->name, "window") == 0)
+        request_quit(r);
+    else
+        atomic_store(&r->failed, 1);
+    fprintf(stderr, "tablesight run: %s\n", why);
+    sinks[i]->destroy(sinks[i]);
+    sinks[i] = sinks[--*n];
+}
+
+static void poll_sinks(run *r, ts_sink **sinks, int *n)
+{
+    char err[256];
+    for (int i = 0; i < *n; i++)
+        if (sinks[i]->poll && sinks[i]->poll(sinks[i], err, sizeof err) < 0)
+            sink_failed(r, sinks, n, i--, err);
+}
+
+/* ---- Vision thread ------------------------------------------------------ */
+
+static void publish(run *r, const ts_stable *st, const ts_frame *f, double latency, double fps)
+{
+    pthread_mutex_lock(&r->mu);
+    r->table = st->table;
+    r->result_seq = f->seq;
+    r->result_t = f->t;
+    r->latency_ms = r->latency_ms > 0 ? 0.8 * r->latency_ms + 0.2 * latency : latency;
+    r->vision_fps = fps;
+    pthread_mutex_unlock(&r->mu);
+}
+
+static void send_line(run *r, const ts_json *j)
+{
+    char err[256];
+    for (int i = 0; i < r->nlines; i++)
+        if (r->lines[i]->line(r->lines[i], j->buf.data, j->buf.len, err, sizeof err) < 0)
+            sink_failed(r, r->lines, &r->nlines, i--, err);
+}
+
+static void *vision_thread(void *arg)
+{
+    run *r = arg;
+    ts_json j;
+    ts_json_init(&j);
+    ts_frame_result *res = malloc(sizeof *res);
+    uint64_t seq = 0, errors = 0;
+    if (!res) {
+        fprintf(stderr, "tablesight run: out of memory\n");
+        atomic_store(&r->failed, 1);
+        request_quit(r);
+    }
+    rate fps = {0};
+    while (res && !atomic_load(&r->quit)) {
+        ts_frame *f = ts_capture_next(r->cap, seq, 100, 1);
+        poll_sinks(r, r->lines, &r->nlines);
+        if (!f) {
+            ts_capture_status st;
+            ts_capture_get_status(r->cap, &st);
+            if (ts_capture_finished(st.state))
+                break;
+            continue;
+        }
+        seq = f->seq;
+        double t_start = ts_now();
+        char err[256];
+        memset(res, 0, sizeof *res);
+        if (ts_process_frame(r->proc, &f->img, res, err, sizeof err) < 0) {
+            if (errors++ % 100 == 0) /* one line, then one per hundred */
+                fprintf(stderr, "tablesight run: frame %llu: %s\n", (unsigned long long)seq, err);
+            ts_frame_release(f);
+            continue;
+        }
+        double t_proc = ts_now();
+        const ts_stable *st = ts_tracker_update(r->trk, res, f->seq, f->t);
+        double t_done = ts_now();
+
+        ts_stats_add(r->stats, TS_ST_QUEUE, (t_start - f->t) * 1e3);
+        ts_stats_add(r->stats, TS_ST_DETECT, res->ms_detect);
+        ts_stats_add(r->stats, TS_ST_CLASSIFY, res->ms_classify);
+        ts_stats_add(r->stats, TS_ST_RULES, res->ms_rules);
+        ts_stats_add(r->stats, TS_ST_PROCESS, (t_proc - t_start) * 1e3);
+        ts_stats_add(r->stats, TS_ST_TRACK, (t_done - t_proc) * 1e3);
+        ts_stats_add(r->stats, TS_ST_READY, (t_done - f->t) * 1e3);
+        uint64_t done = atomic_fetch_add(&r->processed, 1) + 1;
+        rate_update(&fps, done, t_done);
+        publish(r, st, f, (t_done - f->t) * 1e3, fps.per_s);
+        if (st->nevents > 0 && r->nlines > 0) {
+            ts_stable_json(&j, st, r->label, r->o.proc.game, r->t0);
+            send_line(r, &j);
+        }
+        ts_frame_release(f);
+        if (r->o.frames > 0 && done >= (uint64_t)r->o.frames)
+            request_quit(r);
+    }
+    ts_json_free(&j);
+    free(res);
+    atomic_store(&r->vision_done, 1);
+    return NULL;
+}
+
+/* ---- Display (main thread) ---------------------------------------------- */
+
+typedef struct {
+    ts_image canvas;
+    ts_image blank; /* shown while a source has never sent a frame */
+    ts_frame_result table;
+    uint64_t drawn_seq; /* result seq last drawn, for the capture->hints latency */
+    rate cam;
+} display;
+
+static int any_wants_frame(run *r)
+{
+    for (int i = 0; i < r->nframes; i++)
+        if (!r->frames[i]->wants_frame || r->frames[i]->wants_frame(r->frames[i]))
+            return 1;
+    return 0;
+}
+
+/* Draws the latest results over img (captured at t) and hands it to the
+ * frame sinks. */
+static void show(run *r, display *d, const ts_image *img, double t, const ts_capture_status *cs)
+{
+    double t_start = ts_now();
+    if (d->canvas.w != img->w || d->canvas.h != img->h) {
+        ts_image_free(&d->canvas);
+        if (ts_image_alloc(&d->canvas, img->w, img->h, 3) < 0)
+            return;
+    }
+    for (int y = 0; y < img->h; y++)
+        memcpy(ts_image_row(&d->canvas, y), ts_image_row(img, y), (size_t)img->w * 3);
+
+    pthread_mutex_lock(&r->mu);
+    d->table = r->table;
+    uint64_t rseq = r->result_seq;
+    double rt = r->result_t, vfps = r->vision_fps, lat = r->latency_ms;
+    pthread_mutex_unlock(&r->mu);
+
+    rate_update(&d->cam, cs->captured, t_start);
+    int stale = cs->state == TS_CAP_STALE;
+    char status[256];
+    snprintf(status, sizeof status, "%s | cam %.1f fps | vision %.1f fps | %.0f ms | %.40s%s",
+             r->o.proc.game, d->cam.per_s, vfps, lat, cs->label, strlen(cs->label) > 40 ? "..." : "");
+    ts_overlay_opts oo = {.status = status, .stale = stale, .stale_reason = cs->reason};
+    ts_overlay_draw(&d->canvas, &d->table, &oo);
+
+    char err[256];
+    for (int i = 0; i < r->nframes; i++) {
+        ts_sink *s = r->frames[i];
+        if (s->wants_frame && !s->wants_frame(s))
+            continue;
+        if (s->frame(s, &d->canvas, t, err, sizeof err) < 0)
+            sink_failed(r, r->frames, &r->nframes, i--, err);
+    }
+    double t_end = ts_now();
+    atomic_fetch_add(&r->displayed, 1);
+    ts_stats_add(r->stats, TS_ST_OVERLAY, (t_end - t_start) * 1e3);
+    if (!stale)
+        ts_stats_add(r->stats, TS_ST_SCREEN, (t_end - t) * 1e3);
+    if (rseq && rseq != d->drawn_seq) {
+        ts_stats_add(r->stats, TS_ST_HINTS, (t_end - rt) * 1e3);
+        d->drawn_seq = rseq;
+    }
+}
+
+static void sleep_ms(int ms)
+{
+    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
+    nanosleep(&ts, NULL);
+}
+
+static void display_loop(run *r)
+{
+    display d;
+    memset(&d, 0, sizeof d);
+    ts_frame *last = NULL;
+    uint64_t seq = 0;
+    double last_stale = 0;
+    while (!atomic_load(&r->quit) && !atomic_load(&r->vision_done)) {
+        ts_frame *f = NULL;
+        if (any_wants_frame(r))
+            f = ts_capture_next(r->cap, seq, 100, 0);
+        else
+            sleep_ms(50); /* nobody is looking: just keep the sinks serviced */
+        ts_capture_status cs;
+        ts_capture_get_status(r->cap, &cs);
+        if (f) {
+            ts_frame_release(last);
+            last = f;
+            seq = f->seq;
+            show(r, &d, &f->img, f->t, &cs);
+        } else if (cs.state == TS_CAP_STALE && ts_now() - last_stale > 0.5 && any_wants_frame(r)) {
+            /* Keep the window alive: the last good frame (or a blank one if
+             * none came yet), marked stale. */
+            if (!last && !d.blank.buf && ts_image_alloc(&d.blank, 1280, 720, 3) == 0)
+                memset(d.blank.buf, 0, (size_t)d.blank.stride * 720);
+            if (last || d.blank.buf)
+                show(r, &d, last ? &last->img : &d.blank, ts_now(), &cs);
+            last_stale = ts_now();
+        }
+        poll_sinks(r, r->frames, &r->nframes);
+    }
+    ts_frame_release(last);
+    ts_image_free(&d.canvas);
+    ts_image_free(&d.blank);
+}
+
+/* ---- Signals ------------------------------------------------------------ */
+
+static sigset_t handled_signals(void)
+{
+    sigset_t s;
+    sigemptyset(&s);
+    sigaddset(&s, SIGINT);
+    sigaddset(&s, SIGTERM);
+    sigaddset(&s, SIGUSR1);
+    return s;
+}
+
+/* Signals are blocked in every thread and taken here with sigwait: no
+ * handler, no global flag. At the end the run signals this thread itself. */
+static void *signal_thread(void *arg)
+{
+    run *r = arg;
+    sigset_t set = handled_signals();
+    double first_stop = 0;
+    for (;;) {
+        int sig = 0;
+        if (sigwait(&set, &sig) != 0)
+            continue;
+        if (atomic_load(&r->ending))
+            return NULL;
+        if (sig == SIGUSR1) {
+            print_stats(r);
+        } else if (first_stop == 0) {
+            first_stop = ts_now();
+            request_quit(r);
+        } else if (ts_now() - first_stop > 1.0) { /* not the same signal sent twice at once */
+            fprintf(stderr, "tablesight run: second signal, exiting now\n");
+            _exit(130);
+        }
+    }
+}
+
+/* ---- Setup -------------------------------------------------------------- */
+
+static int add_sink(ts_sink **sinks, int *n, ts_sink *s, const char *err)
+{
+    if (!s) {
+        fprintf(stderr, "tablesight run: %s\n", err);
+        return -1;
+    }
+    sinks[(*n)++] = s;
+    return 0;
+}
+
+static int open_sinks(run *r)
+{
+    char err[256];
+    const run_opts *o = &r->o;
+    if (!o->headless &&
+        add_sink(r->frames, &r->nframes, ts_sink_window_create("tablesight", err, sizeof err), err) < 0)
+        return -1;
+    if (o->record &&
+        add_sink(r->frames, &r->nframes, ts_sink_record_create(o->record, err, sizeof err), err) < 0)
+        return -1;
+    if (o->http) {
+        ts_sink *h = ts_sink_http_create(o->http, o->http_any, err, sizeof err);
+        if (add_sink(r->frames, &r->nframes, h, err) < 0)
+            return -1;
+        /* Always printed: with port 0 this is how a caller learns the port. */
+        fprintf(stderr, "tablesight run: MJPEG over HTTP on port %d (GET / or /frame.jpg)\n",
+                ts_sink_http_port(h));
+    }
+    if (o->json && add_sink(r->lines, &r->nlines, ts_sink_json_create(stdout, err, sizeof err), err) < 0)
+        return -1;
+    if (o->socket &&
+        add_sink(r->lines, &r->nlines, ts_sink_socket_create(o->socket, err, sizeof err), err) < 0)
+        return -1;
+    return 0;
+}
+
+static void close_all(run *r)
+{
+    for (int i = 0; i < r->nlines; i++)
+        r->lines[i]->destroy(r->lines[i]);
+    for (int i = 0; i < r->nframes; i++)
+        r->frames[i]->destroy(r->frames[i]);
+    r->nlines = r->nframes = 0;
+    ts_capture_destroy(r->cap);
+    ts_processor_destroy(r->proc);
+    ts_tracker_destroy(r->trk);
+    ts_stats_destroy(r->stats);
+    pthread_mutex_destroy(&r->mu);
+}
+
+static int run_live(run *rp);
 
 int cmd_run(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "tablesight run: not available in this build yet\n");
-    return 2;
+    run *r = calloc(1, sizeof *r); /* large: results and sinks */
+    if (!r) {
+        fprintf(stderr, "tablesight run: out of memory\n");
+        return 1;
+    }
+    int pa = parse_args(argc, argv, &r->o);
+    int code = pa > 0 ? 0 : pa < 0 ? 2 : run_live(r);
+    free(r);
+    return code;
+}
+
+/* Setup failed: everything made so far is closed. */
+static int give_up(run *r, const sigset_t *old, const char *why)
+{
+    if (why)
+        fprintf(stderr, "tablesight run: %s\n", why);
+    close_all(r);
+    pthread_sigmask(SIG_SETMASK, old, NULL);
+    return 1;
+}
+
+static int run_live(run *r)
+{
+    /* Before any thread exists, so every thread (GStreamer's too) inherits it. */
+    sigset_t sigs = handled_signals(), old;
+    pthread_sigmask(SIG_BLOCK, &sigs, &old);
+    signal(SIGPIPE, SIG_IGN); /* a closed stdout or client is an error return, not death */
+
+    pthread_mutex_init(&r->mu, NULL);
+    r->t0 = ts_now();
+    char err[256];
+    r->stats = ts_stats_create();
+    r->trk = ts_tracker_create(&r->o.track);
+    r->proc = ts_processor_create(&r->o.proc, err, sizeof err);
+    if (!r->proc || !r->stats || !r->trk)
+        return give_up(r, &old, r->proc ? "out of memory" : err);
+    r->cap = ts_capture_create(&r->o.cap, err, sizeof err);
+    if (!r->cap)
+        return give_up(r, &old, err);
+    ts_capture_status cs;
+    ts_capture_get_status(r->cap, &cs);
+    snprintf(r->label, sizeof r->label, "%s", cs.label);
+    if (open_sinks(r) < 0)
+        return give_up(r, &old, NULL);
+    if (!r->o.quiet)
+        fprintf(stderr, "tablesight run: %s -> %s%s%s%s%s%s\n", r->label,
+                r->o.headless ? "" : "window ", r->o.record ? "record " : "",
+                r->o.http ? "http " : "", r->o.json ? "json " : "", r->o.socket ? "socket " : "",
+                r->nframes + r->nlines == 0 ? "(no outputs: stats only)" : "");
+
+    pthread_t sig_thread, vis_thread;
+    if (pthread_create(&sig_thread, NULL, signal_thread, r) != 0)
+        return give_up(r, &old, "cannot start a thread");
+    if (pthread_create(&vis_thread, NULL, vision_thread, r) != 0) {
+        atomic_store(&r->vision_done, 1);
+        atomic_store(&r->failed, 1);
+    } else {
+        display_loop(r);
+        request_quit(r);
+        pthread_join(vis_thread, NULL);
+    }
+
+    ts_capture_get_status(r->cap, &cs);
+    int code = cs.state == TS_CAP_FAILED || atomic_load(&r->failed) ? 1 : 0;
+    print_stats(r);
+    atomic_store(&r->ending, 1);
+    pthread_kill(sig_thread, SIGUSR1);
+    pthread_join(sig_thread, NULL);
+    close_all(r);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    return code;
 }

@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "clock.h"
 #include "detect.h"
 #include "profile.h"
 #include "set.h"
@@ -22,9 +22,7 @@ struct ts_processor {
 
 static double now_ms(void)
 {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+    return ts_now() * 1e3;
 }
 
 ts_processor *ts_processor_create(const ts_processor_config *cfg, char *err, size_t errlen)

@@ -4,6 +4,13 @@ void ts_result_json(ts_json *j, const ts_frame_result *r, const char *source, lo
                     const char *game)
 {
     ts_json_obj(j);
+    ts_result_json_members(j, r, source, frame, game);
+    ts_json_end(j);
+}
+
+void ts_result_json_members(ts_json *j, const ts_frame_result *r, const char *source, long frame,
+                            const char *game)
+{
     ts_json_key(j, "source");
     ts_json_str(j, source);
     ts_json_key(j, "frame");
@@ -60,6 +67,5 @@ void ts_result_json(ts_json *j, const ts_frame_result *r, const char *source, lo
     ts_json_num(j, r->ms_rules, 3);
     ts_json_key(j, "total");
     ts_json_num(j, r->ms_decode + r->ms_detect + r->ms_classify + r->ms_rules, 2);
-    ts_json_end(j);
     ts_json_end(j);
 }

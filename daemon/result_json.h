@@ -9,5 +9,9 @@
  * to j, without a trailing newline. */
 void ts_result_json(ts_json *j, const ts_frame_result *r, const char *source, long frame,
                     const char *game);
+/* The same members into an object the caller has opened (and closes), so
+ * other outputs can add members of their own. */
+void ts_result_json_members(ts_json *j, const ts_frame_result *r, const char *source, long frame,
+                            const char *game);
 
 #endif

@@ -2,7 +2,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "cmd.h"
 #include "json.h"
@@ -267,19 +266,6 @@ static int payments(const options *o)
 
 /* ---- Benchmark --------------------------------------------------------------- */
 
-static double now_us(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
-}
-
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* Each sample: deal 3 hands, take a random lead from player 2 as the trick, and
  * time listing player 1's legal plays (averaged over a burst, for clock resolution). */
 static int bench(const options *o)
@@ -300,19 +286,18 @@ static int bench(const options *o)
         ts_sapngwu_deal(&rng, 3, hands);
         int n = ts_sapngwu_list_leads(&hands[1], &o->rules, plays);
         ts_sapngwu_play trick = plays[((uint64_t)ts_sapngwu_random(&rng) * (uint64_t)n) >> 32];
-        double t0 = now_us();
+        double t0 = rules_cli_now_us();
         for (int r = 0; r < BURST; r++)
             listed += ts_sapngwu_list_follows(&hands[0], &trick, plays);
-        double t1 = now_us();
+        double t1 = rules_cli_now_us();
         for (int r = 0; r < BURST; r++)
             listed += ts_sapngwu_list_leads(&hands[0], &o->rules, plays);
-        double t2 = now_us();
+        double t2 = rules_cli_now_us();
         follow[s] = (t1 - t0) / BURST;
         lead[s] = (t2 - t1) / BURST;
     }
-    qsort(follow, (size_t)o->samples, sizeof *follow, by_value);
-    qsort(lead, (size_t)o->samples, sizeof *lead, by_value);
-    double follow_med = follow[o->samples / 2], lead_med = lead[o->samples / 2];
+    double follow_med = rules_cli_median(follow, o->samples);
+    double lead_med = rules_cli_median(lead, o->samples);
     free(follow), free(lead), free(plays);
     if (o->json) {
         ts_json j;

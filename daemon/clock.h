@@ -1,0 +1,8 @@
+/* The one monotonic clock of the daemon's stages, timers and statistics. */
+#ifndef TS_CLOCK_H
+#define TS_CLOCK_H
+
+/* Seconds since an arbitrary fixed point (CLOCK_MONOTONIC). */
+double ts_now(void);
+
+#endif

@@ -1,0 +1,73 @@
+/* Output sinks of `tablesight run`: one small function table per kind, chosen
+ * by the command line (zbar's backend-per-file idea), so every sink is
+ * replaceable and the run loop knows none of them.
+ *
+ *   frame sinks (display thread): window, recording, MJPEG over HTTP
+ *   line sinks  (vision thread):  JSON lines on stdout, on a UNIX socket
+ *
+ * A sink is used by one thread only. No sink ever blocks its caller for long:
+ * slow clients are dropped, full encoder queues drop frames.
+ */
+#ifndef TS_SINK_API_H
+#define TS_SINK_API_H
+
+#include <stddef.h>
+
+#include "image.h"
+#include "json.h"
+#include "tracker.h"
+
+typedef struct ts_sink ts_sink;
+
+struct ts_sink {
+    const char *name; /* "window", "record", "http", "json", "socket" */
+    /* An annotated frame (BGR, borrowed for the call); t = its capture time
+     * (ts_now()). NULL for line sinks. Returns 0, or -1 when the sink failed for
+     * good: its one-line reason is in err, and the caller destroys it. */
+    int (*frame)(ts_sink *s, const ts_image *img, double t, char *err, size_t errlen);
+    /* Whether a frame would be used now (an HTTP server without viewers says
+     * no, so nothing is drawn or encoded for it). NULL = always. */
+    int (*wants_frame)(ts_sink *s);
+    /* One JSON line, without the newline. NULL for frame sinks. Same return. */
+    int (*line)(ts_sink *s, const char *json, size_t len, char *err, size_t errlen);
+    /* Housekeeping between frames: accept clients, flush, read the bus.
+     * Same return as above. NULL = none. */
+    int (*poll)(ts_sink *s, char *err, size_t errlen);
+    /* Flushes, finishes files, closes. */
+    void (*destroy)(ts_sink *s);
+};
+
+/* ---- Constructors: NULL with a one-line reason in err ------------------- */
+
+/* A window on the X display (ximagesink, or another video sink if missing).
+ * The window is closed by the user -> frame/poll return -1 "window closed". */
+ts_sink *ts_sink_window_create(const char *title, char *err, size_t errlen);
+
+/* Annotated video in path: .mkv or .avi (MJPEG), .mp4 (H.264 if an encoder is
+ * installed). The frame size is fixed by the first frame. */
+ts_sink *ts_sink_record_create(const char *path, char *err, size_t errlen);
+
+/* MJPEG over HTTP on "HOST:PORT" (port 0 picks a free one; see the log line).
+ * Non-loopback hosts are refused unless allow_any. Serves GET / (the stream,
+ * multipart/x-mixed-replace) and GET /frame.jpg (one frame); nothing else. */
+ts_sink *ts_sink_http_create(const char *addr, int allow_any, char *err, size_t errlen);
+/* The port an HTTP sink listens on. */
+int ts_sink_http_port(const ts_sink *s);
+
+/* JSON lines to a stdio stream (borrowed; flushed after every line). */
+ts_sink *ts_sink_json_create(FILE *f, char *err, size_t errlen);
+
+/* JSON lines to every client of a UNIX socket at path, created here and
+ * removed on destroy. An existing file that is not a stale socket is refused.
+ * A new client first gets the latest line. */
+ts_sink *ts_sink_socket_create(const char *path, char *err, size_t errlen);
+
+/* ---- The line format ---------------------------------------------------- */
+
+/* One stable-table line: the output contract object (result_json.h) for the
+ * stable table, plus "t" (seconds since t0), "ids" (the track id of each card,
+ * in card order) and "events" (this update's events). Replaces j's content. */
+void ts_stable_json(ts_json *j, const ts_stable *st, const char *source, const char *game,
+                    double t0);
+
+#endif

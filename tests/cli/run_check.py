@@ -1,0 +1,555 @@
+#!/usr/bin/env python3
+"""Checks of `tablesight run` over real pipelines, shared by tests/cli/run_*.sh.
+
+    run_check.py CHECK TABLESIGHT SOURCE_DIR SHARED_DIR
+
+CHECK is one of: clip, outputs, window, soak. Python 3 standard library only.
+Frames are made at test time in a temporary directory: symbolic links to the
+real photos in SHARED_DIR/data/set/boards (never copied), or downscaled copies
+made with gst-launch-1.0 there. No timing assertions: every wait is bounded
+only to keep a broken build from hanging.
+"""
+import json
+import os
+import re
+import select
+import signal
+import socket
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+
+BOUND_S = 300  # longest any single wait may take before the check fails
+
+# ---- Small helpers ----------------------------------------------------------
+
+
+def fail(msg):
+    print("FAIL: " + msg, file=sys.stderr)
+    sys.exit(1)
+
+
+def check(cond, msg):
+    if not cond:
+        fail(msg)
+
+
+def labels(shared):
+    """image name -> sorted list of codes, from boards.tsv."""
+    out = {}
+    with open(os.path.join(shared, "data/set/boards.tsv")) as f:
+        for line in f:
+            if line.startswith("#") or "\t" not in line:
+                continue
+            image, codes = line.rstrip("\n").split("\t", 1)
+            out[os.path.basename(image)] = sorted(codes.split())
+    return out
+
+
+def scan(ts, path):
+    """Codes `tablesight scan` reads in one photo (read cards only)."""
+    p = subprocess.run([ts, "scan", path], capture_output=True, text=True, timeout=BOUND_S)
+    if p.returncode != 0 or not p.stdout.strip():
+        return None
+    o = json.loads(p.stdout.splitlines()[0])
+    return sorted(c["code"] for c in o["cards"] if c["read"])
+
+
+def photos_read_right(ts, shared, want, min_cards=6):
+    """Board photos that process_frame reads exactly as labelled (the daemon is
+    under test here, not the reader): the first `want`, in name order."""
+    lab = labels(shared)
+    boards = os.path.join(shared, "data/set/boards")
+    found = []
+    for name in sorted(lab):
+        if len(lab[name]) < min_cards:
+            continue
+        if scan(ts, os.path.join(boards, name)) == lab[name]:
+            found.append((os.path.join(boards, name), lab[name]))
+            if len(found) == want:
+                break
+    check(len(found) >= 2, "fewer than 2 board photos are read exactly; the reader is broken")
+    return found
+
+
+def link_clip(d, segments):
+    """frame_%04d.jpg in d: each (photo, n) as n links to the photo."""
+    i = 0
+    for photo, n in segments:
+        for _ in range(n):
+            os.symlink(photo, os.path.join(d, "frame_%04d.jpg" % i))
+            i += 1
+    return os.path.join(d, "frame_%04d.jpg")
+
+
+def scaled_clip(d, segments, width, height):
+    """Like link_clip, but each photo re-encoded at width x height with GStreamer."""
+    i = 0
+    for k, (photo, n) in enumerate(segments):
+        small = os.path.join(d, "src_%d.jpg" % k)
+        subprocess.run(["gst-launch-1.0", "-q", "filesrc", "location=" + photo, "!", "jpegdec", "!",
+                        "videoconvert", "!", "videoscale", "!",
+                        "video/x-raw,width=%d,height=%d" % (width, height), "!", "jpegenc", "!",
+                        "filesink", "location=" + small], check=True, timeout=BOUND_S)
+        for _ in range(n):
+            os.symlink(small, os.path.join(d, "frame_%04d.jpg" % i))
+            i += 1
+    return os.path.join(d, "frame_%04d.jpg")
+
+
+def run(ts, args, **kw):
+    return subprocess.run([ts, "run"] + args, capture_output=True, text=True, timeout=BOUND_S, **kw)
+
+
+# ---- The JSON line contract -------------------------------------------------
+
+EVENT_TYPES = {"added", "removed", "moved", "reread"}
+SET_LETTERS = ["123", "RGP", "DOS", "STO"]
+
+
+def is_set(codes):
+    for a in range(4):
+        if sum(SET_LETTERS[a].index(c[a]) for c in codes) % 3:
+            return False
+    return len(set(codes)) == 3
+
+
+def check_lines(lines):
+    """Every line has the contract's shape; replaying the events gives the
+    table each line reports. Returns the parsed objects."""
+    objs = []
+    table = {}  # id -> code ("" unread)
+    last_frame = 0
+    for n, line in enumerate(lines):
+        try:
+            o = json.loads(line)
+        except ValueError:
+            fail("line %d is not JSON: %r" % (n + 1, line[:200]))
+        for key in ("source", "frame", "game", "w", "h", "cards", "sets", "timing_ms", "t", "ids",
+                    "events"):
+            check(key in o, "line %d has no %r" % (n + 1, key))
+        check(o["game"] == "set", "game is %r" % o["game"])
+        check(o["frame"] > last_frame, "frames do not increase at line %d" % (n + 1))
+        last_frame = o["frame"]
+        check(len(o["ids"]) == len(o["cards"]), "ids and cards differ in length")
+        check(len(o["events"]) > 0, "line %d has no events: lines are per change" % (n + 1))
+        for c in o["cards"]:
+            check(len(c["quad"]) == 4 and all(len(p) == 2 for p in c["quad"]), "bad quad")
+            check(0 <= c["conf"] <= 1, "conf out of range")
+        for e in o["events"]:
+            check(e["type"] in EVENT_TYPES, "unknown event %r" % e["type"])
+            check(e["frame"] == o["frame"], "event frame differs from its line")
+            i = e["id"]
+            if e["type"] == "added":
+                check(i not in table, "id %d added twice" % i)
+                table[i] = e["code"]
+            elif e["type"] == "removed":
+                check(i in table, "id %d removed but never added" % i)
+                del table[i]
+            elif e["type"] == "reread":
+                check(table.get(i) == e["from"], "reread of id %d from %r, table has %r" %
+                      (i, e["from"], table.get(i)))
+                table[i] = e["code"]
+            else:
+                check(i in table, "id %d moved but never added" % i)
+                check(len(e["was"]) == 2, "moved without 'was'")
+        now = {i: (c["code"] if c["read"] else "") for i, c in zip(o["ids"], o["cards"])}
+        check(now == table, "line %d: events replay to %r, the line says %r" % (n + 1, table, now))
+        read = [c["code"] if c["read"] else None for c in o["cards"]]
+        for s in o["sets"]:
+            check(len(s) == 3 and s[0] < s[1] < s[2] < len(read), "bad Set %r" % s)
+            codes = [read[k] for k in s]
+            check(None not in codes, "a Set uses an unread card")
+            check(is_set(codes), "%r is not a Set" % codes)
+        objs.append(o)
+    return objs
+
+
+def table_at(objs, frame):
+    """Read codes of the stable table as of the given frame number."""
+    cur = []
+    for o in objs:
+        if o["frame"] > frame:
+            break
+        cur = sorted(c["code"] for c in o["cards"] if c["read"])
+    return cur
+
+
+# ---- clip: JSON events match the clip's labels, and a recording --------------
+
+def check_clip(ts, src, shared):
+    photos = photos_read_right(ts, shared, 3)
+    seg = 14  # frames per photo: > stable (4) + keep (8) + 1, so a change settles
+    with tempfile.TemporaryDirectory(prefix="ts_run_clip_") as d:
+        pattern = link_clip(d, [(p, seg) for p, _ in photos] + [(photos[0][0], seg)])
+        rec = os.path.join(d, "annotated.mkv")
+        p = run(ts, ["--source", pattern, "--headless", "--json", "--fast", "--quiet",
+                     "--record", rec])
+        check(p.returncode == 0, "run exited %d: %s" % (p.returncode, p.stderr))
+        objs = check_lines(p.stdout.splitlines())
+        truth = [lab for _, lab in photos] + [photos[0][1]]
+        for k, want in enumerate(truth):
+            got = table_at(objs, (k + 1) * seg)  # frame numbers start at 1
+            check(got == want, "after photo %d the table is %r, labels say %r" % (k + 1, got, want))
+        m = re.search(r"processed (\d+)", p.stderr)
+        check(m and int(m.group(1)) == seg * len(truth), "not every frame was processed: " + p.stderr)
+        check("dropped 0" in p.stderr, "--fast dropped frames: " + p.stderr)
+        # The recording is a complete, decodable Matroska/MJPEG file.
+        check(os.path.getsize(rec) > 10000, "recording is empty")
+        dec = subprocess.run(["gst-launch-1.0", "-q", "filesrc", "location=" + rec, "!",
+                              "matroskademux", "!", "jpegdec", "!", "fakesink"],
+                             capture_output=True, text=True, timeout=BOUND_S)
+        check(dec.returncode == 0, "recording does not decode: " + dec.stderr)
+    print("clip: %d lines, %d photos, tables match labels" % (len(objs), len(truth)))
+
+
+# ---- outputs: HTTP, UNIX socket, refusals, signals ----------------------------
+
+class Daemon:
+    """`tablesight run` in the background; stderr goes to a file that is
+    searched, so nothing blocks on a full pipe."""
+
+    def __init__(self, ts, args, d, env=None, stdout=subprocess.PIPE):
+        self.log_path = os.path.join(d, "stderr-%d.log" % len(os.listdir(d)))
+        self.log = open(self.log_path, "w")
+        self.proc = subprocess.Popen([ts, "run"] + args, stdout=stdout, stderr=self.log,
+                                     text=True, env=env)
+
+    def err(self):
+        with open(self.log_path) as f:
+            return f.read()
+
+    def wait_log(self, pattern, start=0):
+        """Waits until stderr (from offset start) matches; returns the match."""
+        end = time.time() + BOUND_S
+        while time.time() < end:
+            m = re.search(pattern, self.err()[start:])
+            if m:
+                return m
+            check(self.proc.poll() is None, "run ended early: " + self.err())
+            time.sleep(0.1)
+        fail("no %r on stderr: %s" % (pattern, self.err()))
+
+    def stop(self):
+        """SIGINT; returns (exit code, stdout, stderr)."""
+        self.proc.send_signal(signal.SIGINT)
+        out, _ = self.proc.communicate(timeout=BOUND_S)
+        self.log.close()
+        return self.proc.returncode, out, self.err()
+
+
+def http_get(port, path):
+    try:
+        with urllib.request.urlopen("http://127.0.0.1:%d%s" % (port, path), timeout=BOUND_S) as r:
+            return r.status, r.headers, r.read()
+    except urllib.error.HTTPError as e:
+        return e.code, e.headers, e.read()
+
+
+def read_mjpeg_parts(port, parts):
+    """Reads the stream until `parts` JPEG parts arrived; returns them."""
+    s = socket.create_connection(("127.0.0.1", port), timeout=BOUND_S)
+    s.sendall(b"GET / HTTP/1.0\r\n\r\n")
+    buf, got = b"", []
+    while len(got) < parts:
+        chunk = s.recv(65536)
+        check(chunk, "stream closed early")
+        buf += chunk
+        while True:
+            m = re.search(rb"--tablesightframe\r\nContent-Type: image/jpeg\r\nContent-Length: (\d+)\r\n\r\n",
+                          buf)
+            if not m or len(buf) < m.end() + int(m.group(1)):
+                break
+            got.append(buf[m.end():m.end() + int(m.group(1))])
+            buf = buf[m.end() + int(m.group(1)):]
+    check(buf.startswith(b"HTTP/1.0 200") or got, "no HTTP header")
+    s.close()
+    return got
+
+
+def check_outputs(ts, src, shared):
+    photo, lab = photos_read_right(ts, shared, 2)[0]
+    with tempfile.TemporaryDirectory(prefix="ts_run_out_") as d:
+        # Refusals: nothing is written or replaced.
+        p = run(ts, ["--source", photo, "--headless", "--http", "0.0.0.0:0"])
+        check(p.returncode != 0 and "loopback" in p.stderr, "non-loopback HTTP was not refused")
+        plain = os.path.join(d, "notes.txt")
+        with open(plain, "w") as f:
+            f.write("keep me\n")
+        p = run(ts, ["--source", photo, "--headless", "--socket", plain])
+        check(p.returncode != 0 and "not a socket" in p.stderr, "a regular file was taken as socket")
+        check(open(plain).read() == "keep me\n", "the file was touched")
+        p = run(ts, ["--source", photo, "--headless", "--record", os.path.join(d, "x.txt")])
+        check(p.returncode != 0, "an unknown recording format was accepted")
+        p = run(ts, ["--bogus"])
+        check(p.returncode == 2, "unknown option is not a usage error")
+        p = run(ts, ["--help"])
+        for opt in ("--source", "--fast", "--loop", "--record", "--json", "--socket", "--http",
+                    "--http-any", "--headless", "--watchdog", "SIGUSR1"):
+            check(opt in p.stdout, "--help does not document " + opt)
+
+        # A still photo as the source, every output on.
+        sock = os.path.join(d, "table.sock")
+        run_ = Daemon(ts, ["--source", photo, "--fps", "10", "--headless", "--json",
+                           "--socket", sock, "--http", "127.0.0.1:0"], d)
+        port = int(run_.wait_log(r"HTTP on port (\d+)").group(1))
+        # The socket: a client connecting late first gets the current table.
+        end = time.time() + BOUND_S
+        line = b""
+        while time.time() < end and not line.endswith(b"\n"):
+            try:
+                c = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                c.connect(sock)
+                c.settimeout(2)
+                line = b""
+                while not line.endswith(b"\n"):
+                    chunk = c.recv(65536)
+                    if not chunk:
+                        break
+                    line += chunk
+            except (OSError, socket.timeout):
+                time.sleep(0.2)
+            finally:
+                c.close()
+        o = json.loads(line.decode())
+        check(sorted(x["code"] for x in o["cards"] if x["read"]) == lab, "socket table differs")
+        # A client that never reads must not stall anything.
+        lazy = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        lazy.connect(sock)
+        # HTTP: one frame, the stream, a 404, a 405, an oversized request.
+        status, headers, body = http_get(port, "/frame.jpg")
+        check(status == 200 and body[:2] == b"\xff\xd8", "GET /frame.jpg gave no JPEG")
+        parts = read_mjpeg_parts(port, 3)
+        check(all(p[:2] == b"\xff\xd8" and p[-2:] == b"\xff\xd9" for p in parts), "bad MJPEG part")
+        status, _, _ = http_get(port, "/etc/passwd")
+        check(status == 404, "unknown path gave %d" % status)
+        req = urllib.request.Request("http://127.0.0.1:%d/" % port, data=b"x", method="POST")
+        try:
+            urllib.request.urlopen(req, timeout=BOUND_S)
+            fail("POST was answered")
+        except urllib.error.HTTPError as e:
+            check(e.code == 405, "POST gave %d" % e.code)
+        big = socket.create_connection(("127.0.0.1", port), timeout=BOUND_S)
+        big.sendall(b"GET /" + b"a" * 5000 + b" HTTP/1.0\r\n\r\n")
+        check(b"431" in big.recv(4096), "an oversized request was not refused")
+        big.close()
+        # SIGUSR1 prints statistics and the run goes on.
+        run_.proc.send_signal(signal.SIGUSR1)
+        run_.wait_log(r"stats: .* processed \d+")
+        time.sleep(0.5)
+        check(run_.proc.poll() is None, "SIGUSR1 ended the run")
+        code, out, err = run_.stop()
+        lazy.close()
+        check(code == 0, "SIGINT did not stop cleanly (%d): %s" % (code, err))
+        check(not os.path.exists(sock), "the socket was not removed")
+        check(out.endswith("\n") and out.strip(), "JSON lines on stdout are missing or cut")
+        check_lines(out.splitlines())
+        check("stats:" in err and "p95" in err, "no statistics on exit")
+    print("outputs: http, socket, refusals and signals ok")
+
+
+# ---- window: the overlay on an X screen (Xvfb) -------------------------------
+
+def start_xvfb():
+    """Xvfb on a free display number; returns (proc, ':N')."""
+    r, w = os.pipe()
+    x = subprocess.Popen(["Xvfb", "-displayfd", str(w), "-screen", "0", "1920x1200x24",
+                          "-nolisten", "tcp"], pass_fds=(w,), stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL)
+    os.close(w)
+    num = b""
+    end = time.time() + BOUND_S
+    while not num.endswith(b"\n") and time.time() < end:
+        ready, _, _ = select.select([r], [], [], 1.0)
+        if ready:
+            chunk = os.read(r, 16)
+            if not chunk:
+                break
+            num += chunk
+    os.close(r)
+    check(num.strip().isdigit(), "Xvfb did not start")
+    return x, ":" + num.decode().strip()
+
+
+def screenshot(display):
+    """The root window as (width, height, pixel(x, y) -> (r, g, b)), from xwd."""
+    data = subprocess.run(["xwd", "-root", "-silent", "-display", display], capture_output=True,
+                          check=True, timeout=BOUND_S).stdout
+    h = struct.unpack(">25I", data[:100])
+    header, fmt, depth, w, ht = h[0], h[2], h[3], h[4], h[5]
+    bpp, bpl, ncolors = h[11], h[12], h[19]
+    check(fmt == 2 and bpp == 32 and depth == 24, "unexpected xwd format")
+    byte_order = h[7]  # 0 = LSB first
+    off = header + ncolors * 12
+    pix = data[off:]
+
+    def px(x, y):
+        i = y * bpl + x * 4
+        b0, b1, b2, b3 = pix[i:i + 4]
+        return (b2, b1, b0) if byte_order == 0 else (b1, b2, b3)
+    return w, ht, px
+
+
+def window_origin(display):
+    """Top-left of the tablesight window on the root (0, 0 without xwininfo)."""
+    try:
+        out = subprocess.run(["xwininfo", "-display", display, "-name", "tablesight"],
+                             capture_output=True, text=True, timeout=BOUND_S).stdout
+        x = int(re.search(r"Absolute upper-left X:\s+(-?\d+)", out).group(1))
+        y = int(re.search(r"Absolute upper-left Y:\s+(-?\d+)", out).group(1))
+        return x, y
+    except (OSError, AttributeError):
+        return 0, 0
+
+
+def near(c, want, tol=45):
+    return all(abs(a - b) <= tol for a, b in zip(c, want))
+
+
+def check_window(ts, src, shared):
+    photo, lab = photos_read_right(ts, shared, 2)[0]
+    xvfb, display = start_xvfb()
+    env = dict(os.environ, DISPLAY=display)
+    try:
+        with tempfile.TemporaryDirectory(prefix="ts_run_win_") as d:
+            pattern = link_clip(d, [(photo, 3)])
+            live = Daemon(ts, ["--source", pattern, "--loop", "--fps", "10", "--json"], d, env)
+            # Wait for the stable table, then for a few more frames on screen.
+            o = None
+            end = time.time() + BOUND_S
+            while time.time() < end:
+                line = live.proc.stdout.readline()
+                check(line, "run ended: " + live.err())
+                o = json.loads(line)
+                if sorted(c["code"] for c in o["cards"] if c["read"]) == lab:
+                    break
+            time.sleep(2)
+            ox, oy = window_origin(display)
+            w, h, px = screenshot(display)
+            code, _, err = live.stop()
+            check(code == 0, "run did not stop cleanly: " + err)
+            # Each card's outline is white (with a dark edge) around its quad.
+            for c in o["cards"]:
+                q = c["quad"]
+                hits = 0
+                for a, b in ((0, 1), (1, 2), (2, 3), (3, 0)):
+                    mx = ox + round((q[a][0] + q[b][0]) / 2)
+                    my = oy + round((q[a][1] + q[b][1]) / 2)
+                    hits += any(near(px(mx + dx, my + dy), (255, 255, 255), 30)
+                                for dx in range(-3, 4) for dy in range(-3, 4)
+                                if 0 <= mx + dx < w and 0 <= my + dy < h)
+                check(hits >= 3, "card %s is not outlined on screen" % c["code"])
+            # Set rings in their colours, if the table has a Set.
+            palette = [(255, 140, 0), (0, 200, 255), (255, 0, 200), (255, 230, 0), (120, 255, 0)]
+            ring = 0
+            for y in range(oy, min(h, oy + o["h"]), 2):
+                for x in range(ox, min(w, ox + o["w"]), 2):
+                    ring += any(near(px(x, y), c, 20) for c in palette[:max(1, len(o["sets"]))])
+            if o["sets"]:
+                check(ring > 200, "no Set outlines on screen (%d pixels)" % ring)
+            # The status band across the top is dark with light text.
+            band = [px(x, oy + 6) for x in range(ox, ox + 400)]
+            check(sum(1 for c in band if max(c) < 60) > 100, "no status band")
+            check(any(min(c) > 180 for c in band), "no status text")
+
+            # A camera that is not there: the window stays up, marked stale.
+            gone = Daemon(ts, ["--source", "/dev/video-tablesight-test-none", "--quiet"], d, env)
+            gone.wait_log(r"capture: .*retrying")
+            time.sleep(2)
+            ox, oy = window_origin(display)
+            w, h, px = screenshot(display)
+            code, _, err = gone.stop()
+            check(code == 0, "stale run did not stop cleanly: " + err)
+            red = sum(1 for y in range(oy + 40, oy + 600, 5) if near(px(ox + 2, y), (230, 40, 40)))
+            check(red > 50, "no stale marker (red border) on screen")
+    finally:
+        xvfb.terminate()
+        xvfb.wait(timeout=BOUND_S)
+    print("window: overlay and stale marker seen on the Xvfb screen")
+
+
+# ---- soak: thousands of frames, every output on, RSS flat ------------------
+
+def rss_kb(pid):
+    with open("/proc/%d/status" % pid) as f:
+        return int(re.search(r"VmRSS:\s+(\d+)", f.read()).group(1))
+
+
+def check_soak(ts, src, shared, frames=3000):
+    """A paced clip at 50 fps, looping: every frame goes through capture, the
+    overlay and the HTTP encoder; vision takes what it can (newest wins)."""
+    photos = photos_read_right(ts, shared, 2)
+    with tempfile.TemporaryDirectory(prefix="ts_run_soak_") as d:
+        pattern = scaled_clip(d, [(photos[0][0], 50), (photos[1][0], 50)], 640, 360)
+        sock = os.path.join(d, "s.sock")
+        lines_path = os.path.join(d, "lines.jsonl")
+        with open(lines_path, "w") as out:
+            soak = Daemon(ts, ["--source", pattern, "--loop", "--fps", "50", "--headless", "--json",
+                               "--socket", sock, "--http", "127.0.0.1:0", "--stable", "2",
+                               "--keep", "2"], d, stdout=out)
+            port = int(soak.wait_log(r"HTTP on port (\d+)").group(1))
+            soak.wait_log(r"-> http json socket")
+            good = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)  # reads everything
+            good.connect(sock)
+            good.setblocking(False)
+            lazy = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)  # never reads
+            lazy.connect(sock)
+            viewer = socket.create_connection(("127.0.0.1", port))  # watches the whole run
+            viewer.sendall(b"GET / HTTP/1.0\r\n\r\n")
+            viewer.setblocking(False)
+            stuck = socket.create_connection(("127.0.0.1", port))  # reads a little, then stops
+            stuck.sendall(b"GET / HTTP/1.0\r\n\r\n")
+            stuck.recv(1000)
+            samples, captured, streamed = [], 0, 0  # (frames captured, rss kB)
+            end = time.time() + 3 * BOUND_S
+            while captured < frames and time.time() < end:
+                for s in (good, viewer):
+                    try:
+                        while True:
+                            chunk = s.recv(1 << 16)
+                            if not chunk:
+                                break
+                            streamed += len(chunk) if s is viewer else 0
+                    except BlockingIOError:
+                        pass
+                rss = rss_kb(soak.proc.pid)
+                mark = len(soak.err())
+                soak.proc.send_signal(signal.SIGUSR1)
+                captured = int(soak.wait_log(r"frames captured (\d+)", mark).group(1))
+                samples.append((captured, rss))
+                time.sleep(0.5)
+            code, _, err = soak.stop()
+            for s in (good, lazy, viewer, stuck):
+                s.close()
+        check(code == 0, "soak run exited %d: %s" % (code, err))
+        # RSS once warmed up (after a third of the frames): its median over the
+        # middle third against the last third (a leak is a trend), and no spike.
+        warm = [(n, r) for n, r in samples if n >= frames // 3]
+        check(len(warm) >= 6, "too few RSS samples: %r" % samples)
+        mid = sorted(r for n, r in warm[:len(warm) // 2])
+        last = sorted(r for n, r in warm[len(warm) // 2:])
+        trend = last[len(last) // 2] - mid[len(mid) // 2]
+        spike = max(last) - mid[0]
+        processed = int(re.findall(r"processed (\d+)", err)[-1])
+        print("soak: %d frames captured, %d processed, %.0f MB streamed over HTTP; RSS median "
+              "%d kB, then %d kB (%+d kB), max %d kB; %d samples" %
+              (captured, processed, streamed / 1e6, mid[len(mid) // 2], last[len(last) // 2],
+               trend, max(last), len(samples)))
+        check(trend < 4096, "RSS grows: median %+d kB over the run" % trend)
+        check(spike < 16384, "RSS jumped by %d kB" % spike)
+        check(streamed > 1e6, "the HTTP viewer got almost nothing")
+        with open(lines_path) as f:
+            objs = check_lines(f.read().splitlines())
+        check(len(objs) >= 10, "too few table changes in the soak (%d)" % len(objs))
+
+
+CHECKS = {"clip": check_clip, "outputs": check_outputs, "window": check_window, "soak": check_soak}
+
+if __name__ == "__main__":
+    if len(sys.argv) != 5 or sys.argv[1] not in CHECKS:
+        fail("usage: run_check.py {%s} TABLESIGHT SOURCE_DIR SHARED_DIR" % ",".join(CHECKS))
+    CHECKS[sys.argv[1]](*sys.argv[2:])

@@ -1,0 +1,5 @@
+#!/usr/bin/env bash
+# tablesight run: headless run over a clip of real photos: JSON events replay to the clip's labels; --record MKV decodes.
+# Args: $1 tablesight binary, $2 source dir, $3 shared dir. Needs python3 (stdlib).
+set -euo pipefail
+exec python3 "$(dirname "$0")/run_check.py" clip "$1" "$2" "$3"

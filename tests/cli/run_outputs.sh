@@ -1,0 +1,5 @@
+#!/usr/bin/env bash
+# tablesight run: HTTP MJPEG, UNIX socket, refusals (non-loopback, non-socket paths), SIGUSR1 stats, clean SIGINT.
+# Args: $1 tablesight binary, $2 source dir, $3 shared dir. Needs python3 (stdlib).
+set -euo pipefail
+exec python3 "$(dirname "$0")/run_check.py" outputs "$1" "$2" "$3"

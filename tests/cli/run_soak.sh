@@ -1,0 +1,5 @@
+#!/usr/bin/env bash
+# tablesight run: 3000 frames with every line/HTTP output and misbehaving clients: exit 0, RSS flat.
+# Args: $1 tablesight binary, $2 source dir, $3 shared dir. Needs python3 (stdlib).
+set -euo pipefail
+exec python3 "$(dirname "$0")/run_check.py" soak "$1" "$2" "$3"
