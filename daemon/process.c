@@ -139,18 +139,26 @@ static int cmp_double(const void *a, const void *b)
 }
 
 /* Cards on one table are one size, give or take perspective: a "card" far
- * smaller than the median is a bright patch of something else. */
+ * smaller than the typical one is a bright patch of something else. The
+ * typical size is the median of the confidently read cards when there are
+ * three or more (a patterned cloth can give many small unsure ones), else of
+ * all. */
 static void drop_small(ts_frame_result *out)
 {
     if (out->ncards < 3)
         return;
-    double area[TS_MAX_CARDS];
-    for (int i = 0; i < out->ncards; i++)
+    double area[TS_MAX_CARDS], ref[TS_MAX_CARDS];
+    int nread = 0;
+    for (int i = 0; i < out->ncards; i++) {
         area[i] = quad_area(out->cards[i].quad);
-    double sorted[TS_MAX_CARDS];
-    memcpy(sorted, area, sizeof(double) * (size_t)out->ncards);
-    qsort(sorted, (size_t)out->ncards, sizeof(double), cmp_double);
-    double median = sorted[out->ncards / 2];
+        if (out->cards[i].read)
+            ref[nread++] = area[i];
+    }
+    int nref = nread >= 3 ? nread : out->ncards;
+    if (nread < 3)
+        memcpy(ref, area, sizeof(double) * (size_t)out->ncards);
+    qsort(ref, (size_t)nref, sizeof(double), cmp_double);
+    double median = ref[nref / 2];
     int k = 0;
     for (int i = 0; i < out->ncards; i++)
         if (area[i] >= 0.35 * median)

@@ -6,6 +6,7 @@ name classic
 family set
 letters 123 RGP DOS STO
 conf_floor 0.50
+min_chroma 0.015
 scale colour 0.0447 0.0526
 proto colour R 0.0049 0.5084
 spread colour R 0.0322 0.0409

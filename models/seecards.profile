@@ -8,6 +8,7 @@ name seecards
 family set
 letters 123 RGB HLS STD
 conf_floor 0.5
+min_chroma 0.015
 scale colour 0.05 0.05
 proto colour R 0.03 0.48
 proto colour G 0.47 0.18

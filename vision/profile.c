@@ -109,6 +109,10 @@ int ts_profile_parse(const char *text, size_t len, ts_profile *out, char *err, s
             if (parse_float(w[1], &out->conf_floor) < 0 || out->conf_floor < 0 ||
                 out->conf_floor > 1)
                 FAIL("conf_floor must be a number in 0..1");
+        } else if (strcmp(w[0], "min_chroma") == 0 && nw == 2) {
+            if (parse_float(w[1], &out->min_chroma) < 0 || out->min_chroma < 0 ||
+                out->min_chroma > 1)
+                FAIL("min_chroma must be a number in 0..1");
         } else if (strcmp(w[0], "scale") == 0 && nw >= 3) {
             int a = attr_by_name(w[1]);
             if (a < 0)
@@ -198,6 +202,8 @@ int ts_profile_format(const ts_profile *p, char *buf, size_t len)
     for (int a = 0; a < 4; a++)
         OUT(" %.3s", p->letters.v[a]);
     OUT("\nconf_floor %.2f\n", p->conf_floor);
+    if (p->min_chroma > 0)
+        OUT("min_chroma %.3f\n", p->min_chroma);
     for (int a = 0; a < TS_ATTR_COUNT; a++) {
         const ts_attr_model *m = &p->attr[a];
         OUT("scale %s", ATTR_NAMES[a]);

@@ -8,6 +8,8 @@
  *   family set
  *   letters 123 RGP DOS STO        count, colour, shape, shading letters
  *   conf_floor 0.30                below this a card is unread
+ *   min_chroma 0.015               optional: how far from grey the ink's colour
+ *                                  features lie at least (a patterned cloth is not a card)
  *   scale colour 0.040 0.040       per-feature scale of an attribute's distance
  *   proto colour R 0.06 0.47       a prototype of value R (features in that order);
  *                                  repeat for more modes of the same value
@@ -40,6 +42,7 @@ typedef struct {
     char name[32];
     ts_set_letters letters;
     float conf_floor;
+    float min_chroma; /* ink greyer than this is not the deck's (0 = any) */
     ts_attr_model attr[TS_ATTR_COUNT];
 } ts_profile;
 

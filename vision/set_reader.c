@@ -243,8 +243,10 @@ int ts_set_read(ts_set_reader *r, const ts_image *in, ts_set_reading *out, char 
     float paper[3];
     float spread = paper_colour(c, paper);
     float paper_grey = (paper[0] + paper[1] + paper[2]) / 3;
-    if (paper_grey < 30 || spread > 0.35f * paper_grey)
-        return 0; /* too dark or too patchy to be a card's margin */
+    float pmin = fminf(paper[0], fminf(paper[1], paper[2]));
+    float pmax = fmaxf(paper[0], fmaxf(paper[1], paper[2]));
+    if (paper_grey < 30 || spread > 0.35f * paper_grey || pmax > 3.0f * pmin)
+        return 0; /* too dark, patchy or coloured to be a card's white margin */
     if (paper_field(r, c, err) < 0)
         return -1;
     float strength = ink_map(c, &r->flat, r->recip, r->ink);
@@ -380,6 +382,9 @@ int ts_set_read(ts_set_reader *r, const ts_image *in, ts_set_reading *out, char 
         return 0;
     out->feat[TS_ATTR_COLOUR][0] = (float)(ab[2] / sum); /* red channel's share */
     out->feat[TS_ATTR_COLOUR][1] = (float)(ab[1] / sum); /* green's */
+    if (hypotf(out->feat[TS_ATTR_COLOUR][0] - 1.0f / 3, out->feat[TS_ATTR_COLOUR][1] - 1.0f / 3) <
+        r->prof.min_chroma)
+        return 0; /* grey "ink": a pattern or a shadow, not this deck's print */
     /* Shading: how much of the ink strength fills the interior, measured
      * from the paper just around the symbols (shadows and uneven light shift
      * both alike), and how uneven the interior is (stripes). */

@@ -1,0 +1,92 @@
+// Homographies and alpha compositing for the renderer (see cvrender.h).
+#include "cvrender.h"
+
+#include <opencv2/core.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include <cmath>
+#include <cstdio>
+
+namespace {
+
+int fail(char *err, const char *what)
+{
+    if (err)
+        std::snprintf(err, TSCV_ERR_MAX, "%s", what);
+    return -1;
+}
+
+cv::Mat wrap(const ts_image *img)
+{
+    return cv::Mat(img->h, img->w, img->channels == 1 ? CV_8UC1 : CV_8UC3, img->buf,
+                   (size_t)img->stride);
+}
+
+} // namespace
+
+extern "C" {
+
+int tscv_homography(const ts_pt src[4], const ts_pt dst[4], double h[9], char *err)
+{
+    try {
+        cv::Point2f s[4], d[4];
+        for (int i = 0; i < 4; i++) {
+            s[i] = cv::Point2f(src[i].x, src[i].y);
+            d[i] = cv::Point2f(dst[i].x, dst[i].y);
+        }
+        cv::Mat m = cv::getPerspectiveTransform(s, d);
+        for (int i = 0; i < 9; i++)
+            h[i] = m.at<double>(i / 3, i % 3);
+        return 0;
+    } catch (const cv::Exception &e) {
+        return fail(err, e.what());
+    }
+}
+
+int tscv_composite_quad(ts_image *dst, const ts_image *face, const ts_image *alpha,
+                        const ts_pt q[4], uint8_t *ids, uint8_t id, char *err)
+{
+    try {
+        float x0 = q[0].x, x1 = q[0].x, y0 = q[0].y, y1 = q[0].y;
+        for (int i = 1; i < 4; i++) {
+            x0 = std::min(x0, q[i].x);
+            x1 = std::max(x1, q[i].x);
+            y0 = std::min(y0, q[i].y);
+            y1 = std::max(y1, q[i].y);
+        }
+        cv::Rect box((int)std::floor(x0) - 1, (int)std::floor(y0) - 1,
+                     (int)std::ceil(x1 - x0) + 3, (int)std::ceil(y1 - y0) + 3);
+        box &= cv::Rect(0, 0, dst->w, dst->h);
+        if (box.area() <= 0)
+            return 0;
+        float fw = (float)face->w, fh = (float)face->h;
+        cv::Point2f s[4] = {{0, 0}, {fw, 0}, {fw, fh}, {0, fh}}, d[4];
+        for (int i = 0; i < 4; i++)
+            d[i] = cv::Point2f(q[i].x - (float)box.x, q[i].y - (float)box.y);
+        cv::Mat m = cv::getPerspectiveTransform(s, d);
+        cv::Mat warped, a;
+        cv::warpPerspective(wrap(face), warped, m, box.size(), cv::INTER_LINEAR,
+                            cv::BORDER_CONSTANT);
+        cv::Mat alpha_src = alpha ? wrap(alpha) : cv::Mat(face->h, face->w, CV_8UC1, cv::Scalar(255));
+        cv::warpPerspective(alpha_src, a, m, box.size(), cv::INTER_LINEAR, cv::BORDER_CONSTANT);
+        cv::Mat roi = wrap(dst)(box);
+        for (int y = 0; y < box.height; y++) {
+            uint8_t *o = roi.ptr<uint8_t>(y);
+            const uint8_t *w = warped.ptr<uint8_t>(y), *al = a.ptr<uint8_t>(y);
+            for (int x = 0; x < box.width; x++) {
+                int k = al[x];
+                if (!k)
+                    continue;
+                for (int c = 0; c < 3; c++)
+                    o[3 * x + c] = (uint8_t)((w[3 * x + c] * k + o[3 * x + c] * (255 - k) + 127) / 255);
+                if (ids && k > 127)
+                    ids[(size_t)(box.y + y) * (size_t)dst->w + (size_t)(box.x + x)] = id;
+            }
+        }
+        return 0;
+    } catch (const cv::Exception &e) {
+        return fail(err, e.what());
+    }
+}
+
+} // extern "C"
