@@ -65,15 +65,18 @@ void ts_processor_destroy(ts_processor *p)
     free(p);
 }
 
-/* Reads the card inside quad q; returns 1 and fills c if it is a card. */
+/* Reads the card inside quad q; returns 1 and fills c if it is a card.
+ * *turned (may be NULL) tells whether its symbols ran the wrong way. */
 static int read_quad(ts_processor *p, const ts_image *frame, const ts_pt q[4], ts_card *c,
-                     char *err)
+                     int *turned, char *err)
 {
     if (tscv_warp_quad(frame, q, &p->card, TS_CARD_W, TS_CARD_H, err) < 0)
         return -1;
     ts_set_reading r;
     if (ts_set_read(p->reader, &p->card, &r, err) < 0)
         return -1;
+    if (turned)
+        *turned = r.turned;
     if (!r.is_card)
         return 0;
     c->code = (ts_code){TS_FAM_SET, (uint8_t)r.idx};
@@ -96,22 +99,24 @@ static float side(ts_pt a, ts_pt b)
 
 /* Reads the card(s) in a detected quad into c[0..2); returns how many. Two
  * cards lying side by side along a long edge look like one squat card
- * (aspect ~1.3): when such a quad does not read as one card, its two halves
- * are taken instead if both read above the floor. */
+ * (aspect ~1.3) with its symbols turned on end: when such a quad does not
+ * read as one upright card, its two halves are taken instead if both read
+ * above the floor. */
 static int read_detected(ts_processor *p, const ts_image *frame, const ts_pt q[4], ts_card c[2],
                          char *err)
 {
-    int n = read_quad(p, frame, q, &c[0], err);
+    int turned = 0;
+    int n = read_quad(p, frame, q, &c[0], &turned, err);
     if (n < 0)
         return -1;
     float aspect = (side(q[1], q[2]) + side(q[3], q[0])) / (side(q[0], q[1]) + side(q[2], q[3]));
-    if ((n == 1 && c[0].read) || aspect < 1.1f || aspect > 1.45f)
+    if ((n == 1 && c[0].read && !turned) || aspect < 1.1f || aspect > 1.45f)
         return n;
     ts_pt m12 = mid(q[1], q[2]), m30 = mid(q[3], q[0]);
     ts_pt a[4] = {q[1], m12, m30, q[0]}, b[4] = {m12, q[2], q[3], m30};
     ts_card half[2];
-    int ra = read_quad(p, frame, a, &half[0], err);
-    int rb = ra < 0 ? -1 : read_quad(p, frame, b, &half[1], err);
+    int ra = read_quad(p, frame, a, &half[0], NULL, err);
+    int rb = ra < 0 ? -1 : read_quad(p, frame, b, &half[1], NULL, err);
     if (ra < 0 || rb < 0)
         return -1;
     if (ra == 1 && rb == 1 && half[0].read && half[1].read) {
@@ -203,7 +208,7 @@ int ts_process_frame(ts_processor *p, const ts_image *frame, ts_frame_result *ou
         float W = (float)frame->w, H = (float)frame->h;
         ts_pt portrait[4] = {{0, 0}, {W, 0}, {W, H}, {0, H}};
         ts_pt landscape[4] = {{0, H}, {0, 0}, {W, 0}, {W, H}}; /* left side is the top */
-        int rc = read_quad(p, frame, W > H ? landscape : portrait, &out->cards[0], why);
+        int rc = read_quad(p, frame, W > H ? landscape : portrait, &out->cards[0], NULL, why);
         if (rc < 0) {
             snprintf(err, errlen, "%s", why);
             return -1;

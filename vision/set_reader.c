@@ -309,6 +309,24 @@ int ts_set_read(ts_set_reader *r, const ts_image *in, ts_set_reading *out, char 
         return 0;
     }
 
+    /* Symbols lie across the card, wider than tall. Two cards side by side
+     * seen as one quad show theirs turned on end (the caller may then try
+     * the quad as two cards). */
+    int across = 0, along = 0;
+    for (int i = 0; i < ns; i++) {
+        const ts_ipt *p = cs.pts + sym[i].start;
+        int x0 = W, x1 = 0, y0 = H, y1 = 0;
+        for (int j = 0; j < sym[i].len; j++) {
+            x0 = p[j].x < x0 ? p[j].x : x0;
+            x1 = p[j].x > x1 ? p[j].x : x1;
+            y0 = p[j].y < y0 ? p[j].y : y0;
+            y1 = p[j].y > y1 ? p[j].y : y1;
+        }
+        across += x1 - x0;
+        along += y1 - y0;
+    }
+    out->turned = along > across;
+
     /* Shape: area over its minimum rectangle (diamond 0.5, oval 0.85) and over
      * its convex hull (a squiggle is concave), averaged over the symbols. */
     float extent = 0, solidity = 0;

@@ -24,6 +24,8 @@ typedef struct {
     float conf[4];      /* per attribute, 0..1 */
     float conf_all;     /* product over attributes: P(whole reading right) */
     int idx;            /* SET index (codes.h) */
+    int turned;         /* the symbols run along the card, not across it: the
+                           image is probably not one upright card */
     /* Measured features (for training and diagnostics). */
     float feat[TS_ATTR_COUNT][TS_PROFILE_MAX_FEAT];
 } ts_set_reading;
