@@ -7,7 +7,9 @@
 
 #include "cmd.h"
 #include "imageio.h"
+#include "cv/cvwrap.h"
 #include "json.h"
+#include "profile.h"
 #include "render.h"
 #include "rng.h"
 #include "set.h"
@@ -22,6 +24,7 @@ typedef struct {
     uint64_t seed;
     int w, h, count, overlap;
     const char *sequence; /* deal | trick | mainline | NULL */
+    int crops;            /* also write each card, rectified, as its own image */
     const char *out;
 } options;
 
@@ -43,6 +46,9 @@ static void usage(FILE *f)
             "  --size WxH         image size, 64..8192 (default 1280x720)\n"
             "  --count K          K scenes, seeds S, S+1, ... (default 1)\n"
             "  --overlap          lay the cards in an overlapping fan\n"
+            "  --crops            write each card of each scene, cut out and rectified, as\n"
+            "                     OUT_DIR/NAME_cK.jpg with its own label line (training\n"
+            "                     data for ts-train-profile) instead of the scene\n"
             "  --sequence KIND    frames of play: deal (12 SET cards dealt, then a Set taken),\n"
             "                     trick (Gang of Four plays onto the centre), mainline (an\n"
             "                     Eleusis mainline growing); written as OUT_DIR/frame_0001.jpg...\n"
@@ -100,6 +106,8 @@ static int parse(int argc, char **argv, options *o)
             i++;
         } else if (strcmp(a, "--overlap") == 0) {
             o->overlap = 1;
+        } else if (strcmp(a, "--crops") == 0) {
+            o->crops = 1;
         } else if (strcmp(a, "--sequence") == 0 && v) {
             o->sequence = v;
             i++;
@@ -157,7 +165,40 @@ static int parse_cards(const options *o, ts_code *out)
 typedef struct {
     const char *dir;
     FILE *labels;
+    const ts_set_letters *letters; /* how SET codes are printed (the deck's own) */
+    int crops;
 } writer;
+
+static void code_text(const writer *wr, ts_code c, char out[TS_CODE_MAXLEN])
+{
+    if (c.family == TS_FAM_SET)
+        ts_set_format(wr->letters, c.idx, out);
+    else
+        ts_code_format(c, out);
+}
+
+/* Writes each card of sc, cut out of the image and rectified, with a label. */
+static int write_crops(writer *wr, const char *name, const ts_scene *sc)
+{
+    char err[TSCV_ERR_MAX], path[4096], code[TS_CODE_MAXLEN];
+    for (int i = 0; i < sc->ncards; i++) {
+        if (sc->cards[i].visible < 0.98f)
+            continue; /* covered or cut by the frame: not a whole card */
+        ts_image crop = {0};
+        if (tscv_warp_quad(&sc->img, sc->cards[i].quad, &crop, 160, 250, err) < 0)
+            return -1;
+        snprintf(path, sizeof path, "%s/%s_c%d.jpg", wr->dir, name, i);
+        int rc = ts_image_save(&crop, path, err, sizeof err);
+        ts_image_free(&crop);
+        if (rc < 0) {
+            fprintf(stderr, "tablesight render: %s\n", err);
+            return -1;
+        }
+        code_text(wr, sc->cards[i].code, code);
+        fprintf(wr->labels, "%s_c%d.jpg\t%s\n", name, i, code);
+    }
+    return 0;
+}
 
 static int write_scene(writer *wr, const char *name, const ts_scene *sc, const char *game)
 {
@@ -191,7 +232,7 @@ static int write_scene(writer *wr, const char *name, const ts_scene *sc, const c
     fprintf(wr->labels, "%s.jpg\t", name);
     for (int i = 0; i < sc->ncards; i++) {
         char code[TS_CODE_MAXLEN];
-        ts_code_format(sc->cards[i].code, code);
+        code_text(wr, sc->cards[i].code, code);
         fprintf(wr->labels, "%s%s", i ? " " : "", code);
         ts_json_obj(&j);
         ts_json_key(&j, "code");
@@ -233,7 +274,7 @@ static int render_one(writer *wr, const ts_scene_spec *spec, const char *name, c
         fprintf(stderr, "tablesight render: %s\n", err);
         return -1;
     }
-    int rc = write_scene(wr, name, &sc, game);
+    int rc = wr->crops ? write_crops(wr, name, &sc) : write_scene(wr, name, &sc, game);
     ts_scene_free(&sc);
     return rc;
 }
@@ -354,7 +395,17 @@ int cmd_render(int argc, char **argv)
     snprintf(path, sizeof path, "%s/labels.tsv", o.out);
     struct stat st;
     int fresh = stat(path, &st) != 0;
-    writer wr = {o.out, fopen(path, "a")};
+    ts_profile seecards;
+    const ts_set_letters *letters = &TS_SET_CLASSIC_LETTERS;
+    if (o.fam == TS_FAM_SET && o.deck == TS_DECK_SEECARDS) {
+        char err[256];
+        if (ts_profile_load("seecards", NULL, &seecards, err, sizeof err) < 0) {
+            fprintf(stderr, "tablesight render: %s\n", err);
+            return 2;
+        }
+        letters = &seecards.letters;
+    }
+    writer wr = {o.out, fopen(path, "a"), letters, o.crops};
     if (!wr.labels) {
         fprintf(stderr, "tablesight render: %s: cannot write: %s\n", path, strerror(errno));
         return 1;

@@ -103,20 +103,26 @@ static int stripes(canvas *cv, const poly *p, ts_bgr c, float period_mm, float w
     return rc;
 }
 
-/* Dashes along a closed outline (SeeCards' dotted-outline shading). */
+/* Dashes along a closed outline (SeeCards' dotted-outline shading): walk the
+ * outline in steps of half a dash, drawing every other dash. */
 static int dashes(canvas *cv, const poly *p, ts_bgr c, float width_mm, float dash_mm)
 {
-    float len = 0, on = dash_mm * cv->s;
+    float on = dash_mm * cv->s, walked = 0;
     int t = (int)lroundf(width_mm * cv->s);
     for (int i = 0; i < p->n; i++) {
         ts_pt a = p->p[i], b = p->p[(i + 1) % p->n];
         float seg = hypotf(b.x - a.x, b.y - a.y);
-        if (fmodf(len, 2 * on) < on) {
-            ts_pt l[2] = {a, b};
-            if (tscv_polyline(cv->img, l, 2, 0, c, t < 1 ? 1 : t, cv->err) < 0)
-                return -1;
+        int steps = (int)ceilf(seg / (on / 2));
+        for (int k = 0; k < steps; k++) {
+            float f0 = (float)k / steps, f1 = (float)(k + 1) / steps;
+            if (fmodf(walked + f0 * seg, 2 * on) < on) {
+                ts_pt l[2] = {{a.x + (b.x - a.x) * f0, a.y + (b.y - a.y) * f0},
+                              {a.x + (b.x - a.x) * f1, a.y + (b.y - a.y) * f1}};
+                if (tscv_polyline(cv->img, l, 2, 0, c, t < 1 ? 1 : t, cv->err) < 0)
+                    return -1;
+            }
         }
-        len += seg;
+        walked += seg;
     }
     return 0;
 }
@@ -166,14 +172,14 @@ static void shape_hexagon(poly *p)
     memcpy(p->p, h, sizeof h);
 }
 
-/* Two circular arcs meeting in points: a leaf. */
+/* Two arcs meeting in points: a leaf. */
 static void shape_leaf(poly *p)
 {
     int k = 0;
     for (int side = 0; side < 2; side++)
         for (int i = 0; i < 60; i++) {
             float x = -1 + 2.0f * i / 60;
-            float y = sqrtf(fmaxf(0, 1 - x * x)) * (side ? 1 : -1);
+            float y = (1 - x * x) * (side ? 1 : -1);
             p->p[k++] = (ts_pt){side ? -x : x, y};
         }
     p->n = k;

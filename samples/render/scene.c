@@ -134,11 +134,11 @@ static int camera(const ts_scene_spec *spec, uint64_t *rng, double H[9], char *e
         x1 = 4 * cw;
         y1 = 3 * ch;
     }
-    float mx = (x1 - x0) * 0.12f + 10, my = (y1 - y0) * 0.12f + 10;
+    float mx = (x1 - x0) * 0.06f + 6, my = (y1 - y0) * 0.06f + 6;
     x0 -= mx, x1 += mx, y0 -= my, y1 += my;
     /* Fit the box to the frame keeping its proportions. */
     float W = (float)spec->w, Hh = (float)spec->h;
-    float scale = fminf(W / (x1 - x0), Hh / (y1 - y0)) * (float)rng_range(rng, 0.8, 0.97);
+    float scale = fminf(W / (x1 - x0), Hh / (y1 - y0)) * (float)rng_range(rng, 0.75, 0.98);
     float bw = (x1 - x0) * scale, bh = (y1 - y0) * scale;
     float cx = W / 2 + (float)rng_gauss(rng) * W * 0.02f, cy = Hh / 2 + (float)rng_gauss(rng) * Hh * 0.02f;
     float tilt = (float)rng_range(rng, 0.0, 0.22); /* far edge narrower: camera not straight down */
