@@ -30,9 +30,15 @@ build: deps
 	cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
 	cmake --build build -j $(JOBS)
 
+# The main job on the bundled sample: scan the demo photos (JSON lines, annotated
+# copies in build/demo/), then play the bundled clip through the live pipeline as
+# a camera would be (in a window when $$DISPLAY is set).
 demo: build
 	./build/tablesight scan --annotate build/demo samples/demo/*.jpg
 	@echo "annotated images: build/demo/"
+	./build/tablesight run --source auto $$( [ -n "$$DISPLAY" ] || echo --headless ) \
+	  --json --record build/demo/clip.mkv > build/demo/clip.jsonl
+	@echo "annotated clip: build/demo/clip.mkv; $$(wc -l < build/demo/clip.jsonl) table changes (JSON lines): build/demo/clip.jsonl"
 
 test: build
 	cd build && ctest --output-on-failure -j $(JOBS)
