@@ -204,17 +204,10 @@ static int write_scene(writer *wr, const char *name, const ts_scene *sc, const c
 {
     char path[4096], err[256];
     snprintf(path, sizeof path, "%s/%s.jpg", wr->dir, name);
-    uint8_t *jpg;
-    size_t len;
-    if (ts_jpeg_encode(&sc->img, sc->jpeg_quality, &jpg, &len, err, sizeof err) < 0) {
+    if (ts_image_save_jpeg(&sc->img, path, sc->jpeg_quality, err, sizeof err) < 0) {
         fprintf(stderr, "tablesight render: %s\n", err);
         return -1;
     }
-    FILE *f = fopen(path, "wb");
-    int ok = f && fwrite(jpg, 1, len, f) == len;
-    if (f && fclose(f) != 0)
-        ok = 0;
-    free(jpg);
     ts_json j;
     ts_json_init(&j);
     ts_json_obj(&j);
@@ -254,8 +247,8 @@ static int write_scene(writer *wr, const char *name, const ts_scene *sc, const c
     ts_json_end(&j);
     ts_json_end(&j);
     snprintf(path, sizeof path, "%s/%s.json", wr->dir, name);
-    FILE *jf = ok ? fopen(path, "w") : NULL;
-    ok = jf && fprintf(jf, "%s\n", j.buf.data) > 0;
+    FILE *jf = fopen(path, "w");
+    int ok = jf && fprintf(jf, "%s\n", j.buf.data) > 0;
     if (jf && fclose(jf) != 0)
         ok = 0;
     ts_json_free(&j);
@@ -281,9 +274,9 @@ static int render_one(writer *wr, const ts_scene_spec *spec, const char *name, c
 
 /* ---- Sequences ------------------------------------------------------------------ */
 
-/* Frames of play on one table under one camera: `steps` give, per frame, how
- * many of the laid-out cards are down and which have been taken away. */
-static int sequence(writer *wr, const options *o, ts_scene_spec *full, const unsigned char *present,
+/* Frames of play on one table under one camera: present[f][i] says whether
+ * laid-out card i is on the table in frame f. */
+static int sequence(writer *wr, const ts_scene_spec *full, const unsigned char *present,
                     int frames, const char *game)
 {
     for (int f = 0; f < frames; f++) {
@@ -297,7 +290,6 @@ static int sequence(writer *wr, const options *o, ts_scene_spec *full, const uns
         snprintf(name, sizeof name, "frame_%04d", f + 1);
         if (render_one(wr, &s, name, game) < 0)
             return -1;
-        (void)o;
     }
     return 0;
 }
@@ -373,7 +365,7 @@ static int run_sequence(writer *wr, const options *o, uint64_t *rng)
         fprintf(stderr, "tablesight render: --sequence is deal, trick or mainline\n");
         return 2;
     }
-    return sequence(wr, o, &spec, present, frames, game) < 0 ? 1 : 0;
+    return sequence(wr, &spec, present, frames, game) < 0 ? 1 : 0;
 }
 
 /* ---- Command ---------------------------------------------------------------------- */

@@ -8,6 +8,7 @@
 
 #include "clock.h"
 #include "detect.h"
+#include "geom.h"
 #include "profile.h"
 #include "set.h"
 #include "set_reader.h"
@@ -87,16 +88,6 @@ static int read_quad(ts_processor *p, const ts_image *frame, const ts_pt q[4], t
     return 1;
 }
 
-static ts_pt mid(ts_pt a, ts_pt b)
-{
-    return (ts_pt){(a.x + b.x) / 2, (a.y + b.y) / 2};
-}
-
-static float side(ts_pt a, ts_pt b)
-{
-    return hypotf(a.x - b.x, a.y - b.y);
-}
-
 /* Reads the card(s) in a detected quad into c[0..2); returns how many. Two
  * cards lying side by side along a long edge look like one squat card
  * (aspect ~1.3) with its symbols turned on end: when such a quad does not
@@ -109,10 +100,11 @@ static int read_detected(ts_processor *p, const ts_image *frame, const ts_pt q[4
     int n = read_quad(p, frame, q, &c[0], &turned, err);
     if (n < 0)
         return -1;
-    float aspect = (side(q[1], q[2]) + side(q[3], q[0])) / (side(q[0], q[1]) + side(q[2], q[3]));
+    float aspect = (ts_dist(q[1], q[2]) + ts_dist(q[3], q[0])) /
+                   (ts_dist(q[0], q[1]) + ts_dist(q[2], q[3]));
     if ((n == 1 && c[0].read && !turned) || aspect < 1.1f || aspect > 1.45f)
         return n;
-    ts_pt m12 = mid(q[1], q[2]), m30 = mid(q[3], q[0]);
+    ts_pt m12 = ts_mid(q[1], q[2]), m30 = ts_mid(q[3], q[0]);
     ts_pt a[4] = {q[1], m12, m30, q[0]}, b[4] = {m12, q[2], q[3], m30};
     ts_card half[2];
     int ra = read_quad(p, frame, a, &half[0], NULL, err);
@@ -125,16 +117,6 @@ static int read_detected(ts_processor *p, const ts_image *frame, const ts_pt q[4
         return 2;
     }
     return n;
-}
-
-static double quad_area(const ts_pt q[4])
-{
-    double a = 0;
-    for (int i = 0; i < 4; i++) {
-        int j = (i + 1) & 3;
-        a += (double)q[i].x * q[j].y - (double)q[j].x * q[i].y;
-    }
-    return a < 0 ? -a / 2 : a / 2;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -155,7 +137,7 @@ static void drop_small(ts_frame_result *out)
     double area[TS_MAX_CARDS], ref[TS_MAX_CARDS];
     int nread = 0;
     for (int i = 0; i < out->ncards; i++) {
-        area[i] = quad_area(out->cards[i].quad);
+        area[i] = ts_quad_area(out->cards[i].quad);
         if (out->cards[i].read)
             ref[nread++] = area[i];
     }
@@ -201,19 +183,25 @@ int ts_process_frame(ts_processor *p, const ts_image *frame, ts_frame_result *ou
     char why[TSCV_ERR_MAX] = "";
 
     /* A photo of one card filling the frame (a crop) has no background to
-     * find it by: when the frame has a card's shape, read it whole first. */
+     * find it by: when the frame has a card's shape, read it whole first, and
+     * keep that reading if it is sure (else look for cards on a table, and
+     * fall back to it only if none is found). */
     double t0 = now_ms();
     float aspect = frame->h > frame->w ? (float)frame->h / frame->w : (float)frame->w / frame->h;
+    ts_card whole;
+    int have_whole = 0, turned = 0;
     if (aspect > 1.3f && aspect < 1.8f) {
         float W = (float)frame->w, H = (float)frame->h;
         ts_pt portrait[4] = {{0, 0}, {W, 0}, {W, H}, {0, H}};
         ts_pt landscape[4] = {{0, H}, {0, 0}, {W, 0}, {W, H}}; /* left side is the top */
-        int rc = read_quad(p, frame, W > H ? landscape : portrait, &out->cards[0], NULL, why);
-        if (rc < 0) {
+        have_whole = read_quad(p, frame, W > H ? landscape : portrait, &whole, &turned, why);
+        if (have_whole < 0) {
             snprintf(err, errlen, "%s", why);
             return -1;
         }
-        if (rc == 1) {
+        have_whole = have_whole && !turned;
+        if (have_whole && whole.read) {
+            out->cards[0] = whole;
             out->ncards = 1;
             out->ms_classify = now_ms() - t0;
             return 0;
@@ -236,6 +224,8 @@ int ts_process_frame(ts_processor *p, const ts_image *frame, ts_frame_result *ou
         }
         out->ncards += rc;
     }
+    if (out->ncards == 0 && have_whole) /* an unsure single card */
+        out->cards[out->ncards++] = whole;
     drop_small(out);
     double t3 = now_ms();
     solve(out);

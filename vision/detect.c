@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "geom.h"
 #include "imageio.h"
 
 struct ts_detector {
@@ -72,21 +73,6 @@ static int scratch(ts_image *img, int w, int h, int ch)
 
 /* ---- Geometry ----------------------------------------------------------- */
 
-static float dist(ts_pt a, ts_pt b)
-{
-    return hypotf(a.x - b.x, a.y - b.y);
-}
-
-static double quad_area(const ts_pt q[4])
-{
-    double a = 0;
-    for (int i = 0; i < 4; i++) {
-        int j = (i + 1) & 3;
-        a += (double)q[i].x * q[j].y - (double)q[j].x * q[i].y;
-    }
-    return fabs(a) / 2;
-}
-
 /* Orders corners clockwise (image y down) starting so q[0]-q[1] is a short side. */
 static void order_quad(ts_pt q[4])
 {
@@ -104,7 +90,7 @@ static void order_quad(ts_pt q[4])
             q[j] = q[j - 1];
             q[j - 1] = tp;
         }
-    if (dist(q[0], q[1]) + dist(q[2], q[3]) > dist(q[1], q[2]) + dist(q[3], q[0])) {
+    if (ts_dist(q[0], q[1]) + ts_dist(q[2], q[3]) > ts_dist(q[1], q[2]) + ts_dist(q[3], q[0])) {
         ts_pt t = q[0];
         q[0] = q[1];
         q[1] = q[2];
@@ -191,9 +177,9 @@ static void refine_quad(const ts_ipt *pts, int n, ts_pt q[4])
             }
         }
         ts_pt a = q[best], b = q[(best + 1) & 3];
-        float len = dist(a, b);
+        float len = ts_dist(a, b);
         /* Skip points near either corner: rounding pulls them off the line. */
-        if (dist(p, a) < 0.15f * len || dist(p, b) < 0.15f * len || bd > 0.08f * len)
+        if (ts_dist(p, a) < 0.15f * len || ts_dist(p, b) < 0.15f * len || bd > 0.08f * len)
             continue;
         idx[best * n + cnt[best]++] = i;
     }
@@ -209,7 +195,7 @@ static void refine_quad(const ts_ipt *pts, int n, ts_pt q[4])
         if (intersect(&l[(c + 3) & 3], &l[c], &r[c]) < 0)
             return;
     for (int c = 0; c < 4; c++)
-        if (dist(r[c], q[c]) > 0.15f * dist(q[c], q[(c + 1) & 3]))
+        if (ts_dist(r[c], q[c]) > 0.15f * ts_dist(q[c], q[(c + 1) & 3]))
             return; /* a wild fit: keep the rough corners */
     memcpy(q, r, sizeof r);
 }
@@ -251,11 +237,11 @@ static int contour_quad(const ts_detector *d, const ts_ipt *pts, int n, double f
         q[i] = (ts_pt){(float)ap[i].x, (float)ap[i].y};
     order_quad(q);
     refine_quad(pts, n, q);
-    double qa = quad_area(q);
+    double qa = ts_quad_area(q);
     if (qa <= 0)
         return 0;
-    float s1 = (dist(q[0], q[1]) + dist(q[2], q[3])) / 2;
-    float s2 = (dist(q[1], q[2]) + dist(q[3], q[0])) / 2;
+    float s1 = (ts_dist(q[0], q[1]) + ts_dist(q[2], q[3])) / 2;
+    float s2 = (ts_dist(q[1], q[2]) + ts_dist(q[3], q[0])) / 2;
     float aspect = s2 / s1;
     if (aspect < p->min_aspect || aspect > p->max_aspect)
         REJECT("aspect %.2f", pts[0].x, pts[0].y, aspect);
@@ -273,7 +259,7 @@ static int contour_quad(const ts_detector *d, const ts_ipt *pts, int n, double f
     }
     memcpy(out->q, q, sizeof q);
     out->score = (float)(fill > 1 ? 2 - fill : fill);
-    out->area = (float)quad_area(q);
+    out->area = (float)ts_quad_area(q);
     return 1;
 }
 

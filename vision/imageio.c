@@ -326,10 +326,16 @@ int ts_image_save(const ts_image *img, const char *path, char *err, size_t errle
     size_t n = strlen(path);
     if (n >= 4 && strcmp(path + n - 4, ".png") == 0)
         return png_save(img, path, err, errlen);
+    return ts_image_save_jpeg(img, path, 90, err, errlen);
+}
+
+int ts_image_save_jpeg(const ts_image *img, const char *path, int quality, char *err,
+                       size_t errlen)
+{
     uint8_t *jpg;
     size_t len;
     char why[200];
-    if (ts_jpeg_encode(img, 90, &jpg, &len, why, sizeof why) < 0) {
+    if (ts_jpeg_encode(img, quality, &jpg, &len, why, sizeof why) < 0) {
         SET_ERR("%s: %s", path, why);
         return -1;
     }

@@ -34,6 +34,9 @@ int ts_jpeg_encode(const ts_image *img, int quality, uint8_t **out, size_t *outl
 
 /* Writes img to path as PNG (".png") or JPEG (anything else, quality 90). */
 int ts_image_save(const ts_image *img, const char *path, char *err, size_t errlen);
+/* Writes img to path as JPEG of the given quality (1..100). */
+int ts_image_save_jpeg(const ts_image *img, const char *path, int quality, char *err,
+                       size_t errlen);
 
 /* Reads a whole file (at most max bytes). *data is malloc'd; caller frees. */
 int ts_read_file(const char *path, size_t max, uint8_t **data, size_t *len, char *err,

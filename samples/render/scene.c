@@ -7,6 +7,7 @@
 
 #include "cv/cvdraw.h"
 #include "cv/cvrender.h"
+#include "geom.h"
 #include "render.h"
 #include "rng.h"
 
@@ -202,16 +203,6 @@ static void glare(ts_image *img, uint64_t *rng)
 
 /* ---- Scene --------------------------------------------------------------------- */
 
-static double quad_area(const ts_pt q[4])
-{
-    double a = 0;
-    for (int i = 0; i < 4; i++) {
-        int j = (i + 1) & 3;
-        a += (double)q[i].x * q[j].y - (double)q[j].x * q[i].y;
-    }
-    return fabs(a) / 2;
-}
-
 int ts_render_scene(const ts_scene_spec *spec, ts_scene *out, char *err)
 {
     memset(out, 0, sizeof *out);
@@ -293,7 +284,7 @@ int ts_render_scene(const ts_scene_spec *spec, ts_scene *out, char *err)
     for (size_t i = 0; i < (size_t)spec->w * spec->h; i++)
         count[ids[i]]++;
     for (int i = 0; i < out->ncards; i++) {
-        double a = quad_area(out->cards[i].quad);
+        double a = ts_quad_area(out->cards[i].quad);
         double v = a > 0 ? count[i + 1] / a : 0;
         out->cards[i].visible = (float)(v > 1 ? 1 : v);
     }

@@ -4,25 +4,17 @@
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "cv_internal.hpp"
+
 #include <cstdio>
 #include <vector>
 
 namespace {
 
+using tscv::fail;
+using tscv::wrap;
+
 const int SHIFT = 4; // subpixel bits for drawing
-
-int fail(char *err, const char *what)
-{
-    if (err)
-        std::snprintf(err, TSCV_ERR_MAX, "%s", what);
-    return -1;
-}
-
-cv::Mat wrap(ts_image *img)
-{
-    return cv::Mat(img->h, img->w, img->channels == 1 ? CV_8UC1 : CV_8UC3, img->buf,
-                   (size_t)img->stride);
-}
 
 std::vector<cv::Point> fixed(const ts_pt *pts, int n)
 {

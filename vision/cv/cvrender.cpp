@@ -4,25 +4,13 @@
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "cv_internal.hpp"
+
 #include <cmath>
 #include <cstdio>
 
-namespace {
-
-int fail(char *err, const char *what)
-{
-    if (err)
-        std::snprintf(err, TSCV_ERR_MAX, "%s", what);
-    return -1;
-}
-
-cv::Mat wrap(const ts_image *img)
-{
-    return cv::Mat(img->h, img->w, img->channels == 1 ? CV_8UC1 : CV_8UC3, img->buf,
-                   (size_t)img->stride);
-}
-
-} // namespace
+using tscv::fail;
+using tscv::wrap;
 
 extern "C" {
 

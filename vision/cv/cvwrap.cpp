@@ -5,25 +5,16 @@
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "cv_internal.hpp"
+
 #include <cstdio>
 #include <cstring>
 #include <vector>
 
 namespace {
 
-int fail(char *err, const char *what)
-{
-    if (err)
-        std::snprintf(err, TSCV_ERR_MAX, "%s", what);
-    return -1;
-}
-
-// A cv::Mat header over a ts_image (no copy).
-cv::Mat wrap(const ts_image *img)
-{
-    return cv::Mat(img->h, img->w, img->channels == 1 ? CV_8UC1 : CV_8UC3, img->buf,
-                   (size_t)img->stride);
-}
+using tscv::fail;
+using tscv::wrap;
 
 // A Mat over dst, allocating dst (w x h x ch) when it is zeroed.
 int prepare(ts_image *dst, int w, int h, int ch, cv::Mat *m)

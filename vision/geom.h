@@ -1,0 +1,31 @@
+/* Small plane geometry on ts_pt quads, shared by the detector, the pipeline
+ * and the renderer. */
+#ifndef TS_GEOM_H
+#define TS_GEOM_H
+
+#include <math.h>
+
+#include "cv/cvwrap.h"
+
+static inline float ts_dist(ts_pt a, ts_pt b)
+{
+    return hypotf(a.x - b.x, a.y - b.y);
+}
+
+static inline ts_pt ts_mid(ts_pt a, ts_pt b)
+{
+    return (ts_pt){(a.x + b.x) / 2, (a.y + b.y) / 2};
+}
+
+/* Area of a quadrilateral (either winding). */
+static inline double ts_quad_area(const ts_pt q[4])
+{
+    double a = 0;
+    for (int i = 0; i < 4; i++) {
+        int j = (i + 1) & 3;
+        a += (double)q[i].x * q[j].y - (double)q[j].x * q[i].y;
+    }
+    return fabs(a) / 2;
+}
+
+#endif
