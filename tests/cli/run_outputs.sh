@@ -2,4 +2,5 @@
 # tablesight run: HTTP MJPEG, UNIX socket, refusals (non-loopback, non-socket paths), SIGUSR1 stats, clean SIGINT.
 # Args: $1 tablesight binary, $2 source dir, $3 shared dir. Needs python3 (stdlib).
 set -euo pipefail
+[ -d "$3/data/set" ] || { echo "SKIP: no shared data at $3"; exit 77; }
 exec python3 "$(dirname "$0")/run_check.py" outputs "$1" "$2" "$3"

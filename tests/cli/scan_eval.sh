@@ -3,6 +3,7 @@
 # accuracy floors on the shared photos (floors sit under the measured figures:
 # they catch regressions, the closing notes report the real numbers).
 set -u
+[ -d "$3/data/set" ] || { echo "SKIP: no shared data at $3"; exit 77; }
 ts=$1 src=$2 shared=$3
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
