@@ -9,12 +9,6 @@ OUT=$(mktemp)
 ERR=$(mktemp)
 trap 'rm -f "$OUT" "$ERR"' EXIT
 
-# Until the `rules` dispatcher (daemon/cmd_rules.c) lands there is nothing to test.
-if "$TS" rules eleusis --help 2>&1 | grep -q "tablesight rules: not available in this build yet"; then
-    echo "SKIP: the 'tablesight rules' dispatcher is still a placeholder"
-    exit 0
-fi
-
 # run WANT_RC ARGS...: runs tablesight, checks the exit status.
 run() {
     local want=$1
