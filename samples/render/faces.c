@@ -526,7 +526,8 @@ int ts_render_face(ts_code code, ts_set_deck deck, float px_per_mm, uint64_t *rn
             for (int c = 0; c < 3; c++)
                 o[3 * x + c] = (uint8_t)(tint[c] > 255 ? 255 : tint[c]);
     }
-    /* Rounded corners and slightly worn edges in the alpha. */
+    /* Rounded corners in the alpha; worn edges: a few nicks where the stock
+     * shows grey through the edge. */
     float r = 3.2f * px_per_mm;
     for (int y = 0; y < h; y++) {
         uint8_t *a = ts_image_row(alpha, y);
@@ -535,6 +536,22 @@ int ts_render_face(ts_code code, ts_set_deck deck, float px_per_mm, uint64_t *rn
             float d = hypotf(dx, dy) - r; /* > 0 outside the rounded rectangle */
             float v = 0.5f - d;
             a[x] = (uint8_t)(v <= 0 ? 0 : v >= 1 ? 255 : v * 255);
+        }
+    }
+    int nicks = rng_int(rng, 6);
+    for (int k = 0; k < nicks; k++) {
+        int along = rng_int(rng, 2 * (w + h)), len = 1 + (int)(px_per_mm * rng_range(rng, 1, 4));
+        for (int t = 0; t < len; t++) {
+            int p = along + t, x, y;
+            if (p < w) { x = p; y = 0; }
+            else if (p < w + h) { x = w - 1; y = p - w; }
+            else if (p < 2 * w + h) { x = 2 * w + h - 1 - p; y = h - 1; }
+            else { x = 0; y = 2 * (w + h) - 1 - p; }
+            if (x < 0 || y < 0 || x >= w || y >= h)
+                continue;
+            uint8_t *o = ts_image_row(face, y) + 3 * x;
+            for (int c = 0; c < 3; c++)
+                o[c] = (uint8_t)(o[c] * 0.8f);
         }
     }
     canvas cv = {face, px_per_mm, rng, err};

@@ -201,6 +201,47 @@ static void glare(ts_image *img, uint64_t *rng)
     }
 }
 
+/* Barrel distortion of strength k (0 = none): an output pixel at normalised
+ * radius r shows the scene at r * (1 + k r^2). The cards' corners move the
+ * same way (inverted by fixed-point iteration). */
+static int lens(ts_image *img, float k, ts_scene *sc)
+{
+    if (k <= 0.001f)
+        return 0;
+    ts_image src;
+    if (ts_image_alloc(&src, img->w, img->h, 3) < 0)
+        return -1;
+    memcpy(src.buf, img->buf, (size_t)img->stride * img->h);
+    const float cx = img->w / 2.0f, cy = img->h / 2.0f, norm = 1.0f / (cx > cy ? cx : cy);
+    for (int y = 0; y < img->h; y++) {
+        uint8_t *o = ts_image_row(img, y);
+        for (int x = 0; x < img->w; x++) {
+            float dx = (x - cx) * norm, dy = (y - cy) * norm, f = 1 + k * (dx * dx + dy * dy);
+            float sx = cx + (x - cx) * f, sy = cy + (y - cy) * f;
+            int x0 = (int)floorf(sx), y0 = (int)floorf(sy);
+            if (x0 < 0 || y0 < 0 || x0 >= img->w - 1 || y0 >= img->h - 1)
+                continue; /* beyond the scene: keep what was there */
+            float ax = sx - x0, ay = sy - y0;
+            const uint8_t *a = ts_image_row(&src, y0) + 3 * x0, *b = ts_image_row(&src, y0 + 1) + 3 * x0;
+            for (int c = 0; c < 3; c++)
+                o[3 * x + c] = (uint8_t)((a[c] * (1 - ax) + a[3 + c] * ax) * (1 - ay) +
+                                         (b[c] * (1 - ax) + b[3 + c] * ax) * ay + 0.5f);
+        }
+    }
+    ts_image_free(&src);
+    for (int i = 0; i < sc->ncards; i++)
+        for (int q = 0; q < 4; q++) {
+            ts_pt u = sc->cards[i].quad[q], d = u;
+            for (int it = 0; it < 10; it++) {
+                float dx = (d.x - cx) * norm, dy = (d.y - cy) * norm, f = 1 + k * (dx * dx + dy * dy);
+                d.x = cx + (u.x - cx) / f;
+                d.y = cy + (u.y - cy) / f;
+            }
+            sc->cards[i].quad[q] = d;
+        }
+    return 0;
+}
+
 /* ---- Scene --------------------------------------------------------------------- */
 
 int ts_render_scene(const ts_scene_spec *spec, ts_scene *out, char *err)
@@ -272,13 +313,6 @@ int ts_render_scene(const ts_scene_spec *spec, ts_scene *out, char *err)
     }
     out->ncards = spec->ncards;
 
-    if (rng_unit(&rng) < 0.3)
-        glare(img, &rng);
-    light(img, &rng, &noise);
-    if (tscv_blur(img, img, rng_range(&rng, 0.4, 1.1) * (spec->w / 1280.0 + 0.3), err) < 0)
-        goto fail;
-    out->jpeg_quality = (int)rng_range(&rng, 70, 92);
-
     /* Visible fraction: the card's own pixels left on top. */
     long count[TS_RENDER_MAX_CARDS + 1] = {0};
     for (size_t i = 0; i < (size_t)spec->w * spec->h; i++)
@@ -288,6 +322,18 @@ int ts_render_scene(const ts_scene_spec *spec, ts_scene *out, char *err)
         double v = a > 0 ? count[i + 1] / a : 0;
         out->cards[i].visible = (float)(v > 1 ? 1 : v);
     }
+    /* A cheap lens bends straight edges a little (barrel distortion). */
+    if (lens(img, (float)rng_range(&rng, 0.0, 0.08), out) < 0) {
+        snprintf(err, TSCV_ERR_MAX, "render: out of memory");
+        goto fail;
+    }
+    if (rng_unit(&rng) < 0.3)
+        glare(img, &rng);
+    light(img, &rng, &noise);
+    if (tscv_blur(img, img, rng_range(&rng, 0.4, 1.1) * (spec->w / 1280.0 + 0.3), err) < 0)
+        goto fail;
+    out->jpeg_quality = (int)rng_range(&rng, 70, 92);
+
     free(ids);
     return 0;
 fail:
