@@ -209,20 +209,30 @@ int ts_process_frame(ts_processor *p, const ts_image *frame, ts_frame_result *ou
     }
 
     double t1 = now_ms();
-    ts_quad quads[TS_MAX_CARDS];
-    int nq = ts_detect(p->det, frame, quads, TS_MAX_CARDS, why);
+    enum { MAX_CANDIDATES = 4 * TS_MAX_CARDS };
+    ts_quad quads[MAX_CANDIDATES], taken[TS_MAX_CARDS];
+    int nq = ts_detect(p->det, frame, quads, MAX_CANDIDATES, why), ntaken = 0;
     if (nq < 0) {
         snprintf(err, errlen, "%s", why);
         return -1;
     }
     double t2 = now_ms();
+    /* Candidates in order; one overlapping a card already taken is the same
+     * card again. One that is no card leaves the place to the next. */
     for (int i = 0; i < nq && out->ncards + 2 <= TS_MAX_CARDS; i++) {
+        int seen = 0;
+        for (int k = 0; k < ntaken && !seen; k++)
+            seen = ts_quad_overlap(&taken[k], &quads[i]);
+        if (seen)
+            continue;
         int rc = read_detected(p, frame, quads[i].q, &out->cards[out->ncards], why);
         if (rc < 0) {
             snprintf(err, errlen, "%s", why);
             return -1;
         }
         out->ncards += rc;
+        if (rc > 0)
+            taken[ntaken++] = quads[i];
     }
     if (out->ncards == 0 && have_whole) /* an unsure single card */
         out->cards[out->ncards++] = whole;

@@ -289,13 +289,9 @@ static int contains_centre(const ts_quad *outer, const ts_quad *inner)
     return point_in_quad(outer->q, c.x, c.y);
 }
 
-/* True if candidate overlaps an accepted quad (either centre inside the other). */
-static int overlaps(const ts_quad *acc, int n, const ts_quad *c)
+int ts_quad_overlap(const ts_quad *a, const ts_quad *b)
 {
-    for (int i = 0; i < n; i++)
-        if (contains_centre(&acc[i], c) || contains_centre(c, &acc[i]))
-            return 1;
-    return 0;
+    return contains_centre(a, b) || contains_centre(b, a);
 }
 
 /* ---- Candidate pool ----------------------------------------------------- */
@@ -361,9 +357,9 @@ static int is_merged(const cand_list *cl, int i)
 }
 
 /* Shallow (exact outline) before deep, then the largest first (a shadow or
- * glare across a card cuts it into smaller card-like pieces); a candidate
- * overlapping one already taken is the same card seen again. */
-static int select_cards(const cand_list *cl, ts_quad *out, int max)
+ * glare across a card cuts it into smaller card-like pieces); merged cards
+ * left out. */
+static int order_candidates(const cand_list *cl, ts_quad *out, int max)
 {
     int order[MAX_CAND];
     for (int i = 0; i < cl->n; i++)
@@ -380,7 +376,7 @@ static int select_cards(const cand_list *cl, ts_quad *out, int max)
     int n = 0;
     for (int k = 0; k < cl->n && n < max; k++) {
         int i = order[k];
-        if (is_merged(cl, i) || overlaps(out, n, &cl->q[i]))
+        if (is_merged(cl, i))
             continue;
         out[n++] = cl->q[i];
     }
@@ -478,7 +474,7 @@ int ts_detect(ts_detector *d, const ts_image *frame, ts_quad *out, int max, char
         snprintf(name, sizeof name, "detect_bin%zu.png", s);
         debug_write(d, name, &d->bin);
     }
-    int n = select_cards(&cl, out, max);
+    int n = order_candidates(&cl, out, max);
     for (int i = 0; i < n; i++)
         for (int c = 0; c < 4; c++) {
             out[i].q[c].x = (out[i].q[c].x + 0.5f) / scale - 0.5f;

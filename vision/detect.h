@@ -40,9 +40,18 @@ typedef struct ts_detector ts_detector;
 ts_detector *ts_detector_create(const ts_detect_params *params);
 void ts_detector_destroy(ts_detector *d);
 
-/* Finds up to max card quads in frame (BGR or grey, borrowed). Returns the
- * count, or -1 with a reason in err (TSCV_ERR_MAX). */
+/* Finds card candidates in frame (BGR or grey, borrowed), in the order to
+ * try them: shallow erosion (exact outline) before deep, larger before
+ * smaller. Candidates that are two cards merged are left out, but one card
+ * may appear several times (seen through different thresholds): take a
+ * candidate unless it overlaps one already taken (ts_quad_overlap), and if a
+ * candidate turns out not to be a card, the next overlapping one gets its
+ * chance. Returns the count (<= max), or -1 with a reason in err
+ * (TSCV_ERR_MAX). */
 int ts_detect(ts_detector *d, const ts_image *frame, ts_quad *out, int max, char *err);
+
+/* True if a and b are the same card: either's centre lies inside the other. */
+int ts_quad_overlap(const ts_quad *a, const ts_quad *b);
 
 /* Debug: if dir is non-NULL, ts_detect writes its intermediate images there. */
 void ts_detector_debug_dir(ts_detector *d, const char *dir);
