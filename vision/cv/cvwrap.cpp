@@ -51,6 +51,14 @@ std::vector<cv::Point> to_vec(const ts_ipt *pts, int n)
 
 extern "C" {
 
+void tscv_set_threads(int n)
+{
+    try {
+        cv::setNumThreads(n);
+    } catch (...) {
+    }
+}
+
 int tscv_grey(const ts_image *src, ts_image *dst, char *err)
 {
     GUARD_BEGIN

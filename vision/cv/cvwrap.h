@@ -25,6 +25,10 @@ typedef struct {
     int x, y;
 } ts_ipt;
 
+/* How many threads OpenCV may use inside one call (1 = the caller's thread
+ * only, for one-core measurements). Process-wide: OpenCV keeps one pool. */
+void tscv_set_threads(int n);
+
 /* ---- Colour and size ---------------------------------------------------- */
 
 /* BGR -> grey. */
