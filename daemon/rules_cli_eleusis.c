@@ -121,15 +121,6 @@ static void json_cards(ts_json *j, const ts_code *cards, int n)
     ts_json_end(j);
 }
 
-static int emit_json(ts_json *j)
-{
-    int failed = j->buf.failed;
-    if (!failed)
-        printf("%s\n", j->buf.data);
-    ts_json_free(j);
-    return failed;
-}
-
 /* ---- Judging ----------------------------------------------------------------- */
 
 static int judge(const options *o)
@@ -216,7 +207,7 @@ static int judge(const options *o)
                 ts_json_int(&j, first_wrong + (o->play ? 0 : hn));
         }
         ts_json_end(&j);
-        if (emit_json(&j))
+        if (!rules_cli_emit_json(&j, PROG))
             right = -1;
     } else if (o->hand) {
         for (int want = 1; want >= 0; want--) {
@@ -386,7 +377,7 @@ static int score(const options *o)
     }
     if (jp) {
         ts_json_end(jp);
-        return emit_json(jp) ? 2 : 0;
+        return rules_cli_emit_json(jp, PROG) ? 0 : 2;
     }
     return 0;
 }

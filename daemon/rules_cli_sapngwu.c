@@ -161,15 +161,6 @@ static void json_play(ts_json *j, const ts_sapngwu_play *p, int sure)
     ts_json_end(j);
 }
 
-static int emit_json(ts_json *j)
-{
-    int failed = j->buf.failed;
-    if (!failed)
-        printf("%s\n", j->buf.data);
-    ts_json_free(j);
-    return failed ? 2 : 0;
-}
-
 /* ---- Legal plays ------------------------------------------------------------- */
 
 static int list_plays(const options *o)
@@ -225,7 +216,7 @@ static int list_plays(const options *o)
         ts_json_key(&j, "pass");
         ts_json_bool(&j, o->trick && n == 0);
         ts_json_end(&j);
-        return emit_json(&j);
+        return rules_cli_emit_json(&j, PROG) ? 0 : 2;
     }
     for (int i = 0; i < n; i++) {
         char cards[80], desc[80];
@@ -257,7 +248,7 @@ static int payments(const options *o)
         ts_json_key(&j, "may_declare");
         ts_json_bool(&j, may);
         ts_json_end(&j);
-        int rc = emit_json(&j);
+        int rc = rules_cli_emit_json(&j, PROG) ? 0 : 2;
         return rc ? rc : !may;
     }
     printf("chips: %d\nmay declare: %s\n", chips, may ? "yes" : "no");
@@ -314,7 +305,7 @@ static int bench(const options *o)
         ts_json_key(&j, "plays_listed");
         ts_json_int(&j, listed);
         ts_json_end(&j);
-        return emit_json(&j);
+        return rules_cli_emit_json(&j, PROG) ? 0 : 2;
     }
     printf("median %.3f us to list the legal plays of a 28-card hand against a random trick\n"
            "median %.3f us to list every lead of a 28-card hand (%d hands)\n",
