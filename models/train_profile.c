@@ -183,6 +183,16 @@ static void train(ts_profile *prof, const sample *s, int n, int modes)
 
 int main(int argc, char **argv)
 {
+    if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+        printf("usage: ts-train-profile BASE LABELS.tsv [--fold K/N] [--modes M] [--dump] > "
+               "NEW.profile\n\n"
+               "Rebuilds the prototypes of deck profile BASE (a name in models/ or a path)\n"
+               "from labelled single-card images (LABELS.tsv: image<TAB>code) and prints the\n"
+               "new profile. --fold K/N holds out the lines whose number is K mod N and\n"
+               "reports the new profile's accuracy on them (--dump: one line per card);\n"
+               "--modes M fits up to M prototypes per attribute value (default 2).\n");
+        return 0;
+    }
     if (argc < 3) {
         fprintf(stderr, "usage: ts-train-profile BASE LABELS.tsv [--fold K/N] [--modes M] "
                         "[--dump] > NEW.profile\n");
