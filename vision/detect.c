@@ -306,6 +306,48 @@ typedef struct {
     unsigned char source[MAX_CAND], depth[MAX_CAND];
 } cand_list;
 
+/* Two cards touching at a corner or edge form one blob with two deep dents
+ * where they meet: cut the outline between the two deepest dents and offer
+ * each half as a card. */
+static void split_at_dents(ts_detector *d, const ts_ipt *pts, int n, double frame_area, int source,
+                           cand_list *cl)
+{
+    int deepest[64];
+    float depth[64];
+    int nd = tscv_defects(pts, n, deepest, depth, 64);
+    int a = -1, b = -1;
+    for (int i = 0; i < nd; i++) {
+        if (a < 0 || depth[i] > depth[a]) {
+            b = a;
+            a = i;
+        } else if (b < 0 || depth[i] > depth[b]) {
+            b = i;
+        }
+    }
+    double area = tscv_area(pts, n);
+    if (b < 0 || depth[b] < 0.08 * sqrt(area))
+        return; /* no two real dents: not two cards */
+    int i0 = deepest[a] < deepest[b] ? deepest[a] : deepest[b];
+    int i1 = deepest[a] < deepest[b] ? deepest[b] : deepest[a];
+    ts_ipt *half = malloc(sizeof *half * (size_t)n);
+    if (!half)
+        return;
+    for (int h = 0; h < 2 && cl->n < MAX_CAND; h++) {
+        int m = 0;
+        if (h == 0)
+            for (int i = i0; i <= i1; i++)
+                half[m++] = pts[i];
+        else
+            for (int i = i1; i != i0 + 1; i = (i + 1) % n)
+                half[m++] = pts[i];
+        if (m >= 8 && contour_quad(d, half, m, frame_area, 0, &cl->q[cl->n])) {
+            cl->source[cl->n] = (unsigned char)source;
+            cl->depth[cl->n++] = 1; /* ranked with the first erosion: a cut outline */
+        }
+    }
+    free(half);
+}
+
 /* Candidates from d->bin at every erosion depth. nested: also regions inside
  * other regions' holes (the regions between edges all lie inside the
  * background's). */
@@ -328,12 +370,15 @@ static int gather(ts_detector *d, int source, int nested, cand_list *cl, char *e
         tscv_contours cs;
         if (tscv_find_contours(src, !nested, &cs, err) < 0)
             return -1;
-        for (int i = 0; i < cs.n && cl->n < MAX_CAND; i++)
-            if (contour_quad(d, cs.pts + cs.start[i], cs.len[i], frame_area, (float)RADII[r],
-                             &cl->q[cl->n])) {
+        for (int i = 0; i < cs.n && cl->n < MAX_CAND; i++) {
+            const ts_ipt *p = cs.pts + cs.start[i];
+            if (contour_quad(d, p, cs.len[i], frame_area, (float)RADII[r], &cl->q[cl->n])) {
                 cl->source[cl->n] = (unsigned char)source;
                 cl->depth[cl->n++] = (unsigned char)r;
+            } else if (r == 0 && tscv_area(p, cs.len[i]) > 2 * d->p.min_area * frame_area) {
+                split_at_dents(d, p, cs.len[i], frame_area, source, cl);
             }
+        }
         tscv_contours_free(&cs);
     }
     return 0;

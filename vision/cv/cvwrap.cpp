@@ -252,6 +252,29 @@ int tscv_hull(const ts_ipt *pts, int n, ts_ipt *out)
     }
 }
 
+int tscv_defects(const ts_ipt *pts, int n, int *deepest, float *depth, int max)
+{
+    try {
+        std::vector<cv::Point> v = to_vec(pts, n);
+        std::vector<int> hull;
+        cv::convexHull(v, hull, false, false);
+        if (hull.size() < 3)
+            return 0;
+        std::vector<cv::Vec4i> d;
+        cv::convexityDefects(v, hull, d);
+        int k = 0;
+        for (auto &e : d) {
+            if (k >= max)
+                break;
+            deepest[k] = e[2];
+            depth[k++] = (float)e[3] / 256.0f;
+        }
+        return k;
+    } catch (...) {
+        return 0; /* self-intersecting or degenerate: no split offered */
+    }
+}
+
 int tscv_approx(const ts_ipt *pts, int n, double eps, int hull, ts_ipt *out, int max)
 {
     try {

@@ -79,6 +79,10 @@ double tscv_perimeter(const ts_ipt *pts, int n);
 double tscv_hull_area(const ts_ipt *pts, int n);
 /* Convex hull of a polygon into out (room for n points); returns its size. */
 int tscv_hull(const ts_ipt *pts, int n, ts_ipt *out);
+/* Convexity defects of a closed polygon: for each dent between hull points,
+ * the index of its deepest point and its depth (px). Returns the count (at
+ * most max). */
+int tscv_defects(const ts_ipt *pts, int n, int *deepest, float *depth, int max);
 /* Douglas-Peucker simplification of a closed polygon of the hull
  * (hull=1) or of the polygon itself. Writes at most max points; returns count. */
 int tscv_approx(const ts_ipt *pts, int n, double eps, int hull, ts_ipt *out, int max);
