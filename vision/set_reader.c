@@ -163,18 +163,24 @@ static float ink_map(const ts_image *c, const ts_image *flat, const float *recip
 }
 
 /* True if a contour looks like a shadow or stain rather than a symbol: it
- * runs into the margin while off-centre. Symbols are centred across the
- * card; on tightly cropped cards they may reach the margin. */
+ * runs into the margin while off-centre (symbols are centred across the
+ * card; on tightly cropped cards they may reach the margin), or it runs
+ * along the edge of the ink area for a stretch, cut off there as a shadow
+ * falling across the card edge is (a symbol at most grazes it). */
 static int touches_margin(const ts_ipt *p, int n)
 {
     double cx = 0;
-    int edge = 0;
+    int edge = 0, along = 0, x0 = W, x1 = 0;
     for (int i = 0; i < n; i++) {
-        edge |= p[i].y <= H * INK_Y0 + 2 || p[i].y >= H * INK_Y1 - 2 ||
-                p[i].x <= W * INK_X0 + 2 || p[i].x >= W * INK_X1 - 2;
+        int on = p[i].y <= H * INK_Y0 + 2 || p[i].y >= H * INK_Y1 - 2 ||
+                 p[i].x <= W * INK_X0 + 2 || p[i].x >= W * INK_X1 - 2;
+        edge |= on;
+        along += on;
         cx += p[i].x;
+        x0 = p[i].x < x0 ? p[i].x : x0;
+        x1 = p[i].x > x1 ? p[i].x : x1;
     }
-    return edge && fabs(cx / n - W / 2.0) > 0.12 * W;
+    return (edge && fabs(cx / n - W / 2.0) > 0.12 * W) || along > 0.5 * (x1 - x0);
 }
 
 /* ---- Matching ----------------------------------------------------------- */
