@@ -121,6 +121,39 @@ static int jpeg_has_end(const uint8_t *d, size_t len)
     return n >= 4 && d[n - 2] == 0xFF && d[n - 1] == 0xD9;
 }
 
+/* CMYK JPEGs (print workflows) decode to CMYK; convert to BGR as the Adobe
+ * convention stores them (inverted: 255 = no ink). */
+static int jpeg_decode_cmyk(tjhandle tj, const uint8_t *data, size_t len, ts_image *out, char *err,
+                            size_t errlen)
+{
+    size_t n = (size_t)out->w * out->h;
+    uint8_t *cmyk = malloc(n * 4);
+    if (!cmyk) {
+        SET_ERR("out of memory for a %dx%d CMYK image", out->w, out->h);
+        ts_image_free(out);
+        return -1;
+    }
+    if (tjDecompress2(tj, data, (unsigned long)len, cmyk, out->w, out->w * 4, out->h, TJPF_CMYK,
+                      0) < 0 &&
+        tjGetErrorCode(tj) != TJERR_WARNING) {
+        SET_ERR("corrupt JPEG data: %s", tjGetErrorStr2(tj));
+        free(cmyk);
+        ts_image_free(out);
+        return -1;
+    }
+    for (int y = 0; y < out->h; y++) {
+        uint8_t *o = ts_image_row(out, y);
+        const uint8_t *p = cmyk + (size_t)y * out->w * 4;
+        for (int x = 0; x < out->w; x++, p += 4) {
+            o[3 * x + 0] = (uint8_t)(p[2] * p[3] / 255); /* blue from yellow */
+            o[3 * x + 1] = (uint8_t)(p[1] * p[3] / 255); /* green from magenta */
+            o[3 * x + 2] = (uint8_t)(p[0] * p[3] / 255); /* red from cyan */
+        }
+    }
+    free(cmyk);
+    return 0;
+}
+
 static int jpeg_decode(const uint8_t *data, size_t len, ts_image *out, char *err, size_t errlen)
 {
     if (!jpeg_has_end(data, len)) {
@@ -145,9 +178,14 @@ static int jpeg_decode(const uint8_t *data, size_t len, ts_image *out, char *err
         SET_ERR("out of memory for %dx%d image", w, h);
         goto done;
     }
-    if (tjDecompress2(tj, data, (unsigned long)len, out->buf, w, out->stride, h, TJPF_BGR, 0) <
-            0 &&
-        tjGetErrorCode(tj) != TJERR_WARNING) {
+    if (colorspace == TJCS_CMYK || colorspace == TJCS_YCCK) {
+        rc = jpeg_decode_cmyk(tj, data, len, out, err, errlen);
+        if (rc < 0)
+            goto done;
+        rc = -1;
+    } else if (tjDecompress2(tj, data, (unsigned long)len, out->buf, w, out->stride, h, TJPF_BGR,
+                             0) < 0 &&
+               tjGetErrorCode(tj) != TJERR_WARNING) {
         /* Warnings (e.g. extraneous bytes) leave a usable image; errors do not. */
         SET_ERR("corrupt JPEG data: %s", tjGetErrorStr2(tj));
         ts_image_free(out);
