@@ -280,12 +280,10 @@ static int sequence(writer *wr, const ts_scene_spec *full, const unsigned char *
                     int frames, const char *game)
 {
     for (int f = 0; f < frames; f++) {
-        ts_scene_spec s = *full;
-        s.ncards = 0;
+        ts_scene_spec s = *full; /* every card placed, so the camera stays put */
         s.frame = f;
         for (int i = 0; i < full->ncards; i++)
-            if (present[f * TS_RENDER_MAX_CARDS + i])
-                s.cards[s.ncards++] = full->cards[i];
+            s.cards[i].hidden = !present[f * TS_RENDER_MAX_CARDS + i];
         char name[32];
         snprintf(name, sizeof name, "frame_%04d", f + 1);
         if (render_one(wr, &s, name, game) < 0)

@@ -46,6 +46,7 @@ typedef struct {
     ts_code code;
     float x, y;   /* centre */
     float angle;  /* radians */
+    int hidden;   /* not on the table in this frame (still framed by the camera) */
 } ts_card_place;
 
 typedef struct {

@@ -276,6 +276,8 @@ int ts_render_scene(const ts_scene_spec *spec, ts_scene *out, char *err)
     ts_pt quads[TS_RENDER_MAX_CARDS][4];
     for (int i = 0; i < spec->ncards; i++) {
         const ts_card_place *c = &spec->cards[i];
+        if (c->hidden)
+            continue;
         const float hx[4] = {-cw / 2, cw / 2, cw / 2, -cw / 2}, hy[4] = {-ch / 2, -ch / 2, ch / 2, ch / 2};
         for (int k = 0; k < 4; k++) {
             float x = c->x + hx[k] * cosf(c->angle) - hy[k] * sinf(c->angle);
@@ -295,7 +297,10 @@ int ts_render_scene(const ts_scene_spec *spec, ts_scene *out, char *err)
 
     /* The cards, each printed its own way (seeded by its place, so a card
      * looks the same in every frame of a sequence). */
+    int n = 0;
     for (int i = 0; i < spec->ncards; i++) {
+        if (spec->cards[i].hidden)
+            continue;
         float side = hypotf(quads[i][2].x - quads[i][1].x, quads[i][2].y - quads[i][1].y);
         float ppm = 2.0f * side / ch; /* face drawn at twice the size it is seen */
         ppm = ppm < 2 ? 2 : ppm > 12 ? 12 : ppm;
@@ -303,15 +308,15 @@ int ts_render_scene(const ts_scene_spec *spec, ts_scene *out, char *err)
         ts_image face, alpha;
         if (ts_render_face(spec->cards[i].code, spec->deck, ppm, &frng, &face, &alpha, err) < 0)
             goto fail;
-        int rc = tscv_composite_quad(img, &face, &alpha, quads[i], ids, (uint8_t)(i + 1), err);
+        int rc = tscv_composite_quad(img, &face, &alpha, quads[i], ids, (uint8_t)(n + 1), err);
         ts_image_free(&face);
         ts_image_free(&alpha);
         if (rc < 0)
             goto fail;
-        out->cards[i].code = spec->cards[i].code;
-        memcpy(out->cards[i].quad, quads[i], sizeof quads[i]);
+        out->cards[n].code = spec->cards[i].code;
+        memcpy(out->cards[n++].quad, quads[i], sizeof quads[i]);
     }
-    out->ncards = spec->ncards;
+    out->ncards = n;
 
     /* Visible fraction: the card's own pixels left on top. */
     long count[TS_RENDER_MAX_CARDS + 1] = {0};
