@@ -190,7 +190,7 @@ int ts_process_frame(ts_processor *p, const ts_image *frame, ts_frame_result *ou
     float aspect = frame->h > frame->w ? (float)frame->h / frame->w : (float)frame->w / frame->h;
     ts_card whole;
     int have_whole = 0, turned = 0;
-    if (aspect > 1.3f && aspect < 1.8f) {
+    if (aspect > 1.35f && aspect < 1.72f) { /* 16:9 frames are not card-shaped */
         float W = (float)frame->w, H = (float)frame->h;
         ts_pt portrait[4] = {{0, 0}, {W, 0}, {W, H}, {0, H}};
         ts_pt landscape[4] = {{0, H}, {0, 0}, {W, 0}, {W, H}}; /* left side is the top */
