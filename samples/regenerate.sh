@@ -1,9 +1,20 @@
 #!/usr/bin/env bash
-# Re-renders the bundled samples (synthetic, deterministic): the demo photos
-# and the clip `tablesight run` plays when no camera is attached.
+# Re-renders the bundled samples, which are synthetic (drawn by tablesight
+# render, never photographed) and deterministic: the same build gives the same
+# bytes. samples/demo/ holds four SET tables for `make demo`; samples/clip/ the
+# deal that `tablesight run` plays when no camera is attached.
+# Usage: samples/regenerate.sh   (TABLESIGHT=path/to/tablesight to pick a build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ts=${TABLESIGHT:-build/tablesight}
-rm -rf samples/demo samples/clip
-"$ts" render --game set --seed 1 --count 4 --random 12 samples/demo
-"$ts" render --game set --sequence deal --seed 8 --size 640x360 samples/clip
+
+rm -f samples/demo/*.jpg samples/demo/*.json samples/demo/labels.tsv
+demo="--game set --layout grid --size 1280x720 --quality 85 --quiet"
+"$ts" render $demo --random 12 --seed 1 --count 2 samples/demo
+"$ts" render $demo --random 15 --seed 4 samples/demo
+"$ts" render $demo --random 12 --seed 10 samples/demo
+
+rm -f samples/clip/frame_*.jpg samples/clip/frame_*.json samples/clip/labels.tsv
+"$ts" render --sequence deal --seed 1 --size 640x360 --quality 75 --quiet samples/clip
+
+du -sh samples/demo samples/clip

@@ -29,6 +29,16 @@ cv::Scalar col(ts_bgr c)
     return cv::Scalar(c.b, c.g, c.r);
 }
 
+int hershey(tscv_font f)
+{
+    switch (f) {
+    case TSCV_FONT_DUPLEX: return cv::FONT_HERSHEY_DUPLEX;
+    case TSCV_FONT_COMPLEX: return cv::FONT_HERSHEY_COMPLEX;
+    case TSCV_FONT_TRIPLEX: return cv::FONT_HERSHEY_TRIPLEX;
+    default: return cv::FONT_HERSHEY_SIMPLEX;
+    }
+}
+
 } // namespace
 
 extern "C" {
@@ -59,21 +69,12 @@ int tscv_fill_poly(ts_image *img, const ts_pt *pts, int n, ts_bgr c, char *err)
 int tscv_text(ts_image *img, float x, float y, const char *s, double scale, ts_bgr c,
               int thickness, char *err)
 {
-    try {
-        cv::putText(wrap(img), s, cv::Point(cvRound(x), cvRound(y)), cv::FONT_HERSHEY_SIMPLEX, scale,
-                    col(c), thickness, cv::LINE_AA);
-        return 0;
-    } catch (const cv::Exception &e) {
-        return fail(err, e.what());
-    }
+    return tscv_text_font(img, x, y, s, TSCV_FONT_SIMPLEX, scale, c, thickness, err);
 }
 
 void tscv_text_size(const char *s, double scale, int thickness, int *w, int *h)
 {
-    int base = 0;
-    cv::Size sz = cv::getTextSize(s, cv::FONT_HERSHEY_SIMPLEX, scale, thickness, &base);
-    *w = sz.width;
-    *h = sz.height;
+    tscv_text_font_size(s, TSCV_FONT_SIMPLEX, scale, thickness, w, h);
 }
 
 int tscv_fill_rect(ts_image *img, int x, int y, int w, int h, ts_bgr c, double alpha, char *err)
@@ -90,6 +91,39 @@ int tscv_fill_rect(ts_image *img, int x, int y, int w, int h, ts_bgr c, double a
     } catch (const cv::Exception &e) {
         return fail(err, e.what());
     }
+}
+
+int tscv_circle(ts_image *img, float cx, float cy, float r, ts_bgr c, int thickness, char *err)
+{
+    try {
+        cv::circle(wrap(img), cv::Point(cvRound(cx * (1 << SHIFT)), cvRound(cy * (1 << SHIFT))),
+                   cvRound(r * (1 << SHIFT)), col(c), thickness < 0 ? cv::FILLED : thickness,
+                   cv::LINE_AA, SHIFT);
+        return 0;
+    } catch (const cv::Exception &e) {
+        return fail(err, e.what());
+    }
+}
+
+int tscv_text_font(ts_image *img, float x, float y, const char *s, tscv_font font, double scale,
+                   ts_bgr c, int thickness, char *err)
+{
+    try {
+        cv::putText(wrap(img), s, cv::Point(cvRound(x), cvRound(y)), hershey(font), scale, col(c),
+                    thickness, cv::LINE_AA);
+        return 0;
+    } catch (const cv::Exception &e) {
+        return fail(err, e.what());
+    }
+}
+
+void tscv_text_font_size(const char *s, tscv_font font, double scale, int thickness, int *w,
+                         int *h)
+{
+    int base = 0;
+    cv::Size sz = cv::getTextSize(s, hershey(font), scale, thickness, &base);
+    *w = sz.width;
+    *h = sz.height;
 }
 
 } // extern "C"

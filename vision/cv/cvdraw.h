@@ -26,6 +26,23 @@ int tscv_text(ts_image *img, float x, float y, const char *s, double scale, ts_b
 void tscv_text_size(const char *s, double scale, int thickness, int *w, int *h);
 /* Filled axis-aligned rectangle blended with alpha (0..1) over the image. */
 int tscv_fill_rect(ts_image *img, int x, int y, int w, int h, ts_bgr c, double alpha, char *err);
+/* Anti-aliased circle of radius r; thickness < 0 fills it. */
+int tscv_circle(ts_image *img, float cx, float cy, float r, ts_bgr c, int thickness, char *err);
+
+/* Hershey fonts for tscv_text_font: simplex (as tscv_text), duplex (heavier),
+ * complex and triplex (serifed, as printed indices). */
+typedef enum {
+    TSCV_FONT_SIMPLEX = 0,
+    TSCV_FONT_DUPLEX,
+    TSCV_FONT_COMPLEX,
+    TSCV_FONT_TRIPLEX
+} tscv_font;
+/* Like tscv_text, in the given font. */
+int tscv_text_font(ts_image *img, float x, float y, const char *s, tscv_font font, double scale,
+                   ts_bgr c, int thickness, char *err);
+/* Like tscv_text_size, in the given font. */
+void tscv_text_font_size(const char *s, tscv_font font, double scale, int thickness, int *w,
+                         int *h);
 
 #ifdef __cplusplus
 }

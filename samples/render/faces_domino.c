@@ -1,0 +1,64 @@
+/* Chinese domino cards (seed 004, Sap Ng Wu): long narrow cards with the low
+ * pip group at the top end and the high group at the bottom. Ones and fours
+ * are red; on 6:6 half the pips (one column of each six) are red; every
+ * other pip is black. */
+#include <string.h>
+
+#include "face.h"
+
+/* Pip centres of a group of n in a unit square (die layouts; six is two
+ * columns of three, as domino cards print it). */
+static int pip_layout(int n, ts_pt out[6])
+{
+    static const ts_pt P[7][6] = {
+        {{0, 0}},
+        {{0.5f, 0.5f}},
+        {{0.28f, 0.22f}, {0.72f, 0.78f}},
+        {{0.22f, 0.2f}, {0.5f, 0.5f}, {0.78f, 0.8f}},
+        {{0.26f, 0.26f}, {0.74f, 0.26f}, {0.26f, 0.74f}, {0.74f, 0.74f}},
+        {{0.22f, 0.2f}, {0.78f, 0.2f}, {0.5f, 0.5f}, {0.22f, 0.8f}, {0.78f, 0.8f}},
+        {{0.26f, 0.16f},
+         {0.74f, 0.16f},
+         {0.26f, 0.5f},
+         {0.74f, 0.5f},
+         {0.26f, 0.84f},
+         {0.74f, 0.84f}}};
+    memcpy(out, P[n], sizeof(ts_pt) * (size_t)n);
+    return n;
+}
+
+static int group(ts_canvas *cv, int n, int heaven, float top, ts_bgr red, ts_bgr black)
+{
+    const float side = cv->w - 4, left = 2;
+    ts_pt at[6];
+    pip_layout(n, at);
+    for (int i = 0; i < n; i++) {
+        int is_red = n == 1 || n == 4 || (heaven && i % 2 == 0);
+        float r = n == 1 ? 4.6f : n >= 5 ? 2.5f : 2.9f;
+        float x = left + at[i].x * side, y = top + at[i].y * side;
+        if (ts_draw_disc(cv, x, y, r, is_red ? red : black))
+            return -1;
+        if (n == 1 && ts_draw_ring(cv, x, y, r + 1.2f, red, 0.4f))
+            return -1;
+    }
+    return 0;
+}
+
+int ts_face_domino(ts_canvas *cv, int idx)
+{
+    int lo, hi;
+    ts_domino_pips(idx, &lo, &hi);
+    ts_bgr red = ts_ink(cv, (ts_bgr){45, 35, 200}), black = ts_ink(cv, (ts_bgr){35, 30, 30});
+    int heaven = lo == 6 && hi == 6;
+    const float W = cv->w, H = cv->h;
+    if (ts_draw_round_rect(cv, 1.2f, 1.2f, W - 1.2f, H - 1.2f, 1.5f, black, 0.35f) ||
+        group(cv, lo, heaven, 3, red, black) || group(cv, hi, heaven, H - 3 - (W - 4), red, black))
+        return -1;
+    /* the waist between the two ends: two rules and a small lozenge */
+    ts_poly p;
+    ts_shape_diamond(&p);
+    ts_poly_place(&p, cv, W / 2, H / 2, 6, 4, 0);
+    return ts_draw_line(cv, 3, H / 2 - 4, W - 3, H / 2 - 4, black, 0.3f) ||
+           ts_draw_line(cv, 3, H / 2 + 4, W - 3, H / 2 + 4, black, 0.3f) ||
+           ts_draw_fill(cv, &p, red);
+}
