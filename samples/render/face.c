@@ -69,13 +69,8 @@ int ts_draw_outline(ts_canvas *cv, const ts_poly *p, ts_bgr c, float width)
 
 int ts_draw_stripes(ts_canvas *cv, const ts_poly *p, ts_bgr c, float period, float width)
 {
-    float x0 = 1e9f, x1 = -1e9f, y0 = 1e9f, y1 = -1e9f;
-    for (int i = 0; i < p->n; i++) {
-        x0 = fminf(x0, p->p[i].x);
-        x1 = fmaxf(x1, p->p[i].x);
-        y0 = fminf(y0, p->p[i].y);
-        y1 = fmaxf(y1, p->p[i].y);
-    }
+    float x0, x1, y0, y1;
+    ts_poly_bounds(p, &x0, &x1, &y0, &y1);
     int bx = (int)floorf(x0), by = (int)floorf(y0);
     int bw = (int)ceilf(x1) - bx + 2, bh = (int)ceilf(y1) - by + 2;
     ts_image mask;

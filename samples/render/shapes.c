@@ -14,16 +14,23 @@ static void add(ts_poly *p, float x, float y)
         p->p[p->n++] = (ts_pt){x, y};
 }
 
+void ts_poly_bounds(const ts_poly *p, float *x0, float *x1, float *y0, float *y1)
+{
+    *x0 = *y0 = 1e9f;
+    *x1 = *y1 = -1e9f;
+    for (int i = 0; i < p->n; i++) {
+        *x0 = fminf(*x0, p->p[i].x);
+        *x1 = fmaxf(*x1, p->p[i].x);
+        *y0 = fminf(*y0, p->p[i].y);
+        *y1 = fmaxf(*y1, p->p[i].y);
+    }
+}
+
 /* Scales and centres p to fill [-1, 1] on both axes. */
 static void normalise(ts_poly *p)
 {
-    float x0 = 1e9f, x1 = -1e9f, y0 = 1e9f, y1 = -1e9f;
-    for (int i = 0; i < p->n; i++) {
-        x0 = fminf(x0, p->p[i].x);
-        x1 = fmaxf(x1, p->p[i].x);
-        y0 = fminf(y0, p->p[i].y);
-        y1 = fmaxf(y1, p->p[i].y);
-    }
+    float x0, x1, y0, y1;
+    ts_poly_bounds(p, &x0, &x1, &y0, &y1);
     for (int i = 0; i < p->n; i++) {
         p->p[i].x = (p->p[i].x - (x0 + x1) / 2) * 2 / (x1 - x0);
         p->p[i].y = (p->p[i].y - (y0 + y1) / 2) * 2 / (y1 - y0);

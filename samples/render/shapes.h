@@ -12,6 +12,9 @@ typedef struct {
     ts_pt p[TS_POLY_MAX];
 } ts_poly;
 
+/* The polygon's bounding box. */
+void ts_poly_bounds(const ts_poly *p, float *x0, float *x1, float *y0, float *y1);
+
 /* SET, classic deck. */
 void ts_shape_diamond(ts_poly *p);
 void ts_shape_stadium(ts_poly *p, float aspect); /* the oval; aspect = width / height */
