@@ -263,20 +263,6 @@ static int contour_quad(const ts_detector *d, const ts_ipt *pts, int n, double f
     return 1;
 }
 
-static int point_in_quad(const ts_pt q[4], float x, float y)
-{
-    int sign = 0;
-    for (int i = 0; i < 4; i++) {
-        ts_pt a = q[i], b = q[(i + 1) & 3];
-        float c = (b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x);
-        int s = c > 0 ? 1 : -1;
-        if (sign && s != sign)
-            return 0;
-        sign = s;
-    }
-    return 1;
-}
-
 static ts_pt centre(const ts_quad *q)
 {
     return (ts_pt){(q->q[0].x + q->q[1].x + q->q[2].x + q->q[3].x) / 4,
@@ -286,7 +272,7 @@ static ts_pt centre(const ts_quad *q)
 static int contains_centre(const ts_quad *outer, const ts_quad *inner)
 {
     ts_pt c = centre(inner);
-    return point_in_quad(outer->q, c.x, c.y);
+    return ts_point_in_quad(outer->q, c.x, c.y);
 }
 
 int ts_quad_overlap(const ts_quad *a, const ts_quad *b)

@@ -17,6 +17,21 @@ static inline ts_pt ts_mid(ts_pt a, ts_pt b)
     return (ts_pt){(a.x + b.x) / 2, (a.y + b.y) / 2};
 }
 
+/* True if (x, y) lies inside the convex quadrilateral q (either winding). */
+static inline int ts_point_in_quad(const ts_pt q[4], float x, float y)
+{
+    int sign = 0;
+    for (int i = 0; i < 4; i++) {
+        ts_pt a = q[i], b = q[(i + 1) & 3];
+        float c = (b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x);
+        int s = c > 0 ? 1 : -1;
+        if (sign && s != sign)
+            return 0;
+        sign = s;
+    }
+    return 1;
+}
+
 /* Area of a quadrilateral (either winding). */
 static inline double ts_quad_area(const ts_pt q[4])
 {

@@ -10,6 +10,7 @@
 
 #include <cmocka.h>
 
+#include "geom.h"
 #include "gof.h"
 #include "render.h"
 #include "set.h"
@@ -69,20 +70,6 @@ static void test_deterministic(void **state)
     ts_scene_free(&b);
 }
 
-static int inside_quad(const ts_pt q[4], float x, float y)
-{
-    int sign = 0;
-    for (int k = 0; k < 4; k++) {
-        ts_pt a = q[k], b = q[(k + 1) & 3];
-        float c = (b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x);
-        int s = c > 0 ? 1 : -1;
-        if (sign && s != sign)
-            return 0;
-        sign = s;
-    }
-    return 1;
-}
-
 /* q grown (f > 1) or shrunk (f < 1) about its centre. */
 static void scale_quad(const ts_pt q[4], float f, ts_pt out[4])
 {
@@ -122,7 +109,7 @@ static void test_truth_matches_picture(void **state)
             long n = 0;
             for (int y = 0; y < s.h; y++)
                 for (int x = 0; x < s.w; x++)
-                    if (inside_quad(core, x + 0.5f, y + 0.5f)) {
+                    if (ts_point_in_quad(core, x + 0.5f, y + 0.5f)) {
                         const uint8_t *a = ts_image_row(&sc.img, y) + 3 * x,
                                       *b = ts_image_row(&bare.img, y) + 3 * x;
                         diff += abs(a[0] - b[0]) + abs(a[1] - b[1]) + abs(a[2] - b[2]);
@@ -140,7 +127,7 @@ static void test_truth_matches_picture(void **state)
                 for (int i = 0; i < sc.ncards && !near; i++) {
                     ts_pt grown[4];
                     scale_quad(sc.cards[i].quad, 1.35f, grown);
-                    near = inside_quad(grown, x + 0.5f, y + 0.5f);
+                    near = ts_point_in_quad(grown, x + 0.5f, y + 0.5f);
                 }
                 if (near)
                     continue;
