@@ -10,18 +10,13 @@
 #include "imageio.h"
 #include "overlay.h"
 
-static double now_ms(void)
-{
-    return ts_now() * 1e3;
-}
-
 int batch_process_file(ts_processor *p, const char *path, ts_image *img, ts_frame_result *r,
                        char *err, size_t errlen)
 {
-    double t0 = now_ms();
+    double t0 = ts_now_ms();
     if (ts_image_load(path, img, err, errlen) < 0)
         return -1;
-    r->ms_decode = now_ms() - t0;
+    r->ms_decode = ts_now_ms() - t0;
     char why[256];
     if (ts_process_frame(p, img, r, why, sizeof why) < 0) {
         snprintf(err, errlen, "%s: %s", path, why);
@@ -62,12 +57,12 @@ void batch_progress_start(batch_progress *p, const char *what, int total)
 {
     p->what = what;
     p->total = total;
-    p->start = p->last = now_ms();
+    p->start = p->last = ts_now_ms();
 }
 
 void batch_progress_tick(batch_progress *p, int done)
 {
-    double t = now_ms();
+    double t = ts_now_ms();
     /* Quiet for short runs; then a line every second. */
     if (t - p->start < 2000 || t - p->last < 1000)
         return;
@@ -79,7 +74,7 @@ void batch_progress_tick(batch_progress *p, int done)
 
 void batch_progress_end(batch_progress *p)
 {
-    double t = now_ms();
+    double t = ts_now_ms();
     if (t - p->start >= 2000)
         fprintf(stderr, "%s: %d done in %.1f s\n", p->what, p->total, (t - p->start) / 1000);
 }

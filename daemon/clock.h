@@ -4,5 +4,7 @@
 
 /* Seconds since an arbitrary fixed point (CLOCK_MONOTONIC). */
 double ts_now(void);
+/* The same clock in milliseconds (stage timers). */
+double ts_now_ms(void);
 
 #endif

@@ -21,11 +21,6 @@ struct ts_processor {
     ts_image card; /* rectified card scratch */
 };
 
-static double now_ms(void)
-{
-    return ts_now() * 1e3;
-}
-
 ts_processor *ts_processor_create(const ts_processor_config *cfg, char *err, size_t errlen)
 {
     ts_processor_config def = {0};
@@ -186,7 +181,7 @@ int ts_process_frame(ts_processor *p, const ts_image *frame, ts_frame_result *ou
      * find it by: when the frame has a card's shape, read it whole first, and
      * keep that reading if it is sure (else look for cards on a table, and
      * fall back to it only if none is found). */
-    double t0 = now_ms();
+    double t0 = ts_now_ms();
     float aspect = frame->h > frame->w ? (float)frame->h / frame->w : (float)frame->w / frame->h;
     ts_card whole;
     int have_whole = 0, turned = 0;
@@ -203,12 +198,12 @@ int ts_process_frame(ts_processor *p, const ts_image *frame, ts_frame_result *ou
         if (have_whole && whole.read) {
             out->cards[0] = whole;
             out->ncards = 1;
-            out->ms_classify = now_ms() - t0;
+            out->ms_classify = ts_now_ms() - t0;
             return 0;
         }
     }
 
-    double t1 = now_ms();
+    double t1 = ts_now_ms();
     enum { MAX_CANDIDATES = 4 * TS_MAX_CARDS };
     ts_quad quads[MAX_CANDIDATES], taken[TS_MAX_CARDS];
     int nq = ts_detect(p->det, frame, quads, MAX_CANDIDATES, why), ntaken = 0;
@@ -216,7 +211,7 @@ int ts_process_frame(ts_processor *p, const ts_image *frame, ts_frame_result *ou
         snprintf(err, errlen, "%s", why);
         return -1;
     }
-    double t2 = now_ms();
+    double t2 = ts_now_ms();
     /* Candidates in order; one overlapping a card already taken is the same
      * card again. One that is no card leaves the place to the next. */
     for (int i = 0; i < nq && out->ncards + 2 <= TS_MAX_CARDS; i++) {
@@ -237,11 +232,11 @@ int ts_process_frame(ts_processor *p, const ts_image *frame, ts_frame_result *ou
     if (out->ncards == 0 && have_whole) /* an unsure single card */
         out->cards[out->ncards++] = whole;
     drop_small(out);
-    double t3 = now_ms();
+    double t3 = ts_now_ms();
     solve(out);
     out->ms_detect = t2 - t1;
     out->ms_classify = (t1 - t0) + (t3 - t2);
-    out->ms_rules = now_ms() - t3;
+    out->ms_rules = ts_now_ms() - t3;
     return 0;
 }
 
