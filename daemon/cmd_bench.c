@@ -9,6 +9,7 @@
 #include "cmd.h"
 #include "imageio.h"
 #include "json.h"
+#include "stats.h"
 
 enum { STAGES = 5 };
 static const char *const STAGE_NAMES[STAGES] = {"decode", "detect", "classify", "rules",
@@ -23,12 +24,6 @@ static void usage(FILE *f)
             "samples/demo/*.jpg) N times each (default 5) on one core and prints the\n"
             "median time of each stage: decode, detect, classify, rules, and the\n"
             "per-frame total without decode.\n");
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
 }
 
 int cmd_bench(int argc, char **argv)
@@ -107,10 +102,8 @@ int cmd_bench(int argc, char **argv)
     }
     batch_progress_end(&prog);
     double med[STAGES] = {0};
-    for (int s = 0; s < STAGES && n > 0; s++) {
-        qsort(t[s], (size_t)n, sizeof(double), cmp_double);
-        med[s] = n % 2 ? t[s][n / 2] : (t[s][n / 2 - 1] + t[s][n / 2]) / 2;
-    }
+    for (int s = 0; s < STAGES; s++)
+        med[s] = ts_median(t[s], n);
     if (json) {
         ts_json j;
         ts_json_init(&j);

@@ -15,6 +15,7 @@
 #include "imageio.h"
 #include "json.h"
 #include "overlay.h"
+#include "stats.h"
 
 enum { MAX_LABEL_CARDS = 64, MAX_WRONG_SHOWN = 200 };
 
@@ -222,20 +223,6 @@ static int score_image(const label *l, const ts_frame_result *r, tally *t)
     return correct == l->n && r->ncards == l->n;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-static double median(double *v, int n)
-{
-    if (n == 0)
-        return 0;
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 /* ---- Report ------------------------------------------------------------- */
 
 static const char *const ATTR_TITLE[4] = {"count", "colour", "shape", "shading"};
@@ -363,7 +350,7 @@ int cmd_eval(int argc, char **argv)
 
     double acc = t.cards ? (double)t.correct / t.cards : 0;
     double recall = t.cards ? (double)t.matched / t.cards : 0;
-    double med = median(t.ms, nms);
+    double med = ts_median(t.ms, nms);
     if (json) {
         ts_json j;
         ts_json_init(&j);

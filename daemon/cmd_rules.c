@@ -53,20 +53,6 @@ double rules_cli_now_us(void)
     return ts_now() * 1e6;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-double rules_cli_median(double *v, int n)
-{
-    if (n <= 0)
-        return 0;
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 const char *rules_cli_code(ts_family fam, int idx, char buf[TS_CODE_MAXLEN])
 {
     ts_code c = {(uint8_t)fam, (uint8_t)idx};

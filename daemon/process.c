@@ -12,6 +12,7 @@
 #include "profile.h"
 #include "set.h"
 #include "set_reader.h"
+#include "stats.h"
 
 struct ts_processor {
     ts_profile profile;
@@ -114,12 +115,6 @@ static int read_detected(ts_processor *p, const ts_image *frame, const ts_pt q[4
     return n;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 /* Cards on one table are one size, give or take perspective: a "card" far
  * smaller than the typical one is a bright patch of something else. The
  * typical size is the median of the confidently read cards when there are
@@ -139,7 +134,7 @@ static void drop_small(ts_frame_result *out)
     int nref = nread >= 3 ? nread : out->ncards;
     if (nread < 3)
         memcpy(ref, area, sizeof(double) * (size_t)out->ncards);
-    qsort(ref, (size_t)nref, sizeof(double), cmp_double);
+    ts_sort_doubles(ref, (size_t)nref);
     double median = ref[nref / 2];
     int k = 0;
     for (int i = 0; i < out->ncards; i++)

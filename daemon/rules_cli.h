@@ -6,6 +6,7 @@
 
 #include "codes.h"
 #include "json.h"
+#include "stats.h" /* ts_median */
 
 int rules_cli_set(int argc, char **argv);     /* rules_cli_set.c */
 int rules_cli_gof(int argc, char **argv);     /* rules_cli_gof.c */
@@ -15,7 +16,6 @@ int rules_cli_sapngwu(int argc, char **argv); /* rules_cli_sapngwu.c */
 
 /* Helpers the game commands share (cmd_rules.c). */
 double rules_cli_now_us(void);              /* monotonic clock, microseconds */
-double rules_cli_median(double *v, int n);  /* sorts v in place */
 const char *rules_cli_code(ts_family fam, int idx, char buf[TS_CODE_MAXLEN]);
 /* Prints j's buffer as one line and frees j; 0 (with a message) if it ran out of memory. */
 int rules_cli_emit_json(ts_json *j, const char *who);

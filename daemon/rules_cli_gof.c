@@ -264,7 +264,7 @@ static int run_bench(int runs, int json)
         ts_gof_legal_plays(deck, 16, &trick, 0, plays, MAX_PLAYS);
         follow[r] = rules_cli_now_us() - t0;
     }
-    double mf = rules_cli_median(follow, runs), ml = rules_cli_median(lead, runs);
+    double mf = ts_median(follow, runs), ml = ts_median(lead, runs);
     free(follow);
     free(lead);
     if (json) {

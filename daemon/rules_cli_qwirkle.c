@@ -288,7 +288,7 @@ static int run_bench(int runs, int json)
         list[r] = rules_cli_now_us() - t0;
         worst = list[r] > worst ? list[r] : worst;
     }
-    double ms = rules_cli_median(search, runs), ml = rules_cli_median(list, runs);
+    double ms = ts_median(search, runs), ml = ts_median(list, runs);
     free(search);
     free(list);
     if (json) {

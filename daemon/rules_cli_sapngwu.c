@@ -287,8 +287,8 @@ static int bench(const options *o)
         follow[s] = (t1 - t0) / BURST;
         lead[s] = (t2 - t1) / BURST;
     }
-    double follow_med = rules_cli_median(follow, o->samples);
-    double lead_med = rules_cli_median(lead, o->samples);
+    double follow_med = ts_median(follow, o->samples);
+    double lead_med = ts_median(lead, o->samples);
     free(follow), free(lead), free(plays);
     if (o->json) {
         ts_json j;

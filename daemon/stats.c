@@ -53,6 +53,19 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+void ts_sort_doubles(double *v, size_t n)
+{
+    qsort(v, n, sizeof *v, cmp_double);
+}
+
+double ts_median(double *v, int n)
+{
+    if (n <= 0)
+        return 0;
+    ts_sort_doubles(v, (size_t)n);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
 /* Caller holds the lock. */
 static double percentile_locked(ts_stats *s, ts_stat which, double p)
 {
@@ -61,7 +74,7 @@ static double percentile_locked(ts_stats *s, ts_stat which, double p)
     if (n == 0)
         return 0;
     memcpy(s->scratch, x->ring, n * sizeof(double));
-    qsort(s->scratch, n, sizeof(double), cmp_double);
+    ts_sort_doubles(s->scratch, n);
     size_t rank = (size_t)(p / 100.0 * (double)n + 0.999999); /* nearest rank, 1-based */
     if (rank < 1)
         rank = 1;
