@@ -8,6 +8,7 @@
 
 #include "geom.h"
 #include "imageio.h"
+#include "distance.h"
 
 struct ts_detector {
     ts_detect_params p;
@@ -147,16 +148,6 @@ static int intersect(const line2 *a, const line2 *b, ts_pt *p)
     return 0;
 }
 
-/* Distance from p to segment ab. */
-static float seg_dist(ts_pt p, ts_pt a, ts_pt b)
-{
-    float vx = b.x - a.x, vy = b.y - a.y;
-    float l2 = vx * vx + vy * vy;
-    float t = l2 > 0 ? ((p.x - a.x) * vx + (p.y - a.y) * vy) / l2 : 0;
-    t = t < 0 ? 0 : t > 1 ? 1 : t;
-    return hypotf(p.x - a.x - t * vx, p.y - a.y - t * vy);
-}
-
 /* Refines a rough quad by fitting a line to the contour points along each
  * side, away from the (rounded) corners. Leaves q unchanged on failure. */
 static void refine_quad(const ts_ipt *pts, int n, ts_pt q[4])
@@ -164,22 +155,36 @@ static void refine_quad(const ts_ipt *pts, int n, ts_pt q[4])
     int *idx = malloc(sizeof(int) * (size_t)n * 4);
     if (!idx)
         return;
+    /* Per side: start, direction, squared length; squared distances
+     * throughout, as this runs for every outline point. */
+    float ax[4], ay[4], vx[4], vy[4], l2[4];
+    for (int s = 0; s < 4; s++) {
+        ax[s] = q[s].x;
+        ay[s] = q[s].y;
+        vx[s] = q[(s + 1) & 3].x - ax[s];
+        vy[s] = q[(s + 1) & 3].y - ay[s];
+        l2[s] = vx[s] * vx[s] + vy[s] * vy[s];
+    }
     int cnt[4] = {0};
     for (int i = 0; i < n; i++) {
-        ts_pt p = {(float)pts[i].x, (float)pts[i].y};
-        int best = -1;
-        float bd = 1e30f;
-        for (int s = 0; s < 4; s++) {
-            float dd = seg_dist(p, q[s], q[(s + 1) & 3]);
+        float px = (float)pts[i].x, py = (float)pts[i].y;
+        int best = 0;
+        float bd = 1e30f, bt = 0;
+        for (int s = 0; s < 4; s++) { /* distance to the segment, squared */
+            float t = l2[s] > 0 ? ((px - ax[s]) * vx[s] + (py - ay[s]) * vy[s]) / l2[s] : 0;
+            t = t < 0 ? 0 : t > 1 ? 1 : t;
+            float dx = px - ax[s] - t * vx[s], dy = py - ay[s] - t * vy[s];
+            float dd = dx * dx + dy * dy;
             if (dd < bd) {
                 bd = dd;
                 best = s;
+                bt = t;
             }
         }
-        ts_pt a = q[best], b = q[(best + 1) & 3];
-        float len = ts_dist(a, b);
-        /* Skip points near either corner: rounding pulls them off the line. */
-        if (ts_dist(p, a) < 0.15f * len || ts_dist(p, b) < 0.15f * len || bd > 0.08f * len)
+        /* Skip points near either corner (rounding pulls them off the line)
+         * and points far off the side. t is the position along the side, so
+         * the corner test is on t, the distance test on squares. */
+        if (bt < 0.15f || bt > 0.85f || bd > 0.0064f * l2[best])
             continue;
         idx[best * n + cnt[best]++] = i;
     }
@@ -286,11 +291,28 @@ enum { NRADII = 4, MAX_CAND = 512 };
 /* Erosion separates cards that touch (px on the work image). */
 static const int RADII[NRADII] = {0, 2, 4, 7};
 
+/* A pixel box [x0, x1) x [y0, y1) of the work image. */
+typedef struct {
+    int x0, y0, x1, y1;
+} box;
+
 typedef struct {
     int n;
     ts_quad q[MAX_CAND];
     unsigned char source[MAX_CAND], depth[MAX_CAND];
 } cand_list;
+
+static box bounds(const ts_ipt *p, int len)
+{
+    box b = {p[0].x, p[0].y, p[0].x + 1, p[0].y + 1};
+    for (int i = 1; i < len; i++) {
+        b.x0 = p[i].x < b.x0 ? p[i].x : b.x0;
+        b.y0 = p[i].y < b.y0 ? p[i].y : b.y0;
+        b.x1 = p[i].x + 1 > b.x1 ? p[i].x + 1 : b.x1;
+        b.y1 = p[i].y + 1 > b.y1 ? p[i].y + 1 : b.y1;
+    }
+    return b;
+}
 
 /* Two cards touching at a corner or edge form one blob with two deep dents
  * where they meet: cut the outline between the two deepest dents and offer
@@ -334,38 +356,120 @@ static void split_at_dents(ts_detector *d, const ts_ipt *pts, int n, double fram
     free(half);
 }
 
-/* Candidates from d->bin at every erosion depth. nested: also regions inside
- * other regions' holes (the regions between edges all lie inside the
+enum { MAX_BOXES = 64 };
+
+/* Adds the box b, grown by margin, to boxes, merging boxes that overlap so
+ * no area is searched twice. */
+static void add_box(box *boxes, int *n, box b, int margin, int w, int h)
+{
+    b.x0 = b.x0 - margin < 0 ? 0 : b.x0 - margin;
+    b.y0 = b.y0 - margin < 0 ? 0 : b.y0 - margin;
+    b.x1 = b.x1 + margin > w ? w : b.x1 + margin;
+    b.y1 = b.y1 + margin > h ? h : b.y1 + margin;
+    for (int i = 0; i < *n;) {
+        const box *o = &boxes[i];
+        if (o->x0 < b.x1 && b.x0 < o->x1 && o->y0 < b.y1 && b.y0 < o->y1) {
+            b.x0 = o->x0 < b.x0 ? o->x0 : b.x0; /* absorb it and look again */
+            b.y0 = o->y0 < b.y0 ? o->y0 : b.y0;
+            b.x1 = o->x1 > b.x1 ? o->x1 : b.x1;
+            b.y1 = o->y1 > b.y1 ? o->y1 : b.y1;
+            boxes[i] = boxes[--*n];
+            i = 0;
+        } else {
+            i++;
+        }
+    }
+    if (*n < MAX_BOXES)
+        boxes[(*n)++] = b;
+    else /* too many pieces: search everything */
+        boxes[0] = (box){0, 0, w, h}, *n = 1;
+}
+
+/* True if a contour found in box b runs along one of b's sides that is not
+ * the image's edge: it belongs to something cut off by the box. */
+static int cut_by_box(const ts_ipt *p, int len, const box *b, int w, int h)
+{
+    for (int i = 0; i < len; i++)
+        if ((p[i].x == b->x0 && b->x0 > 0) || (p[i].x == b->x1 - 1 && b->x1 < w) ||
+            (p[i].y == b->y0 && b->y0 > 0) || (p[i].y == b->y1 - 1 && b->y1 < h))
+            return 1;
+    return 0;
+}
+
+/* Offers each contour of cs, found at erosion depth r in box `in` (NULL:
+ * the whole image), as a candidate. At depth 0, adds to boxes where deeper
+ * erosion may find cards the contour hides: blobs that are not one card, and
+ * squat "cards" that may be two side by side. */
+static void offer(ts_detector *d, tscv_contours *cs, int r, int source, const box *in,
+                  cand_list *cl, box *boxes, int *nboxes)
+{
+    const int w = d->bin.w, h = d->bin.h, margin = RADII[NRADII - 1] + 2;
+    const double frame_area = (double)w * h;
+    for (int i = 0; i < cs->n && cl->n < MAX_CAND; i++) {
+        ts_ipt *p = cs->pts + cs->start[i];
+        int len = cs->len[i];
+        if (in) {
+            for (int j = 0; j < len; j++) {
+                p[j].x += in->x0;
+                p[j].y += in->y0;
+            }
+            if (cut_by_box(p, len, in, w, h))
+                continue;
+        }
+        box b = bounds(p, len);
+        ts_quad *q = &cl->q[cl->n];
+        if (contour_quad(d, p, len, frame_area, (float)RADII[r], q)) {
+            cl->source[cl->n] = (unsigned char)source;
+            cl->depth[cl->n++] = (unsigned char)r;
+            float aspect = (ts_dist(q->q[1], q->q[2]) + ts_dist(q->q[3], q->q[0])) /
+                           (ts_dist(q->q[0], q->q[1]) + ts_dist(q->q[2], q->q[3]));
+            if (r == 0 && aspect < 1.45f)
+                add_box(boxes, nboxes, b, margin, w, h);
+        } else if (r == 0) {
+            double area = tscv_area(p, len);
+            if (area > 2 * d->p.min_area * frame_area)
+                split_at_dents(d, p, len, frame_area, source, cl);
+            if (area > d->p.min_area * frame_area)
+                add_box(boxes, nboxes, b, margin, w, h);
+        }
+    }
+}
+
+/* Candidates from d->bin: its blobs, then deeper erosions (thresholds of the
+ * distance transform) inside the boxes that need them. nested: also regions
+ * inside other regions' holes (the regions between edges all lie inside the
  * background's). */
 static int gather(ts_detector *d, int source, int nested, cand_list *cl, char *err)
 {
-    double frame_area = (double)d->bin.w * d->bin.h;
-    if (tscv_distance(&d->bin, &d->dist, err) < 0)
+    box boxes[MAX_BOXES];
+    int nboxes = 0;
+    tscv_contours cs;
+    if (tscv_find_contours(&d->bin, !nested, &cs, err) < 0)
         return -1;
-    for (int r = 0; r < NRADII; r++) {
-        const ts_image *src = &d->bin;
-        if (RADII[r]) { /* erode: one threshold of the distance transform */
-            for (int y = 0; y < d->bin.h; y++) {
-                const uint8_t *dr = ts_image_row(&d->dist, y);
-                uint8_t *o = ts_image_row(&d->eroded, y);
-                for (int x = 0; x < d->bin.w; x++)
-                    o[x] = dr[x] > RADII[r] ? 255 : 0;
+    offer(d, &cs, 0, source, NULL, cl, boxes, &nboxes);
+    tscv_contours_free(&cs);
+    for (int b = 0; b < nboxes; b++) {
+        /* The box's margin exceeds the deepest radius, so distances up to it
+         * are exact inside the box. */
+        const box *bx = &boxes[b];
+        const int bw = bx->x1 - bx->x0, bh = bx->y1 - bx->y0;
+        ts_image bin = ts_image_roi(&d->bin, bx->x0, bx->y0, bw, bh);
+        ts_image dist = ts_image_roi(&d->dist, bx->x0, bx->y0, bw, bh);
+        ts_image eroded = ts_image_roi(&d->eroded, bx->x0, bx->y0, bw, bh);
+        ts_distance_l1(&bin, &dist);
+        for (int r = 1; r < NRADII; r++) {
+            const int rad = RADII[r];
+            for (int y = 0; y < bh; y++) {
+                const uint8_t *dr = ts_image_row(&dist, y);
+                uint8_t *o = ts_image_row(&eroded, y);
+                for (int x = 0; x < bw; x++)
+                    o[x] = dr[x] > rad ? 255 : 0;
             }
-            src = &d->eroded;
+            if (tscv_find_contours(&eroded, !nested, &cs, err) < 0)
+                return -1;
+            offer(d, &cs, r, source, bx, cl, boxes, &nboxes);
+            tscv_contours_free(&cs);
         }
-        tscv_contours cs;
-        if (tscv_find_contours(src, !nested, &cs, err) < 0)
-            return -1;
-        for (int i = 0; i < cs.n && cl->n < MAX_CAND; i++) {
-            const ts_ipt *p = cs.pts + cs.start[i];
-            if (contour_quad(d, p, cs.len[i], frame_area, (float)RADII[r], &cl->q[cl->n])) {
-                cl->source[cl->n] = (unsigned char)source;
-                cl->depth[cl->n++] = (unsigned char)r;
-            } else if (r == 0 && tscv_area(p, cs.len[i]) > 2 * d->p.min_area * frame_area) {
-                split_at_dents(d, p, cs.len[i], frame_area, source, cl);
-            }
-        }
-        tscv_contours_free(&cs);
     }
     return 0;
 }
@@ -422,12 +526,12 @@ static int order_candidates(const cand_list *cl, ts_quad *out, int max)
  * one. Four samples instead of k*k: the blur that follows does the rest. */
 static void decimate_min_channel(const ts_image *src, int k, ts_image *dst)
 {
-    const int o0 = k / 4, o1 = (3 * k) / 4, c = src->channels;
-    for (int y = 0; y < dst->h; y++) {
+    const int o0 = k / 4, o1 = (3 * k) / 4, c = src->channels, w = dst->w, h = dst->h;
+    for (int y = 0; y < h; y++) {
         const uint8_t *r0 = ts_image_row(src, y * k + o0);
         const uint8_t *r1 = ts_image_row(src, y * k + o1);
         uint8_t *o = ts_image_row(dst, y);
-        for (int x = 0; x < dst->w; x++) {
+        for (int x = 0; x < w; x++) {
             const int x0 = (x * k + o0) * c, x1 = (x * k + o1) * c;
             const uint8_t *px[4] = {r0 + x0, r0 + x1, r1 + x0, r1 + x1};
             int sum = 0;
@@ -450,10 +554,11 @@ static int edge_regions(ts_detector *d, char *err)
     if (tscv_canny(&d->white, &d->eroded, 40, 100, err) < 0 ||
         tscv_morph(&d->eroded, &d->eroded, 'd', 1, err) < 0)
         return -1;
-    for (int y = 0; y < d->bin.h; y++) {
+    const int w = d->bin.w, h = d->bin.h;
+    for (int y = 0; y < h; y++) {
         const uint8_t *e = ts_image_row(&d->eroded, y);
         uint8_t *b = ts_image_row(&d->bin, y);
-        for (int x = 0; x < d->bin.w; x++)
+        for (int x = 0; x < w; x++)
             b[x] = e[x] ? 0 : 255;
     }
     return 0;

@@ -9,6 +9,7 @@
 #include "cv/cvdraw.h"
 #include "cv/cvwrap.h"
 #include "imageio.h"
+#include "distance.h"
 
 enum { W = TS_CARD_W, H = TS_CARD_H, MAX_SYMBOLS = 8 };
 
@@ -17,9 +18,12 @@ struct ts_set_reader {
     ts_image card;              /* resized input when it is not W x H */
     ts_image mask, closed, filled; /* W x H grey scratch */
     ts_image din, dout; /* distance inside / outside the symbols */
-    ts_image small, small_closed, flat; /* paper field: eighth size, and W x H BGR */
+    ts_image small, small_closed; /* paper field at an eighth of the size */
     float ink[W * H];           /* 0 = paper, 1 = black */
     float recip[256];           /* 1 / (v + 1): divisions by paper become products */
+    int fx[W];                  /* paper field column left of card column x */
+    float fw[W];                /* and the weight of the one right of it */
+    float field[H / 8][W * 3];  /* 1 / paper, widened to the card's width */
     char debug[256];
 };
 
@@ -31,8 +35,14 @@ ts_set_reader *ts_set_reader_create(const ts_profile *profile)
     r->prof = *profile;
     for (int v = 0; v < 256; v++)
         r->recip[v] = 1.0f / (v + 1.0f);
+    for (int x = 0; x < W; x++) { /* sample positions as OpenCV upscales */
+        float f = (x + 0.5f) * (W / 8) / W - 0.5f;
+        int i = (int)floorf(f);
+        r->fx[x] = i < 0 ? 0 : i > W / 8 - 2 ? W / 8 - 2 : i;
+        r->fw[x] = f < 0 ? 0 : f > W / 8 - 1 ? 1 : f - r->fx[x];
+    }
     if (ts_image_alloc(&r->mask, W, H, 1) < 0 || ts_image_alloc(&r->closed, W, H, 1) < 0 ||
-        ts_image_alloc(&r->filled, W, H, 1) < 0 || ts_image_alloc(&r->flat, W, H, 3) < 0 ||
+        ts_image_alloc(&r->filled, W, H, 1) < 0 ||
         ts_image_alloc(&r->din, W, H, 1) < 0 || ts_image_alloc(&r->dout, W, H, 1) < 0 ||
         ts_image_alloc(&r->small, W / 8, H / 8, 3) < 0 ||
         ts_image_alloc(&r->small_closed, W / 8, H / 8, 3) < 0) {
@@ -50,7 +60,6 @@ void ts_set_reader_destroy(ts_set_reader *r)
     ts_image_free(&r->mask);
     ts_image_free(&r->closed);
     ts_image_free(&r->filled);
-    ts_image_free(&r->flat);
     ts_image_free(&r->din);
     ts_image_free(&r->dout);
     ts_image_free(&r->small);
@@ -72,12 +81,19 @@ void ts_set_reader_debug(ts_set_reader *r, const char *path)
 #define INK_Y0 0.04
 #define INK_Y1 0.96
 
-/* The margin band between the card edge and the symbols: paper only. */
-static int in_margin(int x, int y)
+/* The margin band between the card edge and the symbols (paper only), as
+ * the x span [x0, x1) of row y minus the inner hole [hx0, hx1) (empty when
+ * the row is outside the hole). Returns 0 if the row is outside the band. */
+static int margin_span(int y, int *x0, int *x1, int *hx0, int *hx1)
 {
-    int inner = x > W * 0.14 && x < W * 0.86 && y > H * 0.10 && y < H * 0.90;
-    int outer = x > W * 0.05 && x < W * 0.95 && y > H * 0.035 && y < H * 0.965;
-    return outer && !inner;
+    if (!(y > H * 0.035 && y < H * 0.965))
+        return 0;
+    *x0 = (int)(W * 0.05) + 1; /* x > W * 0.05 */
+    *x1 = (int)ceil(W * 0.95); /* x < W * 0.95 */
+    int inner = y > H * 0.10 && y < H * 0.90;
+    *hx0 = inner ? (int)(W * 0.14) + 1 : 0;
+    *hx1 = inner ? (int)ceil(W * 0.86) : 0;
+    return 1;
 }
 
 /* The value below which a fraction frac of a histogram's n samples lie. */
@@ -101,16 +117,20 @@ static float paper_colour(const ts_image *c, float paper[3])
     int hist[4][256] = {{0}}; /* B, G, R, grey */
     int n = 0;
     for (int y = 0; y < H; y++) {
+        int x0, x1, hx0, hx1;
+        if (!margin_span(y, &x0, &x1, &hx0, &hx1))
+            continue;
         const uint8_t *p = ts_image_row(c, y);
-        for (int x = 0; x < W; x++)
-            if (in_margin(x, y)) {
-                const uint8_t *px = p + 3 * x;
-                hist[0][px[0]]++;
-                hist[1][px[1]]++;
-                hist[2][px[2]]++;
-                hist[3][(px[0] + px[1] + px[2]) / 3]++;
-                n++;
-            }
+        for (int x = x0; x < x1; x++) {
+            if (x == hx0)
+                x = hx1; /* skip the inner hole */
+            const uint8_t *px = p + 3 * x;
+            hist[0][px[0]]++;
+            hist[1][px[1]]++;
+            hist[2][px[2]]++;
+            hist[3][(px[0] + px[1] + px[2]) / 3]++;
+            n++;
+        }
     }
     for (int ch = 0; ch < 3; ch++)
         paper[ch] = percentile(hist[ch], n, 0.6) + 0.5f;
@@ -122,36 +142,67 @@ static float paper_colour(const ts_image *c, float paper[3])
  * gradients and shadows across the card, which then divide out. */
 static int paper_field(ts_set_reader *r, const ts_image *c, char *err)
 {
-    if (tscv_resize(c, &r->small, W / 8, H / 8, err) < 0 ||
-        tscv_morph(&r->small, &r->small_closed, 'c', 4, err) < 0 ||
-        tscv_resize(&r->small_closed, &r->flat, W, H, err) < 0)
-        return -1;
-    return 0;
+    /* Means of 8 x 8 blocks (the last two rows of the card left out). */
+    for (int j = 0; j < H / 8; j++) {
+        int rows[W * 3] = {0}; /* the block row summed down its columns */
+        for (int y = 8 * j; y < 8 * j + 8; y++) {
+            const uint8_t *p = ts_image_row(c, y);
+            for (int i = 0; i < W * 3; i++)
+                rows[i] += p[i];
+        }
+        uint8_t *o = ts_image_row(&r->small, j);
+        for (int i = 0; i < W / 8; i++)
+            for (int ch = 0; ch < 3; ch++) {
+                int sum = 0;
+                for (int k = 0; k < 8; k++)
+                    sum += rows[(8 * i + k) * 3 + ch];
+                o[3 * i + ch] = (uint8_t)((sum + 32) / 64);
+            }
+    }
+    return tscv_morph(&r->small, &r->small_closed, 'c', 4, err);
 }
 
-static float ink_map(const ts_image *c, const ts_image *flat, const float *recip, float *ink)
+/* Ink inside the ink area: 1 - the darkest channel over the paper field
+ * there (the field's reciprocal interpolated bilinearly from the eighth-size
+ * one). Returns the ink strength, the 99th percentile. */
+static float ink_map(ts_set_reader *r, const ts_image *c, float *ink)
 {
-    int hist[101] = {0}, n = 0;
-    for (int y = 0; y < H; y++) {
-        const uint8_t *p = ts_image_row(c, y);
-        const uint8_t *f = ts_image_row(flat, y);
-        int yin = y > H * INK_Y0 && y < H * INK_Y1;
-        for (int x = 0; x < W; x++) {
-            float v = 0;
-            if (yin && x > W * INK_X0 && x < W * INK_X1) {
-                float m = 1;
-                for (int ch = 0; ch < 3; ch++) {
-                    float t = p[3 * x + ch] * recip[f[3 * x + ch]];
-                    if (t < m)
-                        m = t;
-                }
-                v = 1 - m;
-                v = v < 0 ? 0 : v > 1 ? 1 : v;
-                hist[(int)(v * 100)]++;
-                n++;
+    const ts_image *f = &r->small_closed;
+    const int fh = f->h;
+    const int x0 = (int)(W * INK_X0) + 1, x1 = (int)ceil(W * INK_X1); /* x0 <= x < x1 */
+    /* Bilinear upscaling, separated: along the field's rows once, then
+     * down the card a row at a time. */
+    for (int j = 0; j < fh; j++) {
+        const uint8_t *fr = ts_image_row(f, j);
+        for (int x = 0; x < W; x++)
+            for (int ch = 0; ch < 3; ch++) {
+                float a = r->recip[fr[3 * r->fx[x] + ch]], b = r->recip[fr[3 * r->fx[x] + 3 + ch]];
+                r->field[j][3 * x + ch] = a + (b - a) * r->fw[x];
             }
-            ink[y * W + x] = v;
+    }
+    int hist[101] = {0}, n = 0;
+    memset(ink, 0, sizeof(float) * W * H);
+    for (int y = 0; y < H; y++) {
+        if (!(y > H * INK_Y0 && y < H * INK_Y1))
+            continue;
+        float fy = (y + 0.5f) * fh / H - 0.5f;
+        int y0 = (int)floorf(fy);
+        y0 = y0 < 0 ? 0 : y0 > fh - 2 ? fh - 2 : y0;
+        float wy = fy < 0 ? 0 : fy > fh - 1 ? 1 : fy - y0;
+        const float *f0 = r->field[y0], *f1 = r->field[y0 + 1];
+        const uint8_t *p = ts_image_row(c, y);
+        float ratio[W * 3]; /* each channel over its paper */
+        for (int i = 3 * x0; i < 3 * x1; i++)
+            ratio[i] = p[i] * (f0[i] + (f1[i] - f0[i]) * wy);
+        float *o = ink + y * W;
+        for (int x = x0; x < x1; x++) {
+            float m = ratio[3 * x] < ratio[3 * x + 1] ? ratio[3 * x] : ratio[3 * x + 1];
+            m = ratio[3 * x + 2] < m ? ratio[3 * x + 2] : m;
+            float v = 1 - m;
+            o[x] = v < 0 ? 0 : v > 1 ? 1 : v;
+            hist[(int)(o[x] * 100)]++;
         }
+        n += x1 - x0;
     }
     int acc = 0;
     for (int i = 100; i >= 0; i--) {
@@ -228,8 +279,8 @@ static int match(const ts_attr_model *m, const float *f, float *conf)
 /* ---- Reading ------------------------------------------------------------ */
 
 typedef struct {
-    int start, len; /* contour points */
-    double area;
+    int start, len;   /* contour points */
+    double area, box; /* its area and its minimum rotated rectangle's */
 } symbol;
 
 int ts_set_read(ts_set_reader *r, const ts_image *in, ts_set_reading *out, char *err)
@@ -255,7 +306,7 @@ int ts_set_read(ts_set_reader *r, const ts_image *in, ts_set_reading *out, char 
         return 0; /* too dark, patchy or coloured to be a card's white margin */
     if (paper_field(r, c, err) < 0)
         return -1;
-    float strength = ink_map(c, &r->flat, r->recip, r->ink);
+    float strength = ink_map(r, c, r->ink);
     if (strength < 0.12f)
         return 0; /* blank */
 
@@ -296,7 +347,7 @@ int ts_set_read(ts_set_reader *r, const ts_image *in, ts_set_reading *out, char 
             too_many = 1;
             break;
         }
-        sym[ns++] = (symbol){cs.start[i], cs.len[i], a};
+        sym[ns++] = (symbol){cs.start[i], cs.len[i], a, side1 * side2};
         if (a > big)
             big = a;
     }
@@ -318,7 +369,7 @@ int ts_set_read(ts_set_reader *r, const ts_image *in, ts_set_reading *out, char 
     /* Symbols lie across the card, wider than tall. Two cards side by side
      * seen as one quad show theirs turned on end (the caller may then try
      * the quad as two cards). */
-    int across = 0, along = 0;
+    int across = 0, along = 0, bx0 = W, bx1 = 0, by0 = H, by1 = 0;
     for (int i = 0; i < ns; i++) {
         const ts_ipt *p = cs.pts + sym[i].start;
         int x0 = W, x1 = 0, y0 = H, y1 = 0;
@@ -330,6 +381,10 @@ int ts_set_read(ts_set_reader *r, const ts_image *in, ts_set_reading *out, char 
         }
         across += x1 - x0;
         along += y1 - y0;
+        bx0 = x0 < bx0 ? x0 : bx0;
+        bx1 = x1 > bx1 ? x1 : bx1;
+        by0 = y0 < by0 ? y0 : by0;
+        by1 = y1 > by1 ? y1 : by1;
     }
     out->turned = along > across;
 
@@ -339,18 +394,10 @@ int ts_set_read(ts_set_reader *r, const ts_image *in, ts_set_reading *out, char 
     memset(r->filled.buf, 0, (size_t)W * H);
     for (int i = 0; i < ns; i++) {
         const ts_ipt *p = cs.pts + sym[i].start;
-        ts_pt rc[4];
-        tscv_min_rect(p, sym[i].len, rc);
-        double ra = hypot(rc[1].x - rc[0].x, rc[1].y - rc[0].y) *
-                    hypot(rc[2].x - rc[1].x, rc[2].y - rc[1].y);
         double ha = tscv_hull_area(p, sym[i].len);
-        extent += (float)(ra > 0 ? sym[i].area / ra : 0);
+        extent += (float)(sym[i].box > 0 ? sym[i].area / sym[i].box : 0);
         solidity += (float)(ha > 0 ? sym[i].area / ha : 0);
-        ts_pt fp[1024];
-        int step = sym[i].len / 1024 + 1, nf = 0;
-        for (int j = 0; j < sym[i].len && nf < 1024; j += step)
-            fp[nf++] = (ts_pt){(float)p[j].x, (float)p[j].y};
-        if (tscv_fill_poly(&r->filled, fp, nf, (ts_bgr){255, 255, 255}, err) < 0) {
+        if (tscv_fill_contour(&r->filled, p, sym[i].len, err) < 0) {
             tscv_contours_free(&cs);
             return -1;
         }
@@ -361,12 +408,22 @@ int ts_set_read(ts_set_reader *r, const ts_image *in, ts_set_reading *out, char 
 
     /* Distances inside and outside the symbols: the interior lies past the
      * outline (> 5 px in), the colour ring within 3 px out, the surrounding
-     * paper 3..8 px out. */
-    for (size_t i = 0; i < (size_t)W * H; i++)
-        r->mask.buf[i] = r->filled.buf[i] > 127 ? 0 : 255;
-    if (tscv_distance(&r->filled, &r->din, err) < 0 ||
-        tscv_distance(&r->mask, &r->dout, err) < 0)
-        return -1;
+     * paper 3..8 px out. Only the symbols' box grown by 9 px can hold any
+     * of these (its border is outside every symbol), so only it is looked at. */
+    const int gx0 = bx0 - 9 < 0 ? 0 : bx0 - 9, gy0 = by0 - 9 < 0 ? 0 : by0 - 9;
+    const int gx1 = bx1 + 10 > W ? W : bx1 + 10, gy1 = by1 + 10 > H ? H : by1 + 10;
+    ts_image filled = ts_image_roi(&r->filled, gx0, gy0, gx1 - gx0, gy1 - gy0);
+    ts_image outside = ts_image_roi(&r->mask, gx0, gy0, gx1 - gx0, gy1 - gy0);
+    ts_image din = ts_image_roi(&r->din, gx0, gy0, gx1 - gx0, gy1 - gy0);
+    ts_image dout = ts_image_roi(&r->dout, gx0, gy0, gx1 - gx0, gy1 - gy0);
+    for (int y = 0; y < filled.h; y++) {
+        const uint8_t *f = ts_image_row(&filled, y);
+        uint8_t *o = ts_image_row(&outside, y);
+        for (int x = 0; x < filled.w; x++)
+            o[x] = f[x] ? 0 : 255;
+    }
+    ts_distance_l1(&filled, &din);
+    ts_distance_l1(&outside, &dout);
 
     /* Colour: total paper-relative absorption per channel over the symbols
      * and a ring around them. Blur and JPEG chroma subsampling spread a thin
@@ -375,25 +432,27 @@ int ts_set_read(ts_set_reader *r, const ts_image *in, ts_set_reading *out, char 
     const float inv_paper[3] = {1 / paper[0], 1 / paper[1], 1 / paper[2]};
     double ab[3] = {0}, inner = 0, inner2 = 0, around = 0, texture = 0;
     int nink = 0, nin = 0, nround = 0;
-    for (int y = 0; y < H; y++) {
+    for (int y = gy0; y < gy1; y++) {
         const uint8_t *px = ts_image_row(c, y);
-        const uint8_t *din = ts_image_row(&r->din, y), *dout = ts_image_row(&r->dout, y);
-        for (int x = 0; x < W; x++) {
-            float v = r->ink[y * W + x];
-            if (dout[x] > 3 && dout[x] <= 8) {
+        const uint8_t *di = ts_image_row(&din, y - gy0) - gx0;
+        const uint8_t *dou = ts_image_row(&dout, y - gy0) - gx0;
+        const float *ink = r->ink + y * W;
+        for (int x = gx0; x < gx1; x++) {
+            float v = ink[x];
+            if (dou[x] > 3 && dou[x] <= 8) {
                 around += v; /* paper just outside the symbols */
                 nround++;
             }
-            if (dout[x] <= 3) {
+            if (dou[x] <= 3) {
                 for (int ch = 0; ch < 3; ch++)
                     ab[ch] += 1 - px[3 * x + ch] * inv_paper[ch];
                 nink += v > t;
             }
-            if (din[x] > 5 && x > 0 && x < W - 1) {
+            if (di[x] > 5 && x > 0 && x < W - 1) {
                 inner += v;
                 inner2 += (double)v * v;
                 /* stripes run across the symbol: ink alternates along x */
-                texture += fabsf(r->ink[y * W + x + 1] - r->ink[y * W + x - 1]);
+                texture += fabsf(ink[x + 1] - ink[x - 1]);
                 nin++;
             }
         }

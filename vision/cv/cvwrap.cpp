@@ -210,6 +210,15 @@ void tscv_contours_free(tscv_contours *c)
     std::memset(c, 0, sizeof *c);
 }
 
+int tscv_fill_contour(ts_image *img, const ts_ipt *pts, int n, char *err)
+{
+    GUARD_BEGIN
+    std::vector<std::vector<cv::Point>> v{to_vec(pts, n)};
+    cv::fillPoly(wrap(img), v, cv::Scalar(255), cv::LINE_8);
+    return 0;
+    GUARD_END
+}
+
 double tscv_area(const ts_ipt *pts, int n)
 {
     double a = 0;

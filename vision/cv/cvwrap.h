@@ -72,6 +72,8 @@ typedef struct {
  * hole boundaries). */
 int tscv_find_contours(const ts_image *bin, int outer_only, tscv_contours *out, char *err);
 void tscv_contours_free(tscv_contours *c);
+/* Sets the pixels of img (grey) inside and on the closed contour to 255. */
+int tscv_fill_contour(ts_image *img, const ts_ipt *pts, int n, char *err);
 
 double tscv_area(const ts_ipt *pts, int n);
 double tscv_perimeter(const ts_ipt *pts, int n);
