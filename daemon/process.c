@@ -119,26 +119,34 @@ static int read_detected(ts_processor *p, const ts_image *frame, const ts_pt q[4
  * smaller than the typical one is a bright patch of something else. The
  * typical size is the median of the confidently read cards when there are
  * three or more (a patterned cloth can give many small unsure ones), else of
- * all. */
+ * all. Returns 0 below three cards, when there is no telling. */
+static double typical_area(const ts_card *cards, int n)
+{
+    if (n < 3)
+        return 0;
+    double ref[TS_MAX_CARDS];
+    int nread = 0;
+    for (int i = 0; i < n; i++)
+        if (cards[i].read)
+            ref[nread++] = ts_quad_area(cards[i].quad);
+    if (nread < 3)
+        for (int i = nread = 0; i < n; i++)
+            ref[nread++] = ts_quad_area(cards[i].quad);
+    ts_sort_doubles(ref, (size_t)nread);
+    return ref[nread / 2];
+}
+
+static int too_small(double area, double typical)
+{
+    return area < 0.35 * typical;
+}
+
 static void drop_small(ts_frame_result *out)
 {
-    if (out->ncards < 3)
-        return;
-    double area[TS_MAX_CARDS], ref[TS_MAX_CARDS];
-    int nread = 0;
-    for (int i = 0; i < out->ncards; i++) {
-        area[i] = ts_quad_area(out->cards[i].quad);
-        if (out->cards[i].read)
-            ref[nread++] = area[i];
-    }
-    int nref = nread >= 3 ? nread : out->ncards;
-    if (nread < 3)
-        memcpy(ref, area, sizeof(double) * (size_t)out->ncards);
-    ts_sort_doubles(ref, (size_t)nref);
-    double median = ref[nref / 2];
+    double typical = typical_area(out->cards, out->ncards);
     int k = 0;
     for (int i = 0; i < out->ncards; i++)
-        if (area[i] >= 0.35 * median)
+        if (!too_small(ts_quad_area(out->cards[i].quad), typical))
             out->cards[k++] = out->cards[i];
     out->ncards = k;
 }
@@ -209,12 +217,17 @@ int ts_process_frame(ts_processor *p, const ts_image *frame, ts_frame_result *ou
     double t2 = ts_now_ms();
     /* Candidates in order; one overlapping a card already taken is the same
      * card again. One that is no card leaves the place to the next. */
-    for (int i = 0; i < nq && out->ncards + 2 <= TS_MAX_CARDS; i++) {
+    double typical = 0;
+    for (int i = 0, counted = 0; i < nq && out->ncards + 2 <= TS_MAX_CARDS; i++) {
         int seen = 0;
         for (int k = 0; k < ntaken && !seen; k++)
             seen = ts_quad_overlap(&taken[k], &quads[i]);
-        if (seen)
-            continue;
+        if (counted != out->ncards) {
+            typical = typical_area(out->cards, out->ncards);
+            counted = out->ncards;
+        }
+        if (seen || too_small(quads[i].area, typical))
+            continue; /* the same card again, or one drop_small() would drop */
         int rc = read_detected(p, frame, quads[i].q, &out->cards[out->ncards], why);
         if (rc < 0) {
             snprintf(err, errlen, "%s", why);

@@ -207,6 +207,19 @@ static void refine_quad(const ts_ipt *pts, int n, ts_pt q[4])
 
 /* ---- Candidates --------------------------------------------------------- */
 
+/* Copies the points of a pixel outline where it turns (the ends of its
+ * straight runs) to out; returns how many. Same hull, a third of the points. */
+static int corners_only(const ts_ipt *p, int n, ts_ipt *out)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        const ts_ipt a = p[(i + n - 1) % n], b = p[i], c = p[(i + 1) % n];
+        if (n < 3 || b.x - a.x != c.x - b.x || b.y - a.y != c.y - b.y)
+            out[k++] = b;
+    }
+    return k;
+}
+
 /* Tests one contour; on success writes a quad (work-image pixels, grown by
  * `grow` px to undo erosion) and returns 1. */
 static int contour_quad(const ts_detector *d, const ts_ipt *pts, int n, double frame_area,
@@ -222,11 +235,14 @@ static int contour_quad(const ts_detector *d, const ts_ipt *pts, int n, double f
     double area = tscv_area(pts, n);
     if (area < p->min_area * frame_area || area > p->max_area * frame_area)
         return 0;
-    ts_ipt *hp = malloc(sizeof *hp * (size_t)n);
-    int nh = hp ? tscv_hull(pts, n, hp) : 0;
+    ts_ipt *turns = malloc(sizeof *turns * 2 * (size_t)n);
+    if (!turns)
+        return 0;
+    ts_ipt *hp = turns + n;
+    int nh = tscv_hull(turns, corners_only(pts, n, turns), hp);
     double hull = nh > 2 ? tscv_area(hp, nh) : 0;
     if (hull <= 0 || area / hull < p->min_solidity) {
-        free(hp);
+        free(turns);
         REJECT("solidity %.2f", pts[0].x, pts[0].y, hull > 0 ? area / hull : 0);
     }
     double perim = tscv_perimeter(pts, n);
@@ -234,7 +250,7 @@ static int contour_quad(const ts_detector *d, const ts_ipt *pts, int n, double f
     int k = 0;
     for (double eps = 0.015; eps <= 0.08 && k != 4; eps += 0.01)
         k = tscv_approx(hp, nh, eps * perim, 0, ap, 16);
-    free(hp);
+    free(turns);
     if (k != 4)
         REJECT("%d corners", pts[0].x, pts[0].y, k);
     ts_pt q[4];

@@ -19,7 +19,7 @@ struct ts_set_reader {
     ts_image mask, closed, filled; /* W x H grey scratch */
     ts_image din, dout; /* distance inside / outside the symbols */
     ts_image small, small_closed; /* paper field at an eighth of the size */
-    float ink[W * H];           /* 0 = paper, 1 = black */
+    float ink[W * H];           /* 0 = paper, 1 = black; 0 outside the ink area */
     float recip[256];           /* 1 / (v + 1): divisions by paper become products */
     int fx[W];                  /* paper field column left of card column x */
     float fw[W];                /* and the weight of the one right of it */
@@ -181,7 +181,6 @@ static float ink_map(ts_set_reader *r, const ts_image *c, float *ink)
             }
     }
     int hist[101] = {0}, n = 0;
-    memset(ink, 0, sizeof(float) * W * H);
     for (int y = 0; y < H; y++) {
         if (!(y > H * INK_Y0 && y < H * INK_Y1))
             continue;

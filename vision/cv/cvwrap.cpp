@@ -8,6 +8,7 @@
 #include "cv_internal.hpp"
 
 #include <cstdio>
+#include <cmath>
 #include <cstring>
 #include <vector>
 
@@ -338,6 +339,26 @@ int tscv_warp_quad(const ts_image *src, const ts_pt q[4], ts_image *dst, int w, 
     cv::Mat d;
     if (prepare(dst, w, h, src->channels, &d) < 0)
         return fail(err, "warp: bad destination");
+    /* The least-squares affine map of dst's corners onto q leaves each corner
+     * off by a quarter of q's departure from a parallelogram. When that is
+     * under 1.5 dst pixels, the affine warp (a third faster: no division per
+     * pixel) does the job. */
+    double ex = (q[0].x - q[1].x + q[2].x - q[3].x) / 4, ey = (q[0].y - q[1].y + q[2].y - q[3].y) / 4;
+    double top = std::hypot(q[1].x - q[0].x, q[1].y - q[0].y);
+    double bottom = std::hypot(q[2].x - q[3].x, q[2].y - q[3].y);
+    double off = std::hypot(ex, ey) * 2 * w / (top + bottom + 1e-9); /* in dst pixels */
+    if (off < 1.5) {
+        double ax = ((q[1].x + q[2].x) - (q[0].x + q[3].x)) / (2.0 * w);
+        double ay = ((q[1].y + q[2].y) - (q[0].y + q[3].y)) / (2.0 * w);
+        double bx = ((q[2].x + q[3].x) - (q[0].x + q[1].x)) / (2.0 * h);
+        double by = ((q[2].y + q[3].y) - (q[0].y + q[1].y)) / (2.0 * h);
+        double cx = (q[0].x + q[1].x + q[2].x + q[3].x) / 4 - ax * w / 2 - bx * h / 2;
+        double cy = (q[0].y + q[1].y + q[2].y + q[3].y) / 4 - ay * w / 2 - by * h / 2;
+        cv::Matx23d m(ax, bx, cx, ay, by, cy);
+        cv::warpAffine(wrap(src), d, m, d.size(), cv::INTER_LINEAR | cv::WARP_INVERSE_MAP,
+                       cv::BORDER_REPLICATE);
+        return 0;
+    }
     cv::Point2f s[4], t[4] = {{0, 0}, {(float)w, 0}, {(float)w, (float)h}, {0, (float)h}};
     for (int i = 0; i < 4; i++)
         s[i] = cv::Point2f(q[i].x, q[i].y);
