@@ -10,9 +10,18 @@
 #include "imageio.h"
 #include "distance.h"
 
+typedef struct {
+    int x0, y0, x1, y1;
+} box; /* a pixel box [x0, x1) x [y0, y1) of the work image */
+
+enum { MAX_BOXES = 64 };
+
 struct ts_detector {
     ts_detect_params p;
     ts_image white, bin, eroded, dist; /* scratch, reused across frames */
+    ts_image fine, fine_closed, fine_bin; /* seam search at twice the resolution */
+    box seams[MAX_BOXES];              /* where blobs may be cards edge to edge */
+    int nseams;
     char debug_dir[256];
 };
 
@@ -46,6 +55,9 @@ void ts_detector_destroy(ts_detector *d)
     ts_image_free(&d->bin);
     ts_image_free(&d->eroded);
     ts_image_free(&d->dist);
+    ts_image_free(&d->fine);
+    ts_image_free(&d->fine_closed);
+    ts_image_free(&d->fine_bin);
     free(d);
 }
 
@@ -304,13 +316,14 @@ int ts_quad_overlap(const ts_quad *a, const ts_quad *b)
 /* ---- Candidate pool ----------------------------------------------------- */
 
 enum { NRADII = 4, MAX_CAND = 512 };
+/* Candidate sources: the binarisations of ts_detect, then the seam search. */
+enum { SOURCE_ADAPTIVE, SOURCE_OTSU, SOURCE_EDGES, SOURCE_SEAMS };
+/* How much darker than its surroundings a seam between cards is (grey levels). */
+enum { SEAM_CONTRAST = 12, SEAM_OPEN = 2 };
+/* A quad this much of the frame may be a grid of cards edge to edge. */
+#define SEAM_BIG 0.06f
 /* Erosion separates cards that touch (px on the work image). */
 static const int RADII[NRADII] = {0, 2, 4, 7};
-
-/* A pixel box [x0, x1) x [y0, y1) of the work image. */
-typedef struct {
-    int x0, y0, x1, y1;
-} box;
 
 typedef struct {
     int n;
@@ -371,8 +384,6 @@ static void split_at_dents(ts_detector *d, const ts_ipt *pts, int n, double fram
     }
     free(half);
 }
-
-enum { MAX_BOXES = 64 };
 
 /* Adds the box b, grown by margin, to boxes, merging boxes that overlap so
  * no area is searched twice. */
@@ -441,12 +452,17 @@ static void offer(ts_detector *d, tscv_contours *cs, int r, int source, const bo
                            (ts_dist(q->q[0], q->q[1]) + ts_dist(q->q[2], q->q[3]));
             if (r == 0 && aspect < 1.45f)
                 add_box(boxes, nboxes, b, margin, w, h);
+            if (r == 0 && q->area > SEAM_BIG * frame_area && source != SOURCE_EDGES)
+                add_box(d->seams, &d->nseams, b, 2, w, h); /* a big card, or a grid of them */
         } else if (r == 0) {
             double area = tscv_area(p, len);
             if (area > 2 * d->p.min_area * frame_area)
                 split_at_dents(d, p, len, frame_area, source, cl);
             if (area > d->p.min_area * frame_area)
                 add_box(boxes, nboxes, b, margin, w, h);
+            if (area > 2 * d->p.min_area * frame_area && area < d->p.max_area * frame_area &&
+                source != SOURCE_EDGES)
+                add_box(d->seams, &d->nseams, b, 2, w, h);
         }
     }
 }
@@ -491,8 +507,10 @@ static int gather(ts_detector *d, int source, int nested, cand_list *cl, char *e
 }
 
 /* A candidate is two or more cards if deeper erosion of the same binary
- * image split it into card-sized pieces: two cards side by side can look like
- * one foreshortened card. (Symbols inside a card are far smaller.) */
+ * image split it into card-sized pieces (two cards side by side can look like
+ * one foreshortened card; symbols inside a card are far smaller), or if the
+ * seam search found cards making up most of it (a grid of cards edge to
+ * edge has a card's outline too). */
 static int is_merged(const cand_list *cl, int i)
 {
     for (int r = cl->depth[i] + 1; r < NRADII; r++) {
@@ -504,7 +522,15 @@ static int is_merged(const cand_list *cl, int i)
         if (k >= 2)
             return 1;
     }
-    return 0;
+    int k = 0;
+    float pieces = 0;
+    for (int j = 0; j < cl->n; j++)
+        if (cl->source[j] == SOURCE_SEAMS && cl->q[j].area < 0.7f * cl->q[i].area &&
+            contains_centre(&cl->q[i], &cl->q[j])) {
+            k++;
+            pieces += cl->q[j].area;
+        }
+    return k >= 2 && pieces > 0.5f * cl->q[i].area;
 }
 
 /* Shallow (exact outline) before deep, then the largest first (a shadow or
@@ -580,6 +606,76 @@ static int edge_regions(ts_detector *d, char *err)
     return 0;
 }
 
+/* ---- Cards edge to edge -------------------------------------------------- */
+
+/* Cards laid edge to edge merge into one blob on the work image: the seam
+ * between two is a line a pixel or two wide in the frame, gone once
+ * decimated. Inside the box of such a blob, look again at twice the
+ * resolution: thin dark lines stand out of a closing of the image (a black
+ * top hat); the bright area cut along them falls apart into the cards. k is
+ * the work image's decimation. */
+static int split_seams(ts_detector *d, const ts_image *frame, int k, const box *b, cand_list *cl,
+                       char *err)
+{
+    const int f = k / 2; /* frame pixels per fine pixel */
+    const int fw = (b->x1 - b->x0) * k / f, fh = (b->y1 - b->y0) * k / f;
+    const int fx0 = b->x0 * k, fy0 = b->y0 * k;
+    if (fw < 8 || fh < 8 || fx0 + fw * f > frame->w || fy0 + fh * f > frame->h)
+        return 0;
+    if (scratch(&d->fine, fw, fh, 1) < 0 || scratch(&d->fine_closed, fw, fh, 1) < 0 ||
+        scratch(&d->fine_bin, fw, fh, 1) < 0) {
+        snprintf(err, TSCV_ERR_MAX, "detect: out of memory");
+        return -1;
+    }
+    ts_image roi = ts_image_roi(frame, fx0, fy0, fw * f, fh * f);
+    decimate_min_channel(&roi, f, &d->fine);
+    if (tscv_morph(&d->fine, &d->fine_closed, 'c', 2, err) < 0)
+        return -1;
+    /* The blob is mostly cards: paper is its bright end. */
+    int hist[256] = {0}, acc = 0, paper = 255;
+    for (int y = 0; y < fh; y++) {
+        const uint8_t *v = ts_image_row(&d->fine, y);
+        for (int x = 0; x < fw; x++)
+            hist[v[x]]++;
+    }
+    while (paper > 0 && (acc += hist[paper]) < fw * fh / 10)
+        paper--;
+    const int bright = paper * 7 / 8;
+    for (int y = 0; y < fh; y++) {
+        const uint8_t *v = ts_image_row(&d->fine, y), *c = ts_image_row(&d->fine_closed, y);
+        uint8_t *o = ts_image_row(&d->fine_bin, y);
+        for (int x = 0; x < fw; x++) /* paper, and not on a line darker than around it */
+            o[x] = (v[x] >= bright && c[x] - v[x] < SEAM_CONTRAST) ? 255 : 0;
+    }
+    /* Opening cuts what bridges a seam's gaps, and the table's speckle. */
+    if (tscv_morph(&d->fine_bin, &d->fine_bin, 'o', SEAM_OPEN, err) < 0)
+        return -1;
+    char name[32];
+    snprintf(name, sizeof name, "detect_seams%d_%d.png", b->x0, b->y0);
+    debug_write(d, name, &d->fine_bin);
+    tscv_contours cs;
+    if (tscv_find_contours(&d->fine_bin, 1, &cs, err) < 0)
+        return -1;
+    /* Fine pixels to work pixels, pixel centres kept (as ts_detect maps work
+     * pixels to the frame's). */
+    const float to_work = (float)f / (float)k;
+    const double fine_area = (double)d->bin.w * d->bin.h / (to_work * to_work);
+    for (int i = 0; i < cs.n && cl->n < MAX_CAND; i++) {
+        ts_quad *q = &cl->q[cl->n];
+        if (!contour_quad(d, cs.pts + cs.start[i], cs.len[i], fine_area, 0, q))
+            continue;
+        for (int c = 0; c < 4; c++) {
+            q->q[c].x = (q->q[c].x + 0.5f) * to_work - 0.5f + (float)b->x0;
+            q->q[c].y = (q->q[c].y + 0.5f) * to_work - 0.5f + (float)b->y0;
+        }
+        q->area *= to_work * to_work;
+        cl->source[cl->n] = SOURCE_SEAMS;
+        cl->depth[cl->n++] = 1; /* after exact outlines, with the first erosion */
+    }
+    tscv_contours_free(&cs);
+    return 0;
+}
+
 int ts_detect(ts_detector *d, const ts_image *frame, ts_quad *out, int max, char *err)
 {
     /* Decimate by a whole factor, so samples fall on whole pixels. */
@@ -607,6 +703,7 @@ int ts_detect(ts_detector *d, const ts_image *frame, ts_quad *out, int max, char
      * than a card so uneven light and shadows cancel) or simply bright on a
      * dark table (Otsu). Each gives candidates; the best survive. */
     cand_list cl = {0};
+    d->nseams = 0;
     side = w > h ? w : h;
     const struct {
         int block; /* 0 = Otsu, -1 = regions between strong edges */
@@ -626,6 +723,9 @@ int ts_detect(ts_detector *d, const ts_image *frame, ts_quad *out, int max, char
         snprintf(name, sizeof name, "detect_bin%zu.png", s);
         debug_write(d, name, &d->bin);
     }
+    for (int b = 0; b < d->nseams && k >= 2; b++)
+        if (split_seams(d, frame, k, &d->seams[b], &cl, err) < 0)
+            return -1;
     int n = order_candidates(&cl, out, max);
     for (int i = 0; i < n; i++)
         for (int c = 0; c < 4; c++) {
