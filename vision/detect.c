@@ -320,8 +320,7 @@ enum { NRADII = 4, MAX_CAND = 512 };
 enum { SOURCE_ADAPTIVE, SOURCE_OTSU, SOURCE_EDGES, SOURCE_SEAMS };
 /* How much darker than its surroundings a seam between cards is (grey levels). */
 enum { SEAM_CONTRAST = 12, SEAM_OPEN = 2 };
-/* A quad this much of the frame may be a grid of cards edge to edge. */
-#define SEAM_BIG 0.06f
+
 /* Erosion separates cards that touch (px on the work image). */
 static const int RADII[NRADII] = {0, 2, 4, 7};
 
@@ -452,8 +451,6 @@ static void offer(ts_detector *d, tscv_contours *cs, int r, int source, const bo
                            (ts_dist(q->q[0], q->q[1]) + ts_dist(q->q[2], q->q[3]));
             if (r == 0 && aspect < 1.45f)
                 add_box(boxes, nboxes, b, margin, w, h);
-            if (r == 0 && q->area > SEAM_BIG * frame_area && source != SOURCE_EDGES)
-                add_box(d->seams, &d->nseams, b, 2, w, h); /* a big card, or a grid of them */
         } else if (r == 0) {
             double area = tscv_area(p, len);
             if (area > 2 * d->p.min_area * frame_area)
@@ -676,6 +673,41 @@ static int split_seams(ts_detector *d, const ts_image *frame, int k, const box *
     return 0;
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* A grid of cards edge to edge has a card's outline too: a quad far larger
+ * than the table's others (or, when there are hardly any others, a large
+ * part of the frame) gets a seam search as well. */
+static void add_big_quads(ts_detector *d, const cand_list *cl)
+{
+    const int w = d->bin.w, h = d->bin.h;
+    double area[MAX_CAND];
+    int n = 0;
+    for (int i = 0; i < cl->n; i++)
+        if (cl->depth[i] == 0 && cl->source[i] != SOURCE_EDGES)
+            area[n++] = cl->q[i].area;
+    if (n == 0)
+        return;
+    qsort(area, (size_t)n, sizeof *area, cmp_double);
+    const double big = n >= 3 ? 3 * area[n / 2] : 0.06 * w * h;
+    for (int i = 0; i < cl->n; i++)
+        if (cl->depth[i] == 0 && cl->source[i] != SOURCE_EDGES && cl->q[i].area > big) {
+            box b = {w, h, 0, 0};
+            for (int c = 0; c < 4; c++) {
+                int x = (int)cl->q[i].q[c].x, y = (int)cl->q[i].q[c].y;
+                b.x0 = x < b.x0 ? x : b.x0;
+                b.y0 = y < b.y0 ? y : b.y0;
+                b.x1 = x + 1 > b.x1 ? x + 1 : b.x1;
+                b.y1 = y + 1 > b.y1 ? y + 1 : b.y1;
+            }
+            add_box(d->seams, &d->nseams, b, 2, w, h);
+        }
+}
+
 int ts_detect(ts_detector *d, const ts_image *frame, ts_quad *out, int max, char *err)
 {
     /* Decimate by a whole factor, so samples fall on whole pixels. */
@@ -723,6 +755,7 @@ int ts_detect(ts_detector *d, const ts_image *frame, ts_quad *out, int max, char
         snprintf(name, sizeof name, "detect_bin%zu.png", s);
         debug_write(d, name, &d->bin);
     }
+    add_big_quads(d, &cl);
     for (int b = 0; b < d->nseams && k >= 2; b++)
         if (split_seams(d, frame, k, &d->seams[b], &cl, err) < 0)
             return -1;
