@@ -171,6 +171,7 @@ static int parse_args(int argc, char **argv, run_opts *o)
     }
     if (!o->proc.game)
         o->proc.game = "set";
+    o->proc.readers = 2; /* cards read on two cores: hints reach the screen sooner */
     return 0;
 }
 
@@ -337,6 +338,8 @@ static void *vision_thread(void *arg)
 
 /* ---- Display (main thread) ---------------------------------------------- */
 
+enum { RESULT_POLL_MS = 3 };
+
 typedef struct {
     ts_image canvas;
     ts_image blank; /* shown while a source has never sent a frame */
@@ -354,8 +357,9 @@ static int any_wants_frame(run *r)
 }
 
 /* Draws the latest results over img (captured at t) and hands it to the
- * frame sinks. */
-static void show(run *r, display *d, const ts_image *img, double t, const ts_capture_status *cs)
+ * frame sinks. again: img was shown before (now with newer results). */
+static void show(run *r, display *d, const ts_image *img, double t, const ts_capture_status *cs,
+                 int again)
 {
     double t_start = ts_now();
     if (d->canvas.w != img->w || d->canvas.h != img->h) {
@@ -377,7 +381,7 @@ static void show(run *r, display *d, const ts_image *img, double t, const ts_cap
     char status[256];
     snprintf(status, sizeof status, "%s | cam %.1f fps | vision %.1f fps | %.0f ms | %.40s%s",
              r->o.proc.game, d->cam.per_s, vfps, lat, cs->label, strlen(cs->label) > 40 ? "..." : "");
-    ts_overlay_opts oo = {.status = status, .stale = stale, .stale_reason = cs->reason};
+    ts_overlay_opts oo = {.status = status, .stale = stale, .stale_reason = cs->reason, .plain = 1};
     ts_overlay_draw(&d->canvas, &d->table, &oo);
 
     char err[256];
@@ -391,12 +395,21 @@ static void show(run *r, display *d, const ts_image *img, double t, const ts_cap
     double t_end = ts_now();
     atomic_fetch_add(&r->displayed, 1);
     ts_stats_add(r->stats, TS_ST_OVERLAY, (t_end - t_start) * 1e3);
-    if (!stale)
+    if (!stale && !again)
         ts_stats_add(r->stats, TS_ST_SCREEN, (t_end - t) * 1e3);
     if (rseq && rseq != d->drawn_seq) {
         ts_stats_add(r->stats, TS_ST_HINTS, (t_end - rt) * 1e3);
         d->drawn_seq = rseq;
     }
+}
+
+/* True if vision published results not drawn yet. */
+static int new_result(run *r, const display *d)
+{
+    pthread_mutex_lock(&r->mu);
+    uint64_t rseq = r->result_seq;
+    pthread_mutex_unlock(&r->mu);
+    return rseq && rseq != d->drawn_seq;
 }
 
 static void sleep_ms(int ms)
@@ -414,8 +427,9 @@ static void display_loop(run *r)
     double last_stale = 0;
     while (!atomic_load(&r->quit) && !atomic_load(&r->vision_done)) {
         ts_frame *f = NULL;
-        if (any_wants_frame(r))
-            f = ts_capture_next(r->cap, seq, 100, 0);
+        int looking = any_wants_frame(r);
+        if (looking) /* short waits: new results are drawn without waiting for a new frame */
+            f = ts_capture_next(r->cap, seq, RESULT_POLL_MS, 0);
         else
             sleep_ms(50); /* nobody is looking: just keep the sinks serviced */
         ts_capture_status cs;
@@ -424,14 +438,16 @@ static void display_loop(run *r)
             ts_frame_release(last);
             last = f;
             seq = f->seq;
-            show(r, &d, &f->img, f->t, &cs);
+            show(r, &d, &f->img, f->t, &cs, 0);
+        } else if (looking && last && cs.state != TS_CAP_STALE && new_result(r, &d)) {
+            show(r, &d, &last->img, last->t, &cs, 1);
         } else if (cs.state == TS_CAP_STALE && ts_now() - last_stale > 0.5 && any_wants_frame(r)) {
             /* Keep the window alive: the last good frame (or a blank one if
              * none came yet), marked stale. */
             if (!last && !d.blank.buf && ts_image_alloc(&d.blank, 1280, 720, 3) == 0)
                 memset(d.blank.buf, 0, (size_t)d.blank.stride * 720);
             if (last || d.blank.buf)
-                show(r, &d, last ? &last->img : &d.blank, ts_now(), &cs);
+                show(r, &d, last ? &last->img : &d.blank, ts_now(), &cs, 1);
             last_stale = ts_now();
         }
         poll_sinks(r, r->frames, &r->nframes);

@@ -37,6 +37,7 @@ void ts_overlay_set_colour(int i, unsigned char bgr[3])
 typedef struct {
     ts_image *img;
     double s;      /* 1.0 at 720 px on the short side */
+    int plain;     /* no anti-aliasing */
     int failed;
     char err[TSCV_ERR_MAX];
 } pen;
@@ -109,11 +110,16 @@ static void grow_quad(const ts_pt q[4], double d, ts_pt out[4])
 
 /* ---- Primitives --------------------------------------------------------- */
 
+static void line(pen *p, const ts_pt *q, int n, int closed, ts_bgr c, int t)
+{
+    check(p, (p->plain ? tscv_polyline_plain : tscv_polyline)(p->img, q, n, closed, c, t, p->err));
+}
+
 /* An outline that reads on light and dark cloth: a dark line under a coloured one. */
 static void outline(pen *p, const ts_pt q[4], ts_bgr c, int t)
 {
-    check(p, tscv_polyline(p->img, q, 4, 1, BLACK, t + 2, p->err));
-    check(p, tscv_polyline(p->img, q, 4, 1, c, t, p->err));
+    line(p, q, 4, 1, BLACK, t + 2);
+    line(p, q, 4, 1, c, t);
 }
 
 static void dashed(pen *p, const ts_pt q[4], ts_bgr c, int t)
@@ -128,8 +134,8 @@ static void dashed(pen *p, const ts_pt q[4], ts_bgr c, int t)
             double s1 = s0 + dash < len ? s0 + dash : len;
             ts_pt seg[2] = {{(float)(a.x + (b.x - a.x) * s0 / len), (float)(a.y + (b.y - a.y) * s0 / len)},
                             {(float)(a.x + (b.x - a.x) * s1 / len), (float)(a.y + (b.y - a.y) * s1 / len)}};
-            check(p, tscv_polyline(p->img, seg, 2, 0, BLACK, t + 2, p->err));
-            check(p, tscv_polyline(p->img, seg, 2, 0, c, t, p->err));
+            line(p, seg, 2, 0, BLACK, t + 2);
+            line(p, seg, 2, 0, c, t);
         }
     }
 }
@@ -183,7 +189,8 @@ int ts_overlay_draw(ts_image *frame, const ts_frame_result *r, const ts_overlay_
         return -1;
     if (!opts)
         opts = &none;
-    pen p = {.img = frame, .s = (frame->w < frame->h ? frame->w : frame->h) / 720.0};
+    pen p = {.img = frame, .s = (frame->w < frame->h ? frame->w : frame->h) / 720.0,
+             .plain = opts->plain};
     if (p.s < 0.5)
         p.s = 0.5;
 
@@ -227,7 +234,7 @@ int ts_overlay_draw(ts_image *frame, const ts_frame_result *r, const ts_overlay_
                            {(float)frame->w - t / 2.0f, (float)t / 2},
                            {(float)frame->w - t / 2.0f, (float)frame->h - t / 2.0f},
                            {(float)t / 2, (float)frame->h - t / 2.0f}};
-        check(&p, tscv_polyline(frame, border, 4, 1, RED, t, p.err));
+        line(&p, border, 4, 1, RED, t);
     }
     if (!opts->hide_sets && n > 0) {
         char s[48];

@@ -24,6 +24,7 @@ typedef struct {
     const char *stale_reason; /* shown with the stale marker; NULL = "source lost" */
     int hide_sets;      /* outline cards only (no hints) */
     int hide_codes;     /* no code text on the cards */
+    int plain;          /* lines without anti-aliasing: live video, a third of the cost */
 } ts_overlay_opts;
 
 /* Draws r over frame (BGR, written in place; r's coordinates are frame pixels).

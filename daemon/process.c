@@ -2,6 +2,9 @@
 #include "process.h"
 
 #include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,13 +17,113 @@
 #include "set_reader.h"
 #include "stats.h"
 
+enum { MAX_CANDIDATES = 4 * TS_MAX_CARDS };
+
+/* What one thread needs to read cards: a reader and a card image. */
+typedef struct {
+    ts_set_reader *reader;
+    ts_image card; /* rectified card scratch */
+} reader_slot;
+
+/* A candidate read ahead of the ordered pass (see read_ahead). */
+typedef struct {
+    int state; /* 0 not read, 1 read */
+    int rc;    /* read_detected's result */
+    ts_card c[2];
+    char err[TSCV_ERR_MAX];
+} early_read;
+
 struct ts_processor {
     ts_profile profile;
     float floor;
     ts_detector *det;
-    ts_set_reader *reader;
-    ts_image card; /* rectified card scratch */
+    reader_slot slot[2]; /* [0] the caller's, [1] the helper's */
+    early_read *early;   /* per candidate, MAX_CANDIDATES */
+    /* The helper thread (readers = 2) and the batch it shares. */
+    int helper;
+    pthread_t thread;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    int quit, busy;       /* under mu */
+    uint64_t batch;       /* under mu: bumped for each new batch */
+    const ts_image *frame;
+    const ts_quad *quads;
+    const int *todo;
+    int ntodo;
+    atomic_int next;      /* next index into todo */
 };
+
+static int read_detected(ts_processor *p, reader_slot *s, const ts_image *frame, const ts_pt q[4],
+                         ts_card c[2], char *err);
+
+/* Both threads take candidates from the shared list until it is empty. */
+static void read_batch(ts_processor *p, reader_slot *s)
+{
+    for (;;) {
+        int k = atomic_fetch_add(&p->next, 1);
+        if (k >= p->ntodo)
+            return;
+        early_read *e = &p->early[p->todo[k]];
+        e->rc = read_detected(p, s, p->frame, p->quads[p->todo[k]].q, e->c, e->err);
+        e->state = 1;
+    }
+}
+
+static void *helper_thread(void *arg)
+{
+    ts_processor *p = arg;
+    uint64_t seen = 0;
+    pthread_mutex_lock(&p->mu);
+    for (;;) {
+        while (!p->quit && p->batch == seen)
+            pthread_cond_wait(&p->cv, &p->mu);
+        if (p->quit)
+            break;
+        seen = p->batch;
+        p->busy = 1;
+        pthread_mutex_unlock(&p->mu);
+        read_batch(p, &p->slot[1]);
+        pthread_mutex_lock(&p->mu);
+        p->busy = 0;
+        pthread_cond_broadcast(&p->cv);
+    }
+    pthread_mutex_unlock(&p->mu);
+    return NULL;
+}
+
+/* With a helper, reads the first candidate of each place on the table (the
+ * ones the ordered pass will surely read) on both threads at once. The
+ * ordered pass then finds them read; reading is a pure function of frame and
+ * quad, so the outcome is the same as reading them in turn. */
+static void read_ahead(ts_processor *p, const ts_image *frame, const ts_quad *quads, int nq)
+{
+    int todo[MAX_CANDIDATES], n = 0;
+    for (int i = 0; i < nq; i++) {
+        p->early[i].state = 0;
+        int seen = 0;
+        for (int k = 0; k < n && !seen; k++)
+            seen = ts_quad_overlap(&quads[todo[k]], &quads[i]);
+        if (!seen && n < TS_MAX_CARDS)
+            todo[n++] = i;
+    }
+    if (!p->helper || n < 2)
+        return;
+    p->frame = frame;
+    p->quads = quads;
+    p->todo = todo;
+    p->ntodo = n;
+    atomic_store(&p->next, 0);
+    pthread_mutex_lock(&p->mu);
+    p->batch++;
+    p->busy = 1; /* until the helper has taken and finished this batch */
+    pthread_cond_broadcast(&p->cv);
+    pthread_mutex_unlock(&p->mu);
+    read_batch(p, &p->slot[0]);
+    pthread_mutex_lock(&p->mu);
+    while (p->busy)
+        pthread_cond_wait(&p->cv, &p->mu);
+    pthread_mutex_unlock(&p->mu);
+}
 
 ts_processor *ts_processor_create(const ts_processor_config *cfg, char *err, size_t errlen)
 {
@@ -43,8 +146,22 @@ ts_processor *ts_processor_create(const ts_processor_config *cfg, char *err, siz
     }
     p->floor = cfg->conf_floor > 0 ? cfg->conf_floor : p->profile.conf_floor;
     p->det = ts_detector_create(NULL);
-    p->reader = ts_set_reader_create(&p->profile);
-    if (!p->det || !p->reader || ts_image_alloc(&p->card, TS_CARD_W, TS_CARD_H, 3) < 0) {
+    p->early = calloc(MAX_CANDIDATES, sizeof *p->early);
+    int ok = p->det && p->early;
+    for (int i = 0; i < (cfg->readers >= 2 ? 2 : 1) && ok; i++) {
+        p->slot[i].reader = ts_set_reader_create(&p->profile);
+        ok = p->slot[i].reader && ts_image_alloc(&p->slot[i].card, TS_CARD_W, TS_CARD_H, 3) == 0;
+    }
+    if (ok && cfg->readers >= 2) {
+        pthread_mutex_init(&p->mu, NULL);
+        pthread_cond_init(&p->cv, NULL);
+        p->helper = pthread_create(&p->thread, NULL, helper_thread, p) == 0;
+        if (!p->helper) {
+            pthread_mutex_destroy(&p->mu);
+            pthread_cond_destroy(&p->cv);
+        }
+    }
+    if (!ok) {
         snprintf(err, errlen, "out of memory");
         ts_processor_destroy(p);
         return NULL;
@@ -56,21 +173,33 @@ void ts_processor_destroy(ts_processor *p)
 {
     if (!p)
         return;
+    if (p->helper) {
+        pthread_mutex_lock(&p->mu);
+        p->quit = 1;
+        pthread_cond_broadcast(&p->cv);
+        pthread_mutex_unlock(&p->mu);
+        pthread_join(p->thread, NULL);
+        pthread_mutex_destroy(&p->mu);
+        pthread_cond_destroy(&p->cv);
+    }
     ts_detector_destroy(p->det);
-    ts_set_reader_destroy(p->reader);
-    ts_image_free(&p->card);
+    for (int i = 0; i < 2; i++) {
+        ts_set_reader_destroy(p->slot[i].reader);
+        ts_image_free(&p->slot[i].card);
+    }
+    free(p->early);
     free(p);
 }
 
 /* Reads the card inside quad q; returns 1 and fills c if it is a card.
  * *turned (may be NULL) tells whether its symbols ran the wrong way. */
-static int read_quad(ts_processor *p, const ts_image *frame, const ts_pt q[4], ts_card *c,
-                     int *turned, char *err)
+static int read_quad(const ts_processor *p, reader_slot *s, const ts_image *frame,
+                     const ts_pt q[4], ts_card *c, int *turned, char *err)
 {
-    if (tscv_warp_quad(frame, q, &p->card, TS_CARD_W, TS_CARD_H, err) < 0)
+    if (tscv_warp_quad(frame, q, &s->card, TS_CARD_W, TS_CARD_H, err) < 0)
         return -1;
     ts_set_reading r;
-    if (ts_set_read(p->reader, &p->card, &r, err) < 0)
+    if (ts_set_read(s->reader, &s->card, &r, err) < 0)
         return -1;
     if (turned)
         *turned = r.turned;
@@ -89,11 +218,11 @@ static int read_quad(ts_processor *p, const ts_image *frame, const ts_pt q[4], t
  * (aspect ~1.3) with its symbols turned on end: when such a quad does not
  * read as one upright card, its two halves are taken instead if both read
  * above the floor. */
-static int read_detected(ts_processor *p, const ts_image *frame, const ts_pt q[4], ts_card c[2],
-                         char *err)
+static int read_detected(ts_processor *p, reader_slot *s, const ts_image *frame, const ts_pt q[4],
+                         ts_card c[2], char *err)
 {
     int turned = 0;
-    int n = read_quad(p, frame, q, &c[0], &turned, err);
+    int n = read_quad(p, s, frame, q, &c[0], &turned, err);
     if (n < 0)
         return -1;
     float aspect = (ts_dist(q[1], q[2]) + ts_dist(q[3], q[0])) /
@@ -103,8 +232,8 @@ static int read_detected(ts_processor *p, const ts_image *frame, const ts_pt q[4
     ts_pt m12 = ts_mid(q[1], q[2]), m30 = ts_mid(q[3], q[0]);
     ts_pt a[4] = {q[1], m12, m30, q[0]}, b[4] = {m12, q[2], q[3], m30};
     ts_card half[2];
-    int ra = read_quad(p, frame, a, &half[0], NULL, err);
-    int rb = ra < 0 ? -1 : read_quad(p, frame, b, &half[1], NULL, err);
+    int ra = read_quad(p, s, frame, a, &half[0], NULL, err);
+    int rb = ra < 0 ? -1 : read_quad(p, s, frame, b, &half[1], NULL, err);
     if (ra < 0 || rb < 0)
         return -1;
     if (ra == 1 && rb == 1 && half[0].read && half[1].read) {
@@ -192,7 +321,8 @@ int ts_process_frame(ts_processor *p, const ts_image *frame, ts_frame_result *ou
         float W = (float)frame->w, H = (float)frame->h;
         ts_pt portrait[4] = {{0, 0}, {W, 0}, {W, H}, {0, H}};
         ts_pt landscape[4] = {{0, H}, {0, 0}, {W, 0}, {W, H}}; /* left side is the top */
-        have_whole = read_quad(p, frame, W > H ? landscape : portrait, &whole, &turned, why);
+        have_whole =
+            read_quad(p, &p->slot[0], frame, W > H ? landscape : portrait, &whole, &turned, why);
         if (have_whole < 0) {
             snprintf(err, errlen, "%s", why);
             return -1;
@@ -207,7 +337,6 @@ int ts_process_frame(ts_processor *p, const ts_image *frame, ts_frame_result *ou
     }
 
     double t1 = ts_now_ms();
-    enum { MAX_CANDIDATES = 4 * TS_MAX_CARDS };
     ts_quad quads[MAX_CANDIDATES], taken[TS_MAX_CARDS];
     int nq = ts_detect(p->det, frame, quads, MAX_CANDIDATES, why), ntaken = 0;
     if (nq < 0) {
@@ -215,6 +344,7 @@ int ts_process_frame(ts_processor *p, const ts_image *frame, ts_frame_result *ou
         return -1;
     }
     double t2 = ts_now_ms();
+    read_ahead(p, frame, quads, nq);
     /* Candidates in order; one overlapping a card already taken is the same
      * card again. One that is no card leaves the place to the next. */
     double typical = 0;
@@ -228,7 +358,14 @@ int ts_process_frame(ts_processor *p, const ts_image *frame, ts_frame_result *ou
         }
         if (seen || too_small(quads[i].area, typical))
             continue; /* the same card again, or one drop_small() would drop */
-        int rc = read_detected(p, frame, quads[i].q, &out->cards[out->ncards], why);
+        const early_read *e = &p->early[i];
+        int rc = e->state ? e->rc
+                          : read_detected(p, &p->slot[0], frame, quads[i].q,
+                                          &out->cards[out->ncards], why);
+        if (e->state) {
+            memcpy(&out->cards[out->ncards], e->c, sizeof e->c);
+            snprintf(why, sizeof why, "%s", e->err);
+        }
         if (rc < 0) {
             snprintf(err, errlen, "%s", why);
             return -1;

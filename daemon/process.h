@@ -4,7 +4,8 @@
  *   frame ─► detect card quads ─► rectify ─► read each card ─► rules (Sets)
  *
  * A ts_processor holds the loaded deck profile and scratch buffers; create one
- * per thread. Nothing here knows where the frame came from.
+ * per calling thread (with readers = 2 it runs one helper thread of its own).
+ * Nothing here knows where the frame came from.
  */
 #ifndef TS_PROCESS_H
 #define TS_PROCESS_H
@@ -40,6 +41,9 @@ typedef struct {
     const char *profile; /* deck profile name ("classic", "seecards") or path; NULL = classic */
     const char *models_dir; /* where profiles live; NULL = built-in default */
     float conf_floor;    /* below this a card is unread; <= 0 = the profile's default */
+    int readers;         /* 2: a helper thread reads cards alongside the caller (the
+                            live daemon, for latency); otherwise the caller alone.
+                            The results are the same either way. */
 } ts_processor_config;
 
 typedef struct ts_processor ts_processor;

@@ -112,12 +112,59 @@ static void test_bad_config(void **state)
     assert_non_null(strstr(err, "nosuch.profile"));
 }
 
+/* Two readers (the live daemon's) give exactly the single reader's result,
+ * frame after frame, on the shared photos and the bundled renders. */
+static void test_two_readers_same_result(void **state)
+{
+    (void)state;
+    static const char *files[] = {
+        BOARD,
+        TS_SHARED_DIR "/data/set/boards/pclewis_set-solver_resources_angle.jpg",
+        TS_SHARED_DIR "/data/set/boards/pclewis_set-solver_resources_shadow2.jpg",
+        TS_SOURCE_DIR "/samples/demo/set_1.jpg",
+        TS_SOURCE_DIR "/samples/demo/set_10.jpg",
+    };
+    char err[256];
+    ts_processor *one = ts_processor_create(NULL, err, sizeof err);
+    ts_processor_config cfg = {.readers = 2};
+    ts_processor *two = ts_processor_create(&cfg, err, sizeof err);
+    assert_non_null(one);
+    assert_non_null(two);
+    int tested = 0;
+    for (int round = 0; round < 3; round++)
+        for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
+            ts_image img;
+            if (load(files[f], &img) < 0)
+                continue;
+            ts_frame_result a = {0}, b = {0};
+            assert_int_equal(ts_process_frame(one, &img, &a, err, sizeof err), 0);
+            assert_int_equal(ts_process_frame(two, &img, &b, err, sizeof err), 0);
+            assert_true(a.ncards > 0);
+            assert_int_equal(a.ncards, b.ncards);
+            for (int c = 0; c < a.ncards; c++) { /* field by field: padding may differ */
+                assert_int_equal(a.cards[c].code.idx, b.cards[c].code.idx);
+                assert_string_equal(a.cards[c].text, b.cards[c].text);
+                assert_true(a.cards[c].conf == b.cards[c].conf);
+                assert_int_equal(a.cards[c].read, b.cards[c].read);
+                assert_memory_equal(a.cards[c].quad, b.cards[c].quad, sizeof a.cards[c].quad);
+            }
+            assert_int_equal(a.nsets, b.nsets);
+            assert_memory_equal(a.sets, b.sets, sizeof a.sets[0] * (size_t)a.nsets);
+            ts_image_free(&img);
+            tested++;
+        }
+    assert_true(tested >= 6); /* the bundled renders at least */
+    ts_processor_destroy(one);
+    ts_processor_destroy(two);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_board),
         cmocka_unit_test(test_duplicate_is_conflict),
         cmocka_unit_test(test_bad_config),
+        cmocka_unit_test(test_two_readers_same_result),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

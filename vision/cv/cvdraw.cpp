@@ -43,16 +43,32 @@ int hershey(tscv_font f)
 
 extern "C" {
 
-int tscv_polyline(ts_image *img, const ts_pt *pts, int n, int closed, ts_bgr c, int thickness,
-                  char *err)
+namespace {
+
+int polyline(ts_image *img, const ts_pt *pts, int n, int closed, ts_bgr c, int thickness,
+             int line_type, char *err)
 {
     try {
         std::vector<std::vector<cv::Point>> v{fixed(pts, n)};
-        cv::polylines(wrap(img), v, closed != 0, col(c), thickness, cv::LINE_AA, SHIFT);
+        cv::polylines(wrap(img), v, closed != 0, col(c), thickness, line_type, SHIFT);
         return 0;
     } catch (const cv::Exception &e) {
         return fail(err, e.what());
     }
+}
+
+} // namespace
+
+int tscv_polyline(ts_image *img, const ts_pt *pts, int n, int closed, ts_bgr c, int thickness,
+                  char *err)
+{
+    return polyline(img, pts, n, closed, c, thickness, cv::LINE_AA, err);
+}
+
+int tscv_polyline_plain(ts_image *img, const ts_pt *pts, int n, int closed, ts_bgr c,
+                        int thickness, char *err)
+{
+    return polyline(img, pts, n, closed, c, thickness, cv::LINE_8, err);
 }
 
 int tscv_fill_poly(ts_image *img, const ts_pt *pts, int n, ts_bgr c, char *err)
