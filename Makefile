@@ -10,7 +10,8 @@ FUZZ_SECONDS ?= 20
 PACKAGES = cmake make gcc g++ pkg-config \
   libopencv-core-dev libopencv-imgproc-dev libturbojpeg0-dev libpng-dev \
   libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev \
-  gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-tools gstreamer1.0-x \
+  gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-ugly \
+  gstreamer1.0-tools gstreamer1.0-x \
   libcmocka-dev xvfb x11-apps x11-utils python3 clang libclang-rt-14-dev
 
 .PHONY: demo test build deps sanitize fuzz clean

@@ -204,7 +204,18 @@ def check_clip(ts, src, shared):
                               "matroskademux", "!", "jpegdec", "!", "fakesink"],
                              capture_output=True, text=True, timeout=BOUND_S)
         check(dec.returncode == 0, "recording does not decode: " + dec.stderr)
-    print("clip: %d lines, %d photos, tables match labels" % (len(objs), len(truth)))
+        # MP4 (H.264): a complete file, its index written at the end.
+        mp4 = os.path.join(d, "annotated.mp4")
+        p = run(ts, ["--source", pattern, "--headless", "--fast", "--quiet", "--frames", "20",
+                     "--record", mp4])
+        check(p.returncode == 0, "run --record .mp4 exited %d: %s" % (p.returncode, p.stderr))
+        check(os.path.getsize(mp4) > 10000, "mp4 recording is empty")
+        dec = subprocess.run(["gst-launch-1.0", "-q", "filesrc", "location=" + mp4, "!",
+                              "qtdemux", "!", "fakesink"],
+                             capture_output=True, text=True, timeout=BOUND_S)
+        check(dec.returncode == 0, "mp4 recording does not demux: " + dec.stderr)
+    print("clip: %d lines, %d photos, tables match labels; MKV and MP4 recordings" %
+          (len(objs), len(truth)))
 
 
 # ---- outputs: HTTP, UNIX socket, refusals, signals ----------------------------
