@@ -144,17 +144,6 @@ int tscv_morph(const ts_image *src, ts_image *dst, char op, int radius, char *er
     GUARD_END
 }
 
-int tscv_distance(const ts_image *bin, ts_image *dist, char *err)
-{
-    GUARD_BEGIN
-    cv::Mat d;
-    if (prepare(dist, bin->w, bin->h, 1, &d) < 0)
-        return fail(err, "distance: bad destination");
-    cv::distanceTransform(wrap(bin), d, cv::DIST_L1, cv::DIST_MASK_3, CV_8U);
-    return 0;
-    GUARD_END
-}
-
 int tscv_canny(const ts_image *src, ts_image *dst, double lo, double hi, char *err)
 {
     GUARD_BEGIN

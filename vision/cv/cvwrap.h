@@ -45,14 +45,9 @@ int tscv_otsu(const ts_image *src, ts_image *dst, double *t, char *err);
 /* Adaptive mean threshold: dst = 255 where src > local mean (block) + offset. */
 int tscv_adaptive(const ts_image *src, ts_image *dst, int block, double offset, char *err);
 /* Morphology with an elliptic kernel of the given radius (cost grows with
- * radius^2; for large binary erosions threshold tscv_distance instead):
+ * radius^2; for large binary erosions threshold ts_distance_l1 instead):
  * op 'e' erode, 'd' dilate, 'o' open, 'c' close. dst may equal src. */
 int tscv_morph(const ts_image *src, ts_image *dst, char op, int radius, char *err);
-/* Distance of every nonzero pixel of a binary image to the nearest zero pixel
- * (L1 metric, saturating at 255) into dist, a grey
- * image of the same size (allocated if zeroed). Thresholding it at r erodes
- * by a diamond of radius r; 8-bit keeps it several times faster than float. */
-int tscv_distance(const ts_image *bin, ts_image *dist, char *err);
 /* Canny edges of a grey image. */
 int tscv_canny(const ts_image *src, ts_image *dst, double lo, double hi, char *err);
 
