@@ -566,6 +566,17 @@ static int order_candidates(const cand_list *cl, ts_quad *out, int max)
 static void decimate_min_channel(const ts_image *src, int k, ts_image *dst)
 {
     const int o0 = k / 4, o1 = (3 * k) / 4, c = src->channels, w = dst->w, h = dst->h;
+    if (k == 1 && c == 3) { /* the four samples would be one pixel */
+        for (int y = 0; y < h; y++) {
+            const uint8_t *p = ts_image_row(src, y);
+            uint8_t *o = ts_image_row(dst, y);
+            for (int x = 0; x < w; x++, p += 3) {
+                uint8_t m = p[0] < p[1] ? p[0] : p[1];
+                o[x] = p[2] < m ? p[2] : m;
+            }
+        }
+        return;
+    }
     for (int y = 0; y < h; y++) {
         const uint8_t *r0 = ts_image_row(src, y * k + o0);
         const uint8_t *r1 = ts_image_row(src, y * k + o1);
