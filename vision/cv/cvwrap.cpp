@@ -28,12 +28,11 @@ int prepare(ts_image *dst, int w, int h, int ch, cv::Mat *m)
     return 0;
 }
 
-std::vector<cv::Point> to_vec(const ts_ipt *pts, int n)
+/* A header over the caller's points (two ints each, as CV_32SC2), no copy:
+ * OpenCV only reads its input arrays. */
+cv::Mat points(const ts_ipt *pts, int n)
 {
-    std::vector<cv::Point> v((size_t)n);
-    for (int i = 0; i < n; i++)
-        v[(size_t)i] = cv::Point(pts[i].x, pts[i].y);
-    return v;
+    return cv::Mat(n, 1, CV_32SC2, const_cast<ts_ipt *>(pts));
 }
 
 } // namespace
@@ -203,7 +202,7 @@ void tscv_contours_free(tscv_contours *c)
 int tscv_fill_contour(ts_image *img, const ts_ipt *pts, int n, char *err)
 {
     GUARD_BEGIN
-    std::vector<std::vector<cv::Point>> v{to_vec(pts, n)};
+    std::vector<cv::Mat> v{points(pts, n)};
     cv::fillPoly(wrap(img), v, cv::Scalar(255), cv::LINE_8);
     return 0;
     GUARD_END
@@ -220,7 +219,7 @@ double tscv_area(const ts_ipt *pts, int n)
 double tscv_perimeter(const ts_ipt *pts, int n)
 {
     try {
-        return cv::arcLength(to_vec(pts, n), true);
+        return cv::arcLength(points(pts, n), true);
     } catch (...) {
         return 0;
     }
@@ -230,7 +229,7 @@ double tscv_hull_area(const ts_ipt *pts, int n)
 {
     try {
         std::vector<cv::Point> hull;
-        cv::convexHull(to_vec(pts, n), hull);
+        cv::convexHull(points(pts, n), hull);
         return cv::contourArea(hull);
     } catch (...) {
         return 0;
@@ -241,7 +240,7 @@ int tscv_hull(const ts_ipt *pts, int n, ts_ipt *out)
 {
     try {
         std::vector<cv::Point> hull;
-        cv::convexHull(to_vec(pts, n), hull);
+        cv::convexHull(points(pts, n), hull);
         int k = 0;
         for (auto &p : hull)
             out[k++] = ts_ipt{p.x, p.y};
@@ -254,7 +253,7 @@ int tscv_hull(const ts_ipt *pts, int n, ts_ipt *out)
 int tscv_defects(const ts_ipt *pts, int n, int *deepest, float *depth, int max)
 {
     try {
-        std::vector<cv::Point> v = to_vec(pts, n);
+        cv::Mat v = points(pts, n);
         std::vector<int> hull;
         cv::convexHull(v, hull, false, false);
         if (hull.size() < 3)
@@ -277,12 +276,10 @@ int tscv_defects(const ts_ipt *pts, int n, int *deepest, float *depth, int max)
 int tscv_approx(const ts_ipt *pts, int n, double eps, int hull, ts_ipt *out, int max)
 {
     try {
-        std::vector<cv::Point> src = to_vec(pts, n), h, a;
-        if (hull) {
-            cv::convexHull(src, h);
-            src.swap(h);
-        }
-        cv::approxPolyDP(src, a, eps, true);
+        std::vector<cv::Point> h, a;
+        if (hull)
+            cv::convexHull(points(pts, n), h);
+        cv::approxPolyDP(hull ? cv::Mat(h) : points(pts, n), a, eps, true);
         int k = 0;
         for (auto &p : a) {
             if (k >= max)
@@ -298,7 +295,7 @@ int tscv_approx(const ts_ipt *pts, int n, double eps, int hull, ts_ipt *out, int
 void tscv_min_rect(const ts_ipt *pts, int n, ts_pt corners[4])
 {
     try {
-        cv::RotatedRect r = cv::minAreaRect(to_vec(pts, n));
+        cv::RotatedRect r = cv::minAreaRect(points(pts, n));
         cv::Point2f c[4];
         r.points(c);
         for (int i = 0; i < 4; i++)
