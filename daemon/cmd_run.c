@@ -2,7 +2,8 @@
  *
  *   capture thread  (capture.c)  newest BGR frame wins, faults retried
  *   vision thread   (here)       process_frame -> tracker -> stable table -> JSON lines
- *   main thread     (here)       latest results drawn on the current frame -> window, file, HTTP
+ *   main thread     (here)       latest results drawn on the current frame (at once when
+ *                                new results come) -> window, file, HTTP
  *   signal thread   (here)       SIGINT/SIGTERM: clean stop; SIGUSR1: stats
  *
  * Capture never waits for vision and display never waits for either: the

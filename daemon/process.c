@@ -97,16 +97,19 @@ static void *helper_thread(void *arg)
  * quad, so the outcome is the same as reading them in turn. */
 static void read_ahead(ts_processor *p, const ts_image *frame, const ts_quad *quads, int nq)
 {
+    for (int i = 0; i < nq; i++)
+        p->early[i].state = 0;
+    if (!p->helper)
+        return;
     int todo[MAX_CANDIDATES], n = 0;
     for (int i = 0; i < nq; i++) {
-        p->early[i].state = 0;
         int seen = 0;
         for (int k = 0; k < n && !seen; k++)
             seen = ts_quad_overlap(&quads[todo[k]], &quads[i]);
         if (!seen && n < TS_MAX_CARDS)
             todo[n++] = i;
     }
-    if (!p->helper || n < 2)
+    if (n < 2)
         return;
     p->frame = frame;
     p->quads = quads;
@@ -258,9 +261,11 @@ static double typical_area(const ts_card *cards, int n)
     for (int i = 0; i < n; i++)
         if (cards[i].read)
             ref[nread++] = ts_quad_area(cards[i].quad);
-    if (nread < 3)
-        for (int i = nread = 0; i < n; i++)
+    if (nread < 3) {
+        nread = 0;
+        for (int i = 0; i < n; i++)
             ref[nread++] = ts_quad_area(cards[i].quad);
+    }
     ts_sort_doubles(ref, (size_t)nread);
     return ref[nread / 2];
 }
@@ -359,12 +364,13 @@ int ts_process_frame(ts_processor *p, const ts_image *frame, ts_frame_result *ou
         if (seen || too_small(quads[i].area, typical))
             continue; /* the same card again, or one drop_small() would drop */
         const early_read *e = &p->early[i];
-        int rc = e->state ? e->rc
-                          : read_detected(p, &p->slot[0], frame, quads[i].q,
-                                          &out->cards[out->ncards], why);
-        if (e->state) {
+        int rc;
+        if (e->state) { /* read ahead (read_ahead) */
+            rc = e->rc;
             memcpy(&out->cards[out->ncards], e->c, sizeof e->c);
             snprintf(why, sizeof why, "%s", e->err);
+        } else {
+            rc = read_detected(p, &p->slot[0], frame, quads[i].q, &out->cards[out->ncards], why);
         }
         if (rc < 0) {
             snprintf(err, errlen, "%s", why);
