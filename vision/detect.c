@@ -707,15 +707,10 @@ static void add_big_quads(ts_detector *d, const cand_list *cl)
     const double big = n >= 3 ? 3 * area[n / 2] : 0.06 * w * h;
     for (int i = 0; i < cl->n; i++)
         if (cl->depth[i] == 0 && cl->source[i] != SOURCE_EDGES && cl->q[i].area > big) {
-            box b = {w, h, 0, 0};
-            for (int c = 0; c < 4; c++) {
-                int x = (int)cl->q[i].q[c].x, y = (int)cl->q[i].q[c].y;
-                b.x0 = x < b.x0 ? x : b.x0;
-                b.y0 = y < b.y0 ? y : b.y0;
-                b.x1 = x + 1 > b.x1 ? x + 1 : b.x1;
-                b.y1 = y + 1 > b.y1 ? y + 1 : b.y1;
-            }
-            add_box(d->seams, &d->nseams, b, 2, w, h);
+            ts_ipt corner[4];
+            for (int c = 0; c < 4; c++)
+                corner[c] = (ts_ipt){(int)cl->q[i].q[c].x, (int)cl->q[i].q[c].y};
+            add_box(d->seams, &d->nseams, bounds(corner, 4), 2, w, h);
         }
 }
 
