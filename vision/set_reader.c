@@ -162,10 +162,10 @@ static int paper_field(ts_set_reader *r, const ts_image *c, char *err)
     return tscv_morph(&r->small, &r->small_closed, 'c', 4, err);
 }
 
-/* Ink inside the ink area: 1 - the darkest channel over the paper field
+/* r->ink inside the ink area: 1 - the darkest channel over the paper field
  * there (the field's reciprocal interpolated bilinearly from the eighth-size
  * one). Returns the ink strength, the 99th percentile. */
-static float ink_map(ts_set_reader *r, const ts_image *c, float *ink)
+static float ink_map(ts_set_reader *r, const ts_image *c)
 {
     const ts_image *f = &r->small_closed;
     const int fh = f->h;
@@ -193,7 +193,7 @@ static float ink_map(ts_set_reader *r, const ts_image *c, float *ink)
         float ratio[W * 3]; /* each channel over its paper */
         for (int i = 3 * x0; i < 3 * x1; i++)
             ratio[i] = p[i] * (f0[i] + (f1[i] - f0[i]) * wy);
-        float *o = ink + y * W;
+        float *o = r->ink + y * W;
         for (int x = x0; x < x1; x++) {
             float m = ratio[3 * x] < ratio[3 * x + 1] ? ratio[3 * x] : ratio[3 * x + 1];
             m = ratio[3 * x + 2] < m ? ratio[3 * x + 2] : m;
@@ -305,7 +305,7 @@ int ts_set_read(ts_set_reader *r, const ts_image *in, ts_set_reading *out, char 
         return 0; /* too dark, patchy or coloured to be a card's white margin */
     if (paper_field(r, c, err) < 0)
         return -1;
-    float strength = ink_map(r, c, r->ink);
+    float strength = ink_map(r, c);
     if (strength < 0.12f)
         return 0; /* blank */
 
