@@ -1,0 +1,80 @@
+/* One interface for every card family's reader.
+ *
+ * A reader class is a small constant table: which family it reads, the card
+ * shape it expects, which deck profiles it knows, and create / read / destroy.
+ * The pipeline (pipeline.h) warps each candidate quad to the class's
+ * rectified size and hands it to read(); it never knows which family it is
+ * running. Adding a family is adding a file under vision/readers/ and a line
+ * in vision/readers/registry.c.
+ *
+ * Every reader gives a confidence: P(the whole reading is right). The
+ * pipeline marks a card below the floor as unread, and nothing builds a hint
+ * on an unread card.
+ */
+#ifndef TS_READER_H
+#define TS_READER_H
+
+#include <stddef.h>
+
+#include "codes.h"
+#include "cv/cvwrap.h"
+#include "detect.h"
+#include "image.h"
+
+enum { TS_READING_MAX_ATTR = 4 };
+
+/* What a reader makes of one rectified card image. */
+typedef struct {
+    int is_card;       /* a card of this family at all (else the rest is unset) */
+    ts_code code;      /* best reading */
+    float conf;        /* 0..1: P(the whole reading is right) */
+    int nattr;         /* attributes read (SET 4: count colour shape shading) */
+    float attr_conf[TS_READING_MAX_ATTR]; /* per attribute, 0..1 */
+    int turned;        /* the card's content runs across the quad's long side:
+                          the quad is probably two cards side by side */
+} ts_reading;
+
+/* How a reader is made: the deck profile (a name from the class's list, or
+ * for classes that read profile files, a path) and where models live. */
+typedef struct {
+    const char *profile;    /* NULL = the class's default (profiles[0]) */
+    const char *models_dir; /* NULL = the built-in models directory */
+} ts_reader_config;
+
+typedef struct ts_reader_class {
+    ts_family family;
+    const char *name;               /* "set", "playing", ... (ts_family_name) */
+    const char *const *profiles;    /* known profile names, NULL-terminated; [0] default */
+    float min_aspect, max_aspect;   /* card long side / short side */
+    int card_w, card_h;             /* rectified card size read() expects (portrait) */
+    float conf_floor;               /* default: below this a card is unread */
+
+    /* Returns a reader (caller destroys), or NULL with a one-line reason in err. */
+    void *(*create)(const ts_reader_config *cfg, char *err, size_t errlen);
+    void (*destroy)(void *reader);
+    /* Reads one card (BGR, borrowed, card_w x card_h, portrait: the quad's
+     * first side is a short side). Returns 0 (see out->is_card), or -1 with
+     * err (TSCV_ERR_MAX) on an internal error. A reader must be usable from
+     * one thread at a time; the pipeline makes one per thread. */
+    int (*read)(void *reader, const ts_image *card, ts_reading *out, char *err);
+    /* Optional: the code in the deck's own letters (SeeCards, Qwirkle tiles'
+     * W). NULL = ts_code_format. */
+    void (*format)(const void *reader, ts_code code, char out[TS_CODE_MAXLEN]);
+    /* Optional: a family-specific candidate finder, used instead of the
+     * shared detector (ts_detect with this class's aspect range). Same
+     * contract as ts_detect: candidates in the order to try them, overlaps
+     * allowed. Returns the count (<= max) or -1 with err (TSCV_ERR_MAX). */
+    int (*find)(void *reader, const ts_image *frame, ts_quad *out, int max, char *err);
+} ts_reader_class;
+
+/* The registry (vision/readers/registry.c). */
+
+/* Every class, NULL-terminated, in the order --game auto tries them. */
+const ts_reader_class *const *ts_reader_classes(void);
+/* The class for a family or game name ("set", "gof", "sapngwu", "eleusis",
+ * "playing", "qwirkle", "domino"...), or NULL. */
+const ts_reader_class *ts_reader_class_by_name(const char *name);
+/* The class that knows this profile name (e.g. "tiles" -> qwirkle), or NULL. */
+const ts_reader_class *ts_reader_class_by_profile(const char *profile);
+
+#endif
