@@ -1,0 +1,205 @@
+// Trained classifiers through OpenCV's dnn module (see cvdnn.h).
+#include "cvdnn.h"
+
+#include <opencv2/core.hpp>
+#include <opencv2/dnn.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+#include "cv_internal.hpp"
+extern "C" {
+#include "../imageio.h"
+}
+
+struct tscv_net {
+    tscv_net_info info;
+    cv::dnn::Net net;
+    std::vector<cv::String> out_names;
+};
+
+namespace {
+
+// One header line from [*pos, len): copies it (without '\n') into line.
+bool next_line(const unsigned char *d, size_t len, size_t *pos, char *line, size_t cap)
+{
+    size_t i = *pos, k = 0;
+    while (i < len && d[i] != '\n') {
+        if (k + 1 >= cap)
+            return false;
+        line[k++] = (char)d[i++];
+    }
+    if (i >= len)
+        return false;
+    line[k] = 0;
+    *pos = i + 1;
+    return true;
+}
+
+} // namespace
+
+extern "C" tscv_net *tscv_net_parse(const unsigned char *data, size_t len, char *err,
+                                    size_t errlen)
+{
+    tscv_net_info info;
+    std::memset(&info, 0, sizeof info);
+    size_t pos = 0;
+    char line[256];
+    int lineno = 0;
+    long onnx = -1;
+    while (onnx < 0) {
+        lineno++;
+        if (!next_line(data, len, &pos, line, sizeof line)) {
+            std::snprintf(err, errlen, "header line %d: missing or too long", lineno);
+            return nullptr;
+        }
+        char word[32], a[65], b[65];
+        int x, y, z;
+        if (lineno == 1) {
+            if (std::strcmp(line, "tsnet 1") != 0) {
+                std::snprintf(err, errlen, "not a tsnet 1 model (first line must be 'tsnet 1')");
+                return nullptr;
+            }
+        } else if (std::sscanf(line, "name %63s", info.name) == 1) {
+        } else if (std::sscanf(line, "input %d %d %d", &x, &y, &z) == 3) {
+            if (x < 4 || y < 4 || x > 1024 || y > 1024 || (z != 1 && z != 3)) {
+                std::snprintf(err, errlen, "header line %d: bad input size", lineno);
+                return nullptr;
+            }
+            info.in_w = x, info.in_h = y, info.in_c = z;
+        } else if (std::sscanf(line, "output %31s %d %64s", a, &x, b) >= 2) {
+            if (info.noutputs == TSCV_NET_MAX_OUTPUTS || x < 2 || x > TSCV_NET_MAX_CLASSES) {
+                std::snprintf(err, errlen, "header line %d: bad output", lineno);
+                return nullptr;
+            }
+            tscv_net_output *o = &info.out[info.noutputs++];
+            std::snprintf(o->name, sizeof o->name, "%.31s", a);
+            o->nclass = x;
+            if (std::sscanf(line, "output %*s %*d %64s", b) == 1) {
+                if ((int)std::strlen(b) != x) {
+                    std::snprintf(err, errlen, "header line %d: %d letters for %d classes",
+                                  lineno, (int)std::strlen(b), x);
+                    return nullptr;
+                }
+                std::snprintf(o->letters, sizeof o->letters, "%s", b);
+            }
+        } else if (std::sscanf(line, "onnx %ld", &onnx) == 1) {
+            if (onnx <= 0 || (size_t)onnx != len - pos) {
+                std::snprintf(err, errlen, "header says %ld ONNX bytes, file holds %zu", onnx,
+                              len - pos);
+                return nullptr;
+            }
+        } else if (std::sscanf(line, "%31s", word) != 1 || word[0] != '#') {
+            std::snprintf(err, errlen, "header line %d: unknown statement", lineno);
+            return nullptr;
+        }
+    }
+    if (!info.in_w || !info.noutputs) {
+        std::snprintf(err, errlen, "header names no input or no output");
+        return nullptr;
+    }
+    tscv_net *n = new (std::nothrow) tscv_net;
+    if (!n) {
+        std::snprintf(err, errlen, "out of memory");
+        return nullptr;
+    }
+    n->info = info;
+    try {
+        n->net = cv::dnn::readNetFromONNX((const char *)data + pos, (size_t)onnx);
+        n->net.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
+        n->net.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
+        n->out_names = n->net.getUnconnectedOutLayersNames();
+        if ((int)n->out_names.size() != info.noutputs) {
+            std::snprintf(err, errlen, "the net has %d outputs, the header names %d",
+                          (int)n->out_names.size(), info.noutputs);
+            delete n;
+            return nullptr;
+        }
+    } catch (const cv::Exception &e) {
+        std::snprintf(err, errlen, "ONNX: %s", e.msg.c_str());
+        delete n;
+        return nullptr;
+    }
+    return n;
+}
+
+extern "C" tscv_net *tscv_net_load(const char *path, char *err, size_t errlen)
+{
+    uint8_t *data = nullptr;
+    size_t len = 0;
+    char why[256];
+    if (ts_read_file(path, 64u << 20, &data, &len, why, sizeof why) < 0) {
+        std::snprintf(err, errlen, "%s", why);
+        return nullptr;
+    }
+    tscv_net *n = tscv_net_parse(data, len, why, sizeof why);
+    std::free(data);
+    if (!n)
+        std::snprintf(err, errlen, "%s: %s", path, why);
+    return n;
+}
+
+extern "C" void tscv_net_destroy(tscv_net *net)
+{
+    delete net;
+}
+
+extern "C" const tscv_net_info *tscv_net_get_info(const tscv_net *net)
+{
+    return &net->info;
+}
+
+extern "C" int tscv_net_run(tscv_net *net, const ts_image *imgs, int n, float *probs, char *err)
+{
+    if (n <= 0)
+        return 0;
+    const tscv_net_info *in = &net->info;
+    try {
+        std::vector<cv::Mat> batch;
+        batch.reserve(n);
+        for (int i = 0; i < n; i++) {
+            cv::Mat m = tscv::wrap(&imgs[i]), c, r;
+            if (in->in_c == 1 && m.channels() == 3)
+                cv::cvtColor(m, c, cv::COLOR_BGR2GRAY);
+            else if (in->in_c == 3 && m.channels() == 1)
+                cv::cvtColor(m, c, cv::COLOR_GRAY2BGR);
+            else
+                c = m;
+            cv::resize(c, r, cv::Size(in->in_w, in->in_h), 0, 0, cv::INTER_AREA);
+            batch.push_back(r);
+        }
+        cv::Mat blob = cv::dnn::blobFromImages(batch, 1.0 / 255, cv::Size(), cv::Scalar(), false,
+                                               false, CV_32F);
+        net->net.setInput(blob);
+        std::vector<cv::Mat> outs;
+        net->net.forward(outs, net->out_names);
+        int total = 0;
+        for (int h = 0; h < in->noutputs; h++)
+            total += in->out[h].nclass;
+        for (int h = 0, off = 0; h < in->noutputs; off += in->out[h].nclass, h++) {
+            cv::Mat o = outs[h].reshape(1, n);
+            if (o.cols != in->out[h].nclass)
+                return tscv::fail(err, "net output size differs from its header");
+            for (int i = 0; i < n; i++) {
+                const float *z = o.ptr<float>(i);
+                float mx = z[0], sum = 0;
+                for (int k = 1; k < o.cols; k++)
+                    mx = z[k] > mx ? z[k] : mx;
+                float *p = probs + (size_t)i * total + off;
+                for (int k = 0; k < o.cols; k++)
+                    sum += p[k] = std::exp(z[k] - mx);
+                for (int k = 0; k < o.cols; k++)
+                    p[k] /= sum;
+            }
+        }
+    } catch (const cv::Exception &e) {
+        if (err)
+            std::snprintf(err, TSCV_ERR_MAX, "dnn: %.140s", e.msg.c_str());
+        return -1;
+    }
+    return 0;
+}
