@@ -2,20 +2,38 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "clock.h"
+#include "cmd.h"
 #include "imageio.h"
 #include "overlay.h"
+
+int batch_load(const char *path, ts_image *img, char *err, size_t errlen)
+{
+    if (strcmp(path, "-") != 0)
+        return ts_image_load(path, img, err, errlen);
+    uint8_t *data;
+    size_t len;
+    if (cmd_read_stdin(TS_FILE_MAX_BYTES, &data, &len, err, errlen) < 0)
+        return -1;
+    char why[256];
+    int rc = len == 0 ? -1 : ts_image_decode(data, len, img, why, sizeof why);
+    if (rc < 0)
+        snprintf(err, errlen, "-: %s", len == 0 ? "empty standard input" : why);
+    free(data);
+    return rc;
+}
 
 int batch_process_file(ts_pipeline *p, const char *path, ts_image *img, ts_table *t, char *err,
                        size_t errlen)
 {
     double t0 = ts_now_ms();
     memset(t, 0, sizeof *t);
-    if (ts_image_load(path, img, err, errlen) < 0)
+    if (batch_load(path, img, err, errlen) < 0)
         return -1;
     t->frame.ms_decode = ts_now_ms() - t0;
     char why[256];
@@ -42,6 +60,8 @@ int batch_annotate(ts_image *img, const ts_table *t, const char *dir, const char
 {
     const char *base = strrchr(source, '/');
     base = base ? base + 1 : source;
+    if (strcmp(source, "-") == 0)
+        base = "stdin";
     const char *dot = strrchr(base, '.');
     int n = dot ? (int)(dot - base) : (int)strlen(base);
     char path[4096];

@@ -8,7 +8,12 @@
 #include "pipeline.h"
 #include "table.h"
 
-/* Loads path (JPEG/PNG), times the decode, runs the pipeline and solves the
+/* Loads path (JPEG/PNG, by content) into *img (caller frees with
+ * ts_image_free); "-" is standard input. Returns 0, or -1 with a one-line
+ * message naming the file in err. */
+int batch_load(const char *path, ts_image *img, char *err, size_t errlen);
+
+/* Loads path (JPEG/PNG; "-" is standard input), times the decode, runs the pipeline and solves the
  * table. On success the decoded frame is left in *img (caller frees with
  * ts_image_free). Returns 0, or -1 with a one-line message naming the file in
  * err. */

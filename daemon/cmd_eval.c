@@ -50,6 +50,11 @@ static void usage(FILE *f)
             "  --game GAME     the cards to read (as scan; default: the profile's family,\n"
             "                  else set); labels are codes in the deck's own letters\n"
             "  --profile NAME  deck profile (as scan)\n"
+            "  -h, --help      this text\n"
+            "      --version   the version\n"
+            "\n"
+            "LABELS.tsv of '-' reads the label file from standard input, image paths\n"
+            "relative to the working directory. Options may follow the file.\n"
             "\n"
             "A malformed label file is a fatal error (exit 2) naming the line; an image\n"
             "that cannot be read is reported and counted as failed.\n");
@@ -62,10 +67,13 @@ static int load_labels(const char *file, const ts_pipeline *pl, label **out, int
 {
     uint8_t *data;
     size_t len;
-    if (ts_read_file(file, 64 << 20, &data, &len, err, errlen) < 0)
+    /* "-": labels on standard input, image paths relative to the working directory. */
+    int from_stdin = strcmp(file, "-") == 0;
+    if ((from_stdin ? cmd_read_stdin(64 << 20, &data, &len, err, errlen)
+                    : ts_read_file(file, 64 << 20, &data, &len, err, errlen)) < 0)
         return -1;
     char dir[2048] = "";
-    const char *slash = strrchr(file, '/');
+    const char *slash = from_stdin ? NULL : strrchr(file, '/');
     if (slash)
         snprintf(dir, sizeof dir, "%.*s/", (int)(slash - file), file);
     int cap = 64, n = 0, lineno = 0;
@@ -309,30 +317,30 @@ int cmd_eval(int argc, char **argv)
     int json = 0;
     const char *report = NULL, *labels_file = NULL;
     ts_pipeline_config cfg = {0};
-    for (int i = 1; i < argc; i++) {
-        if (cmd_is_help(argv[i])) {
-            usage(stdout);
-            return 0;
-        } else if (strcmp(argv[i], "--json") == 0) {
-            json = 1;
-        } else if (strcmp(argv[i], "--report") == 0 && i + 1 < argc) {
-            report = argv[++i];
-        } else if (strcmp(argv[i], "--profile") == 0 && i + 1 < argc) {
-            cfg.profile = argv[++i];
-        } else if (strcmp(argv[i], "--game") == 0 && i + 1 < argc) {
-            cfg.game = argv[++i];
-        } else if (argv[i][0] == '-' || labels_file) {
-            fprintf(stderr, "tablesight eval: unexpected argument '%s'\n", argv[i]);
-            usage(stderr);
-            return 2;
-        } else {
-            labels_file = argv[i];
+    static const struct option OPTS[] = {
+        {"json", no_argument, NULL, 'j'},
+        {"report", required_argument, NULL, 'r'},
+        {"profile", required_argument, NULL, 'p'},
+        {"game", required_argument, NULL, 'g'},
+        CMD_COMMON_OPTIONS,
+        {0}};
+    for (int c; (c = cmd_getopt("eval", argc, argv, OPTS)) != -1;) {
+        switch (c) {
+        case 'j': json = 1; break;
+        case 'r': report = optarg; break;
+        case 'p': cfg.profile = optarg; break;
+        case 'g': cfg.game = optarg; break;
+        case 'h': usage(stdout); return 0;
+        case CMD_OPT_VERSION: return cmd_version();
+        default: return 2;
         }
     }
-    if (!labels_file) {
-        usage(stderr);
-        return 2;
-    }
+    if (optind >= argc)
+        return cmd_usage_error("eval", "no label file given (LABELS.tsv, or - for standard input)");
+    if (optind + 1 < argc)
+        return cmd_usage_error("eval", "one label file only ('%s' and '%s')", argv[optind],
+                               argv[optind + 1]);
+    labels_file = argv[optind];
     char err[512];
     ts_pipeline *p = ts_pipeline_create(&cfg, err, sizeof err);
     if (!p) {

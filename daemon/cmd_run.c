@@ -95,7 +95,7 @@ typedef struct {
     ts_pipeline_config proc;
     ts_tracker_config track;
     long frames;
-    int headless, json, http_any, quiet;
+    int headless, json, http_any, quiet, fullscreen;
     const char *record, *socket, *http;
 } run_opts;
 
@@ -105,71 +105,82 @@ static int parse_num(const char *opt, const char *s, double lo, double hi, doubl
     errno = 0;
     double v = s ? strtod(s, &end) : 0;
     if (!s || errno || end == s || *end || v < lo || v > hi) {
-        fprintf(stderr, "tablesight run: %s needs a number from %g to %g\n", opt, lo, hi);
+        cmd_usage_error("run", "%s needs a number from %g to %g", opt, lo, hi);
         return -1;
     }
     *out = v;
     return 0;
 }
 
-/* Returns 0, 1 (--help printed) or -1 (usage error printed). */
+/* Returns 0, 1 (--help or --version printed) or -1 (usage error printed). */
 static int parse_args(int argc, char **argv, run_opts *o)
 {
     memset(o, 0, sizeof *o);
     o->track = TS_TRACKER_DEFAULTS;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+    enum { O_SOURCE = CMD_OPT_LONG, O_FPS, O_LOOP, O_FAST, O_WATCHDOG, O_FRAMES, O_GAME,
+           O_PROFILE, O_MODELS, O_CONF_FLOOR, O_STABLE, O_KEEP, O_HEADLESS, O_RECORD, O_JSON,
+           O_SOCKET, O_HTTP, O_HTTP_ANY, O_QUIET, O_FULLSCREEN };
+    static const struct option OPTS[] = {
+        {"source", required_argument, NULL, O_SOURCE},
+        {"fps", required_argument, NULL, O_FPS},
+        {"loop", no_argument, NULL, O_LOOP},
+        {"fast", no_argument, NULL, O_FAST},
+        {"watchdog", required_argument, NULL, O_WATCHDOG},
+        {"frames", required_argument, NULL, O_FRAMES},
+        {"game", required_argument, NULL, O_GAME},
+        {"profile", required_argument, NULL, O_PROFILE},
+        {"models", required_argument, NULL, O_MODELS},
+        {"conf-floor", required_argument, NULL, O_CONF_FLOOR},
+        {"stable", required_argument, NULL, O_STABLE},
+        {"keep", required_argument, NULL, O_KEEP},
+        {"headless", no_argument, NULL, O_HEADLESS},
+        {"record", required_argument, NULL, O_RECORD},
+        {"json", no_argument, NULL, O_JSON},
+        {"socket", required_argument, NULL, O_SOCKET},
+        {"http", required_argument, NULL, O_HTTP},
+        {"http-any", no_argument, NULL, O_HTTP_ANY},
+        {"quiet", no_argument, NULL, O_QUIET},
+        {"fullscreen", no_argument, NULL, O_FULLSCREEN},
+        CMD_COMMON_OPTIONS,
+        {0}};
+    for (int c; (c = cmd_getopt("run", argc, argv, OPTS)) != -1;) {
+        const char *v = optarg;
         double x;
-        if (cmd_is_help(a)) {
-            fputs(USAGE, stdout);
-            return 1;
-        }
-#define FLAG(name, field)                                                                       \
-    if (strcmp(a, name) == 0) {                                                                 \
-        field = 1;                                                                              \
-        continue;                                                                               \
-    }
-#define TEXT(name, field)                                                                       \
-    if (strcmp(a, name) == 0) {                                                                 \
-        if (!v) {                                                                               \
-            fprintf(stderr, "tablesight run: %s needs a value\n", name);                        \
-            return -1;                                                                          \
-        }                                                                                       \
-        field = v;                                                                              \
-        i++;                                                                                    \
-        continue;                                                                               \
-    }
 #define NUM(name, lo, hi, field, type)                                                          \
-    if (strcmp(a, name) == 0) {                                                                 \
-        if (parse_num(name, v, lo, hi, &x) < 0)                                                 \
-            return -1;                                                                          \
-        field = (type)x;                                                                        \
-        i++;                                                                                    \
-        continue;                                                                               \
-    }
-        TEXT("--source", o->cap.source)
-        NUM("--fps", 0.1, 1000, o->cap.fps, double)
-        FLAG("--loop", o->cap.loop)
-        FLAG("--fast", o->cap.fast)
-        NUM("--watchdog", 0.1, 3600, o->cap.watchdog, double)
-        NUM("--frames", 1, 1e12, o->frames, long)
-        TEXT("--game", o->proc.game)
-        TEXT("--profile", o->proc.profile)
-        TEXT("--models", o->proc.models_dir)
-        NUM("--conf-floor", 0, 1, o->proc.conf_floor, float)
-        NUM("--stable", 1, 1000, o->track.stable_frames, int)
-        NUM("--keep", 1, 100000, o->track.keep_frames, int)
-        FLAG("--headless", o->headless)
-        TEXT("--record", o->record)
-        FLAG("--json", o->json)
-        TEXT("--socket", o->socket)
-        TEXT("--http", o->http)
-        FLAG("--http-any", o->http_any)
-        FLAG("--quiet", o->quiet)
-#undef FLAG
-#undef TEXT
+    if (parse_num(name, v, lo, hi, &x) < 0)                                                     \
+        return -1;                                                                              \
+    field = (type)x;                                                                            \
+    break;
+        switch (c) {
+        case 'h': fputs(USAGE, stdout); return 1;
+        case CMD_OPT_VERSION: cmd_version(); return 1;
+        case O_SOURCE: o->cap.source = v; break;
+        case O_FPS: NUM("--fps", 0.1, 1000, o->cap.fps, double)
+        case O_LOOP: o->cap.loop = 1; break;
+        case O_FAST: o->cap.fast = 1; break;
+        case O_WATCHDOG: NUM("--watchdog", 0.1, 3600, o->cap.watchdog, double)
+        case O_FRAMES: NUM("--frames", 1, 1e12, o->frames, long)
+        case O_GAME: o->proc.game = v; break;
+        case O_PROFILE: o->proc.profile = v; break;
+        case O_MODELS: o->proc.models_dir = v; break;
+        case O_CONF_FLOOR: NUM("--conf-floor", 0, 1, o->proc.conf_floor, float)
+        case O_STABLE: NUM("--stable", 1, 1000, o->track.stable_frames, int)
+        case O_KEEP: NUM("--keep", 1, 100000, o->track.keep_frames, int)
+        case O_HEADLESS: o->headless = 1; break;
+        case O_RECORD: o->record = v; break;
+        case O_JSON: o->json = 1; break;
+        case O_SOCKET: o->socket = v; break;
+        case O_HTTP: o->http = v; break;
+        case O_HTTP_ANY: o->http_any = 1; break;
+        case O_QUIET: o->quiet = 1; break;
+        case O_FULLSCREEN: o->fullscreen = 1; break;
+        default: return -1;
+        }
 #undef NUM
-        fprintf(stderr, "tablesight run: unknown option '%s' (see --help)\n", a);
+    }
+    if (optind < argc) {
+        cmd_usage_error("run", "unexpected argument '%s' (the source is --source SRC)",
+                        argv[optind]);
         return -1;
     }
     if (!o->proc.game)

@@ -11,6 +11,7 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: tablesight scan [--game GAME] [--profile NAME] [--annotate DIR] FILE...\n"
+            "       tablesight scan [OPTIONS] - < photo.jpg\n"
             "\n"
             "Finds and reads every card in each image (JPEG or PNG) and prints one JSON\n"
             "object per image (ARCHITECTURE.md output contract): cards with code,\n"
@@ -24,6 +25,13 @@ static void usage(FILE *f)
             "  --annotate DIR    also write DIR/<image>.annotated.jpg with outlines, codes\n"
             "                    and each Set in its own colour\n"
             "\n"
+            "  -h, --help        this text\n"
+            "      --version     the version\n"
+            "\n"
+            "Options may come before or after the files; '--' ends them. A FILE of '-' is\n"
+            "an image read from standard input (its source in the JSON is \"-\", its\n"
+            "annotated copy DIR/stdin.annotated.jpg).\n"
+            "\n"
             "A file that cannot be read is reported on stderr and skipped; the exit\n"
             "status is 1 if any file failed, 2 on a usage error.\n");
 }
@@ -32,30 +40,30 @@ int cmd_scan(int argc, char **argv)
 {
     ts_pipeline_config cfg = {0};
     const char *annotate = NULL;
-    int first = argc;
-    for (int i = 1; i < argc; i++) {
-        if (cmd_is_help(argv[i])) {
-            usage(stdout);
-            return 0;
-        } else if (strcmp(argv[i], "--game") == 0 && i + 1 < argc) {
-            cfg.game = argv[++i];
-        } else if (strcmp(argv[i], "--profile") == 0 && i + 1 < argc) {
-            cfg.profile = argv[++i];
-        } else if (strcmp(argv[i], "--annotate") == 0 && i + 1 < argc) {
-            annotate = argv[++i];
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            fprintf(stderr, "tablesight scan: unknown option '%s'\n", argv[i]);
-            usage(stderr);
-            return 2;
-        } else {
-            first = i;
-            break;
+    static const struct option OPTS[] = {
+        {"game", required_argument, NULL, 'g'},
+        {"profile", required_argument, NULL, 'p'},
+        {"annotate", required_argument, NULL, 'a'},
+        CMD_COMMON_OPTIONS,
+        {0}};
+    for (int c; (c = cmd_getopt("scan", argc, argv, OPTS)) != -1;) {
+        switch (c) {
+        case 'g': cfg.game = optarg; break;
+        case 'p': cfg.profile = optarg; break;
+        case 'a': annotate = optarg; break;
+        case 'h': usage(stdout); return 0;
+        case CMD_OPT_VERSION: return cmd_version();
+        default: return 2;
         }
     }
-    if (first >= argc) {
-        usage(stderr);
-        return 2;
-    }
+    int first = optind;
+    if (first >= argc)
+        return cmd_usage_error("scan", "no image given (FILE..., or - for standard input)");
+    int stdin_uses = 0;
+    for (int i = first; i < argc; i++)
+        stdin_uses += strcmp(argv[i], "-") == 0;
+    if (stdin_uses > 1)
+        return cmd_usage_error("scan", "standard input (-) can be read only once");
     char err[512];
     if (annotate && batch_mkdir(annotate, err, sizeof err) < 0) {
         fprintf(stderr, "tablesight scan: %s\n", err);
