@@ -1,8 +1,10 @@
 # tablesight — the two commands a fresh Debian machine needs:
 #   make demo   install missing packages, build, run the main job on a bundled sample
 #   make test   install missing packages, build, run every test (ctest)
-# Other targets: build, deps, sanitize (ASan+UBSan tests), fuzz (libFuzzer, brief), clean.
+# Other targets: build, deps, install (PREFIX=/usr/local, DESTDIR for staging),
+# sanitize (ASan+UBSan tests), fuzz (libFuzzer, brief), clean.
 
+PREFIX ?= /usr/local
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 FUZZ_SECONDS ?= 20
 
@@ -14,7 +16,7 @@ PACKAGES = cmake make gcc g++ pkg-config \
   gstreamer1.0-tools gstreamer1.0-x \
   libcmocka-dev xvfb x11-apps x11-utils python3 clang libclang-rt-14-dev
 
-.PHONY: demo test build deps sanitize fuzz clean
+.PHONY: demo test build deps install sanitize fuzz clean
 
 deps:
 	@missing=""; for p in $(PACKAGES); do \
@@ -40,6 +42,11 @@ demo: build
 	./build/tablesight run --source auto $$( [ -n "$$DISPLAY" ] || echo --headless ) \
 	  --json --record build/demo/clip.mkv > build/demo/clip.jsonl
 	@echo "annotated clip: build/demo/clip.mkv; $$(wc -l < build/demo/clip.jsonl) table changes (JSON lines): build/demo/clip.jsonl"
+
+# PREFIX/bin/tablesight, PREFIX/share/tablesight/{models,samples}, man pages in
+# PREFIX/share/man/man1. DESTDIR=/tmp/stage stages it (as packaging does).
+install: build
+	cmake --install build --prefix $(PREFIX)
 
 test: build
 	cd build && ctest --output-on-failure -j $(JOBS)

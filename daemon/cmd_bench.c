@@ -7,6 +7,7 @@
 #include "batch.h"
 #include "cv/cvwrap.h"
 #include "cmd.h"
+#include "datadir.h"
 #include "imageio.h"
 #include "json.h"
 #include "stats.h"
@@ -67,8 +68,12 @@ int cmd_bench(int argc, char **argv)
     char **files = argv + first;
     int nfiles = argc - first;
     if (nfiles == 0) {
-        if (glob(TS_SOURCE_DIR "/samples/demo/*.jpg", 0, NULL, &g) != 0 || g.gl_pathc == 0) {
-            fprintf(stderr, "tablesight bench: no files given and no bundled samples found\n");
+        char demo[4096], pattern[4200];
+        ts_data_path("samples/demo", demo, sizeof demo);
+        snprintf(pattern, sizeof pattern, "%s/*.jpg", demo);
+        if (glob(pattern, 0, NULL, &g) != 0 || g.gl_pathc == 0) {
+            fprintf(stderr, "tablesight bench: no files given and no bundled samples in %s\n",
+                    demo);
             return 2;
         }
         files = g.gl_pathv;
