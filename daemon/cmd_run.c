@@ -62,21 +62,26 @@ static const char USAGE[] =
     "  --keep N         frames an unseen card stays on the table (8)\n"
     "\n"
     "Output (any combination):\n"
-    "  (window)         the annotated video in a window on $DISPLAY (X11, Xvfb)\n"
+    "  (window)         the annotated video in a window on $DISPLAY (X11, Xvfb); video\n"
+    "                   narrower than 1280 is shown 2-4 times larger when the screen has\n"
+    "                   room. Keys: f or F11 fullscreen on/off, q or Esc quit\n"
+    "  --fullscreen     start the window fullscreen\n"
     "  --headless       no window\n"
     "  --record FILE    write the annotated video: .mkv or .avi (MJPEG), .mp4 (H.264,\n"
     "                   needs x264enc)\n"
     "  --json           one JSON line per change of the stable table on stdout: the\n"
     "                   object of `scan` for the stable table, plus \"t\", \"ids\" and\n"
     "                   \"events\" (added, removed, moved, reread; each with id, code,\n"
-    "                   at, frame, t)\n"
+    "                   at, frame, t); a table empty from the start is said once\n"
+    "                   (a line with no cards)\n"
     "  --socket PATH    the same lines to every client of a UNIX socket (a new client\n"
     "                   gets the current table first; a client that stops reading is\n"
     "                   dropped)\n"
     "  --http ADDR      MJPEG over HTTP on HOST:PORT, e.g. 127.0.0.1:8080 (port 0 picks a\n"
     "                   free one); GET / is the stream, GET /frame.jpg one frame\n"
     "  --http-any       allow --http on a non-loopback address\n"
-    "  --quiet          no start line on stderr (faults and stats still print)\n"
+    "  --quiet          no start line on stderr (faults and stats still print)\n"    "  -h, --help       this text\n"
+    "      --version    the version\n"
     "\n"
     "While running: a status line (camera and vision fps, latency, game, source) is\n"
     "drawn on the video; when a camera fails or stalls the last good frame stays on\n"
@@ -85,8 +90,12 @@ static const char USAGE[] =
     "exit); SIGUSR1 prints statistics, which are also printed on exit: frames captured,\n"
     "processed, dropped; latency p50/p95/max; per-stage medians.\n"
     "\n"
-    "Exit status: 0 at the end of a file, on a signal or when the window is closed;\n"
-    "1 if the source or an output fails; 2 on bad usage.\n";
+    "Options take their value as --opt VALUE or --opt=VALUE. A camera (/dev/videoN)\n"
+    "that is not there, or cannot be opened, fails at once; one that goes away while\n"
+    "running is retried.\n"
+    "\n"
+    "Exit status: 0 at the end of a file, on a signal, on q or Esc, or when the\n"
+    "window is closed; 1 if the source or an output fails; 2 on bad usage.\n";
 
 /* ---- Options ------------------------------------------------------------ */
 
@@ -296,6 +305,7 @@ static void *vision_thread(void *arg)
     ts_json_init(&j);
     ts_frame_result *res = malloc(sizeof *res);
     uint64_t seq = 0, errors = 0;
+    int said = 0; /* a JSON line has been sent */
     if (!res) {
         fprintf(stderr, "tablesight run: out of memory\n");
         atomic_store(&r->failed, 1);
@@ -336,9 +346,14 @@ static void *vision_thread(void *arg)
         uint64_t done = atomic_fetch_add(&r->processed, 1) + 1;
         rate_update(&fps, done, t_done);
         publish(r, st, f, (t_done - f->t) * 1e3, fps.per_s);
-        if (st->nevents > 0 && r->nlines > 0) {
+        /* A line per change; and a table that has been empty from the start
+         * says so once, when it is as sure of that as of any card. */
+        int empty_at_start = !said && st->table.frame.ncards == 0 &&
+                             done >= (uint64_t)r->o.track.stable_frames;
+        if ((st->nevents > 0 || empty_at_start) && r->nlines > 0) {
             ts_stable_json(&j, st, r->label, r->o.proc.game, r->t0);
             send_line(r, &j);
+            said = 1;
         }
         ts_frame_release(f);
         if (r->o.frames > 0 && done >= (uint64_t)r->o.frames)
@@ -525,7 +540,7 @@ static int open_sinks(run *r)
     char err[256];
     const run_opts *o = &r->o;
     if (!o->headless &&
-        add_sink(r->frames, &r->nframes, ts_sink_window_create("tablesight", err, sizeof err), err) < 0)
+        add_sink(r->frames, &r->nframes, ts_sink_window_create("tablesight", o->fullscreen, err, sizeof err), err) < 0)
         return -1;
     if (o->record &&
         add_sink(r->frames, &r->nframes, ts_sink_record_create(o->record, err, sizeof err), err) < 0)

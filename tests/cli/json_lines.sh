@@ -42,5 +42,15 @@ check "eval summary parses" "$py" -c 'import json,sys; d=json.load(open(sys.argv
 "$ts" bench --repeat 1 --json "$img" > "$tmp/bench.json"
 check "bench summary parses" "$py" -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["runs"] == 1, d' "$tmp/bench.json"
 
+# run --json on a table with no cards says so: one line, no cards, no events.
+"$ts" run --headless --json --quiet --source 'videotestsrc num-buffers=20 pattern=black' > "$tmp/empty.jsonl" 2> /dev/null
+check "run on an empty table exits 0" test $? -eq 0
+check "run says the table is empty, once" "$py" -c '
+import json, sys
+lines = open(sys.argv[1]).read().splitlines()
+assert len(lines) == 1, lines
+d = json.loads(lines[0])
+assert d["cards"] == [] and d["events"] == [] and d["w"] == 320, d' "$tmp/empty.jsonl"
+
 echo "json_lines: $passes passed, $fails failed"
 [ $fails -eq 0 ]
