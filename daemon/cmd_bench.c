@@ -83,7 +83,7 @@ int cmd_bench(int argc, char **argv)
         for (int r = 0; r < repeat; r++) {
             ts_image img;
             ts_frame_result res = {0};
-            if (batch_process_file(p, files[f], &img, &res, err, sizeof err) < 0) {
+            if (batch_process_file(p, files[f], NULL, &img, &res, err, sizeof err) < 0) {
                 fprintf(stderr, "tablesight bench: %s\n", err);
                 failed = 1;
                 break;

@@ -36,7 +36,8 @@ typedef struct {
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: tablesight eval [--json] [--report DIR] [--profile NAME] LABELS.tsv\n"
+            "usage: tablesight eval [--json] [--report DIR] [--profile NAME] [--max-pixels N]\n"
+            "                       LABELS.tsv\n"
             "\n"
             "Scans every image of a label file (lines 'image<TAB>codes', paths relative\n"
             "to the file, '#' comments) and prints card accuracy (multiset match per\n"
@@ -47,6 +48,7 @@ static void usage(FILE *f)
             "  --report DIR    write DIR/index.html: confusion matrices and annotated\n"
             "                  thumbnails of every wrong image\n"
             "  --profile NAME  deck profile (default classic)\n"
+            "  --max-pixels N  refuse images larger than N pixels (\"50M\"), before decoding\n"
             "\n"
             "A malformed label file is a fatal error (exit 2) naming the line; an image\n"
             "that cannot be read is reported and counted as failed.\n");
@@ -69,6 +71,8 @@ static int load_labels(const char *file, const ts_set_letters *letters, label **
     label *ls = malloc(sizeof *ls * (size_t)cap);
     char *text = (char *)data;
     size_t pos = 0;
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
+        pos = 3; /* a UTF-8 byte-order mark (Windows editors write one) */
     int rc = -1;
     while (ls && pos < len) {
         size_t e = pos;
@@ -225,6 +229,35 @@ static int score_image(const label *l, const ts_frame_result *r, tally *t)
 
 /* ---- Report ------------------------------------------------------------- */
 
+/* Text into HTML (element content or a quoted attribute). */
+static void html_text(ts_buf *b, const char *s)
+{
+    for (; *s; s++) {
+        switch (*s) {
+        case '&': ts_buf_add(b, "&amp;", 5); break;
+        case '<': ts_buf_add(b, "&lt;", 4); break;
+        case '>': ts_buf_add(b, "&gt;", 4); break;
+        case '"': ts_buf_add(b, "&quot;", 6); break;
+        case '\'': ts_buf_add(b, "&#39;", 5); break;
+        default: ts_buf_add(b, s, 1);
+        }
+    }
+}
+
+/* A file name as one URL path segment: everything but unreserved bytes
+ * percent-encoded, so '#', '?', '%', quotes and spaces stay part of the name. */
+static void url_segment(ts_buf *b, const char *s)
+{
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+            c == '-' || c == '_' || c == '.' || c == '~')
+            ts_buf_add(b, s, 1);
+        else
+            ts_buf_printf(b, "%%%02X", c);
+    }
+}
+
 static const char *const ATTR_TITLE[4] = {"count", "colour", "shape", "shading"};
 
 static void report_matrices(FILE *f, const tally *t, const ts_set_letters *L)
@@ -253,6 +286,7 @@ int cmd_eval(int argc, char **argv)
     int json = 0;
     const char *report = NULL, *labels_file = NULL;
     ts_processor_config cfg = {0};
+    ts_decode_limits lim = {0};
     for (int i = 1; i < argc; i++) {
         if (cmd_is_help(argv[i])) {
             usage(stdout);
@@ -263,6 +297,12 @@ int cmd_eval(int argc, char **argv)
             report = argv[++i];
         } else if (strcmp(argv[i], "--profile") == 0 && i + 1 < argc) {
             cfg.profile = argv[++i];
+        } else if (strcmp(argv[i], "--max-pixels") == 0 && i + 1 < argc) {
+            if (batch_parse_pixels(argv[++i], &lim.max_pixels) < 0) {
+                fprintf(stderr, "tablesight eval: --max-pixels takes a number of pixels (1 to "
+                                "4000M), not '%s'\n", argv[i]);
+                return 2;
+            }
         } else if (argv[i][0] == '-' || labels_file) {
             fprintf(stderr, "tablesight eval: unexpected argument '%s'\n", argv[i]);
             usage(stderr);
@@ -308,14 +348,17 @@ int cmd_eval(int argc, char **argv)
     ts_buf wrong, figures; /* text list and HTML thumbnails of wrong images */
     ts_buf_init(&wrong);
     ts_buf_init(&figures);
+    batch_names names = {0};
     batch_progress prog;
     batch_progress_start(&prog, "eval", nl);
     for (int i = 0; i < nl; i++) {
         ts_image img;
         ts_frame_result r = {0};
         t.images++;
-        if (batch_process_file(p, ls[i].path, &img, &r, err, sizeof err) < 0) {
+        int rc = batch_process_file(p, ls[i].path, &lim, &img, &r, err, sizeof err);
+        if (rc != 0)
             fprintf(stderr, "tablesight eval: %s\n", err);
+        if (rc < 0) {
             t.failed++;
             t.cards += ls[i].n;
             continue;
@@ -335,12 +378,16 @@ int cmd_eval(int argc, char **argv)
             ts_buf_printf(&wrong, "\n");
             if (html && t.wrong_images <= MAX_WRONG_SHOWN) {
                 char out[4096];
-                if (batch_annotate(&img, &r, imgdir, ls[i].name, out, sizeof out, err,
-                                   sizeof err) == 0)
-                    ts_buf_printf(&figures,
-                                  "<figure><img src=\"wrong/%s\" loading=lazy><figcaption>%s"
-                                  "</figcaption></figure>\n",
-                                  strrchr(out, '/') + 1, ls[i].name);
+                if (batch_annotate(&img, &r, imgdir, ls[i].name, &names, NULL, out, sizeof out,
+                                   err, sizeof err) == 0) {
+                    ts_buf_printf(&figures, "<figure><img src=\"wrong/");
+                    url_segment(&figures, strrchr(out, '/') + 1);
+                    ts_buf_printf(&figures, "\" loading=lazy><figcaption>");
+                    html_text(&figures, ls[i].name);
+                    ts_buf_printf(&figures, "</figcaption></figure>\n");
+                } else {
+                    fprintf(stderr, "tablesight eval: %s\n", err);
+                }
             }
         }
         ts_image_free(&img);
@@ -403,7 +450,7 @@ int cmd_eval(int argc, char **argv)
         printf("wrong images    %d\n%s", t.wrong_images, wrong.data ? wrong.data : "");
     }
     if (html) {
-        fprintf(html,
+        fputs(
                 "<!doctype html><meta charset=utf-8><title>tablesight eval</title>\n"
                 "<style>body{font:14px sans-serif;margin:2em}table{border-collapse:collapse}"
                 "td,th{border:1px solid #ccc;padding:4px 8px;text-align:right}"
@@ -411,11 +458,18 @@ int cmd_eval(int argc, char **argv)
                 "margin:0 2em 1em 0;vertical-align:top}figure{display:inline-block;margin:4px}"
                 "img{max-width:480px;max-height:360px}figcaption{font-size:11px;max-width:480px;"
                 "word-break:break-all}</style>\n"
-                "<h1>%s</h1><p>%d images, %d cards: card accuracy <b>%.2f%%</b>, detection "
+                "<h1>",
+            html);
+        ts_buf title;
+        ts_buf_init(&title);
+        html_text(&title, labels_file);
+        fputs(title.data ? title.data : "", html);
+        ts_buf_free(&title);
+        fprintf(html,
+                "</h1><p>%d images, %d cards: card accuracy <b>%.2f%%</b>, detection "
                 "recall %.2f%%, false cards %d, unread %d, median %.2f ms.</p>\n"
                 "<h2>Per-attribute confusion (label rows, reading columns)</h2>\n",
-                labels_file, t.images, t.cards, 100 * acc, 100 * recall, t.false_cards,
-                t.unread, med);
+                t.images, t.cards, 100 * acc, 100 * recall, t.false_cards, t.unread, med);
         report_matrices(html, &t, L);
         fprintf(html, "<h2>Wrong images (%d%s)</h2>\n", t.wrong_images,
                 t.wrong_images > MAX_WRONG_SHOWN ? ", first 200 shown" : "");
@@ -426,6 +480,7 @@ int cmd_eval(int argc, char **argv)
         free(ls[i].name);
         free(ls[i].path);
     }
+    batch_names_free(&names);
     free(ls);
     free(t.ms);
     ts_buf_free(&wrong);
