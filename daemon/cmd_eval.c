@@ -58,7 +58,7 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: tablesight eval [--json] [--report DIR] [--game GAME] [--profile NAME]\n"
-            "                       LABELS.tsv\n"
+            "                       [--max-pixels N] LABELS.tsv\n"
             "\n"
             "Scans every image of a label file (lines 'image<TAB>codes', paths relative\n"
             "to the file, '#' comments) and prints card accuracy (multiset match per\n"
@@ -71,6 +71,7 @@ static void usage(FILE *f)
             "  --game GAME     the cards to read (as scan; default: the profile's family,\n"
             "                  else set); labels are codes in the deck's own letters\n"
             "  --profile NAME  deck profile (as scan)\n"
+            "  --max-pixels N  refuse images larger than N pixels (\"50M\"), before decoding\n"
             "  -h, --help      this text\n"
             "      --version   the version\n"
             "\n"
@@ -101,6 +102,8 @@ static int load_labels(const char *file, const ts_pipeline *pl, label **out, int
     label *ls = malloc(sizeof *ls * (size_t)cap);
     char *text = (char *)data;
     size_t pos = 0;
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
+        pos = 3; /* a UTF-8 byte-order mark (Windows editors write one) */
     int rc = -1;
     while (ls && pos < len) {
         size_t e = pos;
@@ -667,11 +670,13 @@ int cmd_eval(int argc, char **argv)
     int json = 0;
     const char *report = NULL, *labels_file = NULL;
     ts_pipeline_config cfg = {0};
+    ts_decode_limits lim = {0};
     static const struct option OPTS[] = {
         {"json", no_argument, NULL, 'j'},
         {"report", required_argument, NULL, 'r'},
         {"profile", required_argument, NULL, 'p'},
         {"game", required_argument, NULL, 'g'},
+        {"max-pixels", required_argument, NULL, 'm'},
         CMD_COMMON_OPTIONS,
         {0}};
     for (int c; (c = cmd_getopt("eval", argc, argv, OPTS)) != -1;) {
@@ -680,6 +685,11 @@ int cmd_eval(int argc, char **argv)
         case 'r': report = optarg; break;
         case 'p': cfg.profile = optarg; break;
         case 'g': cfg.game = optarg; break;
+        case 'm':
+            if (batch_parse_pixels(optarg, &lim.max_pixels) < 0)
+                return cmd_usage_error("eval", "--max-pixels takes a number of pixels (1 to "
+                                               "4000M), not '%s'", optarg);
+            break;
         case 'h': usage(stdout); return 0;
         case CMD_OPT_VERSION: return cmd_version();
         default: return 2;
@@ -717,6 +727,7 @@ int cmd_eval(int argc, char **argv)
             return 2;
         }
     }
+    batch_names names = {0};
     tally t = {0};
     t.ms = calloc((size_t)nl, sizeof *t.ms);
     int nms = 0;
@@ -729,8 +740,10 @@ int cmd_eval(int argc, char **argv)
         ts_table tab;
         const ts_frame_result *r = &tab.frame;
         t.images++;
-        if (batch_process_file(p, ls[i].path, &img, &tab, err, sizeof err) < 0) {
+        int rc = batch_process_file(p, ls[i].path, &lim, &img, &tab, err, sizeof err);
+        if (rc != 0)
             fprintf(stderr, "tablesight eval: %s\n", err);
+        if (rc < 0) {
             t.failed++;
             t.cards += ls[i].n;
             continue;
@@ -757,8 +770,8 @@ int cmd_eval(int argc, char **argv)
             w->annotated = NULL;
             char out[4096];
             if (html && t.wrong_images <= MAX_WRONG_SHOWN) {
-                if (batch_annotate(&img, &tab, imgdir, ls[i].name, out, sizeof out, err,
-                                   sizeof err) == 0)
+                if (batch_annotate(&img, &tab, imgdir, ls[i].name, &names, NULL, out, sizeof out,
+                                   err, sizeof err) == 0)
                     w->annotated = strdup(strrchr(out, '/') + 1);
                 else
                     fprintf(stderr, "tablesight eval: %s\n", err);
@@ -906,6 +919,7 @@ int cmd_eval(int argc, char **argv)
         free(ls[i].path);
     }
     free(ls);
+    batch_names_free(&names);
     free(t.ms);
     free(t.mis);
     for (int w = 0; w < nwrong; w++)
