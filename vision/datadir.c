@@ -79,3 +79,15 @@ void ts_data_places(char *out, size_t outlen)
         k += (size_t)w;
     }
 }
+
+int ts_model_path(const char *models_dir, const char *file, char *out, size_t outlen)
+{
+    if (models_dir && *models_dir) {
+        snprintf(out, outlen, "%s/%s", models_dir, file);
+        struct stat st;
+        return stat(out, &st) == 0 ? 0 : -1;
+    }
+    char rel[PATH_MAX];
+    snprintf(rel, sizeof rel, "models/%.*s", PATH_MAX - 16, file);
+    return ts_data_path(rel, out, outlen);
+}

@@ -21,6 +21,12 @@
  * installed, else the source tree) so a message can name it. */
 int ts_data_path(const char *rel, char *out, size_t outlen);
 
+/* A model or profile file: DIR/file when models_dir is given (--models),
+ * else models/file in the data directory (ts_data_path). What readers'
+ * create() use for the files they load. Returns 0, or -1 when not found (out
+ * still names the place looked in, for the message). */
+int ts_model_path(const char *models_dir, const char *file, char *out, size_t outlen);
+
 /* The places ts_data_path looks, in order, as one line for messages
  * ("$TABLESIGHT_DATA, /usr/local/share/tablesight, /src/tablesight"). */
 void ts_data_places(char *out, size_t outlen);

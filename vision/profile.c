@@ -171,12 +171,10 @@ int ts_profile_load(const char *name, const char *dir, ts_profile *out, char *er
     size_t n = strlen(name);
     if (strchr(name, '/') || (n > 8 && strcmp(name + n - 8, ".profile") == 0))
         snprintf(path, sizeof path, "%s", name);
-    else if (dir)
-        snprintf(path, sizeof path, "%s/%s.profile", dir, name);
     else {
-        char rel[300];
-        snprintf(rel, sizeof rel, "models/%.280s.profile", name);
-        ts_data_path(rel, path, sizeof path);
+        char file[300];
+        snprintf(file, sizeof file, "%.280s.profile", name);
+        ts_model_path(dir, file, path, sizeof path);
     }
     uint8_t *data;
     size_t len;
