@@ -135,9 +135,9 @@ static int run_labels(const char *labels, const char *profile, const char *only,
         assert_int_equal(ts_image_load(path, &img, err, sizeof err), 0);
         read_card rd[MAX_CARDS];
         struct timespec a, b;
-        clock_gettime(CLOCK_MONOTONIC, &a);
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &a);
         int n = scan_frame(cls, r, &img, rd, MAX_CARDS);
-        clock_gettime(CLOCK_MONOTONIC, &b);
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &b);
         int extra, ok = score_image(rd, n, cls->conf_floor, want, nwant, &extra);
         const char *base = strrchr(line, '/') ? strrchr(line, '/') + 1 : line;
         int g = base[0] == 'g' && base[1] >= '1' && base[1] <= '3' ? base[1] - '0' : 0;

@@ -2,6 +2,8 @@
 #include "readers/domino_pips.h"
 
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -9,7 +11,7 @@ enum {
     W = DOMINO_CARD_W,
     H = DOMINO_CARD_H,
     MAX_BLOBS = 96,
-    MARGIN_X = 6,  /* the card's outline and a quad a few pixels off stay out */
+    MARGIN_X = 4,  /* the card's outline and a quad a few pixels off stay out */
     MARGIN_Y = 8,
 };
 
@@ -111,21 +113,34 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
         double cy = b[i].sy / b[i].area, cx = b[i].sx / b[i].area;
         if (cy < y0 || cy >= y1)
             continue;
-        int bw = b[i].x1 - b[i].x0 + 1, bh = b[i].y1 - b[i].y0 + 1;
         double major, minor;
         axes(&b[i], &major, &minor);
+        int bw = b[i].x1 - b[i].x0 + 1, bh = b[i].y1 - b[i].y0 + 1;
         double fill = (double)b[i].area / (bw * bh);
         int is_red = b[i].red / b[i].area > 45;
+        /* the table or a neighbour showing at the card's rim (a quad a few
+         * pixels off, rounded corners): cut by the margin, hugging it */
+        int edge = (b[i].x0 <= MARGIN_X && (cx < MARGIN_X + 2.5 || bh > 3 * bw)) ||
+                   (b[i].x1 >= W - MARGIN_X - 1 && (cx > W - MARGIN_X - 3.5 || bh > 3 * bw)) ||
+                   (b[i].y0 <= MARGIN_Y && (cy < MARGIN_Y + 2.5 || bw > 3 * bh)) ||
+                   (b[i].y1 >= H - MARGIN_Y - 1 && (cy > H - MARGIN_Y - 3.5 || bw > 3 * bh));
+        if (getenv("DP_DEBUG"))
+            fprintf(stderr, "blob %.0f,%.0f area %d bw %d bh %d edge %d red %.0f\n", cx, cy,
+                    b[i].area, bw, bh, edge, b[i].red / b[i].area);
+        if (edge && b[i].area < 2 * g->pip_max)
+            continue;
         if (b[i].area < g->pip_min) {
             /* specks; the ring round a Chinese one breaks into arcs */
             if (b[i].area >= g->pip_min / 2 && fill > 0.5 && major < 2.0 * minor) {
                 stray++;
                 stray_area += b[i].area;
             }
-            (void)cx;
             continue;
         }
-        if (b[i].area <= g->pip_max && major < 1.8 * minor && fill > 0.5) {
+        /* a pip cut by the margin is a part of a disc: longer for its width */
+        int cut = b[i].x0 <= MARGIN_X || b[i].x1 >= W - MARGIN_X - 1 || b[i].y0 <= MARGIN_Y ||
+                  b[i].y1 >= H - MARGIN_Y - 1;
+        if (b[i].area <= g->pip_max && major < (cut ? 2.6 : 1.8) * minor && fill > 0.5) {
             pips++;
             red += is_red;
             if (b[i].area < amin) amin = b[i].area;
@@ -208,6 +223,44 @@ void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out
                 (void)b;
             }
         }
+    }
+    if (style == DOMINO_DOUBLE_SIX) {
+        /* the bar across the middle: rows mostly ink, wiped so that a pip
+         * touching it stays a pip */
+        int wipe[H] = {0};
+        for (int y = H / 2 - 14; y < H / 2 + 14; y++) {
+            int n = 0;
+            for (int x = MARGIN_X; x < W - MARGIN_X; x++)
+                n += ink[y * W + x];
+            if (n > (W - 2 * MARGIN_X) * 6 / 10)
+                for (int j = y - 2; j <= y + 2; j++)
+                    wipe[j] = 1;
+        }
+        for (int y = 0; y < H; y++)
+            if (wipe[y])
+                memset(ink + y * W, 0, W);
+        /* and a tile has that bar, black: a quad across the seam of two
+         * tiles laid end to end has the table there */
+        int bar_rows = 0;
+        for (int y = H / 2 - 14; y < H / 2 + 14; y++) {
+            const uint8_t *p = ts_image_row(card, y);
+            int n = 0;
+            for (int x = MARGIN_X; x < W - MARGIN_X; x++) {
+                const uint8_t *q = p + 3 * x;
+                n += q[0] < paper / 2 && q[1] < paper / 2 && q[2] < paper / 2;
+            }
+            /* the bar stops short of the tile's sides; the seam between
+             * two tiles runs out to the table */
+            int open_ends = 0;
+            for (int x = 1; x < 4; x++) {
+                const uint8_t *l = p + 3 * x, *r = p + 3 * (W - 1 - x);
+                open_ends += !(l[0] < paper / 2 && l[1] < paper / 2 && l[2] < paper / 2);
+                open_ends += !(r[0] < paper / 2 && r[1] < paper / 2 && r[2] < paper / 2);
+            }
+            bar_rows += n > (W - 2 * MARGIN_X) / 2 && open_ends >= 4;
+        }
+        if (!bar_rows)
+            return;
     }
     blob bl[MAX_BLOBS];
     int nb = label_blobs(ink, redv, bl, MAX_BLOBS);
