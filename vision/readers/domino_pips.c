@@ -249,15 +249,18 @@ void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out
                 const uint8_t *q = p + 3 * x;
                 n += q[0] < paper / 2 && q[1] < paper / 2 && q[2] < paper / 2;
             }
-            /* the bar stops short of the tile's sides; the seam between
-             * two tiles runs out to the table */
+            /* the bar stops short of the tile's sides, on paper; the seam
+             * between two tiles runs out to the table */
             int open_ends = 0;
             for (int x = 1; x < 4; x++) {
                 const uint8_t *l = p + 3 * x, *r = p + 3 * (W - 1 - x);
-                open_ends += !(l[0] < paper / 2 && l[1] < paper / 2 && l[2] < paper / 2);
-                open_ends += !(r[0] < paper / 2 && r[1] < paper / 2 && r[2] < paper / 2);
+                int lm = l[0] < l[1] ? l[0] : l[1], rm = r[0] < r[1] ? r[0] : r[1];
+                lm = lm < l[2] ? lm : l[2];
+                rm = rm < r[2] ? rm : r[2];
+                open_ends += lm > paper * 55 / 100; /* paper, not the table */
+                open_ends += rm > paper * 55 / 100;
             }
-            bar_rows += n > (W - 2 * MARGIN_X) / 2 && open_ends >= 4;
+            bar_rows += n > (W - 2 * MARGIN_X) / 2 && open_ends >= 2;
         }
         if (!bar_rows)
             return;
