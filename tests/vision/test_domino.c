@@ -67,6 +67,41 @@ static int scan_frame(const ts_reader_class *cls, void *r, const ts_image *frame
     return k;
 }
 
+/* Development: with TS_DOMINO_DUMP=dir, the frame with every card's quad and
+ * code, and each card as the reader saw it. */
+static void dump_frame(const ts_reader_class *cls, const ts_image *frame, const read_card *rd,
+                       int n, const char *base)
+{
+    const char *dump = getenv("TS_DOMINO_DUMP");
+    if (!dump)
+        return;
+    ts_image over = {0};
+    ts_image_alloc(&over, frame->w, frame->h, 3);
+    for (int y = 0; y < frame->h; y++)
+        memcpy(ts_image_row(&over, y), ts_image_row(frame, y), (size_t)frame->w * 3);
+    ts_image card = {0};
+    for (int i = 0; i < n; i++) {
+        char c[TS_CODE_MAXLEN], p2[8192];
+        ts_code_format(rd[i].code, c);
+        tscv_polyline(&over, rd[i].quad.q, 4, 1,
+                      rd[i].conf >= 0.5f ? (ts_bgr){0, 200, 0} : (ts_bgr){0, 0, 255}, 2, NULL);
+        ts_pt m = ts_mid(ts_mid(rd[i].quad.q[0], rd[i].quad.q[1]),
+                         ts_mid(rd[i].quad.q[2], rd[i].quad.q[3]));
+        tscv_text(&over, m.x - 15, m.y, c, 0.6, (ts_bgr){255, 0, 255}, 2, NULL);
+        tscv_warp_quad(frame, rd[i].quad.q, &card, cls->card_w, cls->card_h, NULL);
+        snprintf(p2, sizeof p2, "%s/%s_%02d_%s_%.2f.png", dump, base, i, c, rd[i].conf);
+        for (char *q = p2 + strlen(dump) + 1; *q; q++)
+            if (*q == ':')
+                *q = '-';
+        ts_image_save(&card, p2, NULL, 0);
+    }
+    char p3[8192];
+    snprintf(p3, sizeof p3, "%s/%s_all.jpg", dump, base);
+    ts_image_save(&over, p3, NULL, 0);
+    ts_image_free(&over);
+    ts_image_free(&card);
+}
+
 /* Cards read right: the multiset intersection of read (conf >= floor) and
  * labelled codes. *extra gets the read cards that are not in the labels. */
 static int score_image(const read_card *rd, int n, float floor, const ts_code *want, int nwant,
@@ -147,32 +182,8 @@ static int run_labels(const char *labels, const char *profile, const char *only,
         t[g].extra += extra;
         if (t[g].nms < 512)
             t[g].ms[t[g].nms++] = (double)(b.tv_sec - a.tv_sec) * 1e3 + (b.tv_nsec - a.tv_nsec) / 1e6;
-        const char *dump = getenv("TS_DOMINO_DUMP");
-        if (dump && verbose) { /* development: the frame with every quad, and each card */
-            ts_image over = {0};
-            ts_image_alloc(&over, img.w, img.h, 3);
-            for (int y = 0; y < img.h; y++)
-                memcpy(ts_image_row(&over, y), ts_image_row(&img, y), (size_t)img.w * 3);
-            ts_image card = {0};
-            for (int i = 0; i < n; i++) {
-                char c[TS_CODE_MAXLEN], p2[8192];
-                ts_code_format(rd[i].code, c);
-                tscv_polyline(&over, rd[i].quad.q, 4, 1,
-                              rd[i].conf >= 0.5f ? (ts_bgr){0, 200, 0} : (ts_bgr){0, 0, 255}, 2, NULL);
-                tscv_text(&over, rd[i].quad.q[0].x, rd[i].quad.q[0].y, c, 0.8, (ts_bgr){255, 0, 255}, 2, NULL);
-                tscv_warp_quad(&img, rd[i].quad.q, &card, cls->card_w, cls->card_h, NULL);
-                snprintf(p2, sizeof p2, "%s/%s_%02d_%s_%.2f.png", dump, base, i, c, rd[i].conf);
-                for (char *q = p2 + strlen(dump) + 1; *q; q++)
-                    if (*q == ':')
-                        *q = '-';
-                ts_image_save(&card, p2, NULL, 0);
-            }
-            char p3[8192];
-            snprintf(p3, sizeof p3, "%s/%s_all.jpg", dump, base);
-            ts_image_save(&over, p3, NULL, 0);
-            ts_image_free(&over);
-            ts_image_free(&card);
-        }
+        if (verbose)
+            dump_frame(cls, &img, rd, n, base);
         if (verbose && (ok < nwant || extra)) {
             printf("%s: %d/%d extra %d:", line, ok, nwant, extra);
             for (int i = 0; i < n; i++) {
@@ -188,6 +199,149 @@ static int run_labels(const char *labels, const char *profile, const char *only,
     fclose(f);
     cls->destroy(r);
     return images;
+}
+
+/* ---- Renders: every card's code, corners and visible fraction (JSON) ---- */
+
+typedef struct {
+    ts_code code;
+    ts_pt q[4];
+    float visible;
+} gt_card;
+
+/* Reads the cards of a `tablesight render` JSON file (its own fixed layout:
+ * "code":"1:2","quad":[[x,y],...],"visible":v). Returns the count. */
+static int load_render_json(const char *path, gt_card *out, int max)
+{
+    uint8_t *data;
+    size_t len;
+    char err[256];
+    if (ts_read_file(path, 1 << 24, &data, &len, err, sizeof err) < 0)
+        return -1;
+    char *text = realloc(data, len + 1);
+    assert_non_null(text);
+    text[len] = '\0';
+    int n = 0;
+    const char *p = text;
+    while (n < max && (p = strstr(p, "\"code\":\"")) != NULL) {
+        p += 8;
+        gt_card c;
+        if (ts_code_parse(TS_FAM_DOMINO, p, 3, &c.code) < 0)
+            break;
+        const char *q = strstr(p, "\"quad\":");
+        assert_non_null(q);
+        assert_int_equal(sscanf(q, "\"quad\":[[%f,%f],[%f,%f],[%f,%f],[%f,%f]]", &c.q[0].x, &c.q[0].y,
+                                &c.q[1].x, &c.q[1].y, &c.q[2].x, &c.q[2].y, &c.q[3].x, &c.q[3].y),
+                         8);
+        const char *v = strstr(p, "\"visible\":");
+        assert_non_null(v);
+        c.visible = strtof(v + 10, NULL);
+        out[n++] = c;
+        p = v;
+    }
+    free(text);
+    return n;
+}
+
+typedef struct {
+    int full, full_ok, half, half_ok, wrong, images;
+    double ms[4096];
+    int nms;
+} render_tally;
+
+/* Runs find + read on every image of a render directory; a card counts as
+ * read right when a read card (conf >= floor) whose centre lies in it, and
+ * nearest its centre, has its code. wrong counts confident reads that are
+ * not right. */
+static void run_renders(const char *dir, const char *profile, render_tally *t, int verbose)
+{
+    char path[8320];
+    snprintf(path, sizeof path, "%s/labels.tsv", dir);
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    const ts_reader_class *cls = ts_reader_class_by_name("domino");
+    char err[256];
+    ts_reader_config cfg = {profile, NULL};
+    void *r = cls->create(&cfg, err, sizeof err);
+    assert_non_null(r);
+    char line[4096];
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#')
+            continue;
+        char *tab = strchr(line, '\t');
+        if (!tab)
+            continue;
+        *tab = '\0';
+        snprintf(path, sizeof path, "%s/%s", dir, line);
+        ts_image img;
+        assert_int_equal(ts_image_load(path, &img, err, sizeof err), 0);
+        char *dot = strrchr(path, '.');
+        strcpy(dot, ".json");
+        gt_card gt[MAX_CARDS];
+        int ngt = load_render_json(path, gt, MAX_CARDS);
+        assert_true(ngt > 0);
+        read_card rd[MAX_CARDS];
+        struct timespec a, b;
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &a);
+        int n = scan_frame(cls, r, &img, rd, MAX_CARDS);
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &b);
+        if (t->nms < 4096)
+            t->ms[t->nms++] = (double)(b.tv_sec - a.tv_sec) * 1e3 + (b.tv_nsec - a.tv_nsec) / 1e6;
+        dump_frame(cls, &img, rd, n, line);
+        int right[MAX_CARDS] = {0};
+        for (int i = 0; i < n; i++) {
+            if (rd[i].conf < cls->conf_floor)
+                continue;
+            ts_pt c = {0, 0};
+            for (int k = 0; k < 4; k++) {
+                c.x += rd[i].quad.q[k].x / 4;
+                c.y += rd[i].quad.q[k].y / 4;
+            }
+            int best = -1;
+            float bd = 1e9f;
+            for (int j = 0; j < ngt; j++) {
+                if (!ts_point_in_quad(gt[j].q, c.x, c.y))
+                    continue;
+                ts_pt g = ts_mid(ts_mid(gt[j].q[0], gt[j].q[1]), ts_mid(gt[j].q[2], gt[j].q[3]));
+                if (ts_dist(g, c) < bd) {
+                    bd = ts_dist(g, c);
+                    best = j;
+                }
+            }
+            if (best >= 0 && gt[best].code.idx == rd[i].code.idx)
+                right[best] = 1;
+            else {
+                t->wrong++;
+                if (verbose) {
+                    char want[TS_CODE_MAXLEN] = "-", got[TS_CODE_MAXLEN];
+                    if (best >= 0)
+                        ts_code_format(gt[best].code, want);
+                    ts_code_format(rd[i].code, got);
+                    printf("%s: read %s (%.2f) where %s (visible %.2f)\n", line, got, rd[i].conf,
+                           want, best >= 0 ? gt[best].visible : 0);
+                }
+            }
+        }
+        for (int j = 0; j < ngt; j++) {
+            if (gt[j].visible >= 0.999f) {
+                t->full++;
+                t->full_ok += right[j];
+            }
+            if (gt[j].visible >= 0.5f) {
+                t->half++;
+                t->half_ok += right[j];
+            }
+            if (verbose > 1 && !right[j] && gt[j].visible >= 0.5f) {
+                char want[TS_CODE_MAXLEN];
+                ts_code_format(gt[j].code, want);
+                printf("%s: missed %s (visible %.2f)\n", line, want, gt[j].visible);
+            }
+        }
+        t->images++;
+        ts_image_free(&img);
+    }
+    fclose(f);
+    cls->destroy(r);
 }
 
 static int have_shared(void)
@@ -239,6 +393,23 @@ int main(int argc, char **argv)
                    g, t[g].images, t[g].ok, t[g].cards, 100.0 * t[g].ok / t[g].cards, t[g].extra,
                    ms[t[g].nms / 2]);
         }
+        return 0;
+    }
+    if (argc >= 3 && strcmp(argv[1], "eval-render") == 0) {
+        static render_tally t;
+        tscv_set_threads(1);
+        run_renders(argv[2], argc > 3 ? argv[3] : NULL, &t, getenv("TS_DOMINO_VERBOSE") ? 2 : 1);
+        double *ms = t.ms;
+        for (int i = 1; i < t.nms; i++)
+            for (int j = i; j > 0 && ms[j] < ms[j - 1]; j--) {
+                double x = ms[j];
+                ms[j] = ms[j - 1];
+                ms[j - 1] = x;
+            }
+        printf("%d images: fully visible %d/%d (%.1f%%), at least half visible %d/%d (%.1f%%), "
+               "%d confident reads wrong, median %.1f ms\n",
+               t.images, t.full_ok, t.full, 100.0 * t.full_ok / (t.full ? t.full : 1), t.half_ok,
+               t.half, 100.0 * t.half_ok / (t.half ? t.half : 1), t.wrong, ms[t.nms / 2]);
         return 0;
     }
     const struct CMUnitTest tests[] = {

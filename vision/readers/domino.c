@@ -3,9 +3,10 @@
  * Profiles: "chinese" (default; the 84-card deck of Sap Ng Wu: long narrow
  * cards, 1-6 pips an end, ones and fours red, half of 6:6 red, the Hong Kong
  * five as one blob) and "double-six" (western tiles, 0-6 black pips an end).
- * domino_pips.c counts the pips; Chinese cards are found by the shared
- * detector with their own aspect range, western tiles (laid edge to edge
- * in rows) by their middle bar (domino_find.c).
+ * domino_pips.c counts the pips; Chinese cards are found by their waist
+ * (domino_cards.c), western tiles by their middle bar (domino_find.c): both
+ * lie edge to edge in rows and overlap, where a white-blob detector merges
+ * them.
  *
  * A card whose end does not show (covered in a fanned hand, cut off) still
  * reads as a card: the end that shows is in attr_conf, the other end gets
@@ -17,6 +18,7 @@
 #include <string.h>
 
 #include "reader.h"
+#include "readers/domino_cards.h"
 #include "readers/domino_find.h"
 #include "readers/domino_pips.h"
 #include "readers/readers.h"
@@ -24,14 +26,10 @@
 typedef struct {
     domino_style style;
     domino_finder *tiles;  /* double-six */
-    ts_detector *cards;    /* chinese */
+    domino_card_finder *cards; /* chinese */
 } domino_reader;
 
 static const char *const domino_profiles[] = {"chinese", "double-six", NULL};
-
-/* Chinese cards: long side / short side 82 / 26 = 3.15; seen at a slant or
- * with a rounded corner cut, a little either way. */
-static const float CHINESE_MIN_ASPECT = 2.5f, CHINESE_MAX_ASPECT = 3.9f;
 
 static void *domino_create(const ts_reader_config *cfg, char *err, size_t errlen)
 {
@@ -54,12 +52,7 @@ static void *domino_create(const ts_reader_config *cfg, char *err, size_t errlen
     if (style == DOMINO_DOUBLE_SIX) {
         d->tiles = domino_finder_create();
     } else {
-        ts_detect_params p;
-        ts_detect_defaults(&p);
-        p.min_aspect = CHINESE_MIN_ASPECT;
-        p.max_aspect = CHINESE_MAX_ASPECT;
-        p.min_area = 0.0008f;
-        d->cards = ts_detector_create(&p);
+        d->cards = domino_card_finder_create();
     }
     if (!d->tiles && !d->cards) {
         snprintf(err, errlen, "out of memory");
@@ -75,7 +68,7 @@ static void domino_destroy(void *reader)
     if (!d)
         return;
     domino_finder_destroy(d->tiles);
-    ts_detector_destroy(d->cards);
+    domino_card_finder_destroy(d->cards);
     free(d);
 }
 
@@ -137,7 +130,7 @@ static int domino_find(void *reader, const ts_image *frame, ts_quad *out, int ma
     domino_reader *d = reader;
     if (d->tiles)
         return domino_find_tiles(d->tiles, frame, out, max, err);
-    return ts_detect(d->cards, frame, out, max, err);
+    return domino_find_cards(d->cards, frame, out, max, err);
 }
 
 const ts_reader_class ts_domino_reader_class = {
