@@ -293,6 +293,34 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
             cy += shift * uy;
             ppm *= (e[0] + e[1]) / CARD_W;
         }
+        /* the long sides' direction: a camera at a slant draws the card as
+         * a parallelogram, its long sides not square to the rules; follow
+         * the outline of each long side between the rules and the pips */
+        {
+            float lx = 0, ly = 0;
+            for (int s = 0; s < 2; s++) {
+                float sg = s ? 1.0f : -1.0f, px[2] = {0, 0}, py[2] = {0, 0};
+                int ok = 1;
+                for (int z = 0; z < 2 && ok; z++) {
+                    float off = (z ? 13.0f : -13.0f) * ppm;
+                    float ox = cx + off * vx, oy = cy + off * vy;
+                    float d = scan_dark(frame, ox, oy, sg * ux, sg * uy, 7 * ppm, 18 * ppm);
+                    ok = d > 0;
+                    px[z] = ox + sg * d * ux;
+                    py[z] = oy + sg * d * uy;
+                }
+                if (ok) {
+                    lx += px[1] - px[0];
+                    ly += py[1] - py[0];
+                }
+            }
+            float ll = hypotf(lx, ly);
+            /* within 15 degrees of square: a slant, not a stray line */
+            if (ll > 0 && (lx * vx + ly * vy) / ll > 0.966f) {
+                vx = lx / ll;
+                vy = ly / ll;
+            }
+        }
         /* long ends: the outline, along pip-free lines near the long sides */
         float hv[2];
         for (int s = 0; s < 2; s++) {
