@@ -31,8 +31,9 @@ typedef struct {
 } style_geom;
 
 static const style_geom GEOM[2] = {
-    /* Chinese card 26 x 82 mm: pips r 2.5-2.9 mm ~ 100-140 px, the red one ~350 */
-    {.band = 22, .pip_min = 40, .pip_max = 520, .big_min = 560, .chinese = 1},
+    /* Chinese card 26 x 82 mm: pips r 2.5-2.9 mm ~ 120-150 px, the red one
+     * ~400-650 with its ring, the Hong Kong five ~800 */
+    {.band = 22, .pip_min = 40, .pip_max = 330, .big_min = 450, .chinese = 1},
     /* double-six tile: pips ~ 180 px; the bar sits right at the middle */
     {.band = 7, .pip_min = 45, .pip_max = 420, .big_min = 1 << 30, .chinese = 0},
 };
@@ -140,7 +141,9 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
         /* a pip cut by the margin is a part of a disc: longer for its width */
         int cut = b[i].x0 <= MARGIN_X || b[i].x1 >= W - MARGIN_X - 1 || b[i].y0 <= MARGIN_Y ||
                   b[i].y1 >= H - MARGIN_Y - 1;
-        if (b[i].area <= g->pip_max && major < (cut ? 2.6 : 1.8) * minor && fill > 0.5) {
+        /* the Chinese one is a big red disc (with its ring, blurred in) */
+        int pip_max = g->chinese && is_red ? 3 * g->pip_max : g->pip_max;
+        if (b[i].area <= pip_max && major < (cut ? 2.6 : 1.8) * minor && fill > 0.5) {
             pips++;
             red += is_red;
             if (b[i].area < amin) amin = b[i].area;
