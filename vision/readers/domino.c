@@ -120,7 +120,7 @@ static int domino_read(void *reader, const ts_image *card, ts_reading *out, char
     out->attr_conf[0] = p.end[0].pips >= lo_pips ? p.end[0].conf : 0;
     out->attr_conf[1] = p.end[1].pips >= lo_pips ? p.end[1].conf : 0;
     out->conf = out->attr_conf[0] * out->attr_conf[1];
-    if (d->style == DOMINO_CHINESE)
+    if (d->style == DOMINO_CHINESE && p.colour_ok)
         out->conf *= chinese_colour_fit(p.end);
     return 0;
 }

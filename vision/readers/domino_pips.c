@@ -19,7 +19,8 @@ enum {
 typedef struct {
     int area, x0, y0, x1, y1;
     double sx, sy, sxx, syy, sxy;
-    double red; /* sum of (R - G) over the blob */
+    double red;  /* sum of (R - G) over the blob, clipped at 0 */
+    double rsum; /* sum of R */
 } blob;
 
 /* How pips of one style look in the rectified card (pixels^2 / pixels). */
@@ -39,7 +40,8 @@ static const style_geom GEOM[2] = {
 };
 
 /* Labels the ink mask (4-connected flood fill on a small image) into blobs. */
-static int label_blobs(const uint8_t *ink, const uint8_t *redv, blob *b, int max)
+static int label_blobs(const uint8_t *ink, const uint8_t *redv, const uint8_t *rv, blob *b,
+                       int max)
 {
     static const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
     uint8_t seen[W * H];
@@ -66,6 +68,7 @@ static int label_blobs(const uint8_t *ink, const uint8_t *redv, blob *b, int max
                 cur.syy += (double)py * py;
                 cur.sxy += (double)px * py;
                 cur.red += redv[p];
+                cur.rsum += rv[p];
                 if (px < cur.x0) cur.x0 = px;
                 if (px > cur.x1) cur.x1 = px;
                 if (py < cur.y0) cur.y0 = py;
@@ -118,7 +121,8 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
         axes(&b[i], &major, &minor);
         int bw = b[i].x1 - b[i].x0 + 1, bh = b[i].y1 - b[i].y0 + 1;
         double fill = (double)b[i].area / (bw * bh);
-        int is_red = b[i].red / b[i].area > 45;
+        /* red: red well above green, for the light the card is under */
+        int is_red = b[i].red / b[i].area > 25 && b[i].red > 0.35 * b[i].rsum;
         /* the table or a neighbour showing at the card's rim (a quad a few
          * pixels off, rounded corners): cut by the margin, hugging it */
         int edge = (b[i].x0 <= MARGIN_X && (cx < MARGIN_X + 2.5 || bh > 3 * bw)) ||
@@ -128,6 +132,18 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
         if (getenv("DP_DEBUG"))
             fprintf(stderr, "blob %.0f,%.0f area %d bw %d bh %d edge %d red %.0f\n", cx, cy,
                     b[i].area, bw, bh, edge, b[i].red / b[i].area);
+        /* the card's own printed outline, a quad a little long or wide */
+        if ((bw > W / 2 && bh <= 5 && (cy < 0.1 * H || cy > 0.9 * H)) ||
+            (bh > H / 8 && bw <= 5 && (cx < 0.18 * W || cx > 0.82 * W)))
+            continue;
+        /* a compact piece of a pip cut by the rim is not noise: the quad
+         * is off and the count may be short */
+        int along = bw > 3 * bh || bh > 3 * bw;
+        if (edge && !along && b[i].area >= g->pip_min && major < 2.2 * minor) {
+            stray++;
+            stray_area += b[i].area;
+            continue;
+        }
         if (edge && b[i].area < 2 * g->pip_max)
             continue;
         if (b[i].area < g->pip_min) {
@@ -203,8 +219,9 @@ void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out
     }
     if (paper < 60)
         return;
-    uint8_t ink[W * H], redv[W * H];
+    uint8_t ink[W * H], redv[W * H], rch[W * H];
     int paper_n[2] = {0, 0}, area_n[2] = {0, 0};
+    double paper_r = 0, paper_g = 0;
     int ink_t = paper * 58 / 100, paper_t = paper * 80 / 100;
     for (int y = 0; y < H; y++) {
         const uint8_t *p = ts_image_row(card, y);
@@ -216,12 +233,18 @@ void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out
             ink[i] = gr < ink_t;
             int rv = r - gr;
             redv[i] = (uint8_t)(rv < 0 ? 0 : rv > 255 ? 255 : rv);
+            rch[i] = (uint8_t)r;
             if (in_end && x >= MARGIN_X && x < W - MARGIN_X) {
                 int mx = b > gr ? b : gr, mn = b < gr ? b : gr;
                 if (r > mx) mx = r;
                 if (r < mn) mn = r;
                 /* paper: bright and grey (a felt or a board is coloured) */
-                paper_n[half] += gr >= paper_t && mx - mn < mx * 45 / 100 + 10;
+                int is_paper = gr >= paper_t && mx - mn < mx * 45 / 100 + 10;
+                paper_n[half] += is_paper;
+                if (is_paper) {
+                    paper_r += r;
+                    paper_g += gr;
+                }
                 area_n[half] += 1;
                 (void)b;
             }
@@ -269,7 +292,7 @@ void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out
             return;
     }
     blob bl[MAX_BLOBS];
-    int nb = label_blobs(ink, redv, bl, MAX_BLOBS);
+    int nb = label_blobs(ink, redv, rch, bl, MAX_BLOBS);
     /* ink counts as covered paper too: an end's pips are part of it */
     float frac[2];
     for (int k = 0; k < 2; k++) {
@@ -284,4 +307,6 @@ void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out
     read_end(g, bl, nb, MARGIN_Y, H / 2 - g->band, frac[0], &out->end[0]);
     read_end(g, bl, nb, H / 2 + g->band, H - MARGIN_Y, frac[1], &out->end[1]);
     out->is_card = out->end[0].pips >= 0 || out->end[1].pips >= 0;
+    /* under a coloured light, black pips turn reddish as the paper does */
+    out->colour_ok = paper_r > 0 && paper_r - paper_g < 0.12 * paper_r;
 }

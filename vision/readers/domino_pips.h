@@ -29,6 +29,7 @@ typedef struct {
 typedef struct {
     int is_card;      /* paper of the right brightness with a pip pattern */
     domino_end end[2]; /* [0] the quad's first short side, [1] the far one */
+    int colour_ok;     /* the paper looks white: red and black can be told apart */
 } domino_pips;
 
 /* Reads one card (BGR, borrowed). Pure function of the image: no state. */
