@@ -197,6 +197,27 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
         const tscv_blob *b = &f->blobs[i];
         if (b->area < 4 || b->w > 120 || b->h > 120)
             continue;
+        /* a lozenge lies on white paper: a ring round it is bright and grey
+         * (wood, felt and a red cloth are coloured) */
+        {
+            float rr = 1.6f * sqrtf((float)(b->w * b->w + b->h * b->h)) / 2 + 1.5f;
+            int ok = 1;
+            for (int k = 0; k < 8 && ok; k++) {
+                float a = k * 0.7853982f;
+                int ix = (int)lrintf(b->cx + rr * cosf(a)), iy = (int)lrintf(b->cy + rr * sinf(a));
+                if (ix < 0 || iy < 0 || ix >= w || iy >= h) {
+                    ok = 0;
+                    break;
+                }
+                const uint8_t *p = ts_image_row(frame, iy) + (size_t)ix * 3;
+                int mx = p[0] > p[1] ? p[0] : p[1], mn = p[0] < p[1] ? p[0] : p[1];
+                mx = mx > p[2] ? mx : p[2];
+                mn = mn < p[2] ? mn : p[2];
+                ok = mx >= 70 && mx - mn < mx * 45 / 100 + 10;
+            }
+            if (!ok)
+                continue;
+        }
         double sxx = 0, syy = 0, sxy = 0;
         for (int y = b->y; y < b->y + b->h; y++) {
             const int *lab = f->labels + (size_t)y * (size_t)w;
@@ -227,7 +248,7 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
             uy = (float)sin(ang);
             seen = rules_seen(frame, b->cx, b->cy, ux, uy, ppm);
         }
-        if (seen < 0.55f && b->area <= 160) {
+        if (seen < 0.55f && (b->area < 40 || (shaped && b->area <= 160))) {
             /* a few pixels: too small for its shape to tell the way the
              * card lies; the rules do, tried every 7.5 degrees */
             float ppm0 = sqrtf(b->area / (2 * LOZ_HALF_W * 2)) , best_ppm = ppm0;
