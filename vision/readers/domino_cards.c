@@ -2,7 +2,6 @@
 #include "readers/domino_cards.h"
 
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -359,8 +358,6 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
              * printed length */
             hv[s] = m > 0 && fabsf(m - CARD_H / 2) < 0.06f * CARD_H / 2 ? m : CARD_H / 2;
         }
-        if (getenv("DC_DEBUG"))
-            fprintf(stderr, "waist %.0f,%.0f ppm %.2f (loz %.2f) e %.1f %.1f hv %.1f %.1f rules %.2f\n", k->cx, k->cy, ppm, k->ppm, e[0], e[1], hv[0], hv[1], k->score);
         float shift = (hv[1] - hv[0]) / 2 * ppm;
         cx += shift * vx;
         cy += shift * vy;

@@ -2,7 +2,6 @@
 #include "readers/domino_find.h"
 
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -189,8 +188,6 @@ static int collect_bars(domino_finder *f, const ts_image *frame, int step, const
                 ends += is_paper(frame, (x + 0.5f) * step - 0.5f, (y + 0.5f) * step - 0.5f, paper_t);
             }
 
-        if (getenv("DF_DEBUG"))
-            fprintf(stderr, "bar %.0f %.0f len %.1f wid %.1f ink %.2f paper %d/%d\n", b->cx * step, b->cy * step, len, wid, ink / b->area / bright, ok, tried);
         wids[*nbars] = wid;
         bars[(*nbars)++] = (bar){b->cx, b->cy, ux, uy, len, (float)ok / tried * (1 + ends) / 5};
     }

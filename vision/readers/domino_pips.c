@@ -2,8 +2,6 @@
 #include "readers/domino_pips.h"
 
 #include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -129,9 +127,6 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
                    (b[i].x1 >= W - MARGIN_X - 1 && (cx > W - MARGIN_X - 3.5 || bh > 3 * bw)) ||
                    (b[i].y0 <= MARGIN_Y && (cy < MARGIN_Y + 2.5 || bw > 3 * bh)) ||
                    (b[i].y1 >= H - MARGIN_Y - 1 && (cy > H - MARGIN_Y - 3.5 || bw > 3 * bh));
-        if (getenv("DP_DEBUG"))
-            fprintf(stderr, "blob %.0f,%.0f area %d bw %d bh %d edge %d red %.0f\n", cx, cy,
-                    b[i].area, bw, bh, edge, b[i].red / b[i].area);
         /* the card's own printed outline, a quad a little long or wide */
         if ((bw > W / 2 && bh <= 5 && (cy < 0.1 * H || cy > 0.9 * H)) ||
             (bh > H / 8 && bw <= 5 && (cx < 0.18 * W || cx > 0.82 * W)))
