@@ -630,6 +630,13 @@ static int run_live(run *r)
                 r->o.headless ? "" : "window ", r->o.record ? "record " : "",
                 r->o.http ? "http " : "", r->o.json ? "json " : "", r->o.socket ? "socket " : "",
                 r->nframes + r->nlines == 0 ? "(no outputs: stats only)" : "");
+    /* auto found no camera: say so, so a missing webcam is not mistaken for
+     * a working one. */
+    const char *src = r->o.cap.source;
+    if (!r->o.quiet && (!src || !*src || strcmp(src, "auto") == 0) &&
+        strncmp(r->label, "/dev/", 5) != 0)
+        fprintf(stderr, "tablesight run: no camera found (/dev/video*): playing the bundled "
+                        "sample clip; --source /dev/videoN names a camera\n");
 
     pthread_t sig_thread, vis_thread;
     if (pthread_create(&sig_thread, NULL, signal_thread, r) != 0)

@@ -79,6 +79,12 @@ check "1280x720 shown as it is" wait_size 1280x720
 "$xkey" tablesight q
 wait_exit $pid
 
+# No camera and --source auto: said, not mistaken for a working camera.
+if ! ls /dev/video* > /dev/null 2>&1; then
+    "$ts" run --headless --frames 1 --fast 2> "$tmp/auto.err" > /dev/null
+    check "auto without a camera says so" grep -q "no camera found (/dev/video\*): playing the bundled sample clip" "$tmp/auto.err"
+fi
+
 # A camera that was never there: fails at once, with a clear message.
 start=$(date +%s)
 "$ts" run --source /dev/video-tablesight-none 2> "$tmp/cam.err"
