@@ -26,7 +26,7 @@
 enum {
     TS_VIEW_MAX_GROUPS = 64, /* hint groups kept, best first */
     TS_VIEW_GROUP_MAX = 12,  /* cards in one group (a 12-card Sap Ng Wu play) */
-    TS_TEXT_MAX = 160
+    TS_TEXT_MAX = 200
 };
 
 /* What a group of cards is, for drawing and JSON. */

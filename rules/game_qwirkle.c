@@ -111,9 +111,12 @@ static int qw_analyse(const ts_game_state *s, const ts_game_opts *o, ts_game_vie
 static void qw_judge(const ts_game_state *before, const ts_game_state *after, const ts_move *m,
                      ts_game_memory *mem, ts_verdict *out)
 {
-    (void)before;
     (void)mem;
     out->zone = TS_ZONE_TABLE;
+    if (before->n == 0) {
+        ts_verdict_set(out, TS_VERDICT_NONE, "none", "the table is laid out");
+        return;
+    }
     int laid[TS_MOVE_MAX], n = 0;
     for (int k = 0; k < m->nadded; k++)
         if (ts_game_zone(after, m->added[k]) == TS_ZONE_TABLE)

@@ -142,8 +142,8 @@ static void sng_judge(const ts_game_state *before, const ts_game_state *after, c
         ts_sapngwu_describe(&trick, tdesc, sizeof tdesc);
         ts_sapngwu_order ord = ts_sapngwu_compare(&play, &trick);
         if (ord != TS_SAPNGWU_HIGHER) {
-            ts_verdict_set(out, TS_VERDICT_ILLEGAL, "illegal", "%s does not beat %s: %s", desc,
-                           tdesc,
+            ts_verdict_set(out, TS_VERDICT_ILLEGAL, "illegal", "%s does not beat the trick: %s",
+                           desc,
                            ord == TS_SAPNGWU_EQUAL ? "equal is not enough"
                            : ord == TS_SAPNGWU_LOWER
                                ? "it is lower"
