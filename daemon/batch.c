@@ -10,19 +10,21 @@
 #include "imageio.h"
 #include "overlay.h"
 
-int batch_process_file(ts_processor *p, const char *path, ts_image *img, ts_frame_result *r,
-                       char *err, size_t errlen)
+int batch_process_file(ts_pipeline *p, const char *path, ts_image *img, ts_table *t, char *err,
+                       size_t errlen)
 {
     double t0 = ts_now_ms();
+    memset(t, 0, sizeof *t);
     if (ts_image_load(path, img, err, errlen) < 0)
         return -1;
-    r->ms_decode = ts_now_ms() - t0;
+    t->frame.ms_decode = ts_now_ms() - t0;
     char why[256];
-    if (ts_process_frame(p, img, r, why, sizeof why) < 0) {
+    if (ts_pipeline_process(p, img, &t->frame, why, sizeof why) < 0) {
         snprintf(err, errlen, "%s: %s", path, why);
         ts_image_free(img);
         return -1;
     }
+    ts_table_solve(t);
     return 0;
 }
 
@@ -35,7 +37,7 @@ int batch_mkdir(const char *dir, char *err, size_t errlen)
     return 0;
 }
 
-int batch_annotate(ts_image *img, const ts_frame_result *r, const char *dir, const char *source,
+int batch_annotate(ts_image *img, const ts_table *t, const char *dir, const char *source,
                    char *out, size_t outlen, char *err, size_t errlen)
 {
     const char *base = strrchr(source, '/');
@@ -46,7 +48,7 @@ int batch_annotate(ts_image *img, const ts_frame_result *r, const char *dir, con
     snprintf(path, sizeof path, "%s/%.*s.annotated.jpg", dir, n, base);
     if (out)
         snprintf(out, outlen, "%s", path);
-    if (ts_overlay_draw(img, r, NULL) < 0) {
+    if (ts_overlay_draw(img, t, NULL) < 0) {
         snprintf(err, errlen, "%s: drawing the overlay failed", source);
         return -1;
     }

@@ -5,18 +5,20 @@
 
 #include <stddef.h>
 
-#include "process.h"
+#include "pipeline.h"
+#include "table.h"
 
-/* Loads path (JPEG/PNG), times the decode, runs process_frame. On success the
- * decoded frame is left in *img (caller frees with ts_image_free). Returns 0, or
- * -1 with a one-line message naming the file in err. */
-int batch_process_file(ts_processor *p, const char *path, ts_image *img, ts_frame_result *r,
-                       char *err, size_t errlen);
+/* Loads path (JPEG/PNG), times the decode, runs the pipeline and solves the
+ * table. On success the decoded frame is left in *img (caller frees with
+ * ts_image_free). Returns 0, or -1 with a one-line message naming the file in
+ * err. */
+int batch_process_file(ts_pipeline *p, const char *path, ts_image *img, ts_table *t, char *err,
+                       size_t errlen);
 
-/* Draws r onto img and writes DIR/<name>.annotated.jpg, where name is the
+/* Draws t onto img and writes DIR/<name>.annotated.jpg, where name is the
  * source's base name: never a path outside DIR, never the input itself. The
  * written path goes to out (may be NULL). */
-int batch_annotate(ts_image *img, const ts_frame_result *r, const char *dir, const char *source,
+int batch_annotate(ts_image *img, const ts_table *t, const char *dir, const char *source,
                    char *out, size_t outlen, char *err, size_t errlen);
 
 /* Creates dir (one level) if missing. */

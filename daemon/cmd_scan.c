@@ -10,14 +10,17 @@
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: tablesight scan [--game set] [--profile NAME] [--annotate DIR] FILE...\n"
+            "usage: tablesight scan [--game GAME] [--profile NAME] [--annotate DIR] FILE...\n"
             "\n"
             "Finds and reads every card in each image (JPEG or PNG) and prints one JSON\n"
             "object per image (ARCHITECTURE.md output contract): cards with code,\n"
             "confidence, read flag and corners, and every Set among the read cards.\n"
             "\n"
-            "  --game set        the game (only set has a card reader so far)\n"
-            "  --profile NAME    deck profile in models/ (classic, seecards) or a path\n"
+            "  --game GAME       the cards to read: set, playing (eleusis), gof, qwirkle,\n"
+            "                    domino (sapngwu), or auto: told from the cards, per image\n"
+            "                    (default: the profile's family, else set)\n"
+            "  --profile NAME    deck profile: classic, seecards (set); tiles, cards\n"
+            "                    (qwirkle); chinese, double-six (domino); or a SET profile path\n"
             "  --annotate DIR    also write DIR/<image>.annotated.jpg with outlines, codes\n"
             "                    and each Set in its own colour\n"
             "\n"
@@ -27,7 +30,7 @@ static void usage(FILE *f)
 
 int cmd_scan(int argc, char **argv)
 {
-    ts_processor_config cfg = {0};
+    ts_pipeline_config cfg = {0};
     const char *annotate = NULL;
     int first = argc;
     for (int i = 1; i < argc; i++) {
@@ -58,7 +61,7 @@ int cmd_scan(int argc, char **argv)
         fprintf(stderr, "tablesight scan: %s\n", err);
         return 2;
     }
-    ts_processor *p = ts_processor_create(&cfg, err, sizeof err);
+    ts_pipeline *p = ts_pipeline_create(&cfg, err, sizeof err);
     if (!p) {
         fprintf(stderr, "tablesight scan: %s\n", err);
         return 2;
@@ -70,17 +73,17 @@ int cmd_scan(int argc, char **argv)
     batch_progress_start(&prog, "scan", argc - first);
     for (int i = first; i < argc; i++) {
         ts_image img;
-        ts_frame_result r = {0};
-        if (batch_process_file(p, argv[i], &img, &r, err, sizeof err) < 0) {
+        ts_table t;
+        if (batch_process_file(p, argv[i], &img, &t, err, sizeof err) < 0) {
             fprintf(stderr, "tablesight scan: %s\n", err);
             failed = 1;
             continue;
         }
         ts_json_reset(&j);
-        ts_result_json(&j, &r, argv[i], 0, cfg.game ? cfg.game : "set");
+        ts_result_json(&j, &t, argv[i], 0, cmd_game_name(cfg.game, &t.frame));
         puts(j.buf.data ? j.buf.data : "{}");
         fflush(stdout);
-        if (annotate && batch_annotate(&img, &r, annotate, argv[i], NULL, 0, err, sizeof err) < 0) {
+        if (annotate && batch_annotate(&img, &t, annotate, argv[i], NULL, 0, err, sizeof err) < 0) {
             fprintf(stderr, "tablesight scan: %s\n", err);
             failed = 1;
         }
@@ -89,6 +92,6 @@ int cmd_scan(int argc, char **argv)
     }
     batch_progress_end(&prog);
     ts_json_free(&j);
-    ts_processor_destroy(p);
+    ts_pipeline_destroy(p);
     return failed;
 }

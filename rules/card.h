@@ -1,7 +1,8 @@
-/* A card on the table as the pipeline sees it: pure data, so the rules core
- * and the table state (rules/table/) can use it without the vision code. */
-#ifndef TS_CARD_H
-#define TS_CARD_H
+/* A card on the table: what was read and where it lies. Pure data shared by
+ * the vision pipeline (which fills it), the games, the tracker and the
+ * outputs (which read it). */
+#ifndef TS_RULES_CARD_H
+#define TS_RULES_CARD_H
 
 #include "codes.h"
 
@@ -12,11 +13,11 @@ typedef struct {
 } ts_pt;
 
 typedef struct {
-    ts_code code;              /* best reading */
+    ts_code code;  /* best reading */
     char text[TS_CODE_MAXLEN]; /* code in the deck's own letters */
-    float conf;                /* 0..1: confidence of the whole reading */
-    int read;                  /* conf >= the floor: the only cards hints may use */
-    ts_pt quad[4];             /* corners in frame pixels, clockwise */
+    float conf;    /* 0..1: P(the whole reading is right) */
+    int read;      /* conf >= the floor: the only cards hints are built on */
+    ts_pt quad[4]; /* corners in frame pixels, clockwise, from the card's top-left */
 } ts_card;
 
 #endif
