@@ -18,8 +18,22 @@ const ts_game *const *ts_games(void)
 
 const ts_game *ts_game_find(const char *name)
 {
-    for (int i = 0; name && GAMES[i]; i++)
+    if (!name)
+        return NULL;
+    if (strcmp(name, "playing") == 0)
+        return &TS_GAME_ELEUSIS;
+    if (strcmp(name, "domino") == 0)
+        return &TS_GAME_SAPNGWU;
+    for (int i = 0; GAMES[i]; i++)
         if (strcmp(GAMES[i]->name, name) == 0)
+            return GAMES[i];
+    return NULL;
+}
+
+const ts_game *ts_game_for_family(int family)
+{
+    for (int i = 0; GAMES[i]; i++)
+        if ((int)GAMES[i]->family == family)
             return GAMES[i];
     return NULL;
 }

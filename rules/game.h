@@ -24,7 +24,7 @@
 #include "zones.h"
 
 enum {
-    TS_VIEW_MAX_GROUPS = 64, /* hint groups kept, best first */
+    TS_VIEW_MAX_GROUPS = 256, /* hint groups kept, best first (every Set of 21 cards) */
     TS_VIEW_GROUP_MAX = 12,  /* cards in one group (a 12-card Sap Ng Wu play) */
     TS_TEXT_MAX = 200
 };
@@ -130,8 +130,11 @@ struct ts_game {
 
 /* The registry: every game, in a fixed order; NULL-terminated. */
 const ts_game *const *ts_games(void);
-/* The game of a name, NULL if unknown. */
+/* The game of a name ("set", "gof", ...; the card family names "playing" and
+ * "domino" name Eleusis and Sap Ng Wu), NULL if unknown. */
 const ts_game *ts_game_find(const char *name);
+/* The game played with a card family (-1 or unknown: NULL). */
+const ts_game *ts_game_for_family(int family);
 
 /* Analyses s (opts NULL = defaults); view's headline names unread cards too. */
 int ts_game_analyse(const ts_game *g, const ts_game_state *s, const ts_game_opts *opts,
