@@ -200,7 +200,6 @@ void ts_game_report(const ts_game *g, const ts_game_view *v, const ts_writer *w)
 
 void ts_verdict_report(const ts_verdict *v, const char *game, double t, const ts_writer *w)
 {
-    tw_obj(w);
     tw_key(w, "t");
     tw_num(w, t, 3);
     tw_key(w, "game");
@@ -221,7 +220,6 @@ void ts_verdict_report(const ts_verdict *v, const char *game, double t, const ts
     tw_str(w, v->verdict);
     tw_key(w, "reason");
     tw_str(w, v->reason);
-    tw_end(w);
 }
 
 int ts_game_pick(const ts_game_state *s, const int *idx, int nidx, const ts_code *codes, int n,

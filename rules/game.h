@@ -146,7 +146,8 @@ int ts_game_analyse(const ts_game *g, const ts_game_state *s, const ts_game_opts
  *   index triples, as before), "pass"/"leading" (climbing games). */
 void ts_game_report(const ts_game *g, const ts_game_view *v, const ts_writer *w);
 
-/* A verdict as one JSON object (time t in seconds; game name). */
+/* A verdict's members (time t in seconds, game, zone, cards, kind, verdict,
+ * reason) into an object the caller opened (and closes). */
 void ts_verdict_report(const ts_verdict *v, const char *game, double t, const ts_writer *w);
 
 /* ---- Helpers the game files share ------------------------------------------------ */

@@ -136,6 +136,11 @@ static int diff(const ts_table_snapshot *a, const ts_table_snapshot *b, ts_move 
     return m->nadded + m->nremoved;
 }
 
+int ts_referee_quiet(const ts_referee *r)
+{
+    return r->has_cand && r->quiet >= r->cfg.settle_frames && same_table(&r->cand, &r->settled);
+}
+
 static ts_game_state state_of(const ts_table_snapshot *s)
 {
     return (ts_game_state){s->cards, s->n, s->zone, s->w, s->h};

@@ -54,6 +54,10 @@ void ts_referee_set_first_lead(ts_referee *r, int on);
 int ts_referee_update(ts_referee *r, const ts_card *cards, const int *id, const int *zone, int n,
                       int w, int h, int busy, double t, ts_verdict *out);
 
+/* 1 while the table is settled and unchanged since the last settled state
+ * (a moment to take the next move's "before" picture). */
+int ts_referee_quiet(const ts_referee *r);
+
 /* The settled states of the last move (valid until the next update). */
 const ts_table_snapshot *ts_referee_before(const ts_referee *r);
 const ts_table_snapshot *ts_referee_after(const ts_referee *r);
