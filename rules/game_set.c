@@ -80,43 +80,59 @@ static void why_not(int a, int b, int c, char *out, size_t cap)
     snprintf(out, cap, "not a Set");
 }
 
+/* Judges a claim of n cards (codes). */
+static void judge_claim(const ts_code *codes, int n, ts_verdict *out)
+{
+    out->ncards = 0;
+    for (int k = 0; k < n && k < TS_MOVE_MAX; k++)
+        out->cards[out->ncards++] = codes[k];
+    if (n != 3) {
+        ts_verdict_set(out, TS_VERDICT_ILLEGAL, "not a Set", "a Set is three cards; %d %s taken",
+                       n, n == 1 ? "was" : "were");
+        return;
+    }
+    if (ts_set_is_set(codes[0].idx, codes[1].idx, codes[2].idx)) {
+        ts_verdict_set(out, TS_VERDICT_LEGAL, "valid Set",
+                       "every attribute is all the same or all different");
+    } else {
+        out->kind = TS_VERDICT_ILLEGAL;
+        snprintf(out->verdict, sizeof out->verdict, "not a Set");
+        why_not(codes[0].idx, codes[1].idx, codes[2].idx, out->reason, sizeof out->reason);
+    }
+}
+
+/* A claim may be taken a card or two at a time: the cards taken wait in the
+ * memory until three are gone (or cards are dealt, which ends the claim). */
 static void set_judge(const ts_game_state *before, const ts_game_state *after, const ts_move *m,
                       ts_game_memory *mem, ts_verdict *out)
 {
-    (void)mem;
     out->zone = TS_ZONE_TABLE;
-    if (m->nremoved > 0) { /* a claim: the cards taken */
-        int codes[3];
-        out->ncards = 0;
+    if (m->nremoved > 0) {
         for (int k = 0; k < m->nremoved && k < TS_MOVE_MAX; k++) {
             const ts_card *c = &before->cards[m->removed[k]];
-            out->cards[out->ncards++] = c->code;
             if (!c->read) {
-                out->kind = TS_VERDICT_CANNOT;
-                snprintf(out->verdict, sizeof out->verdict, "cannot judge");
-                snprintf(out->reason, sizeof out->reason, "a card taken was not read");
+                mem->nlast = 0;
+                out->ncards = 1;
+                out->cards[0] = c->code;
+                ts_verdict_set(out, TS_VERDICT_CANNOT, "cannot judge", "a card taken was not read");
                 return;
             }
-            if (k < 3)
-                codes[k] = c->code.idx;
+            if (mem->nlast < TS_VIEW_GROUP_MAX)
+                mem->last[mem->nlast++] = c->code;
         }
-        if (m->nremoved != 3) {
-            out->kind = TS_VERDICT_ILLEGAL;
-            snprintf(out->verdict, sizeof out->verdict, "not a Set");
-            snprintf(out->reason, sizeof out->reason, "a Set is three cards; %d were taken",
-                     m->nremoved);
+        if (mem->nlast < 3 && m->nadded == 0) {
+            out->ncards = 0;
+            ts_verdict_set(out, TS_VERDICT_NONE, "none", "%d of a claim's 3 cards taken",
+                           mem->nlast);
             return;
         }
-        if (ts_set_is_set(codes[0], codes[1], codes[2])) {
-            out->kind = TS_VERDICT_LEGAL;
-            snprintf(out->verdict, sizeof out->verdict, "valid Set");
-            snprintf(out->reason, sizeof out->reason,
-                     "every attribute is all the same or all different");
-        } else {
-            out->kind = TS_VERDICT_ILLEGAL;
-            snprintf(out->verdict, sizeof out->verdict, "not a Set");
-            why_not(codes[0], codes[1], codes[2], out->reason, sizeof out->reason);
-        }
+        judge_claim(mem->last, mem->nlast, out);
+        mem->nlast = 0;
+        return;
+    }
+    if (mem->nlast > 0) { /* cards dealt while a claim was short */
+        judge_claim(mem->last, mem->nlast, out);
+        mem->nlast = 0;
         return;
     }
     /* Cards dealt: three more onto a table with a Set costs a solo player a point. */

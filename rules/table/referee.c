@@ -146,26 +146,57 @@ static ts_game_state state_of(const ts_table_snapshot *s)
     return (ts_game_state){s->cards, s->n, s->zone, s->w, s->h};
 }
 
-/* Eleusis with a dealer: a card placed at the end of the mainline is judged. */
+/* Eleusis with a dealer: a card placed at the end of the mainline is judged;
+ * so is a card laid straight on the sideline (a player who knows it is wrong),
+ * but not one taken back there from the mainline after a "wrong". */
 static void dealer_judge(ts_referee *r, ts_verdict *out)
 {
-    ts_game_state after = state_of(&r->settled);
-    int placed = -1, nplaced = 0;
-    for (int k = 0; k < r->move.nadded && k < TS_MOVE_MAX; k++)
-        if (after.zone[r->move.added[k]] == TS_ZONE_MAINLINE) {
-            placed = r->move.added[k];
-            nplaced++;
-        }
+    ts_game_state before = state_of(&r->before), after = state_of(&r->settled);
+    int placed = -1, nplaced = 0, side = -1, nside = 0;
+    for (int k = 0; k < r->move.nadded && k < TS_MOVE_MAX; k++) {
+        int i = r->move.added[k];
+        if (after.zone[i] == TS_ZONE_MAINLINE)
+            placed = i, nplaced++;
+        else if (after.zone[i] == TS_ZONE_SIDELINE)
+            side = i, nside++;
+    }
     out->zone = TS_ZONE_MAINLINE;
+    if (nplaced == 0 && nside == 1) {
+        for (int k = 0; k < r->move.nremoved && k < TS_MOVE_MAX; k++) {
+            const ts_card *c = &before.cards[r->move.removed[k]];
+            if (before.zone[r->move.removed[k]] == TS_ZONE_MAINLINE && c->read &&
+                after.cards[side].read && c->code.family == after.cards[side].code.family &&
+                c->code.idx == after.cards[side].code.idx) {
+                ts_verdict_set(out, TS_VERDICT_NONE, "none", "a wrong card taken to the sideline");
+                return;
+            }
+        }
+        out->zone = TS_ZONE_SIDELINE;
+        if (!ts_verdict_cards(out, &after, &side, 1))
+            return;
+        ts_eleusis_dealer_place(r->dealer, after.cards[side].code, out);
+        out->zone = TS_ZONE_SIDELINE;
+        if (out->kind == TS_VERDICT_ILLEGAL) { /* wrong, and where it belongs */
+            out->kind = TS_VERDICT_LEGAL;
+            snprintf(out->verdict, sizeof out->verdict, "wrong");
+        } else if (out->kind == TS_VERDICT_LEGAL) { /* right, but laid aside */
+            out->kind = TS_VERDICT_ILLEGAL;
+            snprintf(out->verdict, sizeof out->verdict, "right");
+            size_t len = strlen(out->reason);
+            snprintf(out->reason + len, sizeof out->reason - len,
+                     ": it belongs on the mainline");
+        }
+        return;
+    }
     if (nplaced == 0) {
         ts_verdict_set(out, TS_VERDICT_NONE, "none", "no card placed on the mainline");
         return;
     }
     if (!ts_verdict_cards(out, &after, &placed, 1))
         return;
-    if (nplaced > 1) {
+    if (nplaced + nside > 1) {
         ts_verdict_set(out, TS_VERDICT_CANNOT, "cannot judge",
-                       "%d cards placed on the mainline at once: one card at a time", nplaced);
+                       "%d cards placed at once: one card at a time", nplaced + nside);
         return;
     }
     int order[TS_MAX_CARDS];
