@@ -491,7 +491,10 @@ static void show(run *r, display *d, const ts_image *img, double t, const ts_cap
         d->drawn_seq = rseq;
     }
     if (show_verdict && verdict.seq != d->drawn_verdict) {
-        ts_stats_add(r->stats, TS_ST_VERDICT, (t_end - verdict.settled_t) * 1e3);
+        if (verdict.settled_t > 0) {
+            ts_stats_add(r->stats, TS_ST_VERDICT, (t_end - verdict.settled_t) * 1e3);
+            ts_stats_add(r->stats, TS_ST_VERDICT_DRAW, (t_end - verdict.decided_t) * 1e3);
+        }
         d->drawn_verdict = verdict.seq;
     }
 }

@@ -203,8 +203,10 @@ static void screen_note(live_game *g, live_verdict *v, int kind, const char *tex
     v->kind = kind;
     v->x = (float)w / 2;
     v->y = (float)h / 3;
-    v->settled_t = t;
-    v->until = ts_now() + VERDICT_SHOW_S;
+    (void)t;
+    v->settled_t = 0; /* a message, not a move: no latency sample */
+    v->decided_t = ts_now();
+    v->until = v->decided_t + VERDICT_SHOW_S;
 }
 
 int live_game_frame(live_game *g, ts_tracker *trk, const ts_stable *st, const ts_image *img,
@@ -264,7 +266,8 @@ int live_game_frame(live_game *g, ts_tracker *trk, const ts_stable *st, const ts
         v->x = x;
         v->y = y;
         v->settled_t = t;
-        v->until = ts_now() + VERDICT_SHOW_S;
+        v->decided_t = ts_now();
+        v->until = v->decided_t + VERDICT_SHOW_S;
         out = 1;
     }
     copy_image(&g->quiet, img); /* the new settled table: the next move's "before" */

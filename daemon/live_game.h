@@ -37,6 +37,7 @@ typedef struct {
     int kind;          /* ts_verdict_kind */
     float x, y;        /* where the move was */
     double settled_t;  /* capture time of the frame the move settled in */
+    double decided_t;  /* when the referee gave it (ts_now()) */
     double until;      /* show until (ts_now()) */
 } live_verdict;
 

@@ -88,23 +88,25 @@ static int find_id(const ts_table_snapshot *s, int id)
 }
 
 /* The cards that left (removed) and came (added) between two settled tables.
- * A card whose reading or zone changed counts as both. A card that went and
+ * A card whose zone (or, with rereads, reading) changed counts as both. A card that went and
  * came back with the same reading in the same zone (a long occlusion gives it
  * a new track) is no change. Returns added + removed, which may exceed the
  * move's room (the caller refuses such a move). */
-static int diff(const ts_table_snapshot *a, const ts_table_snapshot *b, ts_move *m)
+static int diff(const ts_table_snapshot *a, const ts_table_snapshot *b, int rereads, ts_move *m)
 {
     int gone[TS_MAX_CARDS], ngone = 0, came[TS_MAX_CARDS], ncame = 0;
     for (int i = 0; i < a->n; i++) {
         int j = find_id(b, a->id[i]);
-        if (j < 0 || b->zone[j] != a->zone[i] || b->cards[j].read != a->cards[i].read ||
-            (a->cards[i].read && !same_code(a->cards[i].code, b->cards[j].code)))
+        if (j < 0 || b->zone[j] != a->zone[i] ||
+            (rereads && (b->cards[j].read != a->cards[i].read ||
+                         (a->cards[i].read && !same_code(a->cards[i].code, b->cards[j].code)))))
             gone[ngone++] = i;
     }
     for (int j = 0; j < b->n; j++) {
         int i = find_id(a, b->id[j]);
-        if (i < 0 || b->zone[j] != a->zone[i] || b->cards[j].read != a->cards[i].read ||
-            (a->cards[i].read && !same_code(a->cards[i].code, b->cards[j].code)))
+        if (i < 0 || b->zone[j] != a->zone[i] ||
+            (rereads && (b->cards[j].read != a->cards[i].read ||
+                         (a->cards[i].read && !same_code(a->cards[i].code, b->cards[j].code)))))
             came[ncame++] = j;
     }
     int used[TS_MAX_CARDS] = {0};
@@ -233,7 +235,10 @@ int ts_referee_update(ts_referee *r, const ts_card *cards, const int *id, const 
         return 0;
     /* Settled: a move if it differs from the last settled table. */
     ts_move m;
-    int changes = diff(&r->settled, &r->cand, &m);
+    /* A SET card never changes in place: a new reading there is the reader
+     * changing its mind, not a move. Elsewhere a card laid on top of another
+     * (a sideline pile, a trick) may take over its track. */
+    int changes = diff(&r->settled, &r->cand, r->game != &TS_GAME_SET, &m);
     if (changes == 0) {
         r->settled.t = t; /* a hand passed: no move */
         return 0;
