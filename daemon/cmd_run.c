@@ -682,12 +682,12 @@ static int run_live(run *r)
     char err[256];
     r->stats = ts_stats_create();
     r->trk = ts_tracker_create(&r->o.track);
+    r->lg = live_game_open(&r->o.game, err, sizeof err); /* the game's own errors first */
+    if (!r->lg)
+        return give_up(r, &old, err);
     r->proc = ts_pipeline_create(&r->o.proc, err, sizeof err);
     if (!r->proc || !r->stats || !r->trk)
         return give_up(r, &old, r->proc ? "out of memory" : err);
-    r->lg = live_game_open(&r->o.game, err, sizeof err);
-    if (!r->lg)
-        return give_up(r, &old, err);
     ts_tracker_set_rules(r->trk, live_game_rules(r->lg));
     r->cap = ts_capture_create(&r->o.cap, err, sizeof err);
     if (!r->cap)

@@ -13,7 +13,7 @@ fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 
 # ---- a SET deal, the Set taken ---------------------------------------------------
-"$BIN" render --sequence deal --seed 3 --size 640x360 "$T/seq" >/dev/null 2>&1 || fail "render"
+"$BIN" render --sequence deal --seed 3 "$T/seq" >/dev/null 2>&1 || fail "render"
 mkdir "$T/clip"
 n=0
 add() { n=$((n + 1)); ln -s "$T/seq/$(printf frame_%04d.jpg "$1")" "$T/clip/$(printf f_%04d.jpg "$n")"; }
