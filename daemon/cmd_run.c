@@ -53,7 +53,8 @@ static const char USAGE[] =
     "  --frames N       stop after N processed frames\n"
     "\n"
     "Recognition:\n"
-    "  --game GAME      the cards to read: set (default), playing (eleusis), gof,\n"
+    "  --game GAME      the game (and so the cards to read): set (default), setgrid\n"
+    "                   (SET's connection grid), playing (eleusis), gof,\n"
     "                   qwirkle, domino (sapngwu), or auto (told from the cards)\n"
     "  --profile NAME   deck profile: classic (default), seecards, tiles, cards,\n"
     "                   chinese, double-six, or a SET profile file\n"
@@ -222,6 +223,9 @@ static int parse_args(int argc, char **argv, run_opts *o)
     if (!o->proc.game)
         o->proc.game = "set";
     o->game.game = o->proc.game;
+    const ts_game *g = ts_game_find(o->proc.game);
+    if (g && strcmp(g->name, "setgrid") == 0)
+        o->proc.game = "set"; /* a SET variant: the SET reader */
     o->proc.readers = 2; /* cards read on two cores: hints reach the screen sooner */
     return 0;
 }
@@ -400,7 +404,7 @@ static void *vision_thread(void *arg)
         if (verdict && r->nlines > 0)
             send_line(r, &j);
         if (st->nevents > 0 && r->nlines > 0) {
-            ts_stable_json(&j, st, r->label, r->o.proc.game, r->t0);
+            ts_stable_json(&j, st, r->label, r->o.game.game, r->t0);
             send_line(r, &j);
         }
         ts_frame_release(f);
@@ -460,7 +464,7 @@ static void show(run *r, display *d, const ts_image *img, double t, const ts_cap
     char status[320], gs[96];
     live_game_status(r->lg, gs, sizeof gs);
     snprintf(status, sizeof status, "%s | cam %.1f fps | vision %.1f fps | %.0f ms | %.40s%s%s%s",
-             r->o.proc.game, d->cam.per_s, vfps, lat, cs->label, strlen(cs->label) > 40 ? "..." : "",
+             r->o.game.game, d->cam.per_s, vfps, lat, cs->label, strlen(cs->label) > 40 ? "..." : "",
              gs[0] ? " | " : "", gs);
     ts_overlay_opts oo = {.status = status, .stale = stale, .stale_reason = cs->reason, .plain = 1,
                           .zones = live_game_zones(r->lg)};

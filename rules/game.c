@@ -9,7 +9,8 @@
 const ts_game_opts TS_GAME_OPTS_DEFAULT = {.hint_level = 4, .first_lead = 0};
 
 static const ts_game *const GAMES[] = {&TS_GAME_SET,     &TS_GAME_GOF,     &TS_GAME_QWIRKLE,
-                                       &TS_GAME_ELEUSIS, &TS_GAME_SAPNGWU, NULL};
+                                       &TS_GAME_ELEUSIS, &TS_GAME_SAPNGWU, &TS_GAME_SETGRID,
+                                       NULL};
 
 const ts_game *const *ts_games(void)
 {

@@ -118,7 +118,7 @@ const char *ts_verdict_kind_name(ts_verdict_kind k); /* "none" "legal" "illegal"
 typedef struct ts_game ts_game;
 
 struct ts_game {
-    const char *name;  /* "set", "gof", "qwirkle", "eleusis", "sapngwu" */
+    const char *name;  /* "set", "gof", "qwirkle", "eleusis", "sapngwu", "setgrid" */
     const char *title; /* "SET", "Gang of Four", ... */
     ts_family family;  /* the cards it is played with */
     /* Fills *v for state s. Returns 0. */
@@ -181,6 +181,7 @@ void ts_verdict_set(ts_verdict *v, ts_verdict_kind kind, const char *verdict, co
 int ts_eleusis_mainline_order(const ts_game_state *s, int *idx, int *unread);
 
 /* The games (game_*.c). */
-extern const ts_game TS_GAME_SET, TS_GAME_GOF, TS_GAME_QWIRKLE, TS_GAME_ELEUSIS, TS_GAME_SAPNGWU;
+extern const ts_game TS_GAME_SET, TS_GAME_GOF, TS_GAME_QWIRKLE, TS_GAME_ELEUSIS, TS_GAME_SAPNGWU,
+    TS_GAME_SETGRID;
 
 #endif

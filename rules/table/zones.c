@@ -41,7 +41,7 @@ void ts_zones_default(const char *game, ts_zones *z)
     if (!strcmp(g, "gof") || !strcmp(g, "sapngwu")) {
         rect(z, TS_ZONE_TRICK, 0, 0, 1, 0.5f);
         rect(z, TS_ZONE_HAND, 0, 0.5f, 1, 1);
-    } else if (!strcmp(g, "qwirkle")) {
+    } else if (!strcmp(g, "qwirkle") || !strcmp(g, "setgrid")) {
         rect(z, TS_ZONE_TABLE, 0, 0, 1, 0.5f);
         rect(z, TS_ZONE_HAND, 0, 0.5f, 1, 1);
     } else if (!strcmp(g, "eleusis")) {

@@ -42,7 +42,7 @@ int ts_zone_from_name(const char *name, size_t len);
 
 /* A game's default layout: SET the whole view is the table; Gang of Four and
  * Sap Ng Wu the trick above, the hand in the half nearest the camera (the
- * bottom of the image); Qwirkle the table above, the hand below; Eleusis the
+ * bottom of the image); Qwirkle and the SET grid the table above, the hand below; Eleusis the
  * mainline above, the sideline below. Unknown game: the whole view is the table. */
 void ts_zones_default(const char *game, ts_zones *z);
 

@@ -489,6 +489,40 @@ static void test_eleusis_dealer_phases(void **state)
     assert_null(ts_eleusis_dealer_create("value >", 2, err, sizeof err));
 }
 
+/* ---- SET connection grid ----------------------------------------------------------------- */
+
+static void test_set_grid_placements(void **state)
+{
+    (void)state;
+    table t;
+    scene s = {0};
+    table_open(&t, "setgrid");
+    row(&s, TS_FAM_SET, "1RDS 2GOT", 400, 150, 100); /* the grid: row 0, columns 0 and 1 */
+    row(&s, TS_FAM_SET, "3PSO 1GDO", 400, 560, 100); /* the hand */
+    hold(&t, &s, 25);
+    const ts_table_stable *st = ts_table_tracker_update(t.trk, s.cards, s.n, W, H, t.frame++, 9);
+    int zone[TS_MAX_CARDS];
+    for (int i = 0; i < st->ncards; i++)
+        zone[i] = ts_zones_card(&t.zones, &st->cards[i], W, H);
+    ts_game_state gs = {st->cards, st->ncards, zone, W, H};
+    ts_game_view v;
+    ts_game_analyse(t.game, &gs, NULL, &v);
+    assert_int_equal(v.count, 2); /* 3PSO at either end of the row */
+    assert_string_equal(v.headline, "2 placements, best +1");
+    assert_string_equal(v.group[0].label, "+1: row 0 col -1");
+    assert_string_equal(st->cards[v.group[0].card[0]].text, "3PSO");
+
+    drop(&s, "3PSO");
+    put(&s, TS_FAM_SET, "3PSO", 600, 150);
+    hold(&t, &s, 25);
+    expect(&t, 0, TS_VERDICT_LEGAL, "legal", "+1: 1 Set completed");
+    drop(&s, "1GDO");
+    put(&s, TS_FAM_SET, "1GDO", 400, 250);
+    hold(&t, &s, 25);
+    expect(&t, 1, TS_VERDICT_ILLEGAL, "illegal", "the placement completes no Set: draw a card instead");
+    table_close(&t);
+}
+
 /* ---- Zones, unread cards, too many changes ------------------------------------------ */
 
 static void test_zones(void **state)
@@ -564,6 +598,7 @@ int main(void)
         cmocka_unit_test(test_qwirkle_rearrangement),
         cmocka_unit_test(test_eleusis_dealer_mainline),
         cmocka_unit_test(test_eleusis_dealer_phases),
+        cmocka_unit_test(test_set_grid_placements),
         cmocka_unit_test(test_zones),
         cmocka_unit_test(test_cannot_judge),
     };
