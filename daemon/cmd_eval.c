@@ -37,7 +37,7 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: tablesight eval [--json] [--report DIR] [--game GAME] [--profile NAME]\n"
-            "                       LABELS.tsv\n"
+            "                       [--max-pixels N] LABELS.tsv\n"
             "\n"
             "Scans every image of a label file (lines 'image<TAB>codes', paths relative\n"
             "to the file, '#' comments) and prints card accuracy (multiset match per\n"
@@ -50,6 +50,7 @@ static void usage(FILE *f)
             "  --game GAME     the cards to read (as scan; default: the profile's family,\n"
             "                  else set); labels are codes in the deck's own letters\n"
             "  --profile NAME  deck profile (as scan)\n"
+            "  --max-pixels N  refuse images larger than N pixels (\"50M\"), before decoding\n"
             "\n"
             "A malformed label file is a fatal error (exit 2) naming the line; an image\n"
             "that cannot be read is reported and counted as failed.\n");
@@ -72,6 +73,8 @@ static int load_labels(const char *file, const ts_pipeline *pl, label **out, int
     label *ls = malloc(sizeof *ls * (size_t)cap);
     char *text = (char *)data;
     size_t pos = 0;
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
+        pos = 3; /* a UTF-8 byte-order mark (Windows editors write one) */
     int rc = -1;
     while (ls && pos < len) {
         size_t e = pos;
@@ -302,6 +305,35 @@ static void report_matrices(FILE *f, const tally *t, const ts_pipeline *p)
     }
 }
 
+/* Text into HTML (element content or a quoted attribute). */
+static void html_text(ts_buf *b, const char *s)
+{
+    for (; *s; s++) {
+        switch (*s) {
+        case '&': ts_buf_add(b, "&amp;", 5); break;
+        case '<': ts_buf_add(b, "&lt;", 4); break;
+        case '>': ts_buf_add(b, "&gt;", 4); break;
+        case '"': ts_buf_add(b, "&quot;", 6); break;
+        case '\'': ts_buf_add(b, "&#39;", 5); break;
+        default: ts_buf_add(b, s, 1);
+        }
+    }
+}
+
+/* A file name as one URL path segment: everything but unreserved bytes
+ * percent-encoded, so '#', '?', '%', quotes and spaces stay part of the name. */
+static void url_segment(ts_buf *b, const char *s)
+{
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+            c == '-' || c == '_' || c == '.' || c == '~')
+            ts_buf_add(b, s, 1);
+        else
+            ts_buf_printf(b, "%%%02X", c);
+    }
+}
+
 /* ---- Command ------------------------------------------------------------ */
 
 int cmd_eval(int argc, char **argv)
@@ -309,6 +341,7 @@ int cmd_eval(int argc, char **argv)
     int json = 0;
     const char *report = NULL, *labels_file = NULL;
     ts_pipeline_config cfg = {0};
+    ts_decode_limits lim = {0};
     for (int i = 1; i < argc; i++) {
         if (cmd_is_help(argv[i])) {
             usage(stdout);
@@ -321,6 +354,12 @@ int cmd_eval(int argc, char **argv)
             cfg.profile = argv[++i];
         } else if (strcmp(argv[i], "--game") == 0 && i + 1 < argc) {
             cfg.game = argv[++i];
+        } else if (strcmp(argv[i], "--max-pixels") == 0 && i + 1 < argc) {
+            if (batch_parse_pixels(argv[++i], &lim.max_pixels) < 0) {
+                fprintf(stderr, "tablesight eval: --max-pixels takes a number of pixels (1 to "
+                                "4000M), not '%s'\n", argv[i]);
+                return 2;
+            }
         } else if (argv[i][0] == '-' || labels_file) {
             fprintf(stderr, "tablesight eval: unexpected argument '%s'\n", argv[i]);
             usage(stderr);
@@ -359,6 +398,7 @@ int cmd_eval(int argc, char **argv)
             return 2;
         }
     }
+    batch_names names = {0};
     tally t = {0};
     t.ms = calloc((size_t)nl, sizeof *t.ms);
     int nms = 0;
@@ -372,8 +412,10 @@ int cmd_eval(int argc, char **argv)
         ts_table tab;
         const ts_frame_result *r = &tab.frame;
         t.images++;
-        if (batch_process_file(p, ls[i].path, &img, &tab, err, sizeof err) < 0) {
+        int rc = batch_process_file(p, ls[i].path, &lim, &img, &tab, err, sizeof err);
+        if (rc != 0)
             fprintf(stderr, "tablesight eval: %s\n", err);
+        if (rc < 0) {
             t.failed++;
             t.cards += ls[i].n;
             continue;
@@ -393,12 +435,16 @@ int cmd_eval(int argc, char **argv)
             ts_buf_printf(&wrong, "\n");
             if (html && t.wrong_images <= MAX_WRONG_SHOWN) {
                 char out[4096];
-                if (batch_annotate(&img, &tab, imgdir, ls[i].name, out, sizeof out, err,
-                                   sizeof err) == 0)
-                    ts_buf_printf(&figures,
-                                  "<figure><img src=\"wrong/%s\" loading=lazy><figcaption>%s"
-                                  "</figcaption></figure>\n",
-                                  strrchr(out, '/') + 1, ls[i].name);
+                if (batch_annotate(&img, &tab, imgdir, ls[i].name, &names, NULL, out, sizeof out,
+                                   err, sizeof err) == 0) {
+                    ts_buf_printf(&figures, "<figure><img src=\"wrong/");
+                    url_segment(&figures, strrchr(out, '/') + 1);
+                    ts_buf_printf(&figures, "\" loading=lazy><figcaption>");
+                    html_text(&figures, ls[i].name);
+                    ts_buf_printf(&figures, "</figcaption></figure>\n");
+                } else {
+                    fprintf(stderr, "tablesight eval: %s\n", err);
+                }
             }
         }
         ts_image_free(&img);
@@ -466,7 +512,7 @@ int cmd_eval(int argc, char **argv)
         printf("wrong images    %d\n%s", t.wrong_images, wrong.data ? wrong.data : "");
     }
     if (html) {
-        fprintf(html,
+        fputs(
                 "<!doctype html><meta charset=utf-8><title>tablesight eval</title>\n"
                 "<style>body{font:14px sans-serif;margin:2em}table{border-collapse:collapse}"
                 "td,th{border:1px solid #ccc;padding:4px 8px;text-align:right}"
@@ -474,11 +520,18 @@ int cmd_eval(int argc, char **argv)
                 "margin:0 2em 1em 0;vertical-align:top}figure{display:inline-block;margin:4px}"
                 "img{max-width:480px;max-height:360px}figcaption{font-size:11px;max-width:480px;"
                 "word-break:break-all}</style>\n"
-                "<h1>%s</h1><p>%d images, %d cards: card accuracy <b>%.2f%%</b>, detection "
+                "<h1>",
+            html);
+        ts_buf title;
+        ts_buf_init(&title);
+        html_text(&title, labels_file);
+        fputs(title.data ? title.data : "", html);
+        ts_buf_free(&title);
+        fprintf(html,
+                "</h1><p>%d images, %d cards: card accuracy <b>%.2f%%</b>, detection "
                 "recall %.2f%%, false cards %d, unread %d, median %.2f ms.</p>\n"
                 "<h2>Per-attribute confusion (label rows, reading columns)</h2>\n",
-                labels_file, t.images, t.cards, 100 * acc, 100 * recall, t.false_cards,
-                t.unread, med);
+                t.images, t.cards, 100 * acc, 100 * recall, t.false_cards, t.unread, med);
         if (fam == TS_FAM_SET)
             report_matrices(html, &t, p);
         fprintf(html, "<h2>Wrong images (%d%s)</h2>\n", t.wrong_images,
@@ -491,6 +544,7 @@ int cmd_eval(int argc, char **argv)
         free(ls[i].path);
     }
     free(ls);
+    batch_names_free(&names);
     free(t.ms);
     ts_buf_free(&wrong);
     ts_buf_free(&figures);

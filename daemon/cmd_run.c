@@ -102,7 +102,9 @@ static const char USAGE[] =
     "                   gets the current table first; a client that stops reading is\n"
     "                   dropped)\n"
     "  --http ADDR      MJPEG over HTTP on HOST:PORT, e.g. 127.0.0.1:8080 (port 0 picks a\n"
-    "                   free one); GET / is the stream, GET /frame.jpg one frame\n"
+    "                   free one): GET / a page showing the stream (open it on a phone),\n"
+    "                   /stream.mjpg the stream, /frame.jpg one frame; at most 8\n"
+    "                   connections, one idle for 10 s is closed\n"
     "  --http-any       allow --http on a non-loopback address\n"
     "  --quiet          no start line on stderr (faults and stats still print)\n"
     "\n"
@@ -622,7 +624,7 @@ static int open_sinks(run *r)
         if (add_sink(r->frames, &r->nframes, h, err) < 0)
             return -1;
         /* Always printed: with port 0 this is how a caller learns the port. */
-        fprintf(stderr, "tablesight run: MJPEG over HTTP on port %d (GET / or /frame.jpg)\n",
+        fprintf(stderr, "tablesight run: MJPEG over HTTP on port %d (GET / for the page)\n",
                 ts_sink_http_port(h));
     }
     if (o->json && add_sink(r->lines, &r->nlines, ts_sink_json_create(stdout, err, sizeof err), err) < 0)
