@@ -15,7 +15,7 @@ PACKAGES = cmake make gcc g++ pkg-config \
   libmicrohttpd-dev \
   libcmocka-dev libjpeg-turbo-progs xvfb x11-apps x11-utils python3 clang libclang-rt-14-dev
 
-.PHONY: demo test build deps sanitize fuzz clean
+.PHONY: demo test build deps sanitize fuzz soak clean
 
 deps:
 	@missing=""; for p in $(PACKAGES); do \
@@ -67,3 +67,12 @@ fuzz: deps
 
 clean:
 	rm -rf build build-asan build-fuzz
+
+# The long run (not in `make test`): SOAK_FRAMES frames of a 1280x720 clip at
+# SOAK_FPS with every output and misbehaving clients; memory, descriptors and
+# latency sampled every SOAK_EVERY s into build/soak.csv.
+SOAK_FRAMES ?= 50000
+SOAK_FPS ?= 60
+soak: build
+	SOAK_FRAMES=$(SOAK_FRAMES) SOAK_FPS=$(SOAK_FPS) SOAK_CSV=build/soak.csv \
+	  python3 tests/cli/run_check.py longsoak build/tablesight . ../shared

@@ -609,7 +609,115 @@ def check_soak(ts, src, shared, frames=3000):
         check(len(objs) >= 10, "too few table changes in the soak (%d)" % len(objs))
 
 
-CHECKS = {"clip": check_clip, "outputs": check_outputs, "window": check_window, "soak": check_soak}
+def fd_count(pid):
+    return len(os.listdir("/proc/%d/fd" % pid))
+
+
+def thread_count(pid):
+    with open("/proc/%d/status" % pid) as f:
+        return int(re.search(r"Threads:\s+(\d+)", f.read()).group(1))
+
+
+def check_longsoak(ts, src, shared):
+    """The long run (make soak; not part of make test): a 1280x720 clip looping
+    at SOAK_FPS (60) until SOAK_FRAMES (50000) frames were captured, with every
+    output on and misbehaving clients: an HTTP viewer reading the whole run, one
+    that stops reading, a socket client reading everything, one never reading,
+    and a new HTTP snapshot every sample. Every SOAK_EVERY s (10) it samples
+    RSS, open file descriptors, threads and the latency the daemon reports
+    (SIGUSR1: its window is the last 4096 frames). Fails if memory or
+    descriptors grow; latency is reported, not asserted (the host is shared)."""
+    frames = int(os.environ.get("SOAK_FRAMES", "50000"))
+    fps = int(os.environ.get("SOAK_FPS", "60"))
+    every = float(os.environ.get("SOAK_EVERY", "10"))
+    out_csv = os.environ.get("SOAK_CSV")
+    photos = photos_read_right(ts, shared, 2)
+    with tempfile.TemporaryDirectory(prefix="ts_longsoak_") as d:
+        pattern = scaled_clip(d, [(photos[0][0], 60), (photos[1][0], 60)], 1280, 720)
+        sock = os.path.join(d, "s.sock")
+        with open(os.path.join(d, "lines.jsonl"), "w") as out:
+            soak = Daemon(ts, ["--source", pattern, "--loop", "--fps", str(fps), "--headless",
+                               "--json", "--socket", sock, "--http", "127.0.0.1:0",
+                               "--stable", "2", "--keep", "2"], d, stdout=out)
+            port = int(soak.wait_log(r"HTTP on port (\d+)").group(1))
+            soak.wait_log(r"-> http json socket")
+            good = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            good.connect(sock)
+            good.setblocking(False)
+            lazy = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            lazy.connect(sock)
+            viewer = socket.create_connection(("127.0.0.1", port))
+            viewer.sendall(b"GET /stream.mjpg HTTP/1.1\r\nHost: x\r\n\r\n")
+            viewer.setblocking(False)
+            stuck = socket.create_connection(("127.0.0.1", port))
+            stuck.sendall(b"GET /stream.mjpg HTTP/1.0\r\n\r\n")
+            stuck.recv(1000)
+            rows, captured, streamed, snaps = [], 0, 0, 0
+            t0 = time.time()
+            next_sample = t0
+            while captured < frames:
+                for s_ in (good, viewer):
+                    try:
+                        while True:
+                            chunk = s_.recv(1 << 16)
+                            if not chunk:
+                                break
+                            streamed += len(chunk) if s_ is viewer else 0
+                    except BlockingIOError:
+                        pass
+                if time.time() < next_sample:
+                    time.sleep(0.05)
+                    continue
+                next_sample += every
+                try:
+                    status, _, body = http_get(port, "/frame.jpg")
+                    snaps += status == 200 and body[:2] == b"\xff\xd8"
+                except OSError:
+                    pass
+                mark = len(soak.err())
+                soak.proc.send_signal(signal.SIGUSR1)
+                block = soak.wait_log(r"stats: [^\n]*\n(?:  [^\n]*\n)*  stage medians[^\n]*\n",
+                                      mark).group(0)
+                m = re.search(r"frames captured (\d+).*processed (\d+)", block)
+                lat = re.search(r"capture->result\) p50 +([\d.]+) +p95 +([\d.]+)", block)
+                proc = re.search(r" process ([\d.]+)", block)
+                captured = int(m.group(1))
+                row = (round(time.time() - t0, 1), captured, int(m.group(2)),
+                       rss_kb(soak.proc.pid), fd_count(soak.proc.pid),
+                       thread_count(soak.proc.pid), float(lat.group(1)) if lat else 0.0,
+                       float(lat.group(2)) if lat else 0.0,
+                       float(proc.group(1)) if proc else 0.0)
+                rows.append(row)
+                print("soak: t %7.1f s captured %6d processed %6d rss %6d kB fds %3d threads "
+                      "%3d latency p50 %6.1f p95 %6.1f ms process median %5.1f ms" % row,
+                      flush=True)
+            code, _, err = soak.stop()
+            for s_ in (good, lazy, viewer, stuck):
+                s_.close()
+    check(code == 0, "soak run exited %d: %s" % (code, err[-2000:]))
+    if out_csv:
+        with open(out_csv, "w") as f:
+            f.write("t_s,captured,processed,rss_kb,fds,threads,latency_p50_ms,latency_p95_ms,"
+                    "process_median_ms\n")
+            for r in rows:
+                f.write(",".join(str(x) for x in r) + "\n")
+    warm = [r for r in rows if r[1] >= frames // 5]
+    check(len(warm) >= 4, "too few samples: %r" % rows)
+    half = len(warm) // 2
+    first, last = sorted(r[3] for r in warm[:half]), sorted(r[3] for r in warm[half:])
+    trend = last[len(last) // 2] - first[len(first) // 2]
+    fds = [r[4] for r in warm]
+    print("longsoak: %d frames captured, %d processed in %.0f s; RSS %d -> %d kB (%+d kB), "
+          "fds %d..%d, threads %d..%d; latency p95 first %.1f ms, last %.1f ms; process median "
+          "first %.1f ms, last %.1f ms; %.0f MB streamed, %d snapshots" %
+          (rows[-1][1], rows[-1][2], rows[-1][0], first[len(first) // 2], last[len(last) // 2],
+           trend, min(fds), max(fds), min(r[5] for r in warm), max(r[5] for r in warm),
+           warm[0][7], warm[-1][7], warm[0][8], warm[-1][8], streamed / 1e6, snaps))
+    check(trend < 8192, "RSS grows: %+d kB over the run" % trend)
+    check(max(fds) - min(fds) <= 4, "file descriptors grow: %d..%d" % (min(fds), max(fds)))
+
+
+CHECKS = {"longsoak": check_longsoak, "clip": check_clip, "outputs": check_outputs, "window": check_window, "soak": check_soak}
 
 if __name__ == "__main__":
     if len(sys.argv) != 5 or sys.argv[1] not in CHECKS:
