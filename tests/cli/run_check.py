@@ -609,6 +609,99 @@ def check_soak(ts, src, shared, frames=3000):
         check(len(objs) >= 10, "too few table changes in the soak (%d)" % len(objs))
 
 
+# ---- faults: sources that fail, outputs that fail, signals ------------------
+
+def check_faults(ts, src, shared):
+    import resource
+    photos = photos_read_right(ts, shared, 2)
+    with tempfile.TemporaryDirectory(prefix="ts_run_faults_") as d:
+        # A camera unplugged and plugged back in, again and again: the source
+        # errors after 20 frames each time it is opened. The run goes on.
+        cam = ("videotestsrc is-live=true ! video/x-raw,width=640,height=360,framerate=30/1 ! "
+               "identity error-after=20")
+        p = run(ts, ["--source", cam, "--headless", "--json", "--frames", "50"])
+        check(p.returncode == 0, "unplugged camera: exit %d: %s" % (p.returncode, p.stderr))
+        check("retrying" in p.stderr and "frames again after" in p.stderr,
+              "unplug/replug not reported: " + p.stderr)
+        check(re.search(r"processed 50\b", p.stderr), "not every frame processed: " + p.stderr)
+        print("faults: camera unplugged and replugged: went stale, came back, 50 frames")
+
+        # A source that stalls (sends nothing): watchdog, retried; the daemon
+        # stays up, serves the last frame marked stale, stops cleanly.
+        stall = ("videotestsrc is-live=true ! video/x-raw,width=320,height=240,framerate=30/1 ! "
+                 "identity drop-probability=1.0")
+        dm = Daemon(ts, ["--source", stall, "--headless", "--watchdog", "0.5",
+                         "--http", "127.0.0.1:0"], d)
+        port = int(dm.wait_log(r"HTTP on port (\d+)").group(1))
+        dm.wait_log(r"no frame for [\d.]+ s; retrying")
+        status, _, body = http_get(port, "/frame.jpg")
+        check(status == 200 and body[:2] == b"\xff\xd8", "a stalled source left HTTP without a frame")
+        dm.proc.send_signal(signal.SIGTERM)
+        code = dm.proc.wait(timeout=BOUND_S)
+        check(code == 0, "SIGTERM during a stall: exit %d: %s" % (code, dm.err()))
+        print("faults: stalled source: watchdog, retries, stale frame served, clean SIGTERM")
+
+        # The disk fills while recording (a 400 kB file-size limit): the
+        # recording stops with a message, the hints (JSON lines) go on.
+        seg = 14
+        pattern = link_clip(d, [(p_, seg) for p_, _ in photos] * 3)
+        rec = os.path.join(d, "full.mkv")
+        limit = 400 * 1024
+
+        def small_disk():
+            resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+        p = subprocess.run([ts, "run", "--source", pattern, "--headless", "--fast", "--json",
+                            "--record", rec], capture_output=True, text=True, timeout=BOUND_S,
+                           preexec_fn=small_disk)
+        check(p.returncode == 1, "disk full: exit %d (want 1, an output failed): %s" %
+              (p.returncode, p.stderr))
+        check(re.search(r"tablesight run: record: .*", p.stderr), "no message when the disk filled: "
+              + p.stderr)
+        frames = seg * 2 * 3
+        check(re.search(r"processed %d\b" % frames, p.stderr), "processing stopped with the "
+              "recording: " + p.stderr)
+        objs = check_lines(p.stdout.splitlines())
+        last = max(o["frame"] for o in objs)
+        check(last > frames // 2, "no hints after the recording failed (last line frame %d)" % last)
+        check(os.path.getsize(rec) <= limit, "the recording passed the limit")
+        print("faults: disk full while recording: recording stopped with a message, hints went on "
+              "to frame %d" % last)
+
+        # SIGPIPE: the reader of stdout goes away. An error line, exit 1, not death.
+        pr = subprocess.Popen([ts, "run", "--source", pattern, "--headless", "--fast", "--json",
+                               "--loop", "--frames", "150"], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True)
+        pr.stdout.readline()
+        pr.stdout.close()
+        _, err = pr.communicate(timeout=BOUND_S)
+        check(pr.returncode == 1, "closed stdout: exit %d (signal if < 0): %s" % (pr.returncode, err))
+        check("cannot write JSON lines" in err, "closed stdout not reported: " + err)
+        print("faults: stdout closed (SIGPIPE ignored): one line, exit 1")
+
+        # SIGTERM mid-write: every output already written stays valid.
+        rec = os.path.join(d, "term.mkv")
+        lines = os.path.join(d, "term.jsonl")
+        with open(lines, "w") as out:
+            dm = Daemon(ts, ["--source", pattern, "--headless", "--fast", "--loop", "--json",
+                             "--record", rec, "--stable", "2", "--keep", "2"], d, stdout=out)
+            end = time.time() + BOUND_S
+            while time.time() < end and os.path.getsize(lines) < 3000:
+                time.sleep(0.2)
+            dm.proc.send_signal(signal.SIGTERM)
+            code = dm.proc.wait(timeout=BOUND_S)
+        check(code == 0, "SIGTERM: exit %d: %s" % (code, dm.err()))
+        text = open(lines).read()
+        check(text.endswith("\n"), "JSON lines cut by SIGTERM")
+        check_lines(text.splitlines())
+        dec = subprocess.run(["gst-launch-1.0", "-q", "filesrc", "location=" + rec, "!",
+                              "matroskademux", "!", "jpegdec", "!", "fakesink"],
+                             capture_output=True, text=True, timeout=BOUND_S)
+        check(os.path.getsize(rec) > 10000 and dec.returncode == 0,
+              "recording cut by SIGTERM does not decode: " + dec.stderr)
+        print("faults: SIGTERM mid-write: %d JSON lines whole, recording finished" %
+              len(text.splitlines()))
+
+
 def fd_count(pid):
     return len(os.listdir("/proc/%d/fd" % pid))
 
@@ -717,7 +810,7 @@ def check_longsoak(ts, src, shared):
     check(max(fds) - min(fds) <= 4, "file descriptors grow: %d..%d" % (min(fds), max(fds)))
 
 
-CHECKS = {"longsoak": check_longsoak, "clip": check_clip, "outputs": check_outputs, "window": check_window, "soak": check_soak}
+CHECKS = {"faults": check_faults, "longsoak": check_longsoak, "clip": check_clip, "outputs": check_outputs, "window": check_window, "soak": check_soak}
 
 if __name__ == "__main__":
     if len(sys.argv) != 5 or sys.argv[1] not in CHECKS:
