@@ -745,23 +745,30 @@ def check_longsoak(ts, src, shared):
             stuck = socket.create_connection(("127.0.0.1", port))
             stuck.sendall(b"GET /stream.mjpg HTTP/1.0\r\n\r\n")
             stuck.recv(1000)
-            rows, captured, streamed, snaps = [], 0, 0, 0
+            rows, captured, snaps = [], 0, 0
+            streamed = [0, 0]  # bytes read by the HTTP viewer, by the socket client
+            done = []
+
+            def read_all():  # the well-behaved clients read all the time
+                import selectors
+                sel = selectors.DefaultSelector()
+                for k, s_ in enumerate((viewer, good)):
+                    sel.register(s_, selectors.EVENT_READ, k)
+                while not done:
+                    for key, _ in sel.select(0.2):
+                        try:
+                            chunk = key.fileobj.recv(1 << 16)
+                        except BlockingIOError:
+                            continue
+                        if chunk:
+                            streamed[key.data] += len(chunk)
+                        else:
+                            sel.unregister(key.fileobj)
+            import threading
+            reader = threading.Thread(target=read_all, daemon=True)
+            reader.start()
             t0 = time.time()
-            next_sample = t0
             while captured < frames:
-                for s_ in (good, viewer):
-                    try:
-                        while True:
-                            chunk = s_.recv(1 << 16)
-                            if not chunk:
-                                break
-                            streamed += len(chunk) if s_ is viewer else 0
-                    except BlockingIOError:
-                        pass
-                if time.time() < next_sample:
-                    time.sleep(0.05)
-                    continue
-                next_sample += every
                 try:
                     status, _, body = http_get(port, "/frame.jpg")
                     snaps += status == 200 and body[:2] == b"\xff\xd8"
@@ -769,8 +776,9 @@ def check_longsoak(ts, src, shared):
                     pass
                 mark = len(soak.err())
                 soak.proc.send_signal(signal.SIGUSR1)
-                block = soak.wait_log(r"stats: [^\n]*\n(?:  [^\n]*\n)*  stage medians[^\n]*\n",
-                                      mark).group(0)
+                soak.wait_log(r"stats: [^\n]*\n", mark)
+                time.sleep(0.5)  # the rest of the report
+                block = soak.err()[mark:]
                 m = re.search(r"frames captured (\d+).*processed (\d+)", block)
                 lat = re.search(r"capture->result\) p50 +([\d.]+) +p95 +([\d.]+)", block)
                 proc = re.search(r" process ([\d.]+)", block)
@@ -784,6 +792,12 @@ def check_longsoak(ts, src, shared):
                 print("soak: t %7.1f s captured %6d processed %6d rss %6d kB fds %3d threads "
                       "%3d latency p50 %6.1f p95 %6.1f ms process median %5.1f ms" % row,
                       flush=True)
+                time.sleep(max(0.0, every - 0.5))
+            done.append(1)
+            reader.join()
+            check(streamed[1] > 0, "the reading socket client got nothing")
+            check(soak.err().count("dropped a client that is not reading") <= 1,
+                  "a reading socket client was dropped: " + soak.err()[-2000:])
             code, _, err = soak.stop()
             for s_ in (good, lazy, viewer, stuck):
                 s_.close()
@@ -805,7 +819,7 @@ def check_longsoak(ts, src, shared):
           "first %.1f ms, last %.1f ms; %.0f MB streamed, %d snapshots" %
           (rows[-1][1], rows[-1][2], rows[-1][0], first[len(first) // 2], last[len(last) // 2],
            trend, min(fds), max(fds), min(r[5] for r in warm), max(r[5] for r in warm),
-           warm[0][7], warm[-1][7], warm[0][8], warm[-1][8], streamed / 1e6, snaps))
+           warm[0][7], warm[-1][7], warm[0][8], warm[-1][8], streamed[0] / 1e6, snaps))
     check(trend < 8192, "RSS grows: %+d kB over the run" % trend)
     check(max(fds) - min(fds) <= 4, "file descriptors grow: %d..%d" % (min(fds), max(fds)))
 
