@@ -723,10 +723,14 @@ def check_longsoak(ts, src, shared):
     frames = int(os.environ.get("SOAK_FRAMES", "50000"))
     fps = int(os.environ.get("SOAK_FPS", "60"))
     every = float(os.environ.get("SOAK_EVERY", "10"))
+    # SOAK_SOURCE=still: one 720p photo shown as a still camera (no decode per
+    # frame), for a loaded host; default: a clip of two photos, the table changes.
     out_csv = os.environ.get("SOAK_CSV")
     photos = photos_read_right(ts, shared, 2)
     with tempfile.TemporaryDirectory(prefix="ts_longsoak_") as d:
         pattern = scaled_clip(d, [(photos[0][0], 60), (photos[1][0], 60)], 1280, 720)
+        if os.environ.get("SOAK_SOURCE") == "still":  # one photo, decoded once: cheaper per frame
+            pattern = os.path.join(d, "src_0.jpg")
         sock = os.path.join(d, "s.sock")
         with open(os.path.join(d, "lines.jsonl"), "w") as out:
             soak = Daemon(ts, ["--source", pattern, "--loop", "--fps", str(fps), "--headless",
