@@ -73,6 +73,7 @@ clean:
 # latency sampled every SOAK_EVERY s into build/soak.csv.
 SOAK_FRAMES ?= 50000
 SOAK_FPS ?= 60
+SOAK_SOURCE ?= clip
 soak: build
-	SOAK_FRAMES=$(SOAK_FRAMES) SOAK_FPS=$(SOAK_FPS) SOAK_CSV=build/soak.csv \
+	SOAK_FRAMES=$(SOAK_FRAMES) SOAK_FPS=$(SOAK_FPS) SOAK_SOURCE=$(SOAK_SOURCE) SOAK_CSV=build/soak.csv \
 	  python3 tests/cli/run_check.py longsoak build/tablesight . ../shared
