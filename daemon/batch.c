@@ -11,31 +11,37 @@
 #include "imageio.h"
 #include "overlay.h"
 
-int batch_process_file(ts_processor *p, const char *path, const ts_decode_limits *lim,
-                       ts_image *img, ts_frame_result *r, char *err, size_t errlen)
+int batch_process_file(ts_pipeline *p, const char *path, const ts_decode_limits *lim,
+                       ts_image *img, ts_table *t, char *err, size_t errlen)
 {
     double t0 = ts_now_ms();
+    memset(t, 0, sizeof *t);
+    ts_frame_result *r = &t->frame;
     if (ts_image_load_limited(path, lim, img, err, errlen) < 0)
         return -1;
     r->ms_decode = ts_now_ms() - t0;
     char why[256];
-    if (ts_process_frame(p, img, r, why, sizeof why) < 0) {
+    if (ts_pipeline_process(p, img, r, why, sizeof why) < 0) {
         snprintf(err, errlen, "%s: %s", path, why);
         ts_image_free(img);
         return -1;
     }
-    /* SET tells its cards apart by colour: a greyscale photo can show where
-     * cards are but never what they are. Said, not left as zero cards. */
-    if (ts_image_is_grey(img)) {
+    /* SET, Qwirkle and Gang of Four cards differ by colour: a greyscale
+     * photo can show where they are but never what they are. Said, not left
+     * as zero cards. (Pips and playing-card indices read in grey.) */
+    int fam = r->family;
+    if ((fam == TS_FAM_SET || fam == TS_FAM_QWIRKLE || fam == TS_FAM_GOF) &&
+        ts_image_is_grey(img)) {
         snprintf(err, errlen,
-                 "%s: a greyscale image (no colour): SET cards cannot be read from it "
-                 "(%d found, %d read)",
-                 path, r->ncards, 0);
+                 "%s: a greyscale image (no colour): %s cards cannot be read from it "
+                 "(%d found, none read)",
+                 path, ts_family_name((ts_family)fam), r->ncards);
         for (int i = 0; i < r->ncards; i++)
             r->cards[i].read = 0;
-        r->nsets = 0;
+        ts_table_solve(t);
         return 1;
     }
+    ts_table_solve(t);
     return 0;
 }
 
@@ -94,7 +100,7 @@ int batch_mkdir(const char *dir, char *err, size_t errlen)
     return 0;
 }
 
-int batch_annotate(ts_image *img, const ts_frame_result *r, const char *dir, const char *source,
+int batch_annotate(ts_image *img, const ts_table *t, const char *dir, const char *source,
                    batch_names *names, int *renamed, char *out, size_t outlen, char *err,
                    size_t errlen)
 {
@@ -120,7 +126,7 @@ int batch_annotate(ts_image *img, const ts_frame_result *r, const char *dir, con
     snprintf(path, sizeof path, "%s/%s.annotated.jpg", dir, name);
     if (out)
         snprintf(out, outlen, "%s", path);
-    if (ts_overlay_draw(img, r, NULL) < 0) {
+    if (ts_overlay_draw(img, t, NULL) < 0) {
         snprintf(err, errlen, "%s: drawing the overlay failed", source);
         return -1;
     }

@@ -16,8 +16,8 @@ void ts_labels_free(ts_label *ls, int n)
     free(ls);
 }
 
-int ts_labels_load(const char *file, const ts_set_letters *letters, ts_label **out, int *nout,
-                   char *err, size_t errlen)
+int ts_labels_load(const char *file, ts_label_code_fn code, void *ctx, const char *family,
+                   ts_label **out, int *nout, char *err, size_t errlen)
 {
     uint8_t *data;
     size_t len;
@@ -25,13 +25,15 @@ int ts_labels_load(const char *file, const ts_set_letters *letters, ts_label **o
     *nout = 0;
     if (ts_read_file(file, 64 << 20, &data, &len, err, errlen) < 0)
         return -1;
-    int rc = ts_labels_parse((const char *)data, len, file, letters, out, nout, err, errlen);
+    int rc = ts_labels_parse((const char *)data, len, file, code, ctx, family, out, nout, err,
+                             errlen);
     free(data);
     return rc;
 }
 
-int ts_labels_parse(const char *text, size_t len, const char *file, const ts_set_letters *letters,
-                    ts_label **out, int *nout, char *err, size_t errlen)
+int ts_labels_parse(const char *text, size_t len, const char *file, ts_label_code_fn code,
+                    void *ctx, const char *family, ts_label **out, int *nout, char *err,
+                    size_t errlen)
 {
     char dir[2048] = "";
     const char *slash = strrchr(file, '/');
@@ -93,17 +95,17 @@ int ts_labels_parse(const char *text, size_t len, const char *file, const ts_set
                 p++;
             if (p == s)
                 break;
-            int idx;
-            if (ts_set_parse(letters, s, (size_t)(p - s), &idx) < 0) {
-                snprintf(err, errlen, "%s:%d: '%.*s' is not a SET card code", file, lineno,
-                         (int)(p - s > 16 ? 16 : p - s), s);
+            ts_code one;
+            if (code(ctx, s, (size_t)(p - s), &one) < 0) {
+                snprintf(err, errlen, "%s:%d: '%.*s' is not a %s card code", file, lineno,
+                         (int)(p - s > 16 ? 16 : p - s), s, family);
                 goto done;
             }
             if (l->n == TS_LABEL_MAX_CARDS) {
                 snprintf(err, errlen, "%s:%d: more than %d cards", file, lineno, TS_LABEL_MAX_CARDS);
                 goto done;
             }
-            l->idx[l->n++] = idx;
+            l->code[l->n++] = one;
         }
     }
     if (!ls) {
