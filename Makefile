@@ -59,7 +59,8 @@ fuzz: deps
 	@for f in $(FUZZERS); do \
 	  echo "fuzzing $$f for $(FUZZ_SECONDS) s"; \
 	  mkdir -p build-fuzz/corpus/$$f; \
-	  build-fuzz/tests/$$f -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
+	  build-fuzz/tests/$$f -max_total_time=$(FUZZ_SECONDS) \
+	    -max_len=$$( [ $$f = fuzz_image ] && echo 65536 || echo 4096 ) \
 	    build-fuzz/corpus/$$f tests/fuzz/corpus/$$f > build-fuzz/$$f.log 2>&1 \
 	    || { tail -40 build-fuzz/$$f.log; echo "$$f: FAILED"; exit 1; }; \
 	  tail -1 build-fuzz/$$f.log; \
