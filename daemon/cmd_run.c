@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "capture.h"
+#include "live_game.h"
 #include "cmd.h"
 #include "overlay.h"
 #include "pipeline.h"
@@ -52,7 +53,8 @@ static const char USAGE[] =
     "  --frames N       stop after N processed frames\n"
     "\n"
     "Recognition:\n"
-    "  --game GAME      the cards to read: set (default), playing (eleusis), gof,\n"
+    "  --game GAME      the game (and so the cards to read): set (default), setgrid\n"
+    "                   (SET's connection grid), playing (eleusis), gof,\n"
     "                   qwirkle, domino (sapngwu), or auto (told from the cards)\n"
     "  --profile NAME   deck profile: classic (default), seecards, tiles, cards,\n"
     "                   chinese, double-six, or a SET profile file\n"
@@ -61,10 +63,36 @@ static const char USAGE[] =
     "  --stable N       frames a reading must agree over before it is shown (4)\n"
     "  --keep N         frames an unseen card stays on the table (8)\n"
     "\n"
+    "Games (hints from stable cards only; see tablesight rules for each game):\n"
+    "  --hint N         SET hint ladder start: 0 nothing, 1 one card of a Set, 2 two,\n"
+    "                   3 the Set, 4 every Set (default 4); 'h' in the window or\n"
+    "                   'hint' on the socket steps it\n"
+    "  --zones FILE     the table's zones, one per line: NAME x0 y0 x1 y1 (a rectangle)\n"
+    "                   or eight numbers (four corners), fractions of the frame;\n"
+    "                   NAME: table, hand, trick, mainline, sideline\n"
+    "  --zone SPEC      one zone on the command line, NAME:x0,y0,x1,y1 (repeatable;\n"
+    "                   replaces the default). Defaults: SET the whole view is the\n"
+    "                   table; gof, sapngwu: trick above, hand in the half nearest the\n"
+    "                   camera; qwirkle: table above, hand below; eleusis: mainline\n"
+    "                   above, sideline below\n"
+    "  --show-zones     draw the zones\n"
+    "  --first-lead     Gang of Four: the game's first lead (1-5 cards with M1)\n"
+    "  --referee        judge each move (a stable change between two settled tables):\n"
+    "                   a JSON line per verdict on the line outputs, a large verdict\n"
+    "                   on screen, before/after JPEGs in the log directory\n"
+    "  --log DIR        the referee's log directory (default tablesight-referee-TIME)\n"
+    "  --rule FILE      Eleusis: the automatic dealer's secret rule (rules eleusis\n"
+    "                   --help has the language); each card placed at the end of the\n"
+    "                   mainline is judged at once (implies --referee)\n"
+    "  --players N      Eleusis: players besides the dealer, in turn order (3)\n"
+    "  --reveal         Eleusis: print the rule and the seed's scores at the end\n"
+    "  Keys in the window / lines on the socket: h|hint, hint N, p|phase2 (Eleusis:\n"
+    "  phase 1 is over), r|reveal, f|first-lead.\n"
+    "\n"
     "Output (any combination):\n"
     "  (window)         the annotated video in a window on $DISPLAY (X11, Xvfb); video\n"
     "                   narrower than 1280 is shown 2-4 times larger when the screen has\n"
-    "                   room. Keys: f or F11 fullscreen on/off, q or Esc quit\n"
+    "                   room. Keys: F11 fullscreen on/off, q or Esc quit\n"
     "  --fullscreen     start the window fullscreen\n"
     "  --headless       no window\n"
     "  --record FILE    write the annotated video: .mkv or .avi (MJPEG), .mp4 (H.264,\n"
@@ -82,7 +110,8 @@ static const char USAGE[] =
     "                   /stream.mjpg the stream, /frame.jpg one frame; at most 8\n"
     "                   connections, one idle for 10 s is closed\n"
     "  --http-any       allow --http on a non-loopback address\n"
-    "  --quiet          no start line on stderr (faults and stats still print)\n"    "  -h, --help       this text\n"
+    "  --quiet          no start line on stderr (faults and stats still print)\n"
+    "  -h, --help       this text\n"
     "      --version    the version\n"
     "\n"
     "While running: a status line (camera and vision fps, latency, game, source) is\n"
@@ -108,6 +137,7 @@ typedef struct {
     long frames;
     int headless, json, http_any, quiet, fullscreen;
     const char *record, *socket, *http;
+    live_game_opts game;
 } run_opts;
 
 static int parse_num(const char *opt, const char *s, double lo, double hi, double *out)
@@ -128,9 +158,11 @@ static int parse_args(int argc, char **argv, run_opts *o)
 {
     memset(o, 0, sizeof *o);
     o->track = TS_TRACKER_DEFAULTS;
+    o->game.hint = -1;
     enum { O_SOURCE = CMD_OPT_LONG, O_FPS, O_LOOP, O_FAST, O_WATCHDOG, O_FRAMES, O_GAME,
            O_PROFILE, O_MODELS, O_CONF_FLOOR, O_STABLE, O_KEEP, O_HEADLESS, O_RECORD, O_JSON,
-           O_SOCKET, O_HTTP, O_HTTP_ANY, O_QUIET, O_FULLSCREEN };
+           O_SOCKET, O_HTTP, O_HTTP_ANY, O_QUIET, O_FULLSCREEN, O_HINT, O_ZONES, O_ZONE,
+           O_SHOW_ZONES, O_FIRST_LEAD, O_REFEREE, O_LOG, O_RULE, O_PLAYERS, O_REVEAL };
     static const struct option OPTS[] = {
         {"source", required_argument, NULL, O_SOURCE},
         {"fps", required_argument, NULL, O_FPS},
@@ -152,6 +184,16 @@ static int parse_args(int argc, char **argv, run_opts *o)
         {"http-any", no_argument, NULL, O_HTTP_ANY},
         {"quiet", no_argument, NULL, O_QUIET},
         {"fullscreen", no_argument, NULL, O_FULLSCREEN},
+        {"hint", required_argument, NULL, O_HINT},
+        {"zones", required_argument, NULL, O_ZONES},
+        {"zone", required_argument, NULL, O_ZONE},
+        {"show-zones", no_argument, NULL, O_SHOW_ZONES},
+        {"first-lead", no_argument, NULL, O_FIRST_LEAD},
+        {"referee", no_argument, NULL, O_REFEREE},
+        {"log", required_argument, NULL, O_LOG},
+        {"rule", required_argument, NULL, O_RULE},
+        {"players", required_argument, NULL, O_PLAYERS},
+        {"reveal", no_argument, NULL, O_REVEAL},
         CMD_COMMON_OPTIONS,
         {0}};
     for (int c; (c = cmd_getopt("run", argc, argv, OPTS)) != -1;) {
@@ -185,6 +227,22 @@ static int parse_args(int argc, char **argv, run_opts *o)
         case O_HTTP_ANY: o->http_any = 1; break;
         case O_QUIET: o->quiet = 1; break;
         case O_FULLSCREEN: o->fullscreen = 1; break;
+        case O_HINT: NUM("--hint", 0, 4, o->game.hint, int)
+        case O_ZONES: o->game.zones_file = v; break;
+        case O_ZONE:
+            if (o->game.nzone_specs == 8) {
+                cmd_usage_error("run", "--zone NAME:x0,y0,x1,y1 at most 8 times");
+                return -1;
+            }
+            o->game.zone_spec[o->game.nzone_specs++] = v;
+            break;
+        case O_SHOW_ZONES: o->game.show_zones = 1; break;
+        case O_FIRST_LEAD: o->game.first_lead = 1; break;
+        case O_REFEREE: o->game.referee = 1; break;
+        case O_LOG: o->game.log_dir = v; break;
+        case O_RULE: o->game.rule_file = v; break;
+        case O_PLAYERS: NUM("--players", 1, 16, o->game.players, int)
+        case O_REVEAL: o->game.reveal = 1; break;
         default: return -1;
         }
 #undef NUM
@@ -196,6 +254,10 @@ static int parse_args(int argc, char **argv, run_opts *o)
     }
     if (!o->proc.game)
         o->proc.game = "set";
+    o->game.game = o->proc.game;
+    const ts_game *g = ts_game_find(o->proc.game);
+    if (g && strcmp(g->name, "setgrid") == 0)
+        o->proc.game = "set"; /* a SET variant: the SET reader */
     o->proc.readers = 2; /* cards read on two cores: hints reach the screen sooner */
     return 0;
 }
@@ -209,6 +271,7 @@ typedef struct {
     ts_capture *cap;
     ts_pipeline *proc;
     ts_tracker *trk;
+    live_game *lg;
     ts_stats *stats;
     char label[200];
     double t0;
@@ -223,6 +286,7 @@ typedef struct {
     uint64_t result_seq;     /* that frame's seq, and its capture time */
     double result_t;
     double vision_fps, latency_ms;
+    live_verdict verdict;    /* the latest referee verdict for the screen */
 } run;
 
 static void request_quit(run *r)
@@ -292,6 +356,23 @@ static void publish(run *r, const ts_stable *st, const ts_frame *f, double laten
     pthread_mutex_unlock(&r->mu);
 }
 
+static void publish_verdict(run *r, const live_verdict *v)
+{
+    pthread_mutex_lock(&r->mu);
+    r->verdict = *v;
+    pthread_mutex_unlock(&r->mu);
+}
+
+/* Commands from sinks that take them (socket lines, window keys). */
+static void read_commands(run *r, ts_sink **sinks, int n)
+{
+    char cmd[128];
+    for (int i = 0; i < n; i++)
+        while (sinks[i]->command && sinks[i]->command(sinks[i], cmd, sizeof cmd))
+            if (!live_game_command(r->lg, cmd) && strcmp(cmd, "q") && strcmp(cmd, "Escape"))
+                fprintf(stderr, "tablesight run: unknown command '%.40s'\n", cmd);
+}
+
 static void send_line(run *r, const ts_json *j)
 {
     char err[256];
@@ -317,6 +398,7 @@ static void *vision_thread(void *arg)
     while (res && !atomic_load(&r->quit)) {
         ts_frame *f = ts_capture_next(r->cap, seq, 100, 1);
         poll_sinks(r, r->lines, &r->nlines);
+        read_commands(r, r->lines, r->nlines);
         if (!f) {
             ts_capture_status st;
             ts_capture_get_status(r->cap, &st);
@@ -347,13 +429,19 @@ static void *vision_thread(void *arg)
         ts_stats_add(r->stats, TS_ST_READY, (t_done - f->t) * 1e3);
         uint64_t done = atomic_fetch_add(&r->processed, 1) + 1;
         rate_update(&fps, done, t_done);
+        live_verdict lv = {0};
+        int verdict = live_game_frame(r->lg, r->trk, st, &f->img, f->t, &j, &lv);
         publish(r, st, f, (t_done - f->t) * 1e3, fps.per_s);
+        if (lv.seq)
+            publish_verdict(r, &lv);
+        if (verdict && r->nlines > 0)
+            send_line(r, &j);
         /* A line per change; and a table that has been empty from the start
          * says so once, when it is as sure of that as of any card. */
         int empty_at_start = !said && st->table.frame.ncards == 0 &&
                              done >= (uint64_t)r->o.track.stable_frames;
         if ((st->nevents > 0 || empty_at_start) && r->nlines > 0) {
-            ts_stable_json(&j, st, r->label, r->o.proc.game, r->t0);
+            ts_stable_json(&j, st, r->label, r->o.game.game, r->t0);
             send_line(r, &j);
             said = 1;
         }
@@ -376,6 +464,7 @@ typedef struct {
     ts_image blank; /* shown while a source has never sent a frame */
     ts_table table;
     uint64_t drawn_seq; /* result seq last drawn, for the capture->hints latency */
+    uint64_t drawn_verdict; /* verdict seq last drawn, for the settled->verdict latency */
     rate cam;
 } display;
 
@@ -403,16 +492,27 @@ static void show(run *r, display *d, const ts_image *img, double t, const ts_cap
 
     pthread_mutex_lock(&r->mu);
     d->table = r->table;
+    live_verdict verdict = r->verdict;
     uint64_t rseq = r->result_seq;
     double rt = r->result_t, vfps = r->vision_fps, lat = r->latency_ms;
     pthread_mutex_unlock(&r->mu);
 
     rate_update(&d->cam, cs->captured, t_start);
     int stale = cs->state == TS_CAP_STALE;
-    char status[256];
-    snprintf(status, sizeof status, "%s | cam %.1f fps | vision %.1f fps | %.0f ms | %.40s%s",
-             r->o.proc.game, d->cam.per_s, vfps, lat, cs->label, strlen(cs->label) > 40 ? "..." : "");
-    ts_overlay_opts oo = {.status = status, .stale = stale, .stale_reason = cs->reason, .plain = 1};
+    char status[320], gs[96];
+    live_game_status(r->lg, gs, sizeof gs);
+    snprintf(status, sizeof status, "%s | cam %.1f fps | vision %.1f fps | %.0f ms | %.40s%s%s%s",
+             r->o.game.game, d->cam.per_s, vfps, lat, cs->label, strlen(cs->label) > 40 ? "..." : "",
+             gs[0] ? " | " : "", gs);
+    ts_overlay_opts oo = {.status = status, .stale = stale, .stale_reason = cs->reason, .plain = 1,
+                          .zones = live_game_zones(r->lg)};
+    int show_verdict = verdict.seq && t_start < verdict.until;
+    if (show_verdict) {
+        oo.verdict = verdict.text;
+        oo.verdict_kind = verdict.kind;
+        oo.verdict_x = verdict.x;
+        oo.verdict_y = verdict.y;
+    }
     ts_overlay_draw(&d->canvas, &d->table, &oo);
 
     char err[256];
@@ -431,6 +531,13 @@ static void show(run *r, display *d, const ts_image *img, double t, const ts_cap
     if (rseq && rseq != d->drawn_seq) {
         ts_stats_add(r->stats, TS_ST_HINTS, (t_end - rt) * 1e3);
         d->drawn_seq = rseq;
+    }
+    if (show_verdict && verdict.seq != d->drawn_verdict) {
+        if (verdict.settled_t > 0) {
+            ts_stats_add(r->stats, TS_ST_VERDICT, (t_end - verdict.settled_t) * 1e3);
+            ts_stats_add(r->stats, TS_ST_VERDICT_DRAW, (t_end - verdict.decided_t) * 1e3);
+        }
+        d->drawn_verdict = verdict.seq;
     }
 }
 
@@ -482,6 +589,7 @@ static void display_loop(run *r)
             last_stale = ts_now();
         }
         poll_sinks(r, r->frames, &r->nframes);
+        read_commands(r, r->frames, r->nframes);
     }
     ts_frame_release(last);
     ts_image_free(&d.canvas);
@@ -573,6 +681,8 @@ static void close_all(run *r)
     ts_capture_destroy(r->cap);
     ts_pipeline_destroy(r->proc);
     ts_tracker_destroy(r->trk);
+    live_game_close(r->lg);
+    r->lg = NULL;
     ts_stats_destroy(r->stats);
     pthread_mutex_destroy(&r->mu);
 }
@@ -608,15 +718,20 @@ static int run_live(run *r)
     sigset_t sigs = handled_signals(), old;
     pthread_sigmask(SIG_BLOCK, &sigs, &old);
     signal(SIGPIPE, SIG_IGN); /* a closed stdout or client is an error return, not death */
+    signal(SIGXFSZ, SIG_IGN); /* a file-size limit stops the recording (EFBIG), not the run */
 
     pthread_mutex_init(&r->mu, NULL);
     r->t0 = ts_now();
     char err[256];
     r->stats = ts_stats_create();
     r->trk = ts_tracker_create(&r->o.track);
+    r->lg = live_game_open(&r->o.game, err, sizeof err); /* the game's own errors first */
+    if (!r->lg)
+        return give_up(r, &old, err);
     r->proc = ts_pipeline_create(&r->o.proc, err, sizeof err);
     if (!r->proc || !r->stats || !r->trk)
         return give_up(r, &old, r->proc ? "out of memory" : err);
+    ts_tracker_set_rules(r->trk, live_game_rules(r->lg));
     r->cap = ts_capture_create(&r->o.cap, err, sizeof err);
     if (!r->cap)
         return give_up(r, &old, err);
@@ -653,6 +768,7 @@ static int run_live(run *r)
     ts_capture_get_status(r->cap, &cs);
     int code = cs.state == TS_CAP_FAILED || atomic_load(&r->failed) ? 1 : 0;
     print_stats(r);
+    live_game_finish(r->lg, stderr);
     atomic_store(&r->ending, 1);
     pthread_kill(sig_thread, SIGUSR1);
     pthread_join(sig_thread, NULL);

@@ -33,6 +33,10 @@ struct ts_sink {
     /* Housekeeping between frames: accept clients, flush, read the bus.
      * Same return as above. NULL = none. */
     int (*poll)(ts_sink *s, char *err, size_t errlen);
+    /* A control command from the user, if one came: a key pressed in the
+     * window ("h"), a line a socket client sent ("hint 2"). Returns 1 with
+     * the command in out, 0 if none. NULL = the sink takes no commands. */
+    int (*command)(ts_sink *s, char *out, size_t cap);
     /* Flushes, finishes files, closes. */
     void (*destroy)(ts_sink *s);
 };
@@ -41,9 +45,9 @@ struct ts_sink {
 
 /* A window on the X display (ximagesink, or another video sink if missing).
  * Small video is shown scaled up (2x, 3x: text stays legible) when the
- * screen has room. Keys: f or F11 toggles fullscreen, q or Esc quits; the
- * user closing the window or quitting -> frame/poll return -1 "window
- * closed". fullscreen: start fullscreen. */
+ * screen has room. Keys: F11 toggles fullscreen, q or Esc quits; other keys
+ * are commands (see command above). The user closing the window or quitting
+ * -> frame/poll return -1 "window closed". fullscreen: start fullscreen. */
 ts_sink *ts_sink_window_create(const char *title, int fullscreen, char *err, size_t errlen);
 
 /* Annotated video in path: .mkv or .avi (MJPEG), .mp4 (H.264 if an encoder is

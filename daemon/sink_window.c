@@ -6,7 +6,8 @@
  * it when the video is small and the screen has room (a 640x360 clip is shown
  * at 1280x720, so its text is twice as tall), or the screen's in fullscreen
  * (aspect kept, black bars). Keys come back from the video sink as navigation
- * events: f / F11 fullscreen, q / Esc quit. The screen's size and the
+ * events (sink_appsrc queues them): F11 fullscreen, q / Esc quit, any other
+ * key is a command for the run (the game's keys). The screen's size and the
  * fullscreen request to the window manager go through our own Xlib
  * connection, used on the display thread only.
  */
@@ -17,7 +18,6 @@
 
 #include <X11/Xatom.h>
 #include <X11/Xlib.h>
-#include <gst/video/navigation.h>
 #include <gst/video/videooverlay.h>
 
 #include "sink_api.h"
@@ -37,29 +37,11 @@ typedef struct {
     int video_w, video_h; /* of the frames coming in */
     int shown_w, shown_h; /* size last set on the capsfilter */
     int fullscreen;
-    atomic_ulong xid;          /* the video sink's window (from its bus message) */
-    atomic_int quit_key;       /* q or Esc pressed */
-    atomic_int fullscreen_key; /* f or F11 pressed (toggles pending) */
+    atomic_ulong xid; /* the video sink's window (from its bus message) */
+    int quit_key;     /* q or Esc pressed */
 } window_sink;
 
-/* ---- Keys and the window id (GStreamer's threads) ------------------------ */
-
-static GstPadProbeReturn on_upstream_event(GstPad *pad, GstPadProbeInfo *info, gpointer data)
-{
-    (void)pad;
-    window_sink *s = data;
-    GstEvent *ev = GST_PAD_PROBE_INFO_EVENT(info);
-    const gchar *key = NULL;
-    if (ev && GST_EVENT_TYPE(ev) == GST_EVENT_NAVIGATION &&
-        gst_navigation_event_get_type(ev) == GST_NAVIGATION_EVENT_KEY_PRESS &&
-        gst_navigation_event_parse_key_event(ev, &key) && key) {
-        if (strcmp(key, "q") == 0 || strcmp(key, "Q") == 0 || strcmp(key, "Escape") == 0)
-            atomic_store(&s->quit_key, 1);
-        else if (strcmp(key, "f") == 0 || strcmp(key, "F") == 0 || strcmp(key, "F11") == 0)
-            atomic_fetch_add(&s->fullscreen_key, 1);
-    }
-    return GST_PAD_PROBE_OK;
-}
+/* ---- The window id (a GStreamer thread) --------------------------------- */
 
 static GstBusSyncReply on_bus_message(GstBus *bus, GstMessage *m, gpointer data)
 {
@@ -157,14 +139,9 @@ static int closed(int rc, char *err, size_t errlen)
 static int window_poll(ts_sink *base, char *err, size_t errlen)
 {
     window_sink *s = (window_sink *)base;
-    if (atomic_load(&s->quit_key)) {
+    if (s->quit_key) {
         snprintf(err, errlen, "window closed (quit key)");
         return -1;
-    }
-    int toggles = atomic_exchange(&s->fullscreen_key, 0);
-    if (toggles % 2 && s->video_w > 0) {
-        s->fullscreen = !s->fullscreen;
-        apply_size(s);
     }
     /* Fullscreen asked for at start: once the sink's window exists. */
     static const int PLACED = 2;
@@ -185,6 +162,27 @@ static int window_frame(ts_sink *base, const ts_image *img, double t, char *err,
     if (window_poll(base, err, errlen) < 0)
         return -1;
     return closed(ts_appsrc_out_push(s->out, img, t, err, errlen), err, errlen);
+}
+
+/* Keys pressed in the window (queued by sink_appsrc): the window's own
+ * (F11 fullscreen, q and Esc quit) are handled here, the rest go to the run
+ * as commands (the game's keys: h, p, r, f, ...). */
+static int window_command(ts_sink *base, char *out, size_t cap)
+{
+    window_sink *s = (window_sink *)base;
+    while (ts_appsrc_out_key(s->out, out, cap)) {
+        if (strcmp(out, "q") == 0 || strcmp(out, "Q") == 0 || strcmp(out, "Escape") == 0) {
+            s->quit_key = 1;
+        } else if (strcmp(out, "F11") == 0) {
+            if (s->video_w > 0) {
+                s->fullscreen = !s->fullscreen;
+                apply_size(s);
+            }
+        } else {
+            return 1;
+        }
+    }
+    return 0;
 }
 
 static void window_destroy(ts_sink *base)
@@ -237,11 +235,6 @@ ts_sink *ts_sink_window_create(const char *title, int fullscreen, char *err, siz
     s->size = ts_appsrc_out_element(s->out, "winsize");
     GstElement *win = ts_appsrc_out_element(s->out, "win");
     if (win) {
-        GstPad *pad = gst_element_get_static_pad(win, "sink");
-        if (pad) {
-            gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_EVENT_UPSTREAM, on_upstream_event, s, NULL);
-            gst_object_unref(pad);
-        }
         /* The pipeline's bus (a child's bus is its bin's own relay). */
         GstObject *pipe = gst_element_get_parent(win);
         GstBus *bus = pipe ? gst_element_get_bus(GST_ELEMENT(pipe)) : NULL;
@@ -256,6 +249,7 @@ ts_sink *ts_sink_window_create(const char *title, int fullscreen, char *err, siz
     s->base.name = "window";
     s->base.frame = window_frame;
     s->base.poll = window_poll;
+    s->base.command = window_command;
     s->base.destroy = window_destroy;
     return &s->base;
 }

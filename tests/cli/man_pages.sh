@@ -22,7 +22,7 @@ for page in "$dir"/*.[157]; do
     check "$(basename "$page") renders" renders "$page"
 done
 check "tablesight.1" test -f "$dir/tablesight.1"
-for c in run scan eval bench rules render; do
+for c in run scan eval bench rules render referee; do
     page="$dir/tablesight-$c.1"
     check "page for $c" test -f "$page"
     [ -f "$page" ] || continue
