@@ -16,7 +16,8 @@ version=$(sed -n 's/^project(tablesight VERSION \([0-9.]*\).*/\1/p' "$src/CMakeL
 
 # --version: the CMake project version, on the program and on every command.
 check "tablesight --version" test "$("$ts" --version)" = "tablesight $version"
-for c in scan eval bench render run; do
+for c in scan eval bench render run referee rules "rules set" "rules gof" "rules qwirkle" \
+    "rules eleusis" "rules sapngwu"; do
     check "$c --version" test "$("$ts" $c --version)" = "tablesight $version"
     check "$c --help exits 0" bash -c "'$ts' $c --help | grep -q usage"
 done
@@ -71,6 +72,13 @@ check "eval - exits 0" test $? -eq 0
 check "eval - labels named -" grep -q '"labels":"-"' "$tmp/eval.json"
 check "eval - read every image" grep -q '"failed_images":0' "$tmp/eval.json"
 check "eval - scored cards" grep -q '"correct":51' "$tmp/eval.json"
+
+# The rules CLI: --opt=value, options after the cards, one-line errors.
+check "rules set --hint=1 after the cards" bash -c "'$ts' rules set 1RDS 2GOT 3PSO --hint=1 | grep -q 'hint 1: 1RDS'"
+check "rules gof --trick=..." bash -c "'$ts' rules gof --hand='G3 Y3 R3' --trick='G2 Y2' | grep -q 'pair'"
+check "rules unknown option" usage_error "tablesight rules set: unknown option '--x' (see --help)" "$ts" rules set --x 1RDS
+check "rules missing value" usage_error "tablesight rules gof: option '--hand' needs a value" "$ts" rules gof --hand
+check "rules unknown game" usage_error "tablesight rules: unknown game 'poker' (see --help)" "$ts" rules poker
 
 # render and bench with --opt=value.
 "$ts" render --game=set --seed=3 --size=640x360 --quiet "$tmp/r" && test -s "$tmp/r/set_3.jpg"
