@@ -121,6 +121,10 @@ static int domino_read(void *reader, const ts_image *card, ts_reading *out, char
     domino_read_pips(d->style, card, &p);
     if (!p.is_card)
         return 0;
+    /* a western tile is never covered: both ends unclean is not a tile
+     * (the board's print, its logo), where a Chinese card may be covered */
+    if (d->style == DOMINO_DOUBLE_SIX && p.end[0].conf < 0.2f && p.end[1].conf < 0.2f)
+        return 0;
     int lo_pips = d->style == DOMINO_CHINESE ? 1 : 0;
     int a = p.end[0].pips, b = p.end[1].pips;
     /* an end that does not show: a placeholder the confidence disowns */
