@@ -56,7 +56,8 @@ static void scan_scene(const ts_reader_class *cls, void *r, const ts_scene *sc, 
             clash = ts_quad_overlap(&cand[i], &taken[j]);
         if (clash)
             continue;
-        assert_int_equal(tscv_warp_quad(&sc->img, cand[i].q, &card, cls->card_w, cls->card_h, err), 0);
+        assert_int_equal(tscv_warp_quad(&sc->img, cand[i].q, &card, cls->card_w, cls->card_h, err),
+                         0);
         ts_reading rd;
         assert_int_equal(cls->read(r, &card, &rd, err), 0);
         if (!rd.is_card)
@@ -148,7 +149,8 @@ static void test_half_turn_reads_the_same(void **state)
         assert_int_equal(cls->read(r, &a, &ra, err), 0);
         assert_int_equal(cls->read(r, &b, &rb, err), 0);
         assert_int_equal(ra.is_card, rb.is_card);
-        same += ra.code.idx == rb.code.idx && (ra.conf >= cls->conf_floor) == (rb.conf >= cls->conf_floor);
+        same += ra.code.idx == rb.code.idx &&
+                (ra.conf >= cls->conf_floor) == (rb.conf >= cls->conf_floor);
         read_right += ra.conf >= cls->conf_floor && ra.code.idx == idx;
         ts_image_free(&a);
         ts_image_free(&b);

@@ -182,7 +182,8 @@ static int run_labels(const char *labels, const char *profile, const char *only,
         t[g].ok += ok;
         t[g].extra += extra;
         if (t[g].nms < 512)
-            t[g].ms[t[g].nms++] = (double)(b.tv_sec - a.tv_sec) * 1e3 + (b.tv_nsec - a.tv_nsec) / 1e6;
+            t[g].ms[t[g].nms++] =
+                (double)(b.tv_sec - a.tv_sec) * 1e3 + (b.tv_nsec - a.tv_nsec) / 1e6;
         if (verbose)
             dump_frame(cls, &img, rd, n, base);
         if (verbose && (ok < nwant || extra)) {
@@ -231,8 +232,9 @@ static int load_render_json(const char *path, gt_card *out, int max)
             break;
         const char *q = strstr(p, "\"quad\":");
         assert_non_null(q);
-        assert_int_equal(sscanf(q, "\"quad\":[[%f,%f],[%f,%f],[%f,%f],[%f,%f]]", &c.q[0].x, &c.q[0].y,
-                                &c.q[1].x, &c.q[1].y, &c.q[2].x, &c.q[2].y, &c.q[3].x, &c.q[3].y),
+        assert_int_equal(sscanf(q, "\"quad\":[[%f,%f],[%f,%f],[%f,%f],[%f,%f]]", &c.q[0].x,
+                                &c.q[0].y, &c.q[1].x, &c.q[1].y, &c.q[2].x, &c.q[2].y, &c.q[3].x,
+                                &c.q[3].y),
                          8);
         const char *v = strstr(p, "\"visible\":");
         assert_non_null(v);

@@ -25,7 +25,7 @@
 
 typedef struct {
     domino_style style;
-    domino_finder *tiles;  /* double-six */
+    domino_finder *tiles;      /* double-six */
     domino_card_finder *cards; /* chinese */
     ts_detector *blobs;        /* chinese, cards too small to show their waist */
 } domino_reader;
@@ -66,7 +66,7 @@ static void *domino_create(const ts_reader_config *cfg, char *err, size_t errlen
         d->blobs = ts_detector_create(&p);
         if (!d->blobs) {
             domino_card_finder_destroy(d->cards);
-    ts_detector_destroy(d->blobs);
+            ts_detector_destroy(d->blobs);
             d->cards = NULL;
         }
     }

@@ -35,7 +35,6 @@ typedef struct {
     float cx, cy, ux, uy, ppm, score;
 } waist;
 
-
 /* The 8-connected blobs of a sparse mask, found by flood fill from each set
  * pixel (the mask is cleared as it goes; stack holds w*h ints): cheaper
  * than labelling every pixel of the frame. Returns the count (<= max). */
@@ -60,10 +59,14 @@ static int red_blobs(ts_image *mask, int *stack, red_blob *out, int max)
                 sxx += (double)px * px;
                 syy += (double)py * py;
                 sxy += (double)px * py;
-                if (px < x0) x0 = px;
-                if (px > x1) x1 = px;
-                if (py < y0) y0 = py;
-                if (py > y1) y1 = py;
+                if (px < x0)
+                    x0 = px;
+                if (px > x1)
+                    x1 = px;
+                if (py < y0)
+                    y0 = py;
+                if (py > y1)
+                    y1 = py;
                 for (int dy = -1; dy <= 1; dy++) {
                     int qy = py + dy;
                     if (qy < 0 || qy >= h)
@@ -82,8 +85,16 @@ static int red_blobs(ts_image *mask, int *stack, red_blob *out, int max)
                 continue;
             red_blob *b = &out[n++];
             double mx = sx / area, my = sy / area;
-            *b = (red_blob){x0, y0, x1 - x0 + 1, y1 - y0 + 1, area, (float)mx, (float)my,
-                            sxx / area - mx * mx, syy / area - my * my, sxy / area - mx * my};
+            *b = (red_blob){x0,
+                            y0,
+                            x1 - x0 + 1,
+                            y1 - y0 + 1,
+                            area,
+                            (float)mx,
+                            (float)my,
+                            sxx / area - mx * mx,
+                            syy / area - my * my,
+                            sxy / area - mx * my};
         }
     }
     return n;
@@ -188,8 +199,10 @@ static float rules_contrast(const ts_image *img, float cx, float cy, float ux, f
         for (int k = -9; k <= 9; k++) {
             float t = k * (RULE_HALF_LEN - 0.8f) / 9 * ppm;
             float bx = cx + t * ux, by = cy + t * uy;
-            int pa = grey_at(img, bx + s * (RULE_AT - 1.3f) * ppm * vx, by + s * (RULE_AT - 1.3f) * ppm * vy);
-            int pb = grey_at(img, bx + s * (RULE_AT + 1.3f) * ppm * vx, by + s * (RULE_AT + 1.3f) * ppm * vy);
+            int pa = grey_at(img, bx + s * (RULE_AT - 1.3f) * ppm * vx,
+                             by + s * (RULE_AT - 1.3f) * ppm * vy);
+            int pb = grey_at(img, bx + s * (RULE_AT + 1.3f) * ppm * vx,
+                             by + s * (RULE_AT + 1.3f) * ppm * vy);
             if (pa <= 0 || pb <= 0)
                 continue;
             int paper = pa < pb ? pa : pb, dark = 255;
@@ -296,7 +309,7 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
         if (seen < 0.55f && (b->area < 40 || (shaped && b->area <= 160))) {
             /* a few pixels: too small for its shape to tell the way the
              * card lies; the rules do, tried every 7.5 degrees */
-            float ppm0 = sqrtf(b->area / (2 * LOZ_HALF_W * 2)) , best_ppm = ppm0;
+            float ppm0 = sqrtf(b->area / (2 * LOZ_HALF_W * 2)), best_ppm = ppm0;
             ux = 1;
             uy = 0;
             for (int k = 0; k < 24; k++)

@@ -9,7 +9,7 @@ enum {
     W = DOMINO_CARD_W,
     H = DOMINO_CARD_H,
     MAX_BLOBS = 96,
-    MARGIN_X = 4,  /* the card's outline and a quad a few pixels off stay out */
+    MARGIN_X = 4, /* the card's outline and a quad a few pixels off stay out */
     MARGIN_Y = 8,
 };
 
@@ -23,9 +23,9 @@ typedef struct {
 
 /* How pips of one style look in the rectified card (pixels^2 / pixels). */
 typedef struct {
-    int band;         /* half height of the middle band left out (bar, waist) */
+    int band; /* half height of the middle band left out (bar, waist) */
     int pip_min, pip_max;
-    int big_min;      /* Chinese: the Hong Kong five's one blob */
+    int big_min; /* Chinese: the Hong Kong five's one blob */
     int chinese;
 } style_geom;
 
@@ -38,8 +38,7 @@ static const style_geom GEOM[2] = {
 };
 
 /* Labels the ink mask (4-connected flood fill on a small image) into blobs. */
-static int label_blobs(const uint8_t *ink, const uint8_t *redv, const uint8_t *rv, blob *b,
-                       int max)
+static int label_blobs(const uint8_t *ink, const uint8_t *redv, const uint8_t *rv, blob *b, int max)
 {
     static const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
     uint8_t seen[W * H];
@@ -67,10 +66,14 @@ static int label_blobs(const uint8_t *ink, const uint8_t *redv, const uint8_t *r
                 cur.sxy += (double)px * py;
                 cur.red += redv[p];
                 cur.rsum += rv[p];
-                if (px < cur.x0) cur.x0 = px;
-                if (px > cur.x1) cur.x1 = px;
-                if (py < cur.y0) cur.y0 = py;
-                if (py > cur.y1) cur.y1 = py;
+                if (px < cur.x0)
+                    cur.x0 = px;
+                if (px > cur.x1)
+                    cur.x1 = px;
+                if (py < cur.y0)
+                    cur.y0 = py;
+                if (py > cur.y1)
+                    cur.y1 = py;
                 for (int k = 0; k < 4; k++) {
                     int qx = px + dx[k], qy = py + dy[k];
                     if (qx < MARGIN_X || qx >= W - MARGIN_X || qy < MARGIN_Y || qy >= H - MARGIN_Y)
@@ -217,12 +220,14 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
             }
             pips++;
             red += is_red;
-            if (b[i].area < amin) amin = b[i].area;
-            if (b[i].area > amax) amax = b[i].area;
+            if (b[i].area < amin)
+                amin = b[i].area;
+            if (b[i].area > amax)
+                amax = b[i].area;
             continue;
         }
-        if (g->chinese && b[i].area >= g->big_min && !is_red && major < 1.6 * minor &&
-            bw > W / 3 && fill > 0.45) {
+        if (g->chinese && b[i].area >= g->big_min && !is_red && major < 1.6 * minor && bw > W / 3 &&
+            fill > 0.45) {
             big++;
             continue;
         }
@@ -247,7 +252,8 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
     }
     /* Chinese pips where the deck prints them, or the count is not sure
      * (a pip lost at a cut end, one more from a neighbour) */
-    if (g->chinese && !big && pips >= 1 && pips <= 6 && pips != 5 && layout_misfit(at, pips) > 0.20f)
+    if (g->chinese && !big && pips >= 1 && pips <= 6 && pips != 5 &&
+        layout_misfit(at, pips) > 0.20f)
         conf *= 0.2f;
     if (stray)
         conf *= stray_area > g->pip_min ? 0.15f : 0.5f;
@@ -285,7 +291,8 @@ void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out
     for (int y = 0; y < H; y++) {
         const uint8_t *p = ts_image_row(card, y);
         int half = y < H / 2 ? 0 : 1;
-        int in_end = y >= MARGIN_Y && y < H - MARGIN_Y && (y < H / 2 - g->band || y >= H / 2 + g->band);
+        int in_end =
+            y >= MARGIN_Y && y < H - MARGIN_Y && (y < H / 2 - g->band || y >= H / 2 + g->band);
         for (int x = 0; x < W; x++) {
             int b = p[3 * x], gr = p[3 * x + 1], r = p[3 * x + 2];
             int i = y * W + x;
@@ -295,8 +302,10 @@ void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out
             rch[i] = (uint8_t)r;
             if (in_end && x >= MARGIN_X && x < W - MARGIN_X) {
                 int mx = b > gr ? b : gr, mn = b < gr ? b : gr;
-                if (r > mx) mx = r;
-                if (r < mn) mn = r;
+                if (r > mx)
+                    mx = r;
+                if (r < mn)
+                    mn = r;
                 /* paper: bright and grey (a felt or a board is coloured) */
                 int is_paper = gr >= paper_t && mx - mn < mx * 45 / 100 + 10;
                 paper_n[half] += is_paper;
