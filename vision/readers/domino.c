@@ -138,8 +138,11 @@ static int domino_read(void *reader, const ts_image *card, ts_reading *out, char
     out->is_card = 1;
     out->code = (ts_code){TS_FAM_DOMINO, (uint8_t)idx};
     out->nattr = 2;
-    out->attr_conf[0] = p.end[0].pips >= lo_pips ? p.end[0].conf : 0;
-    out->attr_conf[1] = p.end[1].pips >= lo_pips ? p.end[1].conf : 0;
+    /* attributes: the low end, then the high end (the code's order) */
+    float ca = p.end[0].pips >= lo_pips ? p.end[0].conf : 0;
+    float cb = p.end[1].pips >= lo_pips ? p.end[1].conf : 0;
+    out->attr_conf[0] = a <= b ? ca : cb;
+    out->attr_conf[1] = a <= b ? cb : ca;
     out->conf = out->attr_conf[0] * out->attr_conf[1];
     if (d->style == DOMINO_CHINESE && p.colour_ok)
         out->conf *= chinese_colour_fit(p.end);
