@@ -410,6 +410,44 @@ static void test_double_six_half_turn(void **state)
     cls->destroy(r);
 }
 
+/* Frames with nothing to find: tiny, grey, blank white. No candidates that
+ * read as cards, no errors; a blank card is no card. */
+static void test_empty_frames(void **state)
+{
+    (void)state;
+    const ts_reader_class *cls = ts_reader_class_by_name("domino");
+    static const char *const profiles[] = {"chinese", "double-six"};
+    static const int sizes[][3] = {{1, 1, 3}, {8, 8, 3}, {20, 20, 1}, {640, 480, 1}, {640, 480, 3}};
+    char err[256];
+    for (int p = 0; p < 2; p++) {
+        void *r = cls->create(&(ts_reader_config){profiles[p], NULL}, err, sizeof err);
+        assert_non_null(r);
+        for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+            ts_image img;
+            assert_int_equal(ts_image_alloc(&img, sizes[k][0], sizes[k][1], sizes[k][2]), 0);
+            memset(img.buf, 235, (size_t)img.stride * (size_t)img.h);
+            if (img.channels == 3) {
+                read_card rd[MAX_CARDS];
+                int n = scan_frame(cls, r, &img, rd, MAX_CARDS);
+                for (int i = 0; i < n; i++)
+                    assert_true(rd[i].conf < cls->conf_floor);
+            } else {
+                static ts_quad q[MAX_CAND];
+                assert_true(cls->find(r, &img, q, MAX_CAND, err) >= 0);
+            }
+            ts_image_free(&img);
+        }
+        ts_image card;
+        assert_int_equal(ts_image_alloc(&card, cls->card_w, cls->card_h, 3), 0);
+        memset(card.buf, 235, (size_t)card.stride * (size_t)card.h);
+        ts_reading rd;
+        assert_int_equal(cls->read(r, &card, &rd, err), 0);
+        assert_false(rd.is_card);
+        ts_image_free(&card);
+        cls->destroy(r);
+    }
+}
+
 /* A profile the class does not know is refused with a reason. */
 static void test_unknown_profile(void **state)
 {
@@ -470,6 +508,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_double_six_held_aside_game),
         cmocka_unit_test(test_double_six_half_turn),
         cmocka_unit_test(test_unknown_profile),
+        cmocka_unit_test(test_empty_frames),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -126,6 +126,9 @@ static int domino_read(void *reader, const ts_image *card, ts_reading *out, char
     if (d->style == DOMINO_DOUBLE_SIX && p.end[0].conf < 0.2f && p.end[1].conf < 0.2f)
         return 0;
     int lo_pips = d->style == DOMINO_CHINESE ? 1 : 0;
+    /* no pip at either end of a Chinese card: blank paper, not a card */
+    if (d->style == DOMINO_CHINESE && p.end[0].pips < 1 && p.end[1].pips < 1)
+        return 0;
     int a = p.end[0].pips, b = p.end[1].pips;
     /* an end that does not show: a placeholder the confidence disowns */
     if (a < lo_pips)
@@ -157,7 +160,7 @@ static int domino_find(void *reader, const ts_image *frame, ts_quad *out, int ma
     /* the waists first; then light blobs of a card's shape, for cards too
      * small (far from the camera) for their waist to be seen */
     int n = domino_find_cards(d->cards, frame, out, max, err);
-    if (n < 0 || n >= max)
+    if (n < 0 || n >= max || frame->w < 64 || frame->h < 64) /* ts_detect needs some room */
         return n;
     int m = ts_detect(d->blobs, frame, out + n, max - n, err);
     return m < 0 ? -1 : n + m;

@@ -207,11 +207,8 @@ int domino_find_tiles(domino_finder *f, const ts_image *frame, ts_quad *out, int
     float s = 1.0f / k;
     if (w < 16 || h < 16)
         return 0;
-    if (frame->channels != 3) {
-        if (err)
-            strcpy(err, "domino find: needs a colour frame");
-        return -1;
-    }
+    if (frame->channels != 3) /* paper is told from the table by colour */
+        return 0;
     if (scratch(&f->grey, w, h) < 0 || scratch(&f->inv, w, h) < 0 || scratch(&f->bin, w, h) < 0 ||
         scratch(&f->open, w, h) < 0 || scratch(&f->thin, w, h) < 0) {
         if (err)
