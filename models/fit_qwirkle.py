@@ -1,0 +1,139 @@
+#!/usr/bin/python3
+"""Fits a Qwirkle deck profile's colour and shape prototypes.
+
+    build/ts-qwirkle dump --profile P LABELS.tsv > feats.tsv
+    /usr/bin/python3 models/fit_qwirkle.py --profile models/qwirkle_P.profile \
+        --labels LABELS.tsv feats.tsv [--per-piece] > new.profile
+
+feats.tsv: one line per piece the reader found (ts-qwirkle dump): image, the
+code read, conf, 2 colour features (saturation x cos, sin of hue), 4 shape features, centre, ...
+
+--per-piece: each image holds one piece (render crops): its label is the
+piece's label. Otherwise labels are per image (an unordered multiset, as in
+the shared photo set): each piece's label is found by matching the current
+profile's readings to the image's labels (a reading that is in the multiset
+keeps its code; a leftover piece takes the leftover label that differs in one
+attribute, if just one does), and the prototypes are refitted from those; a
+few rounds. Deterministic: no randomness anywhere.
+"""
+import argparse
+import collections
+import math
+import sys
+
+import numpy as np
+
+
+def read_profile(path):
+    head, protos = [], {}
+    letters = None
+    for line in open(path):
+        w = line.split('#')[0].split()
+        if not w:
+            continue
+        if w[0] in ('colour', 'shape'):
+            protos.setdefault((w[0], w[1]), []).append(line.strip())
+        else:
+            head.append(line.rstrip('\n'))
+            if w[0] == 'letters':
+                letters = (w[1], w[2])
+    return head, letters
+
+
+def label_set(labels_path, white_as):
+    out = {}
+    for line in open(labels_path):
+        if line.startswith('#') or '\t' not in line:
+            continue
+        img, codes = line.rstrip('\n').split('\t', 1)
+        out[img.split('/')[-1]] = codes.split()
+    return out
+
+
+def classify(x, means, spreads):
+    d = (((x[:, None, :] - means[None]) / spreads[None]) ** 2).sum(-1)
+    return d.argmin(1)
+
+
+def fit(X, y, n, floor):
+    means, spreads = np.zeros((n, X.shape[1])), np.zeros((n, X.shape[1]))
+    for v in range(n):
+        sel = X[y == v]
+        means[v] = np.median(sel, 0)
+        spreads[v] = np.maximum(1.4826 * np.median(np.abs(sel - means[v]), 0) * 1.5, floor)
+    return means, spreads
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--profile', required=True)
+    ap.add_argument('--labels', required=True)
+    ap.add_argument('--per-piece', action='store_true')
+    ap.add_argument('--rounds', type=int, default=4)
+    ap.add_argument('feats')
+    a = ap.parse_args()
+    head, (cl, sl) = read_profile(a.profile)
+    labels = label_set(a.labels, cl[5])
+    rows = [l.rstrip('\n').split('\t') for l in open(a.feats)]
+    rows = [r for r in rows if len(r) >= 10 and r[-3] == '1']
+    imgs = [r[0].split('/')[-1] for r in rows]
+    read = [r[1] for r in rows]
+    C = np.array([[float(v) for v in r[3:5]] for r in rows])
+    S = np.array([[float(v) for v in r[5:9]] for r in rows])
+    cfloor = np.array([0.04, 0.04])
+    sfloor = np.array([0.03, 0.03, 0.02, 0.05])
+
+    def code_idx(code):
+        return cl.index(code[0]), sl.index(code[1])
+
+    if a.per_piece:
+        yc = np.array([code_idx(labels[i][0])[0] for i in imgs])
+        ys = np.array([code_idx(labels[i][0])[1] for i in imgs])
+        keep = np.ones(len(rows), bool)
+    else:
+        pred = [code_idx(c) if c != '--' else (-1, -1) for c in read]
+        for rnd in range(a.rounds):
+            yc = np.full(len(rows), -1)
+            ys = np.full(len(rows), -1)
+            byimg = collections.defaultdict(list)
+            for k, i in enumerate(imgs):
+                byimg[i].append(k)
+            for i, ks in byimg.items():
+                left = collections.Counter(code_idx(c) for c in labels[i])
+                rest = []
+                for k in ks:
+                    if pred[k] in left and left[pred[k]] > 0:
+                        left[pred[k]] -= 1
+                        yc[k], ys[k] = pred[k]
+                    else:
+                        rest.append(k)
+                for k in rest:
+                    cands = [lb for lb, m in left.items() if m > 0 and
+                             (lb[0] == pred[k][0]) + (lb[1] == pred[k][1]) == 1]
+                    if len(cands) == 1:
+                        left[cands[0]] -= 1
+                        yc[k], ys[k] = cands[0]
+            keep = yc >= 0
+            cm, cs = fit(C[keep], yc[keep], 6, cfloor)
+            sm, ss = fit(S[keep], ys[keep], 6, sfloor)
+            pc, ps = classify(C, cm, cs), classify(S, sm, ss)
+            pred = list(zip(pc.tolist(), ps.tolist()))
+            print('round %d: %d of %d pieces labelled' % (rnd, keep.sum(), len(rows)), file=sys.stderr)
+    cm, cs = fit(C[keep], yc[keep], 6, cfloor)
+    sm, ss = fit(S[keep], ys[keep], 6, sfloor)
+    acc_c = (classify(C[keep], cm, cs) == yc[keep]).mean()
+    acc_s = (classify(S[keep], sm, ss) == ys[keep]).mean()
+    print('fit on %d pieces: colour %.4f shape %.4f (training agreement)' % (keep.sum(), acc_c, acc_s),
+          file=sys.stderr)
+    for line in head:
+        print(line)
+    for v in range(6):
+        print('colour %s mean %s spread %s' % (cl[v], ' '.join('%.3f' % x for x in cm[v]),
+                                                ' '.join('%.4f' % x for x in cs[v])))
+    for v in range(6):
+        print('shape %s mean %s spread %s' % (sl[v], ' '.join('%.4f' % x for x in sm[v]),
+                                               ' '.join('%.4f' % x for x in ss[v])))
+
+
+if __name__ == '__main__':
+    main()
