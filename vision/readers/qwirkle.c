@@ -2,7 +2,9 @@
  * black piece, Qwirkle Cards (profile "cards", the default) or the tiles
  * (profile "tiles", whose set has white for purple and prints it 'W').
  * The deck profile holds the letters and the colour and shape prototypes;
- * the tiles bring their own finder (qwirkle_find.c).
+ * tiles and cards each bring their own finder (qwirkle_find.c,
+ * qwirkle_cards_find.c): black pieces are what the shared detector, made
+ * for white cards, does not see.
  */
 #include <math.h>
 #include <stdio.h>
@@ -17,7 +19,7 @@ typedef struct {
     qw_profile prof;
     qw_symbol *sym;
     qw_finder *finder;     /* tiles */
-    ts_detector *detector; /* cards */
+    ts_image scratch[2];   /* cards: the card finder's scratch */
 } qwirkle_reader;
 
 static void qwirkle_destroy(void *reader)
@@ -27,7 +29,8 @@ static void qwirkle_destroy(void *reader)
         return;
     qw_symbol_destroy(r->sym);
     qw_finder_destroy(r->finder);
-    ts_detector_destroy(r->detector);
+    ts_image_free(&r->scratch[0]);
+    ts_image_free(&r->scratch[1]);
     free(r);
 }
 
@@ -44,16 +47,9 @@ static void *qwirkle_create(const ts_reader_config *cfg, char *err, size_t errle
         return NULL;
     }
     r->sym = qw_symbol_create();
-    if (r->prof.tiles) {
+    if (r->prof.tiles)
         r->finder = qw_finder_create();
-    } else {
-        ts_detect_params p;
-        ts_detect_defaults(&p);
-        p.min_aspect = ts_qwirkle_reader_class.min_aspect;
-        p.max_aspect = ts_qwirkle_reader_class.max_aspect;
-        r->detector = ts_detector_create(&p);
-    }
-    if (!r->sym || (!r->finder && !r->detector)) {
+    if (!r->sym || (r->prof.tiles && !r->finder)) {
         snprintf(err, errlen, "out of memory");
         qwirkle_destroy(r);
         return NULL;
@@ -137,7 +133,7 @@ static int qwirkle_find(void *reader, const ts_image *frame, ts_quad *out, int m
     qwirkle_reader *r = reader;
     if (r->finder)
         return qw_find_tiles(r->finder, frame, out, max, err);
-    return ts_detect(r->detector, frame, out, max, err);
+    return qw_find_cards(r->scratch, frame, out, max, err);
 }
 
 static const char *const qwirkle_profiles[] = {"cards", "tiles", NULL};

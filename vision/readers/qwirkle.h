@@ -6,6 +6,7 @@
  *                      contour features
  *   qwirkle_find.c     the tiles' own candidate finder (dark squares lying
  *                      edge to edge on a light board)
+ *   qwirkle_cards_find.c  the cards' finder (black fields in a white border)
  *   qwirkle.c          the reader class that ties them together
  */
 #ifndef TS_QWIRKLE_H
@@ -78,5 +79,10 @@ void qw_finder_destroy(qw_finder *f);
 /* Finds square dark tiles with a symbol (ts_detect's contract). Returns the
  * count (<= max) or -1 with err (TSCV_ERR_MAX). */
 int qw_find_tiles(qw_finder *f, const ts_image *frame, ts_quad *out, int max, char *err);
+
+/* Finds Qwirkle Cards (black fields in a white border) in frame (ts_detect's
+ * contract); scratch: two caller-owned images (allocated here, freed by the
+ * caller). */
+int qw_find_cards(ts_image scratch[2], const ts_image *frame, ts_quad *out, int max, char *err);
 
 #endif
