@@ -51,17 +51,38 @@ def label_set(labels_path, white_as):
 
 
 def classify(x, means, spreads):
-    d = (((x[:, None, :] - means[None]) / spreads[None]) ** 2).sum(-1)
-    return d.argmin(1)
+    return dist2(x, means, spreads).argmin(1)
 
 
-def fit(X, y, n, floor):
-    means, spreads = np.zeros((n, X.shape[1])), np.zeros((n, X.shape[1]))
+def robust(sel, floor):
+    m = np.median(sel, 0)
+    return m, np.maximum(1.4826 * np.median(np.abs(sel - m), 0) * 1.5, floor)
+
+
+def fit(X, y, n, floor, modes=1):
+    """Per value: one prototype, or with modes=2 and enough pieces, two: the
+    pieces split at the median of the feature that spreads them most
+    (relative to its floor), e.g. sharp and blurred stars."""
+    means, spreads = [], []
     for v in range(n):
         sel = X[y == v]
-        means[v] = np.median(sel, 0)
-        spreads[v] = np.maximum(1.4826 * np.median(np.abs(sel - means[v]), 0) * 1.5, floor)
+        if modes == 1 or len(sel) < 40:
+            m, s = robust(sel, floor)
+            means.append([m])
+            spreads.append([s])
+            continue
+        k = np.argmax(sel.std(0) / floor)
+        cut = np.median(sel[:, k])
+        parts = [sel[sel[:, k] <= cut], sel[sel[:, k] > cut]]
+        ms = [robust(p, floor) for p in parts if len(p) >= 10]
+        means.append([m for m, _ in ms])
+        spreads.append([s for _, s in ms])
     return means, spreads
+
+
+def dist2(x, means, spreads):
+    return np.stack([np.min(np.stack([(((x - m) / s) ** 2).sum(-1) for m, s in zip(mv, sv)]), 0)
+                     for mv, sv in zip(means, spreads)], 1)
 
 
 def main():
@@ -70,6 +91,7 @@ def main():
     ap.add_argument('--labels', required=True)
     ap.add_argument('--per-piece', action='store_true')
     ap.add_argument('--rounds', type=int, default=4)
+    ap.add_argument('--modes', type=int, default=1, choices=(1, 2))
     ap.add_argument('feats')
     a = ap.parse_args()
     head, (cl, sl) = read_profile(a.profile)
@@ -119,8 +141,8 @@ def main():
             pc, ps = classify(C, cm, cs), classify(S, sm, ss)
             pred = list(zip(pc.tolist(), ps.tolist()))
             print('round %d: %d of %d pieces labelled' % (rnd, keep.sum(), len(rows)), file=sys.stderr)
-    cm, cs = fit(C[keep], yc[keep], 6, cfloor)
-    sm, ss = fit(S[keep], ys[keep], 6, sfloor)
+    cm, cs = fit(C[keep], yc[keep], 6, cfloor, a.modes)
+    sm, ss = fit(S[keep], ys[keep], 6, sfloor, a.modes)
     acc_c = (classify(C[keep], cm, cs) == yc[keep]).mean()
     acc_s = (classify(S[keep], sm, ss) == ys[keep]).mean()
     print('fit on %d pieces: colour %.4f shape %.4f (training agreement)' % (keep.sum(), acc_c, acc_s),
@@ -128,11 +150,13 @@ def main():
     for line in head:
         print(line)
     for v in range(6):
-        print('colour %s mean %s spread %s' % (cl[v], ' '.join('%.3f' % x for x in cm[v]),
-                                                ' '.join('%.4f' % x for x in cs[v])))
+        for m, s in zip(cm[v], cs[v]):
+            print('colour %s mean %s spread %s' % (cl[v], ' '.join('%.3f' % x for x in m),
+                                                    ' '.join('%.4f' % x for x in s)))
     for v in range(6):
-        print('shape %s mean %s spread %s' % (sl[v], ' '.join('%.4f' % x for x in sm[v]),
-                                               ' '.join('%.4f' % x for x in ss[v])))
+        for m, s in zip(sm[v], ss[v]):
+            print('shape %s mean %s spread %s' % (sl[v], ' '.join('%.4f' % x for x in m),
+                                                   ' '.join('%.4f' % x for x in s)))
 
 
 if __name__ == '__main__':

@@ -267,6 +267,12 @@ int main(int argc, char **argv)
             }
             half_n++;
             half_ok += hit;
+            if (!hit && getenv("QWMISS")) {
+                char gc[TS_CODE_MAXLEN];
+                cls->format(rd, (ts_code){TS_FAM_QWIRKLE, (uint8_t)gt[g].idx}, gc);
+                fprintf(stderr, "miss %s %s vis %.2f at %.0f %.0f\n", line, gc, gt[g].visible,
+                        (gt[g].q[0][0] + gt[g].q[2][0]) / 2, (gt[g].q[0][1] + gt[g].q[2][1]) / 2);
+            }
             if (gt[g].visible >= 0.999f) {
                 full_n++;
                 full_ok += hit;

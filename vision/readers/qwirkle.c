@@ -19,7 +19,7 @@ typedef struct {
     qw_profile prof;
     qw_symbol *sym;
     qw_finder *finder;     /* tiles */
-    ts_image scratch[2];   /* cards: the card finder's scratch */
+    ts_image scratch[3];   /* cards: the card finder's scratch */
 } qwirkle_reader;
 
 static void qwirkle_destroy(void *reader)
@@ -31,6 +31,7 @@ static void qwirkle_destroy(void *reader)
     qw_finder_destroy(r->finder);
     ts_image_free(&r->scratch[0]);
     ts_image_free(&r->scratch[1]);
+    ts_image_free(&r->scratch[2]);
     free(r);
 }
 

@@ -81,8 +81,8 @@ void qw_finder_destroy(qw_finder *f);
 int qw_find_tiles(qw_finder *f, const ts_image *frame, ts_quad *out, int max, char *err);
 
 /* Finds Qwirkle Cards (black fields in a white border) in frame (ts_detect's
- * contract); scratch: two caller-owned images (allocated here, freed by the
- * caller). */
-int qw_find_cards(ts_image scratch[2], const ts_image *frame, ts_quad *out, int max, char *err);
+ * contract); scratch: three caller-owned images (allocated here, freed by
+ * the caller). */
+int qw_find_cards(ts_image scratch[3], const ts_image *frame, ts_quad *out, int max, char *err);
 
 #endif

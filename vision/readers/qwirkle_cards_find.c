@@ -11,10 +11,11 @@
 
 #include "readers/qwirkle.h"
 
-/* Field 52 x 82 mm inside a 57 x 87 mm card (the rendered deck; a real
- * card's border is as thin). */
-#define FIELD_ASPECT_MIN 1.3f
-#define FIELD_ASPECT_MAX 1.9f
+/* Field 52 x 82 mm (aspect 1.58) inside a 57 x 87 mm card (the rendered
+ * deck; a real card's border is as thin); a tilted camera foreshortens it
+ * either way. */
+#define FIELD_ASPECT_MIN 1.15f
+#define FIELD_ASPECT_MAX 2.6f
 #define BORDER_W (57.0f / 52.0f)
 #define BORDER_H (87.0f / 82.0f)
 
@@ -74,11 +75,33 @@ static int fields(const ts_image *mask, ts_quad *out, int *n, int max, char *err
     return 0;
 }
 
-/* Two masks, each finds fields the other misses: dark against the frame's
- * bright level (light tables), and not brighter than the neighbourhood (a
- * dark table, where the field is told from it by its white border only). */
-int qw_find_cards(ts_image scratch[2], const ts_image *frame, ts_quad *out, int max, char *err)
+/* The field is darker than its border, whatever the table: below some level
+ * it is a blob the border rings off from the table. That level depends on
+ * the light, so several are tried, as fractions of the brightest (border,
+ * symbols). */
+static const float LEVELS[] = {0.25f, 0.40f, 0.55f, 0.70f};
+
+int qw_find_cards(ts_image scratch[3], const ts_image *full, ts_quad *out, int max, char *err)
 {
+    /* at half size from 1000 px up: a card keeps 40+ px, and the contour
+     * passes (most of the time) take a quarter */
+    const ts_image *frame = full;
+    int dec = (full->w > full->h ? full->w : full->h) >= 1000 ? 2 : 1;
+    if (dec > 1) {
+        int sw = full->w / dec, sh = full->h / dec;
+        if (!scratch[2].buf || scratch[2].w != sw || scratch[2].h != sh ||
+            scratch[2].channels != full->channels) {
+            ts_image_free(&scratch[2]);
+            if (ts_image_alloc(&scratch[2], sw, sh, full->channels) < 0) {
+                if (err)
+                    strcpy(err, "qwirkle card finder: out of memory");
+                return -1;
+            }
+        }
+        if (tscv_resize(full, &scratch[2], sw, sh, err) < 0)
+            return -1;
+        frame = &scratch[2];
+    }
     int w = frame->w, h = frame->h;
     for (int k = 0; k < 2; k++)
         if (!scratch[k].buf || scratch[k].w != w || scratch[k].h != h) {
@@ -109,32 +132,39 @@ int qw_find_cards(ts_image scratch[2], const ts_image *frame, ts_quad *out, int 
             hist[v]++;
         }
     }
-    int acc = 0, p95 = 255;
+    int acc = 0, p99 = 255;
     for (int i = 0; i < 256; i++) {
         acc += hist[i];
-        if (acc >= 0.95 * w * h) {
-            p95 = i;
+        if (acc >= 0.99 * w * h) {
+            p99 = i;
             break;
         }
     }
-    int t = (int)(0.45f * p95), n = 0;
-    for (int y = 0; y < h; y++) {
-        const uint8_t *l = ts_image_row(L, y);
-        uint8_t *d = ts_image_row(m, y);
-        for (int x = 0; x < w; x++)
-            d[x] = l[x] < t ? 255 : 0;
+    int n = 0;
+    for (size_t k = 0; k < sizeof LEVELS / sizeof LEVELS[0]; k++) {
+        int t = (int)(LEVELS[k] * p99);
+        for (int y = 0; y < h; y++) {
+            const uint8_t *l = ts_image_row(L, y);
+            uint8_t *d = ts_image_row(m, y);
+            for (int x = 0; x < w; x++)
+                d[x] = l[x] < t ? 255 : 0;
+        }
+        if (fields(m, out, &n, max, err) < 0)
+            return -1;
     }
-    if (fields(m, out, &n, max, err) < 0)
-        return -1;
-    int block = ((w > h ? w : h) / 25) | 1;
-    if (tscv_adaptive(L, m, block < 3 ? 3 : block, 10, err) < 0)
-        return -1;
-    for (int y = 0; y < h; y++) {
-        uint8_t *d = ts_image_row(m, y);
-        for (int x = 0; x < w; x++)
-            d[x] = (uint8_t)~d[x];
+    for (int i = 0; i < n; i++) {
+        for (int k = 0; k < 4; k++) {
+            out[i].q[k].x = (out[i].q[k].x + 0.5f) * dec - 0.5f;
+            out[i].q[k].y = (out[i].q[k].y + 0.5f) * dec - 0.5f;
+        }
+        out[i].area *= (float)(dec * dec);
     }
-    if (fields(m, out, &n, max, err) < 0)
-        return -1;
+    /* the best-fitting outline of each card first */
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && out[j].score > out[j - 1].score; j--) {
+            ts_quad t = out[j];
+            out[j] = out[j - 1];
+            out[j - 1] = t;
+        }
     return n;
 }
