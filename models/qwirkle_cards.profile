@@ -4,18 +4,19 @@ letters ROYGBP CXDSTL
 pieces cards
 conf_floor 0.5
 max_dist 8
-colour R mean 0.782 0.021 spread 0.1052 0.0483
-colour R mean 0.895 0.010 spread 0.0572 0.0754
-colour O mean 0.756 0.315 spread 0.0638 0.0756
-colour O mean 0.888 0.344 spread 0.0758 0.1112
-colour Y mean 0.506 0.603 spread 0.0674 0.0523
-colour Y mean 0.601 0.726 spread 0.0942 0.0957
-colour G mean -0.292 0.509 spread 0.1163 0.0747
-colour G mean -0.380 0.651 spread 0.1861 0.0934
-colour B mean -0.735 -0.444 spread 0.0937 0.1102
-colour B mean -0.592 -0.385 spread 0.0827 0.1001
-colour P mean 0.126 -0.608 spread 0.0883 0.1635
-colour P mean 0.281 -0.552 spread 0.1334 0.2218
+outlier 9
+colour R mean 0.764 0.010 spread 0.1186 0.0572
+colour R mean 0.887 0.003 spread 0.0664 0.0904
+colour O mean 0.747 0.313 spread 0.0754 0.0567
+colour O mean 0.887 0.368 spread 0.0751 0.0847
+colour Y mean 0.471 0.612 spread 0.0469 0.0643
+colour Y mean 0.589 0.748 spread 0.0664 0.0782
+colour G mean -0.301 0.490 spread 0.1219 0.0503
+colour G mean -0.397 0.636 spread 0.1392 0.1156
+colour B mean -0.731 -0.465 spread 0.0805 0.1093
+colour B mean -0.603 -0.430 spread 0.0814 0.0894
+colour P mean 0.167 -0.703 spread 0.0898 0.0892
+colour P mean 0.156 -0.556 spread 0.1002 0.1000
 shape C mean 1.0157 -0.0024 0.0023 0.8938 spread 0.0300 0.0300 0.0200 0.0500
 shape C mean 1.0184 -0.0017 0.0029 0.9130 spread 0.0300 0.0300 0.0200 0.0500
 shape X mean 0.5463 -0.4786 0.1663 0.2903 spread 0.0300 0.0300 0.0200 0.0500

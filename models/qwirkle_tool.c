@@ -37,6 +37,15 @@ static double now_ms(void)
     return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
+/* CPU time of this thread: on a shared, loaded machine wall time measures
+ * the neighbours (OpenCV runs on this thread alone: tscv_set_threads(1)). */
+static double cpu_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
 /* The render JSON's cards (code, quad, visible); a small fixed-shape scan. */
 static int load_gt(const char *path, const ts_reader_class *cls, void *rd, gt_card *gt, int max)
 {
@@ -128,6 +137,8 @@ int main(int argc, char **argv)
     double *times = malloc(100000 * sizeof *times);
     int ntimes = 0;
     ts_quad *quads = malloc(MAXQ * sizeof *quads);
+    static double bench[100000];
+    int nbench = 0;
     while (fgets(line, sizeof line, lf)) {
         if (line[0] == '#' || line[0] == '\n')
             continue;
@@ -156,20 +167,53 @@ int main(int argc, char **argv)
             fprintf(stderr, "%s\n", err);
             continue;
         }
-        double t0 = now_ms();
+        if (getenv("QWBENCH") && !crops) { /* find + warp + read, repeated: the median */
+            double tt[15];
+            ts_image wb = {0};
+            for (int rep = 0; rep < 15; rep++) {
+                double a = cpu_ms();
+                int k = cls->find(rd, &img, quads, MAXQ, err);
+                ts_quad tk[MAXQ];
+                int ntk = 0;
+                for (int i = 0; i < k; i++) {
+                    int sk = 0;
+                    for (int j = 0; j < ntk && !sk; j++)
+                        sk = ts_quad_overlap(&tk[j], &quads[i]);
+                    if (sk || tscv_warp_quad(&img, quads[i].q, &wb, cls->card_w, cls->card_h, err) < 0)
+                        continue;
+                    ts_reading r;
+                    if (cls->read(rd, &wb, &r, err) == 0 && r.is_card)
+                        tk[ntk++] = quads[i];
+                }
+                tt[rep] = cpu_ms() - a;
+            }
+            for (int i = 1; i < 15; i++)
+                for (int j = i; j > 0 && tt[j] < tt[j - 1]; j--) {
+                    double t = tt[j];
+                    tt[j] = tt[j - 1];
+                    tt[j - 1] = t;
+                }
+            printf("bench %s %.2f ms (thread CPU, median of 15)\n", line, tt[7]);
+            bench[nbench++] = tt[7];
+            ts_image_free(&wb);
+        }
+        double t0 = now_ms(), find_cpu = 0;
         int nq;
         if (crops) {
             nq = 1;
             quads[0] = (ts_quad){{{0, 0}, {(float)img.w, 0}, {(float)img.w, (float)img.h},
                                   {0, (float)img.h}}, 1, 0};
         } else {
+            double c0 = cpu_ms();
             nq = cls->find(rd, &img, quads, MAXQ, err);
+            find_cpu = cpu_ms() - c0;
             if (nq < 0) {
                 fprintf(stderr, "%s: %s\n", line, err);
                 ts_image_free(&img);
                 continue;
             }
         }
+        double cf0 = cpu_ms();
         int read_idx[MAXQ], nread = 0;
         float read_conf[MAXQ];
         ts_quad taken[MAXQ];
@@ -283,6 +327,8 @@ int main(int argc, char **argv)
         if (!dump)
             printf("%s\tlabels %d\tfound %d\tread %d\tread-right %d\twrong-or-extra %d\t%.1f ms%s\n", line, nlab, nq, nread, ok,
                    extra, t1 - t0, fn && fok < fn ? "\tMISS-FULL" : "");
+        if (!dump && getenv("QWTIME"))
+            printf("  find %.2f ms cpu, warp+read %.2f ms cpu, %d candidates\n", find_cpu, cpu_ms() - cf0, nq);
         ts_image_free(&img);
     }
     fclose(lf);
@@ -292,6 +338,15 @@ int main(int argc, char **argv)
             times[j] = times[j - 1];
             times[j - 1] = t;
         }
+    for (int i = 1; i < nbench; i++)
+        for (int j = i; j > 0 && bench[j] < bench[j - 1]; j--) {
+            double t = bench[j];
+            bench[j] = bench[j - 1];
+            bench[j - 1] = t;
+        }
+    if (nbench)
+        printf("BENCH median over images %.2f ms (find + warp + read, thread CPU)\n",
+               bench[nbench / 2]);
     if (!dump) {
         printf("TOTAL labels %ld read-right %ld (%.2f%%) wrong-or-extra %ld median %.2f ms\n",
                tot_lab, tot_ok, 100.0 * tot_ok / (tot_lab ? tot_lab : 1), tot_extra,

@@ -73,9 +73,11 @@ static float proto_dist(const qw_proto *p, const float *f, int nf)
     return best;
 }
 
-/* The nearest value and its posterior among the six (equal priors). */
-static int classify(const qw_proto *protos, int nvalues, const float *f, int nf, float *conf,
-                    float *dist)
+/* The nearest value and its posterior among the six (equal priors) and
+ * "none of them", a value at distance `outlier` from everything: a piece
+ * unlike every prototype is unsure, not confidently the least unlike. */
+static int classify(const qw_proto *protos, int nvalues, const float *f, int nf, float outlier,
+                    float *conf, float *dist)
 {
     float d[8], best = 1e30f;
     int bi = 0;
@@ -86,7 +88,7 @@ static int classify(const qw_proto *protos, int nvalues, const float *f, int nf,
             bi = v;
         }
     }
-    double sum = 0;
+    double sum = exp(-0.5 * (outlier * outlier - best));
     for (int v = 0; v < nvalues; v++)
         sum += exp(-0.5 * (d[v] - best));
     *conf = (float)(1.0 / sum);
@@ -104,8 +106,9 @@ static int qwirkle_read(void *reader, const ts_image *card, ts_reading *out, cha
     if (!m.found || m.contrast < 40 || m.ink_frac < 0.04f || m.ink_frac > 0.85f)
         return 0;
     float cc, cs, dc, ds;
-    int colour = classify(r->prof.colour, QW_NCOLOUR, m.colour, QW_NCFEAT, &cc, &dc);
-    int shape = classify(r->prof.shape, QW_NSHAPE, m.shape, QW_NSFEAT, &cs, &ds);
+    int colour = classify(r->prof.colour, QW_NCOLOUR, m.colour, QW_NCFEAT, r->prof.outlier, &cc,
+                          &dc);
+    int shape = classify(r->prof.shape, QW_NSHAPE, m.shape, QW_NSFEAT, r->prof.outlier, &cs, &ds);
     if (dc > r->prof.max_dist || ds > r->prof.max_dist)
         return 0;
     out->is_card = 1;

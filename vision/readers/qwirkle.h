@@ -42,6 +42,7 @@ typedef struct {
     int tiles;                           /* 1: square tiles (own finder), 0: cards */
     float conf_floor;
     float max_dist;                      /* a feature farther (spreads) from every prototype: not ours */
+    float outlier;                       /* distance of the "none of these" value (conf) */
     qw_proto colour[QW_NCOLOUR];         /* features QW_NCFEAT */
     qw_proto shape[QW_NSHAPE];           /* features QW_NSFEAT */
 } qw_profile;

@@ -7,6 +7,7 @@
  *   pieces tiles|cards             square tiles (own finder) or cards
  *   conf_floor 0.5                 below this a piece is unread
  *   max_dist 6                     farther (in spreads) from every prototype: not a piece
+ *   outlier 4.5                    as far as this from every prototype: unsure (conf 1/2)
  *   colour R mean a b spread a b   a prototype (repeat for more modes)
  *   shape C mean f1 f2 f3 f4 spread f1 f2 f3 f4
  *
@@ -50,6 +51,7 @@ int qw_profile_parse(const char *text, size_t len, qw_profile *out, char *err, s
     strcpy(out->shape_letters, "CXDSTL");
     out->conf_floor = 0.5f;
     out->max_dist = 6.0f;
+    out->outlier = 4.5f;
     int version = 0, lineno = 0;
     size_t pos = 0;
     char line[512];
@@ -95,6 +97,9 @@ int qw_profile_parse(const char *text, size_t len, qw_profile *out, char *err, s
         } else if (strcmp(w[0], "conf_floor") == 0 && nw == 2) {
             if (num(w[1], &out->conf_floor) < 0)
                 FAIL("conf_floor: a number");
+        } else if (strcmp(w[0], "outlier") == 0 && nw == 2) {
+            if (num(w[1], &out->outlier) < 0 || out->outlier <= 0)
+                FAIL("outlier: a positive number");
         } else if (strcmp(w[0], "max_dist") == 0 && nw == 2) {
             if (num(w[1], &out->max_dist) < 0 || out->max_dist <= 0)
                 FAIL("max_dist: a positive number");

@@ -77,6 +77,59 @@ static inline int sat255(const uint8_t *p)
     return mx ? 255 - 255 * mn / mx : 0;
 }
 
+/* Gains that make a card's white border grey: the light's colour, so that
+ * red, orange and yellow keep apart under a warm lamp. The border is the
+ * outer few pixels of the rectified card; its brighter half is taken (the
+ * table may show at a corner). Gains of 1 when there is no clear border. */
+static void white_balance(const ts_image *card, double wb[3])
+{
+    int hist[256] = {0}, n = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        int thr = 0;
+        if (pass == 1) {
+            for (int k = 255, acc = 0; k >= 0; k--) {
+                acc += hist[k];
+                if (2 * acc >= n) {
+                    thr = k;
+                    break;
+                }
+            }
+        }
+        double sum[3] = {0, 0, 0};
+        int cnt = 0;
+        for (int y = 1; y < card->h - 1; y++) {
+            const uint8_t *row = ts_image_row(card, y);
+            int edge_y = y <= 3 || y >= card->h - 4;
+            for (int x = 1; x < card->w - 1; x++) {
+                if (!edge_y && x > 3 && x < card->w - 4) {
+                    x = card->w - 5; /* skip the inside */
+                    continue;
+                }
+                const uint8_t *p = row + 3 * x;
+                int v = (p[0] + p[1] + p[2]) / 3;
+                if (pass == 0) {
+                    hist[v]++;
+                    n++;
+                } else if (v >= thr) {
+                    sum[0] += p[0];
+                    sum[1] += p[1];
+                    sum[2] += p[2];
+                    cnt++;
+                }
+            }
+        }
+        if (pass == 1) {
+            double mean = (sum[0] + sum[1] + sum[2]) / 3;
+            if (cnt < 10 || mean / cnt < 60)
+                return;
+            for (int c = 0; c < 3; c++)
+                wb[c] = sum[c] > 0 ? mean / sum[c] : 1;
+            for (int c = 0; c < 3; c++) /* a tinted border is not white: cap the gains */
+                wb[c] = wb[c] < 0.6 ? 0.6 : wb[c] > 1.6 ? 1.6 : wb[c];
+        }
+    }
+}
+
 static int ensure(ts_image *img, int w, int h, int c)
 {
     if (img->buf && img->w == w && img->h == h && img->channels == c)
@@ -94,6 +147,7 @@ int qw_symbol_measure(qw_symbol *s, const ts_image *card, int square, qw_measure
             return -1;
         src = &s->card;
     }
+    double wb[3] = {1, 1, 1};
     ts_image reg;
     if (square) {
         if (ensure(&s->sq, SQ, SQ, 3) < 0 || tscv_resize(src, &s->sq, SQ, SQ, err) < 0)
@@ -102,6 +156,7 @@ int qw_symbol_measure(qw_symbol *s, const ts_image *card, int square, qw_measure
     } else {
         /* the big symbol; the corner indices and the white border stay out */
         reg = ts_image_roi(src, 8, 28, QW_CARD_W - 16, QW_CARD_H - 56);
+        white_balance(src, wb);
     }
     int w = reg.w, h = reg.h, n = w * h;
     if (ensure(&s->bin, w, h, 1) < 0 || ensure(&s->sym, w, h, 1) < 0 ||
@@ -239,9 +294,9 @@ int qw_symbol_measure(qw_symbol *s, const ts_image *card, int square, qw_measure
     }
     if (ci < 1)
         return 0;
-    cb /= ci;
-    cg /= ci;
-    cr /= ci;
+    cb = cb / ci * wb[0];
+    cg = cg / ci * wb[1];
+    cr = cr / ci * wb[2];
     double mxc = fmax(cb, fmax(cg, cr)), mnc = fmin(cb, fmin(cg, cr));
     /* hue as an angle, saturation as its length: grey (the white tiles)
      * sits at the middle where hue means nothing */
