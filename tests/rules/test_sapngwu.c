@@ -396,6 +396,12 @@ static void test_bad_input(void **state)
     codes[1] = (ts_code){TS_FAM_PLAYING, 3};
     assert_int_equal(ts_sapngwu_hand_from_codes(codes, 2, &h, err, sizeof err), -1);
     assert_string_equal(err, "card 2 is not a domino card");
+    ts_code blank;
+    assert_int_equal(ts_code_parse(TS_FAM_DOMINO, "3:0", 3, &blank), 0); /* double-six only */
+    codes[1] = blank;
+    assert_int_equal(ts_sapngwu_hand_from_codes(codes, 2, &h, err, sizeof err), -1);
+    assert_string_equal(err,
+                        "card 2 (0:3) has a blank end: Sap Ng Wu cards have 1 to 6 pips at each end");
 
     ts_sapngwu_play p, out[TS_SAPNGWU_MAX_PLAYS];
     char why[160];

@@ -6,6 +6,7 @@
  * qwirkle_cards_find.c): black pieces are what the shared detector, made
  * for white cards, does not see.
  */
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -132,6 +133,24 @@ static void qwirkle_format(const void *reader, ts_code code, char out[TS_CODE_MA
     out[2] = 0;
 }
 
+static int qwirkle_parse(const void *reader, const char *text, size_t len, ts_code *out)
+{
+    const qwirkle_reader *r = reader;
+    if (len != 2)
+        return -1;
+    int c = -1, sh = -1;
+    for (int i = 0; i < QW_NCOLOUR; i++)
+        if (toupper((unsigned char)text[0]) == r->prof.colour_letters[i])
+            c = i;
+    for (int i = 0; i < QW_NSHAPE; i++)
+        if (toupper((unsigned char)text[1]) == r->prof.shape_letters[i])
+            sh = i;
+    if (c < 0 || sh < 0)
+        return -1;
+    *out = (ts_code){TS_FAM_QWIRKLE, (uint8_t)(c * QW_NSHAPE + sh)};
+    return 0;
+}
+
 static int qwirkle_find(void *reader, const ts_image *frame, ts_quad *out, int max, char *err)
 {
     qwirkle_reader *r = reader;
@@ -151,9 +170,12 @@ const ts_reader_class ts_qwirkle_reader_class = {
     .card_w = QW_CARD_W,
     .card_h = QW_CARD_H,
     .conf_floor = 0.5f,
+    .whole_min_aspect = 1.40f, /* a crop of one card */
+    .whole_max_aspect = 1.70f,
     .create = qwirkle_create,
     .destroy = qwirkle_destroy,
     .read = qwirkle_read,
     .format = qwirkle_format,
+    .parse = qwirkle_parse,
     .find = qwirkle_find,
 };

@@ -389,12 +389,12 @@ int qw_find_tiles(qw_finder *f, const ts_image *frame, ts_quad *out, int max, ch
             if (taken)
                 continue;
             probe pr = square_probe(&f->dark, x, y, base.angle, pitch);
-            if (pr.rim_dark < 0.7f || pr.inner_light < 0.08f)
+            if (pr.rim_dark < 0.6f || pr.inner_light < 0.08f)
                 continue;
             /* centre on its symbol, and check again there */
             float lx = pr.lx, ly = pr.ly;
             probe p2 = square_probe(&f->dark, lx, ly, base.angle, pitch);
-            if (p2.rim_dark < 0.7f || p2.inner_light < 0.08f)
+            if (p2.rim_dark < 0.6f || p2.inner_light < 0.08f)
                 continue;
             for (int j = 0; j < nt && !taken; j++) {
                 float dx = f->syms[j].x - lx, dy = f->syms[j].y - ly;
@@ -404,6 +404,31 @@ int qw_find_tiles(qw_finder *f, const ts_image *frame, ts_quad *out, int max, ch
                 continue;
             f->syms[nt++] = (sym){lx, ly, 0, 0, base.angle, 0, p2.rim_dark};
         }
+    }
+
+    /* a lone tile whose symbol leaks into the board has no hole and no
+     * neighbour: a dark blob of about one tile, square, light inside */
+    for (int c = 0; c < nd && nt < MAXSYM; c++) {
+        const tscv_blob *b = &f->dblobs[c];
+        if (b->w < 0.7f * pitch || b->h < 0.7f * pitch || b->w > 1.5f * pitch ||
+            b->h > 1.5f * pitch || b->area < 0.3f * pitch * pitch)
+            continue;
+        float x = b->x + 0.5f * b->w, y = b->y + 0.5f * b->h;
+        int taken = 0;
+        for (int j = 0; j < nt && !taken; j++) {
+            float dx = f->syms[j].x - x, dy = f->syms[j].y - y;
+            taken = dx * dx + dy * dy < 0.36f * pitch * pitch;
+        }
+        if (taken)
+            continue;
+        float a = tile_angle(&f->light, x, y, pitch);
+        probe pr = square_probe(&f->dark, x, y, a, pitch);
+        if (pr.rim_dark < 0.6f || pr.inner_light < 0.08f)
+            continue;
+        probe p2 = square_probe(&f->dark, pr.lx, pr.ly, a, pitch);
+        if (p2.rim_dark < 0.6f || p2.inner_light < 0.08f)
+            continue;
+        f->syms[nt++] = (sym){pr.lx, pr.ly, 0, 0, a, 0, p2.rim_dark};
     }
 
     int n = 0;
