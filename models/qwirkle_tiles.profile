@@ -4,15 +4,15 @@ letters ROYGBW CXDSTL
 pieces tiles
 conf_floor 0.5
 max_dist 8
-colour R mean 0.798 -0.051 spread 0.1070 0.0400
+colour R mean 0.799 -0.051 spread 0.1063 0.0400
 colour O mean 0.809 0.198 spread 0.0520 0.0409
 colour Y mean 0.514 0.736 spread 0.0400 0.0400
-colour G mean -0.621 0.670 spread 0.0703 0.0547
+colour G mean -0.621 0.670 spread 0.0707 0.0540
 colour B mean -0.779 -0.469 spread 0.0400 0.0400
 colour W mean -0.046 -0.003 spread 0.0400 0.0400
-shape C mean 1.0137 -0.0016 0.0027 0.9185 spread 0.0300 0.0300 0.0200 0.0500
-shape X mean 0.5804 -0.4533 0.1481 0.3213 spread 0.0300 0.0300 0.0200 0.0500
-shape D mean 1.0098 0.1352 0.0320 0.8213 spread 0.0300 0.0300 0.0200 0.0500
-shape S mean 1.0212 -0.1472 0.0409 0.8145 spread 0.0300 0.0300 0.0200 0.0500
-shape T mean 0.6186 -0.0020 0.2985 0.2485 spread 0.0712 0.0300 0.0480 0.0649
-shape L mean 0.8440 0.2610 0.1076 0.5211 spread 0.0300 0.0327 0.0200 0.0594
+shape C mean 1.0138 -0.0017 0.0031 0.9196 spread 0.0300 0.0300 0.0200 0.0500
+shape X mean 0.5821 -0.4514 0.1469 0.3234 spread 0.0300 0.0300 0.0200 0.0500
+shape D mean 1.0110 0.1341 0.0309 0.8264 spread 0.0300 0.0300 0.0200 0.0500
+shape S mean 1.0220 -0.1470 0.0411 0.8188 spread 0.0300 0.0300 0.0200 0.0500
+shape T mean 0.6216 -0.0019 0.2975 0.2507 spread 0.0674 0.0300 0.0489 0.0629
+shape L mean 0.8449 0.2612 0.1075 0.5257 spread 0.0300 0.0322 0.0200 0.0596

@@ -104,7 +104,7 @@ static int qwirkle_read(void *reader, const ts_image *card, ts_reading *out, cha
     qw_measure m;
     if (qw_symbol_measure(r->sym, card, r->prof.tiles, &m, err) < 0)
         return -1;
-    if (!m.found || m.contrast < 40 || m.ink_frac < 0.04f || m.ink_frac > 0.85f)
+    if (!m.found || m.contrast < QW_MIN_CONTRAST || m.ink_frac < 0.04f || m.ink_frac > 0.85f)
         return 0;
     float cc, cs, dc, ds;
     int colour = classify(r->prof.colour, QW_NCOLOUR, m.colour, QW_NCFEAT, r->prof.outlier, &cc,

@@ -24,8 +24,9 @@ enum {
     QW_NCFEAT = 2, /* colour: saturation x (cos, sin) of hue */
     QW_NSFEAT = 4, /* shape: solidity, 4-fold phase, 8-fold strength, circularity */
     QW_MAX_MODES = 3,
-    QW_CARD_W = 96, /* rectified piece the reader expects (portrait) */
-    QW_CARD_H = 144
+    QW_CARD_W = 64, /* rectified piece the reader expects (portrait) */
+    QW_CARD_H = 96,
+    QW_MIN_CONTRAST = 40 /* symbol over field lightness, below: no symbol */
 };
 
 /* One attribute value: one or more prototypes (mean + spread per feature). */

@@ -166,5 +166,21 @@ int qw_find_cards(ts_image scratch[3], const ts_image *full, ts_quad *out, int m
             out[j] = out[j - 1];
             out[j - 1] = t;
         }
-    return n;
+    /* one field seen at several levels with the same outline is one
+     * candidate: reading it again would give the same answer */
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        float cx = (out[i].q[0].x + out[i].q[2].x) / 2, cy = (out[i].q[0].y + out[i].q[2].y) / 2;
+        float side = hypotf(out[i].q[1].x - out[i].q[0].x, out[i].q[1].y - out[i].q[0].y);
+        int dup = 0;
+        for (int j = 0; j < k && !dup; j++) {
+            float dx = (out[j].q[0].x + out[j].q[2].x) / 2 - cx;
+            float dy = (out[j].q[0].y + out[j].q[2].y) / 2 - cy;
+            float ra = out[i].area / out[j].area;
+            dup = dx * dx + dy * dy < 0.01f * side * side && ra > 0.85f && ra < 1.15f;
+        }
+        if (!dup)
+            out[k++] = out[i];
+    }
+    return k;
 }

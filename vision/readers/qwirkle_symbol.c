@@ -155,7 +155,8 @@ int qw_symbol_measure(qw_symbol *s, const ts_image *card, int square, qw_measure
         reg = ts_image_roi(&s->sq, 5, 5, SQ - 10, SQ - 10);
     } else {
         /* the big symbol; the corner indices and the white border stay out */
-        reg = ts_image_roi(src, 8, 28, QW_CARD_W - 16, QW_CARD_H - 56);
+        int mx = QW_CARD_W / 12, my = QW_CARD_H * 7 / 36;
+        reg = ts_image_roi(src, mx, my, QW_CARD_W - 2 * mx, QW_CARD_H - 2 * my);
         white_balance(src, wb);
     }
     int w = reg.w, h = reg.h, n = w * h;
@@ -199,6 +200,10 @@ int qw_symbol_measure(qw_symbol *s, const ts_image *card, int square, qw_measure
     if (n_in == 0 || n_in == n)
         return 0;
     m->contrast = (float)(sum_in / n_in - sum_out / (n - n_in));
+    /* no symbol on a black field: done before the costlier steps (most
+     * candidates that are not pieces end here) */
+    if (m->contrast < QW_MIN_CONTRAST || n_in < 0.02 * n || n_in > 0.9 * n)
+        return 0;
 
     int nb = tscv_components(&s->bin, s->labels, s->blobs, MAXBLOB, err);
     if (nb < 0)
