@@ -1,3 +1,10 @@
+# Qwirkle Cards (seed 002), the default Qwirkle profile. No photographs of the
+# cards exist: fitted on rendered crops,
+#   build/tablesight render --game qwirkle --seed 20000 --count 60 --crops OUT
+#   build/ts-qwirkle dump --crops OUT/labels.tsv > feats.tsv
+#   /usr/bin/python3 models/fit_qwirkle.py --per-piece --modes 2 \
+#       --profile models/qwirkle_cards.profile --labels OUT/labels.tsv feats.tsv
+# Colour is measured after white-balancing on the card's own white border.
 qwirkle-profile 1
 name cards
 letters ROYGBP CXDSTL

@@ -1,3 +1,11 @@
+# Qwirkle tiles of ../shared/data/qwirkle (white where the cards have purple,
+# printed W). Fitted on games tr1 and tr2 (42 photos, 2134 tiles); tr3 was
+# held aside. Labels there are per photo (a multiset), so pieces were labelled
+# by matching readings to the photo's labels (fit_qwirkle.py):
+#   grep -v tr3_ ../shared/data/qwirkle/labels.tsv > dev.tsv   (paths made absolute)
+#   build/ts-qwirkle dump --profile tiles dev.tsv > feats.tsv
+#   /usr/bin/python3 models/fit_qwirkle.py --profile models/qwirkle_tiles.profile \
+#       --labels dev.tsv feats.tsv
 qwirkle-profile 1
 name tiles
 letters ROYGBW CXDSTL
