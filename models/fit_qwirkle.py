@@ -9,7 +9,9 @@ feats.tsv: one line per piece the reader found (ts-qwirkle dump): image, the
 code read, conf, 2 colour features (saturation x cos, sin of hue), 4 shape features, centre, ...
 
 --per-piece: each image holds one piece (render crops): its label is the
-piece's label. Otherwise labels are per image (an unordered multiset, as in
+piece's label. --render-labels: scenes drawn by tablesight render; each piece
+found takes the label of the card its centre lies on (ts-qwirkle dump reads
+the JSON beside each image). Otherwise labels are per image (an unordered multiset, as in
 the shared photo set): each piece's label is found by matching the current
 profile's readings to the image's labels (a reading that is in the multiset
 keeps its code; a leftover piece takes the leftover label that differs in one
@@ -90,6 +92,8 @@ def main():
     ap.add_argument('--profile', required=True)
     ap.add_argument('--labels', required=True)
     ap.add_argument('--per-piece', action='store_true')
+    ap.add_argument('--render-labels', action='store_true',
+                    help='scenes drawn by tablesight render: label each piece from its JSON')
     ap.add_argument('--rounds', type=int, default=4)
     ap.add_argument('--modes', type=int, default=1, choices=(1, 2))
     ap.add_argument('feats')
@@ -97,7 +101,9 @@ def main():
     head, (cl, sl) = read_profile(a.profile)
     labels = label_set(a.labels, cl[5])
     rows = [l.rstrip('\n').split('\t') for l in open(a.feats)]
-    rows = [r for r in rows if len(r) >= 10 and r[-3] == '1']
+    rows = [r for r in rows if len(r) >= 15 and r[11] == '1']
+    if a.render_labels:  # each piece's own label, from the render's JSON
+        rows = [r for r in rows if r[14] != '-']
     imgs = [r[0].split('/')[-1] for r in rows]
     read = [r[1] for r in rows]
     C = np.array([[float(v) for v in r[3:5]] for r in rows])
@@ -108,7 +114,11 @@ def main():
     def code_idx(code):
         return cl.index(code[0]), sl.index(code[1])
 
-    if a.per_piece:
+    if a.render_labels:
+        yc = np.array([code_idx(r[14])[0] for r in rows])
+        ys = np.array([code_idx(r[14])[1] for r in rows])
+        keep = np.ones(len(rows), bool)
+    elif a.per_piece:
         yc = np.array([code_idx(labels[i][0])[0] for i in imgs])
         ys = np.array([code_idx(labels[i][0])[1] for i in imgs])
         keep = np.ones(len(rows), bool)

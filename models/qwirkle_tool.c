@@ -4,6 +4,7 @@
  *   ts-qwirkle eval  [--profile P] [--crops] LABELS.tsv   per image and total
  *   ts-qwirkle dump  [--profile P] [--crops] LABELS.tsv   one line per piece:
  *        image  code-read  conf  colour features  shape features  cx cy
+ *        found  ink-fraction  contrast  the render's label there ("-": none)
  *
  * Scenes go through the reader's own find (or the shared detector), warp
  * and read, as the pipeline does; --crops reads each image as one piece.
@@ -197,6 +198,15 @@ int main(int argc, char **argv)
             bench[nbench++] = tt[7];
             ts_image_free(&wb);
         }
+        char jpath[16400];
+        snprintf(jpath, sizeof jpath, "%s", path);
+        char *dot = strrchr(jpath, '.');
+        gt_card gt[MAXGT];
+        int ngt = -1;
+        if (dot && !crops) {
+            strcpy(dot, ".json");
+            ngt = load_gt(jpath, cls, rd, gt, MAXGT);
+        }
         double t0 = now_ms(), find_cpu = 0;
         int nq;
         if (crops) {
@@ -255,7 +265,13 @@ int main(int argc, char **argv)
                         printf("\t%.4f", m.colour[k]);
                     for (int k = 0; k < QW_NSFEAT; k++)
                         printf("\t%.4f", m.shape[k]);
-                    printf("\t%.0f\t%.0f\t%d\t%.3f\t%.1f\n", cx, cy, m.found, m.ink_frac, m.contrast);
+                    /* the render's own label of the card here, if any */
+                    char gcode[TS_CODE_MAXLEN] = "-";
+                    for (int g = 0; g < ngt; g++)
+                        if (gt[g].visible >= 0.5f && inside(gt[g].q, cx, cy))
+                            cls->format(rd, (ts_code){TS_FAM_QWIRKLE, (uint8_t)gt[g].idx}, gcode);
+                    printf("\t%.0f\t%.0f\t%d\t%.3f\t%.1f\t%s\n", cx, cy, m.found, m.ink_frac,
+                           m.contrast, gcode);
                 }
                 qw_symbol_destroy(s);
             }
@@ -286,15 +302,6 @@ int main(int argc, char **argv)
         tot_ok += ok;
         tot_extra += extra;
         /* by position, with a render's JSON */
-        char jpath[16400];
-        snprintf(jpath, sizeof jpath, "%s", path);
-        char *dot = strrchr(jpath, '.');
-        gt_card gt[MAXGT];
-        int ngt = -1;
-        if (dot && !crops) {
-            strcpy(dot, ".json");
-            ngt = load_gt(jpath, cls, rd, gt, MAXGT);
-        }
         int fok = 0, fn = 0;
         for (int g = 0; g < ngt; g++) {
             if (gt[g].visible < 0.5f)
