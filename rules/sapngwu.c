@@ -462,7 +462,12 @@ int ts_sapngwu_quads(const ts_sapngwu_play *play)
 
 int ts_sapngwu_chips(int wu)
 {
-    return wu < 15 ? 0 : 1 + (wu - 15) / 3;
+    /* 15-17: 1, 18-20: 2, 21-23: 3, 24-26: 4, 27 or more: 5, the top of the
+     * ladder (also with the doubled 8-card supreme; DECISIONS.md). */
+    if (wu < 15)
+        return 0;
+    int chips = 1 + (wu - 15) / 3;
+    return chips < 5 ? chips : 5;
 }
 
 int ts_sapngwu_may_declare(int wu, int declined_at)

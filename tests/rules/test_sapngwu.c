@@ -460,7 +460,9 @@ static void test_payment_ladder(void **state)
                                   1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5};
     for (int wu = 0; wu <= 28; wu++)
         assert_int_equal(ts_sapngwu_chips(wu), CHIPS[wu]);
-    assert_int_equal(ts_sapngwu_chips(36), 8); /* 16-wu supreme + 20 cards: the ladder goes on */
+    assert_int_equal(ts_sapngwu_chips(36), 5); /* 16-wu supreme + 20 cards: 5 is the top */
+    assert_int_equal(ts_sapngwu_chips(44), 5);
+    assert_int_equal(ts_sapngwu_may_declare(36, 27), 0); /* no higher rung past 27 */
     /* Seed: A reaches 15 and plays on; at 17 A may not declare, at 18 A may. */
     assert_false(ts_sapngwu_may_declare(14, 0));
     assert_true(ts_sapngwu_may_declare(15, 0));
