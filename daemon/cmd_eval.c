@@ -14,17 +14,13 @@
 #include "cmd.h"
 #include "imageio.h"
 #include "json.h"
+#include "labels.h"
 #include "overlay.h"
 #include "stats.h"
 
-enum { MAX_LABEL_CARDS = 64, MAX_WRONG_SHOWN = 200 };
+enum { MAX_LABEL_CARDS = TS_LABEL_MAX_CARDS, MAX_WRONG_SHOWN = 200 };
 
-typedef struct {
-    char *path;  /* resolved image path (owned) */
-    char *name;  /* as written in the label file (owned) */
-    int n;
-    ts_code code[MAX_LABEL_CARDS];
-} label;
+typedef ts_label label;
 
 typedef struct {
     int images, failed, cards, correct, found, matched, false_cards, unread, wrong_images;
@@ -58,112 +54,20 @@ static void usage(FILE *f)
 
 /* ---- Label file --------------------------------------------------------- */
 
+/* A label code in the deck's letters, in the pipeline's family (any for auto). */
+static int parse_label_code(void *ctx, const char *text, size_t len, ts_code *out)
+{
+    const ts_pipeline *pl = ctx;
+    return ts_pipeline_parse_code(pl, ts_pipeline_family(pl), text, len, out);
+}
+
 static int load_labels(const char *file, const ts_pipeline *pl, label **out, int *nout,
                        char *err, size_t errlen)
 {
-    uint8_t *data;
-    size_t len;
-    if (ts_read_file(file, 64 << 20, &data, &len, err, errlen) < 0)
-        return -1;
-    char dir[2048] = "";
-    const char *slash = strrchr(file, '/');
-    if (slash)
-        snprintf(dir, sizeof dir, "%.*s/", (int)(slash - file), file);
-    int cap = 64, n = 0, lineno = 0;
-    label *ls = malloc(sizeof *ls * (size_t)cap);
-    char *text = (char *)data;
-    size_t pos = 0;
-    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
-        pos = 3; /* a UTF-8 byte-order mark (Windows editors write one) */
-    int rc = -1;
-    while (ls && pos < len) {
-        size_t e = pos;
-        while (e < len && text[e] != '\n')
-            e++;
-        lineno++;
-        char *line = text + pos;
-        size_t ll = e - pos;
-        pos = e + 1;
-        if (ll && line[ll - 1] == '\r')
-            ll--;
-        if (ll == 0 || line[0] == '#')
-            continue;
-        if (memchr(line, '\0', ll)) {
-            snprintf(err, errlen, "%s:%d: NUL byte (not a text label file)", file, lineno);
-            goto done;
-        }
-        char *tab = memchr(line, '\t', ll);
-        if (!tab || tab == line) {
-            snprintf(err, errlen, "%s:%d: expected 'image<TAB>codes'", file, lineno);
-            goto done;
-        }
-        if (n == cap) {
-            label *nl = realloc(ls, sizeof *ls * (size_t)(cap *= 2));
-            if (!nl)
-                goto done;
-            ls = nl;
-        }
-        label *l = &ls[n];
-        memset(l, 0, sizeof *l);
-        int nlen = (int)(tab - line);
-        l->name = strndup(line, (size_t)nlen);
-        size_t plen = strlen(dir) + (size_t)nlen + 1;
-        l->path = malloc(plen);
-        if (!l->name || !l->path) {
-            free(l->name);
-            free(l->path);
-            goto done;
-        }
-        snprintf(l->path, plen, "%s%.*s", line[0] == '/' ? "" : dir, nlen, line);
-        n++;
-        /* Codes: space separated, in the deck's letters. */
-        const char *p = tab + 1, *end = line + ll;
-        while (p < end) {
-            while (p < end && (*p == ' ' || *p == '\t'))
-                p++;
-            const char *s = p;
-            while (p < end && *p != ' ' && *p != '\t')
-                p++;
-            if (p == s)
-                break;
-            ts_code code;
-            int fam = ts_pipeline_family(pl);
-            if (ts_pipeline_parse_code(pl, fam, s, (size_t)(p - s), &code) < 0) {
-                snprintf(err, errlen, "%s:%d: '%.*s' is not a %s card code", file, lineno,
-                         (int)(p - s > 16 ? 16 : p - s), s,
-                         fam >= 0 ? ts_family_name((ts_family)fam) : "known");
-                goto done;
-            }
-            if (l->n == MAX_LABEL_CARDS) {
-                snprintf(err, errlen, "%s:%d: more than %d cards", file, lineno, MAX_LABEL_CARDS);
-                goto done;
-            }
-            l->code[l->n++] = code;
-        }
-    }
-    if (!ls) {
-        snprintf(err, errlen, "%s: out of memory", file);
-        goto done;
-    }
-    if (n == 0) {
-        snprintf(err, errlen, "%s: no labelled images", file);
-        goto done;
-    }
-    rc = 0;
-done:
-    free(data);
-    if (rc < 0 && ls) {
-        for (int i = 0; i < n; i++) {
-            free(ls[i].name);
-            free(ls[i].path);
-        }
-        free(ls);
-        ls = NULL;
-        n = 0;
-    }
-    *out = ls;
-    *nout = n;
-    return rc;
+    int fam = ts_pipeline_family(pl);
+    return ts_labels_load(file, parse_label_code, (void *)pl,
+                          fam >= 0 ? ts_family_name((ts_family)fam) : "known", out, nout, err,
+                          errlen);
 }
 
 /* ---- Scoring ------------------------------------------------------------ */

@@ -682,6 +682,7 @@ static int run_live(run *r)
     sigset_t sigs = handled_signals(), old;
     pthread_sigmask(SIG_BLOCK, &sigs, &old);
     signal(SIGPIPE, SIG_IGN); /* a closed stdout or client is an error return, not death */
+    signal(SIGXFSZ, SIG_IGN); /* a file-size limit stops the recording (EFBIG), not the run */
 
     pthread_mutex_init(&r->mu, NULL);
     r->t0 = ts_now();

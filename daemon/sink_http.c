@@ -154,7 +154,8 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
         } else {
             size_t at = s->off - s->head_len - s->f->len;
             take = 2 - at < max - n ? 2 - at : max - n;
-            memcpy(buf + n, "\r\n" + at, take);
+            static const char crlf[2] = {'\r', '\n'};
+            memcpy(buf + n, crlf + at, take);
         }
         n += take;
         s->off += take;
