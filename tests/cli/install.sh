@@ -56,9 +56,11 @@ if unshare -m true 2> /dev/null; then
     unshare -m bash -c "mount -t tmpfs none '$src' && cd / &&
         '$p/bin/tablesight' scan '$p/share/tablesight/samples/demo/set_2.jpg' > '$tmp/hidden.json' &&
         '$p/bin/tablesight' bench --repeat 1 --json > '$tmp/bench.json' &&
+        '$p/bin/tablesight' scan --game auto '$p/share/tablesight/samples/demo/set_2.jpg' > '$tmp/auto.json' &&
         '$p/bin/tablesight' run --headless --fast --frames 12 --json --quiet > '$tmp/run.json' 2> '$tmp/run.err'"
     check "scan with the source tree hidden" test "$(cards "$tmp/hidden.json")" -gt 0
     check "bench's default samples from the prefix" grep -q '"files":4' "$tmp/bench.json"
+    check "every reader's models from the prefix (--game auto)" test "$(cards "$tmp/auto.json")" -gt 0
     check "run's default clip from the prefix" grep -q "$p/share/tablesight/samples/clip" "$tmp/run.json"
 else
     echo "note: cannot make a private mount here; the source tree stayed visible"
