@@ -10,7 +10,7 @@
 #include <gst/video/navigation.h>
 #include <gst/video/video.h>
 
-enum { FINISH_TIMEOUT_S = 10, MAX_KEYS = 16 }; /* longest wait for a muxer to finish a file */
+enum { FINISH_TIMEOUT_S = 30, MAX_KEYS = 16 }; /* longest wait for a muxer to finish a file */
 
 struct ts_appsrc_out {
     ts_appsrc_out_config cfg;
