@@ -9,16 +9,18 @@
  *
  * Label lines: image<TAB>codes[<TAB>kind]. --match/--skip keep/drop images
  * whose path contains S (may repeat). --dump writes DIR/NAME.png (the
- * largest candidate of each one-card image, as the reader sees it, if it
- * is card-shaped and not tiny) and
- * DIR/labels.tsv; it needs no model. --models DIR reads DIR/playing.tsnet
- * (default: the source tree's models/). --list prints every wrong image.
+ * largest whole card the shared detector finds in each one-card image, as
+ * the reader sees it, if card-shaped and not tiny) and DIR/labels.tsv; it
+ * needs no model. --models DIR reads DIR/playing.tsnet
+ * (default: the source tree's models/). --list prints every wrong image;
+ * --draw DIR writes each wrong image there with what was read where.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "cv/cvdraw.h"
 #include "geom.h"
 #include "imageio.h"
 #include "reader.h"
@@ -62,7 +64,7 @@ static int read_quad(void *rd, const ts_image *img, const ts_pt q[4], ts_image *
 
 /* Reads an image the way the pipeline does; returns the count of cards. */
 static int scan(void *rd, const ts_image *img, ts_image *card, ts_code *codes, int *read,
-                char *err)
+                ts_quad *where, char *err)
 {
     const ts_reader_class *cls = &ts_playing_reader_class;
     float aspect = img->w > img->h ? (float)img->w / img->h : (float)img->h / img->w;
@@ -75,6 +77,7 @@ static int scan(void *rd, const ts_image *img, ts_image *card, ts_code *codes, i
         if (r.is_card && r.conf >= cls->conf_floor) {
             codes[0] = r.code;
             read[0] = 1;
+            memcpy(where[0].q, q, sizeof q);
             return 1;
         }
     }
@@ -93,6 +96,7 @@ static int scan(void *rd, const ts_image *img, ts_image *card, ts_code *codes, i
         if (!r.is_card)
             continue;
         taken[nt++] = cand[i];
+        where[n] = cand[i];
         codes[n] = r.code;
         read[n++] = r.conf >= cls->conf_floor;
     }
@@ -125,7 +129,7 @@ int main(int argc, char **argv)
 {
     char *match[MAX_FILTERS], *skip[MAX_FILTERS];
     int nm = 0, ns = 0, list = 0;
-    const char *dump = NULL, *labels = NULL, *models = NULL;
+    const char *dump = NULL, *labels = NULL, *models = NULL, *draw = NULL;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--match") == 0 && i + 1 < argc && nm < MAX_FILTERS)
             match[nm++] = argv[++i];
@@ -133,6 +137,8 @@ int main(int argc, char **argv)
             skip[ns++] = argv[++i];
         else if (strcmp(argv[i], "--dump") == 0 && i + 1 < argc)
             dump = argv[++i];
+        else if (strcmp(argv[i], "--draw") == 0 && i + 1 < argc)
+            draw = argv[++i];
         else if (strcmp(argv[i], "--models") == 0 && i + 1 < argc)
             models = argv[++i];
         else if (strcmp(argv[i], "--list") == 0)
@@ -164,13 +170,18 @@ int main(int argc, char **argv)
 
     char err[512];
     void *rd = NULL;
-    ts_playing_finder *finder = NULL;
+    ts_detector *finder = NULL;
     FILE *out = NULL;
     if (dump) {
         char p[1200];
         snprintf(p, sizeof p, "%s/labels.tsv", dump);
         out = fopen(p, "w");
-        finder = ts_playing_finder_create();
+        /* the shared detector alone: whole cards with exact outlines */
+        ts_detect_params dp;
+        ts_detect_defaults(&dp);
+        dp.min_aspect = 1.0f;
+        dp.max_aspect = 2.0f;
+        finder = ts_detector_create(&dp);
         if (!out || !finder) {
             fprintf(stderr, "ts-playing-crops: cannot write %s\n", p);
             return 1;
@@ -214,7 +225,7 @@ int main(int argc, char **argv)
         if (dump) { /* the largest candidate of a one-card image */
             if (nw == 1) {
                 ts_quad cand[MAX_CAND];
-                int nc = ts_playing_find(finder, &img, cand, MAX_CAND, err), best = -1;
+                int nc = ts_detect(finder, &img, cand, MAX_CAND, err), best = -1;
                 for (int i = 0; i < nc; i++)
                     if (best < 0 || cand[i].area > cand[best].area)
                         best = i;
@@ -243,12 +254,13 @@ int main(int argc, char **argv)
         }
         ts_code got[MAX_CARDS];
         int isread[MAX_CARDS];
+        ts_quad where[MAX_CARDS];
         double t0 = now_ms();
-        int ng = scan(rd, &img, &card, got, isread, err);
+        int ng = scan(rd, &img, &card, got, isread, where, err);
         double ms = now_ms() - t0;
-        ts_image_free(&img);
         if (ng < 0) {
             fprintf(stderr, "%s: %s\n", name, err);
+            ts_image_free(&img);
             continue;
         }
         tally *k = &t[kind_index(t, &nk, kind ? kind : "-")];
@@ -270,6 +282,21 @@ int main(int argc, char **argv)
         k->ms += ms;
         if (correct != nw || ng != nw) {
             k->wrong_images++;
+            if (draw) { /* the wrong image with what was read where */
+                for (int j = 0; j < ng; j++) {
+                    char c[TS_CODE_MAXLEN + 1];
+                    ts_code_format(got[j], c);
+                    if (!isread[j])
+                        strcat(c, "?");
+                    ts_bgr col = isread[j] ? (ts_bgr){0, 200, 0} : (ts_bgr){0, 0, 255};
+                    tscv_polyline(&img, where[j].q, 4, 1, col, 2, err);
+                    tscv_text(&img, where[j].q[0].x, where[j].q[0].y + 20, c, 0.8, col, 2, err);
+                }
+                const char *b = strrchr(name, '/');
+                char op[2400];
+                snprintf(op, sizeof op, "%s/%s", draw, b ? b + 1 : name);
+                ts_image_save(&img, op, err, sizeof err);
+            }
             if (list) {
                 printf("  %s: labelled %s; read", name, codes);
                 for (int j = 0; j < ng; j++) {
@@ -280,12 +307,13 @@ int main(int argc, char **argv)
                 printf("\n");
             }
         }
+        ts_image_free(&img);
     }
     fclose(lf);
     ts_image_free(&card);
     if (dump) {
         fclose(out);
-        ts_playing_finder_destroy(finder);
+        ts_detector_destroy(finder);
         return 0;
     }
     ts_playing_reader_class.destroy(rd);
