@@ -195,6 +195,7 @@ int main(int argc, char **argv)
         }
     }
 
+    tscv_set_threads(1); /* one-core figures */
     tally t[MAX_KINDS];
     memset(t, 0, sizeof t);
     int nk = 0;

@@ -5,12 +5,15 @@
  * fingers dent its outline), a card on a light desk (Otsu and a local
  * threshold see it differently), and a card cut by the frame's edge, whose
  * visible part is extended away from the edge to a whole card of the usual
- * shape, so its index corner lands where the reader looks. The reader
+ * shape, so its index corner lands where the reader looks; last the frame
+ * itself (a close-up). The reader
  * decides which candidates are cards (its index head), so this finder errs
  * on the side of offering too many; the pipeline skips a candidate whose
  * centre lies in a card already taken.
  */
 #include <math.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,7 +22,7 @@
 
 enum {
     WORK = 360,       /* long side of the blob search image (px) */
-    MAX_BLOBS = 96,   /* blob candidates kept per frame */
+    MAX_BLOBS = 160,  /* blob candidates kept per frame */
 };
 
 struct ts_playing_finder {
@@ -112,10 +115,12 @@ static void push(blob_list *bl, const ts_pt q[4], float area, float score)
 {
     if (bl->n >= bl->max)
         return;
-    ts_quad *o = &bl->q[bl->n++];
+    ts_pt t[4];
     for (int i = 0; i < 4; i++)
-        o->q[i] = (ts_pt){q[i].x * bl->sx, q[i].y * bl->sy};
-    order_quad(o->q);
+        t[i] = (ts_pt){q[i].x * bl->sx, q[i].y * bl->sy};
+    order_quad(t);
+    ts_quad *o = &bl->q[bl->n++];
+    memcpy(o->q, t, sizeof t);
     o->area = area * bl->sx * bl->sy;
     o->score = score;
 }
@@ -151,10 +156,10 @@ static void extend(blob_list *bl, const ts_pt r[4], float area)
 }
 
 /* Tests each outer contour of a binary work image as a card. */
-static int offer_blobs(blob_list *bl, const ts_image *bin, char *err)
+static int offer_blobs(blob_list *bl, const ts_image *bin, int outer_only, char *err)
 {
     tscv_contours cs;
-    if (tscv_find_contours(bin, 1, &cs, err) < 0)
+    if (tscv_find_contours(bin, outer_only, &cs, err) < 0)
         return -1;
     double frame = (double)bl->w * bl->h;
     ts_ipt *hull = malloc(sizeof *hull * (size_t)(cs.n ? cs.start[cs.n - 1] + cs.len[cs.n - 1] : 1));
@@ -213,8 +218,20 @@ static int find_blobs(ts_playing_finder *f, const ts_image *frame, blob_list *bl
     if (frame->channels == 3) {
         if (f->grey.buf && (f->grey.w != frame->w || f->grey.h != frame->h))
             ts_image_free(&f->grey);
-        if (tscv_grey(frame, &f->grey, err) < 0)
+        /* whiteness: the darkest channel (skin and wood are bright in red
+         * only, a card in all three) */
+        if (!f->grey.buf && ts_image_alloc(&f->grey, frame->w, frame->h, 1) < 0) {
+            snprintf(err, TSCV_ERR_MAX, "out of memory");
             return -1;
+        }
+        for (int y = 0; y < frame->h; y++) {
+            const uint8_t *p = ts_image_row(frame, y);
+            uint8_t *g = ts_image_row(&f->grey, y);
+            for (int x = 0; x < frame->w; x++, p += 3) {
+                uint8_t m = p[0] < p[1] ? p[0] : p[1];
+                g[x] = m < p[2] ? m : p[2];
+            }
+        }
         src = &f->grey;
     }
     float k = (float)WORK / (frame->w > frame->h ? frame->w : frame->h);
@@ -233,17 +250,58 @@ static int find_blobs(ts_playing_finder *f, const ts_image *frame, blob_list *bl
     bl->sy = (float)frame->h / h;
     bl->w = (float)w;
     bl->h = (float)h;
+    /* Brightness levels: Otsu's split, a local one (a card on a light
+     * desk), and the levels above which the brightest 25, 12 and 5% of the
+     * frame lie (a card held up before a white wall is a shade brighter). */
+    int hist[256] = {0};
+    for (int y = 0; y < h; y++) {
+        const uint8_t *p = ts_image_row(&f->small, y);
+        for (int x = 0; x < w; x++)
+            hist[p[x]]++;
+    }
+    const float top[3] = {0.25f, 0.12f, 0.05f};
+    int level[3];
+    for (int k = 0, v = 255, acc = 0; k < 3; k++) {
+        while (v > 0 && acc + hist[v] < top[k] * w * h)
+            acc += hist[v--];
+        level[k] = v;
+    }
     double t;
     int block = (w > h ? w : h) / 3 | 1;
-    for (int pass = 0; pass < 2; pass++) {
+    for (int pass = 0; pass < 5; pass++) {
         if (pass == 0 && tscv_otsu(&f->small, &f->bin, &t, err) < 0)
             return -1;
         if (pass == 1 && tscv_adaptive(&f->small, &f->bin, block, 12, err) < 0)
             return -1;
-        if (tscv_morph(&f->bin, &f->opened, 'o', 2, err) < 0 ||
-            offer_blobs(bl, &f->opened, err) < 0)
-            return -1;
+        if (pass >= 2) {
+            if (level[pass - 2] < t + 8 || (pass > 2 && level[pass - 2] < level[pass - 3] + 6))
+                continue; /* no brighter than Otsu's split or the last level */
+            for (int y = 0; y < h; y++) {
+                const uint8_t *p = ts_image_row(&f->small, y);
+                uint8_t *b = ts_image_row(&f->bin, y);
+                for (int x = 0; x < w; x++)
+                    b[x] = p[x] > level[pass - 2] ? 255 : 0;
+            }
+        }
+        /* a light opening keeps outlines; a deep one cuts a card loose from
+         * thin bright things touching it (window frames, a sleeve) */
+        for (int r = 2; r <= 5; r += 3)
+            if (tscv_morph(&f->bin, &f->opened, 'o', r, err) < 0 ||
+                offer_blobs(bl, &f->opened, 1, err) < 0)
+                return -1;
     }
+    /* regions walled in by edges: a card held before a wall as bright as
+     * itself, or dented by the fingers holding it */
+    if (tscv_canny(&f->small, &f->bin, 25, 70, err) < 0 ||
+        tscv_morph(&f->bin, &f->bin, 'd', 1, err) < 0)
+        return -1;
+    for (int y = 0; y < h; y++) {
+        uint8_t *b = ts_image_row(&f->bin, y);
+        for (int x = 0; x < w; x++)
+            b[x] = (uint8_t)~b[x];
+    }
+    if (offer_blobs(bl, &f->bin, 0, err) < 0)
+        return -1;
     qsort(bl->q, (size_t)bl->n, sizeof *bl->q, by_score_area);
     return 0;
 }
@@ -258,5 +316,15 @@ int ts_playing_find(ts_playing_finder *f, const ts_image *frame, ts_quad *out, i
         return -1;
     for (int i = 0; i < bl.n && n < max; i++)
         out[n++] = bl.q[i];
+    /* last: the frame itself, either way round (a close-up whose card runs
+     * past the frame on three sides still shows its index) */
+    float fw = (float)frame->w, fh = (float)frame->h;
+    const ts_pt whole[2][4] = {{{0, 0}, {fw, 0}, {fw, fh}, {0, fh}},
+                               {{fw, 0}, {fw, fh}, {0, fh}, {0, 0}}};
+    for (int k = 0; k < 2 && n < max; k++) {
+        memcpy(out[n].q, whole[k], sizeof whole[k]);
+        out[n].area = fw * fh;
+        out[n++].score = 0.1f;
+    }
     return n;
 }
