@@ -12,7 +12,8 @@ PACKAGES = cmake make gcc g++ pkg-config \
   libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev \
   gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-ugly \
   gstreamer1.0-tools gstreamer1.0-x \
-  libcmocka-dev xvfb x11-apps x11-utils python3 clang libclang-rt-14-dev
+  libmicrohttpd-dev \
+  libcmocka-dev libjpeg-turbo-progs xvfb x11-apps x11-utils python3 clang libclang-rt-14-dev
 
 .PHONY: demo test build deps sanitize fuzz clean
 

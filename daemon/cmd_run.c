@@ -1,7 +1,7 @@
-/* `tablesight run`: the live daemon. Thin ends around process_frame():
+/* `tablesight run`: the live daemon. Thin ends around the pipeline (vision/pipeline.h):
  *
  *   capture thread  (capture.c)  newest BGR frame wins, faults retried
- *   vision thread   (here)       process_frame -> tracker -> stable table -> JSON lines
+ *   vision thread   (here)       pipeline -> tracker -> stable table -> JSON lines
  *   main thread     (here)       latest results drawn on the current frame (at once when
  *                                new results come) -> window, file, HTTP
  *   signal thread   (here)       SIGINT/SIGTERM: clean stop; SIGUSR1: stats
@@ -22,7 +22,7 @@
 #include "capture.h"
 #include "cmd.h"
 #include "overlay.h"
-#include "process.h"
+#include "pipeline.h"
 #include "sink_api.h"
 #include "stats.h"
 #include "tracker.h"
@@ -52,8 +52,10 @@ static const char USAGE[] =
     "  --frames N       stop after N processed frames\n"
     "\n"
     "Recognition:\n"
-    "  --game GAME      set (default; the only game with a card reader so far)\n"
-    "  --profile NAME   deck profile: classic (default), seecards, or a file\n"
+    "  --game GAME      the cards to read: set (default), playing (eleusis), gof,\n"
+    "                   qwirkle, domino (sapngwu), or auto (told from the cards)\n"
+    "  --profile NAME   deck profile: classic (default), seecards, tiles, cards,\n"
+    "                   chinese, double-six, or a SET profile file\n"
     "  --models DIR     where deck profiles live\n"
     "  --conf-floor X   below this confidence a card is unread (profile default)\n"
     "  --stable N       frames a reading must agree over before it is shown (4)\n"
@@ -72,7 +74,9 @@ static const char USAGE[] =
     "                   gets the current table first; a client that stops reading is\n"
     "                   dropped)\n"
     "  --http ADDR      MJPEG over HTTP on HOST:PORT, e.g. 127.0.0.1:8080 (port 0 picks a\n"
-    "                   free one); GET / is the stream, GET /frame.jpg one frame\n"
+    "                   free one): GET / a page showing the stream (open it on a phone),\n"
+    "                   /stream.mjpg the stream, /frame.jpg one frame; at most 8\n"
+    "                   connections, one idle for 10 s is closed\n"
     "  --http-any       allow --http on a non-loopback address\n"
     "  --quiet          no start line on stderr (faults and stats still print)\n"
     "\n"
@@ -90,7 +94,7 @@ static const char USAGE[] =
 
 typedef struct {
     ts_capture_config cap;
-    ts_processor_config proc;
+    ts_pipeline_config proc;
     ts_tracker_config track;
     long frames;
     int headless, json, http_any, quiet;
@@ -183,7 +187,7 @@ enum { MAX_SINKS = 4 };
 typedef struct {
     run_opts o;
     ts_capture *cap;
-    ts_processor *proc;
+    ts_pipeline *proc;
     ts_tracker *trk;
     ts_stats *stats;
     char label[200];
@@ -195,7 +199,7 @@ typedef struct {
     atomic_ullong processed, displayed;
 
     pthread_mutex_t mu; /* the results the display draws: */
-    ts_frame_result table;   /* stable table of the newest processed frame */
+    ts_table table;          /* stable table of the newest processed frame */
     uint64_t result_seq;     /* that frame's seq, and its capture time */
     double result_t;
     double vision_fps, latency_ms;
@@ -303,7 +307,7 @@ static void *vision_thread(void *arg)
         double t_start = ts_now();
         char err[256];
         memset(res, 0, sizeof *res);
-        if (ts_process_frame(r->proc, &f->img, res, err, sizeof err) < 0) {
+        if (ts_pipeline_process(r->proc, &f->img, res, err, sizeof err) < 0) {
             if (errors++ % 100 == 0) /* one line, then one per hundred */
                 fprintf(stderr, "tablesight run: frame %llu: %s\n", (unsigned long long)seq, err);
             ts_frame_release(f);
@@ -315,8 +319,8 @@ static void *vision_thread(void *arg)
 
         ts_stats_add(r->stats, TS_ST_QUEUE, (t_start - f->t) * 1e3);
         ts_stats_add(r->stats, TS_ST_DETECT, res->ms_detect);
-        ts_stats_add(r->stats, TS_ST_CLASSIFY, res->ms_classify);
-        ts_stats_add(r->stats, TS_ST_RULES, res->ms_rules);
+        ts_stats_add(r->stats, TS_ST_CLASSIFY, res->ms_rectify + res->ms_read);
+        ts_stats_add(r->stats, TS_ST_RULES, st->table.ms_rules);
         ts_stats_add(r->stats, TS_ST_PROCESS, (t_proc - t_start) * 1e3);
         ts_stats_add(r->stats, TS_ST_TRACK, (t_done - t_proc) * 1e3);
         ts_stats_add(r->stats, TS_ST_READY, (t_done - f->t) * 1e3);
@@ -344,7 +348,7 @@ enum { RESULT_POLL_MS = 3 };
 typedef struct {
     ts_image canvas;
     ts_image blank; /* shown while a source has never sent a frame */
-    ts_frame_result table;
+    ts_table table;
     uint64_t drawn_seq; /* result seq last drawn, for the capture->hints latency */
     rate cam;
 } display;
@@ -522,7 +526,7 @@ static int open_sinks(run *r)
         if (add_sink(r->frames, &r->nframes, h, err) < 0)
             return -1;
         /* Always printed: with port 0 this is how a caller learns the port. */
-        fprintf(stderr, "tablesight run: MJPEG over HTTP on port %d (GET / or /frame.jpg)\n",
+        fprintf(stderr, "tablesight run: MJPEG over HTTP on port %d (GET / for the page)\n",
                 ts_sink_http_port(h));
     }
     if (o->json && add_sink(r->lines, &r->nlines, ts_sink_json_create(stdout, err, sizeof err), err) < 0)
@@ -541,7 +545,7 @@ static void close_all(run *r)
         r->frames[i]->destroy(r->frames[i]);
     r->nlines = r->nframes = 0;
     ts_capture_destroy(r->cap);
-    ts_processor_destroy(r->proc);
+    ts_pipeline_destroy(r->proc);
     ts_tracker_destroy(r->trk);
     ts_stats_destroy(r->stats);
     pthread_mutex_destroy(&r->mu);
@@ -584,7 +588,7 @@ static int run_live(run *r)
     char err[256];
     r->stats = ts_stats_create();
     r->trk = ts_tracker_create(&r->o.track);
-    r->proc = ts_processor_create(&r->o.proc, err, sizeof err);
+    r->proc = ts_pipeline_create(&r->o.proc, err, sizeof err);
     if (!r->proc || !r->stats || !r->trk)
         return give_up(r, &old, r->proc ? "out of memory" : err);
     r->cap = ts_capture_create(&r->o.cap, err, sizeof err);

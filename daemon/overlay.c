@@ -166,27 +166,28 @@ static int banner(pen *p, int x, int y, const char *s, ts_bgr bg, int full_width
 /* ---- The overlay -------------------------------------------------------- */
 
 /* Set rings around the first n cards (ok[i]: card i can be drawn). */
-static void draw_sets(pen *p, const ts_frame_result *r, int n, const int *ok)
+static void draw_sets(pen *p, const ts_table *t, int n, const int *ok)
 {
     int level[TS_MAX_CARDS] = {0}; /* rings already drawn around each card */
-    int t = px(p, 3), step = t + px(p, 3);
-    for (int k = 0; k < r->nsets && k < TS_MAX_SETS; k++) {
+    int w = px(p, 3), step = w + px(p, 3);
+    for (int k = 0; k < t->nsets && k < TS_MAX_SETS; k++) {
         for (int j = 0; j < 3; j++) {
-            int i = r->sets[k][j];
+            int i = t->sets[k][j];
             if (i < 0 || i >= n || !ok[i])
                 continue;
             ts_pt ring[4];
-            grow_quad(r->cards[i].quad, (double)step * (1 + level[i]++), ring);
-            outline(p, ring, SET_COLOURS[k % NCOLOURS], t);
+            grow_quad(t->frame.cards[i].quad, (double)step * (1 + level[i]++), ring);
+            outline(p, ring, SET_COLOURS[k % NCOLOURS], w);
         }
     }
 }
 
-int ts_overlay_draw(ts_image *frame, const ts_frame_result *r, const ts_overlay_opts *opts)
+int ts_overlay_draw(ts_image *frame, const ts_table *t, const ts_overlay_opts *opts)
 {
     static const ts_overlay_opts none = {0};
-    if (!frame || !frame->buf || frame->channels != 3 || !r)
+    if (!frame || !frame->buf || frame->channels != 3 || !t)
         return -1;
+    const ts_frame_result *r = &t->frame;
     if (!opts)
         opts = &none;
     pen p = {.img = frame, .s = (frame->w < frame->h ? frame->w : frame->h) / 720.0,
@@ -211,7 +212,7 @@ int ts_overlay_draw(ts_image *frame, const ts_frame_result *r, const ts_overlay_
             dashed(&p, r->cards[i].quad, GREY, px(&p, 2));
     }
     if (!opts->hide_sets)
-        draw_sets(&p, r, n, ok);
+        draw_sets(&p, t, n, ok);
     for (int i = 0; i < n; i++) {
         if (!ok[i] || (opts->hide_codes && r->cards[i].read))
             continue;
@@ -229,19 +230,19 @@ int ts_overlay_draw(ts_image *frame, const ts_frame_result *r, const ts_overlay_
         char s[160];
         snprintf(s, sizeof s, "STALE - %s", opts->stale_reason ? opts->stale_reason : "source lost");
         banner(&p, 0, y, s, RED, 1);
-        int t = px(&p, 6);
-        ts_pt border[4] = {{(float)t / 2, (float)t / 2},
-                           {(float)frame->w - t / 2.0f, (float)t / 2},
-                           {(float)frame->w - t / 2.0f, (float)frame->h - t / 2.0f},
-                           {(float)t / 2, (float)frame->h - t / 2.0f}};
-        line(&p, border, 4, 1, RED, t);
+        int bw = px(&p, 6);
+        ts_pt border[4] = {{(float)bw / 2, (float)bw / 2},
+                           {(float)frame->w - bw / 2.0f, (float)bw / 2},
+                           {(float)frame->w - bw / 2.0f, (float)frame->h - bw / 2.0f},
+                           {(float)bw / 2, (float)frame->h - bw / 2.0f}};
+        line(&p, border, 4, 1, RED, bw);
     }
-    if (!opts->hide_sets && n > 0) {
+    if (!opts->hide_sets && n > 0 && r->family == TS_FAM_SET) {
         char s[48];
-        if (r->nsets == 0)
+        if (t->nsets == 0)
             snprintf(s, sizeof s, "no Set");
         else
-            snprintf(s, sizeof s, "%d Set%s", r->nsets, r->nsets == 1 ? "" : "s");
+            snprintf(s, sizeof s, "%d Set%s", t->nsets, t->nsets == 1 ? "" : "s");
         int th = px(&p, 1.2), w, h;
         tscv_text_size(s, 0.6 * p.s, th, &w, &h);
         banner(&p, 0, frame->h - h - 2 * px(&p, 6), s, DARK, 0);

@@ -15,7 +15,7 @@
 #define TS_OVERLAY_H
 
 #include "image.h"
-#include "process.h"
+#include "table.h"
 
 /* Zeroed (or NULL) means: draw cards and Sets, no status, not stale. */
 typedef struct {
@@ -30,7 +30,7 @@ typedef struct {
 /* Draws r over frame (BGR, written in place; r's coordinates are frame pixels).
  * Line widths and text size scale with the frame. opts may be NULL.
  * Returns 0, or -1 if frame is not a BGR image or a drawing call failed. */
-int ts_overlay_draw(ts_image *frame, const ts_frame_result *r, const ts_overlay_opts *opts);
+int ts_overlay_draw(ts_image *frame, const ts_table *t, const ts_overlay_opts *opts);
 
 /* The colour Set number i is drawn in (B,G,R), so legends and tests agree. */
 void ts_overlay_set_colour(int i, unsigned char bgr[3]);

@@ -10,6 +10,8 @@
 
 #define PROG "tablesight rules sapngwu"
 
+enum { MAX_HAND = 28 }; /* three players hold 28 cards each */
+
 static void usage(FILE *f)
 {
     fprintf(
@@ -170,6 +172,10 @@ static int list_plays(const options *o)
     int n_hand = parse_cards("--hand", o->hand, &hand);
     if (n_hand < 0)
         return 2;
+    if (n_hand > MAX_HAND) { /* the largest deal: 3 players of 28 */
+        fprintf(stderr, PROG ": --hand holds %d cards; a hand has at most %d\n", n_hand, MAX_HAND);
+        return 2;
+    }
     memset(&trick_cards, 0, sizeof trick_cards);
     if (o->trick) {
         char why[160];

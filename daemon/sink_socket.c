@@ -1,4 +1,5 @@
-/* JSON lines on a UNIX stream socket, to any number of clients. Writes never
+/* JSON lines on a UNIX stream socket (owner-only, mode 0600), to at most
+ * MAX_CLIENTS clients. Output only: what clients send is never read. Writes never
  * wait: a client whose socket buffer is full is dropped (it would only see a
  * stale table later anyway). */
 #include <errno.h>
@@ -145,8 +146,17 @@ ts_sink *ts_sink_socket_create(const char *path, char *err, size_t errlen)
     struct sockaddr_un a = {.sun_family = AF_UNIX};
     memcpy(a.sun_path, s->path, sizeof a.sun_path);
     int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-    if (fd < 0 || bind(fd, (struct sockaddr *)&a, sizeof a) < 0 || listen(fd, 16) < 0) {
+    /* Owner-only whatever the umask: the table is the user's. bind() creates
+     * the file with the umask's bits, so the umask is narrowed around it (the
+     * sinks are opened before any thread of ours writes files) and the mode is
+     * set again after, in case another thread changed the umask meanwhile. */
+    mode_t old = umask(0177);
+    int bound = fd >= 0 && bind(fd, (struct sockaddr *)&a, sizeof a) == 0;
+    umask(old);
+    if (!bound || chmod(s->path, 0600) < 0 || listen(fd, 16) < 0) {
         snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        if (bound)
+            unlink(s->path);
         if (fd >= 0)
             close(fd);
         free(s);

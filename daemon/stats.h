@@ -9,6 +9,7 @@
 #define TS_STATS_H
 
 #include "clock.h"
+#include "median.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -55,9 +56,5 @@ uint64_t ts_stats_n(ts_stats *s, ts_stat which);
 void ts_stats_print(ts_stats *s, const ts_stats_counts *c, FILE *f);
 
 
-/* Sorts v ascending, in place. */
-void ts_sort_doubles(double *v, size_t n);
-/* Median of v (sorts it; the mean of the two middle values for even n; 0 if n == 0). */
-double ts_median(double *v, int n);
 
 #endif

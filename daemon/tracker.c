@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "set.h"
 
 const ts_tracker_config TS_TRACKER_DEFAULTS = {
     .stable_frames = 4, .keep_frames = 8, .match_dist = 0.5f, .move_dist = 0.25f};
@@ -301,51 +300,26 @@ static void expire(ts_tracker *t)
     }
 }
 
-/* Sets among the read cards of the stable table, and duplicate readings. */
-static void solve(ts_frame_result *tab)
-{
-    int codes[TS_MAX_CARDS], pos[TS_MAX_CARDS], m = 0;
-    tab->nsets = 0;
-    tab->conflict = 0;
-    for (int i = 0; i < tab->ncards; i++) {
-        const ts_card *c = &tab->cards[i];
-        if (!c->read)
-            continue;
-        for (int j = 0; j < i; j++)
-            if (tab->cards[j].read && same_code(tab->cards[j].code, c->code))
-                tab->conflict = 1;
-        if (c->code.family == TS_FAM_SET) {
-            codes[m] = c->code.idx;
-            pos[m++] = i;
-        }
-    }
-    static const int MAXS = TS_MAX_SETS;
-    int sets[TS_MAX_SETS][3];
-    int n = m >= 3 ? ts_set_find_all(codes, m, sets, MAXS) : 0;
-    tab->nsets = n < MAXS ? n : MAXS;
-    for (int s = 0; s < tab->nsets; s++)
-        for (int j = 0; j < 3; j++)
-            tab->sets[s][j] = pos[sets[s][j]];
-}
-
 /* Rebuilds the table from the tracks (corners move every frame; the card list
  * and Sets change only with events). */
 static void publish(ts_tracker *t, const ts_frame_result *r, int changed)
 {
     ts_stable *o = &t->out;
-    ts_frame_result *tab = &o->table;
+    ts_frame_result *tab = &o->table.frame;
+    int ncards = 0;
     tab->w = r->w;
     tab->h = r->h;
+    tab->family = r->family;
     tab->ms_decode = r->ms_decode;
     tab->ms_detect = r->ms_detect;
-    tab->ms_classify = r->ms_classify;
-    tab->ms_rules = r->ms_rules;
-    tab->ncards = 0;
+    tab->ms_rectify = r->ms_rectify;
+    tab->ms_read = r->ms_read;
+    tab->ms_total = r->ms_total;
     for (int i = 0; i < t->ntracks; i++) {
         const track *k = &t->tracks[i];
         if (!k->on_table)
             continue;
-        int j = tab->ncards++;
+        int j = ncards++;
         ts_card *c = &tab->cards[j];
         memset(c, 0, sizeof *c);
         memcpy(c->quad, k->quad, sizeof c->quad);
@@ -356,9 +330,10 @@ static void publish(ts_tracker *t, const ts_frame_result *r, int changed)
         o->id[j] = k->id;
         o->missing[j] = k->misses;
     }
+    tab->ncards = ncards;
     if (changed) {
         o->version++;
-        solve(tab);
+        ts_table_solve(&o->table);
     }
 }
 

@@ -18,7 +18,8 @@
 
 #include <stdint.h>
 
-#include "process.h"
+#include "pipeline.h"
+#include "table.h"
 
 typedef struct {
     /* Frames a reading (and a new card) must agree over before it is shown.
@@ -54,10 +55,10 @@ enum { TS_TRACK_MAX_EVENTS = 4 * TS_MAX_CARDS };
 
 /* The stable table: what the overlay draws and the JSON reports. */
 typedef struct {
-    ts_frame_result table; /* stable cards (smoothed corners, agreed readings) and
-                              their Sets; size and stage times of the last frame */
-    int id[TS_MAX_CARDS];      /* track id of table.cards[i] (cards in joining order) */
-    int missing[TS_MAX_CARDS]; /* frames since table.cards[i] was last seen */
+    ts_table table; /* stable cards (smoothed corners, agreed readings) and their
+                       Sets; size and stage times of the last frame */
+    int id[TS_MAX_CARDS];      /* track id of table.frame.cards[i] (cards in joining order) */
+    int missing[TS_MAX_CARDS]; /* frames since table.frame.cards[i] was last seen */
     uint64_t version;          /* bumped by every update that made events */
     uint64_t frame;            /* frame number of the last update */
     double t;                  /* its time */

@@ -55,9 +55,9 @@ static int colour_near(const ts_image *img, int x, int y, int r, const unsigned 
 }
 
 /* An axis-aligned card at (x, y), 120 x 180, clockwise from top-left. */
-static void card(ts_frame_result *r, int x, int y, const char *text, int read)
+static void card(ts_table *r, int x, int y, const char *text, int read)
 {
-    ts_card *c = &r->cards[r->ncards++];
+    ts_card *c = &r->frame.cards[r->frame.ncards++];
     memset(c, 0, sizeof *c);
     c->quad[0] = (ts_pt){(float)x, (float)y};
     c->quad[1] = (ts_pt){(float)x + 120, (float)y};
@@ -68,12 +68,12 @@ static void card(ts_frame_result *r, int x, int y, const char *text, int read)
     c->read = read;
 }
 
-static ts_frame_result *table_of_three(void)
+static ts_table *table_of_three(void)
 {
-    static ts_frame_result r;
+    static ts_table r;
     memset(&r, 0, sizeof r);
-    r.w = W;
-    r.h = H;
+    r.frame.w = W;
+    r.frame.h = H;
     card(&r, 100, 100, "1RDS", 1);
     card(&r, 400, 100, "2RDS", 1);
     card(&r, 700, 100, "3RDS", 1);
@@ -86,7 +86,7 @@ static void outlines_cards_and_leaves_the_rest(void **state)
 {
     (void)state;
     ts_image img = cloth();
-    ts_frame_result *r = table_of_three();
+    ts_table *r = table_of_three();
     r->nsets = 0;
     assert_int_equal(ts_overlay_draw(&img, r, NULL), 0);
     static const unsigned char white[3] = {255, 255, 255};
@@ -105,7 +105,7 @@ static void set_ring_has_the_set_colour_outside_the_card(void **state)
 {
     (void)state;
     ts_image img = cloth();
-    ts_frame_result *r = table_of_three();
+    ts_table *r = table_of_three();
     assert_int_equal(ts_overlay_draw(&img, r, NULL), 0);
     unsigned char c0[3];
     ts_overlay_set_colour(0, c0);
@@ -130,7 +130,7 @@ static void card_in_two_sets_shows_both_colours(void **state)
 {
     (void)state;
     ts_image img = cloth();
-    ts_frame_result *r = table_of_three();
+    ts_table *r = table_of_three();
     card(r, 100, 400, "1GDS", 1);
     card(r, 400, 400, "1PDS", 1);
     r->nsets = 2; /* card 0 is in both */
@@ -156,7 +156,7 @@ static void unread_card_is_dashed_grey_with_question_mark(void **state)
 {
     (void)state;
     ts_image img = cloth();
-    ts_frame_result r;
+    ts_table r;
     memset(&r, 0, sizeof r);
     card(&r, 300, 300, "2GST", 0);
     assert_int_equal(ts_overlay_draw(&img, &r, NULL), 0);
@@ -199,7 +199,7 @@ static void status_and_stale_marker(void **state)
 {
     (void)state;
     ts_image img = cloth();
-    ts_frame_result r;
+    ts_table r;
     memset(&r, 0, sizeof r);
     ts_overlay_opts o = {.status = "30.0 fps  12 ms  set  videotestsrc"};
     assert_int_equal(ts_overlay_draw(&img, &r, &o), 0);
@@ -222,7 +222,7 @@ static void rejects_bad_input_and_skips_wild_quads(void **state)
 {
     (void)state;
     ts_image img = cloth();
-    ts_frame_result r;
+    ts_table r;
     memset(&r, 0, sizeof r);
     assert_int_equal(ts_overlay_draw(NULL, &r, NULL), -1);
     assert_int_equal(ts_overlay_draw(&img, NULL, NULL), -1);
@@ -232,13 +232,13 @@ static void rejects_bad_input_and_skips_wild_quads(void **state)
     ts_image_free(&grey);
 
     card(&r, 100, 100, "1RDS", 1);
-    r.cards[0].quad[2].x = NAN;
+    r.frame.cards[0].quad[2].x = NAN;
     card(&r, 100, 100, "1RDS", 1);
-    r.cards[1].quad[1].x = 1e30f;
+    r.frame.cards[1].quad[1].x = 1e30f;
     r.nsets = 1; /* indices out of range and on skipped cards are ignored */
     r.sets[0][0] = 0, r.sets[0][1] = 1, r.sets[0][2] = 99;
     assert_int_equal(ts_overlay_draw(&img, &r, NULL), 0);
-    r.ncards = 1000; /* clamped to TS_MAX_CARDS */
+    r.frame.ncards = 1000; /* clamped to TS_MAX_CARDS */
     assert_int_equal(ts_overlay_draw(&img, &r, NULL), 0);
     ts_image_free(&img);
 }
@@ -249,7 +249,7 @@ static void draws_on_a_padded_stride_view(void **state)
     /* A view into a wider buffer (as a GStreamer frame with row padding). */
     ts_image big = cloth();
     ts_image view = ts_image_roi(&big, 0, 0, 640, 360);
-    ts_frame_result *r = table_of_three();
+    ts_table *r = table_of_three();
     assert_int_equal(ts_overlay_draw(&view, r, NULL), 0);
     assert_true(is_cloth(&big, 1000, 100)); /* nothing right of the view */
     assert_true(is_cloth(&big, 300, 600));  /* nor below it */
