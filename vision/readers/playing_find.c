@@ -314,7 +314,7 @@ int ts_playing_find(ts_playing_finder *f, const ts_image *frame, ts_quad *out, i
     blob_list bl = {.q = f->blobs, .max = MAX_BLOBS};
     if (find_blobs(f, frame, &bl, err) < 0)
         return -1;
-    for (int i = 0; i < bl.n && n < max; i++)
+    for (int i = 0; i < bl.n && n < max - 2; i++) /* room for the frame */
         out[n++] = bl.q[i];
     /* last: the frame itself, either way round (a close-up whose card runs
      * past the frame on three sides still shows its index) */
