@@ -223,6 +223,28 @@ class IndexNet(nn.Module):
         return self.rank(h), self.suit(h), self.index(h)
 
 
+class SmallIndexNet(nn.Module):
+    """About 3.6M multiply-adds per patch (a quarter of IndexNet): one conv
+    per scale."""
+    def __init__(self):
+        super().__init__()
+
+        def block(i, o, pool=True):
+            layers = [nn.Conv2d(i, o, 3, padding=1), nn.BatchNorm2d(o), nn.ReLU()]
+            return nn.Sequential(*(layers + [nn.MaxPool2d(2)] if pool else layers))
+        self.features = nn.Sequential(block(3, 12), block(12, 24), block(24, 48),
+                                      block(48, 48, pool=False))  # 4 x 7
+        self.fc = nn.Sequential(nn.Flatten(), nn.Dropout(0.2), nn.Linear(48 * 7 * 4, 64),
+                                nn.ReLU())
+        self.rank = nn.Linear(64, 13)
+        self.suit = nn.Linear(64, 4)
+        self.index = nn.Linear(64, 2)
+
+    def forward(self, x):
+        h = self.fc(self.features(x))
+        return self.rank(h), self.suit(h), self.index(h)
+
+
 def to_tensor(patches):
     a = np.stack(patches).astype(np.float32) / 255.0  # BGR as the reader feeds it
     return torch.from_numpy(a.transpose(0, 3, 1, 2).copy())
@@ -274,7 +296,9 @@ def main():
     ap.add_argument("--cache", default="/tmp/playing_train")
     ap.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                                    "playing.tsnet"))
-    ap.add_argument("--epochs", type=int, default=14)
+    ap.add_argument("--epochs", type=int, default=8)
+    ap.add_argument("--arch", choices=["small", "large"], default="small")
+    ap.add_argument("--checkpoints", action="store_true", help="also write OUT.epochN")
     args = ap.parse_args()
     random.seed(SEED)
     np.random.seed(SEED)
@@ -302,7 +326,7 @@ def main():
     rep = max(1, len(rendered) // (2 * max(1, len(vosloo) + len(phone))))
     cards = rendered + (vosloo + phone) * rep
 
-    model = IndexNet()
+    model = SmallIndexNet() if args.arch == "small" else IndexNet()
     opt = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=args.epochs * 100)
     rng = random.Random(SEED)
@@ -327,16 +351,22 @@ def main():
         acc_h, n_h = evaluate(model, held_single)
         print(f"epoch {ep + 1}: loss {tot / 100:.3f}  held-out rendered {100 * acc_r:.1f}% "
               f"({n_r})  held-out real single cards {100 * acc_h:.1f}% ({n_h})", file=sys.stderr)
+        if args.checkpoints:  # a usable model after every epoch
+            save(model, args.out + f".epoch{ep + 1}", acc_h, n_h)
     acc_v, n_v = evaluate(model, vosloo + phone)
     print(f"seen real cards (vosloo + early phone): {100 * acc_v:.1f}% ({n_v})")
     print(f"held-out real single cards (mathsvlog_card + guillex7): {100 * acc_h:.1f}% ({n_h})")
     print(f"held-out rendered cards (grid seeds 29000-29029): {100 * acc_r:.1f}% ({n_r})")
-    tsnet.export(model, args.out, "playing-index", IN_W, IN_H, 3,
+    save(model, args.out, acc_h, n_h)
+    print(f"wrote {args.out} ({os.path.getsize(args.out)} bytes)")
+
+
+def save(model, path, acc_h, n_h):
+    tsnet.export(model, path, "playing-index", IN_W, IN_H, 3,
                  [("rank", RANKS), ("suit", SUITS), ("index", "NY")],
                  comments=[f"trained by models/train_playing.py (seed {SEED}); held out: "
                            "guillex7, mathsvlog, phone 19:50+, webcam",
                            f"held-out real single cards {100 * acc_h:.1f}% ({n_h})"])
-    print(f"wrote {args.out} ({os.path.getsize(args.out)} bytes)")
 
 
 if __name__ == "__main__":

@@ -8,7 +8,9 @@
  * rank (13), suit (4) and whether the patch is an index at all. The two
  * corners' readings are pooled, each weighted by how sure the net is that it
  * shows an index, so a card upside down reads the same and a covered corner
- * does not vote.
+ * does not vote. The other two corners, turned a quarter, are read too: a
+ * card whose quad came the other way round (in a photo stretched to a square
+ * a card can look wider than long) shows its index there.
  */
 #include <math.h>
 #include <stdio.h>
@@ -20,14 +22,16 @@
 #include "readers/playing.h"
 #include "readers/readers.h"
 
-enum { NRANK = 13, NSUIT = 4 };
+enum { NRANK = 13, NSUIT = 4, NPATCH = 4 };
 
 struct ts_playing_reader {
     tscv_net *net;
     ts_playing_finder *finder; /* for the class's find() */
-    int corner_w, corner_h; /* index patch size on the rectified card (px) */
-    ts_image turned;        /* the bottom-right patch turned 180 degrees */
-    float probs[2][NRANK + NSUIT + 2];
+    /* Index patch sizes (px) on the rectified card: upright, and for a card
+     * lying across the warp (its long side along the warp's short one). */
+    int pw, ph, lw, lh;
+    ts_image patch[NPATCH]; /* corners turned upright (patch[0] is a view) */
+    float probs[NPATCH][NRANK + NSUIT + 2];
 };
 
 ts_playing_reader *ts_playing_reader_create(const char *models_dir, char *err, size_t errlen)
@@ -53,15 +57,14 @@ ts_playing_reader *ts_playing_reader_create(const char *models_dir, char *err, s
         ts_playing_reader_destroy(r);
         return NULL;
     }
+    r->pw = (int)lroundf(TS_PLAYING_CARD_W * TS_PLAYING_CORNER_W);
+    r->ph = (int)lroundf(TS_PLAYING_CARD_H * TS_PLAYING_CORNER_H);
+    r->lw = (int)lroundf(TS_PLAYING_CARD_H * TS_PLAYING_CORNER_W);
+    r->lh = (int)lroundf(TS_PLAYING_CARD_W * TS_PLAYING_CORNER_H);
     r->finder = ts_playing_finder_create();
-    if (!r->finder) {
-        snprintf(err, errlen, "out of memory");
-        ts_playing_reader_destroy(r);
-        return NULL;
-    }
-    r->corner_w = (int)lroundf(TS_PLAYING_CARD_W * TS_PLAYING_CORNER_W);
-    r->corner_h = (int)lroundf(TS_PLAYING_CARD_H * TS_PLAYING_CORNER_H);
-    if (ts_image_alloc(&r->turned, r->corner_w, r->corner_h, 3) < 0) {
+    if (!r->finder || ts_image_alloc(&r->patch[1], r->pw, r->ph, 3) < 0 ||
+        ts_image_alloc(&r->patch[2], r->lw, r->lh, 3) < 0 ||
+        ts_image_alloc(&r->patch[3], r->lw, r->lh, 3) < 0) {
         snprintf(err, errlen, "out of memory");
         ts_playing_reader_destroy(r);
         return NULL;
@@ -75,38 +78,44 @@ void ts_playing_reader_destroy(ts_playing_reader *r)
         return;
     tscv_net_destroy(r->net);
     ts_playing_finder_destroy(r->finder);
-    ts_image_free(&r->turned);
+    for (int i = 1; i < NPATCH; i++)
+        ts_image_free(&r->patch[i]);
     free(r);
 }
 
-/* Copies the w x h patch at the card's bottom-right corner, turned 180
- * degrees, into dst (w x h, 3 channels). */
-static void turn_corner(const ts_image *card, ts_image *dst)
+/* Fills dst (3 channels) with the top-left corner of the card turned by
+ * quarter turns clockwise (1, 2 or 3): dst(x, y) = turned card(x, y). */
+static void turned_corner(const ts_image *card, int quarters, ts_image *dst)
 {
-    int w = dst->w, h = dst->h, ch = card->channels;
-    for (int y = 0; y < h; y++) {
-        const uint8_t *s = ts_image_row(card, card->h - 1 - y);
+    int W = card->w, H = card->h, ch = card->channels;
+    for (int y = 0; y < dst->h; y++) {
         uint8_t *d = ts_image_row(dst, y);
-        for (int x = 0; x < w; x++) {
-            const uint8_t *p = s + (size_t)(card->w - 1 - x) * ch;
-            if (ch == 3) {
-                d[3 * x] = p[0];
-                d[3 * x + 1] = p[1];
-                d[3 * x + 2] = p[2];
-            } else {
-                d[3 * x] = d[3 * x + 1] = d[3 * x + 2] = p[0];
+        for (int x = 0; x < dst->w; x++, d += 3) {
+            int sx, sy;
+            if (quarters == 2) {
+                sx = W - 1 - x, sy = H - 1 - y;
+            } else if (quarters == 1) { /* turned clockwise: top-left was bottom-left */
+                sx = y, sy = H - 1 - x;
+            } else { /* turned anticlockwise: top-left was top-right */
+                sx = W - 1 - y, sy = x;
             }
+            const uint8_t *p = ts_image_row(card, sy) + (size_t)sx * ch;
+            d[0] = p[0];
+            d[1] = p[ch == 3 ? 1 : 0];
+            d[2] = p[ch == 3 ? 2 : 0];
         }
     }
 }
 
-/* Pools the two corners' distributions over n classes: a weighted sum of
+/* Pools the corners' distributions over n classes: a weighted sum of
  * log-probabilities (weight = P(the patch is an index)), renormalised. */
-static int pool(const float *a, const float *b, float wa, float wb, int n, float *best)
+static int pool(const float *const *p, const float *w, int np, int n, float *best)
 {
     double lp[NRANK], mx = -1e30, sum = 0;
     for (int k = 0; k < n; k++) {
-        lp[k] = wa * log(a[k] + 1e-6) + wb * log(b[k] + 1e-6);
+        lp[k] = 0;
+        for (int i = 0; i < np; i++)
+            lp[k] += w[i] * log(p[i][k] + 1e-6);
         mx = lp[k] > mx ? lp[k] : mx;
     }
     int arg = 0;
@@ -129,29 +138,40 @@ int ts_playing_read(ts_playing_reader *r, const ts_image *card, ts_playing_readi
                  TS_PLAYING_CARD_W, TS_PLAYING_CARD_H, card->w, card->h);
         return -1;
     }
-    ts_image patch[2];
-    patch[0] = ts_image_roi(card, 0, 0, r->corner_w, r->corner_h);
-    turn_corner(card, &r->turned);
-    patch[1] = r->turned;
-    if (tscv_net_run(r->net, patch, 2, &r->probs[0][0], err) < 0)
+    /* Upright: the top-left corner and the bottom-right one turned half a
+     * circle. Across: a card whose quad was taken the other way round (a
+     * photo stretched to a square can make a card look wider than long) has
+     * its index at the top-right or bottom-left, lying on its side. */
+    r->patch[0] = ts_image_roi(card, 0, 0, r->pw, r->ph);
+    turned_corner(card, 2, &r->patch[1]);
+    turned_corner(card, 3, &r->patch[2]);
+    turned_corner(card, 1, &r->patch[3]);
+    if (tscv_net_run(r->net, r->patch, NPATCH, &r->probs[0][0], err) < 0)
         return -1;
-    const float *p0 = r->probs[0], *p1 = r->probs[1];
-    /* head order: rank[13] suit[4] index[2] (index[1] = it is an index) */
-    float w0 = p0[NRANK + NSUIT + 1], w1 = p1[NRANK + NSUIT + 1];
-    out->index_conf[0] = w0;
-    out->index_conf[1] = w1;
-    float w = w0 > w1 ? w0 : w1;
-    if (w < 0.5f)
-        return 0; /* neither corner shows an index: no playing card */
-    /* a corner far less sure than the other is covered or blurred: no vote */
-    float v0 = w0 < 0.5f * w ? 0 : w0, v1 = w1 < 0.5f * w ? 0 : w1;
-    float pr, ps;
-    out->rank = pool(p0, p1, v0, v1, NRANK, &pr);
-    out->suit = pool(p0 + NRANK, p1 + NRANK, v0, v1, NSUIT, &ps);
+    float w[NPATCH], wmax = 0;
+    for (int i = 0; i < NPATCH; i++) {
+        w[i] = r->probs[i][NRANK + NSUIT + 1]; /* head order: rank suit index */
+        out->index_conf[i] = w[i];
+        wmax = w[i] > wmax ? w[i] : wmax;
+    }
+    if (wmax < 0.5f)
+        return 0; /* no corner shows an index: no playing card */
+    /* the way round with the surer index; a corner far less sure than the
+     * best is covered or blurred and does not vote */
+    int across = (w[2] > w[3] ? w[2] : w[3]) > (w[0] > w[1] ? w[0] : w[1]);
+    const float *p[2] = {r->probs[2 * across], r->probs[2 * across + 1]};
+    const float *ps[2] = {p[0] + NRANK, p[1] + NRANK};
+    float v[2];
+    for (int i = 0; i < 2; i++)
+        v[i] = w[2 * across + i] < 0.5f * wmax ? 0 : w[2 * across + i];
+    float pr, psu;
+    out->rank = pool(p, v, 2, NRANK, &pr);
+    out->suit = pool(ps, v, 2, NSUIT, &psu);
     out->is_card = 1;
+    out->across = across;
     out->rank_conf = pr;
-    out->suit_conf = ps;
-    out->conf = pr * ps * w;
+    out->suit_conf = psu;
+    out->conf = pr * psu * wmax;
     return 0;
 }
 

@@ -26,7 +26,11 @@ typedef struct {
     int rank, suit;       /* 0..12 (A 2..9 T J Q K), 0..3 (C D H S) */
     float rank_conf, suit_conf;
     float conf;           /* rank_conf * suit_conf * P(index) */
-    float index_conf[2];  /* P(index) at the top-left and the bottom-right corner */
+    int across;           /* the index was read lying on its side (top-right or
+                             bottom-left corner): the quad was taken the other
+                             way round */
+    float index_conf[4];  /* P(index) at the top-left, the bottom-right (turned
+                             180), the top-right and the bottom-left corner */
 } ts_playing_reading;
 
 /* Loads models_dir/playing.tsnet (NULL: the source tree's models/). Returns

@@ -291,17 +291,28 @@ static int find_blobs(ts_playing_finder *f, const ts_image *frame, blob_list *bl
                 return -1;
     }
     /* regions walled in by edges: a card held before a wall as bright as
-     * itself, or dented by the fingers holding it */
-    if (tscv_canny(&f->small, &f->bin, 25, 70, err) < 0 ||
-        tscv_morph(&f->bin, &f->bin, 'd', 1, err) < 0)
-        return -1;
-    for (int y = 0; y < h; y++) {
-        uint8_t *b = ts_image_row(&f->bin, y);
-        for (int x = 0; x < w; x++)
-            b[x] = (uint8_t)~b[x];
+     * itself, or dented by the fingers holding it; then faint edges (a card
+     * on a light desk) with the specks of a noisy photo smoothed away first
+     * and small gaps in the outline closed */
+    for (int pass = 0; pass < 2; pass++) {
+        const ts_image *src = &f->small;
+        if (pass == 1) {
+            if (tscv_morph(&f->small, &f->opened, 'c', 1, err) < 0 ||
+                tscv_morph(&f->opened, &f->opened, 'o', 1, err) < 0)
+                return -1;
+            src = &f->opened;
+        }
+        if (tscv_canny(src, &f->bin, pass ? 10 : 25, pass ? 30 : 70, err) < 0 ||
+            tscv_morph(&f->bin, &f->bin, 'd', pass ? 2 : 1, err) < 0)
+            return -1;
+        for (int y = 0; y < h; y++) {
+            uint8_t *b = ts_image_row(&f->bin, y);
+            for (int x = 0; x < w; x++)
+                b[x] = (uint8_t)~b[x];
+        }
+        if (offer_blobs(bl, &f->bin, 0, err) < 0)
+            return -1;
     }
-    if (offer_blobs(bl, &f->bin, 0, err) < 0)
-        return -1;
     qsort(bl->q, (size_t)bl->n, sizeof *bl->q, by_score_area);
     return 0;
 }
