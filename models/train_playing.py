@@ -297,7 +297,7 @@ def main():
     ap.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                                    "playing.tsnet"))
     ap.add_argument("--epochs", type=int, default=8)
-    ap.add_argument("--arch", choices=["small", "large"], default="small")
+    ap.add_argument("--arch", choices=["small", "large"], default="large")
     ap.add_argument("--checkpoints", action="store_true", help="also write OUT.epochN")
     args = ap.parse_args()
     random.seed(SEED)

@@ -129,6 +129,38 @@ static int pool(const float *const *p, const float *w, int np, int n, float *bes
     return arg;
 }
 
+/* Reads the card one way round (0 upright: patches 0 and 1; 1 across:
+ * patches 2 and 3, already cut) into out. */
+static int read_way(ts_playing_reader *r, int across, ts_playing_reading *out, char *err)
+{
+    memset(out, 0, sizeof *out);
+    if (tscv_net_run(r->net, r->patch + 2 * across, 2, &r->probs[2 * across][0], err) < 0)
+        return -1;
+    const float *p[2] = {r->probs[2 * across], r->probs[2 * across + 1]};
+    const float *ps[2] = {p[0] + NRANK, p[1] + NRANK};
+    float w[2], v[2];
+    for (int i = 0; i < 2; i++) /* head order: rank suit index */
+        out->index_conf[2 * across + i] = w[i] = p[i][NRANK + NSUIT + 1];
+    float wmax = w[0] > w[1] ? w[0] : w[1];
+    if (wmax < 0.5f)
+        return 0; /* no corner shows an index */
+    /* a corner far less sure than the other is covered or blurred: no vote */
+    for (int i = 0; i < 2; i++)
+        v[i] = w[i] < 0.5f * wmax ? 0 : w[i];
+    float pr, psu;
+    out->rank = pool(p, v, 2, NRANK, &pr);
+    out->suit = pool(ps, v, 2, NSUIT, &psu);
+    out->rank_conf = pr;
+    out->suit_conf = psu;
+    out->conf = pr * psu * wmax;
+    /* A patch the net takes for an index but cannot read is far more often
+     * a piece of something else (a pip, a court figure, a shadow) than a
+     * card: call it no card, so the next candidate at that place is tried. */
+    out->is_card = out->conf >= TS_PLAYING_MIN_CONF;
+    out->across = across;
+    return 0;
+}
+
 int ts_playing_read(ts_playing_reader *r, const ts_image *card, ts_playing_reading *out,
                     char *err)
 {
@@ -144,34 +176,20 @@ int ts_playing_read(ts_playing_reader *r, const ts_image *card, ts_playing_readi
      * its index at the top-right or bottom-left, lying on its side. */
     r->patch[0] = ts_image_roi(card, 0, 0, r->pw, r->ph);
     turned_corner(card, 2, &r->patch[1]);
+    if (read_way(r, 0, out, err) < 0)
+        return -1;
+    if (out->conf >= TS_PLAYING_SURE)
+        return 0; /* read upright: the other way round need not be tried */
+    ts_playing_reading across;
     turned_corner(card, 3, &r->patch[2]);
     turned_corner(card, 1, &r->patch[3]);
-    if (tscv_net_run(r->net, r->patch, NPATCH, &r->probs[0][0], err) < 0)
+    if (read_way(r, 1, &across, err) < 0)
         return -1;
-    float w[NPATCH], wmax = 0;
-    for (int i = 0; i < NPATCH; i++) {
-        w[i] = r->probs[i][NRANK + NSUIT + 1]; /* head order: rank suit index */
-        out->index_conf[i] = w[i];
-        wmax = w[i] > wmax ? w[i] : wmax;
-    }
-    if (wmax < 0.5f)
-        return 0; /* no corner shows an index: no playing card */
-    /* the way round with the surer index; a corner far less sure than the
-     * best is covered or blurred and does not vote */
-    int across = (w[2] > w[3] ? w[2] : w[3]) > (w[0] > w[1] ? w[0] : w[1]);
-    const float *p[2] = {r->probs[2 * across], r->probs[2 * across + 1]};
-    const float *ps[2] = {p[0] + NRANK, p[1] + NRANK};
-    float v[2];
-    for (int i = 0; i < 2; i++)
-        v[i] = w[2 * across + i] < 0.5f * wmax ? 0 : w[2 * across + i];
-    float pr, psu;
-    out->rank = pool(p, v, 2, NRANK, &pr);
-    out->suit = pool(ps, v, 2, NSUIT, &psu);
-    out->is_card = 1;
-    out->across = across;
-    out->rank_conf = pr;
-    out->suit_conf = psu;
-    out->conf = pr * psu * wmax;
+    memcpy(across.index_conf, out->index_conf, 2 * sizeof *out->index_conf);
+    if (across.conf > out->conf)
+        *out = across;
+    else
+        memcpy(out->index_conf + 2, across.index_conf + 2, 2 * sizeof *out->index_conf);
     return 0;
 }
 

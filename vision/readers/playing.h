@@ -18,11 +18,15 @@ enum { TS_PLAYING_CARD_W = 128, TS_PLAYING_CARD_H = 180 };
 #define TS_PLAYING_CORNER_W 0.24f
 #define TS_PLAYING_CORNER_H 0.31f
 #define TS_PLAYING_MODEL "playing.tsnet"
+/* Below this confidence a reading is no card at all (see ts_playing_read). */
+#define TS_PLAYING_MIN_CONF 0.25f
+/* Read upright this surely, the card is not tried the other way round. */
+#define TS_PLAYING_SURE 0.5f
 
 typedef struct ts_playing_reader ts_playing_reader;
 
 typedef struct {
-    int is_card;          /* one corner at least shows an index */
+    int is_card;          /* a corner shows an index, read with conf >= MIN_CONF */
     int rank, suit;       /* 0..12 (A 2..9 T J Q K), 0..3 (C D H S) */
     float rank_conf, suit_conf;
     float conf;           /* rank_conf * suit_conf * P(index) */
