@@ -171,7 +171,7 @@ static int offer_blobs(blob_list *bl, const ts_image *bin, int outer_only, char 
         const ts_ipt *p = cs.pts + cs.start[i];
         int n = cs.len[i];
         double area = tscv_area(p, n);
-        if (area < 0.004 * frame || area > 0.8 * frame)
+        if (area < 0.01 * frame || area > 0.8 * frame) /* not a pip */
             continue;
         int nh = tscv_hull(p, n, hull);
         double ha = tscv_hull_area(p, n);
