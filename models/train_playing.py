@@ -1,0 +1,373 @@
+#!/usr/bin/python3
+"""Trains the playing-card corner-index net (models/playing.tsnet).
+
+The reader (vision/readers/playing.c) cuts the top-left corner of the
+rectified card (TS_PLAYING_CARD_W x _H = 128 x 180) and the bottom-right one
+turned 180 degrees, each 0.24 x 0.31 of the card, and the net reads each:
+rank (13), suit (4) and whether the patch shows an index at all (2).
+
+Training data (all rebuilt by this script from the project and ../shared):
+  * cards drawn by `tablesight render --game playing --crops`, seeds >= 20000
+    (layouts grid, scatter, touching, row);
+  * real rectified cards: the vosloo_* crops (one deck, 24 cards x 3 photos)
+    and the one-card phone photos cardcounter_phone_IMG_20220921_19[34]*
+    (taken before 19:50), cut out by build/ts-playing-crops --dump, which
+    uses the reader's own finder;
+  * not-an-index patches: other places on those cards (centre, edge middle)
+    and plain/noisy/textured patches.
+Held out (never trained on): guillex7_* and mathsvlog_* (other decks),
+cardcounter_phone_*_195*/_20* (later series), cardcounter_webcam_* (all).
+
+  /usr/bin/python3 models/train_playing.py --build build [--cache /tmp/playing_train]
+
+Prints the held-aside accuracy on held-out real corner patches (the rectified
+mathsvlog and guillex7 cards) and on held-out rendered cards (seed 29000+).
+"""
+import argparse
+import os
+import random
+import subprocess
+import sys
+
+import cv2
+import numpy as np
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import tsnet  # noqa: E402
+
+CARD_W, CARD_H = 128, 180
+CORNER_W, CORNER_H = 0.24, 0.31
+IN_W, IN_H = 32, 56
+RANKS, SUITS = "A23456789TJQK", "CDHS"
+SEED = 1
+
+
+def code_index(code):
+    code = code.replace("10", "T")
+    return RANKS.index(code[0]), SUITS.index(code[1])
+
+
+# ---- Data -------------------------------------------------------------------
+
+def run(cmd):
+    print("+", " ".join(cmd), file=sys.stderr)
+    subprocess.run(cmd, check=True)
+
+
+def build_data(build, shared, cache):
+    """Renders the synthetic crops and cuts the real phone cards (once)."""
+    tablesight = os.path.join(build, "tablesight")
+    layouts = [("grid", 20000, 200), ("scatter", 21000, 200), ("touching", 22000, 200),
+               ("row", 23000, 200), ("grid", 29000, 30)]  # last: held-out rendered
+    for lay, seed, count in layouts:
+        out = os.path.join(cache, f"render_{lay}_{seed}")
+        if not os.path.exists(os.path.join(out, "labels.tsv")):
+            os.makedirs(out, exist_ok=True)
+            run([tablesight, "render", "--game", "playing", "--crops", "--random", "13",
+                 "--layout", lay, "--seed", str(seed), "--count", str(count), "--quiet", out])
+    real = os.path.join(cache, "phone_cut")
+    if not os.path.exists(os.path.join(real, "labels.tsv")):
+        os.makedirs(real, exist_ok=True)
+        run([os.path.join(build, "ts-playing-crops"), "--match", "cardcounter_phone",
+             "--dump", real, os.path.join(shared, "playing", "labels.tsv")])
+    held = os.path.join(cache, "guillex7_cut")
+    if not os.path.exists(os.path.join(held, "labels.tsv")):
+        os.makedirs(held, exist_ok=True)
+        run([os.path.join(build, "ts-playing-crops"), "--match", "guillex7_",
+             "--dump", held, os.path.join(shared, "playing", "labels.tsv")])
+    return layouts, real, held
+
+
+def read_labels(path, base=None):
+    base = base or os.path.dirname(path)
+    items = []
+    for line in open(path):
+        if line.startswith("#") or not line.strip():
+            continue
+        f = line.rstrip("\n").split("\t")
+        codes = f[1].split()
+        if len(codes) != 1:
+            continue
+        items.append((os.path.join(base, f[0]), code_index(codes[0])))
+    return items
+
+
+def load_card(path):
+    img = cv2.imread(path, cv2.IMREAD_COLOR)
+    if img is None:
+        raise SystemExit(f"{path}: unreadable")
+    if img.shape[1] > img.shape[0]:  # landscape crop: turn it portrait
+        img = cv2.rotate(img, cv2.ROTATE_90_CLOCKWISE)
+    return cv2.resize(img, (CARD_W, CARD_H), interpolation=cv2.INTER_AREA)
+
+
+def phone_train_series(name):
+    """Phone photos taken before 19:50 train; later series are held out."""
+    b = os.path.basename(name)
+    i = b.find("IMG_20220921_")
+    return i >= 0 and b[i + 13:i + 17] < "1950"
+
+
+# ---- Patches ----------------------------------------------------------------
+
+def corner_patch(card, turned, rng, jitter):
+    """The index patch as the reader cuts it, with a random small shift,
+    scale and tilt when jitter (quads found in photos are a few px off)."""
+    if turned:
+        card = cv2.rotate(card, cv2.ROTATE_180)
+    cw, ch = CORNER_W * CARD_W, CORNER_H * CARD_H
+    if jitter:
+        s = rng.uniform(0.88, 1.15)
+        dx, dy = rng.uniform(-0.035, 0.035) * CARD_W, rng.uniform(-0.03, 0.03) * CARD_H
+        a = np.deg2rad(rng.uniform(-4, 4))
+    else:
+        s, dx, dy, a = 1.0, 0.0, 0.0, 0.0
+    return cut(card, dx, dy, cw * s, ch * s, a)
+
+
+def cut(img, x0, y0, w, h, a=0.0):
+    """Patch IN_W x IN_H from img's rectangle (x0, y0, w, h) turned by a."""
+    sx, sy = w / IN_W, h / IN_H
+    c, s = np.cos(a), np.sin(a)
+    m = np.array([[sx * c, -sy * s, x0], [sx * s, sy * c, y0]], np.float32)
+    big = cv2.warpAffine(img, m, (IN_W, IN_H), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                         borderMode=cv2.BORDER_REPLICATE)
+    return big
+
+
+def negative_patch(card, rng):
+    """A patch of a card that holds no index, or of something else."""
+    k = rng.random()
+    if k < 0.45:  # a place on the card away from the index corners
+        cw, ch = CORNER_W * CARD_W, CORNER_H * CARD_H
+        x = rng.uniform(0.25, 0.75) * CARD_W - cw / 2
+        y = rng.uniform(0.3, 0.7) * CARD_H - ch / 2
+        if rng.random() < 0.3:  # middle of a long edge
+            x = rng.uniform(-0.05, 0.05) * CARD_W
+        s = rng.uniform(0.8, 2.0)
+        return cut(card, x, y, cw * s, ch * s, np.deg2rad(rng.uniform(-10, 10)))
+    if k < 0.6:  # the card scaled far down: a patch of many small things
+        cw, ch = rng.uniform(0.6, 1.0) * CARD_W, rng.uniform(0.6, 1.0) * CARD_H
+        return cut(card, rng.uniform(0, CARD_W - cw), rng.uniform(0, CARD_H - ch), cw, ch)
+    p = np.zeros((IN_H, IN_W, 3), np.float32)  # table, cloth, skin, wood
+    p[:] = [rng.uniform(0, 255) for _ in range(3)]
+    if rng.random() < 0.5:
+        g = np.linspace(0, rng.uniform(-80, 80), IN_H)[:, None, None]
+        p += g
+    freq = rng.choice([1, 2, 4, 8])
+    n = cv2.resize(np.random.default_rng(rng.randrange(1 << 30)).normal(0, rng.uniform(2, 40),
+                   (IN_H // freq + 1, IN_W // freq + 1, 3)).astype(np.float32), (IN_W, IN_H))
+    p += n
+    if rng.random() < 0.3:  # a straight edge (another card's border, a table edge)
+        x = rng.randrange(IN_W)
+        p[:, x:] = p[:, x:] * 0.4 + 150
+    return np.clip(p, 0, 255).astype(np.uint8)
+
+
+def augment(p, rng):
+    """Camera effects: light, white balance, blur, low resolution, noise,
+    JPEG, and grey photos (some phone photos are black and white)."""
+    p = p.astype(np.float32)
+    p = p * rng.uniform(0.55, 1.25) + rng.uniform(-40, 30)
+    p *= np.array([rng.uniform(0.85, 1.15) for _ in range(3)], np.float32)
+    if rng.random() < 0.3:  # a shadow over part of the patch
+        y = rng.randrange(IN_H)
+        p[y:] *= rng.uniform(0.4, 0.8)
+    p = np.clip(p, 0, 255).astype(np.uint8)
+    if rng.random() < 0.4:  # seen small (webcam): down and up again
+        f = rng.uniform(0.3, 0.8)
+        w, h = max(4, int(IN_W * f)), max(6, int(IN_H * f))
+        p = cv2.resize(cv2.resize(p, (w, h), interpolation=cv2.INTER_AREA), (IN_W, IN_H),
+                       interpolation=cv2.INTER_LINEAR)
+    if rng.random() < 0.4:
+        p = cv2.GaussianBlur(p, (0, 0), rng.uniform(0.3, 1.2))
+    if rng.random() < 0.25:
+        g = cv2.cvtColor(p, cv2.COLOR_BGR2GRAY)
+        p = cv2.cvtColor(g, cv2.COLOR_GRAY2BGR)
+    p = p.astype(np.float32)
+    if rng.random() < 0.6:
+        p += np.random.default_rng(rng.randrange(1 << 30)).normal(0, rng.uniform(1, 10), p.shape)
+    if rng.random() < 0.3:  # specks (the phone photos carry salt and pepper)
+        m = np.random.default_rng(rng.randrange(1 << 30)).random(p.shape[:2])
+        p[m < 0.01] = 0
+        p[m > 0.99] = 255
+    p = np.clip(p, 0, 255).astype(np.uint8)
+    if rng.random() < 0.3:
+        ok, b = cv2.imencode(".jpg", p, [cv2.IMWRITE_JPEG_QUALITY, rng.randrange(30, 90)])
+        p = cv2.imdecode(b, cv2.IMREAD_COLOR)
+    return p
+
+
+# ---- Net --------------------------------------------------------------------
+
+class IndexNet(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+        def block(i, o):
+            return nn.Sequential(nn.Conv2d(i, o, 3, padding=1), nn.BatchNorm2d(o), nn.ReLU(),
+                                 nn.Conv2d(o, o, 3, padding=1), nn.BatchNorm2d(o), nn.ReLU(),
+                                 nn.MaxPool2d(2))
+        self.features = nn.Sequential(block(3, 16), block(16, 32), block(32, 48))  # 4 x 7
+        self.fc = nn.Sequential(nn.Flatten(), nn.Dropout(0.2), nn.Linear(48 * 7 * 4, 64),
+                                nn.ReLU())
+        self.rank = nn.Linear(64, 13)
+        self.suit = nn.Linear(64, 4)
+        self.index = nn.Linear(64, 2)
+
+    def forward(self, x):
+        h = self.fc(self.features(x))
+        return self.rank(h), self.suit(h), self.index(h)
+
+
+class SmallIndexNet(nn.Module):
+    """About 3.6M multiply-adds per patch (a quarter of IndexNet): one conv
+    per scale."""
+    def __init__(self):
+        super().__init__()
+
+        def block(i, o, pool=True):
+            layers = [nn.Conv2d(i, o, 3, padding=1), nn.BatchNorm2d(o), nn.ReLU()]
+            return nn.Sequential(*(layers + [nn.MaxPool2d(2)] if pool else layers))
+        self.features = nn.Sequential(block(3, 12), block(12, 24), block(24, 48),
+                                      block(48, 48, pool=False))  # 4 x 7
+        self.fc = nn.Sequential(nn.Flatten(), nn.Dropout(0.2), nn.Linear(48 * 7 * 4, 64),
+                                nn.ReLU())
+        self.rank = nn.Linear(64, 13)
+        self.suit = nn.Linear(64, 4)
+        self.index = nn.Linear(64, 2)
+
+    def forward(self, x):
+        h = self.fc(self.features(x))
+        return self.rank(h), self.suit(h), self.index(h)
+
+
+def to_tensor(patches):
+    a = np.stack(patches).astype(np.float32) / 255.0  # BGR as the reader feeds it
+    return torch.from_numpy(a.transpose(0, 3, 1, 2).copy())
+
+
+def make_epoch(cards, rng, n_pos, n_neg):
+    xs, r, s, ix = [], [], [], []
+    for _ in range(n_pos):
+        img, (rk, st) = cards[rng.randrange(len(cards))]
+        xs.append(augment(corner_patch(img, rng.random() < 0.5, rng, True), rng))
+        r.append(rk)
+        s.append(st)
+        ix.append(1)
+    for _ in range(n_neg):
+        img, _ = cards[rng.randrange(len(cards))]
+        xs.append(augment(negative_patch(img, rng), rng))
+        r.append(0)
+        s.append(0)
+        ix.append(0)
+    return to_tensor(xs), torch.tensor(r), torch.tensor(s), torch.tensor(ix)
+
+
+def evaluate(model, cards):
+    """Per card, both corners pooled as the reader pools them."""
+    if not cards:
+        return 0.0, 0
+    model.eval()
+    xs = []
+    for img, _ in cards:
+        xs.append(corner_patch(img, False, None, False))
+        xs.append(corner_patch(img, True, None, False))
+    with torch.no_grad():
+        rl, sl, il = model(to_tensor(xs))
+    rp, sp, ip = F.softmax(rl, 1), F.softmax(sl, 1), F.softmax(il, 1)[:, 1]
+    ok = 0
+    for i, (_, (rk, st)) in enumerate(cards):
+        w = ip[2 * i:2 * i + 2]
+        lr = (w[:, None] * torch.log(rp[2 * i:2 * i + 2] + 1e-6)).sum(0)
+        ls = (w[:, None] * torch.log(sp[2 * i:2 * i + 2] + 1e-6)).sum(0)
+        ok += int(lr.argmax()) == rk and int(ls.argmax()) == st
+    return ok / len(cards), len(cards)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--build", default="build")
+    ap.add_argument("--shared", default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                                      "..", "..", "shared", "data"))
+    ap.add_argument("--cache", default="/tmp/playing_train")
+    ap.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                                   "playing.tsnet"))
+    ap.add_argument("--epochs", type=int, default=8)
+    ap.add_argument("--arch", choices=["small", "large"], default="large")
+    ap.add_argument("--checkpoints", action="store_true", help="also write OUT.epochN")
+    args = ap.parse_args()
+    random.seed(SEED)
+    np.random.seed(SEED)
+    torch.manual_seed(SEED)
+    torch.set_num_threads(1)
+    os.makedirs(args.cache, exist_ok=True)
+    layouts, real, held = build_data(args.build, args.shared, args.cache)
+
+    rendered, rendered_test = [], []
+    for lay, seed, _ in layouts:
+        d = os.path.join(args.cache, f"render_{lay}_{seed}")
+        items = [(load_card(p), c) for p, c in read_labels(os.path.join(d, "labels.tsv"))]
+        (rendered_test if seed >= 29000 else rendered).extend(items)
+    shared_labels = os.path.join(args.shared, "playing", "labels.tsv")
+    real_all = read_labels(shared_labels)
+    vosloo = [(load_card(p), c) for p, c in real_all if "/vosloo_" in p]
+    held_single = [(load_card(p), c) for p, c in real_all if "/mathsvlog_card" in p]
+    held_single += [(load_card(p), c) for p, c in read_labels(os.path.join(held, "labels.tsv"))]
+    phone = [(load_card(p), c) for p, c in read_labels(os.path.join(real, "labels.tsv"))
+             if phone_train_series(p)]
+    print(f"rendered {len(rendered)} (+{len(rendered_test)} held out), vosloo {len(vosloo)}, "
+          f"phone (19:3x-19:4x series) {len(phone)}; held-out real single cards "
+          f"{len(held_single)}", file=sys.stderr)
+    # real cards are few: repeat them so they weigh about a third of the data
+    rep = max(1, len(rendered) // (2 * max(1, len(vosloo) + len(phone))))
+    cards = rendered + (vosloo + phone) * rep
+
+    model = SmallIndexNet() if args.arch == "small" else IndexNet()
+    opt = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=args.epochs * 100)
+    rng = random.Random(SEED)
+    for ep in range(args.epochs):
+        x, r, s, ix = make_epoch(cards, rng, 9600, 3200)
+        model.train()
+        perm = torch.randperm(len(x))
+        tot = 0.0
+        for b in range(100):
+            j = perm[b * 128:(b + 1) * 128]
+            rl, sl, il = model(x[j])
+            pos = ix[j] == 1
+            loss = F.cross_entropy(il, ix[j])
+            if pos.any():
+                loss = loss + F.cross_entropy(rl[pos], r[j][pos]) + F.cross_entropy(sl[pos], s[j][pos])
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            tot += float(loss)
+        acc_r, n_r = evaluate(model, rendered_test)
+        acc_h, n_h = evaluate(model, held_single)
+        print(f"epoch {ep + 1}: loss {tot / 100:.3f}  held-out rendered {100 * acc_r:.1f}% "
+              f"({n_r})  held-out real single cards {100 * acc_h:.1f}% ({n_h})", file=sys.stderr)
+        if args.checkpoints:  # a usable model after every epoch
+            save(model, args.out + f".epoch{ep + 1}", acc_h, n_h)
+    acc_v, n_v = evaluate(model, vosloo + phone)
+    print(f"seen real cards (vosloo + early phone): {100 * acc_v:.1f}% ({n_v})")
+    print(f"held-out real single cards (mathsvlog_card + guillex7): {100 * acc_h:.1f}% ({n_h})")
+    print(f"held-out rendered cards (grid seeds 29000-29029): {100 * acc_r:.1f}% ({n_r})")
+    save(model, args.out, acc_h, n_h)
+    print(f"wrote {args.out} ({os.path.getsize(args.out)} bytes)")
+
+
+def save(model, path, acc_h, n_h):
+    tsnet.export(model, path, "playing-index", IN_W, IN_H, 3,
+                 [("rank", RANKS), ("suit", SUITS), ("index", "NY")],
+                 comments=[f"trained by models/train_playing.py (seed {SEED}); held out: "
+                           "guillex7, mathsvlog, phone 19:50+, webcam",
+                           f"held-out real single cards {100 * acc_h:.1f}% ({n_h})"])
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,253 @@
+/* Playing cards (the Eleusis deck, standard 52) behind the reader interface.
+ *
+ * A card is read from its corner index only (rank above suit), so a card in a
+ * fan or half under another one reads as long as one index corner shows, and
+ * court cards of any design read alike. Both index corners are cut out - the
+ * top-left one and the bottom-right one turned half a circle - and one small
+ * net (models/playing.tsnet, trained by models/train_playing.py) reads each:
+ * rank (13), suit (4) and whether the patch is an index at all. The two
+ * corners' readings are pooled, each weighted by how sure the net is that it
+ * shows an index, so a card upside down reads the same and a covered corner
+ * does not vote. The other two corners, turned a quarter, are read too: a
+ * card whose quad came the other way round (in a photo stretched to a square
+ * a card can look wider than long) shows its index there.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cv/cvdnn.h"
+#include "reader.h"
+#include "readers/playing.h"
+#include "readers/readers.h"
+
+enum { NRANK = 13, NSUIT = 4, NPATCH = 4 };
+
+struct ts_playing_reader {
+    tscv_net *net;
+    ts_playing_finder *finder; /* for the class's find() */
+    /* Index patch sizes (px) on the rectified card: upright, and for a card
+     * lying across the warp (its long side along the warp's short one). */
+    int pw, ph, lw, lh;
+    ts_image patch[NPATCH]; /* corners turned upright (patch[0] is a view) */
+    float probs[NPATCH][NRANK + NSUIT + 2];
+};
+
+ts_playing_reader *ts_playing_reader_create(const char *models_dir, char *err, size_t errlen)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", models_dir ? models_dir : TS_SOURCE_DIR "/models",
+             TS_PLAYING_MODEL);
+    ts_playing_reader *r = calloc(1, sizeof *r);
+    if (!r) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    r->net = tscv_net_load(path, err, errlen);
+    if (!r->net) {
+        free(r);
+        return NULL;
+    }
+    const tscv_net_info *in = tscv_net_get_info(r->net);
+    if (in->noutputs != 3 || in->out[0].nclass != NRANK || in->out[1].nclass != NSUIT ||
+        in->out[2].nclass != 2) {
+        snprintf(err, errlen, "%s: not a playing-card index net (want rank 13, suit 4, index 2)",
+                 path);
+        ts_playing_reader_destroy(r);
+        return NULL;
+    }
+    r->pw = (int)lroundf(TS_PLAYING_CARD_W * TS_PLAYING_CORNER_W);
+    r->ph = (int)lroundf(TS_PLAYING_CARD_H * TS_PLAYING_CORNER_H);
+    r->lw = (int)lroundf(TS_PLAYING_CARD_H * TS_PLAYING_CORNER_W);
+    r->lh = (int)lroundf(TS_PLAYING_CARD_W * TS_PLAYING_CORNER_H);
+    r->finder = ts_playing_finder_create();
+    if (!r->finder || ts_image_alloc(&r->patch[1], r->pw, r->ph, 3) < 0 ||
+        ts_image_alloc(&r->patch[2], r->lw, r->lh, 3) < 0 ||
+        ts_image_alloc(&r->patch[3], r->lw, r->lh, 3) < 0) {
+        snprintf(err, errlen, "out of memory");
+        ts_playing_reader_destroy(r);
+        return NULL;
+    }
+    return r;
+}
+
+void ts_playing_reader_destroy(ts_playing_reader *r)
+{
+    if (!r)
+        return;
+    tscv_net_destroy(r->net);
+    ts_playing_finder_destroy(r->finder);
+    for (int i = 1; i < NPATCH; i++)
+        ts_image_free(&r->patch[i]);
+    free(r);
+}
+
+/* Fills dst (3 channels) with the top-left corner of the card turned by
+ * quarter turns clockwise (1, 2 or 3): dst(x, y) = turned card(x, y). */
+static void turned_corner(const ts_image *card, int quarters, ts_image *dst)
+{
+    int W = card->w, H = card->h, ch = card->channels;
+    for (int y = 0; y < dst->h; y++) {
+        uint8_t *d = ts_image_row(dst, y);
+        for (int x = 0; x < dst->w; x++, d += 3) {
+            int sx, sy;
+            if (quarters == 2) {
+                sx = W - 1 - x, sy = H - 1 - y;
+            } else if (quarters == 1) { /* turned clockwise: top-left was bottom-left */
+                sx = y, sy = H - 1 - x;
+            } else { /* turned anticlockwise: top-left was top-right */
+                sx = W - 1 - y, sy = x;
+            }
+            const uint8_t *p = ts_image_row(card, sy) + (size_t)sx * ch;
+            d[0] = p[0];
+            d[1] = p[ch == 3 ? 1 : 0];
+            d[2] = p[ch == 3 ? 2 : 0];
+        }
+    }
+}
+
+/* Pools the corners' distributions over n classes: a weighted sum of
+ * log-probabilities (weight = P(the patch is an index)), renormalised. */
+static int pool(const float *const *p, const float *w, int np, int n, float *best)
+{
+    double lp[NRANK], mx = -1e30, sum = 0;
+    for (int k = 0; k < n; k++) {
+        lp[k] = 0;
+        for (int i = 0; i < np; i++)
+            lp[k] += w[i] * log(p[i][k] + 1e-6);
+        mx = lp[k] > mx ? lp[k] : mx;
+    }
+    int arg = 0;
+    for (int k = 0; k < n; k++) {
+        lp[k] = exp(lp[k] - mx);
+        sum += lp[k];
+        if (lp[k] > lp[arg])
+            arg = k;
+    }
+    *best = (float)(lp[arg] / sum);
+    return arg;
+}
+
+/* Reads the card one way round (0 upright: patches 0 and 1; 1 across:
+ * patches 2 and 3, already cut) into out. */
+static int read_way(ts_playing_reader *r, int across, ts_playing_reading *out, char *err)
+{
+    memset(out, 0, sizeof *out);
+    if (tscv_net_run(r->net, r->patch + 2 * across, 2, &r->probs[2 * across][0], err) < 0)
+        return -1;
+    const float *p[2] = {r->probs[2 * across], r->probs[2 * across + 1]};
+    const float *ps[2] = {p[0] + NRANK, p[1] + NRANK};
+    float w[2], v[2];
+    for (int i = 0; i < 2; i++) /* head order: rank suit index */
+        out->index_conf[2 * across + i] = w[i] = p[i][NRANK + NSUIT + 1];
+    float wmax = w[0] > w[1] ? w[0] : w[1];
+    if (wmax < 0.5f)
+        return 0; /* no corner shows an index */
+    /* a corner far less sure than the other is covered or blurred: no vote */
+    for (int i = 0; i < 2; i++)
+        v[i] = w[i] < 0.5f * wmax ? 0 : w[i];
+    float pr, psu;
+    out->rank = pool(p, v, 2, NRANK, &pr);
+    out->suit = pool(ps, v, 2, NSUIT, &psu);
+    out->rank_conf = pr;
+    out->suit_conf = psu;
+    out->conf = pr * psu * wmax;
+    /* A patch the net takes for an index but cannot read is far more often
+     * a piece of something else (a pip, a court figure, a shadow) than a
+     * card: call it no card, so the next candidate at that place is tried. */
+    out->is_card = out->conf >= TS_PLAYING_MIN_CONF;
+    out->across = across;
+    return 0;
+}
+
+int ts_playing_read(ts_playing_reader *r, const ts_image *card, ts_playing_reading *out,
+                    char *err)
+{
+    memset(out, 0, sizeof *out);
+    if (card->w != TS_PLAYING_CARD_W || card->h != TS_PLAYING_CARD_H) {
+        snprintf(err, TSCV_ERR_MAX, "playing reader wants %dx%d cards, got %dx%d",
+                 TS_PLAYING_CARD_W, TS_PLAYING_CARD_H, card->w, card->h);
+        return -1;
+    }
+    /* Upright: the top-left corner and the bottom-right one turned half a
+     * circle. Across: a card whose quad was taken the other way round (a
+     * photo stretched to a square can make a card look wider than long) has
+     * its index at the top-right or bottom-left, lying on its side. */
+    r->patch[0] = ts_image_roi(card, 0, 0, r->pw, r->ph);
+    turned_corner(card, 2, &r->patch[1]);
+    if (read_way(r, 0, out, err) < 0)
+        return -1;
+    if (out->conf >= TS_PLAYING_SURE)
+        return 0; /* read upright: the other way round need not be tried */
+    ts_playing_reading across;
+    turned_corner(card, 3, &r->patch[2]);
+    turned_corner(card, 1, &r->patch[3]);
+    if (read_way(r, 1, &across, err) < 0)
+        return -1;
+    memcpy(across.index_conf, out->index_conf, 2 * sizeof *out->index_conf);
+    if (across.conf > out->conf)
+        *out = across;
+    else
+        memcpy(out->index_conf + 2, across.index_conf + 2, 2 * sizeof *out->index_conf);
+    return 0;
+}
+
+/* ---- The reader class ---------------------------------------------------- */
+
+static void *playing_create(const ts_reader_config *cfg, char *err, size_t errlen)
+{
+    if (cfg && cfg->profile && strcmp(cfg->profile, "standard") != 0) {
+        snprintf(err, errlen, "playing cards: unknown profile '%s' (known: standard)",
+                 cfg->profile);
+        return NULL;
+    }
+    return ts_playing_reader_create(cfg ? cfg->models_dir : NULL, err, errlen);
+}
+
+static void playing_destroy(void *reader)
+{
+    ts_playing_reader_destroy(reader);
+}
+
+static int playing_read(void *reader, const ts_image *card, ts_reading *out, char *err)
+{
+    ts_playing_reading r;
+    memset(out, 0, sizeof *out);
+    if (ts_playing_read(reader, card, &r, err) < 0)
+        return -1;
+    if (!r.is_card)
+        return 0;
+    out->is_card = 1;
+    out->code = (ts_code){TS_FAM_PLAYING, (uint8_t)(r.suit * NRANK + r.rank)};
+    out->conf = r.conf;
+    out->nattr = 2;
+    out->attr_conf[0] = r.rank_conf;
+    out->attr_conf[1] = r.suit_conf;
+    return 0;
+}
+
+static int playing_find(void *reader, const ts_image *frame, ts_quad *out, int max, char *err)
+{
+    ts_playing_reader *r = reader;
+    return ts_playing_find(r->finder, frame, out, max, err);
+}
+
+static const char *const playing_profiles[] = {"standard", NULL};
+
+const ts_reader_class ts_playing_reader_class = {
+    .family = TS_FAM_PLAYING,
+    .name = "playing",
+    .profiles = playing_profiles,
+    .min_aspect = 1.0f,
+    .max_aspect = 2.0f,
+    .card_w = TS_PLAYING_CARD_W,
+    .card_h = TS_PLAYING_CARD_H,
+    .conf_floor = 0.50f,
+    .whole_min_aspect = 1.25f, /* crops of one card (63 x 88 mm, 1.40) */
+    .whole_max_aspect = 1.6f,
+    .create = playing_create,
+    .destroy = playing_destroy,
+    .read = playing_read,
+    .find = playing_find,
+};

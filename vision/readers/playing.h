@@ -1,0 +1,59 @@
+/* Playing cards: the corner-index reader and the card finder behind
+ * ts_playing_reader_class (readers/playing.c, readers/playing_find.c).
+ * Exposed for the tests and the training tools; the pipeline only sees the
+ * class. */
+#ifndef TS_READERS_PLAYING_H
+#define TS_READERS_PLAYING_H
+
+#include <stddef.h>
+
+#include "detect.h"
+#include "image.h"
+
+/* The rectified card (portrait, 63 x 88 mm) and the index patch cut from
+ * each of two opposite corners, as fractions of the card's width and height.
+ * models/train_playing.py cuts its training patches the same way: change
+ * both together. */
+enum { TS_PLAYING_CARD_W = 128, TS_PLAYING_CARD_H = 180 };
+#define TS_PLAYING_CORNER_W 0.24f
+#define TS_PLAYING_CORNER_H 0.31f
+#define TS_PLAYING_MODEL "playing.tsnet"
+/* Below this confidence a reading is no card at all (see ts_playing_read). */
+#define TS_PLAYING_MIN_CONF 0.25f
+/* Read upright this surely, the card is not tried the other way round. */
+#define TS_PLAYING_SURE 0.5f
+
+typedef struct ts_playing_reader ts_playing_reader;
+
+typedef struct {
+    int is_card;          /* a corner shows an index, read with conf >= MIN_CONF */
+    int rank, suit;       /* 0..12 (A 2..9 T J Q K), 0..3 (C D H S) */
+    float rank_conf, suit_conf;
+    float conf;           /* rank_conf * suit_conf * P(index) */
+    int across;           /* the index was read lying on its side (top-right or
+                             bottom-left corner): the quad was taken the other
+                             way round */
+    float index_conf[4];  /* P(index) at the top-left, the bottom-right (turned
+                             180), the top-right and the bottom-left corner */
+} ts_playing_reading;
+
+/* Loads models_dir/playing.tsnet (NULL: the source tree's models/). Returns
+ * a reader (caller destroys) or NULL with a one-line reason in err. */
+ts_playing_reader *ts_playing_reader_create(const char *models_dir, char *err, size_t errlen);
+void ts_playing_reader_destroy(ts_playing_reader *r);
+
+/* Reads one rectified card (BGR or grey, borrowed, TS_PLAYING_CARD_W x
+ * TS_PLAYING_CARD_H). Returns 0, or -1 with err (TSCV_ERR_MAX). */
+int ts_playing_read(ts_playing_reader *r, const ts_image *card, ts_playing_reading *out,
+                    char *err);
+
+/* Candidate finder for playing cards (ts_detect's contract): white cards on
+ * light or dark tables, also cards cut by the frame's edge. */
+typedef struct ts_playing_finder ts_playing_finder;
+
+ts_playing_finder *ts_playing_finder_create(void);
+void ts_playing_finder_destroy(ts_playing_finder *f);
+int ts_playing_find(ts_playing_finder *f, const ts_image *frame, ts_quad *out, int max,
+                    char *err);
+
+#endif

@@ -1,0 +1,341 @@
+/* Candidate finder for playing cards.
+ *
+ * First the shared detector (exact outlines of whole cards on a table), then
+ * bright blobs the shared detector leaves out: a card held in a hand (the
+ * fingers dent its outline), a card on a light desk (Otsu and a local
+ * threshold see it differently), and a card cut by the frame's edge, whose
+ * visible part is extended away from the edge to a whole card of the usual
+ * shape, so its index corner lands where the reader looks; last the frame
+ * itself (a close-up). The reader
+ * decides which candidates are cards (its index head), so this finder errs
+ * on the side of offering too many; the pipeline skips a candidate whose
+ * centre lies in a card already taken.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "geom.h"
+#include "readers/playing.h"
+
+enum {
+    WORK = 360,       /* long side of the blob search image (px) */
+    MAX_BLOBS = 160,  /* blob candidates kept per frame */
+};
+
+struct ts_playing_finder {
+    ts_detector *det;
+    ts_image grey, small, bin, opened;
+    ts_quad *blobs;
+};
+
+ts_playing_finder *ts_playing_finder_create(void)
+{
+    ts_playing_finder *f = calloc(1, sizeof *f);
+    if (!f)
+        return NULL;
+    ts_detect_params p;
+    ts_detect_defaults(&p);
+    p.min_aspect = 1.0f; /* phone photos stretched to a square: 1.05 .. 1.9 */
+    p.max_aspect = 2.1f;
+    f->det = ts_detector_create(&p);
+    f->blobs = malloc(sizeof *f->blobs * MAX_BLOBS);
+    if (!f->det || !f->blobs) {
+        ts_playing_finder_destroy(f);
+        return NULL;
+    }
+    return f;
+}
+
+void ts_playing_finder_destroy(ts_playing_finder *f)
+{
+    if (!f)
+        return;
+    ts_detector_destroy(f->det);
+    ts_image_free(&f->grey);
+    ts_image_free(&f->small);
+    ts_image_free(&f->bin);
+    ts_image_free(&f->opened);
+    free(f->blobs);
+    free(f);
+}
+
+/* ---- Geometry ----------------------------------------------------------- */
+
+/* Orders corners clockwise (image y down), q[0]-q[1] a short side. */
+static void order_quad(ts_pt q[4])
+{
+    float cx = (q[0].x + q[1].x + q[2].x + q[3].x) / 4;
+    float cy = (q[0].y + q[1].y + q[2].y + q[3].y) / 4;
+    float ang[4];
+    for (int i = 0; i < 4; i++)
+        ang[i] = atan2f(q[i].y - cy, q[i].x - cx);
+    for (int i = 1; i < 4; i++)
+        for (int j = i; j > 0 && ang[j] < ang[j - 1]; j--) {
+            float ta = ang[j];
+            ang[j] = ang[j - 1];
+            ang[j - 1] = ta;
+            ts_pt tp = q[j];
+            q[j] = q[j - 1];
+            q[j - 1] = tp;
+        }
+    if (ts_dist(q[0], q[1]) + ts_dist(q[2], q[3]) > ts_dist(q[1], q[2]) + ts_dist(q[3], q[0])) {
+        ts_pt t = q[0];
+        q[0] = q[1];
+        q[1] = q[2];
+        q[2] = q[3];
+        q[3] = t;
+    }
+}
+
+static float quad_aspect(const ts_pt q[4])
+{
+    return (ts_dist(q[1], q[2]) + ts_dist(q[3], q[0])) /
+           (ts_dist(q[0], q[1]) + ts_dist(q[2], q[3]) + 1e-6f);
+}
+
+static int on_edge(ts_pt p, float w, float h)
+{
+    float m = 0.02f * (w > h ? w : h);
+    return p.x < m || p.y < m || p.x > w - 1 - m || p.y > h - 1 - m;
+}
+
+/* ---- Blob candidates ---------------------------------------------------- */
+
+typedef struct {
+    ts_quad *q;
+    int n, max;
+    float sx, sy; /* work image -> frame */
+    float w, h;   /* work image size */
+} blob_list;
+
+static void push(blob_list *bl, const ts_pt q[4], float area, float score)
+{
+    if (bl->n >= bl->max)
+        return;
+    ts_pt t[4];
+    for (int i = 0; i < 4; i++)
+        t[i] = (ts_pt){q[i].x * bl->sx, q[i].y * bl->sy};
+    order_quad(t);
+    ts_quad *o = &bl->q[bl->n++];
+    memcpy(o->q, t, sizeof t);
+    o->area = area * bl->sx * bl->sy;
+    o->score = score;
+}
+
+/* A card cut by the frame's edge: the side lying on the edge is moved out
+ * until the card has the usual shape (1.4; either way round, since which
+ * side is cut is unknown). */
+static void extend(blob_list *bl, const ts_pt r[4], float area)
+{
+    for (int s = 0; s < 4; s++) {
+        ts_pt a = r[s], b = r[(s + 1) & 3];
+        if (!on_edge(a, bl->w, bl->h) || !on_edge(b, bl->w, bl->h))
+            continue;
+        /* side a-b lies on the frame's edge: push it away from the opposite side */
+        ts_pt c = r[(s + 2) & 3], d = r[(s + 3) & 3];
+        float along = ts_dist(a, b), across = ts_dist(b, c);
+        if (across < 1)
+            continue;
+        const float want[2] = {1.4f * along, along / 1.4f};
+        for (int k = 0; k < 2; k++) {
+            float g = want[k] / across;
+            if (g < 1.15f || g > 3.0f)
+                continue;
+            ts_pt q[4] = {
+                {c.x + (b.x - c.x) * g, c.y + (b.y - c.y) * g},
+                c,
+                d,
+                {d.x + (a.x - d.x) * g, d.y + (a.y - d.y) * g},
+            };
+            push(bl, q, area * g, 0.3f);
+        }
+    }
+}
+
+/* Tests each outer contour of a binary work image as a card. */
+static int offer_blobs(blob_list *bl, const ts_image *bin, int outer_only, char *err)
+{
+    tscv_contours cs;
+    if (tscv_find_contours(bin, outer_only, &cs, err) < 0)
+        return -1;
+    double frame = (double)bl->w * bl->h;
+    ts_ipt *hull = malloc(sizeof *hull * (size_t)(cs.n ? cs.start[cs.n - 1] + cs.len[cs.n - 1] : 1));
+    if (!hull) {
+        tscv_contours_free(&cs);
+        return 0;
+    }
+    for (int i = 0; i < cs.n; i++) {
+        const ts_ipt *p = cs.pts + cs.start[i];
+        int n = cs.len[i];
+        double area = tscv_area(p, n);
+        if (area < 0.01 * frame || area > 0.8 * frame) /* not a pip */
+            continue;
+        int nh = tscv_hull(p, n, hull);
+        double ha = tscv_hull_area(p, n);
+        if (ha <= 0 || area / ha < 0.7)
+            continue;
+        ts_pt r[4];
+        ts_ipt ap[8];
+        int k = 0;
+        double perim = tscv_perimeter(hull, nh);
+        for (double eps = 0.02; eps <= 0.08 && k != 4; eps += 0.02)
+            k = tscv_approx(hull, nh, eps * perim, 0, ap, 8);
+        if (k == 4) { /* the hull's four corners: follows perspective */
+            for (int j = 0; j < 4; j++)
+                r[j] = (ts_pt){(float)ap[j].x, (float)ap[j].y};
+            order_quad(r);
+            double qa = ts_quad_area(r);
+            float as = quad_aspect(r);
+            if (qa > 0 && area / qa > 0.8 && as > 0.95f && as < 2.3f)
+                push(bl, r, (float)qa, (float)(area / qa));
+        }
+        tscv_min_rect(hull, nh, r); /* fingers or a rounded outline: the box */
+        order_quad(r);
+        float as = quad_aspect(r);
+        double ra = ts_quad_area(r);
+        if (as > 0.95f && as < 2.3f && ra > 0)
+            push(bl, r, (float)ra, (float)(area / ra) * 0.9f);
+        extend(bl, r, (float)ra);
+    }
+    free(hull);
+    tscv_contours_free(&cs);
+    return 0;
+}
+
+static int by_score_area(const void *a, const void *b)
+{
+    const ts_quad *x = a, *y = b;
+    float kx = x->score * sqrtf(x->area), ky = y->score * sqrtf(y->area);
+    return (kx < ky) - (kx > ky);
+}
+
+static int find_blobs(ts_playing_finder *f, const ts_image *frame, blob_list *bl, char *err)
+{
+    const ts_image *src = frame;
+    if (frame->channels == 3) {
+        if (f->grey.buf && (f->grey.w != frame->w || f->grey.h != frame->h))
+            ts_image_free(&f->grey);
+        /* whiteness: the darkest channel (skin and wood are bright in red
+         * only, a card in all three) */
+        if (!f->grey.buf && ts_image_alloc(&f->grey, frame->w, frame->h, 1) < 0) {
+            snprintf(err, TSCV_ERR_MAX, "out of memory");
+            return -1;
+        }
+        for (int y = 0; y < frame->h; y++) {
+            const uint8_t *p = ts_image_row(frame, y);
+            uint8_t *g = ts_image_row(&f->grey, y);
+            for (int x = 0; x < frame->w; x++, p += 3) {
+                uint8_t m = p[0] < p[1] ? p[0] : p[1];
+                g[x] = m < p[2] ? m : p[2];
+            }
+        }
+        src = &f->grey;
+    }
+    float k = (float)WORK / (frame->w > frame->h ? frame->w : frame->h);
+    if (k > 1)
+        k = 1;
+    int w = (int)lroundf(frame->w * k), h = (int)lroundf(frame->h * k);
+    if (f->small.w != w || f->small.h != h) {
+        ts_image_free(&f->small);
+        ts_image_free(&f->bin);
+        ts_image_free(&f->opened);
+    }
+    int rc = tscv_resize(src, &f->small, w, h, err);
+    if (rc < 0 || tscv_blur(&f->small, &f->small, 1.0, err) < 0)
+        return -1;
+    bl->sx = (float)frame->w / w;
+    bl->sy = (float)frame->h / h;
+    bl->w = (float)w;
+    bl->h = (float)h;
+    /* Brightness levels: Otsu's split, a local one (a card on a light
+     * desk), and the levels above which the brightest 25, 12 and 5% of the
+     * frame lie (a card held up before a white wall is a shade brighter). */
+    int hist[256] = {0};
+    for (int y = 0; y < h; y++) {
+        const uint8_t *p = ts_image_row(&f->small, y);
+        for (int x = 0; x < w; x++)
+            hist[p[x]]++;
+    }
+    const float top[3] = {0.25f, 0.12f, 0.05f};
+    int level[3];
+    for (int k = 0, v = 255, acc = 0; k < 3; k++) {
+        while (v > 0 && acc + hist[v] < top[k] * w * h)
+            acc += hist[v--];
+        level[k] = v;
+    }
+    double t;
+    int block = (w > h ? w : h) / 3 | 1;
+    for (int pass = 0; pass < 5; pass++) {
+        if (pass == 0 && tscv_otsu(&f->small, &f->bin, &t, err) < 0)
+            return -1;
+        if (pass == 1 && tscv_adaptive(&f->small, &f->bin, block, 12, err) < 0)
+            return -1;
+        if (pass >= 2) {
+            if (level[pass - 2] < t + 8 || (pass > 2 && level[pass - 2] < level[pass - 3] + 6))
+                continue; /* no brighter than Otsu's split or the last level */
+            for (int y = 0; y < h; y++) {
+                const uint8_t *p = ts_image_row(&f->small, y);
+                uint8_t *b = ts_image_row(&f->bin, y);
+                for (int x = 0; x < w; x++)
+                    b[x] = p[x] > level[pass - 2] ? 255 : 0;
+            }
+        }
+        /* a light opening keeps outlines; a deep one cuts a card loose from
+         * thin bright things touching it (window frames, a sleeve) */
+        for (int r = 2; r <= 5; r += 3)
+            if (tscv_morph(&f->bin, &f->opened, 'o', r, err) < 0 ||
+                offer_blobs(bl, &f->opened, 1, err) < 0)
+                return -1;
+    }
+    /* regions walled in by edges: a card held before a wall as bright as
+     * itself, or dented by the fingers holding it; then faint edges (a card
+     * on a light desk) with the specks of a noisy photo smoothed away first
+     * and small gaps in the outline closed */
+    for (int pass = 0; pass < 2; pass++) {
+        const ts_image *src = &f->small;
+        if (pass == 1) {
+            if (tscv_morph(&f->small, &f->opened, 'c', 1, err) < 0 ||
+                tscv_morph(&f->opened, &f->opened, 'o', 1, err) < 0)
+                return -1;
+            src = &f->opened;
+        }
+        if (tscv_canny(src, &f->bin, pass ? 10 : 25, pass ? 30 : 70, err) < 0 ||
+            tscv_morph(&f->bin, &f->bin, 'd', pass ? 2 : 1, err) < 0)
+            return -1;
+        for (int y = 0; y < h; y++) {
+            uint8_t *b = ts_image_row(&f->bin, y);
+            for (int x = 0; x < w; x++)
+                b[x] = (uint8_t)~b[x];
+        }
+        if (offer_blobs(bl, &f->bin, 0, err) < 0)
+            return -1;
+    }
+    qsort(bl->q, (size_t)bl->n, sizeof *bl->q, by_score_area);
+    return 0;
+}
+
+int ts_playing_find(ts_playing_finder *f, const ts_image *frame, ts_quad *out, int max, char *err)
+{
+    int n = ts_detect(f->det, frame, out, max, err);
+    if (n < 0)
+        return -1;
+    blob_list bl = {.q = f->blobs, .max = MAX_BLOBS};
+    if (find_blobs(f, frame, &bl, err) < 0)
+        return -1;
+    for (int i = 0; i < bl.n && n < max - 2; i++) /* room for the frame */
+        out[n++] = bl.q[i];
+    /* last: the frame itself, either way round (a close-up whose card runs
+     * past the frame on three sides still shows its index) */
+    float fw = (float)frame->w, fh = (float)frame->h;
+    const ts_pt whole[2][4] = {{{0, 0}, {fw, 0}, {fw, fh}, {0, fh}},
+                               {{fw, 0}, {fw, fh}, {0, fh}, {0, 0}}};
+    for (int k = 0; k < 2 && n < max; k++) {
+        memcpy(out[n].q, whole[k], sizeof whole[k]);
+        out[n].area = fw * fh;
+        out[n++].score = 0.1f;
+    }
+    return n;
+}
