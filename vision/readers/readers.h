@@ -5,5 +5,6 @@
 #include "reader.h"
 
 extern const ts_reader_class ts_set_reader_class;     /* readers/set.c */
+extern const ts_reader_class ts_gof_reader_class;     /* readers/gof.c */
 
 #endif
