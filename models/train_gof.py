@@ -146,7 +146,7 @@ def main():
     ap.add_argument("--train", default="20000:750:21875,20750:750:20333",
                     help="SEED:TABLES[:PATCHES kept],... (ts-gof-patches runs)")
     ap.add_argument("--val", default="30000:60", help="the same, held aside")
-    ap.add_argument("--epochs", type=int, default=10)
+    ap.add_argument("--epochs", type=int, default=9)
     a = ap.parse_args()
     torch.manual_seed(1)
     torch.set_num_threads(1)
@@ -154,6 +154,7 @@ def main():
     os.makedirs(a.data, exist_ok=True)
     xtr, ytr = patches(a.build, a.data, "train", a.train)
     xva, yva = patches(a.build, a.data, "val", a.val)
+    print(flush=True)
     print(f"train {len(xtr)} patches from tables {a.train}; held aside {len(xva)} from {a.val}")
 
     model = Net()
@@ -179,9 +180,12 @@ def main():
             opt.step()
             sched.step()
             total += loss.item() * len(b)
-        print(f"epoch {ep + 1}: loss {total / len(xtr):.4f}")
+            if (i // 256) % 40 == 0:
+                print(f"  step {i // 256}: loss {loss.item():.3f}", flush=True)
+        print(f"epoch {ep + 1}: loss {total / len(xtr):.4f}", flush=True)
         evaluate(model, xva, yva, "  held aside")
     acc = evaluate(model, xva, yva, "held aside (final)")
+    torch.save(model.state_dict(), os.path.join(a.data, "gof-index.pt"))
     tsnet.export(model, a.out, "gof-index", PW, PH, 3,
                  [("number", NUM_LETTERS), ("colour", COL_LETTERS)],
                  comments=[f"Gang of Four corner index; rendered tables {a.train} "
