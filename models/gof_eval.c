@@ -124,6 +124,7 @@ int main(int argc, char **argv)
         }
         tally full = {0}, half = {0};
         int false_reads = 0;
+        long nread = 0, ncand = 0;
         for (long s = first; s < first + count; s++) {
             ts_scene_spec spec = {.family = TS_FAM_GOF, .w = 1280, .h = 720, .seed = (uint64_t)s};
             ts_code codes[TS_RENDER_MAX_CARDS];
@@ -158,6 +159,7 @@ int main(int argc, char **argv)
                 fprintf(stderr, "seed %ld: %s\n", s, err);
                 return 1;
             }
+            ncand += nc;
             ts_quad taken[MAX_CAND];
             ts_reading reads[MAX_CAND];
             int nt = 0;
@@ -178,6 +180,7 @@ int main(int argc, char **argv)
                     fprintf(stderr, "seed %ld: %s\n", s, err);
                     return 1;
                 }
+                nread++;
                 if (reads[nt].is_card)
                     taken[nt++] = cand[c];
             }
@@ -249,10 +252,11 @@ int main(int argc, char **argv)
         qsort(times, (size_t)count, sizeof *times, cmp_double);
         qsort(find_times, (size_t)count, sizeof *times, cmp_double);
         printf("%-9s full %4d/%4d %.1f%% (wrong %d)  half+ %4d/%4d %.1f%% (wrong %d)  "
-               "false %d  median %.2f ms (find %.2f)\n",
+               "false %d  median %.2f ms (find %.2f; %.1f candidates, %.1f read per table)\n",
                name, full.ok, full.n, 100.0 * full.ok / (full.n ? full.n : 1), full.wrong, half.ok,
                half.n, 100.0 * half.ok / (half.n ? half.n : 1), half.wrong, false_reads,
-               times[count / 2], find_times[count / 2]);
+               times[count / 2], find_times[count / 2], (double)ncand / count,
+               (double)nread / count);
         all_full.n += full.n, all_full.ok += full.ok, all_full.wrong += full.wrong;
         all_half.n += half.n, all_half.ok += half.ok, all_half.wrong += half.wrong;
         all_false += false_reads;

@@ -134,16 +134,21 @@ static int gof_read(void *reader, const ts_image *card, ts_reading *out, char *e
     }
     ts_gof_corners(card, g->patch);
     enum { TOTAL = TS_GOF_NUM_CLASSES + TS_GOF_COL_CLASSES };
-    float p[2 * TOTAL];
-    if (tscv_net_run(g->net, g->patch, 2, p, err) < 0)
-        return -1;
     double post[NCODES];
     float seen = 0;
-    int used = 0;
+    int used = 0, first[2] = {-1, -1};
+    float first_p[2] = {0, 0};
     for (int i = 0; i < NCODES; i++)
         post[i] = 1;
     for (int k = 0; k < 2; k++) {
-        const float *num = p + k * TOTAL, *col = num + TS_GOF_NUM_CLASSES;
+        /* A sure first corner is the card (both print the same index): the
+         * second corner is read only when the first is unsure or hidden. */
+        if (k == 1 && used && first_p[0] > 0.985f && seen > 0.985f)
+            break;
+        float p[TOTAL];
+        if (tscv_net_run(g->net, &g->patch[k], 1, p, err) < 0)
+            return -1;
+        const float *num = p, *col = num + TS_GOF_NUM_CLASSES;
         float here = 1 - num[TS_GOF_NUM_NONE];
         seen = here > seen ? here : seen;
         if (here < 0.5f)
@@ -152,9 +157,16 @@ static int gof_read(void *reader, const ts_image *card, ts_reading *out, char *e
         double sum = 0, q[NCODES];
         for (int i = 0; i < NCODES; i++)
             sum += q[i] = (double)num[g->code_num[i]] * col[g->code_col[i]];
-        for (int i = 0; i < NCODES; i++)
+        for (int i = 0; i < NCODES; i++) {
             post[i] *= sum > 0 ? q[i] / sum : 0;
+            if (sum > 0 && q[i] / sum > first_p[k])
+                first_p[k] = (float)(q[i] / sum), first[k] = i;
+        }
     }
+    /* Two sure corners that name different cards: the quad spans two cards
+     * (a wrong split of cards lying edge to edge), not one. */
+    if (used == 2 && first[0] != first[1] && first_p[0] > 0.9f && first_p[1] > 0.9f)
+        return 0;
     if (!used)
         return 0;
     double sum = 0;

@@ -10,7 +10,7 @@
 enum { WORK_SIDE = 400 }; /* long side of the stock image, px */
 
 enum { MAX_GRID = 8 }; /* rows or columns of touching cards a block may hold */
-static const float MIN_SEAM = 3.0f; /* grey levels a split's lines must be darker */
+static const float MIN_SEAM = -3.0f; /* a split's lines may not run through print */
 
 static const float CARD_ASPECT = 87.0f / 56.0f;
 
@@ -180,7 +180,7 @@ static int refine(const ts_ipt *pts, int n, const ts_ipt c[4], float grow, ts_pt
         if (fabsf(det) < 0.2f)
             return -1;
         q[i] = (ts_pt){(ca * ny[b] - cb * ny[a]) / det, (nx[a] * cb - nx[b] * ca) / det};
-        if (hypotf(q[i].x - c[i].x, q[i].y - c[i].y) > 8)
+        if (hypotf(q[i].x - c[i].x, q[i].y - c[i].y) > 8 + 0.02f * n)
             return -1;
     }
     return 0;
@@ -244,7 +244,7 @@ static int grid_cells(const ts_image *frame, const ts_ipt *pts, int n, int k, fl
                       ts_quad *out, int max)
 {
     double area = tscv_area(pts, n), hull = tscv_hull_area(pts, n);
-    if (hull <= 0 || area / hull < 0.9)
+    if (hull <= 0 || area / hull < 0.85)
         return 0;
     ts_ipt poly[8];
     int m = 0;
@@ -322,6 +322,14 @@ static int corner_cards(const ts_ipt *pts, int n, int k, float side, ts_quad *ou
     double orient = 0;
     for (int i = 0; i < m; i++)
         orient += (double)poly[i].x * poly[(i + 1) % m].y - (double)poly[(i + 1) % m].x * poly[i].y;
+    if (side <= 0) { /* no lone card to measure: the longest straight edge is a long side */
+        for (int i = 0; i < m; i++) {
+            float l = hypotf((float)(poly[(i + 1) % m].x - poly[i].x),
+                             (float)(poly[(i + 1) % m].y - poly[i].y));
+            side = l > side ? l : side;
+        }
+        side = side * k / CARD_ASPECT;
+    }
     int got = 0;
     float min_edge = 0.3f * side / k;
     for (int i = 0; i < m && got + 2 <= max; i++) {
@@ -404,7 +412,7 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
         if (pass == 3) {
             side = card_side(out, got);
             side_n = got;
-            for (int j = 0; j < cs.n && got < max && side > 0; j++)
+            for (int j = 0; j < cs.n && got < max; j++)
                 if (tscv_area(cs.pts + cs.start[j], cs.len[j]) > min_area)
                     got += corner_cards(cs.pts + cs.start[j], cs.len[j], k, side, out + got,
                                         max - got);
@@ -418,7 +426,37 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
             ts_quad t = out[j];
             out[j] = out[j - 1], out[j - 1] = t;
         }
-    return got;
+    /* Cells of a split must be about the size of the lone cards, where there
+     * are any (a lone card divides into smaller cards of its own shape too). */
+    float ref = 0;
+    {
+        float sides[256];
+        int ns = 0;
+        for (int i = 0; i < got && ns < 256; i++)
+            if (out[i].score >= 1000)
+                sides[ns++] = dist(out[i].q[0], out[i].q[1]);
+        if (ns) {
+            qsort(sides, (size_t)ns, sizeof *sides, cmp_float);
+            ref = sides[ns / 2];
+        }
+    }
+    int kept = 0;
+    for (int i = 0; i < got; i++) {
+        float sd = dist(out[i].q[0], out[i].q[1]);
+        if (ref > 0 && out[i].score < 1000 && fabsf(sd / ref - 1) > 0.3f)
+            continue;
+        int dup = 0; /* the same quad from several binarisations: keep the first */
+        float tol = 0.04f * dist(out[i].q[0], out[i].q[1]);
+        for (int j = 0; j < kept && !dup; j++) {
+            float e = 0;
+            for (int c = 0; c < 4; c++)
+                e = fmaxf(e, dist(out[i].q[c], out[j].q[c]));
+            dup = e < tol;
+        }
+        if (!dup)
+            out[kept++] = out[i];
+    }
+    return kept;
 }
 
 int ts_gof_find(ts_gof_finder *f, const ts_image *frame, ts_quad *out, int max, char *err)
