@@ -11,25 +11,27 @@
 #include "json.h"
 #include "stats.h"
 
-enum { STAGES = 5 };
-static const char *const STAGE_NAMES[STAGES] = {"decode", "detect", "classify", "rules",
-                                                "detect+classify+rules"};
+enum { STAGES = 6 };
+static const char *const STAGE_NAMES[STAGES] = {"decode", "detect", "rectify", "read", "rules",
+                                                "detect+rectify+read+rules"};
 
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: tablesight bench [--repeat N] [--json] [--profile NAME] [FILE...]\n"
+            "usage: tablesight bench [--repeat N] [--json] [--game GAME] [--profile NAME]\n"
+            "                        [FILE...]\n"
             "\n"
-            "Runs decode and process_frame over the files (default: the bundled samples,\n"
+            "Runs decode and the pipeline over the files (default: the bundled samples,\n"
             "samples/demo/*.jpg) N times each (default 5) on one core and prints the\n"
-            "median time of each stage: decode, detect, classify, rules, and the\n"
-            "per-frame total without decode.\n");
+            "median time of each stage: decode, detect, rectify, read (with --game auto,\n"
+            "each family's reader too), rules, and the per-frame total without decode.\n"
+            "--game and --profile are those of scan.\n");
 }
 
 int cmd_bench(int argc, char **argv)
 {
     int repeat = 5, json = 0, first = argc;
-    ts_processor_config cfg = {0};
+    ts_pipeline_config cfg = {0};
     for (int i = 1; i < argc; i++) {
         if (cmd_is_help(argv[i])) {
             usage(stdout);
@@ -44,6 +46,8 @@ int cmd_bench(int argc, char **argv)
             json = 1;
         } else if (strcmp(argv[i], "--profile") == 0 && i + 1 < argc) {
             cfg.profile = argv[++i];
+        } else if (strcmp(argv[i], "--game") == 0 && i + 1 < argc) {
+            cfg.game = argv[++i];
         } else if (argv[i][0] == '-') {
             fprintf(stderr, "tablesight bench: unknown option '%s'\n", argv[i]);
             usage(stderr);
@@ -66,7 +70,7 @@ int cmd_bench(int argc, char **argv)
     }
     char err[512];
     tscv_set_threads(1); /* one core, as the figures are quoted */
-    ts_processor *p = ts_processor_create(&cfg, err, sizeof err);
+    ts_pipeline *p = ts_pipeline_create(&cfg, err, sizeof err);
     if (!p) {
         fprintf(stderr, "tablesight bench: %s\n", err);
         globfree(&g);
@@ -74,28 +78,35 @@ int cmd_bench(int argc, char **argv)
     }
     size_t cap = (size_t)nfiles * (size_t)repeat;
     double *t[STAGES];
+    double *by[TS_FAM_COUNT];
     for (int s = 0; s < STAGES; s++)
         t[s] = calloc(cap, sizeof(double));
+    for (int f = 0; f < TS_FAM_COUNT; f++)
+        by[f] = calloc(cap, sizeof(double));
     int n = 0, failed = 0, cards = 0;
     batch_progress prog;
     batch_progress_start(&prog, "bench", nfiles);
     for (int f = 0; f < nfiles; f++) {
         for (int r = 0; r < repeat; r++) {
             ts_image img;
-            ts_frame_result res = {0};
-            if (batch_process_file(p, files[f], &img, &res, err, sizeof err) < 0) {
+            ts_table tab;
+            if (batch_process_file(p, files[f], NULL, &img, &tab, err, sizeof err) < 0) {
                 fprintf(stderr, "tablesight bench: %s\n", err);
                 failed = 1;
                 break;
             }
             ts_image_free(&img);
-            t[0][n] = res.ms_decode;
-            t[1][n] = res.ms_detect;
-            t[2][n] = res.ms_classify;
-            t[3][n] = res.ms_rules;
-            t[4][n] = res.ms_detect + res.ms_classify + res.ms_rules;
+            const ts_frame_result *res = &tab.frame;
+            t[0][n] = res->ms_decode;
+            t[1][n] = res->ms_detect;
+            t[2][n] = res->ms_rectify;
+            t[3][n] = res->ms_read;
+            t[4][n] = tab.ms_rules;
+            t[5][n] = res->ms_total + tab.ms_rules;
+            for (int k = 0; k < TS_FAM_COUNT; k++)
+                by[k][n] = res->ms_read_by[k];
             if (r == 0)
-                cards += res.ncards;
+                cards += res->ncards;
             n++;
         }
         batch_progress_tick(&prog, f + 1);
@@ -104,6 +115,13 @@ int cmd_bench(int argc, char **argv)
     double med[STAGES] = {0};
     for (int s = 0; s < STAGES; s++)
         med[s] = ts_median(t[s], n);
+    /* Each family's reader alone, when more than one ran (--game auto). */
+    double med_by[TS_FAM_COUNT] = {0};
+    int ran = 0;
+    for (int k = 0; k < TS_FAM_COUNT; k++) {
+        med_by[k] = ts_median(by[k], n);
+        ran += ts_pipeline_family(p) < 0;
+    }
     if (json) {
         ts_json j;
         ts_json_init(&j);
@@ -120,6 +138,12 @@ int cmd_bench(int argc, char **argv)
             ts_json_key(&j, STAGE_NAMES[s]);
             ts_json_num(&j, med[s], 3);
         }
+        for (int k = 0; k < TS_FAM_COUNT && ran; k++) {
+            char key[32];
+            snprintf(key, sizeof key, "read_%s", ts_family_name((ts_family)k));
+            ts_json_key(&j, key);
+            ts_json_num(&j, med_by[k], 3);
+        }
         ts_json_end(&j);
         ts_json_end(&j);
         puts(j.buf.data);
@@ -127,11 +151,15 @@ int cmd_bench(int argc, char **argv)
     } else {
         printf("%d files x %d runs, %d cards found per pass (one core)\n", nfiles, repeat, cards);
         for (int s = 0; s < STAGES; s++)
-            printf("  %-22s median %8.3f ms\n", STAGE_NAMES[s], med[s]);
+            printf("  %-26s median %8.3f ms\n", STAGE_NAMES[s], med[s]);
+        for (int k = 0; k < TS_FAM_COUNT && ran; k++)
+            printf("    read %-21s median %8.3f ms\n", ts_family_name((ts_family)k), med_by[k]);
     }
     for (int s = 0; s < STAGES; s++)
         free(t[s]);
+    for (int k = 0; k < TS_FAM_COUNT; k++)
+        free(by[k]);
     globfree(&g);
-    ts_processor_destroy(p);
+    ts_pipeline_destroy(p);
     return failed;
 }

@@ -14,29 +14,26 @@
 #include "cmd.h"
 #include "imageio.h"
 #include "json.h"
+#include "labels.h"
 #include "overlay.h"
 #include "stats.h"
 
-enum { MAX_LABEL_CARDS = 64, MAX_WRONG_SHOWN = 200 };
+enum { MAX_LABEL_CARDS = TS_LABEL_MAX_CARDS, MAX_WRONG_SHOWN = 200 };
 
-typedef struct {
-    char *path;  /* resolved image path (owned) */
-    char *name;  /* as written in the label file (owned) */
-    int n;
-    int idx[MAX_LABEL_CARDS];
-} label;
+typedef ts_label label;
 
 typedef struct {
     int images, failed, cards, correct, found, matched, false_cards, unread, wrong_images;
     int attr_n, attr_ok[4];
-    int confusion[4][4][4]; /* attr, truth value, read value (3 = not read) */
+    int confusion[4][4][4]; /* SET: attr, truth value, read value (3 = not read) */
     double *ms;             /* detect+classify+rules per image */
 } tally;
 
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: tablesight eval [--json] [--report DIR] [--profile NAME] LABELS.tsv\n"
+            "usage: tablesight eval [--json] [--report DIR] [--game GAME] [--profile NAME]\n"
+            "                       [--max-pixels N] LABELS.tsv\n"
             "\n"
             "Scans every image of a label file (lines 'image<TAB>codes', paths relative\n"
             "to the file, '#' comments) and prints card accuracy (multiset match per\n"
@@ -46,7 +43,10 @@ static void usage(FILE *f)
             "  --json          one summary object instead of text\n"
             "  --report DIR    write DIR/index.html: confusion matrices and annotated\n"
             "                  thumbnails of every wrong image\n"
-            "  --profile NAME  deck profile (default classic)\n"
+            "  --game GAME     the cards to read (as scan; default: the profile's family,\n"
+            "                  else set); labels are codes in the deck's own letters\n"
+            "  --profile NAME  deck profile (as scan)\n"
+            "  --max-pixels N  refuse images larger than N pixels (\"50M\"), before decoding\n"
             "\n"
             "A malformed label file is a fatal error (exit 2) naming the line; an image\n"
             "that cannot be read is reported and counted as failed.\n");
@@ -54,127 +54,85 @@ static void usage(FILE *f)
 
 /* ---- Label file --------------------------------------------------------- */
 
-static int load_labels(const char *file, const ts_set_letters *letters, label **out, int *nout,
+/* A label code in the deck's letters, in the pipeline's family (any for auto). */
+static int parse_label_code(void *ctx, const char *text, size_t len, ts_code *out)
+{
+    const ts_pipeline *pl = ctx;
+    return ts_pipeline_parse_code(pl, ts_pipeline_family(pl), text, len, out);
+}
+
+static int load_labels(const char *file, const ts_pipeline *pl, label **out, int *nout,
                        char *err, size_t errlen)
 {
-    uint8_t *data;
-    size_t len;
-    if (ts_read_file(file, 64 << 20, &data, &len, err, errlen) < 0)
-        return -1;
-    char dir[2048] = "";
-    const char *slash = strrchr(file, '/');
-    if (slash)
-        snprintf(dir, sizeof dir, "%.*s/", (int)(slash - file), file);
-    int cap = 64, n = 0, lineno = 0;
-    label *ls = malloc(sizeof *ls * (size_t)cap);
-    char *text = (char *)data;
-    size_t pos = 0;
-    int rc = -1;
-    while (ls && pos < len) {
-        size_t e = pos;
-        while (e < len && text[e] != '\n')
-            e++;
-        lineno++;
-        char *line = text + pos;
-        size_t ll = e - pos;
-        pos = e + 1;
-        if (ll && line[ll - 1] == '\r')
-            ll--;
-        if (ll == 0 || line[0] == '#')
-            continue;
-        if (memchr(line, '\0', ll)) {
-            snprintf(err, errlen, "%s:%d: NUL byte (not a text label file)", file, lineno);
-            goto done;
-        }
-        char *tab = memchr(line, '\t', ll);
-        if (!tab || tab == line) {
-            snprintf(err, errlen, "%s:%d: expected 'image<TAB>codes'", file, lineno);
-            goto done;
-        }
-        if (n == cap) {
-            label *nl = realloc(ls, sizeof *ls * (size_t)(cap *= 2));
-            if (!nl)
-                goto done;
-            ls = nl;
-        }
-        label *l = &ls[n];
-        memset(l, 0, sizeof *l);
-        int nlen = (int)(tab - line);
-        l->name = strndup(line, (size_t)nlen);
-        size_t plen = strlen(dir) + (size_t)nlen + 1;
-        l->path = malloc(plen);
-        if (!l->name || !l->path) {
-            free(l->name);
-            free(l->path);
-            goto done;
-        }
-        snprintf(l->path, plen, "%s%.*s", line[0] == '/' ? "" : dir, nlen, line);
-        n++;
-        /* Codes: space separated, in the profile's letters. */
-        const char *p = tab + 1, *end = line + ll;
-        while (p < end) {
-            while (p < end && (*p == ' ' || *p == '\t'))
-                p++;
-            const char *s = p;
-            while (p < end && *p != ' ' && *p != '\t')
-                p++;
-            if (p == s)
-                break;
-            int idx;
-            if (ts_set_parse(letters, s, (size_t)(p - s), &idx) < 0) {
-                snprintf(err, errlen, "%s:%d: '%.*s' is not a SET card code", file, lineno,
-                         (int)(p - s > 16 ? 16 : p - s), s);
-                goto done;
-            }
-            if (l->n == MAX_LABEL_CARDS) {
-                snprintf(err, errlen, "%s:%d: more than %d cards", file, lineno, MAX_LABEL_CARDS);
-                goto done;
-            }
-            l->idx[l->n++] = idx;
-        }
-    }
-    if (!ls) {
-        snprintf(err, errlen, "%s: out of memory", file);
-        goto done;
-    }
-    if (n == 0) {
-        snprintf(err, errlen, "%s: no labelled images", file);
-        goto done;
-    }
-    rc = 0;
-done:
-    free(data);
-    if (rc < 0 && ls) {
-        for (int i = 0; i < n; i++) {
-            free(ls[i].name);
-            free(ls[i].path);
-        }
-        free(ls);
-        ls = NULL;
-        n = 0;
-    }
-    *out = ls;
-    *nout = n;
-    return rc;
+    int fam = ts_pipeline_family(pl);
+    return ts_labels_load(file, parse_label_code, (void *)pl,
+                          fam >= 0 ? ts_family_name((ts_family)fam) : "known", out, nout, err,
+                          errlen);
 }
 
 /* ---- Scoring ------------------------------------------------------------ */
 
-static int same_attrs(int a, int b)
+/* A card's attributes (what a reader reads separately), for per-attribute
+ * accuracy: returns how many, values in v. */
+static int code_attrs(ts_code c, int v[4])
 {
-    int k = 0;
-    for (int t = 0; t < 4; t++)
-        k += ts_set_attr(a, t) == ts_set_attr(b, t);
+    switch (c.family) {
+    case TS_FAM_SET:
+        for (int a = 0; a < 4; a++)
+            v[a] = ts_set_attr(c.idx, a);
+        return 4;
+    case TS_FAM_PLAYING: /* rank, suit */
+        v[0] = c.idx % 13, v[1] = c.idx / 13;
+        return 2;
+    case TS_FAM_GOF: /* colour (M1 its own), number (phoenix 10, dragon 11) */
+        if (c.idx < 30)
+            v[0] = c.idx / 10, v[1] = c.idx % 10;
+        else
+            v[0] = c.idx == 60 ? 3 : c.idx == 63 ? 2 : c.idx - 61, v[1] = c.idx == 60 ? 0
+                                                                   : c.idx == 63 ? 11 : 10;
+        return 2;
+    case TS_FAM_QWIRKLE: /* colour, shape */
+        v[0] = c.idx / 6, v[1] = c.idx % 6;
+        return 2;
+    case TS_FAM_DOMINO: /* low and high end */
+        ts_domino_pips(c.idx, &v[0], &v[1]);
+        return 2;
+    }
+    return 0;
+}
+
+static const char *const ATTR_NAMES[TS_FAM_COUNT][4] = {
+    [TS_FAM_SET] = {"count", "colour", "shape", "shading"},
+    [TS_FAM_PLAYING] = {"rank", "suit"},
+    [TS_FAM_GOF] = {"colour", "number"},
+    [TS_FAM_QWIRKLE] = {"colour", "shape"},
+    [TS_FAM_DOMINO] = {"low end", "high end"},
+};
+
+static int same_attrs(ts_code a, ts_code b)
+{
+    if (a.family != b.family)
+        return -1;
+    int va[4], vb[4], n = code_attrs(a, va), k = 0;
+    code_attrs(b, vb);
+    for (int t = 0; t < n; t++)
+        k += va[t] == vb[t];
     return k;
+}
+
+static int same_code(ts_code a, ts_code b)
+{
+    return a.family == b.family && a.idx == b.idx;
 }
 
 /* Scores one image; returns 1 if it was read perfectly. */
 static int score_image(const label *l, const ts_frame_result *r, tally *t)
 {
-    int read_idx[TS_MAX_CARDS], nread = 0;
+    ts_code read_idx[TS_MAX_CARDS];
+    int nread = 0;
     for (int i = 0; i < r->ncards; i++)
         if (r->cards[i].read)
-            read_idx[nread++] = r->cards[i].code.idx;
+            read_idx[nread++] = r->cards[i].code;
         else
             t->unread++;
     t->cards += l->n;
@@ -188,7 +146,7 @@ static int score_image(const label *l, const ts_frame_result *r, tally *t)
     for (int i = 0; i < l->n; i++) {
         pair[i] = -1;
         for (int k = 0; k < nread; k++)
-            if (!used_found[k] && read_idx[k] == l->idx[i]) {
+            if (!used_found[k] && same_code(read_idx[k], l->code[i])) {
                 used_found[k] = used_label[i] = 1;
                 pair[i] = k;
                 correct++;
@@ -200,8 +158,8 @@ static int score_image(const label *l, const ts_frame_result *r, tally *t)
             continue;
         int best = -1, bs = -1;
         for (int k = 0; k < nread; k++)
-            if (!used_found[k] && same_attrs(read_idx[k], l->idx[i]) > bs) {
-                bs = same_attrs(read_idx[k], l->idx[i]);
+            if (!used_found[k] && same_attrs(read_idx[k], l->code[i]) > bs) {
+                bs = same_attrs(read_idx[k], l->code[i]);
                 best = k;
             }
         if (best >= 0) {
@@ -210,12 +168,14 @@ static int score_image(const label *l, const ts_frame_result *r, tally *t)
         }
     }
     for (int i = 0; i < l->n; i++) {
-        for (int a = 0; a < 4; a++) {
-            int tv = ts_set_attr(l->idx[i], a);
-            int rv = pair[i] >= 0 ? ts_set_attr(read_idx[pair[i]], a) : 3;
-            t->confusion[a][tv][rv]++;
+        int tv[4], rv[4] = {3, 3, 3, 3}, na = code_attrs(l->code[i], tv);
+        if (pair[i] >= 0)
+            code_attrs(read_idx[pair[i]], rv);
+        for (int a = 0; a < na; a++) {
+            if (l->code[i].family == TS_FAM_SET)
+                t->confusion[a][tv[a]][rv[a]]++;
             if (pair[i] >= 0)
-                t->attr_ok[a] += tv == rv;
+                t->attr_ok[a] += tv[a] == rv[a];
         }
         t->attr_n += pair[i] >= 0;
     }
@@ -225,17 +185,20 @@ static int score_image(const label *l, const ts_frame_result *r, tally *t)
 
 /* ---- Report ------------------------------------------------------------- */
 
-static const char *const ATTR_TITLE[4] = {"count", "colour", "shape", "shading"};
-
-static void report_matrices(FILE *f, const tally *t, const ts_set_letters *L)
+/* SET: per-attribute confusion, in the deck's letters. */
+static void report_matrices(FILE *f, const tally *t, const ts_pipeline *p)
 {
+    char L[3][TS_CODE_MAXLEN]; /* L[v][a]: attribute a's letter for value v */
+    for (int v = 0; v < 3; v++)
+        ts_pipeline_format_code(p, (ts_code){TS_FAM_SET, (uint8_t)ts_set_make(v, v, v, v)}, L[v]);
     for (int a = 0; a < 4; a++) {
-        fprintf(f, "<div class=m><h3>%s</h3><table><tr><th>label \\ read</th>", ATTR_TITLE[a]);
+        fprintf(f, "<div class=m><h3>%s</h3><table><tr><th>label \\ read</th>",
+                ATTR_NAMES[TS_FAM_SET][a]);
         for (int v = 0; v < 3; v++)
-            fprintf(f, "<th>%c</th>", L->v[a][v]);
+            fprintf(f, "<th>%c</th>", L[v][a]);
         fprintf(f, "<th>not read</th></tr>\n");
         for (int tv = 0; tv < 3; tv++) {
-            fprintf(f, "<tr><th>%c</th>", L->v[a][tv]);
+            fprintf(f, "<tr><th>%c</th>", L[tv][a]);
             for (int rv = 0; rv < 4; rv++) {
                 int c = t->confusion[a][tv][rv];
                 fprintf(f, "<td class=%s>%d</td>", rv == tv ? "ok" : c ? "bad" : "", c);
@@ -246,13 +209,43 @@ static void report_matrices(FILE *f, const tally *t, const ts_set_letters *L)
     }
 }
 
+/* Text into HTML (element content or a quoted attribute). */
+static void html_text(ts_buf *b, const char *s)
+{
+    for (; *s; s++) {
+        switch (*s) {
+        case '&': ts_buf_add(b, "&amp;", 5); break;
+        case '<': ts_buf_add(b, "&lt;", 4); break;
+        case '>': ts_buf_add(b, "&gt;", 4); break;
+        case '"': ts_buf_add(b, "&quot;", 6); break;
+        case '\'': ts_buf_add(b, "&#39;", 5); break;
+        default: ts_buf_add(b, s, 1);
+        }
+    }
+}
+
+/* A file name as one URL path segment: everything but unreserved bytes
+ * percent-encoded, so '#', '?', '%', quotes and spaces stay part of the name. */
+static void url_segment(ts_buf *b, const char *s)
+{
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+            c == '-' || c == '_' || c == '.' || c == '~')
+            ts_buf_add(b, s, 1);
+        else
+            ts_buf_printf(b, "%%%02X", c);
+    }
+}
+
 /* ---- Command ------------------------------------------------------------ */
 
 int cmd_eval(int argc, char **argv)
 {
     int json = 0;
     const char *report = NULL, *labels_file = NULL;
-    ts_processor_config cfg = {0};
+    ts_pipeline_config cfg = {0};
+    ts_decode_limits lim = {0};
     for (int i = 1; i < argc; i++) {
         if (cmd_is_help(argv[i])) {
             usage(stdout);
@@ -263,6 +256,14 @@ int cmd_eval(int argc, char **argv)
             report = argv[++i];
         } else if (strcmp(argv[i], "--profile") == 0 && i + 1 < argc) {
             cfg.profile = argv[++i];
+        } else if (strcmp(argv[i], "--game") == 0 && i + 1 < argc) {
+            cfg.game = argv[++i];
+        } else if (strcmp(argv[i], "--max-pixels") == 0 && i + 1 < argc) {
+            if (batch_parse_pixels(argv[++i], &lim.max_pixels) < 0) {
+                fprintf(stderr, "tablesight eval: --max-pixels takes a number of pixels (1 to "
+                                "4000M), not '%s'\n", argv[i]);
+                return 2;
+            }
         } else if (argv[i][0] == '-' || labels_file) {
             fprintf(stderr, "tablesight eval: unexpected argument '%s'\n", argv[i]);
             usage(stderr);
@@ -276,17 +277,16 @@ int cmd_eval(int argc, char **argv)
         return 2;
     }
     char err[512];
-    ts_processor *p = ts_processor_create(&cfg, err, sizeof err);
+    ts_pipeline *p = ts_pipeline_create(&cfg, err, sizeof err);
     if (!p) {
         fprintf(stderr, "tablesight eval: %s\n", err);
         return 2;
     }
-    const ts_set_letters *L = ts_processor_letters(p);
     label *ls;
     int nl;
-    if (load_labels(labels_file, L, &ls, &nl, err, sizeof err) < 0) {
+    if (load_labels(labels_file, p, &ls, &nl, err, sizeof err) < 0) {
         fprintf(stderr, "tablesight eval: %s\n", err);
-        ts_processor_destroy(p);
+        ts_pipeline_destroy(p);
         return 2;
     }
     FILE *html = NULL;
@@ -298,10 +298,11 @@ int cmd_eval(int argc, char **argv)
         if (batch_mkdir(report, err, sizeof err) < 0 || batch_mkdir(imgdir, err, sizeof err) < 0 ||
             !(html = fopen(path, "w"))) {
             fprintf(stderr, "tablesight eval: %s\n", html ? err : path);
-            ts_processor_destroy(p);
+            ts_pipeline_destroy(p);
             return 2;
         }
     }
+    batch_names names = {0};
     tally t = {0};
     t.ms = calloc((size_t)nl, sizeof *t.ms);
     int nms = 0;
@@ -312,35 +313,42 @@ int cmd_eval(int argc, char **argv)
     batch_progress_start(&prog, "eval", nl);
     for (int i = 0; i < nl; i++) {
         ts_image img;
-        ts_frame_result r = {0};
+        ts_table tab;
+        const ts_frame_result *r = &tab.frame;
         t.images++;
-        if (batch_process_file(p, ls[i].path, &img, &r, err, sizeof err) < 0) {
+        int rc = batch_process_file(p, ls[i].path, &lim, &img, &tab, err, sizeof err);
+        if (rc != 0)
             fprintf(stderr, "tablesight eval: %s\n", err);
+        if (rc < 0) {
             t.failed++;
             t.cards += ls[i].n;
             continue;
         }
-        t.ms[nms++] = r.ms_detect + r.ms_classify + r.ms_rules;
-        if (!score_image(&ls[i], &r, &t)) {
+        t.ms[nms++] = r->ms_total + tab.ms_rules;
+        if (!score_image(&ls[i], r, &t)) {
             t.wrong_images++;
             ts_buf_printf(&wrong, "  %s: labelled", ls[i].name);
             for (int k = 0; k < ls[i].n; k++) {
-                char c[8];
-                ts_set_format(L, ls[i].idx[k], c);
+                char c[TS_CODE_MAXLEN];
+                ts_pipeline_format_code(p, ls[i].code[k], c);
                 ts_buf_printf(&wrong, " %s", c);
             }
             ts_buf_printf(&wrong, "; read");
-            for (int k = 0; k < r.ncards; k++)
-                ts_buf_printf(&wrong, " %s%s", r.cards[k].text, r.cards[k].read ? "" : "?");
+            for (int k = 0; k < r->ncards; k++)
+                ts_buf_printf(&wrong, " %s%s", r->cards[k].text, r->cards[k].read ? "" : "?");
             ts_buf_printf(&wrong, "\n");
             if (html && t.wrong_images <= MAX_WRONG_SHOWN) {
                 char out[4096];
-                if (batch_annotate(&img, &r, imgdir, ls[i].name, out, sizeof out, err,
-                                   sizeof err) == 0)
-                    ts_buf_printf(&figures,
-                                  "<figure><img src=\"wrong/%s\" loading=lazy><figcaption>%s"
-                                  "</figcaption></figure>\n",
-                                  strrchr(out, '/') + 1, ls[i].name);
+                if (batch_annotate(&img, &tab, imgdir, ls[i].name, &names, NULL, out, sizeof out,
+                                   err, sizeof err) == 0) {
+                    ts_buf_printf(&figures, "<figure><img src=\"wrong/");
+                    url_segment(&figures, strrchr(out, '/') + 1);
+                    ts_buf_printf(&figures, "\" loading=lazy><figcaption>");
+                    html_text(&figures, ls[i].name);
+                    ts_buf_printf(&figures, "</figcaption></figure>\n");
+                } else {
+                    fprintf(stderr, "tablesight eval: %s\n", err);
+                }
             }
         }
         ts_image_free(&img);
@@ -351,6 +359,10 @@ int cmd_eval(int argc, char **argv)
     double acc = t.cards ? (double)t.correct / t.cards : 0;
     double recall = t.cards ? (double)t.matched / t.cards : 0;
     double med = ts_median(t.ms, nms);
+    /* Attributes are those of the labelled family (with --game auto, the
+     * first label's). */
+    int fam = ls[0].n ? ls[0].code[0].family : TS_FAM_SET, vals[4];
+    int nattr = code_attrs((ts_code){(uint8_t)fam, 0}, vals);
     if (json) {
         ts_json j;
         ts_json_init(&j);
@@ -377,8 +389,8 @@ int cmd_eval(int argc, char **argv)
         ts_json_int(&j, t.unread);
         ts_json_key(&j, "attribute_accuracy");
         ts_json_obj(&j);
-        for (int a = 0; a < 4; a++) {
-            ts_json_key(&j, ATTR_TITLE[a]);
+        for (int a = 0; a < nattr; a++) {
+            ts_json_key(&j, ATTR_NAMES[fam][a]);
             ts_json_num(&j, t.attr_n ? (double)t.attr_ok[a] / t.attr_n : 0, 4);
         }
         ts_json_end(&j);
@@ -396,14 +408,15 @@ int cmd_eval(int argc, char **argv)
         printf("false cards     %d (%.2f per 20 images)\n", t.false_cards,
                t.images ? 20.0 * t.false_cards / t.images : 0);
         printf("attributes      ");
-        for (int a = 0; a < 4; a++)
-            printf("%s %.2f%%%s", ATTR_TITLE[a],
-                   t.attr_n ? 100.0 * t.attr_ok[a] / t.attr_n : 0, a < 3 ? ", " : "\n");
-        printf("median ms       %.2f (detect + classify + rules, decode excluded)\n", med);
+        for (int a = 0; a < nattr; a++)
+            printf("%s %.2f%%%s", ATTR_NAMES[fam][a],
+                   t.attr_n ? 100.0 * t.attr_ok[a] / t.attr_n : 0, a < nattr - 1 ? ", " : "");
+        printf("\nmedian ms       %.2f (detect + rectify + read + rules, decode excluded)\n",
+               med);
         printf("wrong images    %d\n%s", t.wrong_images, wrong.data ? wrong.data : "");
     }
     if (html) {
-        fprintf(html,
+        fputs(
                 "<!doctype html><meta charset=utf-8><title>tablesight eval</title>\n"
                 "<style>body{font:14px sans-serif;margin:2em}table{border-collapse:collapse}"
                 "td,th{border:1px solid #ccc;padding:4px 8px;text-align:right}"
@@ -411,12 +424,20 @@ int cmd_eval(int argc, char **argv)
                 "margin:0 2em 1em 0;vertical-align:top}figure{display:inline-block;margin:4px}"
                 "img{max-width:480px;max-height:360px}figcaption{font-size:11px;max-width:480px;"
                 "word-break:break-all}</style>\n"
-                "<h1>%s</h1><p>%d images, %d cards: card accuracy <b>%.2f%%</b>, detection "
+                "<h1>",
+            html);
+        ts_buf title;
+        ts_buf_init(&title);
+        html_text(&title, labels_file);
+        fputs(title.data ? title.data : "", html);
+        ts_buf_free(&title);
+        fprintf(html,
+                "</h1><p>%d images, %d cards: card accuracy <b>%.2f%%</b>, detection "
                 "recall %.2f%%, false cards %d, unread %d, median %.2f ms.</p>\n"
                 "<h2>Per-attribute confusion (label rows, reading columns)</h2>\n",
-                labels_file, t.images, t.cards, 100 * acc, 100 * recall, t.false_cards,
-                t.unread, med);
-        report_matrices(html, &t, L);
+                t.images, t.cards, 100 * acc, 100 * recall, t.false_cards, t.unread, med);
+        if (fam == TS_FAM_SET)
+            report_matrices(html, &t, p);
         fprintf(html, "<h2>Wrong images (%d%s)</h2>\n", t.wrong_images,
                 t.wrong_images > MAX_WRONG_SHOWN ? ", first 200 shown" : "");
         fputs(figures.data ? figures.data : "", html);
@@ -427,9 +448,10 @@ int cmd_eval(int argc, char **argv)
         free(ls[i].path);
     }
     free(ls);
+    batch_names_free(&names);
     free(t.ms);
     ts_buf_free(&wrong);
     ts_buf_free(&figures);
-    ts_processor_destroy(p);
+    ts_pipeline_destroy(p);
     return t.failed ? 1 : 0;
 }

@@ -3,15 +3,15 @@
 #define TS_RESULT_JSON_H
 
 #include "json.h"
-#include "process.h"
+#include "table.h"
 
-/* Appends the object for r (source: file name or capture source, frame: index)
+/* Appends the object for t (source: file name or capture source, frame: index)
  * to j, without a trailing newline. */
-void ts_result_json(ts_json *j, const ts_frame_result *r, const char *source, long frame,
+void ts_result_json(ts_json *j, const ts_table *t, const char *source, long frame,
                     const char *game);
 /* The same members into an object the caller has opened (and closes), so
  * other outputs can add members of their own. */
-void ts_result_json_members(ts_json *j, const ts_frame_result *r, const char *source, long frame,
+void ts_result_json_members(ts_json *j, const ts_table *t, const char *source, long frame,
                             const char *game);
 
 #endif

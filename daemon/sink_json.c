@@ -57,7 +57,7 @@ void ts_stable_json(ts_json *j, const ts_stable *st, const char *source, const c
     ts_json_num(j, st->t - t0, 3);
     ts_json_key(j, "ids");
     ts_json_arr(j);
-    for (int i = 0; i < st->table.ncards; i++)
+    for (int i = 0; i < st->table.frame.ncards; i++)
         ts_json_int(j, st->id[i]);
     ts_json_end(j);
     ts_json_key(j, "events");

@@ -47,25 +47,6 @@ void ts_stats_add(ts_stats *s, ts_stat which, double ms)
     pthread_mutex_unlock(&s->mu);
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-void ts_sort_doubles(double *v, size_t n)
-{
-    qsort(v, n, sizeof *v, cmp_double);
-}
-
-double ts_median(double *v, int n)
-{
-    if (n <= 0)
-        return 0;
-    ts_sort_doubles(v, (size_t)n);
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 /* Caller holds the lock. */
 static double percentile_locked(ts_stats *s, ts_stat which, double p)
 {
@@ -141,6 +122,8 @@ void ts_stats_print(ts_stats *s, const ts_stats_counts *c, FILE *f)
     latency_line(s, f, "processing (capture->result)", TS_ST_READY);
     latency_line(s, f, "capture->hints on screen", TS_ST_HINTS);
     latency_line(s, f, "capture->frame on screen", TS_ST_SCREEN);
+    latency_line(s, f, "move settled->verdict shown", TS_ST_VERDICT);
+    latency_line(s, f, "verdict decided->shown", TS_ST_VERDICT_DRAW);
     int any = 0;
     for (size_t i = 0; i < sizeof STAGES / sizeof STAGES[0]; i++) {
         if (!s->s[STAGES[i].id].n)

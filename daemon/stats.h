@@ -9,6 +9,7 @@
 #define TS_STATS_H
 
 #include "clock.h"
+#include "median.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -26,6 +27,8 @@ typedef enum {
     TS_ST_HINTS,     /* frame captured -> its results first drawn on screen */
     TS_ST_SCREEN,    /* frame captured -> that frame handed to the sinks */
     TS_ST_OVERLAY,   /* copy + overlay + sinks, per displayed frame */
+    TS_ST_VERDICT,   /* referee: the frame a move settled in captured -> its verdict on screen */
+    TS_ST_VERDICT_DRAW, /* referee: verdict decided -> on screen */
     TS_ST_COUNT
 } ts_stat;
 
@@ -55,9 +58,5 @@ uint64_t ts_stats_n(ts_stats *s, ts_stat which);
 void ts_stats_print(ts_stats *s, const ts_stats_counts *c, FILE *f);
 
 
-/* Sorts v ascending, in place. */
-void ts_sort_doubles(double *v, size_t n);
-/* Median of v (sorts it; the mean of the two middle values for even n; 0 if n == 0). */
-double ts_median(double *v, int n);
 
 #endif

@@ -48,6 +48,12 @@ typedef struct ts_reader_class {
     float min_aspect, max_aspect;   /* card long side / short side */
     int card_w, card_h;             /* rectified card size read() expects (portrait) */
     float conf_floor;               /* default: below this a card is unread */
+    /* A frame of this shape (long/short side) may be one card filling it, a
+     * crop with no table around it: it is read whole first. 0 = never. */
+    float whole_min_aspect, whole_max_aspect;
+    /* A squat quad (aspect 1.1-1.45) that does not read as one upright card
+     * may be two cards side by side: try its halves (SET). */
+    int split_squat;
 
     /* Returns a reader (caller destroys), or NULL with a one-line reason in err. */
     void *(*create)(const ts_reader_config *cfg, char *err, size_t errlen);
@@ -60,6 +66,9 @@ typedef struct ts_reader_class {
     /* Optional: the code in the deck's own letters (SeeCards, Qwirkle tiles'
      * W). NULL = ts_code_format. */
     void (*format)(const void *reader, ts_code code, char out[TS_CODE_MAXLEN]);
+    /* Optional: the inverse of format (label files in the deck's letters).
+     * Returns 0 or -1. NULL = ts_code_parse. */
+    int (*parse)(const void *reader, const char *text, size_t len, ts_code *out);
     /* Optional: a family-specific candidate finder, used instead of the
      * shared detector (ts_detect with this class's aspect range). Same
      * contract as ts_detect: candidates in the order to try them, overlaps

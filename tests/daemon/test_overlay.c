@@ -55,9 +55,9 @@ static int colour_near(const ts_image *img, int x, int y, int r, const unsigned 
 }
 
 /* An axis-aligned card at (x, y), 120 x 180, clockwise from top-left. */
-static void card(ts_frame_result *r, int x, int y, const char *text, int read)
+static void card(ts_table *r, int x, int y, const char *text, int read)
 {
-    ts_card *c = &r->cards[r->ncards++];
+    ts_card *c = &r->frame.cards[r->frame.ncards++];
     memset(c, 0, sizeof *c);
     c->quad[0] = (ts_pt){(float)x, (float)y};
     c->quad[1] = (ts_pt){(float)x + 120, (float)y};
@@ -68,12 +68,12 @@ static void card(ts_frame_result *r, int x, int y, const char *text, int read)
     c->read = read;
 }
 
-static ts_frame_result *table_of_three(void)
+static ts_table *table_of_three(void)
 {
-    static ts_frame_result r;
+    static ts_table r;
     memset(&r, 0, sizeof r);
-    r.w = W;
-    r.h = H;
+    r.frame.w = W;
+    r.frame.h = H;
     card(&r, 100, 100, "1RDS", 1);
     card(&r, 400, 100, "2RDS", 1);
     card(&r, 700, 100, "3RDS", 1);
@@ -82,11 +82,92 @@ static ts_frame_result *table_of_three(void)
     return &r;
 }
 
+/* The SET hint ladder: nothing, one card of a Set, two, the Set. */
+static void set_hint_ladder(void **state)
+{
+    (void)state;
+    unsigned char c0[3];
+    ts_overlay_set_colour(0, c0);
+    for (int level = 0; level <= 4; level++) {
+        ts_table *r = table_of_three();
+        for (int i = 0; i < 3; i++)
+            ts_code_parse(TS_FAM_SET, r->frame.cards[i].text, 4, &r->frame.cards[i].code);
+        r->frame.family = TS_FAM_SET;
+        ts_table_rules rules = {.game = &TS_GAME_SET, .set_opts = 1};
+        rules.opts.hint_level = level;
+        ts_table_solve_with(r, &rules);
+        assert_int_equal(r->nsets, 1);
+        ts_image img = cloth();
+        assert_int_equal(ts_overlay_draw(&img, r, NULL), 0);
+        int ringed = 0;
+        for (int i = 0; i < 3; i++) {
+            int found = 0;
+            for (int y = 100 - 25; y < 100 && !found; y++)
+                found = near(at(&img, 160 + 300 * i, y), c0, 40);
+            ringed += found;
+        }
+        assert_int_equal(ringed, level >= 3 ? 3 : level);
+        ts_image_free(&img);
+    }
+}
+
+/* Gang of Four: the best play ringed on the hand; nothing beats: PASS. */
+static void plays_on_the_hand(void **state)
+{
+    (void)state;
+    static ts_table r;
+    memset(&r, 0, sizeof r);
+    r.frame.w = W;
+    r.frame.h = H;
+    r.frame.family = TS_FAM_GOF;
+    card(&r, 500, 80, "G5", 1); /* the trick, top half */
+    card(&r, 200, 450, "R9", 1); /* the hand, bottom half */
+    card(&r, 700, 450, "G3", 1);
+    for (int i = 0; i < 3; i++)
+        ts_code_parse(TS_FAM_GOF, r.frame.cards[i].text, strlen(r.frame.cards[i].text),
+                      &r.frame.cards[i].code);
+    ts_table_solve(&r);
+    assert_int_equal(r.zone[0], TS_ZONE_TRICK);
+    assert_int_equal(r.zone[1], TS_ZONE_HAND);
+    assert_int_equal(r.view.count, 1); /* R9 */
+    ts_image img = cloth();
+    assert_int_equal(ts_overlay_draw(&img, &r, NULL), 0);
+    unsigned char c0[3];
+    ts_overlay_set_colour(0, c0);
+    int found = 0;
+    for (int y = 450 - 25; y < 450 && !found; y++)
+        found = near(at(&img, 260, y), c0, 40);
+    assert_true(found);
+    for (int y = 450 - 25; y < 450; y++) /* G3 beats nothing: no ring */
+        assert_false(near(at(&img, 760, y), c0, 40));
+    ts_image_free(&img);
+    r.frame.cards[1].code.idx = 0; /* R9 -> G1: nothing beats G5 */
+    snprintf(r.frame.cards[1].text, sizeof r.frame.cards[1].text, "G1");
+    ts_table_solve(&r);
+    assert_true(r.view.pass);
+    assert_string_equal(r.view.headline, "pass: nothing beats the single");
+}
+
+/* A verdict is drawn large, in its colour, near the move. */
+static void verdict_near_the_move(void **state)
+{
+    (void)state;
+    ts_image img = cloth();
+    static ts_table empty;
+    ts_overlay_opts oo = {.hide_sets = 1, .verdict = "not a Set: colour", .verdict_kind = TS_VERDICT_ILLEGAL,
+                          .verdict_x = 900, .verdict_y = 500};
+    assert_int_equal(ts_overlay_draw(&img, &empty, &oo), 0);
+    static const unsigned char red[3] = {40, 40, 230};
+    assert_true(colour_near(&img, 900, 500, 40, red));
+    assert_true(is_cloth(&img, 100, 100));
+    ts_image_free(&img);
+}
+
 static void outlines_cards_and_leaves_the_rest(void **state)
 {
     (void)state;
     ts_image img = cloth();
-    ts_frame_result *r = table_of_three();
+    ts_table *r = table_of_three();
     r->nsets = 0;
     assert_int_equal(ts_overlay_draw(&img, r, NULL), 0);
     static const unsigned char white[3] = {255, 255, 255};
@@ -105,7 +186,7 @@ static void set_ring_has_the_set_colour_outside_the_card(void **state)
 {
     (void)state;
     ts_image img = cloth();
-    ts_frame_result *r = table_of_three();
+    ts_table *r = table_of_three();
     assert_int_equal(ts_overlay_draw(&img, r, NULL), 0);
     unsigned char c0[3];
     ts_overlay_set_colour(0, c0);
@@ -130,7 +211,7 @@ static void card_in_two_sets_shows_both_colours(void **state)
 {
     (void)state;
     ts_image img = cloth();
-    ts_frame_result *r = table_of_three();
+    ts_table *r = table_of_three();
     card(r, 100, 400, "1GDS", 1);
     card(r, 400, 400, "1PDS", 1);
     r->nsets = 2; /* card 0 is in both */
@@ -156,7 +237,7 @@ static void unread_card_is_dashed_grey_with_question_mark(void **state)
 {
     (void)state;
     ts_image img = cloth();
-    ts_frame_result r;
+    ts_table r;
     memset(&r, 0, sizeof r);
     card(&r, 300, 300, "2GST", 0);
     assert_int_equal(ts_overlay_draw(&img, &r, NULL), 0);
@@ -199,7 +280,7 @@ static void status_and_stale_marker(void **state)
 {
     (void)state;
     ts_image img = cloth();
-    ts_frame_result r;
+    ts_table r;
     memset(&r, 0, sizeof r);
     ts_overlay_opts o = {.status = "30.0 fps  12 ms  set  videotestsrc"};
     assert_int_equal(ts_overlay_draw(&img, &r, &o), 0);
@@ -222,7 +303,7 @@ static void rejects_bad_input_and_skips_wild_quads(void **state)
 {
     (void)state;
     ts_image img = cloth();
-    ts_frame_result r;
+    ts_table r;
     memset(&r, 0, sizeof r);
     assert_int_equal(ts_overlay_draw(NULL, &r, NULL), -1);
     assert_int_equal(ts_overlay_draw(&img, NULL, NULL), -1);
@@ -232,13 +313,13 @@ static void rejects_bad_input_and_skips_wild_quads(void **state)
     ts_image_free(&grey);
 
     card(&r, 100, 100, "1RDS", 1);
-    r.cards[0].quad[2].x = NAN;
+    r.frame.cards[0].quad[2].x = NAN;
     card(&r, 100, 100, "1RDS", 1);
-    r.cards[1].quad[1].x = 1e30f;
+    r.frame.cards[1].quad[1].x = 1e30f;
     r.nsets = 1; /* indices out of range and on skipped cards are ignored */
     r.sets[0][0] = 0, r.sets[0][1] = 1, r.sets[0][2] = 99;
     assert_int_equal(ts_overlay_draw(&img, &r, NULL), 0);
-    r.ncards = 1000; /* clamped to TS_MAX_CARDS */
+    r.frame.ncards = 1000; /* clamped to TS_MAX_CARDS */
     assert_int_equal(ts_overlay_draw(&img, &r, NULL), 0);
     ts_image_free(&img);
 }
@@ -249,7 +330,7 @@ static void draws_on_a_padded_stride_view(void **state)
     /* A view into a wider buffer (as a GStreamer frame with row padding). */
     ts_image big = cloth();
     ts_image view = ts_image_roi(&big, 0, 0, 640, 360);
-    ts_frame_result *r = table_of_three();
+    ts_table *r = table_of_three();
     assert_int_equal(ts_overlay_draw(&view, r, NULL), 0);
     assert_true(is_cloth(&big, 1000, 100)); /* nothing right of the view */
     assert_true(is_cloth(&big, 300, 600));  /* nor below it */
@@ -270,6 +351,9 @@ static void tiny_frame_does_not_crash(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(set_hint_ladder),
+        cmocka_unit_test(plays_on_the_hand),
+        cmocka_unit_test(verdict_near_the_move),
         cmocka_unit_test(outlines_cards_and_leaves_the_rest),
         cmocka_unit_test(set_ring_has_the_set_colour_outside_the_card),
         cmocka_unit_test(card_in_two_sets_shows_both_colours),

@@ -75,8 +75,8 @@ static int steps(int n)
 
 static int has_card(const char *code)
 {
-    for (int i = 0; i < st->table.ncards; i++)
-        if (st->table.cards[i].read && strcmp(st->table.cards[i].text, code) == 0)
+    for (int i = 0; i < st->table.frame.ncards; i++)
+        if (st->table.frame.cards[i].read && strcmp(st->table.frame.cards[i].text, code) == 0)
             return 1;
     return 0;
 }
@@ -108,12 +108,12 @@ static void card_joins_after_stable_frames(void **state)
     put(300, 300, "2GST", 1);
     for (int i = 1; i < TS_TRACKER_DEFAULTS.stable_frames; i++) {
         step();
-        assert_int_equal(st->table.ncards, 0);
+        assert_int_equal(st->table.frame.ncards, 0);
         assert_int_equal(st->nevents, 0);
         assert_int_equal(st->version, 0);
     }
     step();
-    assert_int_equal(st->table.ncards, 1);
+    assert_int_equal(st->table.frame.ncards, 1);
     assert_int_equal(st->nevents, 1);
     const ts_event *e = &st->events[0];
     assert_int_equal(e->type, TS_EV_ADDED);
@@ -122,8 +122,8 @@ static void card_joins_after_stable_frames(void **state)
     assert_true(fabs(e->t - TS_TRACKER_DEFAULTS.stable_frames / 10.0) < 1e-9);
     assert_true(fabsf(e->at.x - 300) < 1 && fabsf(e->at.y - 300) < 1);
     assert_int_equal(st->version, 1);
-    assert_true(st->table.cards[0].read);
-    assert_string_equal(st->table.cards[0].text, "2GST");
+    assert_true(st->table.frame.cards[0].read);
+    assert_string_equal(st->table.frame.cards[0].text, "2GST");
     assert_int_equal(st->id[0], e->id);
     /* Nothing more happens while the card lies still. */
     assert_int_equal(steps(20), 0);
@@ -137,8 +137,8 @@ static void configurable_stable_frames(void **state)
     ts_tracker *t = ts_tracker_create(&c);
     clear();
     put(300, 300, "2GST", 1);
-    assert_int_equal(ts_tracker_update(t, &frame, 1, 0.1)->table.ncards, 0);
-    assert_int_equal(ts_tracker_update(t, &frame, 2, 0.2)->table.ncards, 1);
+    assert_int_equal(ts_tracker_update(t, &frame, 1, 0.1)->table.frame.ncards, 0);
+    assert_int_equal(ts_tracker_update(t, &frame, 2, 0.2)->table.frame.ncards, 1);
     ts_tracker_destroy(t);
 }
 
@@ -154,7 +154,7 @@ static void brief_detections_never_show(void **state)
         if (i % 3 == 0)
             put(900, 100 + 40 * i, "3POS", 1);
         assert_int_equal(step()->nevents, 0);
-        assert_int_equal(st->table.ncards, 0);
+        assert_int_equal(st->table.frame.ncards, 0);
     }
     /* Three frames in place then gone: still nothing. */
     clear();
@@ -175,11 +175,11 @@ static void disagreeing_readings_stay_unread(void **state)
         clear();
         put(300, 300, i % 2 ? "1RDS" : "1RDO", 1);
         step();
-        if (joined_at < 0 && st->table.ncards == 1)
+        if (joined_at < 0 && st->table.frame.ncards == 1)
             joined_at = i + 1;
     }
     assert_int_equal(joined_at, 2 * N);
-    assert_false(st->table.cards[0].read);
+    assert_false(st->table.frame.cards[0].read);
     assert_int_equal(st->table.nsets, 0);
 }
 
@@ -192,7 +192,7 @@ static void unread_frames_do_not_break_agreement(void **state)
         put(300, 300, "3ROS", i % 2 == 0);
         step();
     }
-    assert_int_equal(st->table.ncards, 1);
+    assert_int_equal(st->table.frame.ncards, 1);
     assert_true(has_card("3ROS"));
 }
 
@@ -203,16 +203,16 @@ static void unread_card_joins_then_reread(void **state)
     clear();
     put(300, 300, "2GST", 0);
     steps(2 * N);
-    assert_int_equal(st->table.ncards, 1);
-    assert_false(st->table.cards[0].read);
-    assert_true(st->table.cards[0].conf < 0.5f);
+    assert_int_equal(st->table.frame.ncards, 1);
+    assert_false(st->table.frame.cards[0].read);
+    assert_true(st->table.frame.cards[0].conf < 0.5f);
     const ts_event *e = &st->events[0];
     assert_int_equal(e->type, TS_EV_ADDED);
     assert_string_equal(e->code, "");
     clear();
     put(300, 300, "2GST", 1);
     steps(N - 1);
-    assert_false(st->table.cards[0].read);
+    assert_false(st->table.frame.cards[0].read);
     step();
     e = find_event(TS_EV_REREAD);
     assert_non_null(e);
@@ -228,7 +228,7 @@ static void covered_card_is_kept_briefly(void **state)
     (void)state;
     deal_twelve();
     steps(TS_TRACKER_DEFAULTS.stable_frames);
-    assert_int_equal(st->table.ncards, 12);
+    assert_int_equal(st->table.frame.ncards, 12);
     uint64_t v = st->version;
     int nsets = st->table.nsets;
     /* A hand covers two cards for keep_frames frames: table and Sets unchanged. */
@@ -236,7 +236,7 @@ static void covered_card_is_kept_briefly(void **state)
     frame.ncards = 10;
     for (int i = 0; i < TS_TRACKER_DEFAULTS.keep_frames; i++) {
         assert_int_equal(step()->nevents, 0);
-        assert_int_equal(st->table.ncards, 12);
+        assert_int_equal(st->table.frame.ncards, 12);
     }
     assert_int_equal(st->version, v);
     assert_int_equal(st->table.nsets, nsets);
@@ -267,7 +267,7 @@ static void card_taken_away_is_removed(void **state)
     const ts_event *e = find_event(TS_EV_REMOVED);
     assert_int_equal(e->id, id);
     assert_string_equal(e->code, "3RDS");
-    assert_int_equal(st->table.ncards, 11);
+    assert_int_equal(st->table.frame.ncards, 11);
     assert_false(has_card("3RDS"));
 }
 
@@ -279,7 +279,7 @@ static void empty_frames_clear_the_table(void **state)
     clear();
     int ev = steps(TS_TRACKER_DEFAULTS.keep_frames + 1);
     assert_int_equal(ev, 12);
-    assert_int_equal(st->table.ncards, 0);
+    assert_int_equal(st->table.frame.ncards, 0);
     assert_int_equal(st->table.nsets, 0);
 }
 
@@ -307,9 +307,9 @@ static void slid_card_reports_one_move_when_it_settles(void **state)
         moves += find_event(TS_EV_MOVED) != NULL;
     }
     assert_int_equal(moves, 1);
-    assert_int_equal(st->table.ncards, 1);
+    assert_int_equal(st->table.frame.ncards, 1);
     assert_int_equal(st->id[0], id);
-    assert_true(fabsf(st->table.cards[0].quad[0].x - 450) < 2);
+    assert_true(fabsf(st->table.frame.cards[0].quad[0].x - 450) < 2);
 }
 
 static void jitter_is_not_a_move(void **state)
@@ -354,7 +354,7 @@ static void picked_up_and_put_down_elsewhere_is_a_move(void **state)
     assert_int_equal(moved, 1);
     assert_int_equal(added, 0);
     assert_int_equal(removed, 0);
-    assert_int_equal(st->table.ncards, 2);
+    assert_int_equal(st->table.frame.ncards, 2);
 }
 
 static void neighbours_keep_their_ids(void **state)
@@ -371,11 +371,11 @@ static void neighbours_keep_their_ids(void **state)
         put(410 + 4.0f * i, 300, "2RDS", 1);
         step();
     }
-    assert_int_equal(st->table.ncards, 2);
+    assert_int_equal(st->table.frame.ncards, 2);
     assert_int_equal(st->id[0], a);
     assert_int_equal(st->id[1], b);
-    assert_string_equal(st->table.cards[0].text, "1RDS");
-    assert_string_equal(st->table.cards[1].text, "2RDS");
+    assert_string_equal(st->table.frame.cards[0].text, "1RDS");
+    assert_string_equal(st->table.frame.cards[1].text, "2RDS");
 }
 
 /* ---- Readings ----------------------------------------------------------- */
@@ -428,20 +428,20 @@ static void sets_are_solved_on_the_stable_table(void **state)
     deal_twelve();
     steps(TS_TRACKER_DEFAULTS.stable_frames);
     /* Known Sets among TWELVE: rows of counts 1-2-3 in one colour/shape/shading. */
-    const ts_frame_result *tab = &st->table;
+    const ts_table *tab = &st->table;
     assert_true(tab->nsets >= 3);
     for (int s = 0; s < tab->nsets; s++) {
         int i = tab->sets[s][0], j = tab->sets[s][1], k = tab->sets[s][2];
-        assert_true(i < j && j < k && k < tab->ncards);
-        int a = tab->cards[i].code.idx, b = tab->cards[j].code.idx, c = tab->cards[k].code.idx;
+        assert_true(i < j && j < k && k < tab->frame.ncards);
+        int a = tab->frame.cards[i].code.idx, b = tab->frame.cards[j].code.idx, c = tab->frame.cards[k].code.idx;
         for (int at = 0; at < 4; at++)
             assert_int_equal((ts_set_attr(a, at) + ts_set_attr(b, at) + ts_set_attr(c, at)) % 3, 0);
     }
     int found = 0; /* 1RDS 2RDS 3RDS */
     for (int s = 0; s < tab->nsets; s++)
-        found += strcmp(tab->cards[tab->sets[s][0]].text, "1RDS") == 0 &&
-                 strcmp(tab->cards[tab->sets[s][1]].text, "2RDS") == 0 &&
-                 strcmp(tab->cards[tab->sets[s][2]].text, "3RDS") == 0;
+        found += strcmp(tab->frame.cards[tab->sets[s][0]].text, "1RDS") == 0 &&
+                 strcmp(tab->frame.cards[tab->sets[s][1]].text, "2RDS") == 0 &&
+                 strcmp(tab->frame.cards[tab->sets[s][2]].text, "3RDS") == 0;
     assert_int_equal(found, 1);
     assert_false(tab->conflict);
 }
@@ -471,7 +471,7 @@ static void unread_table_cards_are_not_in_sets(void **state)
     put(400, 300, "2RDS", 1);
     put(600, 300, "3RDS", 0);
     steps(2 * TS_TRACKER_DEFAULTS.stable_frames);
-    assert_int_equal(st->table.ncards, 3);
+    assert_int_equal(st->table.frame.ncards, 3);
     assert_int_equal(st->table.nsets, 0);
 }
 
@@ -482,7 +482,7 @@ static void duplicate_readings_are_a_conflict(void **state)
     put(200, 300, "1RDS", 1);
     put(500, 300, "1RDS", 1);
     steps(TS_TRACKER_DEFAULTS.stable_frames);
-    assert_int_equal(st->table.ncards, 2);
+    assert_int_equal(st->table.frame.ncards, 2);
     assert_true(st->table.conflict);
 }
 
@@ -496,7 +496,7 @@ static void version_bumps_only_on_change(void **state)
     steps(10);
     assert_int_equal(st->version, 1);
     assert_int_equal(st->frame, frame_no);
-    assert_int_equal(st->table.w, 1280);
+    assert_int_equal(st->table.frame.w, 1280);
 }
 
 /* ---- Limits and bad input ----------------------------------------------- */
@@ -512,7 +512,7 @@ static void full_table_and_bad_quads(void **state)
     }
     frame.ncards = TS_MAX_CARDS + 50; /* a bogus count is clamped */
     steps(TS_TRACKER_DEFAULTS.stable_frames);
-    assert_int_equal(st->table.ncards, TS_MAX_CARDS);
+    assert_int_equal(st->table.frame.ncards, TS_MAX_CARDS);
     assert_true(st->table.nsets > 0 && st->table.nsets <= TS_MAX_SETS);
 
     ts_tracker *t = ts_tracker_create(NULL);
@@ -528,7 +528,7 @@ static void full_table_and_bad_quads(void **state)
     const ts_stable *s = NULL;
     for (int i = 0; i < 10; i++)
         s = ts_tracker_update(t, &frame, (uint64_t)i + 2, i);
-    assert_int_equal(s->table.ncards, 0);
+    assert_int_equal(s->table.frame.ncards, 0);
     ts_tracker_destroy(t);
 }
 
@@ -566,8 +566,8 @@ static void long_game_settles_on_the_truth(void **state)
                 put(150 + 250 * (i % 4), 120 + 220 * (i / 4), misread ? "1GDO" : TWELVE[i], 1);
             }
             step();
-            assert_true(st->table.ncards <= 12);
-            for (int a = 0; a < st->table.ncards; a++)
+            assert_true(st->table.frame.ncards <= 12);
+            for (int a = 0; a < st->table.frame.ncards; a++)
                 for (int b = 0; b < a; b++)
                     assert_true(st->id[a] > st->id[b]);
         }
@@ -581,7 +581,7 @@ static void long_game_settles_on_the_truth(void **state)
             n++;
         }
     steps(TS_TRACKER_DEFAULTS.keep_frames + TS_TRACKER_DEFAULTS.stable_frames + 1);
-    assert_int_equal(st->table.ncards, n);
+    assert_int_equal(st->table.frame.ncards, n);
     for (int i = 0; i < 12; i++)
         assert_int_equal(has_card(TWELVE[i]), present[i]);
 }

@@ -10,16 +10,13 @@
 #define TS_CVWRAP_H
 
 #include "../image.h"
+#include "card.h" /* ts_pt */
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 enum { TSCV_ERR_MAX = 160 };
-
-typedef struct {
-    float x, y;
-} ts_pt;
 
 typedef struct {
     int x, y;

@@ -69,6 +69,16 @@ static void set_format(const void *reader, ts_code code, char out[TS_CODE_MAXLEN
     ts_set_format(&s->profile.letters, code.idx, out);
 }
 
+static int set_parse(const void *reader, const char *text, size_t len, ts_code *out)
+{
+    const set_reader *s = reader;
+    int idx;
+    if (ts_set_parse(&s->profile.letters, text, len, &idx) < 0)
+        return -1;
+    *out = (ts_code){TS_FAM_SET, (uint8_t)idx};
+    return 0;
+}
+
 static const char *const set_profiles[] = {"classic", "seecards", NULL};
 
 const ts_reader_class ts_set_reader_class = {
@@ -80,8 +90,12 @@ const ts_reader_class ts_set_reader_class = {
     .card_w = TS_CARD_W,
     .card_h = TS_CARD_H,
     .conf_floor = 0.50f,
+    .whole_min_aspect = 1.35f, /* not 4:3 or 16:9 frames */
+    .whole_max_aspect = 1.72f,
+    .split_squat = 1,
     .create = set_create,
     .destroy = set_destroy,
     .read = set_read,
     .format = set_format,
+    .parse = set_parse,
 };

@@ -1,5 +1,6 @@
-/* process_frame() end to end on real photos: cards, Sets, the confidence
- * floor, and the duplicate-card conflict. */
+/* The pipeline end to end on real photos, and the table solved from it:
+ * cards, Sets, the confidence floor, the duplicate-card conflict, game
+ * names and profiles, --game auto, one reader or two. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,7 +11,8 @@
 #include <cmocka.h>
 
 #include "imageio.h"
-#include "process.h"
+#include "pipeline.h"
+#include "table.h"
 #include "set.h"
 
 #define BOARD TS_SHARED_DIR "/data/set/boards/tomwhite_set-game_data_webcam_20170529_184024.jpg"
@@ -33,10 +35,14 @@ static void test_board(void **state)
     if (load(BOARD, &img) < 0)
         skip();
     char err[256];
-    ts_processor *p = ts_processor_create(NULL, err, sizeof err);
+    ts_pipeline *p = ts_pipeline_create(NULL, err, sizeof err);
     assert_non_null(p);
+    ts_table t = {0};
     ts_frame_result r = {0};
-    assert_int_equal(ts_process_frame(p, &img, &r, err, sizeof err), 0);
+    assert_int_equal(ts_pipeline_process(p, &img, &r, err, sizeof err), 0);
+    t.frame = r;
+    ts_table_solve(&t);
+    assert_int_equal(r.family, TS_FAM_SET);
     assert_int_equal(r.w, 960);
     assert_int_equal(r.ncards, 12);
     /* The Sets are exactly those among the read cards. */
@@ -48,26 +54,32 @@ static void test_board(void **state)
         }
     int sets[TS_MAX_SETS][3];
     int ns = ts_set_find_all(idx, n, sets, TS_MAX_SETS);
-    assert_int_equal(r.nsets, ns);
+    assert_int_equal(t.nsets, ns);
     for (int s = 0; s < ns; s++) {
         for (int k = 0; k < 3; k++)
-            assert_int_equal(r.sets[s][k], pos[sets[s][k]]);
-        assert_true(ts_set_is_set(r.cards[r.sets[s][0]].code.idx, r.cards[r.sets[s][1]].code.idx,
-                                  r.cards[r.sets[s][2]].code.idx));
+            assert_int_equal(t.sets[s][k], pos[sets[s][k]]);
+        assert_true(ts_set_is_set(r.cards[t.sets[s][0]].code.idx, r.cards[t.sets[s][1]].code.idx,
+                                  r.cards[t.sets[s][2]].code.idx));
     }
-    assert_int_equal(r.conflict, 0);
-    ts_processor_destroy(p);
+    assert_int_equal(t.conflict, 0);
+    /* Stage timers are stamped inside the pipeline. */
+    assert_true(r.ms_detect > 0 && r.ms_rectify > 0 && r.ms_read > 0);
+    assert_true(r.ms_read_by[TS_FAM_SET] == r.ms_read);
+    assert_true(r.ms_total >= r.ms_detect + r.ms_read);
+    ts_pipeline_destroy(p);
 
     /* With a floor no reading reaches, every card is unread and no Set is drawn. */
-    ts_processor_config cfg = {.conf_floor = 1.01f};
-    p = ts_processor_create(&cfg, err, sizeof err);
+    ts_pipeline_config cfg = {.conf_floor = 1.01f};
+    p = ts_pipeline_create(&cfg, err, sizeof err);
     assert_non_null(p);
-    assert_int_equal(ts_process_frame(p, &img, &r, err, sizeof err), 0);
+    assert_int_equal(ts_pipeline_process(p, &img, &r, err, sizeof err), 0);
     assert_int_equal(r.ncards, 12);
     for (int i = 0; i < r.ncards; i++)
         assert_false(r.cards[i].read);
-    assert_int_equal(r.nsets, 0);
-    ts_processor_destroy(p);
+    t.frame = r;
+    ts_table_solve(&t);
+    assert_int_equal(t.nsets, 0);
+    ts_pipeline_destroy(p);
     ts_image_free(&img);
 }
 
@@ -86,16 +98,19 @@ static void test_duplicate_is_conflict(void **state)
             memcpy(ts_image_row(&table, 100 + y) + 3 * (150 + copy * 300), ts_image_row(&card, y),
                    (size_t)card.w * 3);
     char err[256];
-    ts_processor *p = ts_processor_create(NULL, err, sizeof err);
-    ts_frame_result r = {0};
-    assert_int_equal(ts_process_frame(p, &table, &r, err, sizeof err), 0);
+    ts_pipeline *p = ts_pipeline_create(NULL, err, sizeof err);
+    ts_table t = {0};
+    ts_frame_result *r0 = &t.frame;
+    assert_int_equal(ts_pipeline_process(p, &table, r0, err, sizeof err), 0);
+    ts_table_solve(&t);
+    const ts_frame_result r = *r0;
     assert_int_equal(r.ncards, 2);
     assert_int_equal(r.cards[0].code.idx, r.cards[1].code.idx);
     char code[TS_CODE_MAXLEN];
     ts_code_format(r.cards[0].code, code);
     assert_string_equal(code, "2RDS");
-    assert_int_equal(r.conflict, 1);
-    ts_processor_destroy(p);
+    assert_int_equal(t.conflict, 1);
+    ts_pipeline_destroy(p);
     ts_image_free(&card);
     ts_image_free(&table);
 }
@@ -104,12 +119,53 @@ static void test_bad_config(void **state)
 {
     (void)state;
     char err[256] = "";
-    ts_processor_config cfg = {.game = "poker"};
-    assert_null(ts_processor_create(&cfg, err, sizeof err));
+    ts_pipeline_config cfg = {.game = "poker"};
+    assert_null(ts_pipeline_create(&cfg, err, sizeof err));
     assert_non_null(strstr(err, "poker"));
-    ts_processor_config cfg2 = {.profile = "nosuch"};
-    assert_null(ts_processor_create(&cfg2, err, sizeof err));
-    assert_non_null(strstr(err, "nosuch.profile"));
+    ts_pipeline_config cfg2 = {.profile = "nosuch"};
+    assert_null(ts_pipeline_create(&cfg2, err, sizeof err));
+    assert_non_null(strstr(err, "nosuch"));
+    /* A profile of another family is refused by name; a game's cards are
+     * the family's (eleusis is played with playing cards). */
+    ts_pipeline_config cfg3 = {.game = "set", .profile = "double-six"};
+    assert_null(ts_pipeline_create(&cfg3, err, sizeof err));
+    assert_non_null(strstr(err, "not a set profile"));
+    ts_pipeline_config cfg4 = {.game = "set"};
+    ts_pipeline *p = ts_pipeline_create(&cfg4, err, sizeof err);
+    assert_non_null(p);
+    assert_int_equal(ts_pipeline_family(p), TS_FAM_SET);
+    ts_code c;
+    assert_int_equal(ts_pipeline_parse_code(p, TS_FAM_SET, "2RDS", 4, &c), 0);
+    char text[TS_CODE_MAXLEN];
+    ts_pipeline_format_code(p, c, text);
+    assert_string_equal(text, "2RDS");
+    ts_pipeline_destroy(p);
+}
+
+/* --game auto tells the family from the cards: a SET board reads as SET,
+ * with the same cards as --game set. */
+static void test_auto_finds_set(void **state)
+{
+    (void)state;
+    ts_image img;
+    if (load(BOARD, &img) < 0)
+        skip();
+    char err[256];
+    ts_pipeline_config a = {.game = "auto"}, s = {.game = "set"};
+    ts_pipeline *pa = ts_pipeline_create(&a, err, sizeof err), *ps = ts_pipeline_create(&s, err, sizeof err);
+    assert_non_null(pa);
+    assert_non_null(ps);
+    assert_int_equal(ts_pipeline_family(pa), -1);
+    ts_frame_result ra = {0}, rs = {0};
+    assert_int_equal(ts_pipeline_process(pa, &img, &ra, err, sizeof err), 0);
+    assert_int_equal(ts_pipeline_process(ps, &img, &rs, err, sizeof err), 0);
+    assert_int_equal(ra.family, TS_FAM_SET);
+    assert_int_equal(ra.ncards, rs.ncards);
+    for (int i = 0; i < ra.ncards; i++)
+        assert_string_equal(ra.cards[i].text, rs.cards[i].text);
+    ts_pipeline_destroy(pa);
+    ts_pipeline_destroy(ps);
+    ts_image_free(&img);
 }
 
 /* Two readers (the live daemon's) give exactly the single reader's result,
@@ -125,9 +181,9 @@ static void test_two_readers_same_result(void **state)
         TS_SOURCE_DIR "/samples/demo/set_10.jpg",
     };
     char err[256];
-    ts_processor *one = ts_processor_create(NULL, err, sizeof err);
-    ts_processor_config cfg = {.readers = 2};
-    ts_processor *two = ts_processor_create(&cfg, err, sizeof err);
+    ts_pipeline *one = ts_pipeline_create(NULL, err, sizeof err);
+    ts_pipeline_config cfg = {.readers = 2};
+    ts_pipeline *two = ts_pipeline_create(&cfg, err, sizeof err);
     assert_non_null(one);
     assert_non_null(two);
     int tested = 0;
@@ -137,8 +193,8 @@ static void test_two_readers_same_result(void **state)
             if (load(files[f], &img) < 0)
                 continue;
             ts_frame_result a = {0}, b = {0};
-            assert_int_equal(ts_process_frame(one, &img, &a, err, sizeof err), 0);
-            assert_int_equal(ts_process_frame(two, &img, &b, err, sizeof err), 0);
+            assert_int_equal(ts_pipeline_process(one, &img, &a, err, sizeof err), 0);
+            assert_int_equal(ts_pipeline_process(two, &img, &b, err, sizeof err), 0);
             assert_true(a.ncards > 0);
             assert_int_equal(a.ncards, b.ncards);
             for (int c = 0; c < a.ncards; c++) { /* field by field: padding may differ */
@@ -148,14 +204,12 @@ static void test_two_readers_same_result(void **state)
                 assert_int_equal(a.cards[c].read, b.cards[c].read);
                 assert_memory_equal(a.cards[c].quad, b.cards[c].quad, sizeof a.cards[c].quad);
             }
-            assert_int_equal(a.nsets, b.nsets);
-            assert_memory_equal(a.sets, b.sets, sizeof a.sets[0] * (size_t)a.nsets);
             ts_image_free(&img);
             tested++;
         }
     assert_true(tested >= 6); /* the bundled renders at least */
-    ts_processor_destroy(one);
-    ts_processor_destroy(two);
+    ts_pipeline_destroy(one);
+    ts_pipeline_destroy(two);
 }
 
 int main(void)
@@ -164,6 +218,7 @@ int main(void)
         cmocka_unit_test(test_board),
         cmocka_unit_test(test_duplicate_is_conflict),
         cmocka_unit_test(test_bad_config),
+        cmocka_unit_test(test_auto_finds_set),
         cmocka_unit_test(test_two_readers_same_result),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,4 +1,4 @@
-/* The one monotonic clock of the daemon's stages, timers and statistics. */
+/* The one monotonic clock of the pipeline's stage timers and the daemon's statistics. */
 #ifndef TS_CLOCK_H
 #define TS_CLOCK_H
 

@@ -1,0 +1,75 @@
+/* The whole image-to-cards pipeline in one call, shared by `scan`, `eval`,
+ * `bench` (files) and `run` (live video), the way zbar_process_image is the
+ * whole of ZBar for both zbarimg and zbarcam:
+ *
+ *   frame ─► find card quads ─► rectify each ─► read it (the family's reader)
+ *
+ * The family's reader comes from the registry (reader.h); with game "auto"
+ * every family is tried and the one that reads the most cards wins, frame by
+ * frame. What a game makes of the cards (Sets, plays, verdicts) is the rules
+ * core's business, not this one's: a frame result holds cards only.
+ *
+ * A ts_pipeline holds the readers and scratch buffers; create one per calling
+ * thread (with readers = 2 it runs one helper thread of its own). Nothing here
+ * knows where the frame came from.
+ */
+#ifndef TS_PIPELINE_H
+#define TS_PIPELINE_H
+
+#include <stddef.h>
+
+#include "card.h"
+#include "codes.h"
+#include "image.h"
+
+typedef struct {
+    int w, h;      /* frame size */
+    int family;    /* ts_family the cards were read as; -1 when auto found none */
+    int ncards;
+    ts_card cards[TS_MAX_CARDS];
+    /* Stage times (ms). ms_decode is the caller's (files); the rest are
+     * stamped inside the pipeline. ms_read_by[f] is family f's reader alone
+     * (several are non-zero only with game "auto"). */
+    double ms_decode, ms_detect, ms_rectify, ms_read, ms_total;
+    double ms_read_by[TS_FAM_COUNT];
+} ts_frame_result;
+
+typedef struct {
+    /* Family or game name ("set", "playing", "eleusis", "gof", "qwirkle",
+     * "domino", "sapngwu") or "auto"; NULL = the profile's family, else set. */
+    const char *game;
+    /* Deck profile: a name the family's reader knows ("classic", "seecards",
+     * "tiles", "double-six", ...) or, for SET, a path; NULL = the family's
+     * default. With game NULL the profile picks the family. */
+    const char *profile;
+    const char *models_dir; /* where profiles and models live; NULL = built-in */
+    float conf_floor;       /* below this a card is unread; <= 0 = the reader's */
+    int readers;            /* 2: a helper thread reads cards alongside the caller
+                               (the live daemon, for latency); otherwise the
+                               caller alone. The results are the same either way. */
+} ts_pipeline_config;
+
+typedef struct ts_pipeline ts_pipeline;
+
+/* Returns a pipeline, or NULL with a one-line reason in err. Caller destroys. */
+ts_pipeline *ts_pipeline_create(const ts_pipeline_config *cfg, char *err, size_t errlen);
+void ts_pipeline_destroy(ts_pipeline *p);
+
+/* Finds and reads the cards in frame (BGR, borrowed). Fills *out (ms_decode
+ * is kept as the caller set it). Returns 0, or -1 with a reason in err. */
+int ts_pipeline_process(ts_pipeline *p, const ts_image *frame, ts_frame_result *out, char *err,
+                        size_t errlen);
+
+/* The family this pipeline reads, or -1 for "auto". */
+int ts_pipeline_family(const ts_pipeline *p);
+
+/* Parses one code as the deck prints it (the profile's letters: "WX" with the
+ * Qwirkle tiles, "2BLS" with SeeCards), in the family given (for "auto",
+ * any family, tried in registry order). Returns 0 or -1. */
+int ts_pipeline_parse_code(const ts_pipeline *p, int family, const char *text, size_t len,
+                           ts_code *out);
+
+/* Formats a code as the deck in use prints it (see parse). */
+void ts_pipeline_format_code(const ts_pipeline *p, ts_code code, char out[TS_CODE_MAXLEN]);
+
+#endif
