@@ -308,6 +308,12 @@ static int grid_cells(const ts_image *frame, const ts_ipt *pts, int n, int k, fl
     return got;
 }
 
+static int cmp_float(const void *a, const void *b)
+{
+    float x = *(const float *)a, y = *(const float *)b;
+    return x < y ? -1 : x > y;
+}
+
 /* A card partly under others still shows some of its corners: where the
  * outline of a bright blob turns through a right angle between two straight
  * edges, offers a card of the frame's card size lying along those edges (its
@@ -322,48 +328,73 @@ static int corner_cards(const ts_ipt *pts, int n, int k, float side, ts_quad *ou
     double orient = 0;
     for (int i = 0; i < m; i++)
         orient += (double)poly[i].x * poly[(i + 1) % m].y - (double)poly[(i + 1) % m].x * poly[i].y;
-    if (side <= 0) { /* no lone card to measure: the longest straight edge is a long side */
-        for (int i = 0; i < m; i++) {
-            float l = hypotf((float)(poly[(i + 1) % m].x - poly[i].x),
-                             (float)(poly[(i + 1) % m].y - poly[i].y));
-            side = l > side ? l : side;
-        }
-        side = side * k / CARD_ASPECT;
-    }
-    int got = 0;
-    float min_edge = 0.3f * side / k;
-    for (int i = 0; i < m && got + 2 <= max; i++) {
+    /* The right-angled convex corners, and the lengths of their two edges. */
+    struct {
+        ts_pt c, ea, eb;
+        float la, lb;
+    } cn[64];
+    int nc = 0;
+    float longest = 0;
+    for (int i = 0; i < m; i++) {
         ts_ipt p = poly[(i + m - 1) % m], v = poly[i], q = poly[(i + 1) % m];
         float ax = (float)(p.x - v.x), ay = (float)(p.y - v.y);
         float bx = (float)(q.x - v.x), by = (float)(q.y - v.y);
         float la = hypotf(ax, ay), lb = hypotf(bx, by);
-        if (la < min_edge || lb < min_edge)
+        longest = la > longest ? la : longest;
+        if (la < 4 || lb < 4)
             continue;
         float cosang = (ax * bx + ay * by) / (la * lb);
         float cross = bx * ay - by * ax; /* convex: same turn as the outline */
         if (fabsf(cosang) > 0.25f || (cross > 0) != (orient > 0))
             continue;
-        ts_pt c = {(v.x + 0.5f) * k - 0.5f, (v.y + 0.5f) * k - 0.5f};
-        ts_pt ea = {ax / la, ay / la}, eb = {bx / lb, by / lb};
-        for (int h = 0; h < 2; h++) {
-            float sa = h ? side * CARD_ASPECT : side, sb = h ? side : side * CARD_ASPECT;
-            ts_quad *o = &out[got++];
-            o->q[0] = c;
-            o->q[1] = (ts_pt){c.x + ea.x * sa, c.y + ea.y * sa};
-            o->q[2] = (ts_pt){c.x + ea.x * sa + eb.x * sb, c.y + ea.y * sa + eb.y * sb};
-            o->q[3] = (ts_pt){c.x + eb.x * sb, c.y + eb.y * sb};
-            order(o->q);
-            o->score = 0.3f;
-            o->area = sa * sb;
-        }
+        /* the outline runs a pixel inside the edge (see refine) */
+        cn[nc].ea = (ts_pt){ax / la, ay / la};
+        cn[nc].eb = (ts_pt){bx / lb, by / lb};
+        cn[nc].c = (ts_pt){(v.x + 0.5f - cn[nc].ea.x - cn[nc].eb.x) * k - 0.5f,
+                           (v.y + 0.5f - cn[nc].ea.y - cn[nc].eb.y) * k - 0.5f};
+        cn[nc].la = (la + 2) * k, cn[nc].lb = (lb + 2) * k;
+        nc++;
     }
+    /* A corner whose two edges are a card's two sides is a whole card; the
+     * others take the card size from those (or the lone cards, or the
+     * longest edge) and try the long side along either edge. */
+    float meas[64];
+    int nm = 0, got = 0;
+    for (int i = 0; i < nc; i++) {
+        float lo = fminf(cn[i].la, cn[i].lb), hi = fmaxf(cn[i].la, cn[i].lb);
+        if (fabsf(hi / lo - CARD_ASPECT) < 0.15f)
+            meas[nm++] = lo;
+    }
+    if (side <= 0 && nm) {
+        qsort(meas, (size_t)nm, sizeof *meas, cmp_float);
+        side = meas[nm / 2];
+    }
+    if (side <= 0)
+        side = longest * k / CARD_ASPECT;
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < nc && got + 2 <= max; i++) {
+            float lo = fminf(cn[i].la, cn[i].lb), hi = fmaxf(cn[i].la, cn[i].lb);
+            int whole = fabsf(hi / lo - CARD_ASPECT) < 0.15f;
+            if (whole != (pass == 0) || hi < 0.3f * side)
+                continue;
+            for (int h = 0; h < (whole ? 1 : 2); h++) {
+                float sa, sb;
+                if (whole)
+                    sa = cn[i].la * 1.02f, sb = cn[i].lb * 1.02f; /* the rounded corners */
+                else
+                    sa = h ? side * CARD_ASPECT : side, sb = h ? side : side * CARD_ASPECT;
+                ts_pt c = cn[i].c, ea = cn[i].ea, eb = cn[i].eb;
+                ts_quad *o = &out[got++];
+                o->q[0] = c;
+                o->q[1] = (ts_pt){c.x + ea.x * sa, c.y + ea.y * sa};
+                o->q[2] = (ts_pt){c.x + ea.x * sa + eb.x * sb, c.y + ea.y * sa + eb.y * sb};
+                o->q[3] = (ts_pt){c.x + eb.x * sb, c.y + eb.y * sb};
+                order(o->q);
+                o->score = whole ? 0.45f : 0.3f;
+                o->area = sa * sb;
+            }
+        }
     return got;
-}
-
-static int cmp_float(const void *a, const void *b)
-{
-    float x = *(const float *)a, y = *(const float *)b;
-    return x < y ? -1 : x > y;
 }
 
 /* The short side of a card in this frame: the median over the detector's
@@ -409,7 +440,7 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
             if (tscv_area(cs.pts + cs.start[i], cs.len[i]) > min_area)
                 got += grid_cells(frame, cs.pts + cs.start[i], cs.len[i], k, 1.0f + r, out + got,
                                   max - got);
-        if (pass == 3) {
+        if (pass == 2) { /* Otsu, not eroded: the outline where it is */
             side = card_side(out, got);
             side_n = got;
             for (int j = 0; j < cs.n && got < max; j++)
