@@ -54,8 +54,8 @@ void ts_gof_finder_destroy(ts_gof_finder *f)
 static inline int stock_score(int b, int g, int r)
 {
     int rg = g < r ? g : r;
-    int blue = b - (rg * 15) / 16; /* beige: blue a little under red and green */
-    int s = rg - (blue > 0 ? 2 * blue : 0);
+    int blue = b - (rg * 7) / 8; /* beige: blue well under red and green */
+    int s = rg - (blue > 0 ? 4 * blue : 0);
     return s < 0 ? 0 : s > 255 ? 255 : s;
 }
 
@@ -427,9 +427,9 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
      * window larger than a card), and simply bright (Otsu). */
     double min_area = 0.003 * f->stock.w * f->stock.h;
     int got = 0, side_n = 0;
-    for (int pass = 0; pass < 4; pass++) {
+    for (int pass = 0; pass < 6; pass++) {
         tscv_contours cs = {0};
-        int otsu = pass >= 2, r = pass % 2 ? 2 : 0;
+        int otsu = pass >= 3, r = 2 * (pass % 3);
         int rc = otsu ? tscv_otsu(&f->stock, &f->bin, NULL, err)
                       : tscv_adaptive(&f->stock, &f->bin, (f->stock.w / 5) | 1, 8, err);
         if (rc == 0 && r)
@@ -440,7 +440,7 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
             if (tscv_area(cs.pts + cs.start[i], cs.len[i]) > min_area)
                 got += grid_cells(frame, cs.pts + cs.start[i], cs.len[i], k, 1.0f + r, out + got,
                                   max - got);
-        if (pass == 2) { /* Otsu, not eroded: the outline where it is */
+        if (pass == 3) { /* Otsu, not eroded: the outline where it is */
             side = card_side(out, got);
             side_n = got;
             for (int j = 0; j < cs.n && got < max; j++)
