@@ -5,7 +5,7 @@
  * candidate read as no card leaves its place to the next one.
  *
  *   ts-gof-eval FIRST_SEED COUNT [--cards N] [--layouts grid,touching,fan,pile]
- *               [--models DIR] [--list]
+ *               [--models DIR] [--floor F] [--list] [--truth] [--detect-only]
  *
  * Each layout renders COUNT tables (seeds FIRST_SEED...) of N cards
  * (default 12) at 1280x720, saved and decoded as the simulated camera's JPEG.
@@ -71,6 +71,7 @@ int main(int argc, char **argv)
     }
     long first = atol(argv[1]), count = atol(argv[2]);
     int ncards = 12, list = 0, detect_only = 0, shared = 0, truth = 0;
+    float floor_arg = 0;
     const char *layouts = "grid,touching,fan,pile", *models = NULL;
     for (int i = 3; i < argc; i++) {
         if (!strcmp(argv[i], "--cards") && i + 1 < argc)
@@ -81,6 +82,8 @@ int main(int argc, char **argv)
             models = argv[++i];
         else if (!strcmp(argv[i], "--list"))
             list = 1;
+        else if (!strcmp(argv[i], "--floor") && i + 1 < argc)
+            floor_arg = (float)atof(argv[++i]);
         else if (!strcmp(argv[i], "--truth"))
             truth = 1;
         else if (!strcmp(argv[i], "--shared"))
@@ -94,6 +97,7 @@ int main(int argc, char **argv)
     }
     tscv_set_threads(1);
     const ts_reader_class *cls = &ts_gof_reader_class;
+    const float conf_floor = floor_arg > 0 ? floor_arg : cls->conf_floor;
     char err[256];
     ts_reader_config cfg = {NULL, models};
     void *rd = detect_only ? NULL : cls->create(&cfg, err, sizeof err);
@@ -199,7 +203,7 @@ int main(int argc, char **argv)
                     if (inside(sc.cards[i].quad, c))
                         on = i;
                 if (on < 0 || got[on] >= 0) {
-                    false_reads += reads[t].conf >= cls->conf_floor;
+                    false_reads += reads[t].conf >= conf_floor;
                     continue;
                 }
                 got[on] = t;
@@ -227,7 +231,7 @@ int main(int argc, char **argv)
             for (int i = 0; i < sc.ncards; i++) {
                 float v = sc.cards[i].visible;
                 int t = got[i];
-                int above = t >= 0 && (detect_only || reads[t].conf >= cls->conf_floor);
+                int above = t >= 0 && (detect_only || reads[t].conf >= conf_floor);
                 int ok = above && reads[t].code.idx == sc.cards[i].code.idx;
                 int wrong = above && !ok;
                 tally *g[2] = {v >= 0.99f ? &full : NULL, v >= 0.5f ? &half : NULL};
