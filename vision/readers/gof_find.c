@@ -17,7 +17,7 @@ static const float CARD_ASPECT = 87.0f / 56.0f;
 struct ts_gof_finder {
     ts_detector *det;
     float min_aspect, max_aspect;
-    ts_image stock, grey, bin; /* scratch, reused across frames */
+    ts_image stock, bin; /* scratch, reused across frames */
 };
 
 ts_gof_finder *ts_gof_finder_create(float min_aspect, float max_aspect)
@@ -46,7 +46,6 @@ void ts_gof_finder_destroy(ts_gof_finder *f)
         return;
     ts_detector_destroy(f->det);
     ts_image_free(&f->stock);
-    ts_image_free(&f->grey);
     ts_image_free(&f->bin);
     free(f);
 }
@@ -68,8 +67,7 @@ static int stock_image(ts_gof_finder *f, const ts_image *frame, int k)
     int w = frame->w / k, h = frame->h / k;
     if (!f->stock.buf || f->stock.w != w || f->stock.h != h) {
         ts_image_free(&f->stock);
-        ts_image_free(&f->grey);
-        if (ts_image_alloc(&f->stock, w, h, 1) < 0 || ts_image_alloc(&f->grey, w, h, 1) < 0)
+        if (ts_image_alloc(&f->stock, w, h, 1) < 0)
             return -1;
     }
     const int c = frame->channels, o0 = k / 4, o1 = (3 * k) / 4;
@@ -86,7 +84,6 @@ static int stock_image(ts_gof_finder *f, const ts_image *frame, int k)
                 r += p[i][c == 3 ? 2 : 0];
             }
             o[x] = (uint8_t)stock_score(b / 4, g / 4, r / 4);
-            ts_image_row(&f->grey, y)[x] = (uint8_t)(g / 4);
         }
     }
     return 0;
@@ -430,22 +427,13 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
      * window larger than a card), and simply bright (Otsu). */
     double min_area = 0.003 * f->stock.w * f->stock.h;
     int got = 0, side_n = 0;
-    for (int pass = 0; pass < 7; pass++) {
+    for (int pass = 0; pass < 6; pass++) {
         tscv_contours cs = {0};
-        int otsu = pass >= 3, r = pass == 6 ? 1 : 2 * (pass % 3), rc;
-        if (pass == 6) { /* the regions between edges: a card on a cloth as pale as it */
-            rc = tscv_canny(&f->grey, &f->bin, 20, 50, err);
-            if (rc == 0)
-                rc = tscv_morph(&f->bin, &f->bin, 'd', 1, err);
-            for (int y = 0; rc == 0 && y < f->bin.h; y++)
-                for (int x = 0; x < f->bin.w; x++)
-                    ts_image_row(&f->bin, y)[x] ^= 255;
-        } else {
-            rc = otsu ? tscv_otsu(&f->stock, &f->bin, NULL, err)
+        int otsu = pass >= 3, r = 2 * (pass % 3);
+        int rc = otsu ? tscv_otsu(&f->stock, &f->bin, NULL, err)
                       : tscv_adaptive(&f->stock, &f->bin, (f->stock.w / 5) | 1, 8, err);
-            if (rc == 0 && r)
-                rc = tscv_morph(&f->bin, &f->bin, 'e', r, err);
-        }
+        if (rc == 0 && r)
+            rc = tscv_morph(&f->bin, &f->bin, 'e', r, err);
         if (rc < 0 || tscv_find_contours(&f->bin, 1, &cs, err) < 0)
             return -1;
         for (int i = 0; i < cs.n && got < max; i++)

@@ -6,9 +6,7 @@
  * it sinks into the table. Here each pixel of a decimated frame is scored
  * by how bright it is in red and green less how much bluer it is than beige
  * (white cloth, paper), and the shared contour, erosion and seam machinery
- * runs on that small image: fewer pixels, so a table costs a few ms. A last
- * pass takes the regions between edges of the green channel, for cloths as
- * pale as the stock.
+ * runs on that small image: fewer pixels, so a table costs a few ms.
  */
 #ifndef TS_READERS_GOF_FIND_H
 #define TS_READERS_GOF_FIND_H
