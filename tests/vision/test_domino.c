@@ -1,5 +1,6 @@
 /* The domino reader on real photos of double-six tiles (../shared/data/domino)
- * and on rectified cards turned half a turn.
+ * and on rectified tiles turned half a turn (Chinese renders:
+ * tests/render/test_domino_render.c, which can draw them).
  *
  * Development used games g1 and g2; g3 was held aside and is what the floor
  * below is asserted on (every photo of it, chosen by game, not by result).
@@ -181,7 +182,8 @@ static int run_labels(const char *labels, const char *profile, const char *only,
         t[g].ok += ok;
         t[g].extra += extra;
         if (t[g].nms < 512)
-            t[g].ms[t[g].nms++] = (double)(b.tv_sec - a.tv_sec) * 1e3 + (b.tv_nsec - a.tv_nsec) / 1e6;
+            t[g].ms[t[g].nms++] =
+                (double)(b.tv_sec - a.tv_sec) * 1e3 + (b.tv_nsec - a.tv_nsec) / 1e6;
         if (verbose)
             dump_frame(cls, &img, rd, n, base);
         if (verbose && (ok < nwant || extra)) {
@@ -230,8 +232,9 @@ static int load_render_json(const char *path, gt_card *out, int max)
             break;
         const char *q = strstr(p, "\"quad\":");
         assert_non_null(q);
-        assert_int_equal(sscanf(q, "\"quad\":[[%f,%f],[%f,%f],[%f,%f],[%f,%f]]", &c.q[0].x, &c.q[0].y,
-                                &c.q[1].x, &c.q[1].y, &c.q[2].x, &c.q[2].y, &c.q[3].x, &c.q[3].y),
+        assert_int_equal(sscanf(q, "\"quad\":[[%f,%f],[%f,%f],[%f,%f],[%f,%f]]", &c.q[0].x,
+                                &c.q[0].y, &c.q[1].x, &c.q[1].y, &c.q[2].x, &c.q[2].y, &c.q[3].x,
+                                &c.q[3].y),
                          8);
         const char *v = strstr(p, "\"visible\":");
         assert_non_null(v);
@@ -369,6 +372,95 @@ static void test_double_six_held_aside_game(void **state)
     assert_true(t[3].extra * 100 <= t[3].cards * 3);
 }
 
+/* Every tile found on the held-aside game's last photo reads the same
+ * rectified half a turn round (low:high has no order). */
+static void test_double_six_half_turn(void **state)
+{
+    (void)state;
+    if (!have_shared())
+        skip();
+    const ts_reader_class *cls = ts_reader_class_by_name("domino");
+    char err[256];
+    void *r = cls->create(&(ts_reader_config){"double-six", NULL}, err, sizeof err);
+    assert_non_null(r);
+    ts_image img;
+    assert_int_equal(ts_image_load(DOMINO_DIR "images/g3_20.jpg", &img, err, sizeof err), 0);
+    read_card rd[MAX_CARDS];
+    int n = scan_frame(cls, r, &img, rd, MAX_CARDS), confident = 0;
+    assert_true(n >= 20);
+    ts_image a = {0};
+    for (int i = 0; i < n; i++) {
+        const ts_pt *q = rd[i].quad.q;
+        ts_pt turned[4] = {q[2], q[3], q[0], q[1]};
+        assert_int_equal(tscv_warp_quad(&img, turned, &a, cls->card_w, cls->card_h, err), 0);
+        ts_reading back;
+        assert_int_equal(cls->read(r, &a, &back, err), 0);
+        if (rd[i].conf < cls->conf_floor) { /* not a tile (the board's print): stays unread */
+            assert_true(!back.is_card || back.conf < cls->conf_floor);
+            continue;
+        }
+        assert_true(back.is_card);
+        assert_int_equal(back.code.idx, rd[i].code.idx);
+        assert_true(back.conf >= cls->conf_floor);
+        confident++;
+    }
+    assert_int_equal(confident, 20); /* the photo's 20 dominoes */
+    ts_image_free(&a);
+    ts_image_free(&img);
+    cls->destroy(r);
+}
+
+/* Frames with nothing to find: tiny, grey, blank white. No candidates that
+ * read as cards, no errors; a blank card is no card. */
+static void test_empty_frames(void **state)
+{
+    (void)state;
+    const ts_reader_class *cls = ts_reader_class_by_name("domino");
+    static const char *const profiles[] = {"chinese", "double-six"};
+    static const int sizes[][3] = {{1, 1, 3}, {8, 8, 3}, {20, 20, 1}, {640, 480, 1}, {640, 480, 3}};
+    char err[256];
+    for (int p = 0; p < 2; p++) {
+        void *r = cls->create(&(ts_reader_config){profiles[p], NULL}, err, sizeof err);
+        assert_non_null(r);
+        for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+            ts_image img;
+            assert_int_equal(ts_image_alloc(&img, sizes[k][0], sizes[k][1], sizes[k][2]), 0);
+            memset(img.buf, 235, (size_t)img.stride * (size_t)img.h);
+            if (img.channels == 3) {
+                read_card rd[MAX_CARDS];
+                int n = scan_frame(cls, r, &img, rd, MAX_CARDS);
+                for (int i = 0; i < n; i++)
+                    assert_true(rd[i].conf < cls->conf_floor);
+            } else {
+                static ts_quad q[MAX_CAND];
+                assert_true(cls->find(r, &img, q, MAX_CAND, err) >= 0);
+            }
+            ts_image_free(&img);
+        }
+        ts_image card;
+        assert_int_equal(ts_image_alloc(&card, cls->card_w, cls->card_h, 3), 0);
+        memset(card.buf, 235, (size_t)card.stride * (size_t)card.h);
+        ts_reading rd;
+        assert_int_equal(cls->read(r, &card, &rd, err), 0);
+        assert_false(rd.is_card);
+        ts_image_free(&card);
+        cls->destroy(r);
+    }
+}
+
+/* A profile the class does not know is refused with a reason. */
+static void test_unknown_profile(void **state)
+{
+    (void)state;
+    const ts_reader_class *cls = ts_reader_class_by_name("domino");
+    assert_non_null(cls);
+    assert_ptr_equal(ts_reader_class_by_name("sapngwu"), cls);
+    assert_ptr_equal(ts_reader_class_by_profile("double-six"), cls);
+    char err[256] = "";
+    assert_null(cls->create(&(ts_reader_config){"double-nine", NULL}, err, sizeof err));
+    assert_string_equal(err, "unknown domino profile 'double-nine' (chinese or double-six)");
+}
+
 int main(int argc, char **argv)
 {
     if (argc >= 3 && strcmp(argv[1], "eval") == 0) {
@@ -414,6 +506,9 @@ int main(int argc, char **argv)
     }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_double_six_held_aside_game),
+        cmocka_unit_test(test_double_six_half_turn),
+        cmocka_unit_test(test_unknown_profile),
+        cmocka_unit_test(test_empty_frames),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -25,7 +25,7 @@
 
 typedef struct {
     domino_style style;
-    domino_finder *tiles;  /* double-six */
+    domino_finder *tiles;      /* double-six */
     domino_card_finder *cards; /* chinese */
     ts_detector *blobs;        /* chinese, cards too small to show their waist */
 } domino_reader;
@@ -66,7 +66,7 @@ static void *domino_create(const ts_reader_config *cfg, char *err, size_t errlen
         d->blobs = ts_detector_create(&p);
         if (!d->blobs) {
             domino_card_finder_destroy(d->cards);
-    ts_detector_destroy(d->blobs);
+            ts_detector_destroy(d->blobs);
             d->cards = NULL;
         }
     }
@@ -121,7 +121,14 @@ static int domino_read(void *reader, const ts_image *card, ts_reading *out, char
     domino_read_pips(d->style, card, &p);
     if (!p.is_card)
         return 0;
+    /* a western tile is never covered: both ends unclean is not a tile
+     * (the board's print, its logo), where a Chinese card may be covered */
+    if (d->style == DOMINO_DOUBLE_SIX && p.end[0].conf < 0.2f && p.end[1].conf < 0.2f)
+        return 0;
     int lo_pips = d->style == DOMINO_CHINESE ? 1 : 0;
+    /* no pip at either end of a Chinese card: blank paper, not a card */
+    if (d->style == DOMINO_CHINESE && p.end[0].pips < 1 && p.end[1].pips < 1)
+        return 0;
     int a = p.end[0].pips, b = p.end[1].pips;
     /* an end that does not show: a placeholder the confidence disowns */
     if (a < lo_pips)
@@ -134,8 +141,11 @@ static int domino_read(void *reader, const ts_image *card, ts_reading *out, char
     out->is_card = 1;
     out->code = (ts_code){TS_FAM_DOMINO, (uint8_t)idx};
     out->nattr = 2;
-    out->attr_conf[0] = p.end[0].pips >= lo_pips ? p.end[0].conf : 0;
-    out->attr_conf[1] = p.end[1].pips >= lo_pips ? p.end[1].conf : 0;
+    /* attributes: the low end, then the high end (the code's order) */
+    float ca = p.end[0].pips >= lo_pips ? p.end[0].conf : 0;
+    float cb = p.end[1].pips >= lo_pips ? p.end[1].conf : 0;
+    out->attr_conf[0] = a <= b ? ca : cb;
+    out->attr_conf[1] = a <= b ? cb : ca;
     out->conf = out->attr_conf[0] * out->attr_conf[1];
     if (d->style == DOMINO_CHINESE && p.colour_ok)
         out->conf *= chinese_colour_fit(p.end);
@@ -150,7 +160,7 @@ static int domino_find(void *reader, const ts_image *frame, ts_quad *out, int ma
     /* the waists first; then light blobs of a card's shape, for cards too
      * small (far from the camera) for their waist to be seen */
     int n = domino_find_cards(d->cards, frame, out, max, err);
-    if (n < 0 || n >= max)
+    if (n < 0 || n >= max || frame->w < 64 || frame->h < 64) /* ts_detect needs some room */
         return n;
     int m = ts_detect(d->blobs, frame, out + n, max - n, err);
     return m < 0 ? -1 : n + m;

@@ -17,21 +17,93 @@ static const float RULE_HALF_LEN = 10; /* they run 3 mm short of each side */
 static const float OUTLINE_IN = 1.2f;  /* the printed outline, in from the edge */
 static const float PIP_FREE = 10.2f;   /* no pip reaches this far from the long axis */
 
+/* One red blob: box, area, centre and central second moments. */
+typedef struct {
+    int x, y, w, h, area;
+    float cx, cy;
+    double sxx, syy, sxy;
+} red_blob;
+
 struct domino_card_finder {
     ts_image red;
     int *labels;
     int nlabels;
-    tscv_blob *blobs;
+    red_blob *blobs;
 };
 
 typedef struct {
     float cx, cy, ux, uy, ppm, score;
 } waist;
 
+/* The 8-connected blobs of a sparse mask, found by flood fill from each set
+ * pixel (the mask is cleared as it goes; stack holds w*h ints): cheaper
+ * than labelling every pixel of the frame. Returns the count (<= max). */
+static int red_blobs(ts_image *mask, int *stack, red_blob *out, int max)
+{
+    const int w = mask->w, h = mask->h;
+    int n = 0;
+    for (int y = 0; y < h; y++) {
+        uint8_t *row = ts_image_row(mask, y);
+        for (int x = 0; x < w; x++) {
+            if (!row[x])
+                continue;
+            int sp = 0, x0 = x, x1 = x, y0 = y, y1 = y, area = 0;
+            double sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0;
+            row[x] = 0;
+            stack[sp++] = y * w + x;
+            while (sp) {
+                int p = stack[--sp], px = p % w, py = p / w;
+                area++;
+                sx += px;
+                sy += py;
+                sxx += (double)px * px;
+                syy += (double)py * py;
+                sxy += (double)px * py;
+                if (px < x0)
+                    x0 = px;
+                if (px > x1)
+                    x1 = px;
+                if (py < y0)
+                    y0 = py;
+                if (py > y1)
+                    y1 = py;
+                for (int dy = -1; dy <= 1; dy++) {
+                    int qy = py + dy;
+                    if (qy < 0 || qy >= h)
+                        continue;
+                    uint8_t *q = ts_image_row(mask, qy);
+                    for (int dx = -1; dx <= 1; dx++) {
+                        int qx = px + dx;
+                        if (qx < 0 || qx >= w || !q[qx])
+                            continue;
+                        q[qx] = 0;
+                        stack[sp++] = qy * w + qx;
+                    }
+                }
+            }
+            if (n >= max)
+                continue;
+            red_blob *b = &out[n++];
+            double mx = sx / area, my = sy / area;
+            *b = (red_blob){x0,
+                            y0,
+                            x1 - x0 + 1,
+                            y1 - y0 + 1,
+                            area,
+                            (float)mx,
+                            (float)my,
+                            sxx / area - mx * mx,
+                            syy / area - my * my,
+                            sxy / area - mx * my};
+        }
+    }
+    return n;
+}
+
 domino_card_finder *domino_card_finder_create(void)
 {
     domino_card_finder *f = calloc(1, sizeof *f);
-    if (f && !(f->blobs = malloc(sizeof(tscv_blob) * MAX_RED))) {
+    if (f && !(f->blobs = malloc(sizeof(red_blob) * MAX_RED))) {
         free(f);
         return NULL;
     }
@@ -127,8 +199,10 @@ static float rules_contrast(const ts_image *img, float cx, float cy, float ux, f
         for (int k = -9; k <= 9; k++) {
             float t = k * (RULE_HALF_LEN - 0.8f) / 9 * ppm;
             float bx = cx + t * ux, by = cy + t * uy;
-            int pa = grey_at(img, bx + s * (RULE_AT - 1.3f) * ppm * vx, by + s * (RULE_AT - 1.3f) * ppm * vy);
-            int pb = grey_at(img, bx + s * (RULE_AT + 1.3f) * ppm * vx, by + s * (RULE_AT + 1.3f) * ppm * vy);
+            int pa = grey_at(img, bx + s * (RULE_AT - 1.3f) * ppm * vx,
+                             by + s * (RULE_AT - 1.3f) * ppm * vy);
+            int pb = grey_at(img, bx + s * (RULE_AT + 1.3f) * ppm * vx,
+                             by + s * (RULE_AT + 1.3f) * ppm * vy);
             if (pa <= 0 || pb <= 0)
                 continue;
             int paper = pa < pb ? pa : pb, dark = 255;
@@ -163,11 +237,8 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
                       char *err)
 {
     const int w = frame->w, h = frame->h;
-    if (frame->channels != 3) {
-        if (err)
-            strcpy(err, "domino find: needs a colour frame");
-        return -1;
-    }
+    if (frame->channels != 3) /* the lozenge is found by its red */
+        return 0;
     if (!f->red.buf || f->red.w != w || f->red.h != h) {
         ts_image_free(&f->red);
         free(f->labels);
@@ -187,13 +258,11 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
             o[x] = p[2] > 80 && p[2] - mx > 45 && p[2] - mx > p[2] / 3 ? 255 : 0;
         }
     }
-    int n = tscv_components(&f->red, f->labels, f->blobs, MAX_RED, err);
-    if (n < 0)
-        return -1;
+    int n = red_blobs(&f->red, f->labels, f->blobs, MAX_RED);
     waist ws[256];
     int nw = 0;
     for (int i = 0; i < n && nw < 256; i++) {
-        const tscv_blob *b = &f->blobs[i];
+        const red_blob *b = &f->blobs[i];
         if (b->area < 4 || b->w > 120 || b->h > 120)
             continue;
         /* a lozenge lies on white paper: a ring round it is bright and grey
@@ -217,20 +286,7 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
             if (!ok)
                 continue;
         }
-        double sxx = 0, syy = 0, sxy = 0;
-        for (int y = b->y; y < b->y + b->h; y++) {
-            const int *lab = f->labels + (size_t)y * (size_t)w;
-            for (int x = b->x; x < b->x + b->w; x++)
-                if (lab[x] == i + 1) {
-                    double dx = x - b->cx, dy = y - b->cy;
-                    sxx += dx * dx;
-                    syy += dy * dy;
-                    sxy += dx * dy;
-                }
-        }
-        sxx /= b->area;
-        syy /= b->area;
-        sxy /= b->area;
+        double sxx = b->sxx, syy = b->syy, sxy = b->sxy;
         double t = (sxx + syy) / 2, d = sqrt((sxx - syy) * (sxx - syy) / 4 + sxy * sxy);
         double major = sqrt(fmax(t + d, 0)), minor = sqrt(fmax(t - d, 1e-6));
         float ppm, ux, uy, seen = 0;
@@ -250,7 +306,7 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
         if (seen < 0.55f && (b->area < 40 || (shaped && b->area <= 160))) {
             /* a few pixels: too small for its shape to tell the way the
              * card lies; the rules do, tried every 7.5 degrees */
-            float ppm0 = sqrtf(b->area / (2 * LOZ_HALF_W * 2)) , best_ppm = ppm0;
+            float ppm0 = sqrtf(b->area / (2 * LOZ_HALF_W * 2)), best_ppm = ppm0;
             ux = 1;
             uy = 0;
             for (int k = 0; k < 24; k++)

@@ -20,9 +20,9 @@ struct domino_finder {
 };
 
 typedef struct {
-    float cx, cy;  /* centre */
-    float ux, uy;  /* unit vector along the bar */
-    float len;     /* length (px) */
+    float cx, cy; /* centre */
+    float ux, uy; /* unit vector along the bar */
+    float len;    /* length (px) */
     float score;
 } bar;
 
@@ -70,8 +70,10 @@ static int is_paper(const ts_image *frame, float x, float y, int t)
         return p[0] >= t;
     int mx = p[0], mn = p[0];
     for (int c = 1; c < 3; c++) {
-        if (p[c] > mx) mx = p[c];
-        if (p[c] < mn) mn = p[c];
+        if (p[c] > mx)
+            mx = p[c];
+        if (p[c] < mn)
+            mn = p[c];
     }
     return (p[0] + 2 * p[1] + p[2]) / 4 >= t && mx - mn < mx * 45 / 100 + 10;
 }
@@ -185,7 +187,8 @@ static int collect_bars(domino_finder *f, const ts_image *frame, int step, const
             for (int j = 0; j < 2; j++) {
                 float a = s * (len * (0.54f + 0.04f * j) + 1);
                 float x = b->cx + a * ux, y = b->cy + a * uy;
-                ends += is_paper(frame, (x + 0.5f) * step - 0.5f, (y + 0.5f) * step - 0.5f, paper_t);
+                ends +=
+                    is_paper(frame, (x + 0.5f) * step - 0.5f, (y + 0.5f) * step - 0.5f, paper_t);
             }
 
         wids[*nbars] = wid;
@@ -204,11 +207,8 @@ int domino_find_tiles(domino_finder *f, const ts_image *frame, ts_quad *out, int
     float s = 1.0f / k;
     if (w < 16 || h < 16)
         return 0;
-    if (frame->channels != 3) {
-        if (err)
-            strcpy(err, "domino find: needs a colour frame");
-        return -1;
-    }
+    if (frame->channels != 3) /* paper is told from the table by colour */
+        return 0;
     if (scratch(&f->grey, w, h) < 0 || scratch(&f->inv, w, h) < 0 || scratch(&f->bin, w, h) < 0 ||
         scratch(&f->open, w, h) < 0 || scratch(&f->thin, w, h) < 0) {
         if (err)

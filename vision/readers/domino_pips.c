@@ -9,7 +9,7 @@ enum {
     W = DOMINO_CARD_W,
     H = DOMINO_CARD_H,
     MAX_BLOBS = 96,
-    MARGIN_X = 4,  /* the card's outline and a quad a few pixels off stay out */
+    MARGIN_X = 4, /* the card's outline and a quad a few pixels off stay out */
     MARGIN_Y = 8,
 };
 
@@ -23,9 +23,9 @@ typedef struct {
 
 /* How pips of one style look in the rectified card (pixels^2 / pixels). */
 typedef struct {
-    int band;         /* half height of the middle band left out (bar, waist) */
+    int band; /* half height of the middle band left out (bar, waist) */
     int pip_min, pip_max;
-    int big_min;      /* Chinese: the Hong Kong five's one blob */
+    int big_min; /* Chinese: the Hong Kong five's one blob */
     int chinese;
 } style_geom;
 
@@ -38,8 +38,7 @@ static const style_geom GEOM[2] = {
 };
 
 /* Labels the ink mask (4-connected flood fill on a small image) into blobs. */
-static int label_blobs(const uint8_t *ink, const uint8_t *redv, const uint8_t *rv, blob *b,
-                       int max)
+static int label_blobs(const uint8_t *ink, const uint8_t *redv, const uint8_t *rv, blob *b, int max)
 {
     static const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
     uint8_t seen[W * H];
@@ -67,10 +66,14 @@ static int label_blobs(const uint8_t *ink, const uint8_t *redv, const uint8_t *r
                 cur.sxy += (double)px * py;
                 cur.red += redv[p];
                 cur.rsum += rv[p];
-                if (px < cur.x0) cur.x0 = px;
-                if (px > cur.x1) cur.x1 = px;
-                if (py < cur.y0) cur.y0 = py;
-                if (py > cur.y1) cur.y1 = py;
+                if (px < cur.x0)
+                    cur.x0 = px;
+                if (px > cur.x1)
+                    cur.x1 = px;
+                if (py < cur.y0)
+                    cur.y0 = py;
+                if (py > cur.y1)
+                    cur.y1 = py;
                 for (int k = 0; k < 4; k++) {
                     int qx = px + dx[k], qy = py + dy[k];
                     if (qx < MARGIN_X || qx >= W - MARGIN_X || qy < MARGIN_Y || qy >= H - MARGIN_Y)
@@ -100,9 +103,53 @@ static void axes(const blob *b, double *major, double *minor)
 }
 
 /* Reads the end whose pips lie in rows [y0, y1). */
-static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1, float paper_frac,
-                     domino_end *e)
+/* Pip centres of the Chinese deck's groups in their square (x, y in 0..1):
+ * the printed layouts (the five is one blob, not checked). */
+static const float LAYOUT[7][6][2] = {
+    {{0}},
+    {{0.5f, 0.5f}},
+    {{0.28f, 0.22f}, {0.72f, 0.78f}},
+    {{0.22f, 0.2f}, {0.5f, 0.5f}, {0.78f, 0.8f}},
+    {{0.26f, 0.26f}, {0.74f, 0.26f}, {0.26f, 0.74f}, {0.74f, 0.74f}},
+    {{0}},
+    {{0.26f, 0.16f}, {0.74f, 0.16f}, {0.26f, 0.5f}, {0.74f, 0.5f}, {0.26f, 0.84f}, {0.74f, 0.84f}},
+};
+
+/* How far n pips (in their group's square, 0..1) lie from the printed
+ * layout of n, in the best of the group's four turns and flips: the worst
+ * distance of a pip to its layout place, or of a place to its pip. */
+static float layout_misfit(const float (*at)[2], int n)
 {
+    float best = 1e9f;
+    for (int t = 0; t < 4; t++) {
+        float worst = 0;
+        for (int dir = 0; dir < 2; dir++)
+            for (int i = 0; i < n; i++) {
+                float near = 1e9f;
+                for (int j = 0; j < n; j++) {
+                    float lx = LAYOUT[n][dir ? i : j][0], ly = LAYOUT[n][dir ? i : j][1];
+                    if (t & 1)
+                        lx = 1 - lx;
+                    if (t & 2)
+                        ly = 1 - ly;
+                    float px = at[dir ? j : i][0], py = at[dir ? j : i][1];
+                    float d = hypotf(px - lx, py - ly);
+                    if (d < near)
+                        near = d;
+                }
+                if (near > worst)
+                    worst = near;
+            }
+        if (worst < best)
+            best = worst;
+    }
+    return best;
+}
+
+static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1, float paper_frac,
+                     int colour_ok, float sq_y0, float sq_y1, domino_end *e)
+{
+    float at[8][2];
     e->pips = -1;
     e->red = 0;
     e->conf = 0;
@@ -154,15 +201,33 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
                   b[i].y1 >= H - MARGIN_Y - 1;
         /* the Chinese one is a big red disc (with its ring, blurred in) */
         int pip_max = g->chinese && is_red ? 3 * g->pip_max : g->pip_max;
+        /* under a coloured light the one's red and the five's black both
+         * look reddish: the one is the smaller disc (~400-650 px, the five
+         * ~800), and between them nothing is sure */
+        if (g->chinese && !colour_ok && b[i].area > g->pip_max) {
+            if (b[i].area >= 720) {
+                big++;
+                continue;
+            }
+            pip_max = 3 * g->pip_max;
+            if (b[i].area > 620)
+                conf *= 0.2f;
+        }
         if (b[i].area <= pip_max && major < (cut ? 2.6 : 1.8) * minor && fill > 0.5) {
+            if (pips < 8) {
+                at[pips][0] = (float)((cx - 2.0 / 26 * W) / (22.0 / 26 * W));
+                at[pips][1] = (float)((cy - sq_y0) / (sq_y1 - sq_y0));
+            }
             pips++;
             red += is_red;
-            if (b[i].area < amin) amin = b[i].area;
-            if (b[i].area > amax) amax = b[i].area;
+            if (b[i].area < amin)
+                amin = b[i].area;
+            if (b[i].area > amax)
+                amax = b[i].area;
             continue;
         }
-        if (g->chinese && b[i].area >= g->big_min && !is_red && major < 1.6 * minor &&
-            bw > W / 3 && fill > 0.45) {
+        if (g->chinese && b[i].area >= g->big_min && !is_red && major < 1.6 * minor && bw > W / 3 &&
+            fill > 0.45) {
             big++;
             continue;
         }
@@ -185,6 +250,11 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
         e->pips = -1;
         return;
     }
+    /* Chinese pips where the deck prints them, or the count is not sure
+     * (a pip lost at a cut end, one more from a neighbour) */
+    if (g->chinese && !big && pips >= 1 && pips <= 6 && pips != 5 &&
+        layout_misfit(at, pips) > 0.20f)
+        conf *= 0.2f;
     if (stray)
         conf *= stray_area > g->pip_min ? 0.15f : 0.5f;
     e->pips = pips;
@@ -221,7 +291,8 @@ void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out
     for (int y = 0; y < H; y++) {
         const uint8_t *p = ts_image_row(card, y);
         int half = y < H / 2 ? 0 : 1;
-        int in_end = y >= MARGIN_Y && y < H - MARGIN_Y && (y < H / 2 - g->band || y >= H / 2 + g->band);
+        int in_end =
+            y >= MARGIN_Y && y < H - MARGIN_Y && (y < H / 2 - g->band || y >= H / 2 + g->band);
         for (int x = 0; x < W; x++) {
             int b = p[3 * x], gr = p[3 * x + 1], r = p[3 * x + 2];
             int i = y * W + x;
@@ -231,8 +302,10 @@ void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out
             rch[i] = (uint8_t)r;
             if (in_end && x >= MARGIN_X && x < W - MARGIN_X) {
                 int mx = b > gr ? b : gr, mn = b < gr ? b : gr;
-                if (r > mx) mx = r;
-                if (r < mn) mn = r;
+                if (r > mx)
+                    mx = r;
+                if (r < mn)
+                    mn = r;
                 /* paper: bright and grey (a felt or a board is coloured) */
                 int is_paper = gr >= paper_t && mx - mn < mx * 45 / 100 + 10;
                 paper_n[half] += is_paper;
@@ -299,9 +372,12 @@ void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out
         }
         frac[k] = area_n[k] ? (float)(paper_n[k] + inked) / area_n[k] : 0;
     }
-    read_end(g, bl, nb, MARGIN_Y, H / 2 - g->band, frac[0], &out->end[0]);
-    read_end(g, bl, nb, H / 2 + g->band, H - MARGIN_Y, frac[1], &out->end[1]);
-    out->is_card = out->end[0].pips >= 0 || out->end[1].pips >= 0;
     /* under a coloured light, black pips turn reddish as the paper does */
     out->colour_ok = paper_r > 0 && paper_r - paper_g < 0.12 * paper_r;
+    /* the Chinese groups' squares: 22 mm, 3 mm in from each end (of 82) */
+    read_end(g, bl, nb, MARGIN_Y, H / 2 - g->band, frac[0], out->colour_ok, 3.0f / 82 * H,
+             25.0f / 82 * H, &out->end[0]);
+    read_end(g, bl, nb, H / 2 + g->band, H - MARGIN_Y, frac[1], out->colour_ok, 57.0f / 82 * H,
+             79.0f / 82 * H, &out->end[1]);
+    out->is_card = out->end[0].pips >= 0 || out->end[1].pips >= 0;
 }

@@ -21,13 +21,13 @@ typedef enum {
 } domino_style;
 
 typedef struct {
-    int pips;      /* 0..6, -1 if the end does not show */
-    int red;       /* pips that read red */
-    float conf;    /* 0..1 that pips is right */
+    int pips;   /* 0..6, -1 if the end does not show */
+    int red;    /* pips that read red */
+    float conf; /* 0..1 that pips is right */
 } domino_end;
 
 typedef struct {
-    int is_card;      /* paper of the right brightness with a pip pattern */
+    int is_card;       /* paper of the right brightness with a pip pattern */
     domino_end end[2]; /* [0] the quad's first short side, [1] the far one */
     int colour_ok;     /* the paper looks white: red and black can be told apart */
 } domino_pips;
