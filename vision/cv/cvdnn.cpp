@@ -113,6 +113,15 @@ extern "C" tscv_net *tscv_net_parse(const unsigned char *data, size_t len, char 
         n->net.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
         n->net.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
         n->out_names = n->net.getUnconnectedOutLayersNames();
+        // OpenCV lists the outputs in its own order; when they carry the
+        // header's head names, run them in the header's order.
+        std::vector<cv::String> named;
+        for (int h = 0; h < info.noutputs; h++)
+            for (const cv::String &o : n->out_names)
+                if (o == info.out[h].name)
+                    named.push_back(o);
+        if ((int)named.size() == info.noutputs)
+            n->out_names = named;
         if ((int)n->out_names.size() != info.noutputs) {
             std::snprintf(err, errlen, "the net has %d outputs, the header names %d",
                           (int)n->out_names.size(), info.noutputs);

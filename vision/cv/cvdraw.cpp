@@ -35,6 +35,9 @@ int hershey(tscv_font f)
     case TSCV_FONT_DUPLEX: return cv::FONT_HERSHEY_DUPLEX;
     case TSCV_FONT_COMPLEX: return cv::FONT_HERSHEY_COMPLEX;
     case TSCV_FONT_TRIPLEX: return cv::FONT_HERSHEY_TRIPLEX;
+    case TSCV_FONT_SCRIPT: return cv::FONT_HERSHEY_SCRIPT_COMPLEX;
+    case TSCV_FONT_SIMPLEX_ITALIC: return cv::FONT_HERSHEY_SIMPLEX | cv::FONT_ITALIC;
+    case TSCV_FONT_TRIPLEX_ITALIC: return cv::FONT_HERSHEY_TRIPLEX | cv::FONT_ITALIC;
     default: return cv::FONT_HERSHEY_SIMPLEX;
     }
 }

@@ -34,12 +34,16 @@ int tscv_fill_rect(ts_image *img, int x, int y, int w, int h, ts_bgr c, double a
 int tscv_circle(ts_image *img, float cx, float cy, float r, ts_bgr c, int thickness, char *err);
 
 /* Hershey fonts for tscv_text_font: simplex (as tscv_text), duplex (heavier),
- * complex and triplex (serifed, as printed indices). */
+ * complex and triplex (serifed, as printed indices), script (handwritten
+ * strokes) and the italic forms of simplex and triplex. */
 typedef enum {
     TSCV_FONT_SIMPLEX = 0,
     TSCV_FONT_DUPLEX,
     TSCV_FONT_COMPLEX,
-    TSCV_FONT_TRIPLEX
+    TSCV_FONT_TRIPLEX,
+    TSCV_FONT_SCRIPT,
+    TSCV_FONT_SIMPLEX_ITALIC,
+    TSCV_FONT_TRIPLEX_ITALIC
 } tscv_font;
 /* Like tscv_text, in the given font. */
 int tscv_text_font(ts_image *img, float x, float y, const char *s, tscv_font font, double scale,

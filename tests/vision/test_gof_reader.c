@@ -1,0 +1,241 @@
+/* The Gang of Four reader (vision/readers/gof.c) on rendered cards and
+ * tables: seeds 50000.. are used by nothing else (training 20000.., held
+ * aside 30000.., the reported floors 40000..). Thresholds are floors under
+ * the measured accuracy, so the test catches regressions, not noise. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "cv/cvdnn.h"
+#include "cv/cvwrap.h"
+#include "reader.h"
+#include "readers/gof.h"
+#include "readers/readers.h"
+#include "render.h"
+
+static const ts_reader_class *cls = &ts_gof_reader_class;
+
+static void *make_reader(void)
+{
+    char err[256];
+    void *r = cls->create(NULL, err, sizeof err);
+    if (!r)
+        fprintf(stderr, "%s\n", err);
+    assert_non_null(r);
+    return r;
+}
+
+/* A card face as the pipeline would hand it: rendered upright, resized to
+ * the class's card size, optionally turned half a turn. */
+static void face(ts_code code, uint64_t deck, int turned, ts_image *card)
+{
+    ts_image f, a, small = {0};
+    char err[TSCV_ERR_MAX];
+    assert_int_equal(ts_render_face(code, TS_DECK_CLASSIC, 4, deck, deck + code.idx, &f, &a, err),
+                     0);
+    assert_int_equal(tscv_resize(&f, &small, cls->card_w, cls->card_h, err), 0);
+    assert_int_equal(ts_image_alloc(card, cls->card_w, cls->card_h, 3), 0);
+    for (int y = 0; y < card->h; y++)
+        for (int x = 0; x < card->w; x++) {
+            int sx = turned ? card->w - 1 - x : x, sy = turned ? card->h - 1 - y : y;
+            memcpy(ts_image_row(card, y) + 3 * x, ts_image_row(&small, sy) + 3 * sx, 3);
+        }
+    ts_image_free(&f);
+    ts_image_free(&a);
+    ts_image_free(&small);
+}
+
+static void test_model_header(void **state)
+{
+    (void)state;
+    char err[256];
+    tscv_net *net = tscv_net_load(TS_SOURCE_DIR "/models/gof-index.tsnet", err, sizeof err);
+    assert_non_null(net);
+    const tscv_net_info *in = tscv_net_get_info(net);
+    assert_string_equal(in->name, "gof-index");
+    assert_int_equal(in->in_w, TS_GOF_PATCH_W);
+    assert_int_equal(in->in_h, TS_GOF_PATCH_H);
+    assert_int_equal(in->in_c, 3);
+    assert_int_equal(in->noutputs, 2);
+    assert_string_equal(in->out[0].name, "number");
+    assert_string_equal(in->out[0].letters, "123456789TPDX");
+    assert_string_equal(in->out[1].name, "colour");
+    assert_string_equal(in->out[1].letters, "GYRM");
+    tscv_net_destroy(net);
+
+    /* a model that is not this reader's is refused with a reason */
+    ts_reader_config cfg = {NULL, "/nonexistent-models"};
+    assert_null(cls->create(&cfg, err, sizeof err));
+    assert_non_null(strstr(err, "gof-index.tsnet"));
+    cfg = (ts_reader_config){"nosuchdeck", NULL};
+    assert_null(cls->create(&cfg, err, sizeof err));
+    assert_non_null(strstr(err, "nosuchdeck"));
+}
+
+/* Every kind of card, upright and turned, on three printings: the same code. */
+static void test_upside_down_reads_the_same(void **state)
+{
+    (void)state;
+    void *r = make_reader();
+    char err[TSCV_ERR_MAX];
+    int n = 0, ok = 0, same = 0;
+    for (uint64_t deck = 50001; deck <= 50003; deck++)
+        for (int idx = 0; idx < 64; idx++) {
+            ts_code code = {TS_FAM_GOF, (uint8_t)idx};
+            if (idx >= 30 && idx < 60)
+                continue;
+            ts_reading up, down;
+            ts_image a, b;
+            face(code, deck, 0, &a);
+            face(code, deck, 1, &b);
+            assert_int_equal(cls->read(r, &a, &up, err), 0);
+            assert_int_equal(cls->read(r, &b, &down, err), 0);
+            n++;
+            ok += up.is_card && up.code.idx == idx && up.conf >= cls->conf_floor;
+            same += up.is_card == down.is_card && up.code.idx == down.code.idx;
+            ts_image_free(&a);
+            ts_image_free(&b);
+        }
+    cls->destroy(r);
+    fprintf(stderr, "faces: %d/%d read right, %d/%d the same turned\n", ok, n, same, n);
+    assert_true(ok >= n * 90 / 100); /* measured 97/102 */
+    assert_true(same >= n * 97 / 100); /* measured 102/102 */
+}
+
+/* Things that are not Gang of Four cards: no reading above the floor. */
+static void test_non_cards(void **state)
+{
+    (void)state;
+    void *r = make_reader();
+    char err[TSCV_ERR_MAX];
+    ts_image img;
+    ts_reading rd;
+    assert_int_equal(ts_image_alloc(&img, cls->card_w, cls->card_h, 3), 0);
+    /* blank beige stock, a dark table, noise */
+    uint64_t s = 99;
+    for (int kind = 0; kind < 3; kind++) {
+        for (int y = 0; y < img.h; y++)
+            for (int x = 0; x < img.w; x++) {
+                uint8_t *p = ts_image_row(&img, y) + 3 * x;
+                s = s * 6364136223846793005ull + 1442695040888963407ull;
+                int v = (int)(s >> 56);
+                if (kind == 0)
+                    p[0] = 190, p[1] = 220, p[2] = 235;
+                else if (kind == 1)
+                    p[0] = p[1] = p[2] = (uint8_t)(40 + v / 16);
+                else
+                    p[0] = (uint8_t)v, p[1] = (uint8_t)(v * 7), p[2] = (uint8_t)(v * 13);
+            }
+        assert_int_equal(cls->read(r, &img, &rd, err), 0);
+        assert_true(!rd.is_card || rd.conf < cls->conf_floor);
+    }
+    ts_image_free(&img);
+    /* a SET card */
+    ts_image f, a;
+    ts_code set = {TS_FAM_SET, 40};
+    assert_int_equal(ts_render_face(set, TS_DECK_CLASSIC, 4, 7, 7, &f, &a, err), 0);
+    ts_image card = {0};
+    assert_int_equal(tscv_resize(&f, &card, cls->card_w, cls->card_h, err), 0);
+    assert_int_equal(cls->read(r, &card, &rd, err), 0);
+    assert_true(!rd.is_card || rd.conf < cls->conf_floor);
+    ts_image_free(&f);
+    ts_image_free(&a);
+    ts_image_free(&card);
+    /* a card of the wrong size is an error, not a guess */
+    assert_int_equal(ts_image_alloc(&img, 50, 50, 3), 0);
+    assert_int_equal(cls->read(r, &img, &rd, err), -1);
+    ts_image_free(&img);
+    cls->destroy(r);
+}
+
+/* Whole tables, found and read as the pipeline does. */
+static void test_rendered_tables(void **state)
+{
+    (void)state;
+    void *r = make_reader();
+    char err[TSCV_ERR_MAX];
+    ts_quad cand[256], taken[256];
+    ts_image card = {0};
+    int n = 0, ok = 0, wrong = 0;
+    for (uint64_t seed = 50000; seed < 50006; seed++) {
+        ts_scene_spec spec = {.family = TS_FAM_GOF, .w = 1280, .h = 720, .seed = seed};
+        ts_code codes[12];
+        spec.ncards = ts_render_draw_cards(TS_FAM_GOF, 12, seed, codes);
+        for (int i = 0; i < spec.ncards; i++)
+            spec.cards[i].code = codes[i];
+        ts_render_layout(&spec, seed % 2 ? TS_LAYOUT_GRID : TS_LAYOUT_TOUCHING);
+        ts_scene sc;
+        assert_int_equal(ts_render_scene(&spec, &sc, err), 0);
+        int nc = cls->find(r, &sc.img, cand, 256, err);
+        assert_true(nc >= 0);
+        int nt = 0, got[12] = {0};
+        for (int c = 0; c < nc; c++) {
+            int clash = 0;
+            for (int t = 0; t < nt && !clash; t++)
+                clash = ts_quad_overlap(&cand[c], &taken[t]);
+            if (clash)
+                continue;
+            ts_reading rd;
+            assert_int_equal(tscv_warp_quad(&sc.img, cand[c].q, &card, cls->card_w, cls->card_h,
+                                            err),
+                             0);
+            assert_int_equal(cls->read(r, &card, &rd, err), 0);
+            if (!rd.is_card)
+                continue;
+            taken[nt++] = cand[c];
+            if (rd.conf < cls->conf_floor)
+                continue;
+            /* which card it lies on: the one whose true quad holds its centre */
+            float cx = 0, cy = 0;
+            for (int k = 0; k < 4; k++)
+                cx += cand[c].q[k].x / 4, cy += cand[c].q[k].y / 4;
+            int on = -1;
+            for (int i = sc.ncards - 1; i >= 0 && on < 0; i--) {
+                int pos = 0, neg = 0;
+                for (int k = 0; k < 4; k++) {
+                    ts_pt a = sc.cards[i].quad[k], b = sc.cards[i].quad[(k + 1) % 4];
+                    float x = (b.x - a.x) * (cy - a.y) - (b.y - a.y) * (cx - a.x);
+                    pos += x > 0, neg += x < 0;
+                }
+                if (!(pos && neg))
+                    on = i;
+            }
+            if (on >= 0 && !got[on] && rd.code.idx == sc.cards[on].code.idx)
+                got[on] = 1;
+            else
+                wrong++;
+        }
+        for (int i = 0; i < sc.ncards; i++)
+            if (sc.cards[i].visible >= 0.99f) {
+                n++;
+                ok += got[i];
+            }
+        ts_scene_free(&sc);
+    }
+    ts_image_free(&card);
+    cls->destroy(r);
+    fprintf(stderr, "tables: %d/%d fully visible cards read, %d wrong readings\n", ok, n, wrong);
+    /* measured 38/70 read, 1 wrong: the finder, not the reader, is the limit
+     * (with the true quads the reader reads 99% of such cards) */
+    assert_true(n >= 60);
+    assert_true(ok >= n * 45 / 100);
+    assert_true(wrong <= n * 3 / 100);
+}
+
+int main(void)
+{
+    tscv_set_threads(1);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_model_header),
+        cmocka_unit_test(test_upside_down_reads_the_same),
+        cmocka_unit_test(test_non_cards),
+        cmocka_unit_test(test_rendered_tables),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,505 @@
+/* Gang of Four candidates (see gof_find.h). */
+#include "readers/gof_find.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cv/cvwrap.h"
+
+enum { WORK_SIDE = 400 }; /* long side of the stock image, px */
+
+enum { MAX_GRID = 8 }; /* rows or columns of touching cards a block may hold */
+static const float MIN_SEAM = -3.0f; /* a split's lines may not run through print */
+
+static const float CARD_ASPECT = 87.0f / 56.0f;
+
+struct ts_gof_finder {
+    ts_detector *det;
+    float min_aspect, max_aspect;
+    ts_image stock, bin; /* scratch, reused across frames */
+};
+
+ts_gof_finder *ts_gof_finder_create(float min_aspect, float max_aspect)
+{
+    ts_gof_finder *f = calloc(1, sizeof *f);
+    if (!f)
+        return NULL;
+    ts_detect_params p;
+    ts_detect_defaults(&p);
+    p.min_aspect = min_aspect;
+    p.max_aspect = max_aspect;
+    p.work_size = 4 * WORK_SIDE; /* never decimate the stock image again */
+    f->min_aspect = min_aspect;
+    f->max_aspect = max_aspect;
+    f->det = ts_detector_create(&p);
+    if (!f->det) {
+        free(f);
+        return NULL;
+    }
+    return f;
+}
+
+void ts_gof_finder_destroy(ts_gof_finder *f)
+{
+    if (!f)
+        return;
+    ts_detector_destroy(f->det);
+    ts_image_free(&f->stock);
+    ts_image_free(&f->bin);
+    free(f);
+}
+
+/* One stock score from a mean B, G, R. */
+static inline int stock_score(int b, int g, int r)
+{
+    int rg = g < r ? g : r;
+    int blue = b - (rg * 7) / 8; /* beige: blue well under red and green */
+    int s = rg - (blue > 0 ? 4 * blue : 0);
+    return s < 0 ? 0 : s > 255 ? 255 : s;
+}
+
+/* Decimates frame by k into f->stock: the score of the mean of four samples
+ * spread over each k x k block (the blur of the contour search does the
+ * rest). */
+static int stock_image(ts_gof_finder *f, const ts_image *frame, int k)
+{
+    int w = frame->w / k, h = frame->h / k;
+    if (!f->stock.buf || f->stock.w != w || f->stock.h != h) {
+        ts_image_free(&f->stock);
+        if (ts_image_alloc(&f->stock, w, h, 1) < 0)
+            return -1;
+    }
+    const int c = frame->channels, o0 = k / 4, o1 = (3 * k) / 4;
+    for (int y = 0; y < h; y++) {
+        const uint8_t *r0 = ts_image_row(frame, y * k + o0), *r1 = ts_image_row(frame, y * k + o1);
+        uint8_t *o = ts_image_row(&f->stock, y);
+        for (int x = 0; x < w; x++) {
+            const uint8_t *p[4] = {r0 + (x * k + o0) * c, r0 + (x * k + o1) * c,
+                                   r1 + (x * k + o0) * c, r1 + (x * k + o1) * c};
+            int b = 0, g = 0, r = 0;
+            for (int i = 0; i < 4; i++) {
+                b += p[i][0];
+                g += p[i][c == 3 ? 1 : 0];
+                r += p[i][c == 3 ? 2 : 0];
+            }
+            o[x] = (uint8_t)stock_score(b / 4, g / 4, r / 4);
+        }
+    }
+    return 0;
+}
+
+/* ---- Blocks of touching cards ---------------------------------------------- */
+
+static float dist(ts_pt a, ts_pt b)
+{
+    return hypotf(a.x - b.x, a.y - b.y);
+}
+
+static ts_pt lerp4(const ts_pt q[4], float u, float v)
+{
+    ts_pt a = {q[0].x + (q[1].x - q[0].x) * u, q[0].y + (q[1].y - q[0].y) * u};
+    ts_pt b = {q[3].x + (q[2].x - q[3].x) * u, q[3].y + (q[2].y - q[3].y) * u};
+    return (ts_pt){a.x + (b.x - a.x) * v, a.y + (b.y - a.y) * v};
+}
+
+/* Clockwise on screen, q[0]-q[1] a short side. */
+static void order(ts_pt q[4])
+{
+    float s = 0;
+    for (int k = 0; k < 4; k++)
+        s += q[k].x * q[(k + 1) % 4].y - q[(k + 1) % 4].x * q[k].y;
+    if (s < 0) {
+        ts_pt t = q[1];
+        q[1] = q[3];
+        q[3] = t;
+    }
+    if (dist(q[0], q[1]) + dist(q[2], q[3]) > dist(q[1], q[2]) + dist(q[3], q[0])) {
+        ts_pt t = q[0];
+        q[0] = q[1], q[1] = q[2], q[2] = q[3], q[3] = t;
+    }
+}
+
+/* Corners from lines fitted to the outline between the rough corners c (the
+ * middle of each side only: the card's corners are rounded). */
+static int refine(const ts_ipt *pts, int n, const ts_ipt c[4], float grow, ts_pt q[4])
+{
+    int at[4];
+    for (int i = 0; i < 4; i++) {
+        int best = 0;
+        long bd = -1;
+        for (int j = 0; j < n; j++) {
+            long dx = pts[j].x - c[i].x, dy = pts[j].y - c[i].y, d = dx * dx + dy * dy;
+            if (bd < 0 || d < bd)
+                bd = d, best = j;
+        }
+        at[i] = best;
+    }
+    ts_ipt cc[4];
+    for (int i = 0; i < 4; i++)
+        cc[i] = c[i];
+    for (int i = 1; i < 4; i++) /* corners in the outline's own order */
+        for (int j = i; j > 0 && at[j] < at[j - 1]; j--) {
+            int t = at[j];
+            at[j] = at[j - 1], at[j - 1] = t;
+            ts_ipt u = cc[j];
+            cc[j] = cc[j - 1], cc[j - 1] = u;
+        }
+    c = cc;
+    float lx[4], ly[4], nx[4], ny[4]; /* a point on each side's line and its normal */
+    for (int i = 0; i < 4; i++) {
+        int a = at[i], b = at[(i + 1) % 4], len = (b - a + n) % n;
+        if (len < 4)
+            return -1;
+        double sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0;
+        int m = 0;
+        for (int t = len / 6; t <= len - len / 6; t++) {
+            const ts_ipt *p = &pts[(a + t) % n];
+            sx += p->x, sy += p->y, sxx += (double)p->x * p->x, syy += (double)p->y * p->y;
+            sxy += (double)p->x * p->y;
+            m++;
+        }
+        double mx = sx / m, my = sy / m, cxx = sxx / m - mx * mx, cyy = syy / m - my * my,
+               cxy = sxy / m - mx * my;
+        double ang = 0.5 * atan2(2 * cxy, cxx - cyy); /* direction of the side */
+        lx[i] = (float)mx, ly[i] = (float)my;
+        nx[i] = (float)-sin(ang), ny[i] = (float)cos(ang);
+    }
+    /* The outline runs through the border pixels' centres, half a pixel in
+     * from the edge, and the blur pulls it in a little more: move each side
+     * out by a pixel (and by what the blob was eroded). */
+    float gx = (c[0].x + c[1].x + c[2].x + c[3].x) / 4.0f, gy = (c[0].y + c[1].y + c[2].y + c[3].y) / 4.0f;
+    for (int i = 0; i < 4; i++) {
+        float out = (nx[i] * (lx[i] - gx) + ny[i] * (ly[i] - gy)) > 0 ? grow : -grow;
+        lx[i] += nx[i] * out, ly[i] += ny[i] * out;
+    }
+    for (int i = 0; i < 4; i++) { /* corner i: sides i-1 and i */
+        int a = (i + 3) % 4, b = i;
+        float ca = nx[a] * lx[a] + ny[a] * ly[a], cb = nx[b] * lx[b] + ny[b] * ly[b];
+        float det = nx[a] * ny[b] - ny[a] * nx[b];
+        if (fabsf(det) < 0.2f)
+            return -1;
+        q[i] = (ts_pt){(ca * ny[b] - cb * ny[a]) / det, (nx[a] * cb - nx[b] * ca) / det};
+        if (hypotf(q[i].x - c[i].x, q[i].y - c[i].y) > 8 + 0.02f * n)
+            return -1;
+    }
+    return 0;
+}
+
+/* A bright blob that is a clean quadrilateral but not one card's shape may be
+ * cards lying edge to edge (a row played, a grid dealt): where its sides
+ * divide into whole cards, offers each cell. The reader keeps the cells whose
+ * corners show an index. */
+/* How much darker than the cells beside them the inner lines of a rows x
+ * cols split of quad q are, in grey levels (the seam between two touching
+ * cards: their worn edges and the shadow of one on the other). Each sample
+ * takes the darkest pixel within a few pixels across the line, as the block's
+ * outline is only that exact. */
+static float seams(const ts_image *frame, const ts_pt q[4], int rows, int cols)
+{
+    enum { SAMPLES = 23 };
+    if (rows * cols == 1)
+        return 0;
+    float worst = 255;
+    for (int dir = 0; dir < 2; dir++) {
+        int lines = dir ? rows : cols;
+        for (int l = 1; l < lines; l++) {
+            float at = (float)l / lines, off = 0.25f / lines, d[SAMPLES];
+            for (int t = 0; t < SAMPLES; t++) {
+                float along = (t + 1) / (SAMPLES + 1.0f), line = 255, side = 0;
+                for (int o = -1; o <= 1; o++) {
+                    float w = at + o * off, best = 255;
+                    ts_pt p0 = dir ? lerp4(q, along, w) : lerp4(q, w, along);
+                    ts_pt e = dir ? lerp4(q, along, w + 0.01f) : lerp4(q, w + 0.01f, along);
+                    float ex = e.x - p0.x, ey = e.y - p0.y, el = hypotf(ex, ey);
+                    ex = el > 0 ? ex / el : 0, ey = el > 0 ? ey / el : 0;
+                    for (int j = o ? 0 : -3; j <= (o ? 0 : 3); j++) { /* across, 1 px steps */
+                        int x = (int)(p0.x + ex * j + 0.5f), y = (int)(p0.y + ey * j + 0.5f);
+                        if (x < 0 || y < 0 || x >= frame->w || y >= frame->h)
+                            continue;
+                        const uint8_t *px = ts_image_row(frame, y) + (size_t)x * frame->channels;
+                        float g = frame->channels == 3 ? (px[1] + px[2]) / 2.0f : px[0];
+                        best = g < best ? g : best;
+                    }
+                    if (o)
+                        side += best / 2;
+                    else
+                        line = best;
+                }
+                d[t] = side - line;
+            }
+            /* a seam runs the whole line; a numeral crosses only part of it */
+            for (int i = 1; i < SAMPLES; i++)
+                for (int j = i; j > 0 && d[j] < d[j - 1]; j--) {
+                    float tmp = d[j];
+                    d[j] = d[j - 1], d[j - 1] = tmp;
+                }
+            worst = d[SAMPLES / 4] < worst ? d[SAMPLES / 4] : worst;
+        }
+    }
+    return worst;
+}
+
+static int grid_cells(const ts_image *frame, const ts_ipt *pts, int n, int k, float grow,
+                      ts_quad *out, int max)
+{
+    double area = tscv_area(pts, n), hull = tscv_hull_area(pts, n);
+    if (hull <= 0 || area / hull < 0.85)
+        return 0;
+    ts_ipt poly[8];
+    int m = 0;
+    double per = tscv_perimeter(pts, n);
+    for (double eps = 0.01; eps < 0.08 && m != 4; eps += 0.01)
+        m = tscv_approx(pts, n, eps * per, 1, poly, 8);
+    if (m != 4)
+        return 0;
+    ts_pt q[4];
+    if (refine(pts, n, poly, grow, q) < 0)
+        return 0;
+    for (int i = 0; i < 4; i++)
+        q[i] = (ts_pt){(q[i].x + 0.5f) * k - 0.5f, (q[i].y + 0.5f) * k - 0.5f};
+    order(q);
+    float a = (dist(q[0], q[1]) + dist(q[2], q[3])) / 2; /* short side */
+    float b = (dist(q[1], q[2]) + dist(q[3], q[0])) / 2;
+    double qa = 0;
+    for (int i = 0; i < 4; i++)
+        qa += (double)q[i].x * q[(i + 1) % 4].y - (double)q[(i + 1) % 4].x * q[i].y;
+    if (fabs(qa) / 2 < 0.9 * area * k * k)
+        return 0; /* not a clean quadrilateral */
+    /* Every split into cells of a card's shape, the one whose inner lines
+     * run along the darkest seams first. */
+    struct {
+        int rows, cols;
+        float seam;
+    } split[MAX_GRID * MAX_GRID];
+    float min_side = 0.05f * (frame->w < frame->h ? frame->w : frame->h);
+    int ns = 0;
+    for (int cols = 1; cols <= MAX_GRID; cols++)
+        for (int rows = 1; rows <= MAX_GRID; rows++) {
+            float cw = a / cols, ch = b / rows;
+            float asp = cw > ch ? cw / ch : ch / cw;
+            if (fabsf(asp - CARD_ASPECT) > 0.12f || (cw < ch ? cw : ch) < min_side)
+                continue;
+            split[ns].rows = rows, split[ns].cols = cols;
+            split[ns++].seam = seams(frame, q, rows, cols);
+        }
+    for (int i = 1; i < ns; i++)
+        for (int j = i; j > 0 && split[j].seam > split[j - 1].seam; j--) {
+            __typeof__(split[0]) t = split[j];
+            split[j] = split[j - 1], split[j - 1] = t;
+        }
+    int got = 0;
+    for (int s = 0; s < ns; s++) {
+        int rows = split[s].rows, cols = split[s].cols;
+        if (got + rows * cols > max || (rows * cols > 1 && split[s].seam < MIN_SEAM))
+            continue;
+        for (int r = 0; r < rows; r++)
+            for (int c = 0; c < cols; c++) {
+                ts_quad *o = &out[got++];
+                o->q[0] = lerp4(q, (float)c / cols, (float)r / rows);
+                o->q[1] = lerp4(q, (float)(c + 1) / cols, (float)r / rows);
+                o->q[2] = lerp4(q, (float)(c + 1) / cols, (float)(r + 1) / rows);
+                o->q[3] = lerp4(q, (float)c / cols, (float)(r + 1) / rows);
+                order(o->q);
+                o->score = rows * cols == 1 ? 1000 : split[s].seam;
+                o->area = a / cols * b / rows;
+            }
+    }
+    return got;
+}
+
+static int cmp_float(const void *a, const void *b)
+{
+    float x = *(const float *)a, y = *(const float *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* A card partly under others still shows some of its corners: where the
+ * outline of a bright blob turns through a right angle between two straight
+ * edges, offers a card of the frame's card size lying along those edges (its
+ * long side along either). side = the card's short side in frame pixels. */
+static int corner_cards(const ts_ipt *pts, int n, int k, float side, ts_quad *out, int max)
+{
+    ts_ipt poly[64];
+    double per = tscv_perimeter(pts, n);
+    int m = tscv_approx(pts, n, 0.012 * per, 0, poly, 64);
+    if (m < 4 || m >= 64)
+        return 0;
+    double orient = 0;
+    for (int i = 0; i < m; i++)
+        orient += (double)poly[i].x * poly[(i + 1) % m].y - (double)poly[(i + 1) % m].x * poly[i].y;
+    /* The right-angled convex corners, and the lengths of their two edges. */
+    struct {
+        ts_pt c, ea, eb;
+        float la, lb;
+    } cn[64];
+    int nc = 0;
+    float longest = 0;
+    for (int i = 0; i < m; i++) {
+        ts_ipt p = poly[(i + m - 1) % m], v = poly[i], q = poly[(i + 1) % m];
+        float ax = (float)(p.x - v.x), ay = (float)(p.y - v.y);
+        float bx = (float)(q.x - v.x), by = (float)(q.y - v.y);
+        float la = hypotf(ax, ay), lb = hypotf(bx, by);
+        longest = la > longest ? la : longest;
+        if (la < 4 || lb < 4)
+            continue;
+        float cosang = (ax * bx + ay * by) / (la * lb);
+        float cross = bx * ay - by * ax; /* convex: same turn as the outline */
+        if (fabsf(cosang) > 0.25f || (cross > 0) != (orient > 0))
+            continue;
+        /* the outline runs a pixel inside the edge (see refine) */
+        cn[nc].ea = (ts_pt){ax / la, ay / la};
+        cn[nc].eb = (ts_pt){bx / lb, by / lb};
+        cn[nc].c = (ts_pt){(v.x + 0.5f - cn[nc].ea.x - cn[nc].eb.x) * k - 0.5f,
+                           (v.y + 0.5f - cn[nc].ea.y - cn[nc].eb.y) * k - 0.5f};
+        cn[nc].la = (la + 2) * k, cn[nc].lb = (lb + 2) * k;
+        nc++;
+    }
+    /* A corner whose two edges are a card's two sides is a whole card; the
+     * others take the card size from those (or the lone cards, or the
+     * longest edge) and try the long side along either edge. */
+    float meas[64];
+    int nm = 0, got = 0;
+    for (int i = 0; i < nc; i++) {
+        float lo = fminf(cn[i].la, cn[i].lb), hi = fmaxf(cn[i].la, cn[i].lb);
+        if (fabsf(hi / lo - CARD_ASPECT) < 0.15f)
+            meas[nm++] = lo;
+    }
+    if (side <= 0 && nm) {
+        qsort(meas, (size_t)nm, sizeof *meas, cmp_float);
+        side = meas[nm / 2];
+    }
+    if (side <= 0)
+        side = longest * k / CARD_ASPECT;
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < nc && got + 2 <= max; i++) {
+            float lo = fminf(cn[i].la, cn[i].lb), hi = fmaxf(cn[i].la, cn[i].lb);
+            int whole = fabsf(hi / lo - CARD_ASPECT) < 0.15f;
+            if (whole != (pass == 0) || hi < 0.3f * side)
+                continue;
+            for (int h = 0; h < (whole ? 1 : 2); h++) {
+                float sa, sb;
+                if (whole)
+                    sa = cn[i].la * 1.02f, sb = cn[i].lb * 1.02f; /* the rounded corners */
+                else
+                    sa = h ? side * CARD_ASPECT : side, sb = h ? side : side * CARD_ASPECT;
+                ts_pt c = cn[i].c, ea = cn[i].ea, eb = cn[i].eb;
+                ts_quad *o = &out[got++];
+                o->q[0] = c;
+                o->q[1] = (ts_pt){c.x + ea.x * sa, c.y + ea.y * sa};
+                o->q[2] = (ts_pt){c.x + ea.x * sa + eb.x * sb, c.y + ea.y * sa + eb.y * sb};
+                o->q[3] = (ts_pt){c.x + eb.x * sb, c.y + eb.y * sb};
+                order(o->q);
+                o->score = whole ? 0.45f : 0.3f;
+                o->area = sa * sb;
+            }
+        }
+    return got;
+}
+
+/* The short side of a card in this frame: the median over the detector's
+ * candidates of a card's shape, or 0 if there are none. */
+static float card_side(const ts_quad *c, int n)
+{
+    float s[256];
+    int m = 0;
+    for (int i = 0; i < n && m < 256; i++) {
+        float a = (dist(c[i].q[0], c[i].q[1]) + dist(c[i].q[2], c[i].q[3])) / 2;
+        float b = (dist(c[i].q[1], c[i].q[2]) + dist(c[i].q[3], c[i].q[0])) / 2;
+        if (a > 0 && fabsf(b / a - CARD_ASPECT) < 0.12f)
+            s[m++] = a;
+    }
+    if (!m)
+        return 0;
+    qsort(s, (size_t)m, sizeof *s, cmp_float);
+    return s[m / 2];
+}
+
+static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts_quad *out, int max,
+                  char *err)
+{
+    if ((!f->bin.buf || f->bin.w != f->stock.w || f->bin.h != f->stock.h) &&
+        (ts_image_free(&f->bin), ts_image_alloc(&f->bin, f->stock.w, f->stock.h, 1) < 0)) {
+        snprintf(err, TSCV_ERR_MAX, "gof find: out of memory");
+        return -1;
+    }
+    /* Two binarisations: stock brighter than its surroundings (adaptive,
+     * window larger than a card), and simply bright (Otsu). */
+    double min_area = 0.003 * f->stock.w * f->stock.h;
+    int got = 0, side_n = 0;
+    for (int pass = 0; pass < 6; pass++) {
+        tscv_contours cs = {0};
+        int otsu = pass >= 3, r = 2 * (pass % 3);
+        int rc = otsu ? tscv_otsu(&f->stock, &f->bin, NULL, err)
+                      : tscv_adaptive(&f->stock, &f->bin, (f->stock.w / 5) | 1, 8, err);
+        if (rc == 0 && r)
+            rc = tscv_morph(&f->bin, &f->bin, 'e', r, err);
+        if (rc < 0 || tscv_find_contours(&f->bin, 1, &cs, err) < 0)
+            return -1;
+        for (int i = 0; i < cs.n && got < max; i++)
+            if (tscv_area(cs.pts + cs.start[i], cs.len[i]) > min_area)
+                got += grid_cells(frame, cs.pts + cs.start[i], cs.len[i], k, 1.0f + r, out + got,
+                                  max - got);
+        if (pass == 3) { /* Otsu, not eroded: the outline where it is */
+            side = card_side(out, got);
+            side_n = got;
+            for (int j = 0; j < cs.n && got < max; j++)
+                if (tscv_area(cs.pts + cs.start[j], cs.len[j]) > min_area)
+                    got += corner_cards(cs.pts + cs.start[j], cs.len[j], k, side, out + got,
+                                        max - got);
+        }
+        tscv_contours_free(&cs);
+    }
+    (void)side_n;
+    /* best first: single cards, then the splits by their seams, then corners */
+    for (int i = 1; i < got; i++)
+        for (int j = i; j > 0 && out[j].score > out[j - 1].score; j--) {
+            ts_quad t = out[j];
+            out[j] = out[j - 1], out[j - 1] = t;
+        }
+    /* Cells of a split must be about the size of the lone cards, where there
+     * are any (a lone card divides into smaller cards of its own shape too). */
+    float ref = 0;
+    {
+        float sides[256];
+        int ns = 0;
+        for (int i = 0; i < got && ns < 256; i++)
+            if (out[i].score >= 1000)
+                sides[ns++] = dist(out[i].q[0], out[i].q[1]);
+        if (ns) {
+            qsort(sides, (size_t)ns, sizeof *sides, cmp_float);
+            ref = sides[ns / 2];
+        }
+    }
+    int kept = 0;
+    for (int i = 0; i < got; i++) {
+        float sd = dist(out[i].q[0], out[i].q[1]);
+        if (ref > 0 && out[i].score < 1000 && fabsf(sd / ref - 1) > 0.3f)
+            continue;
+        int dup = 0; /* the same quad from several binarisations: keep the first */
+        float tol = 0.04f * dist(out[i].q[0], out[i].q[1]);
+        for (int j = 0; j < kept && !dup; j++) {
+            float e = 0;
+            for (int c = 0; c < 4; c++)
+                e = fmaxf(e, dist(out[i].q[c], out[j].q[c]));
+            dup = e < tol;
+        }
+        if (!dup)
+            out[kept++] = out[i];
+    }
+    return kept;
+}
+
+int ts_gof_find(ts_gof_finder *f, const ts_image *frame, ts_quad *out, int max, char *err)
+{
+    int side = frame->w > frame->h ? frame->w : frame->h;
+    int k = (side + WORK_SIDE - 1) / WORK_SIDE;
+    k = k < 1 ? 1 : k;
+    if (stock_image(f, frame, k) < 0) {
+        snprintf(err, TSCV_ERR_MAX, "gof find: out of memory");
+        return -1;
+    }
+    if (tscv_blur(&f->stock, &f->stock, 0.8, err) < 0)
+        return -1;
+    return blocks(f, frame, k, 0, out, max, err);
+}

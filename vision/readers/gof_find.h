@@ -1,0 +1,26 @@
+/* Candidate cards for the Gang of Four reader: the shared detector run on a
+ * small "card stock" image instead of the frame's whitest channel.
+ *
+ * The shared detector looks for white cards (the minimum of B, G, R); Gang
+ * of Four stock is beige, whose blue is low, so on wood or under warm light
+ * it sinks into the table. Here each pixel of a decimated frame is scored
+ * by how bright it is in red and green less how much bluer it is than beige
+ * (white cloth, paper), and the shared contour, erosion and seam machinery
+ * runs on that small image: fewer pixels, so a table costs a few ms.
+ */
+#ifndef TS_READERS_GOF_FIND_H
+#define TS_READERS_GOF_FIND_H
+
+#include "detect.h"
+#include "image.h"
+
+typedef struct ts_gof_finder ts_gof_finder;
+
+/* Returns a finder (caller destroys) or NULL if out of memory. */
+ts_gof_finder *ts_gof_finder_create(float min_aspect, float max_aspect);
+void ts_gof_finder_destroy(ts_gof_finder *f);
+/* ts_detect's contract: candidates in frame pixels, in the order to try.
+ * Returns the count (<= max) or -1 with err (TSCV_ERR_MAX). */
+int ts_gof_find(ts_gof_finder *f, const ts_image *frame, ts_quad *out, int max, char *err);
+
+#endif
