@@ -7,11 +7,13 @@
 #include "profile.h"
 #include "reader.h"
 #include "readers/readers.h"
+#include "readers/set_find.h"
 #include "set_reader.h"
 
 typedef struct {
     ts_profile profile;
     ts_set_reader *r;
+    ts_set_finder *find; /* made on first use */
 } set_reader;
 
 static void *set_create(const ts_reader_config *cfg, char *err, size_t errlen)
@@ -41,6 +43,7 @@ static void set_destroy(void *reader)
     if (!s)
         return;
     ts_set_reader_destroy(s->r);
+    ts_set_finder_destroy(s->find);
     free(s);
 }
 
@@ -79,6 +82,18 @@ static int set_parse(const void *reader, const char *text, size_t len, ts_code *
     return 0;
 }
 
+/* The shared detector, then cards edge to edge (set_find.h). */
+static int set_find(void *reader, const ts_image *frame, ts_quad *out, int max, char *err)
+{
+    set_reader *s = reader;
+    if (!s->find && !(s->find = ts_set_finder_create(ts_set_reader_class.min_aspect,
+                                                     ts_set_reader_class.max_aspect))) {
+        snprintf(err, TSCV_ERR_MAX, "set find: out of memory");
+        return -1;
+    }
+    return ts_set_find(s->find, s->r, frame, out, max, err);
+}
+
 static const char *const set_profiles[] = {"classic", "seecards", NULL};
 
 const ts_reader_class ts_set_reader_class = {
@@ -98,4 +113,5 @@ const ts_reader_class ts_set_reader_class = {
     .read = set_read,
     .format = set_format,
     .parse = set_parse,
+    .find = set_find,
 };

@@ -1,0 +1,500 @@
+/* SET cards edge to edge (see set_find.h). */
+#include "readers/set_find.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "geom.h"
+
+enum { MAX_FOUND = 64, MAX_BLOBS = 16, MAX_SYMBOLS = 160, NRING = 24 };
+
+/* A candidate the detector found must read as the pipeline would take it; a
+ * card guessed here must read more surely, as it was guessed. */
+#define SEED_CONF 0.5f
+#define GUESS_CONF 0.8f
+/* The real cards (measured on the shared crops, as the renderer's faces):
+ * 57 x 89 mm, symbols about 41 mm across, stacked 26 mm apart. */
+#define CARD_W_PER_SYMBOL (57.0f / 41.0f)
+#define CARD_H_PER_SYMBOL (89.0f / 41.0f)
+#define PITCH_PER_SYMBOL (26.0f / 41.0f)
+/* Ink: this much darker than the paper around it (grey levels). */
+#define INK_CONTRAST 24
+
+struct ts_set_finder {
+    ts_detector *det;
+    ts_image card;      /* a hypothesis, rectified */
+    ts_image grey, ink; /* symbol search scratch */
+};
+
+/* A card this finder has read: its quad, count, and paper level. */
+typedef struct {
+    ts_quad q;
+    int count;
+    float paper;
+} found;
+
+typedef struct {
+    found c[MAX_FOUND];
+    int n;
+    int reads; /* hypotheses read this frame (bounded) */
+} found_list;
+
+/* An ink symbol: centre, unit long axis, long and short extent (frame px). */
+typedef struct {
+    ts_pt c;
+    float ux, uy, len, wid;
+} symbol;
+
+ts_set_finder *ts_set_finder_create(float min_aspect, float max_aspect)
+{
+    ts_set_finder *f = calloc(1, sizeof *f);
+    if (!f)
+        return NULL;
+    ts_detect_params dp;
+    ts_detect_defaults(&dp);
+    dp.min_aspect = min_aspect;
+    dp.max_aspect = max_aspect;
+    f->det = ts_detector_create(&dp);
+    if (!f->det || ts_image_alloc(&f->card, TS_CARD_W, TS_CARD_H, 3) < 0) {
+        ts_set_finder_destroy(f);
+        return NULL;
+    }
+    return f;
+}
+
+void ts_set_finder_destroy(ts_set_finder *f)
+{
+    if (!f)
+        return;
+    ts_detector_destroy(f->det);
+    ts_image_free(&f->card);
+    ts_image_free(&f->grey);
+    ts_image_free(&f->ink);
+    free(f);
+}
+
+/* ---- Geometry ------------------------------------------------------------ */
+
+/* The projective map of the unit square onto a quad: (0,0) -> q[0],
+ * (1,0) -> q[1], (1,1) -> q[2], (0,1) -> q[3] (Heckbert). u runs across the
+ * card (its short side), v along it. */
+typedef struct {
+    double a, b, c, d, e, f, g, h;
+} proj;
+
+static proj square_to_quad(const ts_pt q[4])
+{
+    proj p;
+    double x0 = q[0].x, x1 = q[1].x, x2 = q[2].x, x3 = q[3].x;
+    double y0 = q[0].y, y1 = q[1].y, y2 = q[2].y, y3 = q[3].y;
+    double sx = x0 - x1 + x2 - x3, sy = y0 - y1 + y2 - y3;
+    double dx1 = x1 - x2, dx2 = x3 - x2, dy1 = y1 - y2, dy2 = y3 - y2;
+    double den = dx1 * dy2 - dx2 * dy1;
+    if ((fabs(sx) < 1e-9 && fabs(sy) < 1e-9) || fabs(den) < 1e-12) {
+        p.g = p.h = 0;
+    } else {
+        p.g = (sx * dy2 - dx2 * sy) / den;
+        p.h = (dx1 * sy - sx * dy1) / den;
+    }
+    p.a = x1 - x0 + p.g * x1;
+    p.b = x3 - x0 + p.h * x3;
+    p.c = x0;
+    p.d = y1 - y0 + p.g * y1;
+    p.e = y3 - y0 + p.h * y3;
+    p.f = y0;
+    return p;
+}
+
+/* Returns 0 and the image of (u, v), or -1 if it lies beyond the horizon. */
+static int map(const proj *p, double u, double v, ts_pt *out)
+{
+    double w = p->g * u + p->h * v + 1;
+    if (w < 0.2)
+        return -1;
+    out->x = (float)((p->a * u + p->b * v + p->c) / w);
+    out->y = (float)((p->d * u + p->e * v + p->f) / w);
+    return 0;
+}
+
+/* The card next to q across side `side` (0 top, 1 right, 2 bottom, 3 left),
+ * the same size in the plane of the table. Returns 0, or -1 if it makes no
+ * sensible quad. */
+static int neighbour(const ts_quad *q, int side, ts_quad *out)
+{
+    static const int DU[4] = {0, 1, 0, -1}, DV[4] = {-1, 0, 1, 0};
+    static const double U[4] = {0, 1, 1, 0}, V[4] = {0, 0, 1, 1};
+    proj p = square_to_quad(q->q);
+    for (int c = 0; c < 4; c++)
+        if (map(&p, U[c] + DU[side], V[c] + DV[side], &out->q[c]) < 0)
+            return -1;
+    out->area = (float)ts_quad_area(out->q);
+    out->score = q->score;
+    return out->area > 0.5f * q->area && out->area < 2.0f * q->area ? 0 : -1;
+}
+
+/* Makes corners run clockwise on screen (y down), keeping q[0]-q[1] a short
+ * side: the reader tells a squiggle from its mirror image. */
+static void clockwise(ts_pt q[4])
+{
+    float cross = (q[1].x - q[0].x) * (q[2].y - q[1].y) - (q[1].y - q[0].y) * (q[2].x - q[1].x);
+    if (cross < 0) {
+        ts_pt a = q[0], b = q[1], c = q[2], d = q[3];
+        q[0] = b, q[1] = a, q[2] = d, q[3] = c;
+    }
+}
+
+static int inside_frame(const ts_image *frame, const ts_pt q[4], float margin)
+{
+    for (int c = 0; c < 4; c++)
+        if (q[c].x < -margin || q[c].y < -margin || q[c].x > frame->w + margin ||
+            q[c].y > frame->h + margin)
+            return 0;
+    return 1;
+}
+
+/* ---- Paper ----------------------------------------------------------------- */
+
+static int min_channel(const ts_image *im, float x, float y)
+{
+    int ix = (int)x, iy = (int)y;
+    if (ix < 0 || iy < 0 || ix >= im->w || iy >= im->h)
+        return -1;
+    const uint8_t *p = ts_image_row(im, iy) + (size_t)ix * (size_t)im->channels;
+    if (im->channels < 3)
+        return p[0];
+    int m = p[0] < p[1] ? p[0] : p[1];
+    return p[2] < m ? p[2] : m;
+}
+
+/* Samples the margin of a card (where a SET card has no ink) into v; returns
+ * how many fell inside the frame. */
+static int margin_samples(const ts_image *frame, const ts_pt q[4], int v[NRING])
+{
+    proj p = square_to_quad(q);
+    int n = 0;
+    for (int i = 0; i < 6; i++) {
+        double t = 0.12 + 0.76 * i / 5.0;
+        const double uv[4][2] = {{0.07, t}, {0.93, t}, {t, 0.05}, {t, 0.95}};
+        for (int k = 0; k < 4; k++) {
+            ts_pt pt;
+            int g;
+            if (map(&p, uv[k][0], uv[k][1], &pt) == 0 && (g = min_channel(frame, pt.x, pt.y)) >= 0)
+                v[n++] = g;
+        }
+    }
+    return n;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+    return *(const int *)a - *(const int *)b;
+}
+
+static float paper_level(const ts_image *frame, const ts_pt q[4])
+{
+    int v[NRING];
+    int n = margin_samples(frame, q, v);
+    if (n == 0)
+        return 0;
+    qsort(v, (size_t)n, sizeof *v, cmp_int);
+    return (float)v[n / 2];
+}
+
+/* A card next to one of paper level `paper` is worth reading only if its
+ * margin is paper as well (not the table). */
+static int mostly_paper(const ts_image *frame, const ts_pt q[4], float paper)
+{
+    int v[NRING];
+    int n = margin_samples(frame, q, v), bright = 0;
+    for (int i = 0; i < n; i++)
+        bright += v[i] >= 0.72f * paper;
+    return n >= NRING * 3 / 4 && bright >= n * 4 / 5;
+}
+
+/* ---- Reading hypotheses ------------------------------------------------- */
+
+static int overlaps_found(const found_list *fl, const ts_quad *q)
+{
+    for (int i = 0; i < fl->n; i++)
+        if (ts_quad_overlap(&fl->c[i].q, q))
+            return 1;
+    return 0;
+}
+
+/* Reads quad q; returns 1 and adds it to fl if it is an upright card read
+ * above min_conf (with `count` symbols, unless count is 0), 0 if not, -1 on
+ * error. */
+static int try_card(ts_set_finder *f, ts_set_reader *r, const ts_image *frame, const ts_quad *q,
+                    float min_conf, int count, found_list *fl, char *err)
+{
+    if (fl->n >= MAX_FOUND)
+        return 0;
+    ts_set_reading rd;
+    if (tscv_warp_quad(frame, q->q, &f->card, TS_CARD_W, TS_CARD_H, err) < 0 ||
+        ts_set_read(r, &f->card, &rd, err) < 0)
+        return -1;
+    if (!rd.is_card || rd.turned || rd.conf_all < min_conf ||
+        (count && rd.value[0] + 1 != count))
+        return 0;
+    found *c = &fl->c[fl->n++];
+    c->q = *q;
+    c->count = rd.value[0] + 1;
+    c->paper = paper_level(frame, q->q);
+    return 1;
+}
+
+/* Cards edge to edge: from each card found (those from index `from` on, and
+ * the ones this adds), read the paper across each of its sides. */
+static int grow(ts_set_finder *f, ts_set_reader *r, const ts_image *frame, found_list *fl,
+                int from, char *err)
+{
+    for (int i = from; i < fl->n; i++)
+        for (int side = 0; side < 4 && fl->reads < 4 * MAX_FOUND; side++) {
+            ts_quad h;
+            if (neighbour(&fl->c[i].q, side, &h) < 0 || !inside_frame(frame, h.q, 4) ||
+                overlaps_found(fl, &h) || !mostly_paper(frame, h.q, fl->c[i].paper))
+                continue;
+            fl->reads++;
+            if (try_card(f, r, frame, &h, GUESS_CONF, 0, fl, err) < 0)
+                return -1;
+        }
+    return 0;
+}
+
+/* ---- Symbols ----------------------------------------------------------------- */
+
+static int scratch(ts_image *img, int w, int h)
+{
+    if (img->buf && img->w == w && img->h == h)
+        return 0;
+    ts_image_free(img);
+    return ts_image_alloc(img, w, h, 1);
+}
+
+/* Finds the ink symbols inside box b of the frame; returns how many (<= max)
+ * or -1 with err. */
+static int find_symbols(ts_set_finder *f, const ts_image *frame, const ts_box *b, symbol *sym,
+                        int max, char *err)
+{
+    int side = frame->w > frame->h ? frame->w : frame->h;
+    int step = (int)lroundf((float)side / 1040.0f); /* frame px per search px */
+    if (step < 1)
+        step = 1;
+    const int gw = (b->x1 - b->x0) / step, gh = (b->y1 - b->y0) / step;
+    if (gw < 16 || gh < 16)
+        return 0;
+    if (scratch(&f->grey, gw, gh) < 0 || scratch(&f->ink, gw, gh) < 0) {
+        snprintf(err, TSCV_ERR_MAX, "set find: out of memory");
+        return -1;
+    }
+    for (int y = 0; y < gh; y++) {
+        uint8_t *o = ts_image_row(&f->grey, y);
+        for (int x = 0; x < gw; x++) {
+            int g = min_channel(frame, (float)(b->x0 + x * step + step / 2),
+                                (float)(b->y0 + y * step + step / 2));
+            o[x] = (uint8_t)(g < 0 ? 0 : g);
+        }
+    }
+    /* Ink is darker than the mean around it (a window of about a card). */
+    int block = (gw < gh ? gw : gh) / 3;
+    block = block < 15 ? 15 : block;
+    if (tscv_adaptive(&f->grey, &f->ink, block, -INK_CONTRAST, err) < 0)
+        return -1;
+    for (int y = 0; y < gh; y++) {
+        uint8_t *o = ts_image_row(&f->ink, y);
+        for (int x = 0; x < gw; x++)
+            o[x] = (uint8_t)(255 - o[x]);
+    }
+    /* Dotted and broken outlines close up. */
+    if (tscv_morph(&f->ink, &f->ink, 'c', 1, err) < 0)
+        return -1;
+    tscv_contours cs;
+    if (tscv_find_contours(&f->ink, 1, &cs, err) < 0)
+        return -1;
+    int n = 0;
+    for (int i = 0; i < cs.n && n < max; i++) {
+        const ts_ipt *p = cs.pts + cs.start[i];
+        int len = cs.len[i];
+        if (len < 20)
+            continue;
+        double sx = 0, sy = 0;
+        int edge = 0;
+        for (int j = 0; j < len; j++) {
+            sx += p[j].x;
+            sy += p[j].y;
+            edge |= p[j].x == 0 || p[j].y == 0 || p[j].x == gw - 1 || p[j].y == gh - 1;
+        }
+        if (edge)
+            continue; /* the table around the blob, or something cut by the box */
+        double mx = sx / len, my = sy / len, xx = 0, xy = 0, yy = 0;
+        for (int j = 0; j < len; j++) {
+            double dx = p[j].x - mx, dy = p[j].y - my;
+            xx += dx * dx;
+            xy += dx * dy;
+            yy += dy * dy;
+        }
+        /* The outline's principal axis: a diamond's long diagonal, an oval's
+         * and a squiggle's length. */
+        double th = 0.5 * atan2(2 * xy, xx - yy), ux = cos(th), uy = sin(th);
+        double lo = 1e9, hi = -1e9, lo2 = 1e9, hi2 = -1e9;
+        for (int j = 0; j < len; j++) {
+            double a = p[j].x * ux + p[j].y * uy, c = -p[j].x * uy + p[j].y * ux;
+            lo = a < lo ? a : lo;
+            hi = a > hi ? a : hi;
+            lo2 = c < lo2 ? c : lo2;
+            hi2 = c > hi2 ? c : hi2;
+        }
+        double L = hi - lo + 1, S = hi2 - lo2 + 1, area = tscv_area(p, len);
+        if (L < 14 || S < 5 || L / S < 1.4 || L / S > 3.5 || area < 0.35 * L * S ||
+            area > 1.05 * L * S)
+            continue;
+        double ca = (lo + hi) / 2, cb = (lo2 + hi2) / 2; /* the extent's centre */
+        symbol *s = &sym[n++];
+        s->c.x = (float)(b->x0 + (ca * ux - cb * uy + 0.5) * step);
+        s->c.y = (float)(b->y0 + (ca * uy + cb * ux + 0.5) * step);
+        s->ux = (float)ux;
+        s->uy = (float)uy;
+        s->len = (float)(L * step);
+        s->wid = (float)(S * step);
+    }
+    tscv_contours_free(&cs);
+    return n;
+}
+
+/* The card a symbol would sit on, `off` pitches along the card from it. */
+static void card_around(const symbol *s, float off, ts_quad *q)
+{
+    float hw = 0.5f * CARD_W_PER_SYMBOL * s->len, hh = 0.5f * CARD_H_PER_SYMBOL * s->len;
+    float vx = -s->uy, vy = s->ux; /* along the card */
+    float cx = s->c.x + off * PITCH_PER_SYMBOL * s->len * vx;
+    float cy = s->c.y + off * PITCH_PER_SYMBOL * s->len * vy;
+    q->q[0] = (ts_pt){cx - hw * s->ux - hh * vx, cy - hw * s->uy - hh * vy};
+    q->q[1] = (ts_pt){cx + hw * s->ux - hh * vx, cy + hw * s->uy - hh * vy};
+    q->q[2] = (ts_pt){cx + hw * s->ux + hh * vx, cy + hw * s->uy + hh * vy};
+    q->q[3] = (ts_pt){cx - hw * s->ux + hh * vx, cy - hw * s->uy + hh * vy};
+    clockwise(q->q);
+    q->area = (float)ts_quad_area(q->q);
+    q->score = 0.5f;
+}
+
+/* How many symbols like s lie one pitch from it along the card, on the side
+ * of sign (+1 or -1). */
+static int alike_at_pitch(const symbol *sym, int n, int i, int sign)
+{
+    const symbol *s = &sym[i];
+    float vx = -s->uy, vy = s->ux, pitch = PITCH_PER_SYMBOL * s->len;
+    int k = 0;
+    for (int j = 0; j < n; j++) {
+        if (j == i || sym[j].len < 0.8f * s->len || sym[j].len > 1.25f * s->len)
+            continue;
+        float dx = sym[j].c.x - s->c.x, dy = sym[j].c.y - s->c.y;
+        float along = (dx * vx + dy * vy) * (float)sign, across = dx * s->ux + dy * s->uy;
+        if (fabsf(across) < 0.3f * s->len && along > 0.75f * pitch && along < 1.3f * pitch)
+            k++;
+    }
+    return k;
+}
+
+/* Cards around the symbols no card found so far explains: the symbols next
+ * to a symbol tell where on its card it sits. */
+static int cards_from_symbols(ts_set_finder *f, ts_set_reader *r, const ts_image *frame,
+                              const symbol *sym, int n, found_list *fl, char *err)
+{
+    for (int i = 0; i < n && fl->reads < 4 * MAX_FOUND; i++) {
+        int explained = 0;
+        for (int k = 0; k < fl->n && !explained; k++)
+            explained = ts_point_in_quad(fl->c[k].q.q, sym[i].c.x, sym[i].c.y);
+        if (explained)
+            continue;
+        int plus = alike_at_pitch(sym, n, i, 1), minus = alike_at_pitch(sym, n, i, -1);
+        /* offsets (pitches) and the count each implies */
+        float off[2];
+        int count[2], nh = 0;
+        if (plus && minus)
+            off[nh] = 0, count[nh++] = 3;
+        else if (plus)
+            off[nh] = 0.5f, count[nh++] = 2, off[nh] = 1, count[nh++] = 3;
+        else if (minus)
+            off[nh] = -0.5f, count[nh++] = 2, off[nh] = -1, count[nh++] = 3;
+        else
+            off[nh] = 0, count[nh++] = 1;
+        for (int h = 0; h < nh; h++) {
+            ts_quad q;
+            card_around(&sym[i], off[h], &q);
+            if (!inside_frame(frame, q.q, 4) || overlaps_found(fl, &q))
+                continue;
+            fl->reads++;
+            int before = fl->n;
+            int rc = try_card(f, r, frame, &q, GUESS_CONF, count[h], fl, err);
+            if (rc < 0 || (rc == 1 && grow(f, r, frame, fl, before, err) < 0))
+                return -1;
+            if (rc == 1)
+                break;
+        }
+    }
+    return 0;
+}
+
+/* ---- The finder ---------------------------------------------------------- */
+
+static int in_box(const ts_box *b, ts_pt p)
+{
+    return p.x >= b->x0 && p.x < b->x1 && p.y >= b->y0 && p.y < b->y1;
+}
+
+static ts_pt centre_of(const ts_quad *q)
+{
+    return (ts_pt){(q->q[0].x + q->q[1].x + q->q[2].x + q->q[3].x) / 4,
+                   (q->q[0].y + q->q[1].y + q->q[2].y + q->q[3].y) / 4};
+}
+
+int ts_set_find(ts_set_finder *f, ts_set_reader *r, const ts_image *frame, ts_quad *out, int max,
+                char *err)
+{
+    int n = ts_detect(f->det, frame, out, max, err);
+    if (n < 0)
+        return -1;
+    ts_box boxes[MAX_BLOBS];
+    int nb = ts_detect_blobs(f->det, boxes, MAX_BLOBS);
+    if (nb == 0)
+        return n;
+    found_list *fl = malloc(sizeof *fl);
+    symbol *sym = malloc(sizeof *sym * MAX_SYMBOLS);
+    if (!fl || !sym) {
+        free(fl);
+        free(sym);
+        snprintf(err, TSCV_ERR_MAX, "set find: out of memory");
+        return -1;
+    }
+    fl->n = fl->reads = 0;
+    int rc = 0;
+    /* The detector's cards inside the boxes, taken as the pipeline would. */
+    for (int i = 0; i < n && rc == 0; i++) {
+        ts_pt c = centre_of(&out[i]);
+        int inside = 0;
+        for (int b = 0; b < nb && !inside; b++)
+            inside = in_box(&boxes[b], c);
+        if (inside && !overlaps_found(fl, &out[i]))
+            rc = try_card(f, r, frame, &out[i], SEED_CONF, 0, fl, err) < 0 ? -1 : 0;
+    }
+    if (rc == 0)
+        rc = grow(f, r, frame, fl, 0, err);
+    for (int b = 0; b < nb && rc == 0; b++) {
+        int ns = find_symbols(f, frame, &boxes[b], sym, MAX_SYMBOLS, err);
+        rc = ns < 0 ? -1 : cards_from_symbols(f, r, frame, sym, ns, fl, err);
+    }
+    if (rc == 0 && fl->n > 0) {
+        /* The cards read here first, then the detector's list. */
+        int k = fl->n < max ? fl->n : max;
+        int keep = n < max - k ? n : max - k;
+        memmove(out + k, out, sizeof *out * (size_t)keep);
+        for (int i = 0; i < k; i++)
+            out[i] = fl->c[i].q;
+        n = k + keep;
+    }
+    free(fl);
+    free(sym);
+    return rc < 0 ? -1 : n;
+}
