@@ -223,32 +223,125 @@ static int overlaps_found(const found_list *fl, const ts_quad *q)
     return 0;
 }
 
+/* The card a symbol would sit on, `off` pitches along the card from it. */
+static void card_around(const symbol *s, float off, ts_quad *q)
+{
+    float hw = 0.5f * CARD_W_PER_SYMBOL * s->len, hh = 0.5f * CARD_H_PER_SYMBOL * s->len;
+    float vx = -s->uy, vy = s->ux; /* along the card */
+    float cx = s->c.x + off * PITCH_PER_SYMBOL * s->len * vx;
+    float cy = s->c.y + off * PITCH_PER_SYMBOL * s->len * vy;
+    q->q[0] = (ts_pt){cx - hw * s->ux - hh * vx, cy - hw * s->uy - hh * vy};
+    q->q[1] = (ts_pt){cx + hw * s->ux - hh * vx, cy + hw * s->uy - hh * vy};
+    q->q[2] = (ts_pt){cx + hw * s->ux + hh * vx, cy + hw * s->uy + hh * vy};
+    q->q[3] = (ts_pt){cx - hw * s->ux + hh * vx, cy - hw * s->uy + hh * vy};
+    clockwise(q->q);
+    q->area = (float)ts_quad_area(q->q);
+    q->score = 0.5f;
+}
+
+/* The symbols of one card inside quad q: the one nearest its centre and
+ * those alike and in line with it along the card. Returns how many (into
+ * idx, <= 8), and in *extra how many other symbols lie inside q (a quad
+ * holding two cards' symbols is not one card). */
+static int symbols_in(const symbol *sym, int nsym, const ts_pt q[4], int idx[8], int *extra)
+{
+    float cx = (q[0].x + q[1].x + q[2].x + q[3].x) / 4, cy = (q[0].y + q[1].y + q[2].y + q[3].y) / 4;
+    int in[MAX_SYMBOLS], nin = 0, best = -1;
+    float bd = 1e30f;
+    for (int i = 0; i < nsym; i++)
+        if (ts_point_in_quad(q, sym[i].c.x, sym[i].c.y)) {
+            float d = hypotf(sym[i].c.x - cx, sym[i].c.y - cy);
+            if (d < bd)
+                bd = d, best = i;
+            in[nin++] = i;
+        }
+    *extra = 0;
+    if (best < 0)
+        return 0;
+    const symbol *a = &sym[best];
+    int n = 0;
+    for (int k = 0; k < nin; k++) {
+        const symbol *s = &sym[in[k]];
+        float dx = s->c.x - a->c.x, dy = s->c.y - a->c.y;
+        int alike = s->len > 0.8f * a->len && s->len < 1.25f * a->len &&
+                    fabsf(dx * a->ux + dy * a->uy) < 0.3f * a->len &&
+                    fabsf(s->ux * a->ux + s->uy * a->uy) > 0.9f;
+        if (alike && n < 8)
+            idx[n++] = in[k];
+        else
+            (*extra)++;
+    }
+    return n;
+}
+
+/* Symbol length (mm) of each SET shape, the two decks' mean. */
+static const float SHAPE_MM[3] = {42.5f, 41.0f, 39.5f};
+
+/* The card that a group of symbols of a known shape makes: their centre,
+ * their axis, and the size their length gives. */
+static void card_of_group(const symbol *sym, const int *idx, int n, int shape, ts_quad *q)
+{
+    symbol g = sym[idx[0]];
+    float sx = 0, sy = 0, sl = 0;
+    for (int k = 0; k < n; k++) {
+        sx += sym[idx[k]].c.x;
+        sy += sym[idx[k]].c.y;
+        sl += sym[idx[k]].len;
+    }
+    g.c = (ts_pt){sx / n, sy / n};
+    g.len = sl / n * 41.0f / SHAPE_MM[shape];
+    card_around(&g, 0, q);
+}
+
 /* Reads quad q; returns 1 and adds it to fl if it is an upright card read
- * above min_conf (with `count` symbols, unless count is 0), 0 if not, -1 on
- * error. */
-static int try_card(ts_set_finder *f, ts_set_reader *r, const ts_image *frame, const ts_quad *q,
-                    float min_conf, int count, found_list *fl, char *err)
+ * above min_conf (with `count` symbols, unless count is 0) whose symbols
+ * agree, 0 if not, -1 on error. A guessed quad (snap) is first moved onto
+ * the symbols it holds, and read again. */
+static int try_card(ts_set_finder *f, ts_set_reader *r, const ts_image *frame, const ts_quad *q0,
+                    float min_conf, int count, int snap, const symbol *sym, int nsym,
+                    found_list *fl, char *err)
 {
     if (fl->n >= MAX_FOUND)
         return 0;
+    ts_quad q = *q0;
     ts_set_reading rd;
-    if (tscv_warp_quad(frame, q->q, &f->card, TS_CARD_W, TS_CARD_H, err) < 0 ||
-        ts_set_read(r, &f->card, &rd, err) < 0)
-        return -1;
-    if (!rd.is_card || rd.turned || rd.conf_all < min_conf ||
-        (count && rd.value[0] + 1 != count))
+    for (int pass = 0; pass < 2; pass++) {
+        if (tscv_warp_quad(frame, q.q, &f->card, TS_CARD_W, TS_CARD_H, err) < 0 ||
+            ts_set_read(r, &f->card, &rd, err) < 0)
+            return -1;
+        if (getenv("SFDBG"))
+            fprintf(stderr, "try %.0f,%.0f %.0f,%.0f %.0f,%.0f %.0f,%.0f: card %d turned %d conf %.2f count %d want %d pass %d\n", q.q[0].x, q.q[0].y, q.q[1].x, q.q[1].y, q.q[2].x, q.q[2].y, q.q[3].x, q.q[3].y, rd.is_card, rd.turned, rd.conf_all, rd.value[0] + 1, count, pass);
+        if (!rd.is_card || rd.turned)
+            return 0;
+        int idx[8], extra;
+        int ns = symbols_in(sym, nsym, q.q, idx, &extra);
+        if (!snap || pass == 1 || ns == 0)
+            break;
+        ts_quad moved;
+        card_of_group(sym, idx, ns, rd.value[2], &moved);
+        float shift = 0;
+        for (int c = 0; c < 4; c++)
+            shift = fmaxf(shift, ts_dist(moved.q[c], q.q[c]));
+        if (shift < 0.03f * ts_dist(q.q[0], q.q[1]))
+            break;
+        q = moved;
+    }
+    int idx[8], extra;
+    int ns = symbols_in(sym, nsym, q.q, idx, &extra);
+    if (rd.conf_all < min_conf || (count && rd.value[0] + 1 != count) || extra > 0 ||
+        ns > rd.value[0] + 1)
         return 0;
     found *c = &fl->c[fl->n++];
-    c->q = *q;
+    c->q = q;
     c->count = rd.value[0] + 1;
-    c->paper = paper_level(frame, q->q);
+    c->paper = paper_level(frame, q.q);
     return 1;
 }
 
 /* Cards edge to edge: from each card found (those from index `from` on, and
  * the ones this adds), read the paper across each of its sides. */
-static int grow(ts_set_finder *f, ts_set_reader *r, const ts_image *frame, found_list *fl,
-                int from, char *err)
+static int grow(ts_set_finder *f, ts_set_reader *r, const ts_image *frame, const symbol *sym,
+                int nsym, found_list *fl, int from, char *err)
 {
     for (int i = from; i < fl->n; i++)
         for (int side = 0; side < 4 && fl->reads < 4 * MAX_FOUND; side++) {
@@ -257,7 +350,7 @@ static int grow(ts_set_finder *f, ts_set_reader *r, const ts_image *frame, found
                 overlaps_found(fl, &h) || !mostly_paper(frame, h.q, fl->c[i].paper))
                 continue;
             fl->reads++;
-            if (try_card(f, r, frame, &h, GUESS_CONF, 0, fl, err) < 0)
+            if (try_card(f, r, frame, &h, GUESS_CONF, 0, 1, sym, nsym, fl, err) < 0)
                 return -1;
         }
     return 0;
@@ -363,22 +456,6 @@ static int find_symbols(ts_set_finder *f, const ts_image *frame, const ts_box *b
     return n;
 }
 
-/* The card a symbol would sit on, `off` pitches along the card from it. */
-static void card_around(const symbol *s, float off, ts_quad *q)
-{
-    float hw = 0.5f * CARD_W_PER_SYMBOL * s->len, hh = 0.5f * CARD_H_PER_SYMBOL * s->len;
-    float vx = -s->uy, vy = s->ux; /* along the card */
-    float cx = s->c.x + off * PITCH_PER_SYMBOL * s->len * vx;
-    float cy = s->c.y + off * PITCH_PER_SYMBOL * s->len * vy;
-    q->q[0] = (ts_pt){cx - hw * s->ux - hh * vx, cy - hw * s->uy - hh * vy};
-    q->q[1] = (ts_pt){cx + hw * s->ux - hh * vx, cy + hw * s->uy - hh * vy};
-    q->q[2] = (ts_pt){cx + hw * s->ux + hh * vx, cy + hw * s->uy + hh * vy};
-    q->q[3] = (ts_pt){cx - hw * s->ux + hh * vx, cy - hw * s->uy + hh * vy};
-    clockwise(q->q);
-    q->area = (float)ts_quad_area(q->q);
-    q->score = 0.5f;
-}
-
 /* How many symbols like s lie one pitch from it along the card, on the side
  * of sign (+1 or -1). */
 static int alike_at_pitch(const symbol *sym, int n, int i, int sign)
@@ -427,8 +504,8 @@ static int cards_from_symbols(ts_set_finder *f, ts_set_reader *r, const ts_image
                 continue;
             fl->reads++;
             int before = fl->n;
-            int rc = try_card(f, r, frame, &q, GUESS_CONF, count[h], fl, err);
-            if (rc < 0 || (rc == 1 && grow(f, r, frame, fl, before, err) < 0))
+            int rc = try_card(f, r, frame, &q, GUESS_CONF, count[h], 1, sym, n, fl, err);
+            if (rc < 0 || (rc == 1 && grow(f, r, frame, sym, n, fl, before, err) < 0))
                 return -1;
             if (rc == 1)
                 break;
@@ -450,6 +527,66 @@ static ts_pt centre_of(const ts_quad *q)
                    (q->q[0].y + q->q[1].y + q->q[2].y + q->q[3].y) / 4};
 }
 
+/* Adds quad q's bounding box (grown by a tenth) to boxes, merged with any it
+ * overlaps. */
+static void add_quad_box(ts_box *boxes, int *n, const ts_quad *q, const ts_image *frame)
+{
+    float x0 = 1e9f, y0 = 1e9f, x1 = -1e9f, y1 = -1e9f;
+    for (int c = 0; c < 4; c++) {
+        x0 = fminf(x0, q->q[c].x), x1 = fmaxf(x1, q->q[c].x);
+        y0 = fminf(y0, q->q[c].y), y1 = fmaxf(y1, q->q[c].y);
+    }
+    float m = 0.1f * fmaxf(x1 - x0, y1 - y0);
+    ts_box b = {(int)fmaxf(0, x0 - m), (int)fmaxf(0, y0 - m), (int)fminf((float)frame->w, x1 + m),
+                (int)fminf((float)frame->h, y1 + m)};
+    for (int i = 0; i < *n;) {
+        const ts_box *o = &boxes[i];
+        if (o->x0 < b.x1 && b.x0 < o->x1 && o->y0 < b.y1 && b.y0 < o->y1) {
+            b.x0 = o->x0 < b.x0 ? o->x0 : b.x0;
+            b.y0 = o->y0 < b.y0 ? o->y0 : b.y0;
+            b.x1 = o->x1 > b.x1 ? o->x1 : b.x1;
+            b.y1 = o->y1 > b.y1 ? o->y1 : b.y1;
+            boxes[i] = boxes[--*n];
+            i = 0;
+        } else {
+            i++;
+        }
+    }
+    if (*n < MAX_BLOBS)
+        boxes[(*n)++] = b;
+}
+
+static int cmp_float(const void *a, const void *b)
+{
+    float x = *(const float *)a, y = *(const float *)b;
+    return (x > y) - (x < y);
+}
+
+/* Where to look again: the detector's boxes (blobs that are no card), and
+ * candidates far larger than the table's others (or every candidate, when
+ * there are too few to tell). Returns the count. */
+static int look_again(ts_set_finder *f, const ts_image *frame, const ts_quad *cand, int n,
+                      ts_box *boxes)
+{
+    int nb = ts_detect_blobs(f->det, boxes, MAX_BLOBS);
+    int first[MAX_FOUND], nf = 0;
+    float area[MAX_FOUND];
+    for (int i = 0; i < n && nf < MAX_FOUND; i++) {
+        int seen = 0;
+        for (int k = 0; k < nf && !seen; k++)
+            seen = ts_quad_overlap(&cand[first[k]], &cand[i]);
+        if (!seen)
+            area[nf] = cand[i].area, first[nf++] = i;
+    }
+    float sorted[MAX_FOUND];
+    memcpy(sorted, area, sizeof *area * (size_t)nf);
+    qsort(sorted, (size_t)nf, sizeof *sorted, cmp_float);
+    for (int k = 0; k < nf; k++)
+        if (nf < 3 || area[k] > 1.8f * sorted[nf / 2])
+            add_quad_box(boxes, &nb, &cand[first[k]], frame);
+    return nb;
+}
+
 int ts_set_find(ts_set_finder *f, ts_set_reader *r, const ts_image *frame, ts_quad *out, int max,
                 char *err)
 {
@@ -457,44 +594,77 @@ int ts_set_find(ts_set_finder *f, ts_set_reader *r, const ts_image *frame, ts_qu
     if (n < 0)
         return -1;
     ts_box boxes[MAX_BLOBS];
-    int nb = ts_detect_blobs(f->det, boxes, MAX_BLOBS);
+    int nb = look_again(f, frame, out, n, boxes);
+    if (getenv("SFDBG"))
+        for (int b = 0; b < nb; b++)
+            fprintf(stderr, "box %d %d %d %d\n", boxes[b].x0, boxes[b].y0, boxes[b].x1, boxes[b].y1);
     if (nb == 0)
         return n;
     found_list *fl = malloc(sizeof *fl);
-    symbol *sym = malloc(sizeof *sym * MAX_SYMBOLS);
-    if (!fl || !sym) {
+    symbol *sym = calloc(MAX_SYMBOLS, sizeof *sym);
+    unsigned char *drop = calloc((size_t)(n > 0 ? n : 1), 1);
+    if (!fl || !sym || !drop) {
         free(fl);
         free(sym);
+        free(drop);
         snprintf(err, TSCV_ERR_MAX, "set find: out of memory");
         return -1;
     }
     fl->n = fl->reads = 0;
-    int rc = 0;
-    /* The detector's cards inside the boxes, taken as the pipeline would. */
+    int rc = 0, nsym = 0;
+    for (int b = 0; b < nb && rc == 0; b++) {
+        int ns = find_symbols(f, frame, &boxes[b], sym + nsym, MAX_SYMBOLS - nsym, err);
+        if (ns < 0)
+            rc = -1;
+        else
+            nsym += ns;
+    }
+    if (getenv("SFDBG"))
+        for (int i = 0; i < nsym; i++)
+            fprintf(stderr, "sym %.0f %.0f len %.0f wid %.0f u %.2f %.2f\n", sym[i].c.x, sym[i].c.y, sym[i].len, sym[i].wid, sym[i].ux, sym[i].uy);
+    /* The detector's cards inside the boxes, taken as the pipeline would;
+     * one holding more than one card's symbols is left out. */
     for (int i = 0; i < n && rc == 0; i++) {
         ts_pt c = centre_of(&out[i]);
         int inside = 0;
         for (int b = 0; b < nb && !inside; b++)
             inside = in_box(&boxes[b], c);
-        if (inside && !overlaps_found(fl, &out[i]))
-            rc = try_card(f, r, frame, &out[i], SEED_CONF, 0, fl, err) < 0 ? -1 : 0;
+        if (!inside)
+            continue;
+        int idx[8], extra;
+        int ns = symbols_in(sym, nsym, out[i].q, idx, &extra);
+        if (extra > 0 || ns > 3) {
+            drop[i] = 1;
+            continue;
+        }
+        if (!overlaps_found(fl, &out[i]))
+            rc = try_card(f, r, frame, &out[i], SEED_CONF, 0, 0, sym, nsym, fl, err) < 0 ? -1 : 0;
     }
     if (rc == 0)
-        rc = grow(f, r, frame, fl, 0, err);
-    for (int b = 0; b < nb && rc == 0; b++) {
-        int ns = find_symbols(f, frame, &boxes[b], sym, MAX_SYMBOLS, err);
-        rc = ns < 0 ? -1 : cards_from_symbols(f, r, frame, sym, ns, fl, err);
-    }
-    if (rc == 0 && fl->n > 0) {
-        /* The cards read here first, then the detector's list. */
-        int k = fl->n < max ? fl->n : max;
-        int keep = n < max - k ? n : max - k;
-        memmove(out + k, out, sizeof *out * (size_t)keep);
-        for (int i = 0; i < k; i++)
-            out[i] = fl->c[i].q;
-        n = k + keep;
+        rc = grow(f, r, frame, sym, nsym, fl, 0, err);
+    if (rc == 0)
+        rc = cards_from_symbols(f, r, frame, sym, nsym, fl, err);
+    if (rc == 0) {
+        /* The cards read here first, then the rest of the detector's list. */
+        int k = fl->n < max ? fl->n : max, m = 0;
+        ts_quad *rest = malloc(sizeof *rest * (size_t)(n > 0 ? n : 1));
+        if (!rest) {
+            snprintf(err, TSCV_ERR_MAX, "set find: out of memory");
+            rc = -1;
+        } else {
+            for (int i = 0; i < n; i++)
+                if (!drop[i])
+                    rest[m++] = out[i];
+            for (int i = 0; i < k; i++)
+                out[i] = fl->c[i].q;
+            int keep = m < max - k ? m : max - k;
+            memcpy(out + k, rest, sizeof *rest * (size_t)keep);
+            n = k + keep;
+            free(rest);
+        }
     }
     free(fl);
     free(sym);
+    free(drop);
     return rc < 0 ? -1 : n;
 }
