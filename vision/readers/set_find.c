@@ -7,8 +7,9 @@
 #include <string.h>
 
 #include "geom.h"
+#include "imageio.h"
 
-enum { MAX_FOUND = 64, MAX_BLOBS = 16, MAX_SYMBOLS = 160, NRING = 24 };
+enum { MAX_FOUND = 64, MAX_BLOBS = 16, MAX_SYMBOLS = 160, NRING = 24, MAX_INK_BLOBS = 4096 };
 
 /* A candidate the detector found must read as the pipeline would take it; a
  * card guessed here must read more surely, as it was guessed. */
@@ -26,6 +27,9 @@ struct ts_set_finder {
     ts_detector *det;
     ts_image card;      /* a hypothesis, rectified */
     ts_image grey, ink; /* symbol search scratch */
+    int *labels;        /* ink components, grey's size */
+    size_t nlabels;
+    tscv_blob *blobs;   /* MAX_INK_BLOBS */
 };
 
 /* A card this finder has read: its quad, count, and paper level. */
@@ -57,7 +61,8 @@ ts_set_finder *ts_set_finder_create(float min_aspect, float max_aspect)
     dp.min_aspect = min_aspect;
     dp.max_aspect = max_aspect;
     f->det = ts_detector_create(&dp);
-    if (!f->det || ts_image_alloc(&f->card, TS_CARD_W, TS_CARD_H, 3) < 0) {
+    f->blobs = malloc(sizeof *f->blobs * MAX_INK_BLOBS);
+    if (!f->det || !f->blobs || ts_image_alloc(&f->card, TS_CARD_W, TS_CARD_H, 3) < 0) {
         ts_set_finder_destroy(f);
         return NULL;
     }
@@ -72,6 +77,8 @@ void ts_set_finder_destroy(ts_set_finder *f)
     ts_image_free(&f->card);
     ts_image_free(&f->grey);
     ts_image_free(&f->ink);
+    free(f->labels);
+    free(f->blobs);
     free(f);
 }
 
@@ -378,6 +385,15 @@ static int find_symbols(ts_set_finder *f, const ts_image *frame, const ts_box *b
     const int gw = (b->x1 - b->x0) / step, gh = (b->y1 - b->y0) / step;
     if (gw < 16 || gh < 16)
         return 0;
+    if ((size_t)gw * gh > f->nlabels) {
+        free(f->labels);
+        f->nlabels = 0;
+        if (!(f->labels = malloc(sizeof *f->labels * (size_t)gw * gh))) {
+            snprintf(err, TSCV_ERR_MAX, "set find: out of memory");
+            return -1;
+        }
+        f->nlabels = (size_t)gw * gh;
+    }
     if (scratch(&f->grey, gw, gh) < 0 || scratch(&f->ink, gw, gh) < 0) {
         snprintf(err, TSCV_ERR_MAX, "set find: out of memory");
         return -1;
@@ -403,6 +419,29 @@ static int find_symbols(ts_set_finder *f, const ts_image *frame, const ts_box *b
     /* Dotted and broken outlines close up. */
     if (tscv_morph(&f->ink, &f->ink, 'c', 1, err) < 0)
         return -1;
+    /* The table, seams and whatever the box cuts reach its border: what is
+     * left lies on paper. */
+    int nblob = tscv_components(&f->ink, f->labels, f->blobs, MAX_INK_BLOBS, err);
+    if (nblob < 0)
+        return -1;
+    for (int y = 0; y < gh; y++) {
+        uint8_t *o = ts_image_row(&f->ink, y);
+        const int *l = f->labels + (size_t)y * gw;
+        for (int x = 0; x < gw; x++) {
+            if (!o[x] || l[x] < 1 || l[x] > nblob)
+                continue;
+            const tscv_blob *bl = &f->blobs[l[x] - 1];
+            if (bl->x == 0 || bl->y == 0 || bl->x + bl->w == gw || bl->y + bl->h == gh)
+                o[x] = 0;
+        }
+    }
+    if (getenv("SFDBG")) {
+        char path[64];
+        snprintf(path, sizeof path, "/tmp/sf_ink_%d_%d.png", b->x0, b->y0);
+        ts_image_save(&f->ink, path, NULL, 0);
+        snprintf(path, sizeof path, "/tmp/sf_grey_%d_%d.png", b->x0, b->y0);
+        ts_image_save(&f->grey, path, NULL, 0);
+    }
     tscv_contours cs;
     if (tscv_find_contours(&f->ink, 1, &cs, err) < 0)
         return -1;
@@ -623,7 +662,8 @@ int ts_set_find(ts_set_finder *f, ts_set_reader *r, const ts_image *frame, ts_qu
         for (int i = 0; i < nsym; i++)
             fprintf(stderr, "sym %.0f %.0f len %.0f wid %.0f u %.2f %.2f\n", sym[i].c.x, sym[i].c.y, sym[i].len, sym[i].wid, sym[i].ux, sym[i].uy);
     /* The detector's cards inside the boxes, taken as the pipeline would;
-     * one holding more than one card's symbols is left out. */
+     * one holding more than one card's symbols is left out (unless it is
+     * squat: the pipeline reads its halves). */
     for (int i = 0; i < n && rc == 0; i++) {
         ts_pt c = centre_of(&out[i]);
         int inside = 0;
@@ -633,12 +673,31 @@ int ts_set_find(ts_set_finder *f, ts_set_reader *r, const ts_image *frame, ts_qu
             continue;
         int idx[8], extra;
         int ns = symbols_in(sym, nsym, out[i].q, idx, &extra);
-        if (extra > 0 || ns > 3) {
+        const ts_pt *q = out[i].q;
+        float aspect = (ts_dist(q[1], q[2]) + ts_dist(q[3], q[0])) /
+                       (ts_dist(q[0], q[1]) + ts_dist(q[2], q[3]));
+        int squat = aspect >= 1.1f && aspect <= 1.45f;
+        if ((extra > 0 || ns > 3) && !squat) {
             drop[i] = 1;
             continue;
         }
-        if (!overlaps_found(fl, &out[i]))
-            rc = try_card(f, r, frame, &out[i], SEED_CONF, 0, 0, sym, nsym, fl, err) < 0 ? -1 : 0;
+        if (overlaps_found(fl, &out[i]))
+            continue;
+        int got = try_card(f, r, frame, &out[i], SEED_CONF, 0, 0, sym, nsym, fl, err);
+        if (got == 0 && squat) { /* as the pipeline: both halves, or neither */
+            ts_pt m12 = ts_mid(q[1], q[2]), m30 = ts_mid(q[3], q[0]);
+            ts_quad half[2] = {{{q[1], m12, m30, q[0]}, 0, 0}, {{m12, q[2], q[3], m30}, 0, 0}};
+            int before = fl->n;
+            for (int h = 0; h < 2 && got >= 0; h++) {
+                half[h].area = (float)ts_quad_area(half[h].q);
+                got = try_card(f, r, frame, &half[h], SEED_CONF, 0, 0, sym, nsym, fl, err);
+                if (got == 0)
+                    break;
+            }
+            if (got == 0)
+                fl->n = before;
+        }
+        rc = got < 0 ? -1 : 0;
     }
     if (rc == 0)
         rc = grow(f, r, frame, sym, nsym, fl, 0, err);
