@@ -220,6 +220,12 @@ static int mostly_paper(const ts_image *frame, const ts_pt q[4], float paper)
     return n >= NRING * 3 / 4 && bright >= n * 4 / 5;
 }
 
+static int cmp_float(const void *a, const void *b)
+{
+    float x = *(const float *)a, y = *(const float *)b;
+    return (x > y) - (x < y);
+}
+
 /* ---- Reading hypotheses ------------------------------------------------- */
 
 static int overlaps_found(const found_list *fl, const ts_quad *q)
@@ -281,6 +287,22 @@ static int symbols_in(const symbol *sym, int nsym, const ts_pt q[4], int idx[8],
     return n;
 }
 
+/* True if quad q is far larger than the card its symbols make: several
+ * cards seen as one. */
+static int bigger_than_symbols(const symbol *sym, int nsym, const ts_quad *q)
+{
+    float len[MAX_SYMBOLS];
+    int n = 0;
+    for (int i = 0; i < nsym; i++)
+        if (ts_point_in_quad(q->q, sym[i].c.x, sym[i].c.y))
+            len[n++] = sym[i].len;
+    if (n == 0)
+        return 0;
+    qsort(len, (size_t)n, sizeof *len, cmp_float);
+    float L = len[n / 2];
+    return q->area > 1.7f * CARD_W_PER_SYMBOL * CARD_H_PER_SYMBOL * L * L;
+}
+
 /* Symbol length (mm) of each SET shape, the two decks' mean. */
 static const float SHAPE_MM[3] = {42.5f, 41.0f, 39.5f};
 
@@ -335,8 +357,11 @@ static int try_card(ts_set_finder *f, ts_set_reader *r, const ts_image *frame, c
     }
     int idx[8], extra;
     int ns = symbols_in(sym, nsym, q.q, idx, &extra);
-    if (rd.conf_all < min_conf || (count && rd.value[0] + 1 != count) || extra > 0 ||
-        ns > rd.value[0] + 1)
+    if (rd.conf_all < min_conf || (count && rd.value[0] + 1 != count))
+        return 0;
+    /* A guess must hold one card's symbols, all of them read; the
+     * detector's quads are exact, only several cards as one are refused. */
+    if (snap ? extra > 0 || ns > rd.value[0] + 1 : bigger_than_symbols(sym, nsym, &q))
         return 0;
     found *c = &fl->c[fl->n++];
     c->q = q;
@@ -595,12 +620,6 @@ static void add_quad_box(ts_box *boxes, int *n, const ts_quad *q, const ts_image
         boxes[(*n)++] = b;
 }
 
-static int cmp_float(const void *a, const void *b)
-{
-    float x = *(const float *)a, y = *(const float *)b;
-    return (x > y) - (x < y);
-}
-
 /* Where to look again: the detector's boxes (blobs that are no card), and
  * candidates far larger than the table's others (or every candidate, when
  * there are too few to tell). Returns the count. */
@@ -677,7 +696,9 @@ int ts_set_find(ts_set_finder *f, ts_set_reader *r, const ts_image *frame, ts_qu
         float aspect = (ts_dist(q[1], q[2]) + ts_dist(q[3], q[0])) /
                        (ts_dist(q[0], q[1]) + ts_dist(q[2], q[3]));
         int squat = aspect >= 1.1f && aspect <= 1.45f;
-        if ((extra > 0 || ns > 3) && !squat) {
+        (void)ns;
+        (void)extra;
+        if (!squat && bigger_than_symbols(sym, nsym, &out[i])) {
             drop[i] = 1;
             continue;
         }
