@@ -732,9 +732,22 @@ int ts_set_find(ts_set_finder *f, ts_set_reader *r, const ts_image *frame, ts_qu
             snprintf(err, TSCV_ERR_MAX, "set find: out of memory");
             rc = -1;
         } else {
-            for (int i = 0; i < n; i++)
-                if (!drop[i])
+            /* A candidate in a box far smaller than the cards read there is a
+             * bright patch of something else (as the pipeline's drop_small,
+             * which needs three cards to tell). */
+            float area[MAX_FOUND];
+            for (int i = 0; i < fl->n; i++)
+                area[i] = fl->c[i].q.area;
+            qsort(area, (size_t)fl->n, sizeof *area, cmp_float);
+            float typical = fl->n ? area[fl->n / 2] : 0;
+            for (int i = 0; i < n; i++) {
+                ts_pt c = centre_of(&out[i]);
+                int inside = 0;
+                for (int b = 0; b < nb && !inside; b++)
+                    inside = in_box(&boxes[b], c);
+                if (!drop[i] && !(inside && out[i].area < 0.35f * typical))
                     rest[m++] = out[i];
+            }
             for (int i = 0; i < k; i++)
                 out[i] = fl->c[i].q;
             int keep = m < max - k ? m : max - k;
