@@ -20,7 +20,7 @@ enum { MAX_FOUND = 64, MAX_BLOBS = 16, MAX_SYMBOLS = 160, NRING = 24, MAX_INK_BL
 #define CARD_W_PER_SYMBOL (57.0f / 41.0f)
 #define CARD_H_PER_SYMBOL (89.0f / 41.0f)
 #define PITCH_PER_SYMBOL (26.0f / 41.0f)
-/* Ink: this much darker than the paper around it (grey levels). */
+/* Ink: this much darker than the mean around it (grey levels). */
 #define INK_CONTRAST 24
 
 struct ts_set_finder {
@@ -303,6 +303,31 @@ static int bigger_than_symbols(const symbol *sym, int nsym, const ts_quad *q)
     return q->area > 1.7f * CARD_W_PER_SYMBOL * CARD_H_PER_SYMBOL * L * L;
 }
 
+/* True if a symbol in line with those of quad q, one pitch from one of
+ * them, lies outside q: q cuts a card's symbols apart. */
+static int cuts_symbols(const symbol *sym, int nsym, const ts_quad *q)
+{
+    int idx[8], extra;
+    int n = symbols_in(sym, nsym, q->q, idx, &extra);
+    if (n == 0)
+        return 0;
+    const symbol *a = &sym[idx[0]];
+    float vx = -a->uy, vy = a->ux, pitch = PITCH_PER_SYMBOL * a->len;
+    for (int j = 0; j < nsym; j++) {
+        const symbol *s = &sym[j];
+        if (ts_point_in_quad(q->q, s->c.x, s->c.y) || s->len < 0.8f * a->len ||
+            s->len > 1.25f * a->len || fabsf(s->ux * a->ux + s->uy * a->uy) < 0.9f)
+            continue;
+        for (int k = 0; k < n; k++) {
+            float dx = s->c.x - sym[idx[k]].c.x, dy = s->c.y - sym[idx[k]].c.y;
+            float along = fabsf(dx * vx + dy * vy), across = fabsf(dx * a->ux + dy * a->uy);
+            if (across < 0.3f * a->len && along > 0.75f * pitch && along < 1.3f * pitch)
+                return 1;
+        }
+    }
+    return 0;
+}
+
 /* Symbol length (mm) of each SET shape, the two decks' mean. */
 static const float SHAPE_MM[3] = {42.5f, 41.0f, 39.5f};
 
@@ -362,6 +387,8 @@ static int try_card(ts_set_finder *f, ts_set_reader *r, const ts_image *frame, c
     /* A guess must hold one card's symbols, all of them read; the
      * detector's quads are exact, only several cards as one are refused. */
     if (snap ? extra > 0 || ns > rd.value[0] + 1 : bigger_than_symbols(sym, nsym, &q))
+        return 0;
+    if (cuts_symbols(sym, nsym, &q))
         return 0;
     found *c = &fl->c[fl->n++];
     c->q = q;
@@ -431,10 +458,12 @@ static int find_symbols(ts_set_finder *f, const ts_image *frame, const ts_box *b
             o[x] = (uint8_t)(g < 0 ? 0 : g);
         }
     }
-    /* Ink is darker than the mean around it (a window of about a card). */
+    /* Ink is darker than the mean around it, over a window of about a card
+     * (the sensor's noise averaged out first). */
     int block = (gw < gh ? gw : gh) / 3;
     block = block < 15 ? 15 : block;
-    if (tscv_adaptive(&f->grey, &f->ink, block, -INK_CONTRAST, err) < 0)
+    if (tscv_blur(&f->grey, &f->grey, 1.0, err) < 0 ||
+        tscv_adaptive(&f->grey, &f->ink, block, -INK_CONTRAST, err) < 0)
         return -1;
     for (int y = 0; y < gh; y++) {
         uint8_t *o = ts_image_row(&f->ink, y);
@@ -444,8 +473,9 @@ static int find_symbols(ts_set_finder *f, const ts_image *frame, const ts_box *b
     /* Dotted and broken outlines close up. */
     if (tscv_morph(&f->ink, &f->ink, 'c', 1, err) < 0)
         return -1;
-    /* The table, seams and whatever the box cuts reach its border: what is
-     * left lies on paper. */
+    /* The table, seams and whatever the box cuts reach its border, or are
+     * larger than symbols: what is left lies on paper. */
+    const int maxsym = (gw > gh ? gw : gh) / 2;
     int nblob = tscv_components(&f->ink, f->labels, f->blobs, MAX_INK_BLOBS, err);
     if (nblob < 0)
         return -1;
@@ -456,7 +486,8 @@ static int find_symbols(ts_set_finder *f, const ts_image *frame, const ts_box *b
             if (!o[x] || l[x] < 1 || l[x] > nblob)
                 continue;
             const tscv_blob *bl = &f->blobs[l[x] - 1];
-            if (bl->x == 0 || bl->y == 0 || bl->x + bl->w == gw || bl->y + bl->h == gh)
+            if (bl->x == 0 || bl->y == 0 || bl->x + bl->w == gw || bl->y + bl->h == gh ||
+                (bl->w > maxsym || bl->h > maxsym))
                 o[x] = 0;
         }
     }
@@ -591,16 +622,17 @@ static ts_pt centre_of(const ts_quad *q)
                    (q->q[0].y + q->q[1].y + q->q[2].y + q->q[3].y) / 4};
 }
 
-/* Adds quad q's bounding box (grown by a tenth) to boxes, merged with any it
+/* Adds quad q's bounding box (grown by margin times its size) to boxes, merged with any it
  * overlaps. */
-static void add_quad_box(ts_box *boxes, int *n, const ts_quad *q, const ts_image *frame)
+static void add_quad_box(ts_box *boxes, int *n, const ts_quad *q, const ts_image *frame,
+                         float margin)
 {
     float x0 = 1e9f, y0 = 1e9f, x1 = -1e9f, y1 = -1e9f;
     for (int c = 0; c < 4; c++) {
         x0 = fminf(x0, q->q[c].x), x1 = fmaxf(x1, q->q[c].x);
         y0 = fminf(y0, q->q[c].y), y1 = fmaxf(y1, q->q[c].y);
     }
-    float m = 0.1f * fmaxf(x1 - x0, y1 - y0);
+    float m = margin * fmaxf(x1 - x0, y1 - y0);
     ts_box b = {(int)fmaxf(0, x0 - m), (int)fmaxf(0, y0 - m), (int)fminf((float)frame->w, x1 + m),
                 (int)fminf((float)frame->h, y1 + m)};
     for (int i = 0; i < *n;) {
@@ -641,8 +673,22 @@ static int look_again(ts_set_finder *f, const ts_image *frame, const ts_quad *ca
     qsort(sorted, (size_t)nf, sizeof *sorted, cmp_float);
     for (int k = 0; k < nf; k++)
         if (nf < 3 || area[k] > 1.8f * sorted[nf / 2])
-            add_quad_box(boxes, &nb, &cand[first[k]], frame);
-    return nb;
+            add_quad_box(boxes, &nb, &cand[first[k]], frame, 0.1f);
+    /* A blob of cards edge to edge reaches past the part the detector could
+     * not cut: look a card further on every side. */
+    int grow = nf ? (int)sqrtf(sorted[nf / 2] * 1.56f) : 0;
+    ts_box grown[MAX_BLOBS];
+    int ng = 0;
+    for (int b = 0; b < nb; b++) {
+        ts_quad q = {{{(float)(boxes[b].x0 - grow), (float)(boxes[b].y0 - grow)},
+                      {(float)(boxes[b].x1 + grow), (float)(boxes[b].y0 - grow)},
+                      {(float)(boxes[b].x1 + grow), (float)(boxes[b].y1 + grow)},
+                      {(float)(boxes[b].x0 - grow), (float)(boxes[b].y1 + grow)}},
+                     0, 0};
+        add_quad_box(grown, &ng, &q, frame, 0);
+    }
+    memcpy(boxes, grown, sizeof *grown * (size_t)ng);
+    return ng;
 }
 
 int ts_set_find(ts_set_finder *f, ts_set_reader *r, const ts_image *frame, ts_quad *out, int max,
@@ -698,7 +744,8 @@ int ts_set_find(ts_set_finder *f, ts_set_reader *r, const ts_image *frame, ts_qu
         int squat = aspect >= 1.1f && aspect <= 1.45f;
         (void)ns;
         (void)extra;
-        if (!squat && bigger_than_symbols(sym, nsym, &out[i])) {
+        if (!squat && (bigger_than_symbols(sym, nsym, &out[i]) ||
+                       cuts_symbols(sym, nsym, &out[i]))) {
             drop[i] = 1;
             continue;
         }
