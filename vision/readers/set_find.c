@@ -347,10 +347,24 @@ static void card_of_group(const symbol *sym, const int *idx, int n, int shape, t
     card_around(&g, 0, q);
 }
 
-/* Reads quad q; returns 1 and adds it to fl if it is an upright card read
+/* Reads quad q into rd; returns 1 if it is an upright card, 0 if not, -1
+ * on error. */
+static int read_upright(ts_set_finder *f, ts_set_reader *r, const ts_image *frame,
+                        const ts_quad *q, ts_set_reading *rd, char *err)
+{
+    if (tscv_warp_quad(frame, q->q, &f->card, TS_CARD_W, TS_CARD_H, err) < 0 ||
+        ts_set_read(r, &f->card, rd, err) < 0)
+        return -1;
+    if (getenv("SFDBG"))
+        fprintf(stderr, "try %.0f,%.0f %.0f,%.0f %.0f,%.0f %.0f,%.0f: card %d turned %d conf %.2f count %d\n", q->q[0].x, q->q[0].y, q->q[1].x, q->q[1].y, q->q[2].x, q->q[2].y, q->q[3].x, q->q[3].y, rd->is_card, rd->turned, rd->conf_all, rd->value[0] + 1);
+    return rd->is_card && !rd->turned;
+}
+
+/* Reads quad q0; returns 1 and adds it to fl if it is an upright card read
  * above min_conf (with `count` symbols, unless count is 0) whose symbols
- * agree, 0 if not, -1 on error. A guessed quad (snap) is first moved onto
- * the symbols it holds, and read again. */
+ * agree, 0 if not, -1 on error. A guessed quad (snap) holding all the
+ * symbols it read, or more, is moved onto them and read again: kept if
+ * the symbols then agree with the reading. */
 static int try_card(ts_set_finder *f, ts_set_reader *r, const ts_image *frame, const ts_quad *q0,
                     float min_conf, int count, int snap, const symbol *sym, int nsym,
                     found_list *fl, char *err)
@@ -359,29 +373,31 @@ static int try_card(ts_set_finder *f, ts_set_reader *r, const ts_image *frame, c
         return 0;
     ts_quad q = *q0;
     ts_set_reading rd;
-    for (int pass = 0; pass < 2; pass++) {
-        if (tscv_warp_quad(frame, q.q, &f->card, TS_CARD_W, TS_CARD_H, err) < 0 ||
-            ts_set_read(r, &f->card, &rd, err) < 0)
-            return -1;
-        if (getenv("SFDBG"))
-            fprintf(stderr, "try %.0f,%.0f %.0f,%.0f %.0f,%.0f %.0f,%.0f: card %d turned %d conf %.2f count %d want %d pass %d\n", q.q[0].x, q.q[0].y, q.q[1].x, q.q[1].y, q.q[2].x, q.q[2].y, q.q[3].x, q.q[3].y, rd.is_card, rd.turned, rd.conf_all, rd.value[0] + 1, count, pass);
-        if (!rd.is_card || rd.turned)
-            return 0;
-        int idx[8], extra;
-        int ns = symbols_in(sym, nsym, q.q, idx, &extra);
-        if (!snap || pass == 1 || ns == 0)
-            break;
+    int rc = read_upright(f, r, frame, &q, &rd, err);
+    if (rc <= 0)
+        return rc;
+    int idx[8], extra;
+    int ns = symbols_in(sym, nsym, q.q, idx, &extra);
+    if (snap && ns > 0 && ns >= rd.value[0] + 1) {
         ts_quad moved;
         card_of_group(sym, idx, ns, rd.value[2], &moved);
         float shift = 0;
         for (int c = 0; c < 4; c++)
             shift = fmaxf(shift, ts_dist(moved.q[c], q.q[c]));
-        if (shift < 0.03f * ts_dist(q.q[0], q.q[1]))
-            break;
-        q = moved;
+        ts_set_reading rd2;
+        if (shift > 0.03f * ts_dist(q.q[0], q.q[1])) {
+            int rc2 = read_upright(f, r, frame, &moved, &rd2, err);
+            if (rc2 < 0)
+                return -1;
+            int idx2[8], extra2;
+            if (rc2 == 1 && symbols_in(sym, nsym, moved.q, idx2, &extra2) == rd2.value[0] + 1) {
+                q = moved;
+                rd = rd2;
+                ns = rd2.value[0] + 1;
+                extra = extra2;
+            }
+        }
     }
-    int idx[8], extra;
-    int ns = symbols_in(sym, nsym, q.q, idx, &extra);
     if (rd.conf_all < min_conf || (count && rd.value[0] + 1 != count))
         return 0;
     /* A guess must hold one card's symbols, all of them read; the
@@ -459,8 +475,8 @@ static int find_symbols(ts_set_finder *f, const ts_image *frame, const ts_box *b
         }
     }
     /* Ink is darker than the mean around it, over a window of about a card
-     * (the sensor's noise averaged out first). */
-    int block = (gw < gh ? gw : gh) / 3;
+     * (a tenth of the frame; the sensor's noise averaged out first). */
+    int block = side / step / 10;
     block = block < 15 ? 15 : block;
     if (tscv_blur(&f->grey, &f->grey, 1.0, err) < 0 ||
         tscv_adaptive(&f->grey, &f->ink, block, -INK_CONTRAST, err) < 0)
