@@ -321,7 +321,7 @@ static int cuts_symbols(const symbol *sym, int nsym, const ts_quad *q)
         for (int k = 0; k < n; k++) {
             float dx = s->c.x - sym[idx[k]].c.x, dy = s->c.y - sym[idx[k]].c.y;
             float along = fabsf(dx * vx + dy * vy), across = fabsf(dx * a->ux + dy * a->uy);
-            if (across < 0.3f * a->len && along > 0.75f * pitch && along < 1.3f * pitch)
+            if (across < 0.3f * a->len && along > 0.8f * pitch && along < 1.2f * pitch)
                 return 1;
         }
     }
@@ -579,7 +579,7 @@ static int alike_at_pitch(const symbol *sym, int n, int i, int sign)
             continue;
         float dx = sym[j].c.x - s->c.x, dy = sym[j].c.y - s->c.y;
         float along = (dx * vx + dy * vy) * (float)sign, across = dx * s->ux + dy * s->uy;
-        if (fabsf(across) < 0.3f * s->len && along > 0.75f * pitch && along < 1.3f * pitch)
+        if (fabsf(across) < 0.3f * s->len && along > 0.8f * pitch && along < 1.2f * pitch)
             k++;
     }
     return k;
