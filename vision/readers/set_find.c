@@ -690,6 +690,25 @@ static int look_again(ts_set_finder *f, const ts_image *frame, const ts_quad *ca
     for (int k = 0; k < nf; k++)
         if (nf < 3 || area[k] > 1.8f * sorted[nf / 2])
             add_quad_box(boxes, &nb, &cand[first[k]], frame, 0.1f);
+    /* A card with paper across one of its sides where no other candidate
+     * lies has a neighbour edge to edge that the detector missed. */
+    for (int k = 0; k < nf; k++) {
+        const ts_quad *q = &cand[first[k]];
+        float paper = paper_level(frame, q->q);
+        for (int side = 0; side < 4; side++) {
+            ts_quad h;
+            if (neighbour(q, side, &h) < 0 || !inside_frame(frame, h.q, 4) ||
+                !mostly_paper(frame, h.q, paper))
+                continue;
+            int taken = 0;
+            for (int j = 0; j < nf && !taken; j++)
+                taken = ts_quad_overlap(&cand[first[j]], &h);
+            if (!taken) {
+                add_quad_box(boxes, &nb, q, frame, 0.1f);
+                add_quad_box(boxes, &nb, &h, frame, 0.1f);
+            }
+        }
+    }
     /* A blob of cards edge to edge reaches past the part the detector could
      * not cut: look a card further on every side. */
     int grow = nf ? (int)sqrtf(sorted[nf / 2] * 1.56f) : 0;
