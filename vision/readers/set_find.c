@@ -363,8 +363,8 @@ static int read_upright(ts_set_finder *f, ts_set_reader *r, const ts_image *fram
 /* Reads quad q0; returns 1 and adds it to fl if it is an upright card read
  * above min_conf (with `count` symbols, unless count is 0) whose symbols
  * agree, 0 if not, -1 on error. A guessed quad (snap) holding all the
- * symbols it read, or more, is moved onto them and read again: kept if
- * the symbols then agree with the reading. */
+ * symbols it read, or more, and any quad holding more, is moved onto them
+ * and read again: kept if the symbols then agree with the reading. */
 static int try_card(ts_set_finder *f, ts_set_reader *r, const ts_image *frame, const ts_quad *q0,
                     float min_conf, int count, int snap, const symbol *sym, int nsym,
                     found_list *fl, char *err)
@@ -378,7 +378,7 @@ static int try_card(ts_set_finder *f, ts_set_reader *r, const ts_image *frame, c
         return rc;
     int idx[8], extra;
     int ns = symbols_in(sym, nsym, q.q, idx, &extra);
-    if (snap && ns > 0 && ns >= rd.value[0] + 1) {
+    if ((snap && ns > 0 && ns >= rd.value[0] + 1) || ns > rd.value[0] + 1) {
         ts_quad moved;
         card_of_group(sym, idx, ns, rd.value[2], &moved);
         float shift = 0;
@@ -401,7 +401,8 @@ static int try_card(ts_set_finder *f, ts_set_reader *r, const ts_image *frame, c
     if (rd.conf_all < min_conf || (count && rd.value[0] + 1 != count))
         return 0;
     /* A guess must hold one card's symbols, all of them read; the
-     * detector's quads are exact, only several cards as one are refused. */
+     * detector's quads are exact, only several cards as one are refused
+     * (one that reads fewer symbols than it holds was moved above). */
     if (snap ? extra > 0 || ns > rd.value[0] + 1 : bigger_than_symbols(sym, nsym, &q))
         return 0;
     if (cuts_symbols(sym, nsym, &q))
