@@ -492,7 +492,11 @@ static int find_symbols(ts_set_finder *f, const ts_image *frame, const ts_box *b
         return -1;
     /* The table, seams and whatever the box cuts reach its border, or are
      * larger than symbols: what is left lies on paper. */
-    const int maxsym = (gw > gh ? gw : gh) / 2;
+    /* A symbol is under three quarters of a card across, and a card under
+     * a third of the frame (a card filling it is read whole). */
+    int maxsym = (gw > gh ? gw : gh) / 2;
+    int fside = (frame->w < frame->h ? frame->w : frame->h) / step / 3;
+    maxsym = fside < maxsym ? fside : maxsym;
     int nblob = tscv_components(&f->ink, f->labels, f->blobs, MAX_INK_BLOBS, err);
     if (nblob < 0)
         return -1;
