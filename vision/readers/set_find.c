@@ -349,11 +349,11 @@ static void card_of_group(const symbol *sym, const int *idx, int n, int shape, t
 
 /* Reads quad q into rd; returns 1 if it is an upright card, 0 if not, -1
  * on error. */
-static int read_upright(ts_set_finder *f, ts_set_reader *r, const ts_image *frame,
+static int read_upright(ts_set_finder *f, const ts_set_read_with *r, const ts_image *frame,
                         const ts_quad *q, ts_set_reading *rd, char *err)
 {
     if (tscv_warp_quad(frame, q->q, &f->card, TS_CARD_W, TS_CARD_H, err) < 0 ||
-        ts_set_read(r, &f->card, rd, err) < 0)
+        r->fn(r->ctx, &f->card, rd, err) < 0)
         return -1;
     if (getenv("SFDBG"))
         fprintf(stderr, "try %.0f,%.0f %.0f,%.0f %.0f,%.0f %.0f,%.0f: card %d turned %d conf %.2f count %d\n", q->q[0].x, q->q[0].y, q->q[1].x, q->q[1].y, q->q[2].x, q->q[2].y, q->q[3].x, q->q[3].y, rd->is_card, rd->turned, rd->conf_all, rd->value[0] + 1);
@@ -365,7 +365,7 @@ static int read_upright(ts_set_finder *f, ts_set_reader *r, const ts_image *fram
  * agree, 0 if not, -1 on error. A guessed quad (snap) holding all the
  * symbols it read, or more, and any quad holding more, is moved onto them
  * and read again: kept if the symbols then agree with the reading. */
-static int try_card(ts_set_finder *f, ts_set_reader *r, const ts_image *frame, const ts_quad *q0,
+static int try_card(ts_set_finder *f, const ts_set_read_with *r, const ts_image *frame, const ts_quad *q0,
                     float min_conf, int count, int snap, const symbol *sym, int nsym,
                     found_list *fl, char *err)
 {
@@ -416,7 +416,7 @@ static int try_card(ts_set_finder *f, ts_set_reader *r, const ts_image *frame, c
 
 /* Cards edge to edge: from each card found (those from index `from` on, and
  * the ones this adds), read the paper across each of its sides. */
-static int grow(ts_set_finder *f, ts_set_reader *r, const ts_image *frame, const symbol *sym,
+static int grow(ts_set_finder *f, const ts_set_read_with *r, const ts_image *frame, const symbol *sym,
                 int nsym, found_list *fl, int from, char *err)
 {
     for (int i = from; i < fl->n; i++)
@@ -592,7 +592,7 @@ static int alike_at_pitch(const symbol *sym, int n, int i, int sign)
 
 /* Cards around the symbols no card found so far explains: the symbols next
  * to a symbol tell where on its card it sits. */
-static int cards_from_symbols(ts_set_finder *f, ts_set_reader *r, const ts_image *frame,
+static int cards_from_symbols(ts_set_finder *f, const ts_set_read_with *r, const ts_image *frame,
                               const symbol *sym, int n, found_list *fl, char *err)
 {
     for (int i = 0; i < n && fl->reads < 4 * MAX_FOUND; i++) {
@@ -731,7 +731,7 @@ static int look_again(ts_set_finder *f, const ts_image *frame, const ts_quad *ca
     return ng;
 }
 
-int ts_set_find(ts_set_finder *f, ts_set_reader *r, const ts_image *frame, ts_quad *out, int max,
+int ts_set_find(ts_set_finder *f, const ts_set_read_with *r, const ts_image *frame, ts_quad *out, int max,
                 char *err)
 {
     int n = ts_detect(f->det, frame, out, max, err);

@@ -18,6 +18,12 @@
 
 typedef struct ts_set_finder ts_set_finder;
 
+/* How the finder reads a rectified card: fn(ctx, ...) as ts_set_read. */
+typedef struct {
+    int (*fn)(void *ctx, const ts_image *card, ts_set_reading *out, char *err);
+    void *ctx;
+} ts_set_read_with;
+
 /* Returns a finder for cards of this aspect range (long/short side), or NULL
  * if out of memory. Caller destroys. */
 ts_set_finder *ts_set_finder_create(float min_aspect, float max_aspect);
@@ -27,7 +33,7 @@ void ts_set_finder_destroy(ts_set_finder *f);
  * to try them, overlaps allowed. Cards the finder verified by reading them
  * with r (borrowed; one thread at a time) come first. Returns the count
  * (<= max) or -1 with err (TSCV_ERR_MAX). */
-int ts_set_find(ts_set_finder *f, ts_set_reader *r, const ts_image *frame, ts_quad *out, int max,
-                char *err);
+int ts_set_find(ts_set_finder *f, const ts_set_read_with *r, const ts_image *frame, ts_quad *out,
+                int max, char *err);
 
 #endif
