@@ -4,10 +4,10 @@
  * "touching" layout, the first two seeds of the tuning range, 20000 and
  * 20001: what `tablesight render --game set --layout touching --seed S`
  * draws, before its JPEG). The detector alone reads about half of such
- * tables (of these two, as the CLI's JPEGs, 2 and 0 right); the SET finder (vision/readers/set_find.c)
- * locates the cards by their neighbours and their symbols. The floor (8 of
- * 12) is under what it reads (12 and 9 when written), so the test catches
- * regressions, not noise.
+ * tables (of these two, as the CLI's JPEGs, 2 and 0 right); the SET finder
+ * (vision/readers/set_find.c) locates the cards by their neighbours and
+ * their symbols. The floor (8 of 12) is under what it reads (12 and 9 when
+ * written), so the test catches regressions, not noise.
  */
 #include <setjmp.h>
 #include <stdarg.h>
