@@ -371,6 +371,17 @@ static int try_card(ts_set_finder *f, const ts_set_read_with *r, const ts_image 
 {
     if (fl->n >= MAX_FOUND)
         return 0;
+    /* Cards on one table are one size: a guess far off the size of three or
+     * more cards found is something else. */
+    if (snap && fl->n >= 3) {
+        float area[MAX_FOUND];
+        for (int i = 0; i < fl->n; i++)
+            area[i] = fl->c[i].q.area;
+        qsort(area, (size_t)fl->n, sizeof *area, cmp_float);
+        float typical = area[fl->n / 2];
+        if (q0->area < 0.55f * typical || q0->area > 2.2f * typical)
+            return 0;
+    }
     ts_quad q = *q0;
     ts_set_reading rd;
     int rc = read_upright(f, r, frame, &q, &rd, err);
