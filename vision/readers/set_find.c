@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "geom.h"
-#include "imageio.h"
 
 enum { MAX_FOUND = 64, MAX_BLOBS = 16, MAX_SYMBOLS = 160, NRING = 24, MAX_INK_BLOBS = 4096 };
 
@@ -355,8 +354,6 @@ static int read_upright(ts_set_finder *f, const ts_set_read_with *r, const ts_im
     if (tscv_warp_quad(frame, q->q, &f->card, TS_CARD_W, TS_CARD_H, err) < 0 ||
         r->fn(r->ctx, &f->card, rd, err) < 0)
         return -1;
-    if (getenv("SFDBG"))
-        fprintf(stderr, "try %.0f,%.0f %.0f,%.0f %.0f,%.0f %.0f,%.0f: card %d turned %d conf %.2f count %d\n", q->q[0].x, q->q[0].y, q->q[1].x, q->q[1].y, q->q[2].x, q->q[2].y, q->q[3].x, q->q[3].y, rd->is_card, rd->turned, rd->conf_all, rd->value[0] + 1);
     return rd->is_card && !rd->turned;
 }
 
@@ -522,13 +519,6 @@ static int find_symbols(ts_set_finder *f, const ts_image *frame, const ts_box *b
                 (bl->w > maxsym || bl->h > maxsym))
                 o[x] = 0;
         }
-    }
-    if (getenv("SFDBG")) {
-        char path[64];
-        snprintf(path, sizeof path, "/tmp/sf_ink_%d_%d.png", b->x0, b->y0);
-        ts_image_save(&f->ink, path, NULL, 0);
-        snprintf(path, sizeof path, "/tmp/sf_grey_%d_%d.png", b->x0, b->y0);
-        ts_image_save(&f->grey, path, NULL, 0);
     }
     tscv_contours cs;
     if (tscv_find_contours(&f->ink, 1, &cs, err) < 0)
@@ -750,9 +740,6 @@ int ts_set_find(ts_set_finder *f, const ts_set_read_with *r, const ts_image *fra
         return -1;
     ts_box boxes[MAX_BLOBS];
     int nb = look_again(f, frame, out, n, boxes);
-    if (getenv("SFDBG"))
-        for (int b = 0; b < nb; b++)
-            fprintf(stderr, "box %d %d %d %d\n", boxes[b].x0, boxes[b].y0, boxes[b].x1, boxes[b].y1);
     if (nb == 0)
         return n;
     found_list *fl = malloc(sizeof *fl);
@@ -774,9 +761,6 @@ int ts_set_find(ts_set_finder *f, const ts_set_read_with *r, const ts_image *fra
         else
             nsym += ns;
     }
-    if (getenv("SFDBG"))
-        for (int i = 0; i < nsym; i++)
-            fprintf(stderr, "sym %.0f %.0f len %.0f wid %.0f u %.2f %.2f\n", sym[i].c.x, sym[i].c.y, sym[i].len, sym[i].wid, sym[i].ux, sym[i].uy);
     /* The detector's cards inside the boxes, taken as the pipeline would;
      * one holding more than one card's symbols is left out (unless it is
      * squat: the pipeline reads its halves). */
