@@ -257,7 +257,8 @@ static void card_around(const symbol *s, float off, ts_quad *q)
  * holding two cards' symbols is not one card). */
 static int symbols_in(const symbol *sym, int nsym, const ts_pt q[4], int idx[8], int *extra)
 {
-    float cx = (q[0].x + q[1].x + q[2].x + q[3].x) / 4, cy = (q[0].y + q[1].y + q[2].y + q[3].y) / 4;
+    float cx = (q[0].x + q[1].x + q[2].x + q[3].x) / 4;
+    float cy = (q[0].y + q[1].y + q[2].y + q[3].y) / 4;
     int in[MAX_SYMBOLS], nin = 0, best = -1;
     float bd = 1e30f;
     for (int i = 0; i < nsym; i++)
@@ -362,9 +363,9 @@ static int read_upright(ts_set_finder *f, const ts_set_read_with *r, const ts_im
  * agree, 0 if not, -1 on error. A guessed quad (snap) holding all the
  * symbols it read, or more, and any quad holding more, is moved onto them
  * and read again: kept if the symbols then agree with the reading. */
-static int try_card(ts_set_finder *f, const ts_set_read_with *r, const ts_image *frame, const ts_quad *q0,
-                    float min_conf, int count, int snap, const symbol *sym, int nsym,
-                    found_list *fl, char *err)
+static int try_card(ts_set_finder *f, const ts_set_read_with *r, const ts_image *frame,
+                    const ts_quad *q0, float min_conf, int count, int snap, const symbol *sym,
+                    int nsym, found_list *fl, char *err)
 {
     if (fl->n >= MAX_FOUND)
         return 0;
@@ -424,8 +425,8 @@ static int try_card(ts_set_finder *f, const ts_set_read_with *r, const ts_image 
 
 /* Cards edge to edge: from each card found (those from index `from` on, and
  * the ones this adds), read the paper across each of its sides. */
-static int grow(ts_set_finder *f, const ts_set_read_with *r, const ts_image *frame, const symbol *sym,
-                int nsym, found_list *fl, int from, char *err)
+static int grow(ts_set_finder *f, const ts_set_read_with *r, const ts_image *frame,
+                const symbol *sym, int nsym, found_list *fl, int from, char *err)
 {
     for (int i = from; i < fl->n; i++)
         for (int side = 0; side < 4 && fl->reads < 4 * MAX_FOUND; side++) {
@@ -644,8 +645,8 @@ static ts_pt centre_of(const ts_quad *q)
                    (q->q[0].y + q->q[1].y + q->q[2].y + q->q[3].y) / 4};
 }
 
-/* Adds quad q's bounding box (grown by margin times its size) to boxes, merged with any it
- * overlaps. */
+/* Adds quad q's bounding box (grown by margin times its size) to boxes,
+ * merged with any it overlaps. */
 static void add_quad_box(ts_box *boxes, int *n, const ts_quad *q, const ts_image *frame,
                          float margin)
 {
@@ -732,8 +733,8 @@ static int look_again(ts_set_finder *f, const ts_image *frame, const ts_quad *ca
     return ng;
 }
 
-int ts_set_find(ts_set_finder *f, const ts_set_read_with *r, const ts_image *frame, ts_quad *out, int max,
-                char *err)
+int ts_set_find(ts_set_finder *f, const ts_set_read_with *r, const ts_image *frame, ts_quad *out,
+                int max, char *err)
 {
     int n = ts_detect(f->det, frame, out, max, err);
     if (n < 0)
@@ -762,8 +763,9 @@ int ts_set_find(ts_set_finder *f, const ts_set_read_with *r, const ts_image *fra
             nsym += ns;
     }
     /* The detector's cards inside the boxes, taken as the pipeline would;
-     * one holding more than one card's symbols is left out (unless it is
-     * squat: the pipeline reads its halves). */
+     * one far larger than the card its symbols make, or cutting a card's
+     * symbols apart, is left out (unless it is squat: the pipeline reads
+     * its halves). */
     for (int i = 0; i < n && rc == 0; i++) {
         ts_pt c = centre_of(&out[i]);
         int inside = 0;
@@ -771,14 +773,10 @@ int ts_set_find(ts_set_finder *f, const ts_set_read_with *r, const ts_image *fra
             inside = in_box(&boxes[b], c);
         if (!inside)
             continue;
-        int idx[8], extra;
-        int ns = symbols_in(sym, nsym, out[i].q, idx, &extra);
         const ts_pt *q = out[i].q;
         float aspect = (ts_dist(q[1], q[2]) + ts_dist(q[3], q[0])) /
                        (ts_dist(q[0], q[1]) + ts_dist(q[2], q[3]));
         int squat = aspect >= 1.1f && aspect <= 1.45f;
-        (void)ns;
-        (void)extra;
         if (!squat && (bigger_than_symbols(sym, nsym, &out[i]) ||
                        cuts_symbols(sym, nsym, &out[i]))) {
             drop[i] = 1;
