@@ -19,8 +19,10 @@ enum { MAX_FOUND = 64, MAX_BLOBS = 16, MAX_SYMBOLS = 160, NRING = 24, MAX_INK_BL
 #define CARD_W_PER_SYMBOL (57.0f / 41.0f)
 #define CARD_H_PER_SYMBOL (89.0f / 41.0f)
 #define PITCH_PER_SYMBOL (26.0f / 41.0f)
-/* Ink: this much darker than the mean around it (grey levels). */
+/* Ink: this much darker than the mean around it (grey levels), or below
+ * this percentage of the brightest paper near it. */
 #define INK_CONTRAST 24
+#define INK_OF_PAPER 72
 
 struct ts_set_finder {
     ts_detector *det;
@@ -491,11 +493,39 @@ static int find_symbols(ts_set_finder *f, const ts_image *frame, const ts_box *b
     if (tscv_blur(&f->grey, &f->grey, 1.0, err) < 0 ||
         tscv_adaptive(&f->grey, &f->ink, block, -INK_CONTRAST, err) < 0)
         return -1;
+    /* Near the table's edge the mean is the table's too: ink is also what
+     * is well below the brightest paper nearby (the maximum over cells, then
+     * over the cells around, a window wider than a symbol is thick). */
+    enum { CELL = 8, R = 3 };
+    const int cw = (gw + CELL - 1) / CELL, chh = (gh + CELL - 1) / CELL;
+    uint8_t *cmax = calloc((size_t)cw * chh * 2, 1);
+    if (!cmax) {
+        snprintf(err, TSCV_ERR_MAX, "set find: out of memory");
+        return -1;
+    }
+    uint8_t *local = cmax + (size_t)cw * chh;
     for (int y = 0; y < gh; y++) {
+        const uint8_t *g = ts_image_row(&f->grey, y);
+        uint8_t *c = cmax + (size_t)(y / CELL) * cw;
+        for (int x = 0; x < gw; x++)
+            c[x / CELL] = g[x] > c[x / CELL] ? g[x] : c[x / CELL];
+    }
+    for (int cy = 0; cy < chh; cy++)
+        for (int cx = 0; cx < cw; cx++) {
+            int m = 0;
+            for (int y = cy - R < 0 ? 0 : cy - R; y <= cy + R && y < chh; y++)
+                for (int x = cx - R < 0 ? 0 : cx - R; x <= cx + R && x < cw; x++)
+                    m = cmax[(size_t)y * cw + x] > m ? cmax[(size_t)y * cw + x] : m;
+            local[(size_t)cy * cw + cx] = (uint8_t)m;
+        }
+    for (int y = 0; y < gh; y++) {
+        const uint8_t *g = ts_image_row(&f->grey, y);
+        const uint8_t *l = local + (size_t)(y / CELL) * cw;
         uint8_t *o = ts_image_row(&f->ink, y);
         for (int x = 0; x < gw; x++)
-            o[x] = (uint8_t)(255 - o[x]);
+            o[x] = !o[x] || g[x] * 100 < l[x / CELL] * INK_OF_PAPER ? 255 : 0;
     }
+    free(cmax);
     /* Dotted and broken outlines close up. */
     if (tscv_morph(&f->ink, &f->ink, 'c', 1, err) < 0)
         return -1;
