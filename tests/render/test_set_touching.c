@@ -6,7 +6,7 @@
  * draws, before its JPEG). The detector alone reads about half of such
  * tables (of these two, as the CLI's JPEGs, 2 and 0 right); the SET finder
  * (vision/readers/set_find.c) locates the cards by their neighbours and
- * their symbols. The floor (8 of 12) is under what it reads (12 and 9 when
+ * their symbols. The floor (8 of 12) is under what it reads (12 and 12 when
  * written), so the test catches regressions, not noise.
  */
 #include <setjmp.h>
