@@ -11,8 +11,9 @@
 #include "readers/set_find.h"
 #include "set_reader.h"
 
-/* Readings of the last frame's cards, by the rectified image's content: the
- * finder reads the cards it offers, and the pipeline reads them again. */
+/* Readings of this frame's cards, by the rectified image's content: the
+ * finder reads the cards it offers, and the pipeline reads them again.
+ * Emptied at each frame's find. */
 enum { READ_CACHE = 64 };
 
 typedef struct {
@@ -144,6 +145,7 @@ static int set_find(void *reader, const ts_image *frame, ts_quad *out, int max, 
         snprintf(err, TSCV_ERR_MAX, "set find: out of memory");
         return -1;
     }
+    s->ncache = s->next = 0; /* a new frame: remember its readings only */
     ts_set_read_with rw = {cached_set_read, s};
     return ts_set_find(s->find, &rw, frame, out, max, err);
 }

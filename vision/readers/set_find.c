@@ -627,6 +627,8 @@ static int alike_at_pitch(const symbol *sym, int n, int i, int sign)
 static int cards_from_symbols(ts_set_finder *f, const ts_set_read_with *r, const ts_image *frame,
                               const symbol *sym, int n, found_list *fl, char *err)
 {
+    ts_pt tried[4 * MAX_FOUND]; /* centres of the guesses read in vain */
+    int ntried = 0;
     for (int i = 0; i < n && fl->reads < 4 * MAX_FOUND; i++) {
         int explained = 0;
         for (int k = 0; k < fl->n && !explained; k++)
@@ -650,6 +652,13 @@ static int cards_from_symbols(ts_set_finder *f, const ts_set_read_with *r, const
             card_around(&sym[i], off[h], &q);
             if (!inside_frame(frame, q.q, 4) || overlaps_found(fl, &q))
                 continue;
+            /* The same card guessed from another of its symbols. */
+            ts_pt c = {(q.q[0].x + q.q[2].x) / 2, (q.q[0].y + q.q[2].y) / 2};
+            int again = 0;
+            for (int k = 0; k < ntried && !again; k++)
+                again = ts_dist(tried[k], c) < 0.1f * sym[i].len;
+            if (again)
+                continue;
             fl->reads++;
             int before = fl->n;
             int rc = try_card(f, r, frame, &q, GUESS_CONF, count[h], 1, sym, n, fl, err);
@@ -657,6 +666,8 @@ static int cards_from_symbols(ts_set_finder *f, const ts_set_read_with *r, const
                 return -1;
             if (rc == 1)
                 break;
+            if (ntried < 4 * MAX_FOUND)
+                tried[ntried++] = c;
         }
     }
     return 0;
