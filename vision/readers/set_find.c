@@ -478,12 +478,18 @@ static int find_symbols(ts_set_finder *f, const ts_image *frame, const ts_box *b
         snprintf(err, TSCV_ERR_MAX, "set find: out of memory");
         return -1;
     }
-    for (int y = 0; y < gh; y++) {
+    const int ch = frame->channels;
+    for (int y = 0; y < gh; y++) { /* one sample per step, the darkest channel */
+        const uint8_t *p = ts_image_row(frame, b->y0 + y * step + step / 2) +
+                           (size_t)(b->x0 + step / 2) * (size_t)ch;
         uint8_t *o = ts_image_row(&f->grey, y);
-        for (int x = 0; x < gw; x++) {
-            int g = min_channel(frame, (float)(b->x0 + x * step + step / 2),
-                                (float)(b->y0 + y * step + step / 2));
-            o[x] = (uint8_t)(g < 0 ? 0 : g);
+        for (int x = 0; x < gw; x++, p += step * ch) {
+            uint8_t m = p[0];
+            if (ch >= 3) {
+                m = p[1] < m ? p[1] : m;
+                m = p[2] < m ? p[2] : m;
+            }
+            o[x] = m;
         }
     }
     /* Ink is darker than the mean around it, over a window of about a card
