@@ -722,13 +722,33 @@ static void add_quad_box(ts_box *boxes, int *n, const ts_quad *q, const ts_image
         boxes[(*n)++] = b;
 }
 
+/* The paper (frame px^2) in box b that no candidate of one card's size
+ * (first[0..nf) of cand, typical area `typical`) covers; paper is within
+ * reach of the cards' own level. Sampled on a coarse grid. */
+static float unexplained_paper(const ts_image *frame, const ts_box *b, const ts_quad *cand,
+                               const int *first, int nf, float typical, float paper)
+{
+    int side = b->x1 - b->x0 > b->y1 - b->y0 ? b->x1 - b->x0 : b->y1 - b->y0;
+    int g = side / 48 > 4 ? side / 48 : 4, count = 0;
+    for (int y = b->y0 + g / 2; y < b->y1; y += g)
+        for (int x = b->x0 + g / 2; x < b->x1; x += g) {
+            if (min_channel(frame, (float)x, (float)y) < 0.72f * paper)
+                continue;
+            int covered = 0;
+            for (int k = 0; k < nf && !covered; k++)
+                covered = cand[first[k]].area < 1.8f * typical &&
+                          ts_point_in_quad(cand[first[k]].q, (float)x, (float)y);
+            count += !covered;
+        }
+    return (float)count * (float)g * (float)g;
+}
+
 /* Where to look again: the detector's boxes (blobs that are no card), and
  * candidates far larger than the table's others (or every candidate, when
  * there are too few to tell). Returns the count. */
 static int look_again(ts_set_finder *f, const ts_image *frame, const ts_quad *cand, int n,
                       ts_box *boxes)
 {
-    int nb = ts_detect_blobs(f->det, boxes, MAX_BLOBS);
     int first[MAX_FOUND], nf = 0;
     float area[MAX_FOUND];
     for (int i = 0; i < n && nf < MAX_FOUND; i++) {
@@ -741,6 +761,18 @@ static int look_again(ts_set_finder *f, const ts_image *frame, const ts_quad *ca
     float sorted[MAX_FOUND];
     memcpy(sorted, area, sizeof *area * (size_t)nf);
     qsort(sorted, (size_t)nf, sizeof *sorted, cmp_float);
+    /* The detector's boxes, unless their paper is already the cards it
+     * found (a hand or a box lid beside the cards is no card). */
+    ts_box blobs[MAX_BLOBS];
+    int nblobs = ts_detect_blobs(f->det, blobs, MAX_BLOBS), nb = 0;
+    float papers[MAX_FOUND];
+    for (int k = 0; k < nf; k++)
+        papers[k] = paper_level(frame, cand[first[k]].q);
+    qsort(papers, (size_t)nf, sizeof *papers, cmp_float);
+    for (int b = 0; b < nblobs; b++)
+        if (nf < 3 || unexplained_paper(frame, &blobs[b], cand, first, nf, sorted[nf / 2],
+                                        papers[nf / 2]) > 0.5f * sorted[nf / 2])
+            boxes[nb++] = blobs[b];
     for (int k = 0; k < nf; k++)
         if (nf < 3 || area[k] > 1.8f * sorted[nf / 2])
             add_quad_box(boxes, &nb, &cand[first[k]], frame, 0.1f);
