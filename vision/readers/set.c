@@ -27,6 +27,7 @@ typedef struct {
     ts_set_finder *find; /* made on first use */
     cached_read cache[READ_CACHE];
     int ncache, next; /* filled entries; the one to overwrite next */
+    int finding;      /* inside set_find: remember what is read */
 } set_reader;
 
 /* A 64-bit hash of an image's pixels (FNV-1a over 8-byte words, mixed). */
@@ -53,6 +54,8 @@ static uint64_t image_key(const ts_image *img)
 static int cached_set_read(void *ctx, const ts_image *card, ts_set_reading *out, char *err)
 {
     set_reader *s = ctx;
+    if (!s->finding && s->ncache == 0) /* the finder read nothing this frame */
+        return ts_set_read(s->r, card, out, err);
     uint64_t key = image_key(card);
     for (int i = 0; i < s->ncache; i++)
         if (s->cache[i].key == key) {
@@ -147,7 +150,10 @@ static int set_find(void *reader, const ts_image *frame, ts_quad *out, int max, 
     }
     s->ncache = s->next = 0; /* a new frame: remember its readings only */
     ts_set_read_with rw = {cached_set_read, s};
-    return ts_set_find(s->find, &rw, frame, out, max, err);
+    s->finding = 1;
+    int n = ts_set_find(s->find, &rw, frame, out, max, err);
+    s->finding = 0;
+    return n;
 }
 
 static const char *const set_profiles[] = {"classic", "seecards", NULL};

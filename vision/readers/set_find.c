@@ -455,13 +455,18 @@ static int scratch(ts_image *img, int w, int h)
 
 /* Finds the ink symbols inside box b of the frame; returns how many (<= max)
  * or -1 with err. */
-static int find_symbols(ts_set_finder *f, const ts_image *frame, const ts_box *b, symbol *sym,
-                        int max, char *err)
+static int find_symbols(ts_set_finder *f, const ts_image *frame, const ts_box *b,
+                        float card_area, symbol *sym, int max, char *err)
 {
+    /* Frame px per search px: a card about 70 search px across (symbols
+     * about 50), or a guess from the frame's size when the cards' is not
+     * known; never coarser than the detector's work image. */
     int side = frame->w > frame->h ? frame->w : frame->h;
-    int step = (int)lroundf((float)side / 1040.0f); /* frame px per search px */
-    if (step < 1)
-        step = 1;
+    int step = card_area > 0 ? (int)lroundf(sqrtf(card_area / 1.56f) / 70.0f)
+                             : (int)lroundf((float)side / 1040.0f);
+    int coarsest = (int)lroundf((float)side / 520.0f);
+    step = step > coarsest ? coarsest : step;
+    step = step < 1 ? 1 : step;
     const int gw = (b->x1 - b->x0) / step, gh = (b->y1 - b->y0) / step;
     if (gw < 16 || gh < 16)
         return 0;
@@ -745,9 +750,10 @@ static float unexplained_paper(const ts_image *frame, const ts_box *b, const ts_
 
 /* Where to look again: the detector's boxes (blobs that are no card), and
  * candidates far larger than the table's others (or every candidate, when
- * there are too few to tell). Returns the count. */
+ * there are too few to tell). Returns the count, and in *card_area the
+ * typical candidate's area (0 when there are too few to tell). */
 static int look_again(ts_set_finder *f, const ts_image *frame, const ts_quad *cand, int n,
-                      ts_box *boxes)
+                      ts_box *boxes, float *card_area)
 {
     int first[MAX_FOUND], nf = 0;
     float area[MAX_FOUND];
@@ -761,6 +767,7 @@ static int look_again(ts_set_finder *f, const ts_image *frame, const ts_quad *ca
     float sorted[MAX_FOUND];
     memcpy(sorted, area, sizeof *area * (size_t)nf);
     qsort(sorted, (size_t)nf, sizeof *sorted, cmp_float);
+    *card_area = nf >= 3 ? sorted[nf / 2] : 0; /* too few candidates to tell */
     /* The detector's boxes, unless their paper is already the cards it
      * found (a hand or a box lid beside the cards is no card). */
     ts_box blobs[MAX_BLOBS];
@@ -819,7 +826,8 @@ int ts_set_find(ts_set_finder *f, const ts_set_read_with *r, const ts_image *fra
     if (n < 0)
         return -1;
     ts_box boxes[MAX_BLOBS];
-    int nb = look_again(f, frame, out, n, boxes);
+    float card_area;
+    int nb = look_again(f, frame, out, n, boxes, &card_area);
     if (nb == 0)
         return n;
     found_list *fl = malloc(sizeof *fl);
@@ -835,7 +843,8 @@ int ts_set_find(ts_set_finder *f, const ts_set_read_with *r, const ts_image *fra
     fl->n = fl->reads = 0;
     int rc = 0, nsym = 0;
     for (int b = 0; b < nb && rc == 0; b++) {
-        int ns = find_symbols(f, frame, &boxes[b], sym + nsym, MAX_SYMBOLS - nsym, err);
+        int ns = find_symbols(f, frame, &boxes[b], card_area, sym + nsym, MAX_SYMBOLS - nsym,
+                              err);
         if (ns < 0)
             rc = -1;
         else
