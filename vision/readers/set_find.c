@@ -778,7 +778,7 @@ static int look_again(ts_set_finder *f, const ts_image *frame, const ts_quad *ca
     qsort(papers, (size_t)nf, sizeof *papers, cmp_float);
     for (int b = 0; b < nblobs; b++)
         if (nf < 3 || unexplained_paper(frame, &blobs[b], cand, first, nf, sorted[nf / 2],
-                                        papers[nf / 2]) > 0.5f * sorted[nf / 2])
+                                        papers[nf / 2]) > 1.2f * sorted[nf / 2])
             boxes[nb++] = blobs[b];
     for (int k = 0; k < nf; k++)
         if (nf < 3 || area[k] > 1.8f * sorted[nf / 2])
