@@ -12,9 +12,10 @@ PACKAGES = cmake make gcc g++ pkg-config \
   libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev \
   gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-ugly \
   gstreamer1.0-tools gstreamer1.0-x \
-  libcmocka-dev xvfb x11-apps x11-utils python3 clang libclang-rt-14-dev
+  libmicrohttpd-dev \
+  libcmocka-dev libjpeg-turbo-progs xvfb x11-apps x11-utils python3 clang libclang-rt-14-dev
 
-.PHONY: demo test build deps sanitize fuzz clean
+.PHONY: demo test build deps sanitize fuzz soak clean
 
 deps:
 	@missing=""; for p in $(PACKAGES); do \
@@ -58,7 +59,8 @@ fuzz: deps
 	@for f in $(FUZZERS); do \
 	  echo "fuzzing $$f for $(FUZZ_SECONDS) s"; \
 	  mkdir -p build-fuzz/corpus/$$f; \
-	  build-fuzz/tests/$$f -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
+	  build-fuzz/tests/$$f -max_total_time=$(FUZZ_SECONDS) \
+	    -max_len=$$( [ $$f = fuzz_image ] && echo 65536 || echo 4096 ) \
 	    build-fuzz/corpus/$$f tests/fuzz/corpus/$$f > build-fuzz/$$f.log 2>&1 \
 	    || { tail -40 build-fuzz/$$f.log; echo "$$f: FAILED"; exit 1; }; \
 	  tail -1 build-fuzz/$$f.log; \
@@ -66,3 +68,13 @@ fuzz: deps
 
 clean:
 	rm -rf build build-asan build-fuzz
+
+# The long run (not in `make test`): SOAK_FRAMES frames of a 1280x720 clip at
+# SOAK_FPS with every output and misbehaving clients; memory, descriptors and
+# latency sampled every SOAK_EVERY s into build/soak.csv.
+SOAK_FRAMES ?= 50000
+SOAK_FPS ?= 60
+SOAK_SOURCE ?= clip
+soak: build
+	SOAK_FRAMES=$(SOAK_FRAMES) SOAK_FPS=$(SOAK_FPS) SOAK_SOURCE=$(SOAK_SOURCE) SOAK_CSV=build/soak.csv \
+	  python3 tests/cli/run_check.py longsoak build/tablesight . ../shared

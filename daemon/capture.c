@@ -202,6 +202,10 @@ int ts_capture_plan(const ts_capture_config *cfg, ts_source_plan *plan, char *er
         PLAN(prop, "uri");
         PLAN(location, "%s", src);
         plan->live = strncmp(src, "rtsp", 4) == 0;
+    } else if (!exists && strpbrk(src, " !") && names_element(src)) {
+        /* A description ("multifilesrc location=f%03d.jpg ! jpegdec") may hold
+         * a '%' of its own: it is a pipeline, not a file pattern. */
+        PLAN(desc, "%s ! decodebin", src);
     } else if (!exists && strchr(src, '%')) {
         if (!sequence_pattern(src)) {
             snprintf(err, errlen, "%s: an image sequence needs one %%d-style number (frame_%%04d.jpg)",

@@ -90,7 +90,7 @@ int cmd_bench(int argc, char **argv)
         for (int r = 0; r < repeat; r++) {
             ts_image img;
             ts_table tab;
-            if (batch_process_file(p, files[f], &img, &tab, err, sizeof err) < 0) {
+            if (batch_process_file(p, files[f], NULL, &img, &tab, err, sizeof err) < 0) {
                 fprintf(stderr, "tablesight bench: %s\n", err);
                 failed = 1;
                 break;

@@ -14,17 +14,13 @@
 #include "cmd.h"
 #include "imageio.h"
 #include "json.h"
+#include "labels.h"
 #include "overlay.h"
 #include "stats.h"
 
-enum { MAX_LABEL_CARDS = 64, MAX_WRONG_SHOWN = 200 };
+enum { MAX_LABEL_CARDS = TS_LABEL_MAX_CARDS, MAX_WRONG_SHOWN = 200 };
 
-typedef struct {
-    char *path;  /* resolved image path (owned) */
-    char *name;  /* as written in the label file (owned) */
-    int n;
-    ts_code code[MAX_LABEL_CARDS];
-} label;
+typedef ts_label label;
 
 typedef struct {
     int images, failed, cards, correct, found, matched, false_cards, unread, wrong_images;
@@ -37,7 +33,7 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: tablesight eval [--json] [--report DIR] [--game GAME] [--profile NAME]\n"
-            "                       LABELS.tsv\n"
+            "                       [--max-pixels N] LABELS.tsv\n"
             "\n"
             "Scans every image of a label file (lines 'image<TAB>codes', paths relative\n"
             "to the file, '#' comments) and prints card accuracy (multiset match per\n"
@@ -50,6 +46,7 @@ static void usage(FILE *f)
             "  --game GAME     the cards to read (as scan; default: the profile's family,\n"
             "                  else set); labels are codes in the deck's own letters\n"
             "  --profile NAME  deck profile (as scan)\n"
+            "  --max-pixels N  refuse images larger than N pixels (\"50M\"), before decoding\n"
             "\n"
             "A malformed label file is a fatal error (exit 2) naming the line; an image\n"
             "that cannot be read is reported and counted as failed.\n");
@@ -57,110 +54,20 @@ static void usage(FILE *f)
 
 /* ---- Label file --------------------------------------------------------- */
 
+/* A label code in the deck's letters, in the pipeline's family (any for auto). */
+static int parse_label_code(void *ctx, const char *text, size_t len, ts_code *out)
+{
+    const ts_pipeline *pl = ctx;
+    return ts_pipeline_parse_code(pl, ts_pipeline_family(pl), text, len, out);
+}
+
 static int load_labels(const char *file, const ts_pipeline *pl, label **out, int *nout,
                        char *err, size_t errlen)
 {
-    uint8_t *data;
-    size_t len;
-    if (ts_read_file(file, 64 << 20, &data, &len, err, errlen) < 0)
-        return -1;
-    char dir[2048] = "";
-    const char *slash = strrchr(file, '/');
-    if (slash)
-        snprintf(dir, sizeof dir, "%.*s/", (int)(slash - file), file);
-    int cap = 64, n = 0, lineno = 0;
-    label *ls = malloc(sizeof *ls * (size_t)cap);
-    char *text = (char *)data;
-    size_t pos = 0;
-    int rc = -1;
-    while (ls && pos < len) {
-        size_t e = pos;
-        while (e < len && text[e] != '\n')
-            e++;
-        lineno++;
-        char *line = text + pos;
-        size_t ll = e - pos;
-        pos = e + 1;
-        if (ll && line[ll - 1] == '\r')
-            ll--;
-        if (ll == 0 || line[0] == '#')
-            continue;
-        if (memchr(line, '\0', ll)) {
-            snprintf(err, errlen, "%s:%d: NUL byte (not a text label file)", file, lineno);
-            goto done;
-        }
-        char *tab = memchr(line, '\t', ll);
-        if (!tab || tab == line) {
-            snprintf(err, errlen, "%s:%d: expected 'image<TAB>codes'", file, lineno);
-            goto done;
-        }
-        if (n == cap) {
-            label *nl = realloc(ls, sizeof *ls * (size_t)(cap *= 2));
-            if (!nl)
-                goto done;
-            ls = nl;
-        }
-        label *l = &ls[n];
-        memset(l, 0, sizeof *l);
-        int nlen = (int)(tab - line);
-        l->name = strndup(line, (size_t)nlen);
-        size_t plen = strlen(dir) + (size_t)nlen + 1;
-        l->path = malloc(plen);
-        if (!l->name || !l->path) {
-            free(l->name);
-            free(l->path);
-            goto done;
-        }
-        snprintf(l->path, plen, "%s%.*s", line[0] == '/' ? "" : dir, nlen, line);
-        n++;
-        /* Codes: space separated, in the deck's letters. */
-        const char *p = tab + 1, *end = line + ll;
-        while (p < end) {
-            while (p < end && (*p == ' ' || *p == '\t'))
-                p++;
-            const char *s = p;
-            while (p < end && *p != ' ' && *p != '\t')
-                p++;
-            if (p == s)
-                break;
-            ts_code code;
-            int fam = ts_pipeline_family(pl);
-            if (ts_pipeline_parse_code(pl, fam, s, (size_t)(p - s), &code) < 0) {
-                snprintf(err, errlen, "%s:%d: '%.*s' is not a %s card code", file, lineno,
-                         (int)(p - s > 16 ? 16 : p - s), s,
-                         fam >= 0 ? ts_family_name((ts_family)fam) : "known");
-                goto done;
-            }
-            if (l->n == MAX_LABEL_CARDS) {
-                snprintf(err, errlen, "%s:%d: more than %d cards", file, lineno, MAX_LABEL_CARDS);
-                goto done;
-            }
-            l->code[l->n++] = code;
-        }
-    }
-    if (!ls) {
-        snprintf(err, errlen, "%s: out of memory", file);
-        goto done;
-    }
-    if (n == 0) {
-        snprintf(err, errlen, "%s: no labelled images", file);
-        goto done;
-    }
-    rc = 0;
-done:
-    free(data);
-    if (rc < 0 && ls) {
-        for (int i = 0; i < n; i++) {
-            free(ls[i].name);
-            free(ls[i].path);
-        }
-        free(ls);
-        ls = NULL;
-        n = 0;
-    }
-    *out = ls;
-    *nout = n;
-    return rc;
+    int fam = ts_pipeline_family(pl);
+    return ts_labels_load(file, parse_label_code, (void *)pl,
+                          fam >= 0 ? ts_family_name((ts_family)fam) : "known", out, nout, err,
+                          errlen);
 }
 
 /* ---- Scoring ------------------------------------------------------------ */
@@ -302,6 +209,35 @@ static void report_matrices(FILE *f, const tally *t, const ts_pipeline *p)
     }
 }
 
+/* Text into HTML (element content or a quoted attribute). */
+static void html_text(ts_buf *b, const char *s)
+{
+    for (; *s; s++) {
+        switch (*s) {
+        case '&': ts_buf_add(b, "&amp;", 5); break;
+        case '<': ts_buf_add(b, "&lt;", 4); break;
+        case '>': ts_buf_add(b, "&gt;", 4); break;
+        case '"': ts_buf_add(b, "&quot;", 6); break;
+        case '\'': ts_buf_add(b, "&#39;", 5); break;
+        default: ts_buf_add(b, s, 1);
+        }
+    }
+}
+
+/* A file name as one URL path segment: everything but unreserved bytes
+ * percent-encoded, so '#', '?', '%', quotes and spaces stay part of the name. */
+static void url_segment(ts_buf *b, const char *s)
+{
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+            c == '-' || c == '_' || c == '.' || c == '~')
+            ts_buf_add(b, s, 1);
+        else
+            ts_buf_printf(b, "%%%02X", c);
+    }
+}
+
 /* ---- Command ------------------------------------------------------------ */
 
 int cmd_eval(int argc, char **argv)
@@ -309,6 +245,7 @@ int cmd_eval(int argc, char **argv)
     int json = 0;
     const char *report = NULL, *labels_file = NULL;
     ts_pipeline_config cfg = {0};
+    ts_decode_limits lim = {0};
     for (int i = 1; i < argc; i++) {
         if (cmd_is_help(argv[i])) {
             usage(stdout);
@@ -321,6 +258,12 @@ int cmd_eval(int argc, char **argv)
             cfg.profile = argv[++i];
         } else if (strcmp(argv[i], "--game") == 0 && i + 1 < argc) {
             cfg.game = argv[++i];
+        } else if (strcmp(argv[i], "--max-pixels") == 0 && i + 1 < argc) {
+            if (batch_parse_pixels(argv[++i], &lim.max_pixels) < 0) {
+                fprintf(stderr, "tablesight eval: --max-pixels takes a number of pixels (1 to "
+                                "4000M), not '%s'\n", argv[i]);
+                return 2;
+            }
         } else if (argv[i][0] == '-' || labels_file) {
             fprintf(stderr, "tablesight eval: unexpected argument '%s'\n", argv[i]);
             usage(stderr);
@@ -359,6 +302,7 @@ int cmd_eval(int argc, char **argv)
             return 2;
         }
     }
+    batch_names names = {0};
     tally t = {0};
     t.ms = calloc((size_t)nl, sizeof *t.ms);
     int nms = 0;
@@ -372,8 +316,10 @@ int cmd_eval(int argc, char **argv)
         ts_table tab;
         const ts_frame_result *r = &tab.frame;
         t.images++;
-        if (batch_process_file(p, ls[i].path, &img, &tab, err, sizeof err) < 0) {
+        int rc = batch_process_file(p, ls[i].path, &lim, &img, &tab, err, sizeof err);
+        if (rc != 0)
             fprintf(stderr, "tablesight eval: %s\n", err);
+        if (rc < 0) {
             t.failed++;
             t.cards += ls[i].n;
             continue;
@@ -393,12 +339,16 @@ int cmd_eval(int argc, char **argv)
             ts_buf_printf(&wrong, "\n");
             if (html && t.wrong_images <= MAX_WRONG_SHOWN) {
                 char out[4096];
-                if (batch_annotate(&img, &tab, imgdir, ls[i].name, out, sizeof out, err,
-                                   sizeof err) == 0)
-                    ts_buf_printf(&figures,
-                                  "<figure><img src=\"wrong/%s\" loading=lazy><figcaption>%s"
-                                  "</figcaption></figure>\n",
-                                  strrchr(out, '/') + 1, ls[i].name);
+                if (batch_annotate(&img, &tab, imgdir, ls[i].name, &names, NULL, out, sizeof out,
+                                   err, sizeof err) == 0) {
+                    ts_buf_printf(&figures, "<figure><img src=\"wrong/");
+                    url_segment(&figures, strrchr(out, '/') + 1);
+                    ts_buf_printf(&figures, "\" loading=lazy><figcaption>");
+                    html_text(&figures, ls[i].name);
+                    ts_buf_printf(&figures, "</figcaption></figure>\n");
+                } else {
+                    fprintf(stderr, "tablesight eval: %s\n", err);
+                }
             }
         }
         ts_image_free(&img);
@@ -466,7 +416,7 @@ int cmd_eval(int argc, char **argv)
         printf("wrong images    %d\n%s", t.wrong_images, wrong.data ? wrong.data : "");
     }
     if (html) {
-        fprintf(html,
+        fputs(
                 "<!doctype html><meta charset=utf-8><title>tablesight eval</title>\n"
                 "<style>body{font:14px sans-serif;margin:2em}table{border-collapse:collapse}"
                 "td,th{border:1px solid #ccc;padding:4px 8px;text-align:right}"
@@ -474,11 +424,18 @@ int cmd_eval(int argc, char **argv)
                 "margin:0 2em 1em 0;vertical-align:top}figure{display:inline-block;margin:4px}"
                 "img{max-width:480px;max-height:360px}figcaption{font-size:11px;max-width:480px;"
                 "word-break:break-all}</style>\n"
-                "<h1>%s</h1><p>%d images, %d cards: card accuracy <b>%.2f%%</b>, detection "
+                "<h1>",
+            html);
+        ts_buf title;
+        ts_buf_init(&title);
+        html_text(&title, labels_file);
+        fputs(title.data ? title.data : "", html);
+        ts_buf_free(&title);
+        fprintf(html,
+                "</h1><p>%d images, %d cards: card accuracy <b>%.2f%%</b>, detection "
                 "recall %.2f%%, false cards %d, unread %d, median %.2f ms.</p>\n"
                 "<h2>Per-attribute confusion (label rows, reading columns)</h2>\n",
-                labels_file, t.images, t.cards, 100 * acc, 100 * recall, t.false_cards,
-                t.unread, med);
+                t.images, t.cards, 100 * acc, 100 * recall, t.false_cards, t.unread, med);
         if (fam == TS_FAM_SET)
             report_matrices(html, &t, p);
         fprintf(html, "<h2>Wrong images (%d%s)</h2>\n", t.wrong_images,
@@ -491,6 +448,7 @@ int cmd_eval(int argc, char **argv)
         free(ls[i].path);
     }
     free(ls);
+    batch_names_free(&names);
     free(t.ms);
     ts_buf_free(&wrong);
     ts_buf_free(&figures);

@@ -19,6 +19,7 @@ static const struct {
     {"qwirkle", rules_cli_qwirkle, "Qwirkle Cards: table groups, plays, rearrangements"},
     {"eleusis", rules_cli_eleusis, "Eleusis: judge cards against a secret rule"},
     {"sapngwu", rules_cli_sapngwu, "Sap Ng Wu (Chinese dominoes): plays and wu"},
+    {"table", rules_cli_table, "any game: a table state by zone, as the live daemon sees it"},
 };
 
 static void usage(FILE *f)

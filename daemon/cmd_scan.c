@@ -10,7 +10,8 @@
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: tablesight scan [--game GAME] [--profile NAME] [--annotate DIR] FILE...\n"
+            "usage: tablesight scan [--game GAME] [--profile NAME] [--annotate DIR]\n"
+            "                       [--max-pixels N] FILE...\n"
             "\n"
             "Finds and reads every card in each image (JPEG or PNG) and prints one JSON\n"
             "object per image (ARCHITECTURE.md output contract): cards with code,\n"
@@ -22,16 +23,24 @@ static void usage(FILE *f)
             "  --profile NAME    deck profile: classic, seecards (set); tiles, cards\n"
             "                    (qwirkle); chinese, double-six (domino); or a SET profile path\n"
             "  --annotate DIR    also write DIR/<image>.annotated.jpg with outlines, codes\n"
-            "                    and each Set in its own colour\n"
+            "                    and each Set in its own colour (inputs with the same name\n"
+            "                    get <image>-2, -3, ...; stderr says so)\n"
+            "  --max-pixels N    refuse images larger than N pixels (\"50M\" = 50 million),\n"
+            "                    checked before decoding (default 250M); JPEGs above 24M\n"
+            "                    pixels are decoded at 1/2, 1/4 or 1/8 size\n"
             "\n"
-            "A file that cannot be read is reported on stderr and skipped; the exit\n"
-            "status is 1 if any file failed, 2 on a usage error.\n");
+            "A file that cannot be read (not a regular file, truncated, not JPEG/PNG, too\n"
+            "large) is reported on stderr with the reason and skipped; the exit status is\n"
+            "1 if any file failed, 2 on a usage error. A greyscale photo is answered (no\n"
+            "card can be read: SET, Qwirkle and Gang of Four need colour) with a line on\n"
+            "stderr saying so.\n");
 }
 
 int cmd_scan(int argc, char **argv)
 {
     ts_pipeline_config cfg = {0};
     const char *annotate = NULL;
+    ts_decode_limits lim = {0};
     int first = argc;
     for (int i = 1; i < argc; i++) {
         if (cmd_is_help(argv[i])) {
@@ -43,6 +52,15 @@ int cmd_scan(int argc, char **argv)
             cfg.profile = argv[++i];
         } else if (strcmp(argv[i], "--annotate") == 0 && i + 1 < argc) {
             annotate = argv[++i];
+        } else if (strcmp(argv[i], "--max-pixels") == 0 && i + 1 < argc) {
+            if (batch_parse_pixels(argv[++i], &lim.max_pixels) < 0) {
+                fprintf(stderr, "tablesight scan: --max-pixels takes a number of pixels (1 to "
+                                "4000M), not '%s'\n", argv[i]);
+                return 2;
+            }
+        } else if (strcmp(argv[i], "--") == 0) {
+            first = i + 1;
+            break;
         } else if (argv[i][0] == '-' && argv[i][1]) {
             fprintf(stderr, "tablesight scan: unknown option '%s'\n", argv[i]);
             usage(stderr);
@@ -69,13 +87,16 @@ int cmd_scan(int argc, char **argv)
     int failed = 0;
     ts_json j;
     ts_json_init(&j);
+    batch_names names = {0};
     batch_progress prog;
     batch_progress_start(&prog, "scan", argc - first);
     for (int i = first; i < argc; i++) {
         ts_image img;
         ts_table t;
-        if (batch_process_file(p, argv[i], &img, &t, err, sizeof err) < 0) {
+        int rc = batch_process_file(p, argv[i], &lim, &img, &t, err, sizeof err);
+        if (rc != 0)
             fprintf(stderr, "tablesight scan: %s\n", err);
+        if (rc < 0) {
             failed = 1;
             continue;
         }
@@ -83,14 +104,21 @@ int cmd_scan(int argc, char **argv)
         ts_result_json(&j, &t, argv[i], 0, cmd_game_name(cfg.game, &t.frame));
         puts(j.buf.data ? j.buf.data : "{}");
         fflush(stdout);
-        if (annotate && batch_annotate(&img, &t, annotate, argv[i], NULL, 0, err, sizeof err) < 0) {
+        char out[4096];
+        int renamed = 0;
+        if (annotate && batch_annotate(&img, &t, annotate, argv[i], &names, &renamed, out,
+                                       sizeof out, err, sizeof err) < 0) {
             fprintf(stderr, "tablesight scan: %s\n", err);
             failed = 1;
+        } else if (renamed) {
+            fprintf(stderr, "tablesight scan: %s: annotated as %s (another input has the same "
+                            "name)\n", argv[i], out);
         }
         ts_image_free(&img);
         batch_progress_tick(&prog, i - first + 1);
     }
     batch_progress_end(&prog);
+    batch_names_free(&names);
     ts_json_free(&j);
     ts_pipeline_destroy(p);
     return failed;

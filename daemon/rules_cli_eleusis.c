@@ -11,6 +11,7 @@
 #define PROG "tablesight rules eleusis"
 
 enum { MAX_CARDS = 256 }; /* a mainline from up to four decks */
+enum { MAX_STRING = 4 };  /* cards in one play (seed 003: a string of 2-4 cards) */
 
 static void usage(FILE *f)
 {
@@ -123,13 +124,32 @@ static void json_cards(ts_json *j, const ts_code *cards, int n)
 
 /* ---- Judging ----------------------------------------------------------------- */
 
+/* The rule around the error position (pos is 1-based, 0 = none) on one line,
+ * with a caret under it: at most 30 characters either side, whatever the
+ * rule's length, control characters shown as spaces. */
+static void print_excerpt(FILE *f, const char *rule, int pos)
+{
+    enum { SIDE = 30 };
+    size_t len = strlen(rule), at = pos > 0 ? (size_t)pos - 1 : 0;
+    if (at > len)
+        at = len;
+    size_t from = at > SIDE ? at - SIDE : 0, to = at + SIDE < len ? at + SIDE : len;
+    char line[2 * SIDE + 8];
+    size_t n = 0;
+    for (size_t i = from; i < to; i++)
+        line[n++] = (unsigned char)rule[i] < 0x20 || rule[i] == 0x7f ? ' ' : rule[i];
+    line[n] = '\0';
+    fprintf(f, "  %s%s%s\n  %*s^\n", from ? "..." : "", line, to < len ? "..." : "",
+            (int)(at - from + (from ? 3 : 0)), "");
+}
+
 static int judge(const options *o)
 {
     ts_eleusis_error err;
     ts_eleusis_rule *rule = ts_eleusis_compile(o->rule, &err);
     if (!rule) {
-        fprintf(stderr, PROG ": bad rule: %s\n  %s\n  %*s^\n", err.msg, o->rule,
-                err.pos > 0 ? err.pos - 1 : 0, "");
+        fprintf(stderr, PROG ": bad rule: %s\n", err.msg);
+        print_excerpt(stderr, o->rule, err.pos);
         return 2;
     }
     ts_code line[MAX_CARDS], cards[MAX_CARDS];
@@ -144,6 +164,12 @@ static int judge(const options *o)
     }
     if ((o->play || o->hand) && k == 0) {
         fprintf(stderr, PROG ": %s names no card\n", o->play ? "--play" : "--hand");
+        ts_eleusis_free(rule);
+        return 2;
+    }
+    if (o->play && k > MAX_STRING) { /* the seed: a play is one card or a string of 2-4 */
+        fprintf(stderr, PROG ": --play takes one card or a string of 2 to %d cards, not %d\n",
+                MAX_STRING, k);
         ts_eleusis_free(rule);
         return 2;
     }

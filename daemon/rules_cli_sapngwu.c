@@ -10,6 +10,8 @@
 
 #define PROG "tablesight rules sapngwu"
 
+enum { MAX_HAND = 28 }; /* three players hold 28 cards each */
+
 static void usage(FILE *f)
 {
     fprintf(
@@ -26,7 +28,7 @@ static void usage(FILE *f)
         "                   your hand (and the trick) can beat. Nothing beats the trick: pass.\n"
         "  --no-mixed       house rule: no civil+military combinations\n"
         "  --wu N           chips each other player pays a declaration at N wu\n"
-        "                   (15-17: 1, 18-20: 2, 21-23: 3, 24-26: 4, 27-28: 5)\n"
+        "                   (15-17: 1, 18-20: 2, 21-23: 3, 24-26: 4, 27+: 5)\n"
         "  --declined-at M  the wu at which you last let a declaration pass: you may\n"
         "                   declare again only once the payment has gone up\n"
         "  --bench          median microseconds to list the legal plays of a random\n"
@@ -170,6 +172,10 @@ static int list_plays(const options *o)
     int n_hand = parse_cards("--hand", o->hand, &hand);
     if (n_hand < 0)
         return 2;
+    if (n_hand > MAX_HAND) { /* the largest deal: 3 players of 28 */
+        fprintf(stderr, PROG ": --hand holds %d cards; a hand has at most %d\n", n_hand, MAX_HAND);
+        return 2;
+    }
     memset(&trick_cards, 0, sizeof trick_cards);
     if (o->trick) {
         char why[160];

@@ -311,8 +311,14 @@ static int run_grid(const char *grid_text, const int *hand, int nhand,
 static int add_codes(const char *what, const char *text, int *list, int *n, int max)
 {
     char err[128];
+    if (*n >= max) {
+        fprintf(stderr, "tablesight rules set: %stoo many cards (at most %d)\n", what, max);
+        return -1;
+    }
     int got = ts_code_parse_indices(TS_FAM_SET, text, list + *n, max - *n, err, sizeof err);
     if (got < 0) {
+        if (strstr(err, "too many cards"))
+            snprintf(err, sizeof err, "too many cards (at most %d)", max);
         fprintf(stderr, "tablesight rules set: %s%s\n", what, err);
         return -1;
     }
@@ -358,6 +364,14 @@ int rules_cli_set(int argc, char **argv)
             int v = number_arg(a, argv[++i]);
             if (v < 0)
                 return 2;
+            if (a[2] == 'h' && (v < 1 || v > 3)) {
+                fprintf(stderr, "tablesight rules set: --hint is 1, 2 or 3, not %d\n", v);
+                return 2;
+            }
+            if (a[2] == 'd' && v > 81) {
+                fprintf(stderr, "tablesight rules set: --deck is 0 to 81 cards, not %d\n", v);
+                return 2;
+            }
             *(a[2] == 'h' ? &hint : a[2] == 'd' ? &deck : &top) = v;
         } else if (strcmp(a, "--grid") == 0 && has_value) {
             grid = argv[++i];

@@ -33,6 +33,10 @@ struct ts_sink {
     /* Housekeeping between frames: accept clients, flush, read the bus.
      * Same return as above. NULL = none. */
     int (*poll)(ts_sink *s, char *err, size_t errlen);
+    /* A control command from the user, if one came: a key pressed in the
+     * window ("h"), a line a socket client sent ("hint 2"). Returns 1 with
+     * the command in out, 0 if none. NULL = the sink takes no commands. */
+    int (*command)(ts_sink *s, char *out, size_t cap);
     /* Flushes, finishes files, closes. */
     void (*destroy)(ts_sink *s);
 };
@@ -47,9 +51,11 @@ ts_sink *ts_sink_window_create(const char *title, char *err, size_t errlen);
  * installed). The frame size is fixed by the first frame. */
 ts_sink *ts_sink_record_create(const char *path, char *err, size_t errlen);
 
-/* MJPEG over HTTP on "HOST:PORT" (port 0 picks a free one; see the log line).
- * Non-loopback hosts are refused unless allow_any. Serves GET / (the stream,
- * multipart/x-mixed-replace) and GET /frame.jpg (one frame); nothing else. */
+/* MJPEG over HTTP on "HOST:PORT" (port 0 picks a free one; see the log line),
+ * served by libmicrohttpd on its own threads. Non-loopback hosts are refused
+ * unless allow_any. Serves GET / (a page showing the stream), /stream.mjpg
+ * (multipart/x-mixed-replace) and /frame.jpg (one frame); nothing else. At
+ * most 8 connections; one that moves no bytes for 10 s is closed. */
 ts_sink *ts_sink_http_create(const char *addr, int allow_any, char *err, size_t errlen);
 /* The port an HTTP sink listens on. */
 int ts_sink_http_port(const ts_sink *s);

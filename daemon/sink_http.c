@@ -1,240 +1,322 @@
-/* MJPEG over HTTP: the annotated video for a browser or `curl`, loopback only
- * unless asked. A tiny, non-blocking server: requests are read into a small
- * buffer, the path only picks one of two answers (never a file), and a viewer
- * that cannot keep up skips frames and is dropped when it stops reading. */
+/* MJPEG over HTTP for a phone's browser at the table, on libmicrohttpd.
+ *
+ *   GET /             a small page that shows the stream full screen
+ *   GET /stream.mjpg  the annotated video (multipart/x-mixed-replace), also /stream
+ *   GET /frame.jpg    one frame
+ *
+ * HTTP parsing, timeouts and connection bookkeeping are libmicrohttpd's (a
+ * maintained, fuzzed server) rather than a hand-written parser. Bounds: at most
+ * MAX_CLIENTS connections at once (more are refused at accept), a connection
+ * with no progress for IDLE_TIMEOUT_S is closed (an idle socket, a viewer that
+ * stopped reading), requests larger than REQUEST_MAX bytes are refused. The path
+ * only picks one of the answers above: no file is ever served.
+ *
+ * Threads: libmicrohttpd runs one thread per connection; each stream thread
+ * waits for the next frame under the sink's mutex. The display thread encodes a
+ * frame only when some viewer is waiting for one (wants_frame), and publishes
+ * it as a shared, reference-counted JPEG: it never waits on a client. */
 #include <errno.h>
-#include <fcntl.h>
 #include <netdb.h>
 #include <netinet/in.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
+
+#include <microhttpd.h>
 
 #include "imageio.h"
 #include "sink_api.h"
-#include "stats.h"
 
 enum {
-    MAX_CLIENTS = 16,
-    REQUEST_MAX = 2048,  /* a GET line and headers; anything longer is refused */
+    MAX_CLIENTS = 8,       /* a few phones and a laptop at one table */
+    IDLE_TIMEOUT_S = 10,   /* no bytes moved for this long: closed */
+    REQUEST_MAX = 8192,    /* per-connection memory for the request line and headers */
+    URL_MAX = 256,         /* longer paths are refused (414) */
+    SNAPSHOT_WAIT_MS = 3000,
     JPEG_QUALITY = 80,
+    BLOCK = 64 * 1024,     /* bytes handed to libmicrohttpd per call */
 };
-static const double REQUEST_TIMEOUT_S = 5, STUCK_TIMEOUT_S = 10;
 
 #define BOUNDARY "tablesightframe"
 
-typedef enum { C_REQUEST, C_STREAM, C_SNAPSHOT, C_CLOSING } client_state;
+static const char PAGE[] =
+    "<!doctype html><html lang=en><meta charset=utf-8>"
+    "<meta name=viewport content=\"width=device-width,initial-scale=1\">"
+    "<title>tablesight</title>"
+    "<style>html,body{margin:0;height:100%;background:#111}"
+    "img{display:block;width:100%;height:100%;object-fit:contain}"
+    "p{position:fixed;bottom:0;margin:4px;color:#888;font:12px sans-serif}</style>"
+    "<img src=\"/stream.mjpg\" alt=\"the table, live, with hints\">"
+    "<p>tablesight live table (reload if the stream stops)</p></html>\n";
 
+/* One encoded frame, shared by every viewer sending it. */
 typedef struct {
-    int fd;
-    client_state state;
-    char req[REQUEST_MAX + 1];
-    size_t reqlen;
-    ts_buf out;      /* bytes not yet sent */
-    size_t sent;     /* of out */
-    double since;    /* connected (request) or the last progress writing */
-    int got_frame;   /* a snapshot client has its frame queued */
-} client;
+    atomic_int refs;
+    uint64_t seq;
+    size_t len;
+    uint8_t data[];
+} jpeg_frame;
+
+static void frame_unref(jpeg_frame *f)
+{
+    if (f && atomic_fetch_sub(&f->refs, 1) == 1)
+        free(f);
+}
 
 typedef struct {
     ts_sink base;
-    int fd;
-    int port;
-    client clients[MAX_CLIENTS];
-    int nclients;
+    struct MHD_Daemon *daemon;
+    int fd, port;
+    atomic_int waiting; /* viewers waiting for a frame: the display encodes one */
+
+    pthread_mutex_t mu; /* guards the rest */
+    pthread_cond_t cv;  /* a new frame, or stop */
+    jpeg_frame *latest;
+    int stopping;
 } http_sink;
 
-/* ---- Clients ------------------------------------------------------------ */
+/* ---- Frames for viewers ------------------------------------------------- */
 
-static void drop(http_sink *h, int i)
+static struct timespec deadline_ms(int ms)
 {
-    close(h->clients[i].fd);
-    ts_buf_free(&h->clients[i].out);
-    h->clients[i] = h->clients[--h->nclients];
+    struct timespec t;
+    clock_gettime(CLOCK_REALTIME, &t);
+    long long ns = t.tv_nsec + (long long)ms * 1000000LL;
+    t.tv_sec += (time_t)(ns / 1000000000LL);
+    t.tv_nsec = (long)(ns % 1000000000LL);
+    return t;
 }
 
-static void queue(client *c, const char *data, size_t n)
+/* A reference to a frame newer than after, waiting up to wait_ms (< 0: until
+ * one comes or the sink stops). NULL on timeout or stop. */
+static jpeg_frame *next_frame(http_sink *h, uint64_t after, int wait_ms)
 {
-    if (c->sent == c->out.len) { /* all sent: start the buffer over */
-        ts_buf_clear(&c->out);
-        c->sent = 0;
+    struct timespec until = deadline_ms(wait_ms < 0 ? 0 : wait_ms);
+    jpeg_frame *f = NULL;
+    atomic_fetch_add(&h->waiting, 1);
+    pthread_mutex_lock(&h->mu);
+    while (!h->stopping && !(h->latest && h->latest->seq > after)) {
+        if (wait_ms < 0)
+            pthread_cond_wait(&h->cv, &h->mu);
+        else if (pthread_cond_timedwait(&h->cv, &h->mu, &until) == ETIMEDOUT)
+            break;
     }
-    ts_buf_add(&c->out, data, n);
+    if (!h->stopping && h->latest && h->latest->seq > after) {
+        f = h->latest;
+        atomic_fetch_add(&f->refs, 1);
+    }
+    pthread_mutex_unlock(&h->mu);
+    atomic_fetch_sub(&h->waiting, 1);
+    return f;
 }
 
-/* Sends what it can without waiting. Returns -1 if the client is gone. */
-static int flush(client *c)
-{
-    while (c->sent < c->out.len) {
-        ssize_t n = send(c->fd, c->out.data + c->sent, c->out.len - c->sent,
-                         MSG_DONTWAIT | MSG_NOSIGNAL);
-        if (n < 0)
-            return errno == EAGAIN || errno == EWOULDBLOCK ? 0 : -1;
-        c->sent += (size_t)n;
-        c->since = ts_now();
-    }
-    return c->out.failed ? -1 : 0;
-}
+/* ---- The stream --------------------------------------------------------- */
 
-static void respond(client *c, const char *status, const char *body)
-{
-    char msg[256];
-    int n = snprintf(msg, sizeof msg,
-                     "HTTP/1.0 %s\r\nContent-Type: text/plain\r\nContent-Length: %zu\r\n"
-                     "Connection: close\r\n\r\n%s",
-                     status, strlen(body), body);
-    queue(c, msg, (size_t)n);
-    c->state = C_CLOSING;
-}
+typedef struct {
+    http_sink *h;
+    jpeg_frame *f;   /* the part being sent */
+    char head[160];  /* its part header */
+    size_t head_len, off; /* bytes of head + data + "\r\n" sent */
+} stream;
 
-/* The request line decides the answer; headers are read and ignored. */
-static void route(client *c)
+static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
 {
-    char method[8] = "", path[64] = "";
-    if (sscanf(c->req, "%7s %63s", method, path) != 2) {
-        respond(c, "400 Bad Request", "bad request\n");
-        return;
+    (void)pos;
+    stream *s = cls;
+    if (!s->f || s->off == s->head_len + s->f->len + 2) {
+        uint64_t after = s->f ? s->f->seq : 0;
+        jpeg_frame *next = next_frame(s->h, after, -1); /* a thread per connection: may wait */
+        if (!next)
+            return MHD_CONTENT_READER_END_OF_STREAM; /* the sink is stopping */
+        frame_unref(s->f);
+        s->f = next;
+        s->off = 0;
+        s->head_len = (size_t)snprintf(s->head, sizeof s->head,
+                                       "--" BOUNDARY "\r\nContent-Type: image/jpeg\r\n"
+                                       "Content-Length: %zu\r\n\r\n",
+                                       next->len);
     }
-    if (strcmp(method, "GET") != 0) {
-        respond(c, "405 Method Not Allowed", "only GET\n");
-        return;
-    }
-    if (strcmp(path, "/") == 0 || strcmp(path, "/stream") == 0 || strcmp(path, "/stream.mjpg") == 0) {
-        static const char head[] = "HTTP/1.0 200 OK\r\n"
-                                   "Content-Type: multipart/x-mixed-replace; boundary=" BOUNDARY "\r\n"
-                                   "Cache-Control: no-cache, no-store\r\nPragma: no-cache\r\n"
-                                   "Connection: close\r\n\r\n";
-        queue(c, head, sizeof head - 1);
-        c->state = C_STREAM;
-    } else if (strcmp(path, "/frame.jpg") == 0) {
-        c->state = C_SNAPSHOT;
-    } else {
-        respond(c, "404 Not Found", "try / (the stream) or /frame.jpg\n");
-    }
-}
-
-static int read_request(client *c)
-{
-    ssize_t n = recv(c->fd, c->req + c->reqlen, REQUEST_MAX - c->reqlen, MSG_DONTWAIT);
-    if (n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK))
-        return -1;
-    if (n > 0) {
-        c->reqlen += (size_t)n;
-        c->req[c->reqlen] = '\0';
-    }
-    if (strstr(c->req, "\r\n\r\n") || strstr(c->req, "\n\n"))
-        route(c);
-    else if (c->reqlen == REQUEST_MAX)
-        respond(c, "431 Request Header Fields Too Large", "request too large\n");
-    return 0;
-}
-
-static void accept_clients(http_sink *h)
-{
-    for (;;) {
-        int fd = accept(h->fd, NULL, NULL);
-        if (fd < 0)
-            return;
-        if (h->nclients == MAX_CLIENTS) {
-            close(fd);
-            continue;
+    size_t n = 0, total = s->head_len + s->f->len + 2;
+    while (n < max && s->off < total) {
+        size_t take;
+        if (s->off < s->head_len) {
+            take = s->head_len - s->off < max - n ? s->head_len - s->off : max - n;
+            memcpy(buf + n, s->head + s->off, take);
+        } else if (s->off < s->head_len + s->f->len) {
+            size_t at = s->off - s->head_len;
+            take = s->f->len - at < max - n ? s->f->len - at : max - n;
+            memcpy(buf + n, s->f->data + at, take);
+        } else {
+            size_t at = s->off - s->head_len - s->f->len;
+            take = 2 - at < max - n ? 2 - at : max - n;
+            static const char crlf[2] = {'\r', '\n'};
+            memcpy(buf + n, crlf + at, take);
         }
-        fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
-        client *c = &h->clients[h->nclients++];
-        memset(c, 0, sizeof *c);
-        c->fd = fd;
-        c->since = ts_now();
+        n += take;
+        s->off += take;
     }
+    return (ssize_t)n;
 }
 
-static int http_poll(ts_sink *base, char *err, size_t errlen)
+static void stream_free(void *cls)
 {
-    (void)err;
-    (void)errlen;
-    http_sink *h = (http_sink *)base;
-    accept_clients(h);
-    double now = ts_now();
-    for (int i = 0; i < h->nclients; i++) {
-        client *c = &h->clients[i];
-        int gone = 0;
-        if (c->state == C_REQUEST)
-            gone = read_request(c) < 0 || now - c->since > REQUEST_TIMEOUT_S;
-        if (!gone)
-            gone = flush(c) < 0;
-        if (!gone && c->sent < c->out.len && now - c->since > STUCK_TIMEOUT_S)
-            gone = 1; /* not reading at all */
-        if (!gone && c->sent == c->out.len &&
-            (c->state == C_CLOSING || (c->state == C_SNAPSHOT && c->got_frame)))
-            gone = 1; /* answered */
-        if (gone)
-            drop(h, i--);
-    }
-    return 0;
+    stream *s = cls;
+    frame_unref(s->f);
+    free(s);
 }
 
-/* ---- Frames ------------------------------------------------------------- */
+/* ---- Requests ----------------------------------------------------------- */
+
+static enum MHD_Result send_text(struct MHD_Connection *c, unsigned status, const char *type,
+                                 const char *body)
+{
+    struct MHD_Response *r =
+        MHD_create_response_from_buffer(strlen(body), (void *)body, MHD_RESPMEM_PERSISTENT);
+    if (!r)
+        return MHD_NO;
+    MHD_add_response_header(r, "Content-Type", type);
+    MHD_add_response_header(r, "Cache-Control", "no-store");
+    MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+    if (status == MHD_HTTP_METHOD_NOT_ALLOWED)
+        MHD_add_response_header(r, "Allow", "GET, HEAD");
+    enum MHD_Result ok = MHD_queue_response(c, status, r);
+    MHD_destroy_response(r);
+    return ok;
+}
+
+static enum MHD_Result send_snapshot(http_sink *h, struct MHD_Connection *c)
+{
+    uint64_t seen = 0;
+    pthread_mutex_lock(&h->mu);
+    if (h->latest)
+        seen = h->latest->seq;
+    pthread_mutex_unlock(&h->mu);
+    /* A fresh frame (the display encodes one for a waiting viewer); else the
+     * last one there was. */
+    jpeg_frame *f = next_frame(h, seen, SNAPSHOT_WAIT_MS);
+    if (!f)
+        f = next_frame(h, 0, 0);
+    if (!f)
+        return send_text(c, MHD_HTTP_SERVICE_UNAVAILABLE, "text/plain", "no frame yet\n");
+    struct MHD_Response *r =
+        MHD_create_response_from_buffer(f->len, f->data, MHD_RESPMEM_MUST_COPY);
+    frame_unref(f);
+    if (!r)
+        return MHD_NO;
+    MHD_add_response_header(r, "Content-Type", "image/jpeg");
+    MHD_add_response_header(r, "Cache-Control", "no-store");
+    enum MHD_Result ok = MHD_queue_response(c, MHD_HTTP_OK, r);
+    MHD_destroy_response(r);
+    return ok;
+}
+
+static enum MHD_Result send_stream(http_sink *h, struct MHD_Connection *c)
+{
+    stream *s = calloc(1, sizeof *s);
+    if (!s)
+        return MHD_NO;
+    s->h = h;
+    struct MHD_Response *r =
+        MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, BLOCK, stream_read, s, stream_free);
+    if (!r) {
+        free(s);
+        return MHD_NO;
+    }
+    MHD_add_response_header(r, "Content-Type", "multipart/x-mixed-replace; boundary=" BOUNDARY);
+    MHD_add_response_header(r, "Cache-Control", "no-cache, no-store");
+    MHD_add_response_header(r, "Pragma", "no-cache");
+    enum MHD_Result ok = MHD_queue_response(c, MHD_HTTP_OK, r);
+    MHD_destroy_response(r);
+    return ok;
+}
+
+static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url,
+                                  const char *method, const char *version,
+                                  const char *upload_data, size_t *upload_size, void **state)
+{
+    (void)version;
+    (void)upload_data;
+    http_sink *h = cls;
+    if (!*state) { /* first call: headers only; answer on the second */
+        *state = h;
+        return MHD_YES;
+    }
+    if (*upload_size) { /* a body: not wanted, but read and dropped */
+        *upload_size = 0;
+        return MHD_YES;
+    }
+    if (strcmp(method, MHD_HTTP_METHOD_GET) != 0 && strcmp(method, MHD_HTTP_METHOD_HEAD) != 0)
+        return send_text(c, MHD_HTTP_METHOD_NOT_ALLOWED, "text/plain", "only GET\n");
+    if (strlen(url) > URL_MAX)
+        return send_text(c, MHD_HTTP_URI_TOO_LONG, "text/plain", "path too long\n");
+    if (strcmp(url, "/") == 0 || strcmp(url, "/index.html") == 0)
+        return send_text(c, MHD_HTTP_OK, "text/html; charset=utf-8", PAGE);
+    if (strcmp(url, "/stream.mjpg") == 0 || strcmp(url, "/stream") == 0)
+        return send_stream(h, c);
+    if (strcmp(url, "/frame.jpg") == 0)
+        return send_snapshot(h, c);
+    return send_text(c, MHD_HTTP_NOT_FOUND, "text/plain",
+                     "try / (a page), /stream.mjpg (the stream) or /frame.jpg (one frame)\n");
+}
+
+/* ---- The sink ----------------------------------------------------------- */
 
 static int http_wants(ts_sink *base)
 {
-    http_sink *h = (http_sink *)base;
-    for (int i = 0; i < h->nclients; i++) {
-        const client *c = &h->clients[i];
-        if ((c->state == C_STREAM || (c->state == C_SNAPSHOT && !c->got_frame)) &&
-            c->sent == c->out.len)
-            return 1;
-    }
-    return 0;
+    return atomic_load(&((http_sink *)base)->waiting) > 0;
 }
 
 static int http_frame(ts_sink *base, const ts_image *img, double t, char *err, size_t errlen)
 {
     (void)t;
+    (void)err;
+    (void)errlen;
     http_sink *h = (http_sink *)base;
-    http_poll(base, err, errlen);
     if (!http_wants(base))
-        return 0; /* nobody is ready for a frame: skip the encoding */
+        return 0; /* nobody is waiting for a frame: skip the encoding */
     uint8_t *jpg = NULL;
     size_t len = 0;
     char why[160];
     if (ts_jpeg_encode(img, JPEG_QUALITY, &jpg, &len, why, sizeof why) < 0)
         return 0; /* one frame lost; the stream goes on */
-    for (int i = 0; i < h->nclients; i++) {
-        client *c = &h->clients[i];
-        if (c->sent != c->out.len)
-            continue; /* still sending the last frame: this one is skipped */
-        char head[160];
-        int n;
-        if (c->state == C_STREAM)
-            n = snprintf(head, sizeof head,
-                         "--" BOUNDARY "\r\nContent-Type: image/jpeg\r\nContent-Length: %zu\r\n\r\n",
-                         len);
-        else if (c->state == C_SNAPSHOT && !c->got_frame)
-            n = snprintf(head, sizeof head,
-                         "HTTP/1.0 200 OK\r\nContent-Type: image/jpeg\r\nContent-Length: %zu\r\n"
-                         "Cache-Control: no-cache\r\nConnection: close\r\n\r\n",
-                         len);
-        else
-            continue;
-        queue(c, head, (size_t)n);
-        queue(c, (const char *)jpg, len);
-        if (c->state == C_STREAM)
-            queue(c, "\r\n", 2);
-        c->got_frame = 1;
-        c->since = ts_now();
+    jpeg_frame *f = malloc(sizeof *f + len);
+    if (!f) {
+        free(jpg);
+        return 0;
     }
+    atomic_init(&f->refs, 1); /* the sink's */
+    f->len = len;
+    memcpy(f->data, jpg, len);
     free(jpg);
-    return http_poll(base, err, errlen);
+    pthread_mutex_lock(&h->mu);
+    f->seq = h->latest ? h->latest->seq + 1 : 1;
+    jpeg_frame *old = h->latest;
+    h->latest = f;
+    pthread_cond_broadcast(&h->cv);
+    pthread_mutex_unlock(&h->mu);
+    frame_unref(old);
+    return 0;
 }
 
 static void http_destroy(ts_sink *base)
 {
     http_sink *h = (http_sink *)base;
-    while (h->nclients)
-        drop(h, 0);
+    pthread_mutex_lock(&h->mu);
+    h->stopping = 1; /* waiting viewers end their streams */
+    pthread_cond_broadcast(&h->cv);
+    pthread_mutex_unlock(&h->mu);
+    if (h->daemon)
+        MHD_stop_daemon(h->daemon);
     if (h->fd >= 0)
         close(h->fd);
+    frame_unref(h->latest);
+    pthread_cond_destroy(&h->cv);
+    pthread_mutex_destroy(&h->mu);
     free(h);
 }
 
@@ -246,8 +328,7 @@ static int is_loopback(const struct sockaddr *a)
         return (ntohl(((const struct sockaddr_in *)a)->sin_addr.s_addr) >> 24) == 127;
     if (a->sa_family == AF_INET6) {
         const struct in6_addr *x = &((const struct sockaddr_in6 *)a)->sin6_addr;
-        return IN6_IS_ADDR_LOOPBACK(x) ||
-               (IN6_IS_ADDR_V4MAPPED(x) && x->s6_addr[12] == 127);
+        return IN6_IS_ADDR_LOOPBACK(x) || (IN6_IS_ADDR_V4MAPPED(x) && x->s6_addr[12] == 127);
     }
     return 0;
 }
@@ -262,7 +343,8 @@ static int split_addr(const char *addr, char *host, size_t hn, char *port, size_
         h++, hl -= 2;
     if (hl == 0)
         h = "127.0.0.1", hl = strlen(h);
-    if (hl >= hn || strlen(p) >= pn || !*p || strspn(p, "0123456789") != strlen(p))
+    if (hl >= hn || strlen(p) >= pn || !*p || strspn(p, "0123456789") != strlen(p) ||
+        atoi(p) > 65535)
         return -1;
     memcpy(host, h, hl);
     host[hl] = '\0';
@@ -270,55 +352,82 @@ static int split_addr(const char *addr, char *host, size_t hn, char *port, size_
     return 0;
 }
 
-ts_sink *ts_sink_http_create(const char *addr, int allow_any, char *err, size_t errlen)
+/* The listening socket is made here (the address checked as loopback before
+ * anything listens) and handed to libmicrohttpd. */
+static int listen_on(const char *addr, int allow_any, int *port_out, char *err, size_t errlen)
 {
     char host[128], port[16];
     if (split_addr(addr, host, sizeof host, port, sizeof port) < 0) {
         snprintf(err, errlen, "http: '%s' is not HOST:PORT", addr);
-        return NULL;
+        return -1;
     }
-    struct addrinfo hints = {.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM,
+    struct addrinfo hints = {.ai_family = AF_UNSPEC,
+                             .ai_socktype = SOCK_STREAM,
                              .ai_flags = AI_PASSIVE | AI_NUMERICSERV};
     struct addrinfo *ai = NULL;
     int rc = getaddrinfo(host, port, &hints, &ai);
     if (rc != 0) {
         snprintf(err, errlen, "http: %s: %s", host, gai_strerror(rc));
-        return NULL;
+        return -1;
     }
     if (!allow_any && !is_loopback(ai->ai_addr)) {
-        snprintf(err, errlen, "http: %s is not a loopback address; add --http-any to serve it to "
-                              "the network", host);
+        snprintf(err, errlen,
+                 "http: %s is not a loopback address; add --http-any to serve it to the network",
+                 host);
         freeaddrinfo(ai);
-        return NULL;
+        return -1;
     }
-    int fd = socket(ai->ai_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    int fd = socket(ai->ai_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
     int one = 1;
     if (fd >= 0)
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-    if (fd < 0 || bind(fd, ai->ai_addr, ai->ai_addrlen) < 0 || listen(fd, 8) < 0) {
+    if (fd < 0 || bind(fd, ai->ai_addr, ai->ai_addrlen) < 0 || listen(fd, 16) < 0) {
         snprintf(err, errlen, "http: %s: %s", addr, strerror(errno));
         if (fd >= 0)
             close(fd);
         freeaddrinfo(ai);
-        return NULL;
+        return -1;
     }
     freeaddrinfo(ai);
-    http_sink *h = calloc(1, sizeof *h);
-    if (!h) {
-        close(fd);
-        snprintf(err, errlen, "out of memory");
-        return NULL;
-    }
     struct sockaddr_storage bound;
     socklen_t bl = sizeof bound;
     getsockname(fd, (struct sockaddr *)&bound, &bl);
-    h->port = ntohs(bound.ss_family == AF_INET6 ? ((struct sockaddr_in6 *)&bound)->sin6_port
-                                                : ((struct sockaddr_in *)&bound)->sin_port);
-    h->fd = fd;
+    *port_out = ntohs(bound.ss_family == AF_INET6 ? ((struct sockaddr_in6 *)&bound)->sin6_port
+                                                  : ((struct sockaddr_in *)&bound)->sin_port);
+    return fd;
+}
+
+ts_sink *ts_sink_http_create(const char *addr, int allow_any, char *err, size_t errlen)
+{
+    http_sink *h = calloc(1, sizeof *h);
+    if (!h) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    pthread_mutex_init(&h->mu, NULL);
+    pthread_cond_init(&h->cv, NULL);
+    atomic_init(&h->waiting, 0);
+    h->fd = listen_on(addr, allow_any, &h->port, err, errlen);
+    if (h->fd < 0) {
+        h->fd = -1;
+        http_destroy(&h->base);
+        return NULL;
+    }
+    h->daemon = MHD_start_daemon(
+        MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL, 0, NULL,
+        NULL, on_request, h, MHD_OPTION_LISTEN_SOCKET, (MHD_socket)h->fd,
+        MHD_OPTION_CONNECTION_LIMIT, (unsigned)MAX_CLIENTS, MHD_OPTION_CONNECTION_TIMEOUT,
+        (unsigned)IDLE_TIMEOUT_S, MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)REQUEST_MAX,
+        MHD_OPTION_THREAD_STACK_SIZE, (size_t)(256 * 1024), MHD_OPTION_END);
+    if (!h->daemon) {
+        snprintf(err, errlen, "http: %s: the HTTP server would not start", addr);
+        http_destroy(&h->base);
+        return NULL;
+    }
+    h->fd = -1; /* libmicrohttpd owns and closes it */
     h->base.name = "http";
     h->base.frame = http_frame;
     h->base.wants_frame = http_wants;
-    h->base.poll = http_poll;
     h->base.destroy = http_destroy;
     return &h->base;
 }

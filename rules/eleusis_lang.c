@@ -688,25 +688,76 @@ static int parse_not(parser *p)
     return add_node(p, at, OP_NOT, TY_BOOL, x, -1, -1);
 }
 
-static int parse_and(parser *p)
+/* A chain of one associative operator (and, or): its terms are kept in order
+ * and joined as a balanced tree, so a rule listing a hundred conditions is
+ * about seven levels tall, not a hundred; evaluation is still left to right
+ * with the same short cuts. */
+typedef struct {
+    int *term;
+    size_t *at; /* position of the operator before each term (term 0: the chain's start) */
+    int n, cap;
+} chain;
+
+static int chain_add(parser *p, chain *c, int term, size_t at)
 {
-    int l = parse_not(p);
-    while (is_word(p, W_AND)) {
+    if (term < 0)
+        return -1;
+    if (c->n == c->cap) {
+        int cap = c->cap ? c->cap * 2 : 16;
+        int *t = realloc(c->term, sizeof *t * (size_t)cap);
+        if (t)
+            c->term = t;
+        size_t *a = t ? realloc(c->at, sizeof *a * (size_t)cap) : NULL;
+        if (!t || !a) {
+            fail(p, at, "out of memory");
+            return -1;
+        }
+        c->at = a;
+        c->cap = cap;
+    }
+    c->term[c->n] = term;
+    c->at[c->n++] = at;
+    return 0;
+}
+
+/* Terms lo..hi-1 joined by op; the left half takes the extra term. */
+static int chain_join(parser *p, const chain *c, int lo, int hi, opcode op, const char *name)
+{
+    if (hi - lo == 1)
+        return c->term[lo];
+    int mid = lo + (hi - lo + 1) / 2;
+    int l = chain_join(p, c, lo, mid, op, name);
+    int r = chain_join(p, c, mid, hi, op, name);
+    return binary(p, c->at[mid], op, name, l, r);
+}
+
+static int parse_chain(parser *p, word_class w, opcode op, const char *name,
+                       int (*term)(parser *))
+{
+    int first = term(p);
+    if (first < 0 || !is_word(p, w))
+        return first;
+    chain c = {0};
+    int rc = chain_add(p, &c, first, 0);
+    while (rc == 0 && is_word(p, w)) {
         size_t at = p->tok.start;
         next_token(p);
-        l = binary(p, at, OP_AND, "and", l, parse_not(p));
+        rc = chain_add(p, &c, term(p), at);
     }
-    return l;
+    int joined = rc == 0 && !p->failed ? chain_join(p, &c, 0, c.n, op, name) : -1;
+    free(c.term);
+    free(c.at);
+    return joined;
+}
+
+static int parse_and(parser *p)
+{
+    return parse_chain(p, W_AND, OP_AND, "and", parse_not);
 }
 
 static int parse_expr(parser *p)
 {
-    int l = parse_and(p);
-    while (is_word(p, W_OR)) {
-        size_t at = p->tok.start;
-        next_token(p);
-        l = binary(p, at, OP_OR, "or", l, parse_and(p));
-    }
+    int l = parse_chain(p, W_OR, OP_OR, "or", parse_and);
     return p->failed ? -1 : l;
 }
 

@@ -2,23 +2,20 @@
 #include "imageio.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <png.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <turbojpeg.h>
+#include <unistd.h>
 
 #define SET_ERR(...)                                                                               \
     do {                                                                                           \
         if (err)                                                                                   \
             snprintf(err, errlen, __VA_ARGS__);                                                    \
     } while (0)
-
-static int size_ok(int w, int h)
-{
-    return w > 0 && h > 0 && w <= TS_IMAGE_MAX_SIDE && h <= TS_IMAGE_MAX_SIDE &&
-           (long long)w * h <= TS_IMAGE_MAX_PIXELS;
-}
 
 /* ---- EXIF --------------------------------------------------------------- */
 
@@ -110,37 +107,55 @@ int ts_image_apply_orientation(ts_image *img, int o)
     return 0;
 }
 
+/* ---- Limits ------------------------------------------------------------- */
+
+static long long max_pixels(const ts_decode_limits *lim)
+{
+    return lim && lim->max_pixels > 0 ? lim->max_pixels : TS_DECODE_MAX_PIXELS;
+}
+
+/* Checks a header's size against the limits; writes the refusal. */
+static int size_allowed(long long w, long long h, const ts_decode_limits *lim, char *err,
+                        size_t errlen)
+{
+    if (w <= 0 || h <= 0) {
+        SET_ERR("image has no pixels (%lldx%lld)", w, h);
+        return 0;
+    }
+    if (w * h > max_pixels(lim)) {
+        SET_ERR("image too large: %lldx%lld = %.1f M pixels, more than the limit of %.1f M "
+                "pixels (--max-pixels)",
+                w, h, (double)(w * h) / 1e6, (double)max_pixels(lim) / 1e6);
+        return 0;
+    }
+    return 1;
+}
+
 /* ---- JPEG --------------------------------------------------------------- */
 
-/* A complete JPEG ends in EOI (FF D9), perhaps followed by padding. */
-static int jpeg_has_end(const uint8_t *d, size_t len)
+enum { JMSG_LENGTH_MAX_TS = 200 }; /* libjpeg's messages are shorter */
+
+/* libjpeg's warning for data that ends before the image does. Bytes after the
+ * end-of-image marker are never read, so they cannot cause it. */
+static int is_truncation(const char *msg)
 {
-    size_t n = len;
-    while (n > 2 && (d[n - 1] == 0x00 || d[n - 1] == 0x0A || d[n - 1] == 0x0D || d[n - 1] == 0x20))
-        n--;
-    return n >= 4 && d[n - 2] == 0xFF && d[n - 1] == 0xD9;
+    return strstr(msg, "Premature end") != NULL;
+}
+
+/* Whether a start-of-scan marker (FF DA) occurs: without one the file ended
+ * inside its header. */
+static int has_scan(const uint8_t *d, size_t len)
+{
+    for (size_t i = 0; i + 1 < len; i++)
+        if (d[i] == 0xFF && d[i + 1] == 0xDA)
+            return 1;
+    return 0;
 }
 
 /* CMYK JPEGs (print workflows) decode to CMYK; convert to BGR as the Adobe
  * convention stores them (inverted: 255 = no ink). */
-static int jpeg_decode_cmyk(tjhandle tj, const uint8_t *data, size_t len, ts_image *out, char *err,
-                            size_t errlen)
+static int cmyk_to_bgr(const uint8_t *cmyk, ts_image *out)
 {
-    size_t n = (size_t)out->w * out->h;
-    uint8_t *cmyk = malloc(n * 4);
-    if (!cmyk) {
-        SET_ERR("out of memory for a %dx%d CMYK image", out->w, out->h);
-        ts_image_free(out);
-        return -1;
-    }
-    if (tjDecompress2(tj, data, (unsigned long)len, cmyk, out->w, out->w * 4, out->h, TJPF_CMYK,
-                      0) < 0 &&
-        tjGetErrorCode(tj) != TJERR_WARNING) {
-        SET_ERR("corrupt JPEG data: %s", tjGetErrorStr2(tj));
-        free(cmyk);
-        ts_image_free(out);
-        return -1;
-    }
     for (int y = 0; y < out->h; y++) {
         uint8_t *o = ts_image_row(out, y);
         const uint8_t *p = cmyk + (size_t)y * out->w * 4;
@@ -150,53 +165,115 @@ static int jpeg_decode_cmyk(tjhandle tj, const uint8_t *data, size_t len, ts_ima
             o[3 * x + 2] = (uint8_t)(p[0] * p[3] / 255); /* red from cyan */
         }
     }
-    free(cmyk);
     return 0;
 }
 
-static int jpeg_decode(const uint8_t *data, size_t len, ts_image *out, char *err, size_t errlen)
+/* The largest libjpeg scale (1, 7/8, ... 1/8 as the library offers) whose
+ * output has at most target pixels; 1 if none is needed or allowed. */
+static tjscalingfactor pick_scale(int w, int h, const ts_decode_limits *lim)
 {
-    if (!jpeg_has_end(data, len)) {
-        SET_ERR("truncated JPEG (no end-of-image marker)");
-        return -1;
+    tjscalingfactor one = {1, 1};
+    long long target = lim && lim->target_pixels ? lim->target_pixels : TS_DECODE_TARGET_PIXELS;
+    if (target < 0 || (long long)w * h <= target)
+        return one;
+    int n = 0;
+    tjscalingfactor *f = tjGetScalingFactors(&n);
+    tjscalingfactor best = one;
+    long long best_px = (long long)w * h;
+    for (int i = 0; f && i < n; i++) {
+        if (f[i].num > f[i].denom)
+            continue; /* enlargements */
+        long long px = (long long)TJSCALED(w, f[i]) * TJSCALED(h, f[i]);
+        /* Smallest reduction that meets the target; else the smallest output. */
+        if ((px <= target && (best_px > target || px > best_px)) ||
+            (best_px > target && px < best_px))
+            best = f[i], best_px = px;
     }
+    return best;
+}
+
+static int jpeg_decode(const uint8_t *data, size_t len, const ts_decode_limits *lim, ts_image *out,
+                       char *err, size_t errlen)
+{
     tjhandle tj = tjInitDecompress();
     if (!tj) {
         SET_ERR("cannot start JPEG decoder");
         return -1;
     }
-    int w, h, subsamp, colorspace, rc = -1;
+    int w = 0, h = 0, subsamp, colorspace, rc = -1;
+    uint8_t *cmyk = NULL;
+    if (!has_scan(data, len)) {
+        SET_ERR("truncated JPEG (the file ends inside its header)");
+        goto done;
+    }
     if (tjDecompressHeader3(tj, data, (unsigned long)len, &w, &h, &subsamp, &colorspace) < 0) {
-        SET_ERR("corrupt JPEG header: %s", tjGetErrorStr2(tj));
+        const char *why = tjGetErrorStr2(tj);
+        if (is_truncation(why))
+            SET_ERR("truncated JPEG (the file ends inside its header)");
+        else
+            SET_ERR("corrupt JPEG header: %s", why);
         goto done;
     }
-    if (!size_ok(w, h)) {
-        SET_ERR("image too large or empty (%dx%d)", w, h);
+    if (!size_allowed(w, h, lim, err, errlen))
+        goto done;
+    tjscalingfactor sf = pick_scale(w, h, lim);
+    int sw = TJSCALED(w, sf), sh = TJSCALED(h, sf);
+    if ((long long)sw * sh > TS_IMAGE_MAX_PIXELS || sw > TS_IMAGE_MAX_SIDE ||
+        sh > TS_IMAGE_MAX_SIDE) {
+        SET_ERR("image too large: %dx%d pixels even at 1/8 size", w, h);
         goto done;
     }
-    if (ts_image_alloc(out, w, h, 3) < 0) {
-        SET_ERR("out of memory for %dx%d image", w, h);
+    if (ts_image_alloc(out, sw, sh, 3) < 0) {
+        SET_ERR("out of memory for a %dx%d image", sw, sh);
         goto done;
     }
-    if (colorspace == TJCS_CMYK || colorspace == TJCS_YCCK) {
-        rc = jpeg_decode_cmyk(tj, data, len, out, err, errlen);
-        if (rc < 0)
+    int cmyk_space = colorspace == TJCS_CMYK || colorspace == TJCS_YCCK;
+    if (cmyk_space && !(cmyk = malloc((size_t)sw * sh * 4))) {
+        SET_ERR("out of memory for a %dx%d CMYK image", sw, sh);
+        goto done;
+    }
+    /* Warnings (extraneous bytes before a marker) leave a whole image; data
+     * that ends early leaves grey rows, so it is refused. TurboJPEG reports a
+     * fatal error that follows a warning as a warning, so the first pass stops
+     * at the first problem and names it; only a harmless warning gets a second,
+     * tolerant pass, which must end on that same message (a later fatal error
+     * would replace it). */
+    uint8_t *dst = cmyk_space ? cmyk : out->buf;
+    int pf = cmyk_space ? TJPF_CMYK : TJPF_BGR, pitch = cmyk_space ? sw * 4 : out->stride;
+    if (tjDecompress2(tj, data, (unsigned long)len, dst, sw, pitch, sh, pf, TJFLAG_STOPONWARNING) <
+        0) {
+        char first[JMSG_LENGTH_MAX_TS];
+        snprintf(first, sizeof first, "%s", tjGetErrorStr2(tj));
+        int warning = tjGetErrorCode(tj) == TJERR_WARNING;
+        if (is_truncation(first)) {
+            SET_ERR("truncated JPEG (the image data ends early, after %zu bytes)", len);
             goto done;
-        rc = -1;
-    } else if (tjDecompress2(tj, data, (unsigned long)len, out->buf, w, out->stride, h, TJPF_BGR,
-                             0) < 0 &&
-               tjGetErrorCode(tj) != TJERR_WARNING) {
-        /* Warnings (e.g. extraneous bytes) leave a usable image; errors do not. */
-        SET_ERR("corrupt JPEG data: %s", tjGetErrorStr2(tj));
-        ts_image_free(out);
+        }
+        if (!warning) {
+            SET_ERR("corrupt JPEG data: %s", first);
+            goto done;
+        }
+        if (tjDecompress2(tj, data, (unsigned long)len, dst, sw, pitch, sh, pf, 0) < 0 &&
+            strcmp(tjGetErrorStr2(tj), first) != 0) {
+            const char *why = tjGetErrorStr2(tj);
+            if (is_truncation(why))
+                SET_ERR("truncated JPEG (the image data ends early, after %zu bytes)", len);
+            else
+                SET_ERR("corrupt JPEG data: %s", why);
+            goto done;
+        }
+    }
+    if (cmyk_space)
+        cmyk_to_bgr(cmyk, out);
+    if (ts_image_apply_orientation(out, ts_exif_orientation(data, len)) < 0) {
+        SET_ERR("out of memory rotating a %dx%d image", sw, sh);
         goto done;
     }
-    rc = ts_image_apply_orientation(out, ts_exif_orientation(data, len));
-    if (rc < 0) {
-        SET_ERR("out of memory rotating %dx%d image", w, h);
-        ts_image_free(out);
-    }
+    rc = 0;
 done:
+    if (rc < 0)
+        ts_image_free(out);
+    free(cmyk);
     tjDestroy(tj);
     return rc;
 }
@@ -236,7 +313,8 @@ int ts_jpeg_encode(const ts_image *img, int quality, uint8_t **out, size_t *outl
 
 /* ---- PNG ---------------------------------------------------------------- */
 
-static int png_decode(const uint8_t *data, size_t len, ts_image *out, char *err, size_t errlen)
+static int png_decode(const uint8_t *data, size_t len, const ts_decode_limits *lim,
+                      ts_image *out, char *err, size_t errlen)
 {
     png_image pi;
     memset(&pi, 0, sizeof pi);
@@ -245,21 +323,59 @@ static int png_decode(const uint8_t *data, size_t len, ts_image *out, char *err,
         SET_ERR("corrupt PNG: %s", pi.message);
         return -1;
     }
-    if (!size_ok((int)pi.width, (int)pi.height)) {
-        SET_ERR("image too large or empty (%ux%u)", pi.width, pi.height);
+    if (!size_allowed(pi.width, pi.height, lim, err, errlen)) {
         png_image_free(&pi);
         return -1;
     }
-    pi.format = PNG_FORMAT_BGR;
+    if ((long long)pi.width * pi.height > TS_IMAGE_MAX_PIXELS || pi.width > TS_IMAGE_MAX_SIDE ||
+        pi.height > TS_IMAGE_MAX_SIDE) {
+        SET_ERR("image too large: a %ux%u PNG (at most %d M pixels or %d pixels a side)",
+                pi.width, pi.height, TS_IMAGE_MAX_PIXELS / 1000000, TS_IMAGE_MAX_SIDE);
+        png_image_free(&pi);
+        return -1;
+    }
+    /* libpng takes 16-bit samples for linear light and would brighten them on
+     * the way to 8 bits; viewers (and cameras) treat them as sRGB like 8-bit
+     * ones, so they are read as they are and cut to their high byte. */
+    int wide = (pi.format & PNG_FORMAT_FLAG_LINEAR) != 0;
+    pi.format = wide ? PNG_FORMAT_FLAG_LINEAR | PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_BGR |
+                           PNG_FORMAT_FLAG_ALPHA
+                     : PNG_FORMAT_BGR;
     if (ts_image_alloc(out, (int)pi.width, (int)pi.height, 3) < 0) {
         SET_ERR("out of memory for %ux%u image", pi.width, pi.height);
         png_image_free(&pi);
         return -1;
     }
+    uint16_t *wbuf = wide ? malloc((size_t)pi.width * pi.height * 8) : NULL;
+    if (wide && !wbuf) {
+        SET_ERR("out of memory for %ux%u image", pi.width, pi.height);
+        png_image_free(&pi);
+        ts_image_free(out);
+        return -1;
+    }
     /* Transparent pixels are composited on white, as a viewer would show them. */
     png_color white = {255, 255, 255};
-    if (!png_image_finish_read(&pi, &white, out->buf, out->stride, NULL)) {
-        SET_ERR("corrupt PNG data: %s", pi.message);
+    int done = wide ? png_image_finish_read(&pi, NULL, wbuf, 0, NULL)
+                    : png_image_finish_read(&pi, &white, out->buf, out->stride, NULL);
+    if (done && wide) {
+        /* Premultiplied by alpha: white shows through (65535 - alpha). */
+        for (int y = 0; y < out->h; y++) {
+            const uint16_t *p = wbuf + (size_t)y * out->w * 4;
+            uint8_t *o = ts_image_row(out, y);
+            for (int x = 0; x < out->w; x++, p += 4)
+                for (int c = 0; c < 3; c++) {
+                    unsigned v = (unsigned)p[c] + 65535u - p[3];
+                    o[3 * x + c] = (uint8_t)((v > 65535u ? 65535u : v) >> 8);
+                }
+        }
+    }
+    free(wbuf);
+    if (!done) {
+        if (strstr(pi.message, "Read Error") || strstr(pi.message, "EOF") ||
+            strstr(pi.message, "Not enough"))
+            SET_ERR("truncated PNG (the image data ends early): %s", pi.message);
+        else
+            SET_ERR("corrupt PNG data: %s", pi.message);
         png_image_free(&pi);
         ts_image_free(out);
         return -1;
@@ -284,52 +400,105 @@ static int png_save(const ts_image *img, const char *path, char *err, size_t err
 
 /* ---- Files -------------------------------------------------------------- */
 
+static const char *file_kind(mode_t m)
+{
+    return S_ISDIR(m) ? "a directory" : S_ISFIFO(m) ? "a named pipe (FIFO)" : S_ISCHR(m) ? "a character device"
+           : S_ISBLK(m) ? "a block device" : S_ISSOCK(m) ? "a socket" : "not a regular file";
+}
+
 int ts_read_file(const char *path, size_t max, uint8_t **data, size_t *len, char *err,
                  size_t errlen)
 {
     *data = NULL;
     *len = 0;
-    FILE *f = fopen(path, "rb");
-    if (!f) {
+    /* O_NONBLOCK: opening a FIFO with no writer returns at once instead of
+     * waiting; the type check below then refuses it. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) < 0) {
         SET_ERR("%s: %s", path, strerror(errno));
+        if (fd >= 0)
+            close(fd);
         return -1;
     }
-    size_t cap = 1 << 16, n = 0;
+    if (!S_ISREG(st.st_mode)) {
+        SET_ERR("%s: %s, not a file; skipped", path, file_kind(st.st_mode));
+        close(fd);
+        return -1;
+    }
+    if ((unsigned long long)st.st_size > max) {
+        SET_ERR("%s: file larger than %zu MB", path, max >> 20);
+        close(fd);
+        return -1;
+    }
+    /* The size may change while reading (a file being written): read to the
+     * end, within max. */
+    size_t cap = (size_t)st.st_size + 1, n = 0;
     uint8_t *buf = malloc(cap);
     for (;;) {
         if (!buf) {
             SET_ERR("%s: out of memory", path);
-            fclose(f);
+            close(fd);
             return -1;
         }
-        n += fread(buf + n, 1, cap - n, f);
-        if (n < cap)
+        ssize_t got = read(fd, buf + n, cap - n);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0) {
+            SET_ERR("%s: read error: %s", path, strerror(errno));
+            free(buf);
+            close(fd);
+            return -1;
+        }
+        if (got == 0)
             break;
-        if (cap >= max) {
+        n += (size_t)got;
+        if (n < cap)
+            continue;
+        if (cap > max) {
             SET_ERR("%s: file larger than %zu MB", path, max >> 20);
             free(buf);
-            fclose(f);
+            close(fd);
             return -1;
         }
-        cap = cap * 2 > max ? max : cap * 2;
+        cap = cap * 2 > max + 1 ? max + 1 : cap * 2;
         uint8_t *nb = realloc(buf, cap);
         if (!nb)
             free(buf);
         buf = nb;
     }
-    int bad = ferror(f);
-    fclose(f);
-    if (bad) {
-        SET_ERR("%s: read error", path);
-        free(buf);
-        return -1;
-    }
+    close(fd);
     *data = buf;
     *len = n;
     return 0;
 }
 
-int ts_image_decode(const uint8_t *data, size_t len, ts_image *out, char *err, size_t errlen)
+/* Names a format tablesight does not read, by its first bytes. */
+static const char *other_format(const uint8_t *d, size_t len)
+{
+    if (len >= 6 && (memcmp(d, "GIF87a", 6) == 0 || memcmp(d, "GIF89a", 6) == 0))
+        return "a GIF image";
+    if (len >= 12 && memcmp(d, "RIFF", 4) == 0 && memcmp(d + 8, "WEBP", 4) == 0)
+        return "a WebP image";
+    if (len >= 12 && memcmp(d + 4, "ftyp", 4) == 0) {
+        if (memcmp(d + 8, "avif", 4) == 0 || memcmp(d + 8, "avis", 4) == 0)
+            return "an AVIF image";
+        if (memcmp(d + 8, "hei", 3) == 0 || memcmp(d + 8, "mif1", 4) == 0 ||
+            memcmp(d + 8, "msf1", 4) == 0 || memcmp(d + 8, "hev", 3) == 0)
+            return "a HEIF/HEIC image (iPhone: Settings > Camera > Formats > Most Compatible)";
+        return "a video or MP4/QuickTime file";
+    }
+    if (len >= 4 && (memcmp(d, "II*\0", 4) == 0 || memcmp(d, "MM\0*", 4) == 0))
+        return "a TIFF image";
+    if (len >= 2 && d[0] == 'B' && d[1] == 'M')
+        return "a BMP image";
+    if (len >= 2 && d[0] == 0xFF && d[1] == 0xD8)
+        return "a JPEG that ends after its first marker (truncated)";
+    return NULL;
+}
+
+int ts_image_decode_limited(const uint8_t *data, size_t len, const ts_decode_limits *lim,
+                            ts_image *out, char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
     if (len == 0) {
@@ -337,14 +506,46 @@ int ts_image_decode(const uint8_t *data, size_t len, ts_image *out, char *err, s
         return -1;
     }
     if (len >= 3 && data[0] == 0xFF && data[1] == 0xD8 && data[2] == 0xFF)
-        return jpeg_decode(data, len, out, err, errlen);
+        return jpeg_decode(data, len, lim, out, err, errlen);
     if (len >= 8 && memcmp(data, "\x89PNG\r\n\x1a\n", 8) == 0)
-        return png_decode(data, len, out, err, errlen);
-    SET_ERR("not a JPEG or PNG image");
+        return png_decode(data, len, lim, out, err, errlen);
+    const char *other = other_format(data, len);
+    if (other)
+        SET_ERR("%s; tablesight reads JPEG and PNG", other);
+    else
+        SET_ERR("not a JPEG or PNG image");
     return -1;
 }
 
+int ts_image_decode(const uint8_t *data, size_t len, ts_image *out, char *err, size_t errlen)
+{
+    return ts_image_decode_limited(data, len, NULL, out, err, errlen);
+}
+
+int ts_image_is_grey(const ts_image *img)
+{
+    if (img->channels == 1)
+        return 1;
+    /* About 64 x 64 samples: enough to find any colour a photo has. */
+    int sx = img->w / 64 + 1, sy = img->h / 64 + 1;
+    for (int y = 0; y < img->h; y += sy) {
+        const uint8_t *row = ts_image_row(img, y);
+        for (int x = 0; x < img->w; x += sx) {
+            const uint8_t *p = row + 3 * x;
+            if (abs(p[0] - p[1]) > 6 || abs(p[1] - p[2]) > 6 || abs(p[0] - p[2]) > 6)
+                return 0;
+        }
+    }
+    return 1;
+}
+
 int ts_image_load(const char *path, ts_image *out, char *err, size_t errlen)
+{
+    return ts_image_load_limited(path, NULL, out, err, errlen);
+}
+
+int ts_image_load_limited(const char *path, const ts_decode_limits *lim, ts_image *out, char *err,
+                          size_t errlen)
 {
     uint8_t *data;
     size_t len;
@@ -352,7 +553,7 @@ int ts_image_load(const char *path, ts_image *out, char *err, size_t errlen)
     if (ts_read_file(path, TS_FILE_MAX_BYTES, &data, &len, err, errlen) < 0)
         return -1;
     char why[200] = "";
-    int rc = ts_image_decode(data, len, out, why, sizeof why);
+    int rc = ts_image_decode_limited(data, len, lim, out, why, sizeof why);
     free(data);
     if (rc < 0)
         SET_ERR("%s: %s", path, why);

@@ -282,62 +282,65 @@ typedef struct {
     double area, box; /* its area and its minimum rotated rectangle's */
 } symbol;
 
-int ts_set_read(ts_set_reader *r, const ts_image *in, ts_set_reading *out, char *err)
-{
-    memset(out, 0, sizeof *out);
-    const ts_image *c = in;
-    if (in->w != W || in->h != H || in->channels != 3) {
-        if (in->channels != 3) {
-            snprintf(err, TSCV_ERR_MAX, "set reader: needs a BGR card image");
-            return -1;
-        }
-        if (tscv_resize(in, &r->card, W, H, err) < 0)
-            return -1;
-        c = &r->card;
-    }
+/* The symbols of one card: outer contours of its ink mask, and their box. */
+typedef struct {
+    tscv_contours cs;
+    symbol sym[MAX_SYMBOLS];
+    int n;
+    double big, small; /* largest and smallest symbol area */
+    int x0, x1, y0, y1; /* box around every symbol */
+} symbols;
 
-    float paper[3];
+/* Step 1: a card's paper is a light, even, near-grey margin. Fills paper[]
+ * (B, G, R); returns 0 if the margin is too dark, patchy or coloured. */
+static int paper_ok(const ts_image *c, float paper[3])
+{
     float spread = paper_colour(c, paper);
     float paper_grey = (paper[0] + paper[1] + paper[2]) / 3;
     float pmin = fminf(paper[0], fminf(paper[1], paper[2]));
     float pmax = fmaxf(paper[0], fmaxf(paper[1], paper[2]));
-    if (paper_grey < 30 || spread > 0.35f * paper_grey || pmax > 3.0f * pmin)
-        return 0; /* too dark, patchy or coloured to be a card's white margin */
-    if (paper_field(r, c, err) < 0)
-        return -1;
-    float strength = ink_map(r, c);
-    if (strength < 0.12f)
-        return 0; /* blank */
+    return !(paper_grey < 30 || spread > 0.35f * paper_grey || pmax > 3.0f * pmin);
+}
 
-    /* Ink mask at a fraction of the ink strength: adapts to faded print and blur. */
-    float t = 0.30f * strength;
-    if (t < 0.10f)
-        t = 0.10f;
+/* Step 2: the ink mask at a fraction of the ink strength (adapts to faded
+ * print and blur; the threshold goes to *t), closed so stripes join their
+ * outline and broken outlines mend. Returns 0 or -1. */
+static int ink_mask(ts_set_reader *r, float strength, float *t, char *err)
+{
+    *t = 0.30f * strength;
+    if (*t < 0.10f)
+        *t = 0.10f;
     for (int y = 0; y < H; y++) {
         uint8_t *m = ts_image_row(&r->mask, y);
         for (int x = 0; x < W; x++)
-            m[x] = r->ink[y * W + x] > t ? 255 : 0;
+            m[x] = r->ink[y * W + x] > *t ? 255 : 0;
     }
-    /* Closing joins stripes to their outline and mends broken outlines. */
     if (tscv_morph(&r->mask, &r->closed, 'c', 2, err) < 0)
         return -1;
     if (r->debug[0])
         ts_image_save(&r->closed, r->debug, NULL, 0);
+    return 0;
+}
 
-    tscv_contours cs;
-    if (tscv_find_contours(&r->closed, 1, &cs, err) < 0)
+/* Step 3: the symbols among the mask's contours: not specks, not shadows
+ * reaching in from the edge, not the card's own edge; of one size. Returns
+ * 1 with 1-3 symbols in *s (free s->cs), 0 if there are none or too many
+ * (s->cs freed), -1 on error. */
+static int find_symbols(ts_set_reader *r, symbols *s, char *err)
+{
+    if (tscv_find_contours(&r->closed, 1, &s->cs, err) < 0)
         return -1;
-    symbol sym[MAX_SYMBOLS];
+    const tscv_contours *cs = &s->cs;
     int ns = 0, too_many = 0;
     double big = 0;
-    for (int i = 0; i < cs.n; i++) {
-        double a = tscv_area(cs.pts + cs.start[i], cs.len[i]);
+    for (int i = 0; i < cs->n; i++) {
+        double a = tscv_area(cs->pts + cs->start[i], cs->len[i]);
         if (a < 0.015 * W * H)
             continue; /* specks, stains, a stray stripe */
-        if (touches_margin(cs.pts + cs.start[i], cs.len[i]))
+        if (touches_margin(cs->pts + cs->start[i], cs->len[i]))
             continue; /* a shadow or stain reaching in from the card's edge */
         ts_pt rc[4];
-        tscv_min_rect(cs.pts + cs.start[i], cs.len[i], rc);
+        tscv_min_rect(cs->pts + cs->start[i], cs->len[i], rc);
         double side1 = hypot(rc[1].x - rc[0].x, rc[1].y - rc[0].y);
         double side2 = hypot(rc[2].x - rc[1].x, rc[2].y - rc[1].y);
         if ((side1 > 0.8 * W && side2 > 0.5 * H) || (side2 > 0.8 * W && side1 > 0.5 * H))
@@ -346,7 +349,7 @@ int ts_set_read(ts_set_reader *r, const ts_image *in, ts_set_reading *out, char 
             too_many = 1;
             break;
         }
-        sym[ns++] = (symbol){cs.start[i], cs.len[i], a, side1 * side2};
+        s->sym[ns++] = (symbol){cs->start[i], cs->len[i], a, side1 * side2};
         if (a > big)
             big = a;
     }
@@ -354,25 +357,32 @@ int ts_set_read(ts_set_reader *r, const ts_image *in, ts_set_reading *out, char 
     int k = 0;
     double small = big;
     for (int i = 0; i < ns; i++)
-        if (sym[i].area > 0.35 * big) {
-            sym[k++] = sym[i];
-            if (sym[i].area < small)
-                small = sym[i].area;
+        if (s->sym[i].area > 0.35 * big) {
+            s->sym[k++] = s->sym[i];
+            if (s->sym[i].area < small)
+                small = s->sym[i].area;
         }
-    ns = k;
-    if (ns < 1 || ns > 3 || too_many) {
-        tscv_contours_free(&cs);
+    s->n = k;
+    s->big = big;
+    s->small = small;
+    if (k < 1 || k > 3 || too_many) {
+        tscv_contours_free(&s->cs);
         return 0;
     }
+    return 1;
+}
 
-    /* Symbols lie across the card, wider than tall. Two cards side by side
-     * seen as one quad show theirs turned on end (the caller may then try
-     * the quad as two cards). */
-    int across = 0, along = 0, bx0 = W, bx1 = 0, by0 = H, by1 = 0;
-    for (int i = 0; i < ns; i++) {
-        const ts_ipt *p = cs.pts + sym[i].start;
+/* Step 4: the symbols' box, and whether they lie across the card (wider
+ * than tall) as they should. Two cards side by side seen as one quad show
+ * theirs turned on end (the caller may then try the quad as two cards). */
+static int symbols_turned(symbols *s)
+{
+    int across = 0, along = 0;
+    s->x0 = W, s->x1 = 0, s->y0 = H, s->y1 = 0;
+    for (int i = 0; i < s->n; i++) {
+        const ts_ipt *p = s->cs.pts + s->sym[i].start;
         int x0 = W, x1 = 0, y0 = H, y1 = 0;
-        for (int j = 0; j < sym[i].len; j++) {
+        for (int j = 0; j < s->sym[i].len; j++) {
             x0 = p[j].x < x0 ? p[j].x : x0;
             x1 = p[j].x > x1 ? p[j].x : x1;
             y0 = p[j].y < y0 ? p[j].y : y0;
@@ -380,37 +390,45 @@ int ts_set_read(ts_set_reader *r, const ts_image *in, ts_set_reading *out, char 
         }
         across += x1 - x0;
         along += y1 - y0;
-        bx0 = x0 < bx0 ? x0 : bx0;
-        bx1 = x1 > bx1 ? x1 : bx1;
-        by0 = y0 < by0 ? y0 : by0;
-        by1 = y1 > by1 ? y1 : by1;
+        s->x0 = x0 < s->x0 ? x0 : s->x0;
+        s->x1 = x1 > s->x1 ? x1 : s->x1;
+        s->y0 = y0 < s->y0 ? y0 : s->y0;
+        s->y1 = y1 > s->y1 ? y1 : s->y1;
     }
-    out->turned = along > across;
+    return along > across;
+}
 
-    /* Shape: area over its minimum rectangle (diamond 0.5, oval 0.85) and over
-     * its convex hull (a squiggle is concave), averaged over the symbols. */
+/* Step 5: shape features - area over its minimum rectangle (diamond 0.5,
+ * oval 0.85) and over its convex hull (a squiggle is concave), averaged
+ * over the symbols - and the filled symbols in r->filled. */
+static int shape_features(ts_set_reader *r, const symbols *s, float feat[], char *err)
+{
     float extent = 0, solidity = 0;
     memset(r->filled.buf, 0, (size_t)W * H);
-    for (int i = 0; i < ns; i++) {
-        const ts_ipt *p = cs.pts + sym[i].start;
-        double ha = tscv_hull_area(p, sym[i].len);
-        extent += (float)(sym[i].box > 0 ? sym[i].area / sym[i].box : 0);
-        solidity += (float)(ha > 0 ? sym[i].area / ha : 0);
-        if (tscv_fill_contour(&r->filled, p, sym[i].len, err) < 0) {
-            tscv_contours_free(&cs);
+    for (int i = 0; i < s->n; i++) {
+        const ts_ipt *p = s->cs.pts + s->sym[i].start;
+        double ha = tscv_hull_area(p, s->sym[i].len);
+        extent += (float)(s->sym[i].box > 0 ? s->sym[i].area / s->sym[i].box : 0);
+        solidity += (float)(ha > 0 ? s->sym[i].area / ha : 0);
+        if (tscv_fill_contour(&r->filled, p, s->sym[i].len, err) < 0)
             return -1;
-        }
     }
-    tscv_contours_free(&cs);
-    out->feat[TS_ATTR_SHAPE][0] = extent / ns;
-    out->feat[TS_ATTR_SHAPE][1] = solidity / ns;
+    feat[0] = extent / s->n;
+    feat[1] = solidity / s->n;
+    return 0;
+}
 
-    /* Distances inside and outside the symbols: the interior lies past the
-     * outline (> 5 px in), the colour ring within 3 px out, the surrounding
-     * paper 3..8 px out. Only the symbols' box grown by 9 px can hold any
-     * of these (its border is outside every symbol), so only it is looked at. */
-    const int gx0 = bx0 - 9 < 0 ? 0 : bx0 - 9, gy0 = by0 - 9 < 0 ? 0 : by0 - 9;
-    const int gx1 = bx1 + 10 > W ? W : bx1 + 10, gy1 = by1 + 10 > H ? H : by1 + 10;
+/* Step 6: colour and shading features from the ink in and around the
+ * symbols. Distances inside and outside the symbols: the interior lies past
+ * the outline (> 5 px in), the colour ring within 3 px out, the surrounding
+ * paper 3..8 px out. Only the symbols' box grown by 9 px can hold any of
+ * these (its border is outside every symbol), so only it is looked at.
+ * Returns 0 if there is too little ink to tell, 1 otherwise. */
+static int ink_features(ts_set_reader *r, const ts_image *c, const symbols *s,
+                        const float paper[3], float strength, float t, ts_set_reading *out)
+{
+    const int gx0 = s->x0 - 9 < 0 ? 0 : s->x0 - 9, gy0 = s->y0 - 9 < 0 ? 0 : s->y0 - 9;
+    const int gx1 = s->x1 + 10 > W ? W : s->x1 + 10, gy1 = s->y1 + 10 > H ? H : s->y1 + 10;
     ts_image filled = ts_image_roi(&r->filled, gx0, gy0, gx1 - gx0, gy1 - gy0);
     ts_image outside = ts_image_roi(&r->mask, gx0, gy0, gx1 - gx0, gy1 - gy0);
     ts_image din = ts_image_roi(&r->din, gx0, gy0, gx1 - gx0, gy1 - gy0);
@@ -462,30 +480,32 @@ int ts_set_read(ts_set_reader *r, const ts_image *in, ts_set_reading *out, char 
     double sum = ab[0] + ab[1] + ab[2];
     if (nink < 20 || sum <= 0)
         return 0;
-    out->feat[TS_ATTR_COLOUR][0] = (float)(ab[2] / sum); /* red channel's share */
-    out->feat[TS_ATTR_COLOUR][1] = (float)(ab[1] / sum); /* green's */
-    if (hypotf(out->feat[TS_ATTR_COLOUR][0] - 1.0f / 3, out->feat[TS_ATTR_COLOUR][1] - 1.0f / 3) <
-        r->prof.min_chroma)
-        return 0; /* grey "ink": a pattern or a shadow, not this deck's print */
+    float *colour = out->feat[TS_ATTR_COLOUR], *shading = out->feat[TS_ATTR_SHADING];
+    colour[0] = (float)(ab[2] / sum); /* red channel's share */
+    colour[1] = (float)(ab[1] / sum); /* green's */
     /* Shading: how much of the ink strength fills the interior, measured
      * from the paper just around the symbols (shadows and uneven light shift
      * both alike), and how uneven the interior is (stripes). */
     double base = nround ? around / nround : 0, span = strength - base;
     if (nin < 10 || span < 0.05) {
-        out->feat[TS_ATTR_SHADING][0] = 0;
-        out->feat[TS_ATTR_SHADING][1] = 0;
-        out->feat[TS_ATTR_SHADING][2] = 0;
+        shading[0] = shading[1] = shading[2] = 0;
     } else {
         double mean = inner / nin, var = inner2 / nin - mean * mean;
-        out->feat[TS_ATTR_SHADING][0] = (float)((mean - base) / span);
-        out->feat[TS_ATTR_SHADING][1] = (float)(sqrt(var > 0 ? var : 0) / span);
-        out->feat[TS_ATTR_SHADING][2] = (float)(texture / nin / span);
+        shading[0] = (float)((mean - base) / span);
+        shading[1] = (float)(sqrt(var > 0 ? var : 0) / span);
+        shading[2] = (float)(texture / nin / span);
     }
+    return 1;
+}
 
+/* Step 7: each attribute matched to the profile; the whole reading is right
+ * only if every attribute is. */
+static void classify(const ts_set_reader *r, const symbols *s, ts_set_reading *out)
+{
     out->is_card = 1;
-    out->value[TS_SET_NUM] = ns - 1;
+    out->value[TS_SET_NUM] = s->n - 1;
     /* Count is sure when the symbols match in size. */
-    float ratio = (float)(small / big);
+    float ratio = (float)(s->small / s->big);
     out->conf[TS_SET_NUM] = ratio > 0.75f ? 1.0f : (ratio - 0.35f) / 0.4f;
     out->value[TS_SET_COLOUR] =
         match(&r->prof.attr[TS_ATTR_COLOUR], out->feat[TS_ATTR_COLOUR], &out->conf[TS_SET_COLOUR]);
@@ -493,10 +513,50 @@ int ts_set_read(ts_set_reader *r, const ts_image *in, ts_set_reading *out, char 
         match(&r->prof.attr[TS_ATTR_SHAPE], out->feat[TS_ATTR_SHAPE], &out->conf[TS_SET_SHAPE]);
     out->value[TS_SET_SHADING] = match(&r->prof.attr[TS_ATTR_SHADING], out->feat[TS_ATTR_SHADING],
                                        &out->conf[TS_SET_SHADING]);
-    /* The whole reading is right only if every attribute is. */
     out->conf_all = 1;
     for (int a = 0; a < 4; a++)
         out->conf_all *= out->conf[a];
     out->idx = ts_set_make(out->value[0], out->value[1], out->value[2], out->value[3]);
+}
+
+int ts_set_read(ts_set_reader *r, const ts_image *in, ts_set_reading *out, char *err)
+{
+    memset(out, 0, sizeof *out);
+    const ts_image *c = in;
+    if (in->w != W || in->h != H || in->channels != 3) {
+        if (in->channels != 3) {
+            snprintf(err, TSCV_ERR_MAX, "set reader: needs a BGR card image");
+            return -1;
+        }
+        if (tscv_resize(in, &r->card, W, H, err) < 0)
+            return -1;
+        c = &r->card;
+    }
+    float paper[3];
+    if (!paper_ok(c, paper))
+        return 0;
+    if (paper_field(r, c, err) < 0)
+        return -1;
+    float strength = ink_map(r, c);
+    if (strength < 0.12f)
+        return 0; /* blank */
+    float t;
+    if (ink_mask(r, strength, &t, err) < 0)
+        return -1;
+    symbols s;
+    int found = find_symbols(r, &s, err);
+    if (found <= 0)
+        return found;
+    out->turned = symbols_turned(&s);
+    int rc = shape_features(r, &s, out->feat[TS_ATTR_SHAPE], err);
+    tscv_contours_free(&s.cs);
+    if (rc < 0)
+        return -1;
+    if (!ink_features(r, c, &s, paper, strength, t, out))
+        return 0;
+    const float *colour = out->feat[TS_ATTR_COLOUR];
+    if (hypotf(colour[0] - 1.0f / 3, colour[1] - 1.0f / 3) < r->prof.min_chroma)
+        return 0; /* grey "ink": a pattern or a shadow, not this deck's print */
+    classify(r, &s, out);
     return 0;
 }

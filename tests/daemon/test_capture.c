@@ -171,6 +171,26 @@ static void plans_each_kind_of_source(void **state)
     assert_string_equal(p.location, pattern); /* a property, never pasted in */
     assert_null(strstr(p.desc, dir));
 
+    /* A description with a '%' of its own is a pipeline, not a file pattern
+     * (issue 12), and it runs. */
+    char desc[256];
+    snprintf(desc, sizeof desc,
+             "multifilesrc location=%s/frame_%%04d.jpg index=0 caps=image/jpeg,framerate=30/1 "
+             "! jpegdec", dir);
+    cfg.source = desc;
+    assert_int_equal(ts_capture_plan(&cfg, &p, err, sizeof err), 0);
+    assert_non_null(strstr(p.desc, "multifilesrc location="));
+    assert_string_equal(p.location, "");
+    ts_capture_config run = {.source = desc, .fast = 1, .quiet = 1};
+    ts_capture *c = ts_capture_create(&run, err, sizeof err);
+    if (!c)
+        fail_msg("%s", err);
+    ts_frame *f = ts_capture_next(c, 0, BOUND_S * 1000, 1);
+    assert_non_null(f);
+    assert_true(f->img.w > 0);
+    ts_frame_release(f);
+    ts_capture_destroy(c);
+
     char photo[128];
     snprintf(photo, sizeof photo, "%s/frame_0001.jpg", dir);
     cfg.source = photo;

@@ -504,6 +504,58 @@ static void test_limits(void **state)
     free(text);
 }
 
+/* Long lists of conditions (issue 12: a chain of about 100 'and' terms was
+ * refused as nesting too deeply): chains are balanced trees, so any chain that
+ * fits in the length limit compiles, judges as written, and round-trips. */
+static void test_long_chains(void **state)
+{
+    (void)state;
+    enum { TERMS = 3000 };
+    char *text = malloc(TERMS * 24);
+    assert_non_null(text);
+    int counts[] = {100, TERMS};
+    for (int k = 0; k < 2; k++) {
+        size_t n = 0;
+        for (int i = 0; i < counts[k]; i++) /* true for every card but the 7s */
+            n += (size_t)sprintf(text + n, "%svalue != %d", i ? " and " : "", i % 6 == 5 ? 7 : 14);
+        assert_true(n < TS_ELEUSIS_MAX_RULE_LEN);
+        assert_int_equal(judge(text, "AC", "5D"), 1);
+        assert_int_equal(judge(text, "AC", "7D"), 0);
+        n = 0; /* 'or' too: true only for the 7s */
+        for (int i = 0; i < counts[k]; i++)
+            n += (size_t)sprintf(text + n, "%svalue == %d", i ? " or " : "", i % 6 == 5 ? 7 : 14);
+        assert_int_equal(judge(text, "AC", "7S"), 1);
+        assert_int_equal(judge(text, "AC", "8S"), 0);
+    }
+    /* Round trip of a long mixed chain. */
+    size_t n = 0;
+    for (int i = 0; i < 120; i++)
+        n += (size_t)sprintf(text + n, "%svalue != %d", i ? (i % 3 ? " and " : " or ") : "",
+                             i % 13 + 1);
+    ts_eleusis_rule *r = compile_ok(text);
+    size_t need = ts_eleusis_format(r, NULL, 0);
+    char *a = malloc(need + 1), *b = malloc(need + 1);
+    assert_non_null(a);
+    assert_non_null(b);
+    ts_eleusis_format(r, a, need + 1);
+    ts_eleusis_rule *again = compile_ok(a);
+    assert_int_equal(ts_eleusis_format(again, b, need + 1), need);
+    assert_string_equal(a, b);
+    ts_eleusis_free(again);
+    ts_eleusis_free(r);
+    free(a);
+    free(b);
+    /* A type error deep in a chain is still found and placed. */
+    ts_eleusis_error err;
+    n = 0;
+    for (int i = 0; i < 200; i++)
+        n += (size_t)sprintf(text + n, "%s%s", i ? " and " : "", i == 150 ? "value + 1" : "face");
+    assert_null(ts_eleusis_compile(text, &err));
+    assert_non_null(strstr(err.msg, "true/false"));
+    assert_true(err.pos > 150 * 9 && err.pos < 152 * 9 + 16);
+    free(text);
+}
+
 /* ---- Scoring ----------------------------------------------------------------- */
 
 static void test_seed_dealer_score(void **state)
@@ -593,6 +645,7 @@ int main(void)
         cmocka_unit_test(test_language_features),
         cmocka_unit_test(test_arithmetic_wraps),
         cmocka_unit_test(test_format_round_trip),
+        cmocka_unit_test(test_long_chains),
         cmocka_unit_test(test_parser_errors),
         cmocka_unit_test(test_limits),
         cmocka_unit_test(test_seed_dealer_score),

@@ -1,0 +1,67 @@
+/* libFuzzer: the UNIX socket sink (the JSON-lines "control" socket) against a
+ * client that sends it arbitrary bytes. The socket is output only: whatever a
+ * client writes is never read or acted on, and the next line still reaches it
+ * whole. The input's second half is sent as the line itself (minus newlines). */
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include "sink_api.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static ts_sink *sink;
+static char path[64];
+
+static void cleanup(void)
+{
+    if (sink)
+        sink->destroy(sink);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    char err[256];
+    if (!sink) {
+        snprintf(path, sizeof path, "/tmp/ts_fuzz_socket_%d.sock", (int)getpid());
+        sink = ts_sink_socket_create(path, err, sizeof err);
+        if (!sink)
+            abort();
+        atexit(cleanup);
+    }
+    int c = socket(AF_UNIX, SOCK_STREAM, 0);
+    struct sockaddr_un a = {.sun_family = AF_UNIX};
+    snprintf(a.sun_path, sizeof a.sun_path, "%s", path);
+    if (c < 0 || connect(c, (struct sockaddr *)&a, sizeof a) < 0)
+        abort();
+    size_t half = size / 2;
+    if (half)
+        (void)send(c, data, half, MSG_NOSIGNAL | MSG_DONTWAIT);
+    char line[4096];
+    size_t n = 0;
+    for (size_t i = half; i < size && n < sizeof line - 1; i++)
+        if (data[i] != '\n')
+            line[n++] = (char)data[i];
+    if (sink->poll(sink, err, sizeof err) < 0 || sink->line(sink, line, n, err, sizeof err) < 0)
+        abort();
+    /* The new client gets exactly the line and its newline. */
+    char got[4200];
+    size_t have = 0;
+    struct timeval tv = {2, 0};
+    setsockopt(c, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    while (have < n + 1) {
+        ssize_t r = recv(c, got + have, sizeof got - have, 0);
+        if (r <= 0)
+            abort();
+        have += (size_t)r;
+    }
+    if (have != n + 1 || memcmp(got, line, n) != 0 || got[n] != '\n')
+        abort();
+    close(c);
+    return 0;
+}
