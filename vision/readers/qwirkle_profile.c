@@ -19,11 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "datadir.h"
 #include "readers/qwirkle.h"
-
-#ifndef TS_SOURCE_DIR
-#define TS_SOURCE_DIR "."
-#endif
 
 static int split(char *line, char **w, int max)
 {
@@ -144,9 +141,11 @@ int qw_profile_load(const char *name_or_path, const char *dir, qw_profile *out, 
     char path[1024];
     if (strchr(name_or_path, '/'))
         snprintf(path, sizeof path, "%s", name_or_path);
-    else
-        snprintf(path, sizeof path, "%s/qwirkle_%s.profile", dir ? dir : TS_SOURCE_DIR "/models",
-                 name_or_path);
+    else { /* --models DIR, else the data directory's models/ (installed or source) */
+        char file[300];
+        snprintf(file, sizeof file, "qwirkle_%.200s.profile", name_or_path);
+        ts_model_path(dir, file, path, sizeof path);
+    }
     FILE *fp = fopen(path, "rb");
     if (!fp) {
         snprintf(err, errlen, "%s: cannot open", path);
