@@ -22,6 +22,7 @@ struct ts_detector {
     ts_image fine, fine_closed, fine_bin; /* seam search at twice the resolution */
     box seams[MAX_BOXES];              /* where blobs may be cards edge to edge */
     int nseams;
+    int k;                             /* the last frame's decimation */
     char debug_dir[256];
 };
 
@@ -721,6 +722,8 @@ int ts_detect(ts_detector *d, const ts_image *frame, ts_quad *out, int max, char
     int k = (int)lroundf((float)side / (float)d->p.work_size);
     if (k < 1)
         k = 1;
+    d->k = k;
+    d->nseams = 0;
     int w = frame->w / k, h = frame->h / k;
     if (w < 8 || h < 8)
         return 0;
@@ -741,7 +744,6 @@ int ts_detect(ts_detector *d, const ts_image *frame, ts_quad *out, int max, char
      * than a card so uneven light and shadows cancel) or simply bright on a
      * dark table (Otsu). Each gives candidates; the best survive. */
     cand_list cl = {0};
-    d->nseams = 0;
     side = w > h ? w : h;
     const struct {
         int block; /* 0 = Otsu, -1 = regions between strong edges */
@@ -776,5 +778,14 @@ int ts_detect(ts_detector *d, const ts_image *frame, ts_quad *out, int max, char
             if (c == 3)
                 out[i].area /= scale * scale;
         }
+    return n;
+}
+
+int ts_detect_blobs(const ts_detector *d, ts_box *out, int max)
+{
+    int n = 0;
+    for (int i = 0; i < d->nseams && n < max; i++)
+        out[n++] = (ts_box){d->seams[i].x0 * d->k, d->seams[i].y0 * d->k, d->seams[i].x1 * d->k,
+                            d->seams[i].y1 * d->k};
     return n;
 }

@@ -53,6 +53,15 @@ int ts_detect(ts_detector *d, const ts_image *frame, ts_quad *out, int max, char
 /* True if a and b are the same card: either's centre lies inside the other. */
 int ts_quad_overlap(const ts_quad *a, const ts_quad *b);
 
+/* Where the last ts_detect saw paper that is not one card: boxes (frame
+ * pixels, [x0, x1) x [y0, y1)) around blobs that are no card and around
+ * quads far larger than the others (cards edge to edge, perhaps). A family's
+ * own finder may look there again. Returns the count (<= max). */
+typedef struct {
+    int x0, y0, x1, y1;
+} ts_box;
+int ts_detect_blobs(const ts_detector *d, ts_box *out, int max);
+
 /* Debug: if dir is non-NULL, ts_detect writes its intermediate images there. */
 void ts_detector_debug_dir(ts_detector *d, const char *dir);
 
