@@ -255,6 +255,10 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
     if (g->chinese && !big && pips >= 1 && pips <= 6 && pips != 5 &&
         layout_misfit(at, pips) > 0.20f)
         conf *= 0.2f;
+    /* the deck's five is one blob: five round pips are a six with one
+     * covered or cut off, or five counted from something else */
+    if (g->chinese && !big && pips == 5)
+        conf *= 0.2f;
     if (stray)
         conf *= stray_area > g->pip_min ? 0.15f : 0.5f;
     e->pips = pips;
