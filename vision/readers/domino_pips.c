@@ -205,7 +205,9 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
          * look reddish: the one is the smaller disc (~400-650 px, the five
          * ~800), and between them nothing is sure */
         if (g->chinese && !colour_ok && b[i].area > g->pip_max) {
-            if (b[i].area >= 720) {
+            /* the five's blob is a clover of five discs, not a solid
+             * square (a check of the cloth) */
+            if (b[i].area >= 720 && fill < 0.85 && major < 1.6 * minor) {
                 big++;
                 continue;
             }
@@ -227,7 +229,7 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
             continue;
         }
         if (g->chinese && b[i].area >= g->big_min && !is_red && major < 1.6 * minor && bw > W / 3 &&
-            fill > 0.45) {
+            fill > 0.45 && fill < 0.85) {
             big++;
             continue;
         }
