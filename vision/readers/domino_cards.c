@@ -398,7 +398,7 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
             }
         }
         /* long ends: the outline, along pip-free lines near the long sides */
-        float hv[2];
+        float hv[2], mv[2];
         for (int s = 0; s < 2; s++) {
             float sg = s ? 1.0f : -1.0f, found[3];
             int nf = 0;
@@ -410,9 +410,18 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
                     found[nf++] = d / ppm + OUTLINE_IN;
             }
             float m = middle(found, nf);
+            mv[s] = m;
             /* an end not where the deck puts it is covered or cut: keep the
              * printed length */
             hv[s] = m > 0 && fabsf(m - CARD_H / 2) < 0.06f * CARD_H / 2 ? m : CARD_H / 2;
+        }
+        /* a camera at a slant draws the near end larger than the waist's
+         * scale, the far one smaller: both ends found, together the card's
+         * length, are the ends */
+        if (mv[0] > 0 && mv[1] > 0 && fabsf(mv[0] + mv[1] - CARD_H) < 0.06f * CARD_H &&
+            fabsf(mv[0] - mv[1]) < 0.3f * CARD_H / 2) {
+            hv[0] = mv[0];
+            hv[1] = mv[1];
         }
         float shift = (hv[1] - hv[0]) / 2 * ppm;
         cx += shift * vx;
