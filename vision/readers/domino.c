@@ -222,7 +222,7 @@ static int chinese_refit_sides(const ts_image *c, ts_image *out)
                         dark = card_grey(c, x, yy);
                 across += dark < ref * 85 / 100;
             }
-            if (fabsf(o - want) < 0.1f * h && across >= 9)
+            if (fabsf(o - want) < 0.16f * h && across >= 9)
                 end[s] = o + (s ? 1 : -1) * 1.2f / 82 * h;
         }
         moved = fmaxf(moved, fabsf(end[s] - (s ? h - 1 : 0)));
