@@ -147,6 +147,7 @@ static float layout_misfit(const float (*at)[2], int n)
 }
 
 static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1, float paper_frac,
+                     double paper_rmean,
                      int colour_ok, float sq_y0, float sq_y1, domino_end *e)
 {
     float at[8][2];
@@ -168,6 +169,10 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
         double fill = (double)b[i].area / (bw * bh);
         /* red: red well above green, for the light the card is under */
         int is_red = b[i].red / b[i].area > 25 && b[i].red > 0.35 * b[i].rsum;
+        /* and bright in red as the paper is: black ink under a warm light
+         * is reddish but dark in every channel (the five read as a one) */
+        if (paper_rmean > 0 && b[i].rsum / b[i].area < 0.6 * paper_rmean)
+            is_red = 0;
         /* the table or a neighbour showing at the card's rim (a quad a few
          * pixels off, rounded corners): cut by the margin, hugging it */
         int edge = (b[i].x0 <= MARGIN_X && (cx < MARGIN_X + 2.5 || bh > 3 * bw)) ||
@@ -293,6 +298,7 @@ void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out
     uint8_t ink[W * H], redv[W * H], rch[W * H];
     int paper_n[2] = {0, 0}, area_n[2] = {0, 0};
     double paper_r = 0, paper_g = 0;
+    int paper_cnt = 0;
     int ink_t = paper * 58 / 100, paper_t = paper * 80 / 100;
     for (int y = 0; y < H; y++) {
         const uint8_t *p = ts_image_row(card, y);
@@ -317,6 +323,7 @@ void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out
                 paper_n[half] += is_paper;
                 if (is_paper) {
                     paper_r += r;
+                    paper_cnt++;
                     paper_g += gr;
                 }
                 area_n[half] += 1;
@@ -381,9 +388,10 @@ void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out
     /* under a coloured light, black pips turn reddish as the paper does */
     out->colour_ok = paper_r > 0 && paper_r - paper_g < 0.12 * paper_r;
     /* the Chinese groups' squares: 22 mm, 3 mm in from each end (of 82) */
-    read_end(g, bl, nb, MARGIN_Y, H / 2 - g->band, frac[0], out->colour_ok, 3.0f / 82 * H,
+    double paper_rmean = paper_cnt ? paper_r / paper_cnt : 0;
+    read_end(g, bl, nb, MARGIN_Y, H / 2 - g->band, frac[0], paper_rmean, out->colour_ok, 3.0f / 82 * H,
              25.0f / 82 * H, &out->end[0]);
-    read_end(g, bl, nb, H / 2 + g->band, H - MARGIN_Y, frac[1], out->colour_ok, 57.0f / 82 * H,
+    read_end(g, bl, nb, H / 2 + g->band, H - MARGIN_Y, frac[1], paper_rmean, out->colour_ok, 57.0f / 82 * H,
              79.0f / 82 * H, &out->end[1]);
     out->is_card = out->end[0].pips >= 0 || out->end[1].pips >= 0;
 }
