@@ -115,6 +115,12 @@ static float chinese_colour_fit(const domino_end e[2])
 }
 
 
+/* v clamped to 0..n-1. */
+static int clampi(int v, int n)
+{
+    return v < 0 ? 0 : v >= n ? n - 1 : v;
+}
+
 /* Grey (B + 2G + R) / 4 of a card pixel. */
 static int card_grey(const ts_image *c, int x, int y)
 {
@@ -214,7 +220,8 @@ static int chinese_refit_sides(const ts_image *c, ts_image *out)
             float want = s ? h - 1 - 1.2f / 82 * h : 1.2f / 82 * h;
             /* and a line right across: the outline, not a card lying over
              * this one (its edge slants) */
-            int across = 0, yo = (int)lrintf(o), ref = card_grey(c, w / 2, s ? 52 * h / 82 : 30 * h / 82);
+            int across = 0, yo = (int)lrintf(o);
+            int ref = card_grey(c, w / 2, s ? 52 * h / 82 : 30 * h / 82);
             for (int k = 1; k <= 10; k++) {
                 int x = (int)lrintf(al + (ar - al) * (k - 0.5f) / 10.5f), dark = 255;
                 for (int yy = yo - 1; yy <= yo + 1; yy++)
@@ -242,14 +249,14 @@ static int chinese_refit_sides(const ts_image *c, ts_image *out)
         float el = l - in * (r - l), er = r + in * (r - l);
         int y0 = (int)floorf(fy);
         float ty = fy - y0;
-        int ya = y0 < 0 ? 0 : y0 >= h ? h - 1 : y0, yb = y0 + 1 < 0 ? 0 : y0 + 1 >= h ? h - 1 : y0 + 1;
+        int ya = clampi(y0, h), yb = clampi(y0 + 1, h);
         const uint8_t *ra = ts_image_row(c, ya), *rb = ts_image_row(c, yb);
         uint8_t *o = ts_image_row(out, y);
         for (int x = 0; x < w; x++) {
             float fx = el + (er - el) * x / (w - 1);
             int x0 = (int)floorf(fx);
             float tx = fx - x0;
-            int xa = x0 < 0 ? 0 : x0 >= w ? w - 1 : x0, xb = x0 + 1 < 0 ? 0 : x0 + 1 >= w ? w - 1 : x0 + 1;
+            int xa = clampi(x0, w), xb = clampi(x0 + 1, w);
             for (int ch = 0; ch < 3; ch++) {
                 float v = (ra[3 * xa + ch] * (1 - tx) + ra[3 * xb + ch] * tx) * (1 - ty) +
                           (rb[3 * xa + ch] * (1 - tx) + rb[3 * xb + ch] * tx) * ty;

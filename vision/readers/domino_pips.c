@@ -147,8 +147,7 @@ static float layout_misfit(const float (*at)[2], int n)
 }
 
 static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1, float paper_frac,
-                     double paper_rmean,
-                     int colour_ok, float sq_y0, float sq_y1, domino_end *e)
+                     double paper_rmean, int colour_ok, float sq_y0, float sq_y1, domino_end *e)
 {
     float at[8][2];
     e->pips = -1;
@@ -389,9 +388,9 @@ void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out
     out->colour_ok = paper_r > 0 && paper_r - paper_g < 0.12 * paper_r;
     /* the Chinese groups' squares: 22 mm, 3 mm in from each end (of 82) */
     double paper_rmean = paper_cnt ? paper_r / paper_cnt : 0;
-    read_end(g, bl, nb, MARGIN_Y, H / 2 - g->band, frac[0], paper_rmean, out->colour_ok, 3.0f / 82 * H,
-             25.0f / 82 * H, &out->end[0]);
-    read_end(g, bl, nb, H / 2 + g->band, H - MARGIN_Y, frac[1], paper_rmean, out->colour_ok, 57.0f / 82 * H,
-             79.0f / 82 * H, &out->end[1]);
+    read_end(g, bl, nb, MARGIN_Y, H / 2 - g->band, frac[0], paper_rmean, out->colour_ok,
+             3.0f / 82 * H, 25.0f / 82 * H, &out->end[0]);
+    read_end(g, bl, nb, H / 2 + g->band, H - MARGIN_Y, frac[1], paper_rmean, out->colour_ok,
+             57.0f / 82 * H, 79.0f / 82 * H, &out->end[1]);
     out->is_card = out->end[0].pips >= 0 || out->end[1].pips >= 0;
 }
