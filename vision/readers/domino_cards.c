@@ -310,7 +310,7 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
             ux = 1;
             uy = 0;
             for (int k = 0; k < 24; k++)
-                for (int z = -1; z <= 1; z++) {
+                for (int z = -1; z <= 3; z++) { /* a small blob thresholds small */
                     float a = (float)k * 3.14159265f / 24, pz = ppm0 * (1 + 0.15f * z);
                     if (pz < 0.7f)
                         continue;
