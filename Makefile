@@ -1,21 +1,23 @@
 # tablesight — the two commands a fresh Debian machine needs:
 #   make demo   install missing packages, build, run the main job on a bundled sample
 #   make test   install missing packages, build, run every test (ctest)
-# Other targets: build, deps, sanitize (ASan+UBSan tests), fuzz (libFuzzer, brief), clean.
+# Other targets: build, deps, install (PREFIX=/usr/local, DESTDIR for staging),
+# sanitize (ASan+UBSan tests), fuzz (libFuzzer, brief), clean.
 
+PREFIX ?= /usr/local
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 FUZZ_SECONDS ?= 20
 
 # Debian packages the build, the tests and the live pipeline need.
 PACKAGES = cmake make gcc g++ pkg-config \
-  libopencv-core-dev libopencv-imgproc-dev libopencv-dnn-dev libturbojpeg0-dev libpng-dev \
+  libopencv-core-dev libopencv-imgproc-dev libopencv-dnn-dev libturbojpeg0-dev libpng-dev libcjson-dev libx11-dev \
   libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev \
   gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-ugly \
   gstreamer1.0-tools gstreamer1.0-x \
   libmicrohttpd-dev \
   libcmocka-dev libjpeg-turbo-progs xvfb x11-apps x11-utils python3 clang libclang-rt-14-dev
 
-.PHONY: demo test build deps sanitize fuzz soak clean
+.PHONY: demo test build deps install sanitize fuzz soak clean
 
 deps:
 	@missing=""; for p in $(PACKAGES); do \
@@ -41,6 +43,11 @@ demo: build
 	./build/tablesight run --source auto $$( [ -n "$$DISPLAY" ] || echo --headless ) \
 	  --json --record build/demo/clip.mkv > build/demo/clip.jsonl
 	@echo "annotated clip: build/demo/clip.mkv; $$(wc -l < build/demo/clip.jsonl) table changes (JSON lines): build/demo/clip.jsonl"
+
+# PREFIX/bin/tablesight, PREFIX/share/tablesight/{models,samples}, man pages in
+# PREFIX/share/man/man1. DESTDIR=/tmp/stage stages it (as packaging does).
+install: build
+	cmake --install build --prefix $(PREFIX)
 
 test: build
 	cd build && ctest --output-on-failure -j $(JOBS)

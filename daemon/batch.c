@@ -8,8 +8,27 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "cmd.h"
 #include "imageio.h"
 #include "overlay.h"
+
+int batch_load(const char *path, const ts_decode_limits *lim, ts_image *img, char *err,
+               size_t errlen)
+{
+    if (strcmp(path, "-") != 0)
+        return ts_image_load_limited(path, lim, img, err, errlen);
+    uint8_t *data;
+    size_t len;
+    memset(img, 0, sizeof *img);
+    if (cmd_read_stdin(TS_FILE_MAX_BYTES, &data, &len, err, errlen) < 0)
+        return -1;
+    char why[256] = "";
+    int rc = len == 0 ? -1 : ts_image_decode_limited(data, len, lim, img, why, sizeof why);
+    if (rc < 0)
+        snprintf(err, errlen, "-: %s", len == 0 ? "empty standard input" : why);
+    free(data);
+    return rc;
+}
 
 int batch_process_file(ts_pipeline *p, const char *path, const ts_decode_limits *lim,
                        ts_image *img, ts_table *t, char *err, size_t errlen)
@@ -17,7 +36,7 @@ int batch_process_file(ts_pipeline *p, const char *path, const ts_decode_limits 
     double t0 = ts_now_ms();
     memset(t, 0, sizeof *t);
     ts_frame_result *r = &t->frame;
-    if (ts_image_load_limited(path, lim, img, err, errlen) < 0)
+    if (batch_load(path, lim, img, err, errlen) < 0)
         return -1;
     r->ms_decode = ts_now_ms() - t0;
     char why[256];
@@ -106,6 +125,8 @@ int batch_annotate(ts_image *img, const ts_table *t, const char *dir, const char
 {
     const char *base = strrchr(source, '/');
     base = base ? base + 1 : source;
+    if (strcmp(source, "-") == 0)
+        base = "stdin";
     const char *dot = strrchr(base, '.');
     int n = dot && dot != base ? (int)(dot - base) : (int)strlen(base);
     if (n > 200)

@@ -9,7 +9,13 @@
 #include "pipeline.h"
 #include "table.h"
 
-/* Loads path (JPEG/PNG) within lim (NULL = the defaults), times the decode,
+/* Loads path (JPEG/PNG, by content) within lim (NULL = the defaults) into
+ * *img (caller frees with ts_image_free); "-" is standard input. Returns 0,
+ * or -1 with a one-line message naming the file in err. */
+int batch_load(const char *path, const ts_decode_limits *lim, ts_image *img, char *err,
+               size_t errlen);
+
+/* Loads path (JPEG/PNG; "-" is standard input) within lim (NULL = the defaults), times the decode,
  * runs the pipeline and solves the table. On success the decoded frame is left in *img (caller
  * frees with ts_image_free). Returns 0; 1 when the image was processed but
  * the answer needs a word (a greyscale photo: no colour, so no SET, Qwirkle or

@@ -21,9 +21,16 @@
 #include <gst/gst.h>
 #include <gst/video/video.h>
 
+#include "datadir.h"
 #include "stats.h"
 
-#define SAMPLE_CLIP TS_SOURCE_DIR "/samples/clip/frame_%04d.jpg"
+/* The bundled clip, in the data directory (datadir.h). */
+static void sample_clip(char *out, size_t n)
+{
+    char dir[1024];
+    ts_data_path("samples/clip", dir, sizeof dir);
+    snprintf(out, n, "%.1000s/frame_%%04d.jpg", dir);
+}
 
 enum { PULL_MS = 100 }; /* the capture thread looks at stop, bus and watchdog this often */
 
@@ -147,8 +154,10 @@ int ts_capture_auto_source(char *out, size_t n)
     }
     if (found)
         return 0;
-    if (sequence_start(SAMPLE_CLIP) >= 0)
-        return snprintf(out, n, "%s", SAMPLE_CLIP) < (int)n ? 0 : -1;
+    char clip[1100];
+    sample_clip(clip, sizeof clip);
+    if (sequence_start(clip) >= 0)
+        return snprintf(out, n, "%s", clip) < (int)n ? 0 : -1;
     return -1;
 }
 
@@ -183,7 +192,9 @@ int ts_capture_plan(const ts_capture_config *cfg, ts_source_plan *plan, char *er
         fps = 1;
     if (!src || !*src || strcmp(src, "auto") == 0) {
         if (ts_capture_auto_source(resolved, sizeof resolved) < 0) {
-            snprintf(err, errlen, "no camera (/dev/video*) and no sample clip at %s", SAMPLE_CLIP);
+            char clip[1100];
+            sample_clip(clip, sizeof clip);
+            snprintf(err, errlen, "no camera (/dev/video*) and no sample clip at %s", clip);
             return -1;
         }
         src = resolved;
@@ -191,6 +202,22 @@ int ts_capture_plan(const ts_capture_config *cfg, ts_source_plan *plan, char *er
     PLAN(label, "%.180s%s", src, strlen(src) > 180 ? "..." : "");
     struct stat st;
     int exists = stat(src, &st) == 0;
+    /* A camera that was never there fails now, as zbarcam does; one that goes
+     * away while running is retried (capture thread). */
+    if (strncmp(src, "/dev/", 5) == 0 && !exists) {
+        snprintf(err, errlen, "%.200s: no such camera (%s)", src, strerror(errno));
+        return -1;
+    }
+    if (strncmp(src, "/dev/", 5) == 0 && S_ISCHR(st.st_mode)) {
+        if (access(src, R_OK | W_OK) != 0) {
+            snprintf(err, errlen, "%.200s: cannot open the camera: %s", src, strerror(errno));
+            return -1;
+        }
+        if (!is_capture_device(src)) {
+            snprintf(err, errlen, "%.200s: not a video capture device", src);
+            return -1;
+        }
+    }
 
     if (strncmp(src, "/dev/", 5) == 0 || (exists && S_ISCHR(st.st_mode))) {
         PLAN(desc, "v4l2src name=tssrc ! decodebin");

@@ -7,6 +7,7 @@
 #include "batch.h"
 #include "cv/cvwrap.h"
 #include "cmd.h"
+#include "datadir.h"
 #include "imageio.h"
 #include "json.h"
 #include "stats.h"
@@ -25,44 +26,54 @@ static void usage(FILE *f)
             "samples/demo/*.jpg) N times each (default 5) on one core and prints the\n"
             "median time of each stage: decode, detect, rectify, read (with --game auto,\n"
             "each family's reader too), rules, and the per-frame total without decode.\n"
-            "--game and --profile are those of scan.\n");
+            "--game and --profile are those of scan. Options may follow the files.\n"
+            "\n"
+            "  --json          one JSON object instead of text\n"
+            "  -h, --help      this text\n"
+            "      --version   the version\n");
 }
 
 int cmd_bench(int argc, char **argv)
 {
     int repeat = 5, json = 0, first = argc;
     ts_pipeline_config cfg = {0};
-    for (int i = 1; i < argc; i++) {
-        if (cmd_is_help(argv[i])) {
-            usage(stdout);
-            return 0;
-        } else if (strcmp(argv[i], "--repeat") == 0 && i + 1 < argc) {
-            repeat = atoi(argv[++i]);
-            if (repeat < 1 || repeat > 10000) {
-                fprintf(stderr, "tablesight bench: --repeat takes 1..10000\n");
-                return 2;
-            }
-        } else if (strcmp(argv[i], "--json") == 0) {
-            json = 1;
-        } else if (strcmp(argv[i], "--profile") == 0 && i + 1 < argc) {
-            cfg.profile = argv[++i];
-        } else if (strcmp(argv[i], "--game") == 0 && i + 1 < argc) {
-            cfg.game = argv[++i];
-        } else if (argv[i][0] == '-') {
-            fprintf(stderr, "tablesight bench: unknown option '%s'\n", argv[i]);
-            usage(stderr);
-            return 2;
-        } else {
-            first = i;
+    static const struct option OPTS[] = {
+        {"repeat", required_argument, NULL, 'r'},
+        {"json", no_argument, NULL, 'j'},
+        {"profile", required_argument, NULL, 'p'},
+        {"game", required_argument, NULL, 'g'},
+        CMD_COMMON_OPTIONS,
+        {0}};
+    for (int c; (c = cmd_getopt("bench", argc, argv, OPTS)) != -1;) {
+        char *end;
+        switch (c) {
+        case 'r':
+            repeat = (int)strtol(optarg, &end, 10);
+            if (end == optarg || *end || repeat < 1 || repeat > 10000)
+                return cmd_usage_error("bench", "--repeat takes 1..10000, not '%s'", optarg);
             break;
+        case 'j': json = 1; break;
+        case 'p': cfg.profile = optarg; break;
+        case 'g': cfg.game = optarg; break;
+        case 'h': usage(stdout); return 0;
+        case CMD_OPT_VERSION: return cmd_version();
+        default: return 2;
         }
     }
+    first = optind;
+    for (int i = first; i < argc; i++)
+        if (strcmp(argv[i], "-") == 0)
+            return cmd_usage_error("bench", "reads each file --repeat times: no standard input");
     glob_t g = {0};
     char **files = argv + first;
     int nfiles = argc - first;
     if (nfiles == 0) {
-        if (glob(TS_SOURCE_DIR "/samples/demo/*.jpg", 0, NULL, &g) != 0 || g.gl_pathc == 0) {
-            fprintf(stderr, "tablesight bench: no files given and no bundled samples found\n");
+        char demo[4096], pattern[4200];
+        ts_data_path("samples/demo", demo, sizeof demo);
+        snprintf(pattern, sizeof pattern, "%s/*.jpg", demo);
+        if (glob(pattern, 0, NULL, &g) != 0 || g.gl_pathc == 0) {
+            fprintf(stderr, "tablesight bench: no files given and no bundled samples in %s\n",
+                    demo);
             return 2;
         }
         files = g.gl_pathv;

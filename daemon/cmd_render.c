@@ -60,11 +60,17 @@ static void usage(FILE *f)
             "                       mainline  an Eleusis mainline of playing cards growing\n"
             "  --quiet            no progress on stderr\n"
             "\n"
+            "  -h, --help         this text\n"
+            "      --version      the version\n"
+            "\n"
             "Exit status: 0 ok, 1 a file could not be written, 2 usage or a bad card code.\n",
             TS_RENDER_MIN_SIDE, TS_RENDER_MAX_SIDE);
 }
 
 /* ---- Arguments ----------------------------------------------------------- */
+
+/* parse() returns 0 to go on, 1 when --help or --version was answered, -1 on
+ * a usage error (printed). */
 
 static int bad(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static int bad(const char *fmt, ...)
@@ -105,37 +111,57 @@ static int parse(int argc, char **argv, options *o)
     o->sequence = -1;
     long long n;
     int count_given = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        int takes = strcmp(a, "--game") == 0 || strcmp(a, "--profile") == 0 ||
-                    strcmp(a, "--cards") == 0 || strcmp(a, "--random") == 0 ||
-                    strcmp(a, "--seed") == 0 || strcmp(a, "--size") == 0 ||
-                    strcmp(a, "--count") == 0 || strcmp(a, "--layout") == 0 ||
-                    strcmp(a, "--quality") == 0 || strcmp(a, "--sequence") == 0;
-        const char *v = takes && i + 1 < argc ? argv[++i] : NULL;
-        if (takes && !v)
-            return bad("%s needs a value", a);
-        if (cmd_is_help(a)) {
+    enum { O_GAME = CMD_OPT_LONG, O_PROFILE, O_CARDS, O_RANDOM, O_SEED, O_SIZE, O_COUNT,
+           O_LAYOUT, O_QUALITY, O_SEQUENCE, O_CROPS, O_QUIET };
+    static const struct option OPTS[] = {
+        {"game", required_argument, NULL, O_GAME},
+        {"profile", required_argument, NULL, O_PROFILE},
+        {"cards", required_argument, NULL, O_CARDS},
+        {"random", required_argument, NULL, O_RANDOM},
+        {"seed", required_argument, NULL, O_SEED},
+        {"size", required_argument, NULL, O_SIZE},
+        {"count", required_argument, NULL, O_COUNT},
+        {"layout", required_argument, NULL, O_LAYOUT},
+        {"quality", required_argument, NULL, O_QUALITY},
+        {"sequence", required_argument, NULL, O_SEQUENCE},
+        {"crops", no_argument, NULL, O_CROPS},
+        {"quiet", no_argument, NULL, O_QUIET},
+        CMD_COMMON_OPTIONS,
+        {0}};
+    for (int c; (c = cmd_getopt("render", argc, argv, OPTS)) != -1;) {
+        const char *v = optarg;
+        switch (c) {
+        case 'h':
             usage(stdout);
-            exit(0);
-        } else if (strcmp(a, "--game") == 0) {
+            return 1;
+        case CMD_OPT_VERSION:
+            cmd_version();
+            return 1;
+        case '?':
+            return -1;
+        case O_GAME:
             if ((o->fam = ts_family_from_name(v)) < 0)
                 return bad("unknown game '%s' (set, qwirkle, gof, domino, playing)", v);
-        } else if (strcmp(a, "--profile") == 0) {
+            break;
+        case O_PROFILE:
             if (strcmp(v, "classic") && strcmp(v, "seecards"))
                 return bad("--profile is classic or seecards, not '%s'", v);
             o->deck = strcmp(v, "seecards") == 0 ? TS_DECK_SEECARDS : TS_DECK_CLASSIC;
-        } else if (strcmp(a, "--cards") == 0) {
+            break;
+        case O_CARDS:
             o->cards = v;
-        } else if (strcmp(a, "--random") == 0) {
-            if (number(a, v, 0, TS_RENDER_MAX_CARDS, &n) < 0)
+            break;
+        case O_RANDOM:
+            if (number("--random", v, 0, TS_RENDER_MAX_CARDS, &n) < 0)
                 return -1;
             o->random = (int)n;
-        } else if (strcmp(a, "--seed") == 0) {
-            if (number(a, v, 0, (long long)1 << 53, &n) < 0)
+            break;
+        case O_SEED:
+            if (number("--seed", v, 0, (long long)1 << 53, &n) < 0)
                 return -1;
             o->seed = (unsigned long long)n;
-        } else if (strcmp(a, "--size") == 0) {
+            break;
+        case O_SIZE: {
             char tail;
             if (sscanf(v, "%dx%d%c", &o->w, &o->h, &tail) != 2 || o->w < TS_RENDER_MIN_SIDE ||
                 o->h < TS_RENDER_MIN_SIDE || o->w > TS_RENDER_MAX_SIDE ||
@@ -144,34 +170,40 @@ static int parse(int argc, char **argv, options *o)
                         TS_RENDER_MIN_SIDE, TS_RENDER_MAX_SIDE, v);
                 return -1;
             }
-        } else if (strcmp(a, "--count") == 0) {
-            if (number(a, v, 1, 100000, &n) < 0)
+            break;
+        }
+        case O_COUNT:
+            if (number("--count", v, 1, 100000, &n) < 0)
                 return -1;
             o->count = (int)n;
             count_given = 1;
-        } else if (strcmp(a, "--layout") == 0) {
+            break;
+        case O_LAYOUT:
             if ((o->layout = ts_layout_from_name(v)) < 0)
                 return bad("unknown layout '%s' (auto, grid, touching, scatter, pile, fan, row)",
                            v);
-        } else if (strcmp(a, "--quality") == 0) {
-            if (number(a, v, 1, 100, &n) < 0)
+            break;
+        case O_QUALITY:
+            if (number("--quality", v, 1, 100, &n) < 0)
                 return -1;
             o->quality = (int)n;
-        } else if (strcmp(a, "--sequence") == 0) {
+            break;
+        case O_SEQUENCE:
             if ((o->sequence = ts_sequence_from_name(v)) < 0)
                 return bad("unknown sequence '%s' (deal, trick, mainline)", v);
-        } else if (strcmp(a, "--crops") == 0) {
+            break;
+        case O_CROPS:
             o->crops = 1;
-        } else if (strcmp(a, "--quiet") == 0) {
+            break;
+        case O_QUIET:
             o->quiet = 1;
-        } else if (a[0] == '-' && a[1]) {
-            return bad("unknown option '%s'", a);
-        } else if (o->out) {
-            return bad("one OUT_DIR only ('%s' and '%s')", o->out, a);
-        } else {
-            o->out = a;
+            break;
         }
     }
+    if (optind < argc)
+        o->out = argv[optind];
+    if (optind + 1 < argc)
+        return bad("one OUT_DIR only ('%s' and '%s')", argv[optind], argv[optind + 1]);
     if (!o->out || (o->fam < 0 && o->sequence < 0))
         return bad("needs --game (or --sequence) and OUT_DIR; see --help");
     if (o->sequence >= 0) {
@@ -465,8 +497,9 @@ static int run_sequence(writer *wr)
 int cmd_render(int argc, char **argv)
 {
     options o;
-    if (parse(argc, argv, &o) < 0)
-        return 2;
+    int pr = parse(argc, argv, &o);
+    if (pr != 0)
+        return pr < 0 ? 2 : 0;
     static ts_profile seecards;
     const ts_set_letters *letters = &TS_SET_CLASSIC_LETTERS;
     if (o.fam == TS_FAM_SET && o.deck == TS_DECK_SEECARDS) {

@@ -19,6 +19,7 @@ static const struct {
     {"qwirkle", rules_cli_qwirkle, "Qwirkle Cards: table groups, plays, rearrangements"},
     {"eleusis", rules_cli_eleusis, "Eleusis: judge cards against a secret rule"},
     {"sapngwu", rules_cli_sapngwu, "Sap Ng Wu (Chinese dominoes): plays and wu"},
+    {"table", rules_cli_table, "any game: a table state by zone, as the live daemon sees it"},
 };
 
 static void usage(FILE *f)
@@ -33,16 +34,32 @@ static void usage(FILE *f)
 
 int cmd_rules(int argc, char **argv)
 {
-    if (argc < 2 || cmd_is_help(argv[1])) {
-        usage(argc < 2 ? stderr : stdout);
-        return argc < 2 ? 2 : 0;
+    /* Options before the game only ("+": stop at the game's name); the game
+     * parses its own. */
+    static const struct option OPTS[] = {CMD_COMMON_OPTIONS, {0}};
+    opterr = 0;
+    for (int c; (c = getopt_long(argc, argv, "+:h", OPTS, NULL)) != -1;) {
+        if (c == 'h') {
+            usage(stdout);
+            return 0;
+        }
+        if (c == CMD_OPT_VERSION)
+            return cmd_version();
+        return cmd_usage_error("rules", "unknown option '%s'", argv[optind - 1]);
     }
+    if (optind >= argc) {
+        usage(stderr);
+        return 2;
+    }
+    const char *name = argv[optind];
     for (size_t i = 0; i < sizeof GAMES / sizeof GAMES[0]; i++)
-        if (strcmp(argv[1], GAMES[i].name) == 0)
-            return GAMES[i].fn(argc - 1, argv + 1);
-    fprintf(stderr, "tablesight rules: unknown game '%s'\n", argv[1]);
-    usage(stderr);
-    return 2;
+        if (strcmp(name, GAMES[i].name) == 0) {
+            int sub_argc = argc - optind;
+            char **sub_argv = argv + optind;
+            optind = 0; /* the game parses its own options afresh */
+            return GAMES[i].fn(sub_argc, sub_argv);
+        }
+    return cmd_usage_error("rules", "unknown game '%s'", name);
 }
 
 /* ---- Helpers shared by the game commands (declared in rules_cli.h) ---------------------- */

@@ -90,14 +90,18 @@ static const char USAGE[] =
     "  phase 1 is over), r|reveal, f|first-lead.\n"
     "\n"
     "Output (any combination):\n"
-    "  (window)         the annotated video in a window on $DISPLAY (X11, Xvfb)\n"
+    "  (window)         the annotated video in a window on $DISPLAY (X11, Xvfb); video\n"
+    "                   narrower than 1280 is shown 2-4 times larger when the screen has\n"
+    "                   room. Keys: F11 fullscreen on/off, q or Esc quit\n"
+    "  --fullscreen     start the window fullscreen\n"
     "  --headless       no window\n"
     "  --record FILE    write the annotated video: .mkv or .avi (MJPEG), .mp4 (H.264,\n"
     "                   needs x264enc)\n"
     "  --json           one JSON line per change of the stable table on stdout: the\n"
     "                   object of `scan` for the stable table, plus \"t\", \"ids\" and\n"
     "                   \"events\" (added, removed, moved, reread; each with id, code,\n"
-    "                   at, frame, t)\n"
+    "                   at, frame, t); a table empty from the start is said once\n"
+    "                   (a line with no cards)\n"
     "  --socket PATH    the same lines to every client of a UNIX socket (a new client\n"
     "                   gets the current table first; a client that stops reading is\n"
     "                   dropped)\n"
@@ -107,6 +111,8 @@ static const char USAGE[] =
     "                   connections, one idle for 10 s is closed\n"
     "  --http-any       allow --http on a non-loopback address\n"
     "  --quiet          no start line on stderr (faults and stats still print)\n"
+    "  -h, --help       this text\n"
+    "      --version    the version\n"
     "\n"
     "While running: a status line (camera and vision fps, latency, game, source) is\n"
     "drawn on the video; when a camera fails or stalls the last good frame stays on\n"
@@ -115,8 +121,12 @@ static const char USAGE[] =
     "exit); SIGUSR1 prints statistics, which are also printed on exit: frames captured,\n"
     "processed, dropped; latency p50/p95/max; per-stage medians.\n"
     "\n"
-    "Exit status: 0 at the end of a file, on a signal or when the window is closed;\n"
-    "1 if the source or an output fails; 2 on bad usage.\n";
+    "Options take their value as --opt VALUE or --opt=VALUE. A camera (/dev/videoN)\n"
+    "that is not there, or cannot be opened, fails at once; one that goes away while\n"
+    "running is retried.\n"
+    "\n"
+    "Exit status: 0 at the end of a file, on a signal, on q or Esc, or when the\n"
+    "window is closed; 1 if the source or an output fails; 2 on bad usage.\n";
 
 /* ---- Options ------------------------------------------------------------ */
 
@@ -125,7 +135,7 @@ typedef struct {
     ts_pipeline_config proc;
     ts_tracker_config track;
     long frames;
-    int headless, json, http_any, quiet;
+    int headless, json, http_any, quiet, fullscreen;
     const char *record, *socket, *http;
     live_game_opts game;
 } run_opts;
@@ -136,90 +146,110 @@ static int parse_num(const char *opt, const char *s, double lo, double hi, doubl
     errno = 0;
     double v = s ? strtod(s, &end) : 0;
     if (!s || errno || end == s || *end || v < lo || v > hi) {
-        fprintf(stderr, "tablesight run: %s needs a number from %g to %g\n", opt, lo, hi);
+        cmd_usage_error("run", "%s needs a number from %g to %g", opt, lo, hi);
         return -1;
     }
     *out = v;
     return 0;
 }
 
-/* Returns 0, 1 (--help printed) or -1 (usage error printed). */
+/* Returns 0, 1 (--help or --version printed) or -1 (usage error printed). */
 static int parse_args(int argc, char **argv, run_opts *o)
 {
     memset(o, 0, sizeof *o);
     o->track = TS_TRACKER_DEFAULTS;
     o->game.hint = -1;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+    enum { O_SOURCE = CMD_OPT_LONG, O_FPS, O_LOOP, O_FAST, O_WATCHDOG, O_FRAMES, O_GAME,
+           O_PROFILE, O_MODELS, O_CONF_FLOOR, O_STABLE, O_KEEP, O_HEADLESS, O_RECORD, O_JSON,
+           O_SOCKET, O_HTTP, O_HTTP_ANY, O_QUIET, O_FULLSCREEN, O_HINT, O_ZONES, O_ZONE,
+           O_SHOW_ZONES, O_FIRST_LEAD, O_REFEREE, O_LOG, O_RULE, O_PLAYERS, O_REVEAL };
+    static const struct option OPTS[] = {
+        {"source", required_argument, NULL, O_SOURCE},
+        {"fps", required_argument, NULL, O_FPS},
+        {"loop", no_argument, NULL, O_LOOP},
+        {"fast", no_argument, NULL, O_FAST},
+        {"watchdog", required_argument, NULL, O_WATCHDOG},
+        {"frames", required_argument, NULL, O_FRAMES},
+        {"game", required_argument, NULL, O_GAME},
+        {"profile", required_argument, NULL, O_PROFILE},
+        {"models", required_argument, NULL, O_MODELS},
+        {"conf-floor", required_argument, NULL, O_CONF_FLOOR},
+        {"stable", required_argument, NULL, O_STABLE},
+        {"keep", required_argument, NULL, O_KEEP},
+        {"headless", no_argument, NULL, O_HEADLESS},
+        {"record", required_argument, NULL, O_RECORD},
+        {"json", no_argument, NULL, O_JSON},
+        {"socket", required_argument, NULL, O_SOCKET},
+        {"http", required_argument, NULL, O_HTTP},
+        {"http-any", no_argument, NULL, O_HTTP_ANY},
+        {"quiet", no_argument, NULL, O_QUIET},
+        {"fullscreen", no_argument, NULL, O_FULLSCREEN},
+        {"hint", required_argument, NULL, O_HINT},
+        {"zones", required_argument, NULL, O_ZONES},
+        {"zone", required_argument, NULL, O_ZONE},
+        {"show-zones", no_argument, NULL, O_SHOW_ZONES},
+        {"first-lead", no_argument, NULL, O_FIRST_LEAD},
+        {"referee", no_argument, NULL, O_REFEREE},
+        {"log", required_argument, NULL, O_LOG},
+        {"rule", required_argument, NULL, O_RULE},
+        {"players", required_argument, NULL, O_PLAYERS},
+        {"reveal", no_argument, NULL, O_REVEAL},
+        CMD_COMMON_OPTIONS,
+        {0}};
+    for (int c; (c = cmd_getopt("run", argc, argv, OPTS)) != -1;) {
+        const char *v = optarg;
         double x;
-        if (cmd_is_help(a)) {
-            fputs(USAGE, stdout);
-            return 1;
-        }
-#define FLAG(name, field)                                                                       \
-    if (strcmp(a, name) == 0) {                                                                 \
-        field = 1;                                                                              \
-        continue;                                                                               \
-    }
-#define TEXT(name, field)                                                                       \
-    if (strcmp(a, name) == 0) {                                                                 \
-        if (!v) {                                                                               \
-            fprintf(stderr, "tablesight run: %s needs a value\n", name);                        \
-            return -1;                                                                          \
-        }                                                                                       \
-        field = v;                                                                              \
-        i++;                                                                                    \
-        continue;                                                                               \
-    }
 #define NUM(name, lo, hi, field, type)                                                          \
-    if (strcmp(a, name) == 0) {                                                                 \
-        if (parse_num(name, v, lo, hi, &x) < 0)                                                 \
-            return -1;                                                                          \
-        field = (type)x;                                                                        \
-        i++;                                                                                    \
-        continue;                                                                               \
-    }
-        TEXT("--source", o->cap.source)
-        NUM("--fps", 0.1, 1000, o->cap.fps, double)
-        FLAG("--loop", o->cap.loop)
-        FLAG("--fast", o->cap.fast)
-        NUM("--watchdog", 0.1, 3600, o->cap.watchdog, double)
-        NUM("--frames", 1, 1e12, o->frames, long)
-        TEXT("--game", o->proc.game)
-        TEXT("--profile", o->proc.profile)
-        TEXT("--models", o->proc.models_dir)
-        NUM("--conf-floor", 0, 1, o->proc.conf_floor, float)
-        NUM("--stable", 1, 1000, o->track.stable_frames, int)
-        NUM("--keep", 1, 100000, o->track.keep_frames, int)
-        FLAG("--headless", o->headless)
-        TEXT("--record", o->record)
-        FLAG("--json", o->json)
-        TEXT("--socket", o->socket)
-        TEXT("--http", o->http)
-        FLAG("--http-any", o->http_any)
-        FLAG("--quiet", o->quiet)
-        NUM("--hint", 0, 4, o->game.hint, int)
-        TEXT("--zones", o->game.zones_file)
-        FLAG("--show-zones", o->game.show_zones)
-        FLAG("--first-lead", o->game.first_lead)
-        FLAG("--referee", o->game.referee)
-        TEXT("--log", o->game.log_dir)
-        TEXT("--rule", o->game.rule_file)
-        NUM("--players", 1, 16, o->game.players, int)
-        FLAG("--reveal", o->game.reveal)
-        if (strcmp(a, "--zone") == 0) {
-            if (!v || o->game.nzone_specs == 8) {
-                fprintf(stderr, "tablesight run: --zone needs NAME:x0,y0,x1,y1 (at most 8)\n");
+    if (parse_num(name, v, lo, hi, &x) < 0)                                                     \
+        return -1;                                                                              \
+    field = (type)x;                                                                            \
+    break;
+        switch (c) {
+        case 'h': fputs(USAGE, stdout); return 1;
+        case CMD_OPT_VERSION: cmd_version(); return 1;
+        case O_SOURCE: o->cap.source = v; break;
+        case O_FPS: NUM("--fps", 0.1, 1000, o->cap.fps, double)
+        case O_LOOP: o->cap.loop = 1; break;
+        case O_FAST: o->cap.fast = 1; break;
+        case O_WATCHDOG: NUM("--watchdog", 0.1, 3600, o->cap.watchdog, double)
+        case O_FRAMES: NUM("--frames", 1, 1e12, o->frames, long)
+        case O_GAME: o->proc.game = v; break;
+        case O_PROFILE: o->proc.profile = v; break;
+        case O_MODELS: o->proc.models_dir = v; break;
+        case O_CONF_FLOOR: NUM("--conf-floor", 0, 1, o->proc.conf_floor, float)
+        case O_STABLE: NUM("--stable", 1, 1000, o->track.stable_frames, int)
+        case O_KEEP: NUM("--keep", 1, 100000, o->track.keep_frames, int)
+        case O_HEADLESS: o->headless = 1; break;
+        case O_RECORD: o->record = v; break;
+        case O_JSON: o->json = 1; break;
+        case O_SOCKET: o->socket = v; break;
+        case O_HTTP: o->http = v; break;
+        case O_HTTP_ANY: o->http_any = 1; break;
+        case O_QUIET: o->quiet = 1; break;
+        case O_FULLSCREEN: o->fullscreen = 1; break;
+        case O_HINT: NUM("--hint", 0, 4, o->game.hint, int)
+        case O_ZONES: o->game.zones_file = v; break;
+        case O_ZONE:
+            if (o->game.nzone_specs == 8) {
+                cmd_usage_error("run", "--zone NAME:x0,y0,x1,y1 at most 8 times");
                 return -1;
             }
             o->game.zone_spec[o->game.nzone_specs++] = v;
-            i++;
-            continue;
+            break;
+        case O_SHOW_ZONES: o->game.show_zones = 1; break;
+        case O_FIRST_LEAD: o->game.first_lead = 1; break;
+        case O_REFEREE: o->game.referee = 1; break;
+        case O_LOG: o->game.log_dir = v; break;
+        case O_RULE: o->game.rule_file = v; break;
+        case O_PLAYERS: NUM("--players", 1, 16, o->game.players, int)
+        case O_REVEAL: o->game.reveal = 1; break;
+        default: return -1;
         }
-#undef FLAG
-#undef TEXT
 #undef NUM
-        fprintf(stderr, "tablesight run: unknown option '%s' (see --help)\n", a);
+    }
+    if (optind < argc) {
+        cmd_usage_error("run", "unexpected argument '%s' (the source is --source SRC)",
+                        argv[optind]);
         return -1;
     }
     if (!o->proc.game)
@@ -358,6 +388,7 @@ static void *vision_thread(void *arg)
     ts_json_init(&j);
     ts_frame_result *res = malloc(sizeof *res);
     uint64_t seq = 0, errors = 0;
+    int said = 0; /* a JSON line has been sent */
     if (!res) {
         fprintf(stderr, "tablesight run: out of memory\n");
         atomic_store(&r->failed, 1);
@@ -405,9 +436,14 @@ static void *vision_thread(void *arg)
             publish_verdict(r, &lv);
         if (verdict && r->nlines > 0)
             send_line(r, &j);
-        if (st->nevents > 0 && r->nlines > 0) {
+        /* A line per change; and a table that has been empty from the start
+         * says so once, when it is as sure of that as of any card. */
+        int empty_at_start = !said && st->table.frame.ncards == 0 &&
+                             done >= (uint64_t)r->o.track.stable_frames;
+        if ((st->nevents > 0 || empty_at_start) && r->nlines > 0) {
             ts_stable_json(&j, st, r->label, r->o.game.game, r->t0);
             send_line(r, &j);
+            said = 1;
         }
         ts_frame_release(f);
         if (r->o.frames > 0 && done >= (uint64_t)r->o.frames)
@@ -614,7 +650,7 @@ static int open_sinks(run *r)
     char err[256];
     const run_opts *o = &r->o;
     if (!o->headless &&
-        add_sink(r->frames, &r->nframes, ts_sink_window_create("tablesight", err, sizeof err), err) < 0)
+        add_sink(r->frames, &r->nframes, ts_sink_window_create("tablesight", o->fullscreen, err, sizeof err), err) < 0)
         return -1;
     if (o->record &&
         add_sink(r->frames, &r->nframes, ts_sink_record_create(o->record, err, sizeof err), err) < 0)
@@ -709,6 +745,13 @@ static int run_live(run *r)
                 r->o.headless ? "" : "window ", r->o.record ? "record " : "",
                 r->o.http ? "http " : "", r->o.json ? "json " : "", r->o.socket ? "socket " : "",
                 r->nframes + r->nlines == 0 ? "(no outputs: stats only)" : "");
+    /* auto found no camera: say so, so a missing webcam is not mistaken for
+     * a working one. */
+    const char *src = r->o.cap.source;
+    if (!r->o.quiet && (!src || !*src || strcmp(src, "auto") == 0) &&
+        strncmp(r->label, "/dev/", 5) != 0)
+        fprintf(stderr, "tablesight run: no camera found (/dev/video*): playing the bundled "
+                        "sample clip; --source /dev/videoN names a camera\n");
 
     pthread_t sig_thread, vis_thread;
     if (pthread_create(&sig_thread, NULL, signal_thread, r) != 0)

@@ -12,6 +12,7 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: tablesight scan [--game GAME] [--profile NAME] [--annotate DIR]\n"
             "                       [--max-pixels N] FILE...\n"
+            "       tablesight scan [OPTIONS] - < photo.jpg\n"
             "\n"
             "Finds and reads every card in each image (JPEG or PNG) and prints one JSON\n"
             "object per image (ARCHITECTURE.md output contract): cards with code,\n"
@@ -29,6 +30,13 @@ static void usage(FILE *f)
             "                    checked before decoding (default 250M); JPEGs above 24M\n"
             "                    pixels are decoded at 1/2, 1/4 or 1/8 size\n"
             "\n"
+            "  -h, --help        this text\n"
+            "      --version     the version\n"
+            "\n"
+            "Options may come before or after the files; '--' ends them. A FILE of '-' is\n"
+            "an image read from standard input (its source in the JSON is \"-\", its\n"
+            "annotated copy DIR/stdin.annotated.jpg).\n"
+            "\n"
             "A file that cannot be read (not a regular file, truncated, not JPEG/PNG, too\n"
             "large) is reported on stderr with the reason and skipped; the exit status is\n"
             "1 if any file failed, 2 on a usage error. A greyscale photo is answered (no\n"
@@ -41,39 +49,36 @@ int cmd_scan(int argc, char **argv)
     ts_pipeline_config cfg = {0};
     const char *annotate = NULL;
     ts_decode_limits lim = {0};
-    int first = argc;
-    for (int i = 1; i < argc; i++) {
-        if (cmd_is_help(argv[i])) {
-            usage(stdout);
-            return 0;
-        } else if (strcmp(argv[i], "--game") == 0 && i + 1 < argc) {
-            cfg.game = argv[++i];
-        } else if (strcmp(argv[i], "--profile") == 0 && i + 1 < argc) {
-            cfg.profile = argv[++i];
-        } else if (strcmp(argv[i], "--annotate") == 0 && i + 1 < argc) {
-            annotate = argv[++i];
-        } else if (strcmp(argv[i], "--max-pixels") == 0 && i + 1 < argc) {
-            if (batch_parse_pixels(argv[++i], &lim.max_pixels) < 0) {
-                fprintf(stderr, "tablesight scan: --max-pixels takes a number of pixels (1 to "
-                                "4000M), not '%s'\n", argv[i]);
-                return 2;
-            }
-        } else if (strcmp(argv[i], "--") == 0) {
-            first = i + 1;
+    static const struct option OPTS[] = {
+        {"game", required_argument, NULL, 'g'},
+        {"profile", required_argument, NULL, 'p'},
+        {"annotate", required_argument, NULL, 'a'},
+        {"max-pixels", required_argument, NULL, 'm'},
+        CMD_COMMON_OPTIONS,
+        {0}};
+    for (int c; (c = cmd_getopt("scan", argc, argv, OPTS)) != -1;) {
+        switch (c) {
+        case 'g': cfg.game = optarg; break;
+        case 'p': cfg.profile = optarg; break;
+        case 'a': annotate = optarg; break;
+        case 'm':
+            if (batch_parse_pixels(optarg, &lim.max_pixels) < 0)
+                return cmd_usage_error("scan", "--max-pixels takes a number of pixels (1 to "
+                                               "4000M), not '%s'", optarg);
             break;
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            fprintf(stderr, "tablesight scan: unknown option '%s'\n", argv[i]);
-            usage(stderr);
-            return 2;
-        } else {
-            first = i;
-            break;
+        case 'h': usage(stdout); return 0;
+        case CMD_OPT_VERSION: return cmd_version();
+        default: return 2;
         }
     }
-    if (first >= argc) {
-        usage(stderr);
-        return 2;
-    }
+    int first = optind;
+    if (first >= argc)
+        return cmd_usage_error("scan", "no image given (FILE..., or - for standard input)");
+    int stdin_uses = 0;
+    for (int i = first; i < argc; i++)
+        stdin_uses += strcmp(argv[i], "-") == 0;
+    if (stdin_uses > 1)
+        return cmd_usage_error("scan", "standard input (-) can be read only once");
     char err[512];
     if (annotate && batch_mkdir(annotate, err, sizeof err) < 0) {
         fprintf(stderr, "tablesight scan: %s\n", err);

@@ -7,9 +7,10 @@
 
 #include <stddef.h>
 
+#include "card.h"
 #include "codes.h"
 
-enum { TS_LABEL_MAX_CARDS = 64 };
+enum { TS_LABEL_MAX_CARDS = TS_MAX_CARDS };
 
 typedef struct {
     char *path; /* resolved image path (owned) */

@@ -98,7 +98,10 @@ live_game *live_game_open(const live_game_opts *o, char *err, size_t errlen)
             return NULL;
         }
     }
-    if (o->referee || g->dealer) {
+    /* Climbing games keep a referee even without --referee: it knows which of
+     * the plays on the trick is the newest, the one the hints must beat. */
+    int climbing = g->rules.game == &TS_GAME_GOF || g->rules.game == &TS_GAME_SAPNGWU;
+    if (o->referee || g->dealer || climbing) {
         const ts_game *game = g->rules.game ? g->rules.game : &TS_GAME_SET;
         g->ref = ts_referee_create(game, NULL);
         if (!g->ref) {
@@ -117,10 +120,12 @@ live_game *live_game_open(const live_game_opts *o, char *err, size_t errlen)
             strftime(dir, sizeof dir, "tablesight-referee-%Y%m%d-%H%M%S", &tm);
             log_dir = dir;
         }
-        g->log = ts_referee_log_open(log_dir, err, errlen);
-        if (!g->log) {
-            live_game_close(g);
-            return NULL;
+        if (o->referee || g->dealer) {
+            g->log = ts_referee_log_open(log_dir, err, errlen);
+            if (!g->log) {
+                live_game_close(g);
+                return NULL;
+            }
         }
     }
     return g;
@@ -252,7 +257,16 @@ int live_game_frame(live_game *g, ts_tracker *trk, const ts_stable *st, const ts
             copy_image(&g->quiet, img);
         return out;
     }
-    if (verdict.kind != TS_VERDICT_NONE) {
+    /* The play to beat, for the hints: the referee's, not the whole trick zone. */
+    const ts_game_memory *mem = ts_referee_memory(g->ref);
+    if (mem->nlast != g->rules.opts.ntrick ||
+        memcmp(mem->last, g->rules.opts.trick, sizeof(ts_code) * (size_t)mem->nlast) != 0) {
+        g->rules.opts.ntrick = mem->nlast;
+        memcpy(g->rules.opts.trick, mem->last, sizeof(ts_code) * (size_t)mem->nlast);
+        if (g->rules.game == &TS_GAME_GOF || g->rules.game == &TS_GAME_SAPNGWU)
+            ts_tracker_set_rules(trk, &g->rules);
+    }
+    if (verdict.kind != TS_VERDICT_NONE && g->log) {
         float x, y;
         move_at(g->ref, &x, &y);
         const char *game = g->rules.game ? g->rules.game->name : "set";
@@ -285,7 +299,7 @@ void live_game_status(live_game *g, char *out, size_t cap)
         snprintf(out, cap, "dealer: %s, player %d to play", p == 1 ? "phase 1" : p == 2 ? "phase 2" : "over",
                  ts_eleusis_dealer_turn(g->dealer) + 1);
     }
-    if (g->ref && !g->dealer) {
+    if (g->log && !g->dealer) {
         size_t len = strlen(out);
         snprintf(out + len, cap - len, "%sreferee", len ? " | " : "");
     }

@@ -1,4 +1,5 @@
 /* tablesight: camera-based card recognition assistant. Dispatches to subcommands. */
+#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -20,22 +21,38 @@ static const struct {
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: tablesight COMMAND [OPTIONS]\n\ncommands:\n");
+    fprintf(f, "usage: tablesight [--help | --version] COMMAND [OPTIONS] [ARGS]\n\ncommands:\n");
     for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
         fprintf(f, "  %-7s %s\n", COMMANDS[i].name, COMMANDS[i].what);
-    fprintf(f, "\n'tablesight COMMAND --help' describes each command.\n");
+    fprintf(f, "\n'tablesight COMMAND --help' describes each command; 'man tablesight' and\n"
+               "'man tablesight-COMMAND' when installed.\n");
 }
 
 int main(int argc, char **argv)
 {
-    if (argc < 2 || cmd_is_help(argv[1])) {
-        usage(argc < 2 ? stderr : stdout);
-        return argc < 2 ? 2 : 0;
+    /* Options before the command only ("+": stop at the first operand). */
+    static const struct option OPTS[] = {CMD_COMMON_OPTIONS, {0}};
+    opterr = 0;
+    for (int c; (c = getopt_long(argc, argv, "+:h", OPTS, NULL)) != -1;) {
+        if (c == 'h') {
+            usage(stdout);
+            return 0;
+        }
+        if (c == CMD_OPT_VERSION)
+            return cmd_version();
+        return cmd_usage_error(NULL, "unknown option '%s'", argv[optind - 1]);
     }
+    if (optind >= argc) {
+        usage(stderr);
+        return 2;
+    }
+    const char *name = argv[optind];
     for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
-        if (strcmp(argv[1], COMMANDS[i].name) == 0)
-            return COMMANDS[i].fn(argc - 1, argv + 1);
-    fprintf(stderr, "tablesight: unknown command '%s'\n", argv[1]);
-    usage(stderr);
-    return 2;
+        if (strcmp(name, COMMANDS[i].name) == 0) {
+            int sub_argc = argc - optind;
+            char **sub_argv = argv + optind;
+            optind = 0; /* the command parses its own options afresh */
+            return COMMANDS[i].fn(sub_argc, sub_argv);
+        }
+    return cmd_usage_error(NULL, "unknown command '%s'", name);
 }

@@ -70,6 +70,16 @@ void ts_result_json_members(ts_json *j, const ts_table *t, const char *source, l
     } else if (t->game) {
         ts_json_key(j, "headline");
         ts_json_str(j, t->view.headline);
+        if (t->view.show_groups >= 0) { /* the hint ladder: the cards shown now */
+            ts_json_key(j, "shown");
+            ts_json_arr(j);
+            for (int g = 0; g < t->view.show_groups && g < t->view.ngroups; g++) {
+                int last = g == t->view.show_groups - 1 && t->view.show_cards >= 0;
+                for (int k = 0; k < 3 && (!last || k < t->view.show_cards); k++)
+                    ts_json_int(j, t->view.group[g].card[k]);
+            }
+            ts_json_end(j);
+        }
     }
     ts_json_key(j, "conflict");
     ts_json_bool(j, t->conflict);

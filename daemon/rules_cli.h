@@ -13,6 +13,7 @@ int rules_cli_gof(int argc, char **argv);     /* rules_cli_gof.c */
 int rules_cli_qwirkle(int argc, char **argv); /* rules_cli_qwirkle.c */
 int rules_cli_eleusis(int argc, char **argv); /* rules_cli_eleusis.c */
 int rules_cli_sapngwu(int argc, char **argv); /* rules_cli_sapngwu.c */
+int rules_cli_table(int argc, char **argv);   /* rules_cli_table.c: any game, through rules/game.h */
 
 /* Helpers the game commands share (cmd_rules.c). */
 double rules_cli_now_us(void);              /* monotonic clock, microseconds */

@@ -59,37 +59,48 @@ typedef struct {
     int scoring, json;
 } options;
 
+/* Returns 0, 1 (--help or --version answered) or -1 (usage error printed). */
 static int parse_args(int argc, char **argv, options *o)
 {
     memset(o, 0, sizeof *o);
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char **slot = strcmp(a, "--rule") == 0       ? &o->rule
-                            : strcmp(a, "--mainline") == 0 ? &o->mainline
-                            : strcmp(a, "--play") == 0     ? &o->play
-                            : strcmp(a, "--hand") == 0     ? &o->hand
-                            : strcmp(a, "--score") == 0    ? &o->score
-                                                           : NULL;
-        if (strcmp(a, "--json") == 0) {
-            o->json = 1;
-        } else if (strcmp(a, "--scoring") == 0 && i + 1 < argc) {
-            const char *s = argv[++i];
-            if (strcmp(s, "seed") == 0)
+    enum { O_JSON = CMD_OPT_LONG, O_SCORING, O_RULE, O_MAINLINE, O_PLAY, O_HAND, O_SCORE };
+    static const struct option OPTS[] = {
+        {"json", no_argument, NULL, O_JSON},
+        {"scoring", required_argument, NULL, O_SCORING},
+        {"rule", required_argument, NULL, O_RULE},
+        {"mainline", required_argument, NULL, O_MAINLINE},
+        {"play", required_argument, NULL, O_PLAY},
+        {"hand", required_argument, NULL, O_HAND},
+        {"score", required_argument, NULL, O_SCORE},
+        CMD_COMMON_OPTIONS,
+        {0}};
+    for (int c; (c = cmd_getopt("rules eleusis", argc, argv, OPTS)) != -1;) {
+        switch (c) {
+        case 'h': usage(stdout); return 1;
+        case CMD_OPT_VERSION: cmd_version(); return 1;
+        case O_JSON: o->json = 1; break;
+        case O_SCORING:
+            if (strcmp(optarg, "seed") == 0)
                 o->scoring = TS_ELEUSIS_SCORE_SEED;
-            else if (strcmp(s, "new") == 0)
+            else if (strcmp(optarg, "new") == 0)
                 o->scoring = TS_ELEUSIS_SCORE_NEW;
             else {
-                fprintf(stderr, PROG ": --scoring is 'seed' or 'new', not '%s'\n", s);
+                fprintf(stderr, PROG ": --scoring is 'seed' or 'new', not '%s'\n", optarg);
                 return -1;
             }
-        } else if (slot && i + 1 < argc) {
-            *slot = argv[++i];
-        } else {
-            fprintf(stderr, PROG ": %s '%s' (see --help)\n",
-                    slot || strcmp(a, "--scoring") == 0 ? "missing value after" : "unknown option",
-                    a);
-            return -1;
+            break;
+        case O_RULE: o->rule = optarg; break;
+        case O_MAINLINE: o->mainline = optarg; break;
+        case O_PLAY: o->play = optarg; break;
+        case O_HAND: o->hand = optarg; break;
+        case O_SCORE: o->score = optarg; break;
+        default: return -1;
         }
+    }
+    if (optind < argc) {
+        cmd_usage_error("rules eleusis", "unexpected argument '%s' (cards go after --mainline, "
+                                         "--play or --hand)", argv[optind]);
+        return -1;
     }
     if (!o->score && !o->rule) {
         fprintf(stderr, PROG ": give --rule TEXT (or --score SPEC); see --help\n");
@@ -412,13 +423,9 @@ static int score(const options *o)
 
 int rules_cli_eleusis(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++)
-        if (cmd_is_help(argv[i])) {
-            usage(stdout);
-            return 0;
-        }
     options o;
-    if (parse_args(argc, argv, &o) < 0)
-        return 2;
+    int pa = parse_args(argc, argv, &o);
+    if (pa != 0)
+        return pa > 0 ? 0 : 2;
     return o.score ? score(&o) : judge(&o);
 }

@@ -292,41 +292,48 @@ int rules_cli_gof(int argc, char **argv)
     int hand[MAX_HAND], nhand = -1, json = 0, first_lead = 0, top = -1, bench = 0;
     const char *trick_text = NULL, *play_text = NULL;
 
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        int has_value = i + 1 < argc;
-        if (cmd_is_help(a)) {
-            usage(stdout);
-            return 0;
-        } else if (strcmp(a, "--json") == 0) {
-            json = 1;
-        } else if (strcmp(a, "--first-lead") == 0) {
-            first_lead = 1;
-        } else if (strcmp(a, "--bench") == 0) {
+    enum { O_JSON = CMD_OPT_LONG, O_FIRST_LEAD, O_BENCH, O_HAND, O_TRICK, O_PLAY, O_TOP };
+    static const struct option OPTS[] = {
+        {"json", no_argument, NULL, O_JSON},
+        {"first-lead", no_argument, NULL, O_FIRST_LEAD},
+        {"bench", optional_argument, NULL, O_BENCH},
+        {"hand", required_argument, NULL, O_HAND},
+        {"trick", required_argument, NULL, O_TRICK},
+        {"play", required_argument, NULL, O_PLAY},
+        {"top", required_argument, NULL, O_TOP},
+        CMD_COMMON_OPTIONS,
+        {0}};
+    for (int c; (c = cmd_getopt("rules gof", argc, argv, OPTS)) != -1;) {
+        switch (c) {
+        case 'h': usage(stdout); return 0;
+        case CMD_OPT_VERSION: return cmd_version();
+        case O_JSON: json = 1; break;
+        case O_FIRST_LEAD: first_lead = 1; break;
+        case O_BENCH:
             bench = BENCH_RUNS;
-            if (has_value && argv[i + 1][0] != '-') {
-                bench = atoi(argv[++i]);
+            /* An optional number of runs: --bench=N, or --bench N as before. */
+            if (optarg || (optind < argc && argv[optind][0] >= '0' && argv[optind][0] <= '9')) {
+                bench = atoi(optarg ? optarg : argv[optind++]);
                 if (bench <= 0) {
                     fprintf(stderr, "%s: --bench needs a positive number of runs\n", WHO);
                     return 2;
                 }
             }
-        } else if (strcmp(a, "--hand") == 0 && has_value) {
-            nhand = parse_cards("--hand", argv[++i], hand, MAX_HAND);
+            break;
+        case O_HAND:
+            nhand = parse_cards("--hand", optarg, hand, MAX_HAND);
             if (nhand < 0 || check_hand(hand, nhand) < 0)
                 return 2;
-        } else if (strcmp(a, "--trick") == 0 && has_value) {
-            trick_text = argv[++i];
-        } else if (strcmp(a, "--play") == 0 && has_value) {
-            play_text = argv[++i];
-        } else if (strcmp(a, "--top") == 0 && has_value) {
-            top = atoi(argv[++i]);
-        } else {
-            fprintf(stderr, "%s: unknown argument or missing value: %s\n", WHO, a);
-            usage(stderr);
-            return 2;
+            break;
+        case O_TRICK: trick_text = optarg; break;
+        case O_PLAY: play_text = optarg; break;
+        case O_TOP: top = atoi(optarg); break;
+        default: return 2;
         }
     }
+    if (optind < argc)
+        return cmd_usage_error("rules gof", "unexpected argument '%s' (cards go after --hand, "
+                                            "--trick or --play)", argv[optind]);
     if (bench)
         return run_bench(bench, json);
 

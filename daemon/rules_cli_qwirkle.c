@@ -325,43 +325,50 @@ int rules_cli_qwirkle(int argc, char **argv)
     ts_qw_rules rules = TS_QW_DEFAULTS;
     char err[160];
 
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        int has_value = i + 1 < argc;
-        if (cmd_is_help(a)) {
-            usage(stdout);
-            return 0;
-        } else if (strcmp(a, "--json") == 0) {
-            json = 1;
-        } else if (strcmp(a, "--one-line") == 0) {
-            rules.one_line_per_turn = 1;
-        } else if (strcmp(a, "--bench") == 0) {
+    enum { O_JSON = CMD_OPT_LONG, O_ONE_LINE, O_BENCH, O_TABLE, O_HAND, O_TOP };
+    static const struct option OPTS[] = {
+        {"json", no_argument, NULL, O_JSON},
+        {"one-line", no_argument, NULL, O_ONE_LINE},
+        {"bench", optional_argument, NULL, O_BENCH},
+        {"table", required_argument, NULL, O_TABLE},
+        {"hand", required_argument, NULL, O_HAND},
+        {"top", required_argument, NULL, O_TOP},
+        CMD_COMMON_OPTIONS,
+        {0}};
+    for (int c; (c = cmd_getopt("rules qwirkle", argc, argv, OPTS)) != -1;) {
+        switch (c) {
+        case 'h': usage(stdout); return 0;
+        case CMD_OPT_VERSION: return cmd_version();
+        case O_JSON: json = 1; break;
+        case O_ONE_LINE: rules.one_line_per_turn = 1; break;
+        case O_BENCH:
             bench = BENCH_RUNS;
-            if (has_value && argv[i + 1][0] != '-') {
-                bench = atoi(argv[++i]);
+            /* An optional number of runs: --bench=N, or --bench N as before. */
+            if (optarg || (optind < argc && argv[optind][0] >= '0' && argv[optind][0] <= '9')) {
+                bench = atoi(optarg ? optarg : argv[optind++]);
                 if (bench <= 0) {
                     fprintf(stderr, "%s: --bench needs a positive number of runs\n", WHO);
                     return 2;
                 }
             }
-        } else if (strcmp(a, "--table") == 0 && has_value) {
-            table_text = argv[++i];
-        } else if (strcmp(a, "--hand") == 0 && has_value) {
+            break;
+        case O_TABLE: table_text = optarg; break;
+        case O_HAND:
             with_hand = 1;
-            nhand = ts_code_parse_indices(TS_FAM_QWIRKLE, argv[++i], hand, TS_QW_HAND_MAX, err,
+            nhand = ts_code_parse_indices(TS_FAM_QWIRKLE, optarg, hand, TS_QW_HAND_MAX, err,
                                           sizeof err);
             if (nhand < 0) {
                 fprintf(stderr, "%s: --hand: %s\n", WHO, err);
                 return 2;
             }
-        } else if (strcmp(a, "--top") == 0 && has_value) {
-            top = atoi(argv[++i]);
-        } else {
-            fprintf(stderr, "%s: unknown argument or missing value: %s\n", WHO, a);
-            usage(stderr);
-            return 2;
+            break;
+        case O_TOP: top = atoi(optarg); break;
+        default: return 2;
         }
     }
+    if (optind < argc)
+        return cmd_usage_error("rules qwirkle", "unexpected argument '%s' (cards go after "
+                                                "--table or --hand)", argv[optind]);
     if (bench)
         return run_bench(bench, json);
     if (!table_text) {

@@ -60,48 +60,50 @@ static int parse_int(const char *flag, const char *s, int lo, int hi, int *out)
     return 0;
 }
 
+/* Returns 0, 1 (--help or --version answered) or -1 (usage error printed). */
 static int parse_args(int argc, char **argv, options *o)
 {
     memset(o, 0, sizeof *o);
     o->samples = 2000;
     o->rules = TS_SAPNGWU_DEFAULTS;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--json") == 0) {
-            o->json = 1;
-            continue;
-        }
-        if (strcmp(a, "--bench") == 0) {
-            o->bench = 1;
-            continue;
-        }
-        if (strcmp(a, "--no-mixed") == 0) {
-            o->rules.mixed = 0;
-            continue;
-        }
-        const char *v = i + 1 < argc ? argv[++i] : NULL;
+    enum { O_JSON = CMD_OPT_LONG, O_BENCH, O_NO_MIXED, O_HAND, O_TRICK, O_WU, O_DECLINED_AT,
+           O_SAMPLES };
+    static const struct option OPTS[] = {
+        {"json", no_argument, NULL, O_JSON},
+        {"bench", no_argument, NULL, O_BENCH},
+        {"no-mixed", no_argument, NULL, O_NO_MIXED},
+        {"hand", required_argument, NULL, O_HAND},
+        {"trick", required_argument, NULL, O_TRICK},
+        {"wu", required_argument, NULL, O_WU},
+        {"declined-at", required_argument, NULL, O_DECLINED_AT},
+        {"samples", required_argument, NULL, O_SAMPLES},
+        CMD_COMMON_OPTIONS,
+        {0}};
+    for (int c; (c = cmd_getopt("rules sapngwu", argc, argv, OPTS)) != -1;) {
         int r = 0;
-        if (!v && (!strcmp(a, "--hand") || !strcmp(a, "--trick") || !strcmp(a, "--wu") ||
-                   !strcmp(a, "--declined-at") || !strcmp(a, "--samples"))) {
-            fprintf(stderr, PROG ": missing value after '%s' (see --help)\n", a);
-            r = -1;
-        } else if (strcmp(a, "--hand") == 0) {
-            o->hand = v;
-        } else if (strcmp(a, "--trick") == 0) {
-            o->trick = v;
-        } else if (strcmp(a, "--wu") == 0) {
-            r = parse_int(a, v, 0, 1000, &o->wu);
+        switch (c) {
+        case 'h': usage(stdout); return 1;
+        case CMD_OPT_VERSION: cmd_version(); return 1;
+        case O_JSON: o->json = 1; break;
+        case O_BENCH: o->bench = 1; break;
+        case O_NO_MIXED: o->rules.mixed = 0; break;
+        case O_HAND: o->hand = optarg; break;
+        case O_TRICK: o->trick = optarg; break;
+        case O_WU:
+            r = parse_int("--wu", optarg, 0, 1000, &o->wu);
             o->have_wu = 1;
-        } else if (strcmp(a, "--declined-at") == 0) {
-            r = parse_int(a, v, 0, 1000, &o->declined_at);
-        } else if (strcmp(a, "--samples") == 0) {
-            r = parse_int(a, v, 1, 1000000, &o->samples);
-        } else {
-            fprintf(stderr, PROG ": unknown option '%s' (see --help)\n", a);
-            r = -1;
+            break;
+        case O_DECLINED_AT: r = parse_int("--declined-at", optarg, 0, 1000, &o->declined_at); break;
+        case O_SAMPLES: r = parse_int("--samples", optarg, 1, 1000000, &o->samples); break;
+        default: return -1;
         }
         if (r < 0)
             return -1;
+    }
+    if (optind < argc) {
+        cmd_usage_error("rules sapngwu", "unexpected argument '%s' (cards go after --hand or "
+                                         "--trick)", argv[optind]);
+        return -1;
     }
     if (!o->hand && !o->have_wu && !o->bench) {
         fprintf(stderr, PROG ": give --hand CODES, --wu N or --bench; see --help\n");
@@ -323,14 +325,10 @@ static int bench(const options *o)
 
 int rules_cli_sapngwu(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++)
-        if (cmd_is_help(argv[i])) {
-            usage(stdout);
-            return 0;
-        }
     options o;
-    if (parse_args(argc, argv, &o) < 0)
-        return 2;
+    int pa = parse_args(argc, argv, &o);
+    if (pa != 0)
+        return pa > 0 ? 0 : 2;
     if (o.bench)
         return bench(&o);
     if (o.have_wu)

@@ -346,47 +346,58 @@ int rules_cli_set(int argc, char **argv)
     const char *grid = NULL;
     ts_set_grid_rules rules = TS_SET_GRID_DEFAULTS;
 
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        int has_value = i + 1 < argc;
-        if (cmd_is_help(a)) {
-            usage(stdout);
-            return 0;
-        } else if (strcmp(a, "--json") == 0) {
-            json = 1;
-        } else if (strcmp(a, "--one") == 0) {
-            rules.max_cards = 1;
-        } else if (strcmp(a, "--apart") == 0) {
-            rules.pair_may_be_apart = 1;
-        } else if ((strcmp(a, "--hint") == 0 || strcmp(a, "--deck") == 0 ||
-                    strcmp(a, "--top") == 0) &&
-                   has_value) {
-            int v = number_arg(a, argv[++i]);
-            if (v < 0)
+    enum { O_JSON = CMD_OPT_LONG, O_ONE, O_APART, O_HINT, O_DECK, O_TOP, O_GRID, O_HAND };
+    static const struct option OPTS[] = {
+        {"json", no_argument, NULL, O_JSON},
+        {"one", no_argument, NULL, O_ONE},
+        {"apart", no_argument, NULL, O_APART},
+        {"hint", required_argument, NULL, O_HINT},
+        {"deck", required_argument, NULL, O_DECK},
+        {"top", required_argument, NULL, O_TOP},
+        {"grid", required_argument, NULL, O_GRID},
+        {"hand", required_argument, NULL, O_HAND},
+        CMD_COMMON_OPTIONS,
+        {0}};
+    for (int c; (c = cmd_getopt("rules set", argc, argv, OPTS)) != -1;) {
+        int v = 0;
+        if (c == O_HINT || c == O_DECK || c == O_TOP) {
+            const char *name = c == O_HINT ? "--hint" : c == O_DECK ? "--deck" : "--top";
+            if ((v = number_arg(name, optarg)) < 0)
                 return 2;
-            if (a[2] == 'h' && (v < 1 || v > 3)) {
+        }
+        switch (c) {
+        case 'h': usage(stdout); return 0;
+        case CMD_OPT_VERSION: return cmd_version();
+        case O_JSON: json = 1; break;
+        case O_ONE: rules.max_cards = 1; break;
+        case O_APART: rules.pair_may_be_apart = 1; break;
+        case O_HINT:
+            if (v < 1 || v > 3) {
                 fprintf(stderr, "tablesight rules set: --hint is 1, 2 or 3, not %d\n", v);
                 return 2;
             }
-            if (a[2] == 'd' && v > 81) {
+            hint = v;
+            break;
+        case O_DECK:
+            if (v > 81) {
                 fprintf(stderr, "tablesight rules set: --deck is 0 to 81 cards, not %d\n", v);
                 return 2;
             }
-            *(a[2] == 'h' ? &hint : a[2] == 'd' ? &deck : &top) = v;
-        } else if (strcmp(a, "--grid") == 0 && has_value) {
-            grid = argv[++i];
-        } else if (strcmp(a, "--hand") == 0 && has_value) {
+            deck = v;
+            break;
+        case O_TOP: top = v; break;
+        case O_GRID: grid = optarg; break;
+        case O_HAND:
             have_hand = 1;
-            if (add_codes("--hand: ", argv[++i], hand, &nhand, MAX_HAND) < 0)
+            if (add_codes("--hand: ", optarg, hand, &nhand, MAX_HAND) < 0)
                 return 2;
-        } else if (a[0] == '-' && a[1] == '-') {
-            fprintf(stderr, "tablesight rules set: unknown option or missing value: %s\n", a);
-            usage(stderr);
-            return 2;
-        } else if (add_codes("", a, cards, &n, MAX_CARDS) < 0) {
-            return 2;
+            break;
+        default: return 2;
         }
     }
+    for (int i = optind; i < argc; i++)
+        if (add_codes("", argv[i], cards, &n, MAX_CARDS) < 0)
+            return 2;
 
     if (grid) {
         if (!have_hand || n > 0) {

@@ -44,8 +44,11 @@ struct ts_sink {
 /* ---- Constructors: NULL with a one-line reason in err ------------------- */
 
 /* A window on the X display (ximagesink, or another video sink if missing).
- * The window is closed by the user -> frame/poll return -1 "window closed". */
-ts_sink *ts_sink_window_create(const char *title, char *err, size_t errlen);
+ * Small video is shown scaled up (2x, 3x: text stays legible) when the
+ * screen has room. Keys: F11 toggles fullscreen, q or Esc quits; other keys
+ * are commands (see command above). The user closing the window or quitting
+ * -> frame/poll return -1 "window closed". fullscreen: start fullscreen. */
+ts_sink *ts_sink_window_create(const char *title, int fullscreen, char *err, size_t errlen);
 
 /* Annotated video in path: .mkv or .avi (MJPEG), .mp4 (H.264 if an encoder is
  * installed). The frame size is fixed by the first frame. */

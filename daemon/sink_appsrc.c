@@ -203,6 +203,11 @@ int ts_appsrc_out_poll(ts_appsrc_out *o, char *err, size_t errlen)
     return -1;
 }
 
+GstElement *ts_appsrc_out_element(ts_appsrc_out *o, const char *name)
+{
+    return gst_bin_get_by_name(GST_BIN(o->pipe), name);
+}
+
 void ts_appsrc_out_destroy(ts_appsrc_out *o)
 {
     if (!o)

@@ -12,6 +12,8 @@
 
 #include <stddef.h>
 
+#include <gst/gst.h>
+
 #include "image.h"
 
 typedef struct ts_appsrc_out ts_appsrc_out;
@@ -43,6 +45,10 @@ int ts_appsrc_out_key(ts_appsrc_out *o, char *out, size_t cap);
 
 /* Ends the stream, waits (bounded) for files to be finished, frees. */
 void ts_appsrc_out_destroy(ts_appsrc_out *o);
+
+/* The pipeline's element of that name (from the tail), a new reference the
+ * caller unrefs, or NULL. For sinks that tune their tail while running. */
+GstElement *ts_appsrc_out_element(ts_appsrc_out *o, const char *name);
 
 /* Whether a GStreamer element factory is installed. */
 int ts_gst_has(const char *factory);

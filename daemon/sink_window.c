@@ -1,15 +1,132 @@
-/* The window: annotated frames on the X display (works under Xvfb). */
+/* The window: annotated frames on the X display (works under Xvfb).
+ *
+ *   appsrc ! videoconvert ! videoscale ! capsfilter name=winsize ! ximagesink name=win
+ *
+ * The capsfilter sets the size shown: the video's own, a whole multiple of
+ * it when the video is small and the screen has room (a 640x360 clip is shown
+ * at 1280x720, so its text is twice as tall), or the screen's in fullscreen
+ * (aspect kept, black bars). Keys come back from the video sink as navigation
+ * events (sink_appsrc queues them): F11 fullscreen, q / Esc quit, any other
+ * key is a command for the run (the game's keys). The screen's size and the
+ * fullscreen request to the window manager go through our own Xlib
+ * connection, used on the display thread only.
+ */
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <X11/Xatom.h>
+#include <X11/Xlib.h>
+#include <gst/video/videooverlay.h>
+
 #include "sink_api.h"
 #include "sink_appsrc.h"
+
+enum {
+    LEGIBLE_W = 1280, /* video narrower than this is scaled up ... */
+    MAX_SCALE = 4,    /* ... by a whole factor up to this, if the screen has room */
+};
 
 typedef struct {
     ts_sink base;
     ts_appsrc_out *out;
+    GstElement *size;   /* the capsfilter that sets the shown size */
+    Display *x;         /* our own connection: screen size, fullscreen; may be NULL */
+    int screen_w, screen_h;
+    int video_w, video_h; /* of the frames coming in */
+    int shown_w, shown_h; /* size last set on the capsfilter */
+    int fullscreen;
+    atomic_ulong xid; /* the video sink's window (from its bus message) */
+    int quit_key;     /* q or Esc pressed */
 } window_sink;
+
+/* ---- The window id (a GStreamer thread) --------------------------------- */
+
+static GstBusSyncReply on_bus_message(GstBus *bus, GstMessage *m, gpointer data)
+{
+    (void)bus;
+    window_sink *s = data;
+    const GstStructure *st = GST_MESSAGE_TYPE(m) == GST_MESSAGE_ELEMENT ? gst_message_get_structure(m)
+                                                                       : NULL;
+    guint64 handle = 0;
+    if (st && gst_structure_has_name(st, "have-window-handle") &&
+        gst_structure_get_uint64(st, "window-handle", &handle))
+        atomic_store(&s->xid, (unsigned long)handle);
+    return GST_BUS_PASS;
+}
+
+/* ---- Size and fullscreen (display thread) -------------------------------- */
+
+/* The size to show video_w x video_h at, outside fullscreen. */
+static void legible_size(const window_sink *s, int *w, int *h)
+{
+    int k = 1;
+    if (s->video_w < LEGIBLE_W) {
+        k = (LEGIBLE_W + s->video_w - 1) / s->video_w;
+        if (k > MAX_SCALE)
+            k = MAX_SCALE;
+        /* Leave room for a title bar and panels. */
+        while (k > 1 && s->screen_w > 0 &&
+               (k * s->video_w > s->screen_w * 9 / 10 || k * s->video_h > s->screen_h * 9 / 10))
+            k--;
+    }
+    *w = k * s->video_w;
+    *h = k * s->video_h;
+}
+
+static void set_shown_size(window_sink *s, int w, int h)
+{
+    if (w == s->shown_w && h == s->shown_h)
+        return;
+    GstCaps *caps = gst_caps_new_simple("video/x-raw", "width", G_TYPE_INT, w, "height",
+                                        G_TYPE_INT, h, "pixel-aspect-ratio", GST_TYPE_FRACTION, 1,
+                                        1, NULL);
+    g_object_set(s->size, "caps", caps, NULL);
+    gst_caps_unref(caps);
+    s->shown_w = w, s->shown_h = h;
+}
+
+/* Asks the window manager for (or out of) fullscreen, and places the window
+ * itself too, for a display without one (Xvfb). */
+static void x_fullscreen(window_sink *s, int on, int w, int h)
+{
+    Window win = (Window)atomic_load(&s->xid);
+    if (!s->x || !win)
+        return;
+    XEvent e;
+    memset(&e, 0, sizeof e);
+    e.xclient.type = ClientMessage;
+    e.xclient.window = win;
+    e.xclient.message_type = XInternAtom(s->x, "_NET_WM_STATE", False);
+    e.xclient.format = 32;
+    e.xclient.data.l[0] = on ? 1 : 0; /* _NET_WM_STATE_ADD / _REMOVE */
+    e.xclient.data.l[1] = (long)XInternAtom(s->x, "_NET_WM_STATE_FULLSCREEN", False);
+    e.xclient.data.l[3] = 1; /* from a normal application */
+    XSendEvent(s->x, DefaultRootWindow(s->x), False,
+               SubstructureRedirectMask | SubstructureNotifyMask, &e);
+    if (on)
+        XMoveResizeWindow(s->x, win, 0, 0, (unsigned)w, (unsigned)h);
+    else
+        XResizeWindow(s->x, win, (unsigned)w, (unsigned)h);
+    XFlush(s->x);
+}
+
+static void apply_size(window_sink *s)
+{
+    int w, h;
+    if (s->fullscreen && s->screen_w > 0) {
+        w = s->screen_w, h = s->screen_h;
+    } else {
+        legible_size(s, &w, &h);
+    }
+    int was = s->shown_w;
+    set_shown_size(s, w, h);
+    if (was && (w != was || s->fullscreen))
+        x_fullscreen(s, s->fullscreen, w, h);
+}
+
+/* ---- The sink ------------------------------------------------------------ */
 
 /* The user closing the window is the normal way to quit, not a failure. */
 static int closed(int rc, char *err, size_t errlen)
@@ -19,28 +136,67 @@ static int closed(int rc, char *err, size_t errlen)
     return rc;
 }
 
-static int window_frame(ts_sink *s, const ts_image *img, double t, char *err, size_t errlen)
+static int window_poll(ts_sink *base, char *err, size_t errlen)
 {
-    return closed(ts_appsrc_out_push(((window_sink *)s)->out, img, t, err, errlen), err, errlen);
+    window_sink *s = (window_sink *)base;
+    if (s->quit_key) {
+        snprintf(err, errlen, "window closed (quit key)");
+        return -1;
+    }
+    /* Fullscreen asked for at start: once the sink's window exists. */
+    static const int PLACED = 2;
+    if (s->fullscreen == 1 && atomic_load(&s->xid) && s->shown_w) {
+        x_fullscreen(s, 1, s->shown_w, s->shown_h);
+        s->fullscreen = PLACED;
+    }
+    return closed(ts_appsrc_out_poll(s->out, err, errlen), err, errlen);
 }
 
-static int window_poll(ts_sink *s, char *err, size_t errlen)
+static int window_frame(ts_sink *base, const ts_image *img, double t, char *err, size_t errlen)
 {
-    return closed(ts_appsrc_out_poll(((window_sink *)s)->out, err, errlen), err, errlen);
+    window_sink *s = (window_sink *)base;
+    if (img->w != s->video_w || img->h != s->video_h) {
+        s->video_w = img->w, s->video_h = img->h;
+        apply_size(s);
+    }
+    if (window_poll(base, err, errlen) < 0)
+        return -1;
+    return closed(ts_appsrc_out_push(s->out, img, t, err, errlen), err, errlen);
 }
 
-static int window_command(ts_sink *s, char *out, size_t cap)
+/* Keys pressed in the window (queued by sink_appsrc): the window's own
+ * (F11 fullscreen, q and Esc quit) are handled here, the rest go to the run
+ * as commands (the game's keys: h, p, r, f, ...). */
+static int window_command(ts_sink *base, char *out, size_t cap)
 {
-    return ts_appsrc_out_key(((window_sink *)s)->out, out, cap);
+    window_sink *s = (window_sink *)base;
+    while (ts_appsrc_out_key(s->out, out, cap)) {
+        if (strcmp(out, "q") == 0 || strcmp(out, "Q") == 0 || strcmp(out, "Escape") == 0) {
+            s->quit_key = 1;
+        } else if (strcmp(out, "F11") == 0) {
+            if (s->video_w > 0) {
+                s->fullscreen = !s->fullscreen;
+                apply_size(s);
+            }
+        } else {
+            return 1;
+        }
+    }
+    return 0;
 }
 
-static void window_destroy(ts_sink *s)
+static void window_destroy(ts_sink *base)
 {
-    ts_appsrc_out_destroy(((window_sink *)s)->out);
+    window_sink *s = (window_sink *)base;
+    ts_appsrc_out_destroy(s->out);
+    if (s->size)
+        gst_object_unref(s->size);
+    if (s->x)
+        XCloseDisplay(s->x);
     free(s);
 }
 
-ts_sink *ts_sink_window_create(const char *title, char *err, size_t errlen)
+ts_sink *ts_sink_window_create(const char *title, int fullscreen, char *err, size_t errlen)
 {
     const char *x11 = getenv("DISPLAY"), *wl = getenv("WAYLAND_DISPLAY");
     if ((!x11 || !*x11) && (!wl || !*wl)) {
@@ -58,15 +214,37 @@ ts_sink *ts_sink_window_create(const char *title, char *err, size_t errlen)
         snprintf(err, errlen, "window: no X video sink installed (gstreamer1.0-x); use --headless");
         return NULL;
     }
-    char tail[128];
-    snprintf(tail, sizeof tail, "%s sync=false", video);
-    ts_appsrc_out_config cfg = {.what = "window", .tail = tail, .title = title, .live = 1};
     window_sink *s = calloc(1, sizeof *s);
-    if (!s || !(s->out = ts_appsrc_out_create(&cfg, err, errlen))) {
-        if (!s)
-            snprintf(err, errlen, "out of memory");
-        free(s);
+    if (!s) {
+        snprintf(err, errlen, "out of memory");
         return NULL;
+    }
+    s->fullscreen = fullscreen ? 1 : 0;
+    if (x11 && *x11 && (s->x = XOpenDisplay(NULL))) {
+        s->screen_w = DisplayWidth(s->x, DefaultScreen(s->x));
+        s->screen_h = DisplayHeight(s->x, DefaultScreen(s->x));
+    }
+    char tail[160];
+    snprintf(tail, sizeof tail, "videoscale ! capsfilter name=winsize ! %s name=win sync=false",
+             video);
+    ts_appsrc_out_config cfg = {.what = "window", .tail = tail, .title = title, .live = 1};
+    if (!(s->out = ts_appsrc_out_create(&cfg, err, errlen))) {
+        window_destroy(&s->base);
+        return NULL;
+    }
+    s->size = ts_appsrc_out_element(s->out, "winsize");
+    GstElement *win = ts_appsrc_out_element(s->out, "win");
+    if (win) {
+        /* The pipeline's bus (a child's bus is its bin's own relay). */
+        GstObject *pipe = gst_element_get_parent(win);
+        GstBus *bus = pipe ? gst_element_get_bus(GST_ELEMENT(pipe)) : NULL;
+        if (bus) {
+            gst_bus_set_sync_handler(bus, on_bus_message, s, NULL);
+            gst_object_unref(bus);
+        }
+        if (pipe)
+            gst_object_unref(pipe);
+        gst_object_unref(win);
     }
     s->base.name = "window";
     s->base.frame = window_frame;

@@ -6,7 +6,7 @@
 
 #include "codes.h"
 
-enum { TS_MAX_CARDS = 64 };
+enum { TS_MAX_CARDS = 128 }; /* a Qwirkle board holds 70 and more */
 
 typedef struct {
     float x, y;

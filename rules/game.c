@@ -185,6 +185,16 @@ void ts_game_report(const ts_game *g, const ts_game_view *v, const ts_writer *w)
         tw_end(w);
     }
     tw_end(w);
+    if (v->show_groups >= 0) { /* the SET hint ladder: the cards shown */
+        tw_key(w, "shown");
+        tw_arr(w);
+        for (int i = 0; i < v->show_groups && i < v->ngroups; i++) {
+            int last = i == v->show_groups - 1 && v->show_cards >= 0;
+            for (int k = 0; k < v->group[i].n && (!last || k < v->show_cards); k++)
+                tw_int(w, v->group[i].card[k]);
+        }
+        tw_end(w);
+    }
     tw_key(w, "count");
     tw_int(w, v->count);
     tw_key(w, "headline");

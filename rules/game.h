@@ -58,6 +58,10 @@ typedef struct {
     int hint_level; /* SET ladder: 0 nothing, 1 one card of a Set, 2 two, 3 the Set,
                        4 every Set (default 4: every Set, as before) */
     int first_lead; /* Gang of Four: the game's first lead (1-5 cards with M1) */
+    /* Climbing games: the play to beat as the referee saw it laid (older plays
+     * still lie on the trick); 0 = the trick zone's cards are the play. */
+    int ntrick;
+    ts_code trick[TS_VIEW_GROUP_MAX];
 } ts_game_opts;
 
 extern const ts_game_opts TS_GAME_OPTS_DEFAULT;

@@ -49,6 +49,11 @@ static int gof_analyse(const ts_game_state *s, const ts_game_opts *o, ts_game_vi
     }
     ts_gof_combo trick;
     char name[24];
+    ts_view_group known;
+    if (o->ntrick > 0 && nt > 0 && ts_game_pick(s, trick_idx, nt, o->trick, o->ntrick, &known) == 0) {
+        nt = known.n; /* the newest play; older ones lie under it */
+        memcpy(trick_idx, known.card, sizeof(int) * (size_t)nt);
+    }
     if (nt > 0) {
         ts_gof_error e = classify_cards(s, trick_idx, nt, &trick);
         if (e != TS_GOF_OK) {

@@ -20,7 +20,6 @@ static int hand_of(const ts_game_state *s, const int *idx, int n, ts_sapngwu_han
 
 static int sng_analyse(const ts_game_state *s, const ts_game_opts *o, ts_game_view *v)
 {
-    (void)o;
     int trick_idx[TS_MAX_CARDS], hand_idx[TS_MAX_CARDS], tu, hu;
     int nt = ts_game_cards_in(s, TS_ZONE_TRICK, trick_idx, &tu);
     int nh = ts_game_cards_in(s, TS_ZONE_HAND, hand_idx, &hu);
@@ -33,6 +32,11 @@ static int sng_analyse(const ts_game_state *s, const ts_game_opts *o, ts_game_vi
     char why[128], desc[80];
     ts_sapngwu_hand th, hh;
     ts_sapngwu_play trick;
+    ts_view_group known;
+    if (o->ntrick > 0 && nt > 0 && ts_game_pick(s, trick_idx, nt, o->trick, o->ntrick, &known) == 0) {
+        nt = known.n; /* the newest play; older ones lie under it */
+        memcpy(trick_idx, known.card, sizeof(int) * (size_t)nt);
+    }
     if (nt > 0) {
         if (hand_of(s, trick_idx, nt, &th, why, sizeof why) < 0 ||
             ts_sapngwu_classify(&th, &TS_SAPNGWU_DEFAULTS, &trick, why, sizeof why) < 0) {

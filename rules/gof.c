@@ -287,6 +287,7 @@ static int play_before(const void *pa, const void *pb)
 static void consider(play_search *s, int n)
 {
     ts_gof_combo c;
+    memset(&c, 0, sizeof c); /* listed combinations compare equal byte for byte */
     if (ts_gof_classify(s->pick, n, &c) != TS_GOF_OK)
         return;
     if ((c.type == TS_GOF_GANG) != s->gangs_only)

@@ -5,11 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "datadir.h"
 #include "imageio.h"
-
-#ifndef TS_SOURCE_DIR
-#define TS_SOURCE_DIR "."
-#endif
 
 static const char *const ATTR_NAMES[TS_ATTR_COUNT] = {"colour", "shape", "shading"};
 /* Profile attribute -> codes.h attribute (for letters). */
@@ -174,8 +171,11 @@ int ts_profile_load(const char *name, const char *dir, ts_profile *out, char *er
     size_t n = strlen(name);
     if (strchr(name, '/') || (n > 8 && strcmp(name + n - 8, ".profile") == 0))
         snprintf(path, sizeof path, "%s", name);
-    else
-        snprintf(path, sizeof path, "%s/%s.profile", dir ? dir : TS_SOURCE_DIR "/models", name);
+    else {
+        char file[300];
+        snprintf(file, sizeof file, "%.280s.profile", name);
+        ts_model_path(dir, file, path, sizeof path);
+    }
     uint8_t *data;
     size_t len;
     if (ts_read_file(path, 1 << 20, &data, &len, err, errlen) < 0)

@@ -49,7 +49,7 @@ typedef struct {
 /* Parses profile text. Returns 0, or -1 with "line N: problem" in err. */
 int ts_profile_parse(const char *text, size_t len, ts_profile *out, char *err, size_t errlen);
 /* Loads a profile by name (looked up as DIR/NAME.profile) or by path (contains
- * '/' or ends in .profile). dir NULL = the project's models/ directory. */
+ * '/' or ends in .profile). dir NULL = models/ of the data directory (datadir.h). */
 int ts_profile_load(const char *name_or_path, const char *dir, ts_profile *out, char *err,
                     size_t errlen);
 /* Writes a profile in the text format (for the training tool). */

@@ -38,7 +38,8 @@ typedef struct {
  * for classes that read profile files, a path) and where models live. */
 typedef struct {
     const char *profile;    /* NULL = the class's default (profiles[0]) */
-    const char *models_dir; /* NULL = the built-in models directory */
+    const char *models_dir; /* NULL = models/ of the data directory; files through
+                               ts_model_path (datadir.h) */
 } ts_reader_config;
 
 typedef struct ts_reader_class {

@@ -138,6 +138,11 @@ static int diff(const ts_table_snapshot *a, const ts_table_snapshot *b, int rere
     return m->nadded + m->nremoved;
 }
 
+const ts_game_memory *ts_referee_memory(const ts_referee *r)
+{
+    return &r->mem;
+}
+
 int ts_referee_quiet(const ts_referee *r)
 {
     return r->has_cand && r->quiet >= r->cfg.settle_frames && same_table(&r->cand, &r->settled);

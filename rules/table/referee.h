@@ -58,6 +58,9 @@ int ts_referee_update(ts_referee *r, const ts_card *cards, const int *id, const 
  * (a moment to take the next move's "before" picture). */
 int ts_referee_quiet(const ts_referee *r);
 
+/* The game's memory (the play to beat on the trick, ...); borrowed. */
+const ts_game_memory *ts_referee_memory(const ts_referee *r);
+
 /* The settled states of the last move (valid until the next update). */
 const ts_table_snapshot *ts_referee_before(const ts_referee *r);
 const ts_table_snapshot *ts_referee_after(const ts_referee *r);

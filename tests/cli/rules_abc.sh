@@ -51,6 +51,19 @@ expect 1 'draw a card' rules set --grid '1RDS 2GOT 3PSO' --hand 1GDO
 expect 2 "row 1: 'ZZ' is not a set card code" rules set --grid '1RDS / ZZ' --hand 3PSO
 expect 2 '--hand goes with --grid' rules set --hand 3PSO 1RDS
 
+# ---- any game through the game interface (rules table) -----------------------------
+expect 0 '"sets":\[\[0,1,2\]\].*"shown":\[0,1\].*"headline":"1 Set \| hint: two cards"' rules table set --table '1RDS 2GOT 3PSO 1GDO' --hint 2
+expect 0 '"headline":"no Set: deal three more"' rules table set --table '1RDS 1RDO 1ROS 1ROO'
+expect 0 '\{"cards":\[4,5\],"mark":"hint","label":"pair"\}.*"headline":"1 play \(or pass\)"' rules table gof --trick 'G8 Y8' --hand 'G3 Y3 R9 R9'
+expect 0 '"pass":true' rules table gof --trick 'R10 R10' --hand 'G3 Y4'
+expect 0 '"label":"QWIRKLE 2 cards","score":2' rules table qwirkle --table 'BT OT YT PT GT;YD YS YC YX YL' --hand 'YT RT'
+expect 0 '"mark":"bad","label":"invalid: a group needs at least 3 cards"' rules table qwirkle --table 'RC RX; BD BS BT'
+expect 0 '"label":"\+1: row 0 col -1","score":1' rules table setgrid --table '1RDS 2GOT' --hand '3PSO 1GDO'
+expect 0 '"headline":"lead: [0-9]+ plays"' rules table sapngwu --hand '1:3 2:3 2:3 6:6'
+expect 0 '"headline":"mainline 3 cards, sideline 1"' rules table eleusis --mainline '8H 3C QD' --sideline 5S
+expect 2 "unknown game 'poker'" rules table poker
+expect 2 "'ZZ' is not a gof card code" rules table gof --hand ZZ
+
 # ---- Gang of Four ----------------------------------------------------------------------
 expect 0 'gang of 4 +R7 R7 Y7 G7' rules gof --hand 'R7 R7 Y7 G7 G8 G9' --trick 'G5 Y5'
 expect 0 '"count":3' rules gof --json --hand 'M1 G1 G2 G3 G4 Y9' --first-lead

@@ -110,7 +110,7 @@ has "$ERR" "bad item 'left=2,x'"
 run 2 rules eleusis --scoring new --score "left=1,2 prophet=3"
 has "$ERR" "prophet=3 is not one of the 2 players"
 run 2 rules eleusis --rule
-has "$ERR" "missing value after '--rule'"
+has "$ERR" "option '--rule' needs a value (see --help)"
 run 2 rules eleusis --frobnicate
 has "$ERR" "unknown option '--frobnicate'"
 run 2 rules eleusis
@@ -161,7 +161,7 @@ has "$ERR" "more than 4 copies of 6:6"
 run 2 rules sapngwu --wu many
 has "$ERR" "--wu takes a whole number"
 run 2 rules sapngwu --trick
-has "$ERR" "missing value after '--trick'"
+has "$ERR" "option '--trick' needs a value (see --help)"
 run 2 rules sapngwu
 run 0 rules sapngwu --help && has "$OUT" "usage: tablesight rules sapngwu"
 

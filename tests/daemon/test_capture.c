@@ -141,12 +141,14 @@ static void plans_each_kind_of_source(void **state)
     char err[256];
     ts_capture_config cfg = {0};
 
-    cfg.source = "/dev/video7";
-    assert_int_equal(ts_capture_plan(&cfg, &p, err, sizeof err), 0);
-    assert_non_null(strstr(p.desc, "v4l2src"));
-    assert_string_equal(p.prop, "device");
-    assert_string_equal(p.location, "/dev/video7");
-    assert_true(p.live);
+    /* A camera that is not there fails at once, with a message naming it
+     * (a camera that was there and goes away is retried while running). */
+    cfg.source = "/dev/video97";
+    assert_int_equal(ts_capture_plan(&cfg, &p, err, sizeof err), -1);
+    assert_non_null(strstr(err, "/dev/video97: no such camera"));
+    cfg.source = "/dev/null";
+    assert_int_equal(ts_capture_plan(&cfg, &p, err, sizeof err), -1);
+    assert_non_null(strstr(err, "/dev/null: not a video capture device"));
 
     cfg.source = "rtsp://127.0.0.1:8554/table";
     assert_int_equal(ts_capture_plan(&cfg, &p, err, sizeof err), 0);

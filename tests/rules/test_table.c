@@ -302,6 +302,16 @@ static void test_gof_trick(void **state)
     for (int i = 0; i < st->ncards; i++)
         zone[i] = ts_zones_card(&t.zones, &st->cards[i], W, H);
     gs = (ts_game_state){st->cards, st->ncards, zone, W, H};
+    ts_game_analyse(t.game, &gs, NULL, &v);
+    assert_non_null(strstr(v.headline, "the trick is no combination"));
+    const ts_game_memory *mem = ts_referee_memory(t.ref);
+    ts_game_opts opts = TS_GAME_OPTS_DEFAULT;
+    opts.ntrick = mem->nlast;
+    memcpy(opts.trick, mem->last, sizeof(ts_code) * (size_t)mem->nlast);
+    ts_game_analyse(t.game, &gs, &opts, &v);
+    assert_string_equal(v.headline, "pass: nothing beats the pair"); /* G9 M1 left: no pair */
+    assert_int_equal(v.group[0].n, 2);
+    assert_string_equal(st->cards[v.group[0].card[0]].text, "R7");
 
     /* all pass, the trick is cleared: the last play wins */
     drop(&s, "G5"), drop(&s, "Y5"), drop(&s, "Y4"), drop(&s, "R4"), drop(&s, "R7"), drop(&s, "R7");

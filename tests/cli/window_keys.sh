@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# The live window under Xvfb (started here): small video shown scaled up,
+# F11 toggles fullscreen (video scaled to the screen, aspect kept), q and Esc
+# quit with exit 0, --fullscreen starts so; a camera that is not there fails
+# at once with a message instead of a window.
+set -u
+ts=$1 src=$2
+xkey=$(dirname "$ts")/tests/ts_xkey
+command -v Xvfb > /dev/null && command -v xwininfo > /dev/null && command -v xwd > /dev/null ||
+    { echo "SKIP: needs Xvfb, xwininfo and xwd"; exit 77; }
+[ -x "$xkey" ] || { echo "SKIP: no $xkey"; exit 77; }
+tmp=$(mktemp -d)
+fails=0 passes=0
+check() { # name, then a command that must succeed
+    local name=$1
+    shift
+    if "$@"; then passes=$((passes + 1)); else echo "FAIL: $name"; fails=$((fails + 1)); fi
+}
+exec 3> "$tmp/displayfd"
+Xvfb -displayfd 3 -screen 0 1920x1200x24 -nolisten tcp > /dev/null 2>&1 &
+xvfb=$!
+exec 3>&-
+trap 'kill $xvfb 2> /dev/null; wait $xvfb 2> /dev/null; rm -rf "$tmp"' EXIT
+for _ in $(seq 50); do [ -s "$tmp/displayfd" ] && break; sleep 0.1; done
+export DISPLAY=:$(tr -d '\n' < "$tmp/displayfd")
+
+size() { # the tablesight window's WxH, or nothing
+    xwininfo -root -tree 2> /dev/null | sed -n 's/.*"tablesight[^"]*": ("tablesight".* \([0-9]*x[0-9]*\)+.*/\1/p' | head -1
+}
+wait_size() { # want, within 10 s
+    for _ in $(seq 100); do [ "$(size)" = "$1" ] && return 0; sleep 0.1; done
+    echo "  window is '$(size)', not $1"
+    return 1
+}
+wait_exit() { # pid, within 10 s; its status in $status
+    for _ in $(seq 100); do kill -0 "$1" 2> /dev/null || break; sleep 0.1; done
+    kill -0 "$1" 2> /dev/null && { kill "$1"; echo "  did not quit"; }
+    wait "$1"
+    status=$?
+}
+# A screen pixel's brightness (0-255 sum/3), from xwd's 32-bit ZPixmap.
+pixel() {
+    xwd -root -silent | python3 -c '
+import struct, sys
+d = sys.stdin.buffer.read(); h = struct.unpack(">25I", d[:100])
+x, y = int(sys.argv[1]), int(sys.argv[2])
+i = h[0] + h[19] * 12 + y * h[12] + x * 4
+print(sum(d[i:i + 3]) // 3)' "$1" "$2"
+}
+
+# The bundled clip is 640x360: shown at twice that.
+"$ts" run --loop --quiet 2> "$tmp/run.err" &
+pid=$!
+check "640x360 clip shown at 1280x720" wait_size 1280x720
+"$xkey" tablesight F11
+check "F11: fullscreen" wait_size 1920x1200
+sleep 1
+# 16:9 on 16:10: the video fills the width, black bars above and below.
+check "fullscreen video reaches the far corner" test "$(pixel 1900 1100)" -gt 0
+check "fullscreen keeps the aspect (bar at the top)" test "$(pixel 960 20)" -eq 0
+"$xkey" tablesight h   # a game's key (SET hint ladder): passed on, not the window's
+sleep 0.5
+check "other keys leave the window as it is" wait_size 1920x1200
+"$xkey" tablesight F11
+check "F11 again: back to 1280x720" wait_size 1280x720
+"$xkey" tablesight q
+wait_exit $pid
+check "q quits with exit 0" test "$status" -eq 0
+check "q said" grep -q "window closed (quit key)" "$tmp/run.err"
+
+"$ts" run --loop --quiet --fullscreen 2> "$tmp/run2.err" &
+pid=$!
+check "--fullscreen starts fullscreen" wait_size 1920x1200
+"$xkey" tablesight Escape
+wait_exit $pid
+check "Esc quits with exit 0" test "$status" -eq 0
+
+# A 1280x720 source is shown at its own size (no scaling, no added cost).
+"$ts" run --loop --quiet --source "$src/samples/demo/set_1.jpg" 2> /dev/null &
+pid=$!
+check "1280x720 shown as it is" wait_size 1280x720
+"$xkey" tablesight q
+wait_exit $pid
+
+# No camera and --source auto: said, not mistaken for a working camera.
+if ! ls /dev/video* > /dev/null 2>&1; then
+    "$ts" run --headless --frames 1 --fast 2> "$tmp/auto.err" > /dev/null
+    check "auto without a camera says so" grep -q "no camera found (/dev/video\*): playing the bundled sample clip" "$tmp/auto.err"
+fi
+
+# A camera that was never there: fails at once, with a clear message.
+start=$(date +%s)
+"$ts" run --source /dev/video-tablesight-none 2> "$tmp/cam.err"
+status=$?
+check "missing camera exits 1" test $status -eq 1
+check "missing camera said" grep -q "/dev/video-tablesight-none: no such camera" "$tmp/cam.err"
+check "missing camera fails fast" test $(($(date +%s) - start)) -le 3
+
+echo "window_keys: $passes passed, $fails failed"
+[ $fails -eq 0 ]
