@@ -120,9 +120,9 @@ static void test_chinese_tables(void **state)
     printf("chinese renders: fully visible %d/%d, at least half visible %d/%d, %d of %d "
            "confident reads wrong\n",
            t.full_ok, t.full, t.half_ok, t.half, t.wrong, t.reads);
-    assert_true(t.full_ok * 100 >= t.full * 75);
-    assert_true(t.half_ok * 100 >= t.half * 60);
-    assert_true(t.wrong * 100 <= t.reads * 5);
+    assert_true(t.full_ok * 100 >= t.full * 88);
+    assert_true(t.half_ok * 100 >= t.half * 80);
+    assert_int_equal(t.wrong, 0);
 }
 
 /* A rendered card, rectified both ways up, reads the same (low:high has no
@@ -162,12 +162,59 @@ static void test_half_turn_reads_the_same(void **state)
     assert_true(read_right >= 19);
 }
 
+/* A card whose quad came out a little wide and long (the table showing at
+ * its sides and ends, as a camera at a slant makes the finder do) reads
+ * right from its printed outline, or stays unread: never a wrong read. */
+static void test_loose_quad_reads_right_or_not_at_all(void **state)
+{
+    (void)state;
+    const ts_reader_class *cls = ts_reader_class_by_name("domino");
+    char err[256];
+    void *r = cls->create(&(ts_reader_config){NULL, NULL}, err, sizeof err);
+    assert_non_null(r);
+    int right = 0, wrong = 0, tried = 0;
+    for (int idx = 0; idx < TS_DOMINO_CHINESE; idx++)
+        for (int k = 0; k < 2; k++) {
+            ts_scene_spec s = spec_for(1, 62000 + 2 * (uint64_t)idx + k, TS_LAYOUT_GRID);
+            s.cards[0].code = (ts_code){TS_FAM_DOMINO, (uint8_t)idx};
+            ts_scene sc;
+            assert_int_equal(ts_render_scene(&s, &sc, err), 0);
+            const ts_pt *q = sc.cards[0].quad;
+            ts_pt c = ts_mid(ts_mid(q[0], q[1]), ts_mid(q[2], q[3]));
+            ts_pt m01 = ts_mid(q[0], q[1]), m12 = ts_mid(q[1], q[2]);
+            /* half the short and long sides, grown 7% and 6% */
+            ts_pt u = {(m12.x - c.x) * 1.07f, (m12.y - c.y) * 1.07f};
+            ts_pt v = {(m01.x - c.x) * 1.06f, (m01.y - c.y) * 1.06f};
+            ts_pt loose[4] = {{c.x - u.x + v.x, c.y - u.y + v.y},
+                              {c.x + u.x + v.x, c.y + u.y + v.y},
+                              {c.x + u.x - v.x, c.y + u.y - v.y},
+                              {c.x - u.x - v.x, c.y - u.y - v.y}};
+            ts_image a = {0};
+            assert_int_equal(tscv_warp_quad(&sc.img, loose, &a, cls->card_w, cls->card_h, err),
+                             0);
+            ts_reading rd;
+            assert_int_equal(cls->read(r, &a, &rd, err), 0);
+            tried++;
+            if (rd.is_card && rd.conf >= cls->conf_floor) {
+                right += rd.code.idx == idx;
+                wrong += rd.code.idx != idx;
+            }
+            ts_image_free(&a);
+            ts_scene_free(&sc);
+        }
+    cls->destroy(r);
+    printf("loose quads: %d/%d read right, %d wrong\n", right, tried, wrong);
+    assert_int_equal(wrong, 0);
+    assert_true(right * 100 >= tried * 80);
+}
+
 int main(void)
 {
     tscv_set_threads(1);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_chinese_tables),
         cmocka_unit_test(test_half_turn_reads_the_same),
+        cmocka_unit_test(test_loose_quad_reads_right_or_not_at_all),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

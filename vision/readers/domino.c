@@ -13,6 +13,8 @@
  * conf 0 and its pips are a guess, so the whole reading falls under the floor
  * and the card is reported unread.
  */
+#include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -112,6 +114,159 @@ static float chinese_colour_fit(const domino_end e[2])
     return fit;
 }
 
+
+/* v clamped to 0..n-1. */
+static int clampi(int v, int n)
+{
+    return v < 0 ? 0 : v >= n ? n - 1 : v;
+}
+
+/* Grey (B + 2G + R) / 4 of a card pixel. */
+static int card_grey(const ts_image *c, int x, int y)
+{
+    const uint8_t *p = ts_image_row(c, y) + 3 * x;
+    return (p[0] + 2 * p[1] + p[2]) >> 2;
+}
+
+/* A Chinese card found a little wide or turned (a camera at a slant, the
+ * finder's width from the waist's scale) shows table at one side and its
+ * pips off their places. Its printed outline, along the pip-free rows
+ * between the pip groups and the waist's rules, gives each long side: the
+ * card is resampled to those sides (the ends are kept). Returns 1 and fills
+ * out (W x H, buffer owned by the caller) if the sides moved enough to
+ * matter, else 0. */
+static int chinese_refit_sides(const ts_image *c, ts_image *out)
+{
+    const int w = c->w, h = c->h;
+    /* paper level: the brightest of the middle column's pip-free rows */
+    static const float ROWS[] = {27.5f, 30, 32.5f, 49.5f, 52, 54.5f}; /* mm of 82 */
+    enum { NR = sizeof ROWS / sizeof ROWS[0] };
+    float ys[NR], xl[NR], xr[NR];
+    int n = 0;
+    for (int k = 0; k < NR; k++) {
+        int y = (int)lrintf(ROWS[k] / 82 * h);
+        int ref = card_grey(c, w / 2, y);
+        if (ref < 60)
+            continue;
+        int l = -1, r = -1;
+        for (int x = w / 2; x >= 0 && l < 0; x--)
+            if (card_grey(c, x, y) < ref * 80 / 100)
+                l = x;
+        for (int x = w / 2; x < w && r < 0; x++)
+            if (card_grey(c, x, y) < ref * 80 / 100)
+                r = x;
+        if (l < 0 || r < 0 || r - l < w * 3 / 4) /* a pip, not the outline */
+            continue;
+        ys[n] = (float)y;
+        xl[n] = (float)l;
+        xr[n] = (float)r;
+        n++;
+    }
+    if (n < 4)
+        return 0;
+    /* least squares x = a + b (y - h/2) for each side */
+    float sy = 0, syy = 0, sl = 0, sr = 0, sly = 0, sry = 0;
+    for (int i = 0; i < n; i++) {
+        float d = ys[i] - h / 2.0f;
+        sy += d;
+        syy += d * d;
+        sl += xl[i];
+        sr += xr[i];
+        sly += xl[i] * d;
+        sry += xr[i] * d;
+    }
+    float det = n * syy - sy * sy;
+    if (det < 1e-3f)
+        return 0;
+    float bl = (n * sly - sy * sl) / det, al = (sl - bl * sy) / n;
+    float br = (n * sry - sy * sr) / det, ar = (sr - br * sy) / n;
+    /* a real card's outline is about straight and about the card's width */
+    if (ar - al < 0.7f * w || fabsf(bl) > 0.15f || fabsf(br) > 0.15f || fabsf(bl - br) > 0.06f)
+        return 0;
+    /* every row on the lines: an edge of a card lying over this one, or a
+     * pip, is not the outline */
+    for (int i = 0; i < n; i++) {
+        float d = ys[i] - h / 2.0f;
+        if (fabsf(xl[i] - al - bl * d) > 1.5f || fabsf(xr[i] - ar - br * d) > 1.5f)
+            return 0;
+    }
+    /* the ends: the outline along columns 2.6 mm in from each side, where no
+     * pip reaches, scanned from the pip-free rows out to each end */
+    float end[2] = {0, (float)(h - 1)}, moved = 0;
+    for (int s = 0; s < 2; s++) {
+        float got[2];
+        int ng = 0;
+        for (int side = 0; side < 2; side++) {
+            float f = side ? 1 - 1.4f / 23.6f : 1.4f / 23.6f; /* of the outline's width */
+            int y = (int)lrintf((s ? 52.0f : 30.0f) / 82 * h), dir = s ? 1 : -1, hit = -1;
+            float d = y - h / 2.0f;
+            int ref = card_grey(c, (int)lrintf(al + bl * d + f * (ar + br * d - al - bl * d)), y);
+            if (ref < 60)
+                continue;
+            for (; y >= 0 && y < h && hit < 0; y += dir) {
+                d = y - h / 2.0f;
+                int x = (int)lrintf(al + bl * d + f * (ar + br * d - al - bl * d));
+                if (x < 0 || x >= w)
+                    break;
+                if (card_grey(c, x, y) < ref * 80 / 100)
+                    hit = y;
+            }
+            if (hit >= 0)
+                got[ng++] = (float)hit;
+        }
+        /* both columns agree and near where the crop puts the end */
+        if (ng == 2 && fabsf(got[0] - got[1]) < 0.03f * h) {
+            float o = (got[0] + got[1]) / 2;
+            float want = s ? h - 1 - 1.2f / 82 * h : 1.2f / 82 * h;
+            /* and a line right across: the outline, not a card lying over
+             * this one (its edge slants) */
+            int across = 0, yo = (int)lrintf(o);
+            int ref = card_grey(c, w / 2, s ? 52 * h / 82 : 30 * h / 82);
+            for (int k = 1; k <= 10; k++) {
+                int x = (int)lrintf(al + (ar - al) * (k - 0.5f) / 10.5f), dark = 255;
+                for (int yy = yo - 1; yy <= yo + 1; yy++)
+                    if (yy >= 0 && yy < h && x >= 0 && x < w && card_grey(c, x, yy) < dark)
+                        dark = card_grey(c, x, yy);
+                across += dark < ref * 85 / 100;
+            }
+            if (fabsf(o - want) < 0.16f * h && across >= 9)
+                end[s] = o + (s ? 1 : -1) * 1.2f / 82 * h;
+        }
+        moved = fmaxf(moved, fabsf(end[s] - (s ? h - 1 : 0)));
+    }
+    /* the outline runs 1.2 mm in from the card's sides, of 26 mm */
+    float in = 1.2f / (26 - 2.4f);
+    for (int e = 0; e < 2; e++) {
+        float d = end[e] - h / 2.0f, l = al + bl * d, r = ar + br * d;
+        float el = l - in * (r - l), er = r + in * (r - l);
+        moved = fmaxf(moved, fmaxf(fabsf(el), fabsf(er - (w - 1))));
+    }
+    if (moved < 1.5f)
+        return 0;
+    for (int y = 0; y < h; y++) {
+        float fy = end[0] + (end[1] - end[0]) * y / (h - 1), d = fy - h / 2.0f;
+        float l = al + bl * d, r = ar + br * d;
+        float el = l - in * (r - l), er = r + in * (r - l);
+        int y0 = (int)floorf(fy);
+        float ty = fy - y0;
+        int ya = clampi(y0, h), yb = clampi(y0 + 1, h);
+        const uint8_t *ra = ts_image_row(c, ya), *rb = ts_image_row(c, yb);
+        uint8_t *o = ts_image_row(out, y);
+        for (int x = 0; x < w; x++) {
+            float fx = el + (er - el) * x / (w - 1);
+            int x0 = (int)floorf(fx);
+            float tx = fx - x0;
+            int xa = clampi(x0, w), xb = clampi(x0 + 1, w);
+            for (int ch = 0; ch < 3; ch++) {
+                float v = (ra[3 * xa + ch] * (1 - tx) + ra[3 * xb + ch] * tx) * (1 - ty) +
+                          (rb[3 * xa + ch] * (1 - tx) + rb[3 * xb + ch] * tx) * ty;
+                o[3 * x + ch] = (uint8_t)lrintf(v);
+            }
+        }
+    }
+    return 1;
+}
+
 static int domino_read(void *reader, const ts_image *card, ts_reading *out, char *err)
 {
     domino_reader *d = reader;
@@ -119,6 +274,22 @@ static int domino_read(void *reader, const ts_image *card, ts_reading *out, char
     memset(out, 0, sizeof *out);
     domino_pips p;
     domino_read_pips(d->style, card, &p);
+    if (d->style == DOMINO_CHINESE && card->w == DOMINO_CARD_W && card->h == DOMINO_CARD_H &&
+        card->channels == 3) {
+        /* not sure at an end: perhaps the quad is off at the sides */
+        uint8_t buf[DOMINO_CARD_W * DOMINO_CARD_H * 3];
+        ts_image fit = {DOMINO_CARD_W, DOMINO_CARD_H, DOMINO_CARD_W * 3, 3, buf};
+        if ((p.end[0].conf < 0.9f || p.end[1].conf < 0.9f) && chinese_refit_sides(card, &fit)) {
+            domino_pips q;
+            domino_read_pips(d->style, &fit, &q);
+            float was = p.end[0].conf * p.end[1].conf, now = q.end[0].conf * q.end[1].conf;
+            /* the same counts as first read, only surer: two samplings of the
+             * card agree (a count that changes is a pip cut or uncovered) */
+            if (q.is_card && now > was && q.end[0].pips == p.end[0].pips &&
+                q.end[1].pips == p.end[1].pips)
+                p = q;
+        }
+    }
     if (!p.is_card)
         return 0;
     /* a western tile is never covered: both ends unclean is not a tile

@@ -310,7 +310,7 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
             ux = 1;
             uy = 0;
             for (int k = 0; k < 24; k++)
-                for (int z = -1; z <= 1; z++) {
+                for (int z = -1; z <= 3; z++) { /* a small blob thresholds small */
                     float a = (float)k * 3.14159265f / 24, pz = ppm0 * (1 + 0.15f * z);
                     if (pz < 0.7f)
                         continue;
@@ -398,21 +398,40 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
             }
         }
         /* long ends: the outline, along pip-free lines near the long sides */
-        float hv[2];
+        float hv[2], mv[2], spread[2];
         for (int s = 0; s < 2; s++) {
             float sg = s ? 1.0f : -1.0f, found[3];
             int nf = 0;
             for (int line = -1; line <= 1; line += 2) {
                 float ox = cx + line * PIP_FREE * ppm * ux, oy = cy + line * PIP_FREE * ppm * uy;
                 float d = scan_dark(frame, ox, oy, sg * vx, sg * vy, (RULE_AT + 2) * ppm,
-                                    (CARD_H / 2 + 6) * ppm);
+                                    (CARD_H / 2 + 10) * ppm);
                 if (d > 0)
                     found[nf++] = d / ppm + OUTLINE_IN;
             }
             float m = middle(found, nf);
+            mv[s] = m;
+            spread[s] = nf == 2 ? fabsf(found[0] - found[1]) : 99;
             /* an end not where the deck puts it is covered or cut: keep the
              * printed length */
             hv[s] = m > 0 && fabsf(m - CARD_H / 2) < 0.06f * CARD_H / 2 ? m : CARD_H / 2;
+        }
+        /* a camera at a slant draws the near end larger than the waist's
+         * scale, the far one smaller: both ends found, together the card's
+         * length, are the ends */
+        if (mv[0] > 0 && mv[1] > 0 && fabsf(mv[0] + mv[1] - CARD_H) < 0.06f * CARD_H &&
+            fabsf(mv[0] - mv[1]) < 0.3f * CARD_H / 2) {
+            hv[0] = mv[0];
+            hv[1] = mv[1];
+        }
+        /* seen at a slant, the card's length is foreshortened where its
+         * width (the waist's scale) is not: both ends straight across (the
+         * two lines agree), a card's aspect seen at a slant */
+        else if (mv[0] > 0 && mv[1] > 0 && spread[0] < 1.5f && spread[1] < 1.5f &&
+                 mv[0] + mv[1] > 0.75f * CARD_H && mv[0] + mv[1] < CARD_H &&
+                 fabsf(mv[0] - mv[1]) < 0.3f * (mv[0] + mv[1]) / 2) {
+            hv[0] = mv[0];
+            hv[1] = mv[1];
         }
         float shift = (hv[1] - hv[0]) / 2 * ppm;
         cx += shift * vx;

@@ -147,7 +147,7 @@ static float layout_misfit(const float (*at)[2], int n)
 }
 
 static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1, float paper_frac,
-                     int colour_ok, float sq_y0, float sq_y1, domino_end *e)
+                     double paper_rmean, int colour_ok, float sq_y0, float sq_y1, domino_end *e)
 {
     float at[8][2];
     e->pips = -1;
@@ -168,6 +168,10 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
         double fill = (double)b[i].area / (bw * bh);
         /* red: red well above green, for the light the card is under */
         int is_red = b[i].red / b[i].area > 25 && b[i].red > 0.35 * b[i].rsum;
+        /* and bright in red as the paper is: black ink under a warm light
+         * is reddish but dark in every channel (the five read as a one) */
+        if (paper_rmean > 0 && b[i].rsum / b[i].area < 0.6 * paper_rmean)
+            is_red = 0;
         /* the table or a neighbour showing at the card's rim (a quad a few
          * pixels off, rounded corners): cut by the margin, hugging it */
         int edge = (b[i].x0 <= MARGIN_X && (cx < MARGIN_X + 2.5 || bh > 3 * bw)) ||
@@ -205,7 +209,9 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
          * look reddish: the one is the smaller disc (~400-650 px, the five
          * ~800), and between them nothing is sure */
         if (g->chinese && !colour_ok && b[i].area > g->pip_max) {
-            if (b[i].area >= 720) {
+            /* the five's blob is a clover of five discs, not a solid
+             * square (a check of the cloth) */
+            if (b[i].area >= 720 && fill < 0.85 && major < 1.6 * minor) {
                 big++;
                 continue;
             }
@@ -227,7 +233,7 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
             continue;
         }
         if (g->chinese && b[i].area >= g->big_min && !is_red && major < 1.6 * minor && bw > W / 3 &&
-            fill > 0.45) {
+            fill > 0.45 && fill < 0.85) {
             big++;
             continue;
         }
@@ -254,6 +260,10 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
      * (a pip lost at a cut end, one more from a neighbour) */
     if (g->chinese && !big && pips >= 1 && pips <= 6 && pips != 5 &&
         layout_misfit(at, pips) > 0.20f)
+        conf *= 0.2f;
+    /* the deck's five is one blob: five round pips are a six with one
+     * covered or cut off, or five counted from something else */
+    if (g->chinese && !big && pips == 5)
         conf *= 0.2f;
     if (stray)
         conf *= stray_area > g->pip_min ? 0.15f : 0.5f;
@@ -287,6 +297,7 @@ void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out
     uint8_t ink[W * H], redv[W * H], rch[W * H];
     int paper_n[2] = {0, 0}, area_n[2] = {0, 0};
     double paper_r = 0, paper_g = 0;
+    int paper_cnt = 0;
     int ink_t = paper * 58 / 100, paper_t = paper * 80 / 100;
     for (int y = 0; y < H; y++) {
         const uint8_t *p = ts_image_row(card, y);
@@ -311,6 +322,7 @@ void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out
                 paper_n[half] += is_paper;
                 if (is_paper) {
                     paper_r += r;
+                    paper_cnt++;
                     paper_g += gr;
                 }
                 area_n[half] += 1;
@@ -375,9 +387,10 @@ void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out
     /* under a coloured light, black pips turn reddish as the paper does */
     out->colour_ok = paper_r > 0 && paper_r - paper_g < 0.12 * paper_r;
     /* the Chinese groups' squares: 22 mm, 3 mm in from each end (of 82) */
-    read_end(g, bl, nb, MARGIN_Y, H / 2 - g->band, frac[0], out->colour_ok, 3.0f / 82 * H,
-             25.0f / 82 * H, &out->end[0]);
-    read_end(g, bl, nb, H / 2 + g->band, H - MARGIN_Y, frac[1], out->colour_ok, 57.0f / 82 * H,
-             79.0f / 82 * H, &out->end[1]);
+    double paper_rmean = paper_cnt ? paper_r / paper_cnt : 0;
+    read_end(g, bl, nb, MARGIN_Y, H / 2 - g->band, frac[0], paper_rmean, out->colour_ok,
+             3.0f / 82 * H, 25.0f / 82 * H, &out->end[0]);
+    read_end(g, bl, nb, H / 2 + g->band, H - MARGIN_Y, frac[1], paper_rmean, out->colour_ok,
+             57.0f / 82 * H, 79.0f / 82 * H, &out->end[1]);
     out->is_card = out->end[0].pips >= 0 || out->end[1].pips >= 0;
 }
