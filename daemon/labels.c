@@ -85,13 +85,17 @@ int ts_labels_parse(const char *text, size_t len, const char *file, ts_label_cod
         }
         snprintf(l->path, plen, "%s%.*s", line[0] == '/' ? "" : dir, nlen, line);
         n++;
-        /* Codes: space separated, in the profile's letters. */
+        /* Codes fill the second column; a further one (the shared playing
+         * cards' "kind") is a note, not codes. */
         const char *p = tab + 1, *end = line + ll;
+        const char *tab2 = memchr(p, '\t', (size_t)(end - p));
+        if (tab2)
+            end = tab2;
         while (p < end) {
-            while (p < end && (*p == ' ' || *p == '\t'))
+            while (p < end && *p == ' ')
                 p++;
             const char *s = p;
-            while (p < end && *p != ' ' && *p != '\t')
+            while (p < end && *p != ' ')
                 p++;
             if (p == s)
                 break;

@@ -128,15 +128,6 @@ extern "C" tscv_net *tscv_net_parse(const unsigned char *data, size_t len, char 
             delete n;
             return nullptr;
         }
-        /* OpenCV lists the outputs in its own order (by name, not as
-         * exported): take them in the header's order when the names match */
-        std::vector<cv::String> named;
-        for (int h = 0; h < info.noutputs; h++)
-            for (const cv::String &s : n->out_names)
-                if (s == info.out[h].name)
-                    named.push_back(s);
-        if ((int)named.size() == info.noutputs)
-            n->out_names = named;
     } catch (const cv::Exception &e) {
         std::snprintf(err, errlen, "ONNX: %s", e.msg.c_str());
         delete n;
