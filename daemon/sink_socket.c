@@ -69,10 +69,11 @@ static int socket_line(ts_sink *base, const char *line, size_t len, char *err, s
     (void)err;
     (void)errlen;
     socket_sink *s = (socket_sink *)base;
+    accept_clients(s); /* before `last` changes: a new client gets the old table, then this
+                          line, not this line twice (found by fuzz_socket) */
     ts_buf_clear(&s->last);
     ts_buf_add(&s->last, line, len);
     ts_buf_add(&s->last, "\n", 1);
-    accept_clients(s);
     for (int i = 0; i < s->nclients; i++) {
         int rc = send_all(s->clients[i], s->last.data, s->last.len);
         if (rc == -2)
