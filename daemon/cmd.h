@@ -11,6 +11,7 @@ int cmd_bench(int argc, char **argv);  /* cmd_bench.c  */
 int cmd_rules(int argc, char **argv);  /* cmd_rules.c  */
 int cmd_render(int argc, char **argv); /* cmd_render.c */
 int cmd_run(int argc, char **argv);    /* cmd_run.c    */
+int cmd_referee(int argc, char **argv); /* cmd_referee.c */
 
 /* True if s is "-h" or "--help". */
 int cmd_is_help(const char *s);

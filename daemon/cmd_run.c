@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "capture.h"
+#include "live_game.h"
 #include "cmd.h"
 #include "overlay.h"
 #include "pipeline.h"
@@ -52,7 +53,8 @@ static const char USAGE[] =
     "  --frames N       stop after N processed frames\n"
     "\n"
     "Recognition:\n"
-    "  --game GAME      the cards to read: set (default), playing (eleusis), gof,\n"
+    "  --game GAME      the game (and so the cards to read): set (default), setgrid\n"
+    "                   (SET's connection grid), playing (eleusis), gof,\n"
     "                   qwirkle, domino (sapngwu), or auto (told from the cards)\n"
     "  --profile NAME   deck profile: classic (default), seecards, tiles, cards,\n"
     "                   chinese, double-six, or a SET profile file\n"
@@ -60,6 +62,32 @@ static const char USAGE[] =
     "  --conf-floor X   below this confidence a card is unread (profile default)\n"
     "  --stable N       frames a reading must agree over before it is shown (4)\n"
     "  --keep N         frames an unseen card stays on the table (8)\n"
+    "\n"
+    "Games (hints from stable cards only; see tablesight rules for each game):\n"
+    "  --hint N         SET hint ladder start: 0 nothing, 1 one card of a Set, 2 two,\n"
+    "                   3 the Set, 4 every Set (default 4); 'h' in the window or\n"
+    "                   'hint' on the socket steps it\n"
+    "  --zones FILE     the table's zones, one per line: NAME x0 y0 x1 y1 (a rectangle)\n"
+    "                   or eight numbers (four corners), fractions of the frame;\n"
+    "                   NAME: table, hand, trick, mainline, sideline\n"
+    "  --zone SPEC      one zone on the command line, NAME:x0,y0,x1,y1 (repeatable;\n"
+    "                   replaces the default). Defaults: SET the whole view is the\n"
+    "                   table; gof, sapngwu: trick above, hand in the half nearest the\n"
+    "                   camera; qwirkle: table above, hand below; eleusis: mainline\n"
+    "                   above, sideline below\n"
+    "  --show-zones     draw the zones\n"
+    "  --first-lead     Gang of Four: the game's first lead (1-5 cards with M1)\n"
+    "  --referee        judge each move (a stable change between two settled tables):\n"
+    "                   a JSON line per verdict on the line outputs, a large verdict\n"
+    "                   on screen, before/after JPEGs in the log directory\n"
+    "  --log DIR        the referee's log directory (default tablesight-referee-TIME)\n"
+    "  --rule FILE      Eleusis: the automatic dealer's secret rule (rules eleusis\n"
+    "                   --help has the language); each card placed at the end of the\n"
+    "                   mainline is judged at once (implies --referee)\n"
+    "  --players N      Eleusis: players besides the dealer, in turn order (3)\n"
+    "  --reveal         Eleusis: print the rule and the seed's scores at the end\n"
+    "  Keys in the window / lines on the socket: h|hint, hint N, p|phase2 (Eleusis:\n"
+    "  phase 1 is over), r|reveal, f|first-lead.\n"
     "\n"
     "Output (any combination):\n"
     "  (window)         the annotated video in a window on $DISPLAY (X11, Xvfb)\n"
@@ -99,6 +127,7 @@ typedef struct {
     long frames;
     int headless, json, http_any, quiet;
     const char *record, *socket, *http;
+    live_game_opts game;
 } run_opts;
 
 static int parse_num(const char *opt, const char *s, double lo, double hi, double *out)
@@ -119,6 +148,7 @@ static int parse_args(int argc, char **argv, run_opts *o)
 {
     memset(o, 0, sizeof *o);
     o->track = TS_TRACKER_DEFAULTS;
+    o->game.hint = -1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         double x;
@@ -168,6 +198,24 @@ static int parse_args(int argc, char **argv, run_opts *o)
         TEXT("--http", o->http)
         FLAG("--http-any", o->http_any)
         FLAG("--quiet", o->quiet)
+        NUM("--hint", 0, 4, o->game.hint, int)
+        TEXT("--zones", o->game.zones_file)
+        FLAG("--show-zones", o->game.show_zones)
+        FLAG("--first-lead", o->game.first_lead)
+        FLAG("--referee", o->game.referee)
+        TEXT("--log", o->game.log_dir)
+        TEXT("--rule", o->game.rule_file)
+        NUM("--players", 1, 16, o->game.players, int)
+        FLAG("--reveal", o->game.reveal)
+        if (strcmp(a, "--zone") == 0) {
+            if (!v || o->game.nzone_specs == 8) {
+                fprintf(stderr, "tablesight run: --zone needs NAME:x0,y0,x1,y1 (at most 8)\n");
+                return -1;
+            }
+            o->game.zone_spec[o->game.nzone_specs++] = v;
+            i++;
+            continue;
+        }
 #undef FLAG
 #undef TEXT
 #undef NUM
@@ -176,6 +224,10 @@ static int parse_args(int argc, char **argv, run_opts *o)
     }
     if (!o->proc.game)
         o->proc.game = "set";
+    o->game.game = o->proc.game;
+    const ts_game *g = ts_game_find(o->proc.game);
+    if (g && strcmp(g->name, "setgrid") == 0)
+        o->proc.game = "set"; /* a SET variant: the SET reader */
     o->proc.readers = 2; /* cards read on two cores: hints reach the screen sooner */
     return 0;
 }
@@ -189,6 +241,7 @@ typedef struct {
     ts_capture *cap;
     ts_pipeline *proc;
     ts_tracker *trk;
+    live_game *lg;
     ts_stats *stats;
     char label[200];
     double t0;
@@ -203,6 +256,7 @@ typedef struct {
     uint64_t result_seq;     /* that frame's seq, and its capture time */
     double result_t;
     double vision_fps, latency_ms;
+    live_verdict verdict;    /* the latest referee verdict for the screen */
 } run;
 
 static void request_quit(run *r)
@@ -272,6 +326,23 @@ static void publish(run *r, const ts_stable *st, const ts_frame *f, double laten
     pthread_mutex_unlock(&r->mu);
 }
 
+static void publish_verdict(run *r, const live_verdict *v)
+{
+    pthread_mutex_lock(&r->mu);
+    r->verdict = *v;
+    pthread_mutex_unlock(&r->mu);
+}
+
+/* Commands from sinks that take them (socket lines, window keys). */
+static void read_commands(run *r, ts_sink **sinks, int n)
+{
+    char cmd[128];
+    for (int i = 0; i < n; i++)
+        while (sinks[i]->command && sinks[i]->command(sinks[i], cmd, sizeof cmd))
+            if (!live_game_command(r->lg, cmd) && strcmp(cmd, "q") && strcmp(cmd, "Escape"))
+                fprintf(stderr, "tablesight run: unknown command '%.40s'\n", cmd);
+}
+
 static void send_line(run *r, const ts_json *j)
 {
     char err[256];
@@ -296,6 +367,7 @@ static void *vision_thread(void *arg)
     while (res && !atomic_load(&r->quit)) {
         ts_frame *f = ts_capture_next(r->cap, seq, 100, 1);
         poll_sinks(r, r->lines, &r->nlines);
+        read_commands(r, r->lines, r->nlines);
         if (!f) {
             ts_capture_status st;
             ts_capture_get_status(r->cap, &st);
@@ -326,9 +398,15 @@ static void *vision_thread(void *arg)
         ts_stats_add(r->stats, TS_ST_READY, (t_done - f->t) * 1e3);
         uint64_t done = atomic_fetch_add(&r->processed, 1) + 1;
         rate_update(&fps, done, t_done);
+        live_verdict lv = {0};
+        int verdict = live_game_frame(r->lg, r->trk, st, &f->img, f->t, &j, &lv);
         publish(r, st, f, (t_done - f->t) * 1e3, fps.per_s);
+        if (lv.seq)
+            publish_verdict(r, &lv);
+        if (verdict && r->nlines > 0)
+            send_line(r, &j);
         if (st->nevents > 0 && r->nlines > 0) {
-            ts_stable_json(&j, st, r->label, r->o.proc.game, r->t0);
+            ts_stable_json(&j, st, r->label, r->o.game.game, r->t0);
             send_line(r, &j);
         }
         ts_frame_release(f);
@@ -350,6 +428,7 @@ typedef struct {
     ts_image blank; /* shown while a source has never sent a frame */
     ts_table table;
     uint64_t drawn_seq; /* result seq last drawn, for the capture->hints latency */
+    uint64_t drawn_verdict; /* verdict seq last drawn, for the settled->verdict latency */
     rate cam;
 } display;
 
@@ -377,16 +456,27 @@ static void show(run *r, display *d, const ts_image *img, double t, const ts_cap
 
     pthread_mutex_lock(&r->mu);
     d->table = r->table;
+    live_verdict verdict = r->verdict;
     uint64_t rseq = r->result_seq;
     double rt = r->result_t, vfps = r->vision_fps, lat = r->latency_ms;
     pthread_mutex_unlock(&r->mu);
 
     rate_update(&d->cam, cs->captured, t_start);
     int stale = cs->state == TS_CAP_STALE;
-    char status[256];
-    snprintf(status, sizeof status, "%s | cam %.1f fps | vision %.1f fps | %.0f ms | %.40s%s",
-             r->o.proc.game, d->cam.per_s, vfps, lat, cs->label, strlen(cs->label) > 40 ? "..." : "");
-    ts_overlay_opts oo = {.status = status, .stale = stale, .stale_reason = cs->reason, .plain = 1};
+    char status[320], gs[96];
+    live_game_status(r->lg, gs, sizeof gs);
+    snprintf(status, sizeof status, "%s | cam %.1f fps | vision %.1f fps | %.0f ms | %.40s%s%s%s",
+             r->o.game.game, d->cam.per_s, vfps, lat, cs->label, strlen(cs->label) > 40 ? "..." : "",
+             gs[0] ? " | " : "", gs);
+    ts_overlay_opts oo = {.status = status, .stale = stale, .stale_reason = cs->reason, .plain = 1,
+                          .zones = live_game_zones(r->lg)};
+    int show_verdict = verdict.seq && t_start < verdict.until;
+    if (show_verdict) {
+        oo.verdict = verdict.text;
+        oo.verdict_kind = verdict.kind;
+        oo.verdict_x = verdict.x;
+        oo.verdict_y = verdict.y;
+    }
     ts_overlay_draw(&d->canvas, &d->table, &oo);
 
     char err[256];
@@ -405,6 +495,13 @@ static void show(run *r, display *d, const ts_image *img, double t, const ts_cap
     if (rseq && rseq != d->drawn_seq) {
         ts_stats_add(r->stats, TS_ST_HINTS, (t_end - rt) * 1e3);
         d->drawn_seq = rseq;
+    }
+    if (show_verdict && verdict.seq != d->drawn_verdict) {
+        if (verdict.settled_t > 0) {
+            ts_stats_add(r->stats, TS_ST_VERDICT, (t_end - verdict.settled_t) * 1e3);
+            ts_stats_add(r->stats, TS_ST_VERDICT_DRAW, (t_end - verdict.decided_t) * 1e3);
+        }
+        d->drawn_verdict = verdict.seq;
     }
 }
 
@@ -456,6 +553,7 @@ static void display_loop(run *r)
             last_stale = ts_now();
         }
         poll_sinks(r, r->frames, &r->nframes);
+        read_commands(r, r->frames, r->nframes);
     }
     ts_frame_release(last);
     ts_image_free(&d.canvas);
@@ -547,6 +645,8 @@ static void close_all(run *r)
     ts_capture_destroy(r->cap);
     ts_pipeline_destroy(r->proc);
     ts_tracker_destroy(r->trk);
+    live_game_close(r->lg);
+    r->lg = NULL;
     ts_stats_destroy(r->stats);
     pthread_mutex_destroy(&r->mu);
 }
@@ -589,9 +689,13 @@ static int run_live(run *r)
     char err[256];
     r->stats = ts_stats_create();
     r->trk = ts_tracker_create(&r->o.track);
+    r->lg = live_game_open(&r->o.game, err, sizeof err); /* the game's own errors first */
+    if (!r->lg)
+        return give_up(r, &old, err);
     r->proc = ts_pipeline_create(&r->o.proc, err, sizeof err);
     if (!r->proc || !r->stats || !r->trk)
         return give_up(r, &old, r->proc ? "out of memory" : err);
+    ts_tracker_set_rules(r->trk, live_game_rules(r->lg));
     r->cap = ts_capture_create(&r->o.cap, err, sizeof err);
     if (!r->cap)
         return give_up(r, &old, err);
@@ -621,6 +725,7 @@ static int run_live(run *r)
     ts_capture_get_status(r->cap, &cs);
     int code = cs.state == TS_CAP_FAILED || atomic_load(&r->failed) ? 1 : 0;
     print_stats(r);
+    live_game_finish(r->lg, stderr);
     atomic_store(&r->ending, 1);
     pthread_kill(sig_thread, SIGUSR1);
     pthread_join(sig_thread, NULL);

@@ -13,6 +13,7 @@ static const struct {
     {"scan", cmd_scan, "recognise cards in image files, print JSON lines, annotate"},
     {"eval", cmd_eval, "accuracy of recognition against a label file (image<TAB>codes)"},
     {"bench", cmd_bench, "median per-stage timings over image files"},
+    {"referee", cmd_referee, "judge every move at a live table; --replay a finished session"},
     {"rules", cmd_rules, "the rules core: Sets, legal plays, Eleusis judgement, ..."},
     {"render", cmd_render, "render synthetic card tables with exact ground truth"},
 };

@@ -165,13 +165,22 @@ static int banner(pen *p, int x, int y, const char *s, ts_bgr bg, int full_width
 
 /* ---- The overlay -------------------------------------------------------- */
 
-/* Set rings around the first n cards (ok[i]: card i can be drawn). */
+/* Set rings around the first n cards (ok[i]: card i can be drawn); a solved
+ * SET table follows its hint ladder (how many Sets, how many of the last
+ * one's cards). */
 static void draw_sets(pen *p, const ts_table *t, int n, const int *ok)
 {
     int level[TS_MAX_CARDS] = {0}; /* rings already drawn around each card */
     int w = px(p, 3), step = w + px(p, 3);
-    for (int k = 0; k < t->nsets && k < TS_MAX_SETS; k++) {
-        for (int j = 0; j < 3; j++) {
+    int sets = t->nsets, cards = 3;
+    if (t->game == &TS_GAME_SET) {
+        if (t->view.show_groups >= 0 && t->view.show_groups < sets)
+            sets = t->view.show_groups;
+        if (t->view.show_cards >= 0)
+            cards = t->view.show_cards;
+    }
+    for (int k = 0; k < sets && k < TS_MAX_SETS; k++) {
+        for (int j = 0; j < (k == sets - 1 ? cards : 3); j++) {
             int i = t->sets[k][j];
             if (i < 0 || i >= n || !ok[i])
                 continue;
@@ -179,6 +188,73 @@ static void draw_sets(pen *p, const ts_table *t, int n, const int *ok)
             grow_quad(t->frame.cards[i].quad, (double)step * (1 + level[i]++), ring);
             outline(p, ring, SET_COLOURS[k % NCOLOURS], w);
         }
+    }
+}
+
+static const ts_bgr GREEN = {60, 200, 60}, BLUE = {200, 120, 40}, CYAN = {255, 200, 0};
+
+/* Text of any size centred on (cx, cy) on a box of colour bg. */
+static void big_text(pen *p, float cx, float cy, const char *s, double fscale, ts_bgr bg)
+{
+    int th = px(p, 2.5), w, h, pad = px(p, 10);
+    double sc = fscale * p->s;
+    tscv_text_size(s, sc, th, &w, &h);
+    int x = (int)lroundf(cx) - w / 2, y = (int)lroundf(cy) + h / 2;
+    if (x < pad)
+        x = pad;
+    if (x + w + pad > p->img->w)
+        x = p->img->w - w - pad;
+    if (y - h - pad < 0)
+        y = h + pad;
+    check(p, tscv_fill_rect(p->img, x - pad, y - h - pad, w + 2 * pad, h + 2 * pad, bg, 0.85, p->err));
+    check(p, tscv_text(p->img, (float)x, (float)y, s, sc, WHITE, th, p->err));
+}
+
+/* The game's groups other than SET's: plays on the hand (best first, rings),
+ * the trick, table groups valid or not. */
+static void draw_groups(pen *p, const ts_table *t, int n, const int *ok, int max_plays)
+{
+    const ts_game_view *v = &t->view;
+    int level[TS_MAX_CARDS] = {0};
+    int w = px(p, 3), step = w + px(p, 3), plays = 0;
+    for (int g = 0; g < v->ngroups; g++) {
+        const ts_view_group *vg = &v->group[g];
+        ts_bgr c = vg->mark == TS_MARK_GOOD ? GREEN
+                   : vg->mark == TS_MARK_BAD ? RED
+                   : vg->mark == TS_MARK_INFO ? CYAN
+                                              : SET_COLOURS[plays % NCOLOURS];
+        if (vg->mark == TS_MARK_HINT && plays++ >= max_plays)
+            continue;
+        float top = 1e9f, lx = 0;
+        for (int k = 0; k < vg->n; k++) {
+            int i = vg->card[k];
+            if (i < 0 || i >= n || !ok[i])
+                continue;
+            ts_pt ring[4];
+            grow_quad(t->frame.cards[i].quad, (double)step * (1 + level[i]++), ring);
+            outline(p, ring, c, w);
+            for (int q = 0; q < 4; q++)
+                if (ring[q].y < top)
+                    top = ring[q].y, lx = centroid(ring).x;
+        }
+        /* the best play, each invalid group and the trick get their name */
+        if (top < 1e9f && (vg->mark != TS_MARK_HINT || plays == 1) && vg->label[0]) {
+            char s[64];
+            snprintf(s, sizeof s, "%s%s", vg->mark == TS_MARK_HINT ? "best: " : "", vg->label);
+            label(p, lx, top - px(p, 12), s, 0.5, c);
+        }
+    }
+}
+
+static void draw_zones(pen *p, const ts_zones *z)
+{
+    for (int i = 0; i < z->n; i++) {
+        ts_pt q[4];
+        for (int k = 0; k < 4; k++)
+            q[k] = (ts_pt){z->z[i].q[k].x * (float)(p->img->w - 1),
+                           z->z[i].q[k].y * (float)(p->img->h - 1)};
+        dashed(p, q, GREY, px(p, 1));
+        label(p, q[0].x + px(p, 50), q[0].y + px(p, 40), ts_zone_name(z->z[i].kind), 0.45, GREY);
     }
 }
 
@@ -211,8 +287,12 @@ int ts_overlay_draw(ts_image *frame, const ts_table *t, const ts_overlay_opts *o
         else
             dashed(&p, r->cards[i].quad, GREY, px(&p, 2));
     }
-    if (!opts->hide_sets)
+    if (opts->zones)
+        draw_zones(&p, opts->zones);
+    if (!opts->hide_sets && (!t->game || t->game == &TS_GAME_SET))
         draw_sets(&p, t, n, ok);
+    else if (!opts->hide_sets)
+        draw_groups(&p, t, n, ok, opts->max_plays > 0 ? opts->max_plays : 5);
     for (int i = 0; i < n; i++) {
         if (!ok[i] || (opts->hide_codes && r->cards[i].read))
             continue;
@@ -237,15 +317,26 @@ int ts_overlay_draw(ts_image *frame, const ts_table *t, const ts_overlay_opts *o
                            {(float)bw / 2, (float)frame->h - bw / 2.0f}};
         line(&p, border, 4, 1, RED, bw);
     }
-    if (!opts->hide_sets && n > 0 && r->family == TS_FAM_SET) {
-        char s[48];
-        if (t->nsets == 0)
+    if (!opts->hide_sets && n > 0 && (t->game || r->family == TS_FAM_SET)) {
+        char s[TS_TEXT_MAX];
+        if (t->game && t->view.headline[0])
+            snprintf(s, sizeof s, "%s", t->view.headline);
+        else if (t->nsets == 0)
             snprintf(s, sizeof s, "no Set");
         else
             snprintf(s, sizeof s, "%d Set%s", t->nsets, t->nsets == 1 ? "" : "s");
         int th = px(&p, 1.2), w, h;
         tscv_text_size(s, 0.6 * p.s, th, &w, &h);
         banner(&p, 0, frame->h - h - 2 * px(&p, 6), s, DARK, 0);
+        if (t->view.pass) /* the answer a climbing-game player wants, large */
+            big_text(&p, frame->w / 2.0f, frame->h * 0.75f, "PASS", 1.6, DARK);
+    }
+    if (opts->verdict) {
+        ts_bgr bg = opts->verdict_kind == TS_VERDICT_LEGAL     ? GREEN
+                    : opts->verdict_kind == TS_VERDICT_ILLEGAL ? RED
+                    : opts->verdict_kind == TS_VERDICT_INFO    ? BLUE
+                                                               : (ts_bgr){90, 90, 90};
+        big_text(&p, opts->verdict_x, opts->verdict_y, opts->verdict, 0.9, bg);
     }
     return p.failed ? -1 : 0;
 }

@@ -1,5 +1,12 @@
 /* The overlay: what a player sees drawn over the table.
  *
+ *   - SET: the hint ladder (nothing, one card of a Set, two, the Set, every
+ *     Set) and the headline ("3 Sets", "no Set: deal three more");
+ *   - climbing games and Qwirkle: the legal plays as rings on the hand cards,
+ *     best first with its name, or "pass"; the trick outlined; Qwirkle table
+ *     groups green when valid, red with the reason when not;
+ *   - a referee verdict in large text near the move;
+ *
  *   - every card outlined, its code in small text on a dark backing;
  *   - each Set outlined in its own colour, the outlines of a card that is in
  *     several Sets offset outward one ring per Set so every Set stays visible;
@@ -25,6 +32,12 @@ typedef struct {
     int hide_sets;      /* outline cards only (no hints) */
     int hide_codes;     /* no code text on the cards */
     int plain;          /* lines without anti-aliasing: live video, a third of the cost */
+    int max_plays;      /* climbing games, Qwirkle: plays drawn on the hand (0 = 5) */
+    const ts_zones *zones; /* drawn as thin dashed outlines with their names; NULL = none */
+    /* A referee verdict, drawn large near the move (NULL = none). */
+    const char *verdict;      /* "ILLEGAL: pair: it is lower than the trick" */
+    int verdict_kind;         /* ts_verdict_kind: the colour of its box */
+    float verdict_x, verdict_y; /* where the move was, frame pixels */
 } ts_overlay_opts;
 
 /* Draws r over frame (BGR, written in place; r's coordinates are frame pixels).

@@ -1,5 +1,7 @@
 #include "result_json.h"
 
+#include "json_writer.h"
+
 void ts_result_json(ts_json *j, const ts_table *t, const char *source, long frame,
                     const char *game)
 {
@@ -33,6 +35,10 @@ void ts_result_json_members(ts_json *j, const ts_table *t, const char *source, l
         ts_json_num(j, c->conf, 2);
         ts_json_key(j, "read");
         ts_json_bool(j, c->read);
+        if (t->game && t->game != &TS_GAME_SET) { /* where zones are set */
+            ts_json_key(j, "zone");
+            ts_json_str(j, ts_zone_name(t->zone[i]));
+        }
         ts_json_key(j, "quad");
         ts_json_arr(j);
         for (int k = 0; k < 4; k++) {
@@ -55,6 +61,15 @@ void ts_result_json_members(ts_json *j, const ts_table *t, const char *source, l
             ts_json_end(j);
         }
         ts_json_end(j);
+    }
+    if (t->game && t->game != &TS_GAME_SET) { /* the game's hints, plays, groups */
+        ts_writer w = ts_json_writer(j);
+        ts_json_key(j, "rules");
+        ts_json_str(j, t->game->name);
+        ts_game_report(t->game, &t->view, &w);
+    } else if (t->game) {
+        ts_json_key(j, "headline");
+        ts_json_str(j, t->view.headline);
     }
     ts_json_key(j, "conflict");
     ts_json_bool(j, t->conflict);

@@ -23,7 +23,7 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: tablesight rules gof [--json] --hand CODES [--trick CODES] [--first-lead] "
             "[--top N]\n"
-            "       tablesight rules gof [--json] --play CODES [--trick CODES]\n"
+            "       tablesight rules gof [--json] --play CODES [--trick CODES] [--first-lead]\n"
             "       tablesight rules gof [--json] --bench [RUNS]\n"
             "\n"
             "Legal plays from a hand, best first: gangs, then more cards, then stronger;\n"
@@ -34,7 +34,7 @@ static void usage(FILE *f)
             "options:\n"
             "  --hand CODES   the cards in hand\n"
             "  --trick CODES  the combination to beat (omit when leading)\n"
-            "  --first-lead   the game's first lead: it must contain M1\n"
+            "  --first-lead   the game's first lead: 1-5 cards containing M1\n"
             "  --top N        list at most N plays (default all)\n"
             "  --play CODES   judge one play: is it a combination, does it beat --trick\n"
             "  --bench [RUNS] median microseconds to list all legal plays of random 16-card\n"
@@ -164,7 +164,7 @@ static int run_plays(const int *hand, int n, const ts_gof_combo *trick, int firs
             printf("\n");
         }
         if (count == 0 && first_lead)
-            printf("no play: the first lead must contain M1\n");
+            printf("no play: the first lead is 1-5 cards containing M1\n");
         else if (count == 0)
             printf("pass: nothing in hand beats the trick\n");
         else
@@ -183,14 +183,10 @@ static int run_plays(const int *hand, int n, const ts_gof_combo *trick, int firs
  * ------------------------------------------------------------------------------------ */
 
 static int run_judge(const ts_gof_combo *play, ts_gof_error why, const ts_gof_combo *trick,
-                     int json)
+                     int first_lead, int json)
 {
     const char *verdict =
-        why != TS_GOF_OK                  ? ts_gof_error_text(why)
-        : !trick                          ? NULL
-        : !ts_gof_comparable(play, trick) ? "it must have as many cards as the trick, or be a gang"
-        : !ts_gof_beats(play, trick)      ? "it does not beat the trick (equal is not enough)"
-                                          : NULL;
+        why != TS_GOF_OK ? ts_gof_error_text(why) : ts_gof_refusal(play, trick, first_lead);
     if (json) {
         ts_json j;
         ts_json_init(&j);
@@ -347,7 +343,7 @@ int rules_cli_gof(int argc, char **argv)
     if (play_text) {
         if (parse_combo("--play", play_text, &play, &why) < 0)
             return 2;
-        return run_judge(&play, why, trick_text ? &trick : NULL, json);
+        return run_judge(&play, why, trick_text ? &trick : NULL, first_lead, json);
     }
     if (nhand < 0) {
         usage(stderr);

@@ -281,7 +281,7 @@ static int run_bench(int runs, int json)
         uint8_t played[TS_QW_HAND_MAX];
         random_game(&t, BENCH_TABLE, hand, BENCH_HAND);
         double t0 = rules_cli_now_us();
-        ts_qw_best_layout(&t, hand, BENCH_HAND, -1, -1, -1, &after, played);
+        ts_qw_best_layout(&t, hand, BENCH_HAND, -1, 0, -1, &after, played);
         search[r] = rules_cli_now_us() - t0;
         t0 = rules_cli_now_us();
         ts_qw_plays(&t, hand, BENCH_HAND, NULL, plays, MAX_PLAYS);

@@ -28,7 +28,7 @@ static void usage(FILE *f)
         "                   your hand (and the trick) can beat. Nothing beats the trick: pass.\n"
         "  --no-mixed       house rule: no civil+military combinations\n"
         "  --wu N           chips each other player pays a declaration at N wu\n"
-        "                   (15-17: 1, 18-20: 2, 21-23: 3, 24-26: 4, 27-28: 5)\n"
+        "                   (15-17: 1, 18-20: 2, 21-23: 3, 24-26: 4, 27+: 5)\n"
         "  --declined-at M  the wu at which you last let a declaration pass: you may\n"
         "                   declare again only once the payment has gone up\n"
         "  --bench          median microseconds to list the legal plays of a random\n"

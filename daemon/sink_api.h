@@ -33,6 +33,10 @@ struct ts_sink {
     /* Housekeeping between frames: accept clients, flush, read the bus.
      * Same return as above. NULL = none. */
     int (*poll)(ts_sink *s, char *err, size_t errlen);
+    /* A control command from the user, if one came: a key pressed in the
+     * window ("h"), a line a socket client sent ("hint 2"). Returns 1 with
+     * the command in out, 0 if none. NULL = the sink takes no commands. */
+    int (*command)(ts_sink *s, char *out, size_t cap);
     /* Flushes, finishes files, closes. */
     void (*destroy)(ts_sink *s);
 };

@@ -7,9 +7,10 @@
 
 #include <gst/app/gstappsrc.h>
 #include <gst/gst.h>
+#include <gst/video/navigation.h>
 #include <gst/video/video.h>
 
-enum { FINISH_TIMEOUT_S = 10 }; /* longest wait for a muxer to finish a file */
+enum { FINISH_TIMEOUT_S = 10, MAX_KEYS = 16 }; /* longest wait for a muxer to finish a file */
 
 struct ts_appsrc_out {
     ts_appsrc_out_config cfg;
@@ -23,7 +24,40 @@ struct ts_appsrc_out {
     GstClockTime last_pts;
     unsigned long pushed;
     char failed[256];  /* set once the pipeline failed */
+    GMutex keys_mu;    /* keys pressed in the window (a GStreamer thread adds them) */
+    char keys[MAX_KEYS][16];
+    int nkeys;
 };
+
+/* Upstream navigation events from the video sink: key presses are queued. */
+static GstPadProbeReturn on_upstream(GstPad *pad, GstPadProbeInfo *info, gpointer data)
+{
+    (void)pad;
+    ts_appsrc_out *o = data;
+    GstEvent *ev = GST_PAD_PROBE_INFO_EVENT(info);
+    const gchar *key = NULL;
+    if (ev && GST_EVENT_TYPE(ev) == GST_EVENT_NAVIGATION &&
+        gst_navigation_event_get_type(ev) == GST_NAVIGATION_EVENT_KEY_PRESS &&
+        gst_navigation_event_parse_key_event(ev, &key) && key) {
+        g_mutex_lock(&o->keys_mu);
+        if (o->nkeys < MAX_KEYS)
+            snprintf(o->keys[o->nkeys++], sizeof o->keys[0], "%s", key);
+        g_mutex_unlock(&o->keys_mu);
+    }
+    return GST_PAD_PROBE_OK;
+}
+
+int ts_appsrc_out_key(ts_appsrc_out *o, char *out, size_t cap)
+{
+    g_mutex_lock(&o->keys_mu);
+    int got = o->nkeys > 0;
+    if (got) {
+        snprintf(out, cap, "%s", o->keys[0]);
+        memmove(o->keys[0], o->keys[1], sizeof o->keys[0] * (size_t)(--o->nkeys));
+    }
+    g_mutex_unlock(&o->keys_mu);
+    return got;
+}
 
 int ts_gst_has(const char *factory)
 {
@@ -72,6 +106,12 @@ ts_appsrc_out *ts_appsrc_out_create(const ts_appsrc_out_config *cfg, char *err, 
         return NULL;
     }
     o->src = GST_APP_SRC(gst_bin_get_by_name(GST_BIN(o->pipe), "src"));
+    g_mutex_init(&o->keys_mu);
+    GstPad *srcpad = gst_element_get_static_pad(GST_ELEMENT(o->src), "src");
+    if (srcpad) {
+        gst_pad_add_probe(srcpad, GST_PAD_PROBE_TYPE_EVENT_UPSTREAM, on_upstream, o, NULL);
+        gst_object_unref(srcpad);
+    }
     o->size = cfg->fixed_size ? gst_bin_get_by_name(GST_BIN(o->pipe), "size") : NULL;
     o->bus = gst_element_get_bus(o->pipe);
     if (cfg->file) {
@@ -181,5 +221,6 @@ void ts_appsrc_out_destroy(ts_appsrc_out *o)
     gst_object_unref(o->src);
     gst_object_unref(o->bus);
     gst_object_unref(o->pipe);
+    g_mutex_clear(&o->keys_mu);
     free(o);
 }

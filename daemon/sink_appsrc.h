@@ -36,6 +36,11 @@ int ts_appsrc_out_push(ts_appsrc_out *o, const ts_image *img, double t, char *er
  * closed), else 0. */
 int ts_appsrc_out_poll(ts_appsrc_out *o, char *err, size_t errlen);
 
+/* A key pressed in the window (its name: "h", "r", "space"), oldest first:
+ * 1 with the name in out, 0 if none. Keys come as navigation events from the
+ * video sink (ximagesink and friends send them). */
+int ts_appsrc_out_key(ts_appsrc_out *o, char *out, size_t cap);
+
 /* Ends the stream, waits (bounded) for files to be finished, frees. */
 void ts_appsrc_out_destroy(ts_appsrc_out *o);
 

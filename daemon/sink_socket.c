@@ -14,13 +14,15 @@
 
 #include "sink_api.h"
 
-enum { MAX_CLIENTS = 64 };
+enum { MAX_CLIENTS = 64, CMD_MAX = 128 };
 
 typedef struct {
     ts_sink base;
     int fd;
     char path[sizeof(((struct sockaddr_un *)0)->sun_path)];
     int clients[MAX_CLIENTS];
+    char inbuf[MAX_CLIENTS][CMD_MAX]; /* a command line being received, per client */
+    int inlen[MAX_CLIENTS];
     int nclients;
     ts_buf last; /* the latest line with its newline, for new clients */
 } socket_sink;
@@ -38,7 +40,43 @@ static int send_all(int fd, const char *data, size_t len)
 static void drop(socket_sink *s, int i)
 {
     close(s->clients[i]);
-    s->clients[i] = s->clients[--s->nclients];
+    s->nclients--;
+    s->clients[i] = s->clients[s->nclients];
+    memcpy(s->inbuf[i], s->inbuf[s->nclients], CMD_MAX);
+    s->inlen[i] = s->inlen[s->nclients];
+}
+
+/* Control lines from clients ("hint", "hint 2", "reveal", ...): one per call.
+ * Reads never wait; an over-long line is cut. */
+static int socket_command(ts_sink *base, char *out, size_t cap)
+{
+    socket_sink *s = (socket_sink *)base;
+    for (int i = 0; i < s->nclients; i++) {
+        char *nl;
+        while (!(nl = memchr(s->inbuf[i], '\n', (size_t)s->inlen[i]))) {
+            if (s->inlen[i] == CMD_MAX - 1) { /* too long: keep the start */
+                s->inbuf[i][s->inlen[i]++] = '\n';
+                break;
+            }
+            ssize_t n = recv(s->clients[i], s->inbuf[i] + s->inlen[i],
+                             (size_t)(CMD_MAX - 1 - s->inlen[i]), MSG_DONTWAIT);
+            if (n <= 0)
+                break;
+            s->inlen[i] += (int)n;
+        }
+        nl = memchr(s->inbuf[i], '\n', (size_t)s->inlen[i]);
+        if (!nl)
+            continue;
+        size_t len = (size_t)(nl - s->inbuf[i]);
+        if (len > 0 && s->inbuf[i][len - 1] == '\r')
+            len--;
+        snprintf(out, cap, "%.*s", (int)len, s->inbuf[i]);
+        int used = (int)(nl - s->inbuf[i]) + 1;
+        memmove(s->inbuf[i], s->inbuf[i] + used, (size_t)(s->inlen[i] - used));
+        s->inlen[i] -= used;
+        return 1;
+    }
+    return 0;
 }
 
 static void accept_clients(socket_sink *s)
@@ -52,6 +90,7 @@ static void accept_clients(socket_sink *s)
             close(c);
             continue;
         }
+        s->inlen[s->nclients] = 0;
         s->clients[s->nclients++] = c;
     }
 }
@@ -133,6 +172,7 @@ ts_sink *ts_sink_socket_create(const char *path, char *err, size_t errlen)
     s->base.name = "socket";
     s->base.line = socket_line;
     s->base.poll = socket_poll;
+    s->base.command = socket_command;
     s->base.destroy = socket_destroy;
     if (strlen(path) >= sizeof s->path) {
         snprintf(err, errlen, "socket path is longer than %zu bytes", sizeof s->path - 1);

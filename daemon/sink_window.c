@@ -29,6 +29,11 @@ static int window_poll(ts_sink *s, char *err, size_t errlen)
     return closed(ts_appsrc_out_poll(((window_sink *)s)->out, err, errlen), err, errlen);
 }
 
+static int window_command(ts_sink *s, char *out, size_t cap)
+{
+    return ts_appsrc_out_key(((window_sink *)s)->out, out, cap);
+}
+
 static void window_destroy(ts_sink *s)
 {
     ts_appsrc_out_destroy(((window_sink *)s)->out);
@@ -66,6 +71,7 @@ ts_sink *ts_sink_window_create(const char *title, char *err, size_t errlen)
     s->base.name = "window";
     s->base.frame = window_frame;
     s->base.poll = window_poll;
+    s->base.command = window_command;
     s->base.destroy = window_destroy;
     return &s->base;
 }

@@ -27,6 +27,8 @@ typedef enum {
     TS_ST_HINTS,     /* frame captured -> its results first drawn on screen */
     TS_ST_SCREEN,    /* frame captured -> that frame handed to the sinks */
     TS_ST_OVERLAY,   /* copy + overlay + sinks, per displayed frame */
+    TS_ST_VERDICT,   /* referee: the frame a move settled in captured -> its verdict on screen */
+    TS_ST_VERDICT_DRAW, /* referee: verdict decided -> on screen */
     TS_ST_COUNT
 } ts_stat;
 

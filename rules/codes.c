@@ -21,7 +21,7 @@ static const char *const FAMILY_NAMES[TS_FAM_COUNT] = {"set", "playing", "gof", 
 
 int ts_family_size(ts_family fam)
 {
-    static const int sizes[TS_FAM_COUNT] = {81, 52, 64, 36, 21};
+    static const int sizes[TS_FAM_COUNT] = {81, 52, 64, 36, 28};
     return (unsigned)fam < TS_FAM_COUNT ? sizes[fam] : 0;
 }
 
@@ -86,8 +86,10 @@ int ts_domino_index(int low, int high)
         low = high;
         high = t;
     }
-    if (low < 1 || high > 6)
+    if (low < 0 || high > 6)
         return -1;
+    if (low == 0) /* blank ends come after the 21 Chinese kinds, so those keep 0..20 */
+        return TS_DOMINO_BLANK0 + high;
     /* Tiles before row `low`: rows 1..low-1 hold 6, 5, ... tiles. */
     int before = 0;
     for (int l = 1; l < low; l++)
@@ -97,6 +99,11 @@ int ts_domino_index(int low, int high)
 
 void ts_domino_pips(int idx, int *low, int *high)
 {
+    if (idx >= TS_DOMINO_BLANK0) {
+        *low = 0;
+        *high = idx - TS_DOMINO_BLANK0 <= 6 ? idx - TS_DOMINO_BLANK0 : 6;
+        return;
+    }
     int l = 1;
     while (idx >= 7 - l) {
         idx -= 7 - l;

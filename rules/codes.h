@@ -10,7 +10,9 @@
  *             two of each); 30..59 are not cards (never parsed; format gives "?");
  *             60 = M1 (multicoloured 1), 61 = GP, 62 = YP (phoenixes), 63 = RD (dragon)
  *   qwirkle   idx = colour*6 + shape; colour R O Y G B P, shape C X D S T L (0..35)
- *   domino    "low:high", 1 <= low <= high <= 6; idx 0..20 in (low, high) order
+ *   domino    "low:high", 0 <= low <= high <= 6: idx 0..20 are the 21 kinds with
+ *             1 <= low (the Chinese deck, in (low, high) order), 21..27 are the
+ *             western double-six tiles with a blank end, 0:0 .. 0:6
  *
  * Pure functions, no allocation, no global state.
  */
@@ -36,7 +38,7 @@ typedef struct {
 
 enum { TS_CODE_MAXLEN = 8 }; /* longest text form plus NUL ("Y10", "2GST", "6:6") */
 
-/* Number of distinct card kinds in a family (81, 52, 64, 36, 21). */
+/* Number of distinct card kinds in a family (81, 52, 64, 36, 28). */
 int ts_family_size(ts_family fam);
 /* "set", "playing", "gof", "qwirkle", "domino". */
 const char *ts_family_name(ts_family fam);
@@ -90,8 +92,11 @@ int ts_code_parse_listn(ts_family fam, const char *text, size_t len, ts_code *ou
 int ts_code_parse_indices(ts_family fam, const char *text, int *idx, int max, char *err,
                           size_t errlen);
 
-/* Domino helpers: low/high pips of an index and back. */
-int ts_domino_index(int low, int high); /* -1 if out of range */
+/* Domino helpers: low/high pips of an index and back. Indices below
+ * TS_DOMINO_CHINESE have no blank end (the Chinese 21); a blank end (0 pips,
+ * double-six tiles) is idx TS_DOMINO_BLANK0 + high. */
+enum { TS_DOMINO_CHINESE = 21, TS_DOMINO_BLANK0 = 21 };
+int ts_domino_index(int low, int high); /* either order; -1 if out of range */
 void ts_domino_pips(int idx, int *low, int *high);
 
 /* ---- Ranked lists (shared by the game files) ------------------------------ */

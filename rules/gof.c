@@ -229,6 +229,38 @@ int ts_gof_has_m1(const ts_gof_combo *c)
     return 0;
 }
 
+int ts_gof_may_open(const ts_gof_combo *c)
+{
+    return c->n <= 5 && ts_gof_has_m1(c);
+}
+
+const char *ts_gof_refusal(const ts_gof_combo *play, const ts_gof_combo *trick, int first_lead)
+{
+    if (first_lead && !ts_gof_has_m1(play))
+        return "the first lead of the game must contain M1";
+    if (first_lead && play->n > 5)
+        return "the first lead of the game is 1 to 5 cards: gangs of 6 and 7 cannot open";
+    if (!trick)
+        return NULL;
+    if (!ts_gof_comparable(play, trick))
+        return "it must have as many cards as the trick, or be a gang";
+    int c = ts_gof_compare(play, trick);
+    if (c == 0)
+        return "it only equals the trick (equal is not enough)";
+    if (c < 0) {
+        if (trick->type == TS_GOF_GANG && play->type == TS_GOF_GANG)
+            return trick->n > play->n ? "it is a smaller gang than the trick"
+                                      : "it is a gang of a lower number than the trick";
+        if (trick->type == TS_GOF_GANG)
+            return "only a higher gang beats a gang";
+        if (trick->type != play->type)
+            return "it is a lower kind of five than the trick (straight < flush < full house < "
+                   "straight flush)";
+        return "it is lower than the trick";
+    }
+    return NULL;
+}
+
 /* ---- Legal plays ----------------------------------------------------------------------- */
 
 typedef struct {
@@ -259,7 +291,7 @@ static void consider(play_search *s, int n)
         return;
     if ((c.type == TS_GOF_GANG) != s->gangs_only)
         return; /* each gang is found once, by the gang pass */
-    if (s->first_lead && !ts_gof_has_m1(&c))
+    if (s->first_lead && !ts_gof_may_open(&c))
         return;
     if (s->trick && !ts_gof_beats(&c, s->trick))
         return;

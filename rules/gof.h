@@ -91,10 +91,20 @@ int ts_gof_beats(const ts_gof_combo *play, const ts_gof_combo *trick);
 /* 1 if the combination holds the multicoloured 1. */
 int ts_gof_has_m1(const ts_gof_combo *c);
 
+/* 1 if the combination may be the game's first lead: 1-5 cards holding M1
+ * (seed 001; gangs of 6 and 7 cannot open the game). */
+int ts_gof_may_open(const ts_gof_combo *c);
+
+/* Why a valid combination may not be played: NULL if it may; otherwise one
+ * sentence ("it is lower than the trick", "it only equals the trick (equal is
+ * not enough)", "the first lead of the game must contain M1", ...). trick NULL
+ * = leading; first_lead: the game's first lead. Static strings. */
+const char *ts_gof_refusal(const ts_gof_combo *play, const ts_gof_combo *trick, int first_lead);
+
 /* Every legal play from hand[0..n) against trick (NULL = leading), each
  * multiset once, best first: gangs (strongest first), then more cards before
  * fewer, then stronger before weaker. first_lead: the game's first lead, which
- * must contain M1. Passing (when following) is always legal and not listed.
+ * is 1-5 cards and contains M1. Passing (when following) is always legal and not listed.
  * Returns the count (may exceed max; the best max are written). */
 int ts_gof_legal_plays(const int *hand, int n, const ts_gof_combo *trick, int first_lead,
                        ts_gof_combo *out, int max);

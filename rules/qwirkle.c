@@ -380,7 +380,7 @@ static void deal_line(ts_qw_table *t, int line, const int count[6])
 }
 
 int ts_qw_best_layout(const ts_qw_table *t, const int *hand, int nhand, int must_card,
-                      int qwirkle_line, int hand_line, ts_qw_table *after, uint8_t *played)
+                      unsigned qwirkle_lines, int hand_line, ts_qw_table *after, uint8_t *played)
 {
     solver s;
     int nplayed = 0;
@@ -408,13 +408,15 @@ int ts_qw_best_layout(const ts_qw_table *t, const int *hand, int nhand, int must
 
     after->n = 0;
     int must_done = 0;
-    if (qwirkle_line >= 0) {
+    for (int line = 0; line < TS_QW_NLINES; line++) {
+        if (!(qwirkle_lines >> line & 1u))
+            continue;
         /* Set the Qwirkle aside first, taking table copies before hand copies:
          * a table copy left behind would have to be placed anyway. */
         ts_qw_group *q = &after->g[after->n++];
         q->n = 0;
         for (int j = 0; j < 6; j++) {
-            int k = line_card(qwirkle_line, j);
+            int k = line_card(line, j);
             if (s.table[k] > 0) {
                 s.table[k]--;
             } else if (s.hand[k] > 0) {
@@ -569,19 +571,20 @@ static void simple_plays(play_list *pl, const int *in_hand, ts_qw_play *p)
 }
 
 /* The partition search under the rules: with one line per turn, the best over
- * the lines the laid cards may share. */
+ * the lines the laid cards may share (forced Qwirkles must lie in that line). */
 static int rules_layout(const ts_qw_rules *rules, const ts_qw_table *t, const int *hand, int nhand,
-                        int must_card, int qwirkle_line, ts_qw_play *p)
+                        int must_card, unsigned qwirkle_lines, ts_qw_play *p)
 {
     if (!rules->one_line_per_turn)
-        return ts_qw_best_layout(t, hand, nhand, must_card, qwirkle_line, -1, &p->after, p->played);
+        return ts_qw_best_layout(t, hand, nhand, must_card, qwirkle_lines, -1, &p->after,
+                                 p->played);
     int best = -1;
     ts_qw_play trial;
     for (int line = 0; line < TS_QW_NLINES; line++) {
         if ((must_card >= 0 && !in_line(must_card, line)) ||
-            (qwirkle_line >= 0 && line != qwirkle_line))
+            (qwirkle_lines & ~(1u << line)) != 0)
             continue;
-        int n = ts_qw_best_layout(t, hand, nhand, must_card, qwirkle_line, line, &trial.after,
+        int n = ts_qw_best_layout(t, hand, nhand, must_card, qwirkle_lines, line, &trial.after,
                                   trial.played);
         if (n > best) {
             best = n;
@@ -601,6 +604,44 @@ static void add_rearranged(play_list *pl, ts_qw_play *p, ts_qw_play_kind kind, i
     for (int i = 0; i < n; i++)
         pl->laid[p->played[i]] = 1;
     add_play(pl, p);
+}
+
+static int popcount12(unsigned m)
+{
+    int n = 0;
+    for (; m; m &= m - 1)
+        n++;
+    return n;
+}
+
+enum { MAX_QWIRKLE_TRIES = 512 }; /* solver calls spent on multi-Qwirkle plays */
+
+static void add_most_qwirkles(play_list *pl, const ts_qw_rules *rules, const ts_qw_table *t,
+                              const int *hand, int nhand, unsigned around, ts_qw_play *p)
+{
+    int lines = popcount12(around), tries = 0;
+    for (int size = lines; size >= 2; size--) {
+        int found = 0;
+        ts_qw_play best;
+        int best_n = 0;
+        memset(&best, 0, sizeof best);
+        for (unsigned m = around;; m = (m - 1) & around) {
+            if (popcount12(m) == size && tries++ < MAX_QWIRKLE_TRIES) {
+                int n = rules_layout(rules, t, hand, nhand, -1, m, p);
+                if (n > best_n) {
+                    best_n = n;
+                    best = *p;
+                    found = 1;
+                }
+            }
+            if (m == 0)
+                break;
+        }
+        if (found) {
+            add_rearranged(pl, &best, TS_QW_REARRANGE, -1, best_n);
+            return;
+        }
+    }
 }
 
 int ts_qw_plays(const ts_qw_table *t, const int *hand, int nhand, const ts_qw_rules *rules,
@@ -630,30 +671,42 @@ int ts_qw_plays(const ts_qw_table *t, const int *hand, int nhand, const ts_qw_ru
 
     /* The most cards one turn can lay: listed last, if it adds anything. */
     ts_qw_play most;
-    int nmost = rules_layout(rules, t, hand, nhand, -1, -1, &most), in_most[TS_QW_NKINDS] = {0};
+    int nmost = rules_layout(rules, t, hand, nhand, -1, 0, &most), in_most[TS_QW_NKINDS] = {0};
     for (int i = 0; i < nmost; i++)
         in_most[most.played[i]] = 1;
 
-    /* Each hand card no play so far lays. */
+    /* Each hand card no simple play lays: alone, by rearranging the table, when
+     * it can be; otherwise with as many other hand cards as it needs. */
     for (int k = 0; k < TS_QW_NKINDS; k++) {
-        if (!in_hand[k] || pl.laid[k] || in_most[k])
+        if (!in_hand[k] || pl.laid[k])
             continue;
-        int n = rules_layout(rules, t, hand, nhand, k, -1, &p);
+        int alone[1] = {k};
+        int n = rules_layout(rules, t, alone, 1, k, 0, &p);
+        if (n <= 0 && !in_most[k])
+            n = rules_layout(rules, t, hand, nhand, k, 0, &p);
         if (n > 0)
             add_rearranged(&pl, &p, TS_QW_REARRANGE, -1, n);
     }
 
     /* Each Qwirkle no simple play completes, when its six cards are around. */
+    unsigned around_lines = 0;
     for (int line = 0; line < TS_QW_NLINES; line++) {
         int around = 1;
         for (int j = 0; j < 6; j++)
             around &= in_hand[line_card(line, j)] + table_has[line_card(line, j)] > 0;
-        if (!around || pl.qwirkle_simply[line])
+        if (!around)
             continue;
-        int n = rules_layout(rules, t, hand, nhand, -1, line, &p);
+        around_lines |= 1u << line;
+        if (pl.qwirkle_simply[line])
+            continue;
+        int n = rules_layout(rules, t, hand, nhand, -1, 1u << line, &p);
         if (n > 0)
             add_rearranged(&pl, &p, TS_QW_REARRANGE, line, n);
     }
+
+    /* Several Qwirkles in one turn: the largest set of lines that complete
+     * together (most cards for it), tried from the most lines down. */
+    add_most_qwirkles(&pl, rules, t, hand, nhand, around_lines, &p);
 
     if (nmost > 0) {
         int adds = nmost > pl.most_laid;

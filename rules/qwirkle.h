@@ -108,19 +108,23 @@ typedef struct {
 /* Plays from hand[0..nhand) on table t, best first (Qwirkles, then cards laid,
  * then kind). Every listed play leaves only valid groups. On a table with an
  * invalid group only rearrangements are listed (no simple play can fix it).
- * Rearrangements are listed for each hand card that has no simple play, and
- * for each Qwirkle no simple play completes. rules NULL = defaults. Returns the
+ * Rearrangements are listed for each hand card that has no simple play (the
+ * card alone when the table can take it alone), for each Qwirkle no simple play
+ * completes, and for the most Qwirkles one turn can complete together (two or
+ * more). Every card that can be played at all appears in a listed play of its
+ * own. rules NULL = defaults. Returns the
  * count (may exceed max; the best max are written). */
 int ts_qw_plays(const ts_qw_table *t, const int *hand, int nhand, const ts_qw_rules *rules,
                 ts_qw_play *out, int max);
 
 /* The partition search on its own: lay as many hand cards as possible so that
  * table + laid cards split into valid groups. must_card >= 0 forces one copy of
- * that card to be laid; qwirkle_line >= 0 forces a Qwirkle of that line;
+ * that card to be laid; bit l of qwirkle_lines forces a Qwirkle of line l (0 =
+ * none; several bits: several Qwirkles at once);
  * hand_line >= 0 allows only hand cards of that line. Returns the number of
  * hand cards laid (0 = the table can be laid out but no hand card joins) and
  * fills *after and played[] (TS_QW_HAND_MAX entries); -1 if no valid layout. */
 int ts_qw_best_layout(const ts_qw_table *t, const int *hand, int nhand, int must_card,
-                      int qwirkle_line, int hand_line, ts_qw_table *after, uint8_t *played);
+                      unsigned qwirkle_lines, int hand_line, ts_qw_table *after, uint8_t *played);
 
 #endif

@@ -95,8 +95,15 @@ int ts_sapngwu_hand_from_codes(const ts_code *cards, int n, ts_sapngwu_hand *han
     memset(hand, 0, sizeof *hand);
     for (int i = 0; i < n; i++) {
         char name[TS_CODE_MAXLEN];
-        if (cards[i].family != TS_FAM_DOMINO || cards[i].idx >= TS_SAPNGWU_TILES) {
+        if (cards[i].family != TS_FAM_DOMINO || cards[i].idx >= ts_family_size(TS_FAM_DOMINO)) {
             snprintf(err, errlen, "card %d is not a domino card", i + 1);
+            return -1;
+        }
+        if (cards[i].idx >= TS_SAPNGWU_TILES) { /* a double-six tile's blank end */
+            ts_code_format(cards[i], name);
+            snprintf(err, errlen,
+                     "card %d (%s) has a blank end: Sap Ng Wu cards have 1 to 6 pips at each end",
+                     i + 1, name);
             return -1;
         }
         if (++hand->n[cards[i].idx] > TS_SAPNGWU_COPIES) {
@@ -455,7 +462,12 @@ int ts_sapngwu_quads(const ts_sapngwu_play *play)
 
 int ts_sapngwu_chips(int wu)
 {
-    return wu < 15 ? 0 : 1 + (wu - 15) / 3;
+    /* 15-17: 1, 18-20: 2, 21-23: 3, 24-26: 4, 27 or more: 5, the top of the
+     * ladder (also with the doubled 8-card supreme; DECISIONS.md). */
+    if (wu < 15)
+        return 0;
+    int chips = 1 + (wu - 15) / 3;
+    return chips < 5 ? chips : 5;
 }
 
 int ts_sapngwu_may_declare(int wu, int declined_at)

@@ -19,8 +19,8 @@
  *            beats nothing; may be laid face up before play as wu.
  * Wu: the cards of a play that stays unbeaten (the 8-card supreme: 16). A
  * player may declare at 15 wu; the payment ladder is 15-17: 1 chip, 18-20: 2,
- * 21-23: 3, 24-26: 4, 27-28: 5 (and on in steps of 3: only the doubled supreme
- * takes a player past 28). Four identical cards won unbeaten: every other
+ * 21-23: 3, 24-26: 4, 27 or more: 5 (the top of the ladder, also past 28 with
+ * the doubled 8-card supreme). Four identical cards won unbeaten: every other
  * player pays 1 chip at once.
  *
  * Everything works on caller memory; no allocation, no I/O, no global state.

@@ -1,7 +1,8 @@
 /* Chinese domino cards (seed 004, Sap Ng Wu): long narrow cards with the low
  * pip group at the top end and the high group at the bottom. Ones and fours
  * are red; on 6:6 half the pips (one column of each six) are red; every
- * other pip is black. */
+ * other pip is black. The five is the Hong Kong one (seed 004): its centre
+ * pip overlaps the four corners, so the five prints as one blob. */
 #include <string.h>
 
 #include "face.h"
@@ -16,7 +17,8 @@ static int pip_layout(int n, ts_pt out[6])
         {{0.28f, 0.22f}, {0.72f, 0.78f}},
         {{0.22f, 0.2f}, {0.5f, 0.5f}, {0.78f, 0.8f}},
         {{0.26f, 0.26f}, {0.74f, 0.26f}, {0.26f, 0.74f}, {0.74f, 0.74f}},
-        {{0.22f, 0.2f}, {0.78f, 0.2f}, {0.5f, 0.5f}, {0.22f, 0.8f}, {0.78f, 0.8f}},
+        /* the Hong Kong five: corners drawn in, the centre pip over them */
+        {{0.3f, 0.3f}, {0.7f, 0.3f}, {0.5f, 0.5f}, {0.3f, 0.7f}, {0.7f, 0.7f}},
         {{0.26f, 0.16f},
          {0.74f, 0.16f},
          {0.26f, 0.5f},
@@ -34,7 +36,7 @@ static int group(ts_canvas *cv, int n, int heaven, float top, ts_bgr red, ts_bgr
     pip_layout(n, at);
     for (int i = 0; i < n; i++) {
         int is_red = n == 1 || n == 4 || (heaven && i % 2 == 0);
-        float r = n == 1 ? 4.6f : n >= 5 ? 2.5f : 2.9f;
+        float r = n == 1 ? 4.6f : n == 5 ? (i == 2 ? 4.2f : 2.6f) : n == 6 ? 2.5f : 2.9f;
         float x = left + at[i].x * side, y = top + at[i].y * side;
         if (ts_draw_disc(cv, x, y, r, is_red ? red : black))
             return -1;

@@ -26,18 +26,19 @@ static int symbol(ts_canvas *cv, int shape, ts_bgr ink, float cx, float cy, floa
         ts_shape_round_square(&p, 0.12f);
         ts_poly_place(&p, cv, cx, cy, size * 0.72f, size * 0.72f, 0);
         return ts_draw_fill(cv, &p, ink);
-    case 4: /* eight-point starburst */
-        ts_shape_star(&p, 8, 0.58f, 0);
+    case 4: /* eight-point starburst, points as sharp as the tiles' */
+        ts_shape_star(&p, 8, 0.50f, 0);
         ts_poly_place(&p, cv, cx, cy, size, size, 0);
         return ts_draw_fill(cv, &p, ink);
-    default: /* clover: four round leaves about a centre */
+    default: /* clover: four round leaves about a centre, with the deep
+                notches between them that the tiles have */
         for (int k = 0; k < 4; k++) {
             float a = (float)(M_PI / 2 * k);
-            if (ts_draw_disc(cv, cx + cosf(a) * size * 0.23f, cy + sinf(a) * size * 0.23f,
-                             size * 0.23f, ink))
+            if (ts_draw_disc(cv, cx + cosf(a) * size * 0.29f, cy + sinf(a) * size * 0.29f,
+                             size * 0.19f, ink))
                 return -1;
         }
-        return ts_draw_disc(cv, cx, cy, size * 0.2f, ink);
+        return ts_draw_disc(cv, cx, cy, size * 0.17f, ink);
     }
 }
 

@@ -18,7 +18,7 @@ int ts_render_deck_copies(ts_code c)
     switch ((ts_family)c.family) {
     case TS_FAM_GOF: return ts_gof_deck_copies(c.idx);
     case TS_FAM_QWIRKLE: return 3;
-    case TS_FAM_DOMINO: return 4;
+    case TS_FAM_DOMINO: return c.idx < TS_DOMINO_CHINESE ? 4 : 0; /* the 84-card Chinese deck */
     default: return 1;
     }
 }

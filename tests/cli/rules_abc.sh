@@ -54,11 +54,14 @@ expect 2 '--hand goes with --grid' rules set --hand 3PSO 1RDS
 # ---- Gang of Four ----------------------------------------------------------------------
 expect 0 'gang of 4 +R7 R7 Y7 G7' rules gof --hand 'R7 R7 Y7 G7 G8 G9' --trick 'G5 Y5'
 expect 0 '"count":3' rules gof --json --hand 'M1 G1 G2 G3 G4 Y9' --first-lead
-expect 1 'first lead must contain M1' rules gof --hand 'G1 G2' --first-lead
+expect 1 'first lead is 1-5 cards containing M1' rules gof --hand 'G1 G2' --first-lead
+expect 1 'gangs of 6 and 7 cannot open' rules gof --play 'M1 G1 G1 Y1 Y1 R1' --first-lead
+expect 0 'count":[0-9]+' rules gof --json --hand 'M1 G1 G1 Y1 Y1 R1 R1' --first-lead
 expect 1 '^pass' rules gof --hand 'G3 Y4' --trick R9
 expect 0 '^legal: straight' rules gof --play 'G2 Y3 G4 G5 G6'
 expect 1 'do not wrap around' rules gof --play 'G9 Y10 R1 G2 Y3'
-expect 1 'does not beat' rules gof --play 'Y7 Y7' --trick 'Y7 Y7'
+expect 1 'equal is not enough' rules gof --play 'Y7 Y7' --trick 'Y7 Y7'
+expect 1 'illegal: it is lower than the trick$' rules gof --play Y5 --trick R5
 expect 2 "'X9' is not a gof card code" rules gof --hand 'R7 X9'
 expect 2 'trick is no combination: a pair needs' rules gof --hand R7 --trick 'G7 Y8'
 expect 2 'holds 3 x R7' rules gof --hand 'R7 R7 R7'

@@ -152,6 +152,8 @@ has "$OUT" '"chips":2,"may_declare":true'
 # Errors.
 run 2 rules sapngwu --hand "1:1 7:7"
 has "$ERR" "bad --hand: '7:7' is not a domino card code"
+run 2 rules sapngwu --hand "1:1 0:4"
+has "$ERR" "(0:4) has a blank end: Sap Ng Wu cards have 1 to 6 pips at each end"
 run 2 rules sapngwu --hand "6:6 6:6 6:6" --trick "6:6 6:6"
 has "$ERR" "hand and trick hold 5 copies of 6:6"
 run 2 rules sapngwu --hand "6:6 6:6 6:6 6:6 6:6"

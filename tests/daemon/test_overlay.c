@@ -82,6 +82,87 @@ static ts_table *table_of_three(void)
     return &r;
 }
 
+/* The SET hint ladder: nothing, one card of a Set, two, the Set. */
+static void set_hint_ladder(void **state)
+{
+    (void)state;
+    unsigned char c0[3];
+    ts_overlay_set_colour(0, c0);
+    for (int level = 0; level <= 4; level++) {
+        ts_table *r = table_of_three();
+        for (int i = 0; i < 3; i++)
+            ts_code_parse(TS_FAM_SET, r->frame.cards[i].text, 4, &r->frame.cards[i].code);
+        r->frame.family = TS_FAM_SET;
+        ts_table_rules rules = {.game = &TS_GAME_SET, .set_opts = 1};
+        rules.opts.hint_level = level;
+        ts_table_solve_with(r, &rules);
+        assert_int_equal(r->nsets, 1);
+        ts_image img = cloth();
+        assert_int_equal(ts_overlay_draw(&img, r, NULL), 0);
+        int ringed = 0;
+        for (int i = 0; i < 3; i++) {
+            int found = 0;
+            for (int y = 100 - 25; y < 100 && !found; y++)
+                found = near(at(&img, 160 + 300 * i, y), c0, 40);
+            ringed += found;
+        }
+        assert_int_equal(ringed, level >= 3 ? 3 : level);
+        ts_image_free(&img);
+    }
+}
+
+/* Gang of Four: the best play ringed on the hand; nothing beats: PASS. */
+static void plays_on_the_hand(void **state)
+{
+    (void)state;
+    static ts_table r;
+    memset(&r, 0, sizeof r);
+    r.frame.w = W;
+    r.frame.h = H;
+    r.frame.family = TS_FAM_GOF;
+    card(&r, 500, 80, "G5", 1); /* the trick, top half */
+    card(&r, 200, 450, "R9", 1); /* the hand, bottom half */
+    card(&r, 700, 450, "G3", 1);
+    for (int i = 0; i < 3; i++)
+        ts_code_parse(TS_FAM_GOF, r.frame.cards[i].text, strlen(r.frame.cards[i].text),
+                      &r.frame.cards[i].code);
+    ts_table_solve(&r);
+    assert_int_equal(r.zone[0], TS_ZONE_TRICK);
+    assert_int_equal(r.zone[1], TS_ZONE_HAND);
+    assert_int_equal(r.view.count, 1); /* R9 */
+    ts_image img = cloth();
+    assert_int_equal(ts_overlay_draw(&img, &r, NULL), 0);
+    unsigned char c0[3];
+    ts_overlay_set_colour(0, c0);
+    int found = 0;
+    for (int y = 450 - 25; y < 450 && !found; y++)
+        found = near(at(&img, 260, y), c0, 40);
+    assert_true(found);
+    for (int y = 450 - 25; y < 450; y++) /* G3 beats nothing: no ring */
+        assert_false(near(at(&img, 760, y), c0, 40));
+    ts_image_free(&img);
+    r.frame.cards[1].code.idx = 0; /* R9 -> G1: nothing beats G5 */
+    snprintf(r.frame.cards[1].text, sizeof r.frame.cards[1].text, "G1");
+    ts_table_solve(&r);
+    assert_true(r.view.pass);
+    assert_string_equal(r.view.headline, "pass: nothing beats the single");
+}
+
+/* A verdict is drawn large, in its colour, near the move. */
+static void verdict_near_the_move(void **state)
+{
+    (void)state;
+    ts_image img = cloth();
+    static ts_table empty;
+    ts_overlay_opts oo = {.hide_sets = 1, .verdict = "not a Set: colour", .verdict_kind = TS_VERDICT_ILLEGAL,
+                          .verdict_x = 900, .verdict_y = 500};
+    assert_int_equal(ts_overlay_draw(&img, &empty, &oo), 0);
+    static const unsigned char red[3] = {40, 40, 230};
+    assert_true(colour_near(&img, 900, 500, 40, red));
+    assert_true(is_cloth(&img, 100, 100));
+    ts_image_free(&img);
+}
+
 static void outlines_cards_and_leaves_the_rest(void **state)
 {
     (void)state;
@@ -270,6 +351,9 @@ static void tiny_frame_does_not_crash(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(set_hint_ladder),
+        cmocka_unit_test(plays_on_the_hand),
+        cmocka_unit_test(verdict_near_the_move),
         cmocka_unit_test(outlines_cards_and_leaves_the_rest),
         cmocka_unit_test(set_ring_has_the_set_colour_outside_the_card),
         cmocka_unit_test(card_in_two_sets_shows_both_colours),

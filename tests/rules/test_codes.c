@@ -33,7 +33,7 @@ static void test_round_trip_every_family(void **state)
             assert_int_equal(back.idx, idx);
             cards++;
         }
-        static const int kinds[TS_FAM_COUNT] = {81, 52, 34, 36, 21};
+        static const int kinds[TS_FAM_COUNT] = {81, 52, 34, 36, 28};
         assert_int_equal(cards, kinds[fam]);
     }
 }
@@ -63,6 +63,9 @@ static void test_examples_and_case(void **state)
         {TS_FAM_DOMINO, "1:3", 2},
         {TS_FAM_DOMINO, "6:6", 20},
         {TS_FAM_DOMINO, "3:1", 2},
+        {TS_FAM_DOMINO, "0:0", 21},
+        {TS_FAM_DOMINO, "0:6", 27},
+        {TS_FAM_DOMINO, "4:0", 25},
     };
     for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
         ts_code c;
@@ -85,7 +88,7 @@ static void test_malformed_codes(void **state)
         {TS_FAM_GOF, "M2"},      {TS_FAM_GOF, "B5"},      {TS_FAM_GOF, "R"},
         {TS_FAM_GOF, "RP"},      {TS_FAM_GOF, "G01"},     {TS_FAM_QWIRKLE, "RZ"},
         {TS_FAM_QWIRKLE, "R"},   {TS_FAM_QWIRKLE, "RCX"}, {TS_FAM_QWIRKLE, "WC"},
-        {TS_FAM_DOMINO, "7:1"},  {TS_FAM_DOMINO, "0:1"},  {TS_FAM_DOMINO, "1-2"},
+        {TS_FAM_DOMINO, "7:1"},  {TS_FAM_DOMINO, "0:9"},  {TS_FAM_DOMINO, "1-2"},
         {TS_FAM_DOMINO, "12"},   {TS_FAM_DOMINO, "1:2:"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -149,8 +152,36 @@ static void test_domino_index(void **state)
             assert_int_equal(l, lo);
             assert_int_equal(h, hi);
         }
-    assert_int_equal(ts_domino_index(0, 3), -1);
+    /* blank ends (double-six) follow the Chinese 21, which keep their indices */
+    for (int hi = 0; hi <= 6; hi++) {
+        int idx = ts_domino_index(0, hi), l, h;
+        assert_int_equal(idx, seen++);
+        assert_int_equal(ts_domino_index(hi, 0), idx);
+        ts_domino_pips(idx, &l, &h);
+        assert_int_equal(l, 0);
+        assert_int_equal(h, hi);
+    }
+    assert_int_equal(seen, ts_family_size(TS_FAM_DOMINO));
+    assert_int_equal(ts_domino_index(-1, 3), -1);
     assert_int_equal(ts_domino_index(2, 7), -1);
+    assert_int_equal(ts_domino_index(0, 7), -1);
+}
+
+static void test_domino_blank_codes(void **state)
+{
+    (void)state;
+    ts_code c[4];
+    char err[128];
+    assert_int_equal(ts_code_parse_list(TS_FAM_DOMINO, "0:0 6:0 1:2 0:5", c, 4, err, sizeof err), 4);
+    char text[TS_CODE_MAXLEN];
+    ts_code_format(c[1], text);
+    assert_string_equal(text, "0:6");
+    ts_code_format(c[3], text);
+    assert_string_equal(text, "0:5");
+    assert_true(c[2].idx < TS_DOMINO_CHINESE);
+    assert_true(c[0].idx >= TS_DOMINO_BLANK0);
+    assert_int_equal(ts_code_parse_list(TS_FAM_DOMINO, "0:7", c, 4, err, sizeof err), -1);
+    assert_int_equal(ts_code_parse_list(TS_FAM_DOMINO, "7:1", c, 4, err, sizeof err), -1);
 }
 
 static void test_set_letters(void **state)
@@ -201,6 +232,7 @@ int main(void)
         cmocka_unit_test(test_parse_list),
         cmocka_unit_test(test_family_names),
         cmocka_unit_test(test_domino_index),
+        cmocka_unit_test(test_domino_blank_codes),
         cmocka_unit_test(test_set_letters),
         cmocka_unit_test(test_rank_insert_keeps_the_best),
     };

@@ -347,6 +347,53 @@ static void test_first_lead_contains_m1(void **state)
     assert_int_equal(ts_gof_legal_plays(hand + 1, n - 1, NULL, 1, plays, 128), 0);
 }
 
+/* Seed 001: the first lead is 1-5 cards holding M1; gangs of 6 and 7 may not open. */
+static void test_first_lead_is_one_to_five_cards(void **state)
+{
+    (void)state;
+    int hand[8];
+    int n = parse("M1 G1 G1 Y1 Y1 R1 R1 Y9", hand, 8);
+    static ts_gof_combo plays[512];
+    int k = ts_gof_legal_plays(hand, n, NULL, 1, plays, 512);
+    int gang4 = 0, gang5 = 0;
+    for (int i = 0; i < k; i++) {
+        assert_true(ts_gof_has_m1(&plays[i]));
+        assert_true(plays[i].n <= 5);
+        gang4 |= plays[i].type == TS_GOF_GANG && plays[i].n == 4;
+        gang5 |= plays[i].type == TS_GOF_GANG && plays[i].n == 5;
+    }
+    assert_true(gang4 && gang5);
+    ts_gof_combo seven = combo("M1 G1 G1 Y1 Y1 R1 R1", TS_GOF_GANG);
+    ts_gof_combo six = combo("M1 G1 G1 Y1 Y1 R1", TS_GOF_GANG);
+    ts_gof_combo five = combo("M1 G1 G1 Y1 Y1", TS_GOF_GANG);
+    assert_false(ts_gof_may_open(&seven));
+    assert_false(ts_gof_may_open(&six));
+    assert_true(ts_gof_may_open(&five));
+    assert_non_null(ts_gof_refusal(&seven, NULL, 1));
+    assert_null(ts_gof_refusal(&seven, NULL, 0)); /* any later lead */
+}
+
+/* The refusal says why: lower is not "equal". */
+static void test_refusal_reasons(void **state)
+{
+    (void)state;
+    ts_gof_combo y5 = combo("Y5", TS_GOF_SINGLE), r5 = combo("R5", TS_GOF_SINGLE);
+    ts_gof_combo g5 = combo("G5", TS_GOF_SINGLE), pair = combo("G7 Y7", TS_GOF_PAIR);
+    ts_gof_combo r5b = combo("R5", TS_GOF_SINGLE);
+    assert_string_equal(ts_gof_refusal(&y5, &r5, 0), "it is lower than the trick");
+    assert_string_equal(ts_gof_refusal(&r5b, &r5, 0),
+                        "it only equals the trick (equal is not enough)");
+    assert_null(ts_gof_refusal(&r5, &g5, 0));
+    assert_string_equal(ts_gof_refusal(&pair, &r5, 0),
+                        "it must have as many cards as the trick, or be a gang");
+    ts_gof_combo straight = combo("G6 Y7 R8 G9 Y10", TS_GOF_STRAIGHT);
+    ts_gof_combo flush = combo("G1 G3 G5 G7 G9", TS_GOF_FLUSH);
+    assert_non_null(strstr(ts_gof_refusal(&straight, &flush, 0), "lower kind of five"));
+    ts_gof_combo g4 = combo("G4 Y4 R4 R4", TS_GOF_GANG), g9 = combo("G9 Y9 R9 R9", TS_GOF_GANG);
+    assert_non_null(strstr(ts_gof_refusal(&g4, &g9, 0), "lower number"));
+    assert_string_equal(ts_gof_refusal(&pair, &g4, 0), "only a higher gang beats a gang");
+}
+
 static void test_random_plays_are_legal(void **state)
 {
     (void)state;
@@ -487,6 +534,8 @@ int main(void)
         cmocka_unit_test(test_lead_lists_everything_once),
         cmocka_unit_test(test_follow_same_size_or_gang),
         cmocka_unit_test(test_first_lead_contains_m1),
+        cmocka_unit_test(test_first_lead_is_one_to_five_cards),
+        cmocka_unit_test(test_refusal_reasons),
         cmocka_unit_test(test_random_plays_are_legal),
         cmocka_unit_test(test_legal_plays_match_brute_force),
         cmocka_unit_test(test_bounded_list_keeps_the_best),

@@ -326,6 +326,41 @@ static void test_qwirkle_by_extension(void **state)
     check_play(&t, hand, nh, &plays[0]);
 }
 
+/* Issue 11: RT to the starbursts with YT to yellow completes two Qwirkles at
+ * once; that play must be listed, first. */
+static void test_two_qwirkles_in_one_turn(void **state)
+{
+    (void)state;
+    ts_qw_table t = table_of("BT OT YT PT GT;YD YS YC YX YL");
+    int hand[2], nh = hand_of("YT RT", hand);
+    int n = ts_qw_plays(&t, hand, nh, NULL, plays, 512);
+    assert_true(n >= 3);
+    assert_int_equal(plays[0].qwirkles, 2);
+    assert_int_equal(plays[0].nplayed, 2);
+    assert_int_equal(sixes(&plays[0].after), 2);
+    for (int i = 0; i < n; i++)
+        check_play(&t, hand, nh, &plays[i]);
+    assert_non_null(find_play(plays, n, "RT"));
+    assert_non_null(find_play(plays, n, "YT"));
+}
+
+/* Issue 11: a card that can be laid alone only by rearranging is listed alone,
+ * not only inside a larger play. */
+static void test_card_alone_by_rearranging(void **state)
+{
+    (void)state;
+    ts_qw_table t = table_of("RC RX RD RS; OC OX OD OS");
+    int hand[2], nh = hand_of("YC BC", hand);
+    int n = ts_qw_plays(&t, hand, nh, NULL, plays, 512);
+    const ts_qw_play *yc = find_play(plays, n, "YC"), *bc = find_play(plays, n, "BC");
+    assert_non_null(yc);
+    assert_non_null(bc);
+    assert_int_equal(yc->kind, TS_QW_REARRANGE);
+    assert_non_null(find_play(plays, n, "YC BC"));
+    for (int i = 0; i < n; i++)
+        check_play(&t, hand, nh, &plays[i]);
+}
+
 static void test_seed_rearrangements(void **state)
 {
     (void)state;
@@ -432,7 +467,7 @@ static void test_search_matches_brute_force(void **state)
                 continue; /* not a deck the oracle models */
         }
         int must = trial % 2 ? hand[rnd(5)] : -1;
-        int got = ts_qw_best_layout(&t, hand, 5, must, -1, -1, &after, played);
+        int got = ts_qw_best_layout(&t, hand, 5, must, 0, -1, &after, played);
         assert_int_equal(got, brute_best(&t, hand, 5, must));
         if (got >= 0) {
             int q = sixes(&after) - sixes(&t);
@@ -451,9 +486,9 @@ static void test_qwirkle_search(void **state)
     ts_qw_table t = table_of("RC RX RD; RS RT RL; OC YC GC"), after;
     int hand[1] = {card("BC")};
     uint8_t played[TS_QW_HAND_MAX];
-    assert_int_equal(ts_qw_best_layout(&t, hand, 1, -1, 0, -1, &after, played), 1);
+    assert_int_equal(ts_qw_best_layout(&t, hand, 1, -1, 1u << 0, -1, &after, played), 1);
     assert_int_equal(sixes(&after), 1);
-    assert_int_equal(ts_qw_best_layout(&t, hand, 1, -1, 1, -1, &after, played), -1); /* no orange */
+    assert_int_equal(ts_qw_best_layout(&t, hand, 1, -1, 1u << 1, -1, &after, played), -1); /* no orange */
     int n = ts_qw_plays(&t, hand, 1, NULL, plays, 512);
     assert_true(n > 0);
     assert_int_equal(plays[0].qwirkles, 1);
@@ -474,6 +509,8 @@ int main(void)
         cmocka_unit_test(test_one_line_per_turn_option),
         cmocka_unit_test(test_no_play),
         cmocka_unit_test(test_plays_leave_valid_tables),
+        cmocka_unit_test(test_two_qwirkles_in_one_turn),
+        cmocka_unit_test(test_card_alone_by_rearranging),
         cmocka_unit_test(test_search_matches_brute_force),
         cmocka_unit_test(test_qwirkle_search),
     };

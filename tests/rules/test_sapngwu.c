@@ -396,6 +396,12 @@ static void test_bad_input(void **state)
     codes[1] = (ts_code){TS_FAM_PLAYING, 3};
     assert_int_equal(ts_sapngwu_hand_from_codes(codes, 2, &h, err, sizeof err), -1);
     assert_string_equal(err, "card 2 is not a domino card");
+    ts_code blank;
+    assert_int_equal(ts_code_parse(TS_FAM_DOMINO, "3:0", 3, &blank), 0); /* double-six only */
+    codes[1] = blank;
+    assert_int_equal(ts_sapngwu_hand_from_codes(codes, 2, &h, err, sizeof err), -1);
+    assert_string_equal(err,
+                        "card 2 (0:3) has a blank end: Sap Ng Wu cards have 1 to 6 pips at each end");
 
     ts_sapngwu_play p, out[TS_SAPNGWU_MAX_PLAYS];
     char why[160];
@@ -454,7 +460,9 @@ static void test_payment_ladder(void **state)
                                   1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5};
     for (int wu = 0; wu <= 28; wu++)
         assert_int_equal(ts_sapngwu_chips(wu), CHIPS[wu]);
-    assert_int_equal(ts_sapngwu_chips(36), 8); /* 16-wu supreme + 20 cards: the ladder goes on */
+    assert_int_equal(ts_sapngwu_chips(36), 5); /* 16-wu supreme + 20 cards: 5 is the top */
+    assert_int_equal(ts_sapngwu_chips(44), 5);
+    assert_int_equal(ts_sapngwu_may_declare(36, 27), 0); /* no higher rung past 27 */
     /* Seed: A reaches 15 and plays on; at 17 A may not declare, at 18 A may. */
     assert_false(ts_sapngwu_may_declare(14, 0));
     assert_true(ts_sapngwu_may_declare(15, 0));

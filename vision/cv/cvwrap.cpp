@@ -115,7 +115,7 @@ int tscv_adaptive(const ts_image *src, ts_image *dst, int block, double offset, 
     cv::Mat d;
     if (prepare(dst, src->w, src->h, 1, &d) < 0)
         return fail(err, "adaptive: bad destination");
-    block |= 1;
+    block = block < 3 ? 3 : block | 1; /* OpenCV wants an odd window of 3 or more */
     cv::adaptiveThreshold(wrap(src), d, 255, cv::ADAPTIVE_THRESH_MEAN_C, cv::THRESH_BINARY, block,
                           -offset);
     return 0;

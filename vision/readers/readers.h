@@ -5,5 +5,7 @@
 #include "reader.h"
 
 extern const ts_reader_class ts_set_reader_class;     /* readers/set.c */
+extern const ts_reader_class ts_qwirkle_reader_class; /* readers/qwirkle.c */
+extern const ts_reader_class ts_domino_reader_class;  /* readers/domino.c */
 
 #endif

@@ -6,6 +6,8 @@
 
 static const ts_reader_class *const classes[] = {
     &ts_set_reader_class,
+    &ts_qwirkle_reader_class,
+    &ts_domino_reader_class,
     NULL,
 };
 

@@ -1,0 +1,187 @@
+/* The game interface: one small table per game and a registry, so the live
+ * overlay, the referee, `scan` and `tablesight rules` all ask the same code
+ * what a table state means.
+ *
+ * A table state is the cards on the table (ts_card, borrowed) with each card's
+ * zone (rules/table/zones.h). Only cards read above the confidence floor are
+ * used; the rest are counted as unread and never guessed.
+ *
+ *   analyse  what the game makes of one state: hint groups (Sets, legal plays
+ *            drawn on hand cards, table groups valid or not), a headline
+ *   judge    a verdict on a move between two settled states (the referee)
+ *   report   the game's members of the JSON object of a frame
+ *
+ * Everything works on caller memory; no I/O, no global mutable state.
+ */
+#ifndef TS_GAME_H
+#define TS_GAME_H
+
+#include <stddef.h>
+
+#include "card.h"
+#include "codes.h"
+#include "report.h"
+#include "zones.h"
+
+enum {
+    TS_VIEW_MAX_GROUPS = 256, /* hint groups kept, best first (every Set of 21 cards) */
+    TS_VIEW_GROUP_MAX = 12,  /* cards in one group (a 12-card Sap Ng Wu play) */
+    TS_TEXT_MAX = 200
+};
+
+/* What a group of cards is, for drawing and JSON. */
+typedef enum {
+    TS_MARK_HINT = 0, /* a Set, a legal play: a suggestion */
+    TS_MARK_GOOD,     /* a valid table group, a right card */
+    TS_MARK_BAD,      /* an invalid group, a wrong card */
+    TS_MARK_INFO      /* the trick, the mainline: context */
+} ts_mark;
+
+typedef struct {
+    int n;
+    int card[TS_VIEW_GROUP_MAX]; /* indices into the state's cards */
+    ts_mark mark;
+    int score;       /* Qwirkles of a play, the Sets of a placement; 0 otherwise */
+    char label[48];  /* "pair", "QWIRKLE", "invalid: two identical cards" */
+} ts_view_group;
+
+/* One state as the game sees it. */
+typedef struct {
+    const ts_card *cards; /* borrowed */
+    int n;
+    const int *zone; /* zone kind of each card (ts_zone_kind); NULL = all TS_ZONE_TABLE */
+    int w, h;        /* frame size (for geometry: groups, order along a line) */
+} ts_game_state;
+
+/* Per-game options the front ends set. */
+typedef struct {
+    int hint_level; /* SET ladder: 0 nothing, 1 one card of a Set, 2 two, 3 the Set,
+                       4 every Set (default 4: every Set, as before) */
+    int first_lead; /* Gang of Four: the game's first lead (1-5 cards with M1) */
+} ts_game_opts;
+
+extern const ts_game_opts TS_GAME_OPTS_DEFAULT;
+
+typedef struct {
+    int count;      /* Sets, legal plays, invalid groups: the game's main number */
+    int ngroups;    /* groups kept (<= TS_VIEW_MAX_GROUPS), best first */
+    ts_view_group group[TS_VIEW_MAX_GROUPS];
+    int show_groups; /* groups to draw (the SET hint ladder); -1 = all */
+    int show_cards;  /* cards of the last shown group to draw; -1 = all */
+    int unread;     /* cards in play that are not read (not used) */
+    int conflict;   /* more copies of a card than the deck holds: one is misread */
+    int pass;       /* climbing games: nothing in hand beats the trick */
+    int leading;    /* climbing games: the trick is empty, the hand leads */
+    char headline[TS_TEXT_MAX]; /* "3 Sets", "no Set: deal three more", "pass" */
+} ts_game_view;
+
+/* ---- Moves and verdicts (the referee) ---------------------------------------- */
+
+typedef enum {
+    TS_VERDICT_NONE = 0,  /* nothing to judge (e.g. cards dealt to a hand) */
+    TS_VERDICT_LEGAL,     /* a legal move / a valid Set / a right card */
+    TS_VERDICT_ILLEGAL,   /* the move breaks a rule: reason says which */
+    TS_VERDICT_INFO,      /* an event: a trick won, a Qwirkle taken, a penalty */
+    TS_VERDICT_CANNOT     /* cannot judge: reason says why */
+} ts_verdict_kind;
+
+enum { TS_MOVE_MAX = 24 };
+
+/* A move: cards added (indices into after) and removed (indices into before). */
+typedef struct {
+    int nadded, nremoved;
+    int added[TS_MOVE_MAX];
+    int removed[TS_MOVE_MAX];
+} ts_move;
+
+/* What the referee remembers between moves, per game. */
+typedef struct {
+    int nlast;                      /* the play to beat on the trick (0: none) */
+    ts_code last[TS_VIEW_GROUP_MAX];
+    int first_lead;                 /* Gang of Four: the next lead is the game's first */
+    int plays;                      /* plays judged legal since the trick opened */
+} ts_game_memory;
+
+typedef struct {
+    ts_verdict_kind kind;
+    ts_zone_kind zone;
+    int ncards;
+    ts_code cards[TS_MOVE_MAX];   /* the cards of the move */
+    char verdict[32];             /* "legal", "illegal", "valid Set", "not a Set", ... */
+    char reason[TS_TEXT_MAX];     /* why, in one sentence */
+} ts_verdict;
+
+const char *ts_verdict_kind_name(ts_verdict_kind k); /* "none" "legal" "illegal" "info" "cannot judge" */
+
+/* ---- The interface -------------------------------------------------------------- */
+
+typedef struct ts_game ts_game;
+
+struct ts_game {
+    const char *name;  /* "set", "gof", "qwirkle", "eleusis", "sapngwu", "setgrid" */
+    const char *title; /* "SET", "Gang of Four", ... */
+    ts_family family;  /* the cards it is played with */
+    /* Fills *v for state s. Returns 0. */
+    int (*analyse)(const ts_game_state *s, const ts_game_opts *o, ts_game_view *v);
+    /* A verdict on move m from before to after; mem is the game's memory, updated. */
+    void (*judge)(const ts_game_state *before, const ts_game_state *after, const ts_move *m,
+                  ts_game_memory *mem, ts_verdict *out);
+};
+
+/* The registry: every game, in a fixed order; NULL-terminated. */
+const ts_game *const *ts_games(void);
+/* The game of a name ("set", "gof", ...; the card family names "playing" and
+ * "domino" name Eleusis and Sap Ng Wu), NULL if unknown. */
+const ts_game *ts_game_find(const char *name);
+/* The game played with a card family (-1 or unknown: NULL). */
+const ts_game *ts_game_for_family(int family);
+
+/* Analyses s (opts NULL = defaults); view's headline names unread cards too. */
+int ts_game_analyse(const ts_game *g, const ts_game_state *s, const ts_game_opts *opts,
+                    ts_game_view *v);
+
+/* Writes the game's members into an object the caller opened:
+ *   "hints": [{"cards":[i,...],"mark":"hint","label":"...","score":n}, ...],
+ *   "count", "headline", "unread", "conflict", and per game: "sets" (SET: the
+ *   index triples, as before), "pass"/"leading" (climbing games). */
+void ts_game_report(const ts_game *g, const ts_game_view *v, const ts_writer *w);
+
+/* A verdict's members (time t in seconds, game, zone, cards, kind, verdict,
+ * reason) into an object the caller opened (and closes). */
+void ts_verdict_report(const ts_verdict *v, const char *game, double t, const ts_writer *w);
+
+/* ---- Helpers the game files share ------------------------------------------------ */
+
+/* The zone of card i (TABLE when s->zone is NULL). */
+int ts_game_zone(const ts_game_state *s, int i);
+/* Indices of the read cards of zone z (z < 0: every zone but OFF) into idx[];
+ * returns how many; *unread counts that zone's unread cards (may be NULL). */
+int ts_game_cards_in(const ts_game_state *s, int z, int *idx, int *unread);
+/* Appends a group to v (kept only while there is room; count is the caller's). */
+ts_view_group *ts_view_add(ts_game_view *v, ts_mark mark, const char *label);
+/* Spatial groups of the given cards: cards whose centres lie within `reach`
+ * card diagonals of each other are one group. group_of[k] for idx[k]; returns
+ * the number of groups, numbered by their leftmost card. */
+int ts_game_cluster(const ts_game_state *s, const int *idx, int n, float reach, int *group_of);
+
+/* Puts into g the hand positions (idx[]) holding codes[0..n), each position
+ * used once. Returns 0, -1 if the hand lacks one. */
+int ts_game_pick(const ts_game_state *s, const int *idx, int nidx, const ts_code *codes, int n,
+                 ts_view_group *g);
+/* Codes of the cards idx[0..n) as text "G7 Y7" into out. */
+void ts_game_codes_text(const ts_code *codes, int n, char *out, size_t cap);
+/* Fills the verdict's cards from state cards idx[0..n); returns 1 if every one
+ * is read, else 0 with a "cannot judge" verdict naming the unread card. */
+int ts_verdict_cards(ts_verdict *v, const ts_game_state *s, const int *idx, int n);
+/* Sets kind, verdict word and reason (printf-like). */
+void ts_verdict_set(ts_verdict *v, ts_verdict_kind kind, const char *verdict, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* Eleusis: the read MAINLINE cards in order along the line (left to right). */
+int ts_eleusis_mainline_order(const ts_game_state *s, int *idx, int *unread);
+
+/* The games (game_*.c). */
+extern const ts_game TS_GAME_SET, TS_GAME_GOF, TS_GAME_QWIRKLE, TS_GAME_ELEUSIS, TS_GAME_SAPNGWU,
+    TS_GAME_SETGRID;
+
+#endif

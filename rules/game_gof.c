@@ -1,0 +1,168 @@
+/* Gang of Four behind the game interface: the trick and the hand -> the
+ * legal plays on the hand cards, best first, or pass; the referee's verdict
+ * on a combination placed on the trick and on a trick won. */
+#include <stdio.h>
+#include <string.h>
+
+#include "game.h"
+#include "gof.h"
+
+enum { MAX_PLAYS = 4096 };
+
+static const char *combo_name(const ts_gof_combo *c, char buf[24])
+{
+    if (c->type == TS_GOF_GANG)
+        snprintf(buf, 24, "gang of %d", c->n);
+    else
+        snprintf(buf, 24, "%s", ts_gof_type_name(c->type));
+    return buf;
+}
+
+static void combo_codes(const ts_gof_combo *c, ts_code *out)
+{
+    for (int i = 0; i < c->n && i < TS_GOF_MAX_COMBO; i++) /* bound restated for gcc */
+        out[i] = (ts_code){TS_FAM_GOF, c->cards[i]};
+}
+
+/* Classifies the read cards idx[0..n) of a state. */
+static ts_gof_error classify_cards(const ts_game_state *s, const int *idx, int n, ts_gof_combo *c)
+{
+    int cards[TS_MAX_CARDS];
+    for (int k = 0; k < n; k++) {
+        if (s->cards[idx[k]].code.family != TS_FAM_GOF)
+            return TS_GOF_ERR_CARD;
+        cards[k] = s->cards[idx[k]].code.idx;
+    }
+    return ts_gof_classify(cards, n, c);
+}
+
+static int gof_analyse(const ts_game_state *s, const ts_game_opts *o, ts_game_view *v)
+{
+    int trick_idx[TS_MAX_CARDS], hand_idx[TS_MAX_CARDS], tu, hu;
+    int nt = ts_game_cards_in(s, TS_ZONE_TRICK, trick_idx, &tu);
+    int nh = ts_game_cards_in(s, TS_ZONE_HAND, hand_idx, &hu);
+    v->unread = tu + hu;
+    v->show_groups = v->show_cards = -1;
+    if (tu > 0) {
+        snprintf(v->headline, sizeof v->headline, "trick not read: no hints");
+        return 0;
+    }
+    ts_gof_combo trick;
+    char name[24];
+    if (nt > 0) {
+        ts_gof_error e = classify_cards(s, trick_idx, nt, &trick);
+        if (e != TS_GOF_OK) {
+            snprintf(v->headline, sizeof v->headline, "the trick is no combination: %s",
+                     ts_gof_error_text(e));
+            return 0;
+        }
+        ts_view_group *g = ts_view_add(v, TS_MARK_INFO, combo_name(&trick, name));
+        if (g) {
+            g->n = nt < TS_VIEW_GROUP_MAX ? nt : TS_VIEW_GROUP_MAX;
+            memcpy(g->card, trick_idx, sizeof(int) * (size_t)g->n);
+        }
+    }
+    v->leading = nt == 0;
+    int hand[TS_MAX_CARDS], m = 0, hidx[TS_MAX_CARDS];
+    for (int k = 0; k < nh; k++)
+        if (s->cards[hand_idx[k]].code.family == TS_FAM_GOF) {
+            hidx[m] = hand_idx[k];
+            hand[m++] = s->cards[hand_idx[k]].code.idx;
+        }
+    static const int KEEP = TS_VIEW_MAX_GROUPS - 1;
+    ts_gof_combo plays[TS_VIEW_MAX_GROUPS];
+    int count = m > 0 ? ts_gof_legal_plays(hand, m, nt ? &trick : NULL, o->first_lead, plays, KEEP)
+                      : 0;
+    v->count = count;
+    for (int i = 0; i < count && i < KEEP; i++) {
+        ts_view_group *g = ts_view_add(v, TS_MARK_HINT, combo_name(&plays[i], name));
+        ts_code codes[TS_GOF_MAX_COMBO];
+        combo_codes(&plays[i], codes);
+        if (g && ts_game_pick(s, hidx, m, codes, plays[i].n, g) < 0)
+            v->ngroups--;
+    }
+    v->pass = nt > 0 && count == 0;
+    if (m == 0)
+        snprintf(v->headline, sizeof v->headline, "no hand in view");
+    else if (v->pass)
+        snprintf(v->headline, sizeof v->headline, "pass: nothing beats the %s",
+                 combo_name(&trick, name));
+    else
+        snprintf(v->headline, sizeof v->headline, "%s%d play%s%s", nt ? "" : "lead: ", count,
+                 count == 1 ? "" : "s", nt ? " (or pass)" : "");
+    return 0;
+}
+
+static void gof_judge(const ts_game_state *before, const ts_game_state *after, const ts_move *m,
+                      ts_game_memory *mem, ts_verdict *out)
+{
+    int placed[TS_MOVE_MAX], np = 0, cleared = 0;
+    for (int k = 0; k < m->nadded; k++)
+        if (ts_game_zone(after, m->added[k]) == TS_ZONE_TRICK)
+            placed[np++] = m->added[k];
+    for (int k = 0; k < m->nremoved; k++)
+        cleared += ts_game_zone(before, m->removed[k]) == TS_ZONE_TRICK;
+    out->zone = TS_ZONE_TRICK;
+    char text[96], name[24];
+    if (np == 0) {
+        int left = 0, idx[TS_MAX_CARDS];
+        left = ts_game_cards_in(after, TS_ZONE_TRICK, idx, NULL);
+        if (cleared > 0 && left == 0 && mem->nlast > 0) {
+            ts_game_codes_text(mem->last, mem->nlast, text, sizeof text);
+            out->ncards = mem->nlast;
+            memcpy(out->cards, mem->last, sizeof(ts_code) * (size_t)mem->nlast);
+            ts_verdict_set(out, TS_VERDICT_INFO, "trick won",
+                           "all passed: the last play (%s) wins the trick and leads next", text);
+            mem->nlast = 0;
+            mem->plays = 0;
+            return;
+        }
+        ts_verdict_set(out, TS_VERDICT_NONE, "none", "no cards placed on the trick");
+        return;
+    }
+    if (!ts_verdict_cards(out, after, placed, np))
+        return;
+    ts_gof_combo play, trick;
+    ts_gof_error e = classify_cards(after, placed, np, &play);
+    if (e != TS_GOF_OK) {
+        ts_verdict_set(out, TS_VERDICT_ILLEGAL, "illegal", "%s", ts_gof_error_text(e));
+        return;
+    }
+    /* The play to beat: the referee's memory, else what lay on the trick. */
+    int have_trick = 0;
+    if (mem->nlast > 0) {
+        int cards[TS_VIEW_GROUP_MAX];
+        for (int i = 0; i < mem->nlast; i++)
+            cards[i] = mem->last[i].idx;
+        have_trick = ts_gof_classify(cards, mem->nlast, &trick) == TS_GOF_OK;
+    } else {
+        int idx[TS_MAX_CARDS], u;
+        int n = ts_game_cards_in(before, TS_ZONE_TRICK, idx, &u);
+        if (u > 0) {
+            ts_verdict_set(out, TS_VERDICT_CANNOT, "cannot judge",
+                           "a card of the trick under it is not read");
+            return;
+        }
+        have_trick = n > 0 && classify_cards(before, idx, n, &trick) == TS_GOF_OK;
+    }
+    const char *why = ts_gof_refusal(&play, have_trick ? &trick : NULL, mem->first_lead);
+    if (why) {
+        ts_verdict_set(out, TS_VERDICT_ILLEGAL, "illegal", "%s: %s", combo_name(&play, name), why);
+        return;
+    }
+    if (have_trick) {
+        ts_code tc[TS_GOF_MAX_COMBO];
+        combo_codes(&trick, tc);
+        ts_game_codes_text(tc, trick.n, text, sizeof text);
+        ts_verdict_set(out, TS_VERDICT_LEGAL, "legal", "%s beats %s", combo_name(&play, name),
+                       text);
+    } else {
+        ts_verdict_set(out, TS_VERDICT_LEGAL, "legal", "%s leads", combo_name(&play, name));
+    }
+    mem->nlast = play.n;
+    combo_codes(&play, mem->last);
+    mem->first_lead = 0;
+    mem->plays++;
+}
+
+const ts_game TS_GAME_GOF = {"gof", "Gang of Four", TS_FAM_GOF, gof_analyse, gof_judge};

@@ -1,0 +1,166 @@
+/* Sap Ng Wu behind the game interface: the trick and the hand -> the plays
+ * that beat it (or the leads), best first, or pass; the referee's verdict on
+ * a play and on a trick won (its wu, and the chip for four identical cards). */
+#include <stdio.h>
+#include <string.h>
+
+#include "game.h"
+#include "sapngwu.h"
+
+/* The multiset of the read cards idx[0..n); -1 with why for a non-domino card
+ * or more copies than the deck. */
+static int hand_of(const ts_game_state *s, const int *idx, int n, ts_sapngwu_hand *h, char *why,
+                   size_t cap)
+{
+    ts_code codes[TS_MAX_CARDS];
+    for (int k = 0; k < n; k++)
+        codes[k] = s->cards[idx[k]].code;
+    return ts_sapngwu_hand_from_codes(codes, n, h, why, cap);
+}
+
+static int sng_analyse(const ts_game_state *s, const ts_game_opts *o, ts_game_view *v)
+{
+    (void)o;
+    int trick_idx[TS_MAX_CARDS], hand_idx[TS_MAX_CARDS], tu, hu;
+    int nt = ts_game_cards_in(s, TS_ZONE_TRICK, trick_idx, &tu);
+    int nh = ts_game_cards_in(s, TS_ZONE_HAND, hand_idx, &hu);
+    v->unread = tu + hu;
+    v->show_groups = v->show_cards = -1;
+    if (tu > 0) {
+        snprintf(v->headline, sizeof v->headline, "trick not read: no hints");
+        return 0;
+    }
+    char why[128], desc[80];
+    ts_sapngwu_hand th, hh;
+    ts_sapngwu_play trick;
+    if (nt > 0) {
+        if (hand_of(s, trick_idx, nt, &th, why, sizeof why) < 0 ||
+            ts_sapngwu_classify(&th, &TS_SAPNGWU_DEFAULTS, &trick, why, sizeof why) < 0) {
+            snprintf(v->headline, sizeof v->headline, "the trick is no play: %s", why);
+            return 0;
+        }
+        ts_sapngwu_describe(&trick, desc, sizeof desc);
+        ts_view_group *g = ts_view_add(v, TS_MARK_INFO, desc);
+        if (g) {
+            g->n = nt < TS_VIEW_GROUP_MAX ? nt : TS_VIEW_GROUP_MAX;
+            memcpy(g->card, trick_idx, sizeof(int) * (size_t)g->n);
+        }
+    }
+    v->leading = nt == 0;
+    if (nh == 0) {
+        snprintf(v->headline, sizeof v->headline, "no hand in view");
+        return 0;
+    }
+    if (hand_of(s, hand_idx, nh, &hh, why, sizeof why) < 0) {
+        v->conflict = 1;
+        snprintf(v->headline, sizeof v->headline, "hand: %s", why);
+        return 0;
+    }
+    ts_sapngwu_play plays[TS_SAPNGWU_MAX_PLAYS];
+    int count = nt ? ts_sapngwu_list_follows(&hh, &trick, plays)
+                   : ts_sapngwu_list_leads(&hh, &TS_SAPNGWU_DEFAULTS, plays);
+    v->count = count < 0 ? 0 : count;
+    for (int i = 0; i < v->count && v->ngroups < TS_VIEW_MAX_GROUPS; i++) {
+        ts_code codes[TS_SAPNGWU_MAX_CARDS];
+        int n = ts_sapngwu_play_codes(&plays[i], codes);
+        ts_sapngwu_describe(&plays[i], desc, sizeof desc);
+        ts_view_group *g = ts_view_add(v, TS_MARK_HINT, desc);
+        if (g && ts_game_pick(s, hand_idx, nh, codes, n, g) < 0)
+            v->ngroups--;
+    }
+    v->pass = nt > 0 && v->count == 0;
+    if (v->pass)
+        snprintf(v->headline, sizeof v->headline, "pass: nothing beats the trick");
+    else
+        snprintf(v->headline, sizeof v->headline, "%s%d play%s%s", nt ? "" : "lead: ", v->count,
+                 v->count == 1 ? "" : "s", nt ? " (or pass)" : "");
+    return 0;
+}
+
+static int memory_play(const ts_game_memory *mem, ts_sapngwu_play *p)
+{
+    ts_sapngwu_hand h;
+    char why[96];
+    return ts_sapngwu_hand_from_codes(mem->last, mem->nlast, &h, why, sizeof why) >= 0 &&
+           ts_sapngwu_classify(&h, &TS_SAPNGWU_DEFAULTS, p, why, sizeof why) == 0;
+}
+
+static void sng_judge(const ts_game_state *before, const ts_game_state *after, const ts_move *m,
+                      ts_game_memory *mem, ts_verdict *out)
+{
+    int placed[TS_MOVE_MAX], np = 0, cleared = 0;
+    for (int k = 0; k < m->nadded; k++)
+        if (ts_game_zone(after, m->added[k]) == TS_ZONE_TRICK)
+            placed[np++] = m->added[k];
+    for (int k = 0; k < m->nremoved; k++)
+        cleared += ts_game_zone(before, m->removed[k]) == TS_ZONE_TRICK;
+    out->zone = TS_ZONE_TRICK;
+    char desc[80], why[128];
+    ts_sapngwu_play play, trick;
+    if (np == 0) {
+        int idx[TS_MAX_CARDS];
+        int left = ts_game_cards_in(after, TS_ZONE_TRICK, idx, NULL);
+        if (cleared > 0 && left == 0 && mem->nlast > 0 && memory_play(mem, &trick)) {
+            ts_sapngwu_describe(&trick, desc, sizeof desc);
+            out->ncards = mem->nlast;
+            memcpy(out->cards, mem->last, sizeof(ts_code) * (size_t)mem->nlast);
+            int wu = ts_sapngwu_wu(&trick, &TS_SAPNGWU_DEFAULTS), quads = ts_sapngwu_quads(&trick);
+            ts_verdict_set(out, TS_VERDICT_INFO, "trick won",
+                           "the last play (%s) wins: %d wu to its player%s", desc, wu,
+                           quads ? "; four identical cards: every other player pays 1 chip" : "");
+            mem->nlast = 0;
+            mem->plays = 0;
+            return;
+        }
+        ts_verdict_set(out, TS_VERDICT_NONE, "none", "no cards placed on the trick");
+        return;
+    }
+    if (!ts_verdict_cards(out, after, placed, np))
+        return;
+    ts_sapngwu_hand h;
+    if (hand_of(after, placed, np, &h, why, sizeof why) < 0 ||
+        ts_sapngwu_classify(&h, &TS_SAPNGWU_DEFAULTS, &play, why, sizeof why) < 0) {
+        ts_verdict_set(out, TS_VERDICT_ILLEGAL, "illegal", "%s", why);
+        return;
+    }
+    ts_sapngwu_describe(&play, desc, sizeof desc);
+    int have = mem->nlast > 0 && memory_play(mem, &trick);
+    if (!have && mem->nlast == 0) {
+        int idx[TS_MAX_CARDS], u;
+        int n = ts_game_cards_in(before, TS_ZONE_TRICK, idx, &u);
+        if (u > 0) {
+            ts_verdict_set(out, TS_VERDICT_CANNOT, "cannot judge",
+                           "a card of the trick under it is not read");
+            return;
+        }
+        ts_sapngwu_hand th;
+        have = n > 0 && hand_of(before, idx, n, &th, why, sizeof why) >= 0 &&
+               ts_sapngwu_classify(&th, &TS_SAPNGWU_DEFAULTS, &trick, why, sizeof why) == 0;
+    }
+    if (have) {
+        char tdesc[80];
+        ts_sapngwu_describe(&trick, tdesc, sizeof tdesc);
+        ts_sapngwu_order ord = ts_sapngwu_compare(&play, &trick);
+        if (ord != TS_SAPNGWU_HIGHER) {
+            ts_verdict_set(out, TS_VERDICT_ILLEGAL, "illegal", "%s does not beat the trick: %s",
+                           desc,
+                           ord == TS_SAPNGWU_EQUAL ? "equal is not enough"
+                           : ord == TS_SAPNGWU_LOWER
+                               ? "it is lower"
+                               : "only the same number of cards from each suit, higher, beats "
+                                 "a play");
+            return;
+        }
+        ts_verdict_set(out, TS_VERDICT_LEGAL, "legal", "%s beats %s", desc, tdesc);
+    } else {
+        ts_verdict_set(out, TS_VERDICT_LEGAL, "legal", "%s leads", desc);
+    }
+    mem->nlast = 0;
+    ts_code codes[TS_SAPNGWU_MAX_CARDS];
+    int n = ts_sapngwu_play_codes(&play, codes);
+    for (int i = 0; i < n && i < TS_VIEW_GROUP_MAX; i++)
+        mem->last[mem->nlast++] = codes[i];
+    mem->plays++;
+}
+
+const ts_game TS_GAME_SAPNGWU = {"sapngwu", "Sap Ng Wu", TS_FAM_DOMINO, sng_analyse, sng_judge};

@@ -1,0 +1,383 @@
+/* Pip counting on one rectified domino (see domino_pips.h). */
+#include "readers/domino_pips.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+enum {
+    W = DOMINO_CARD_W,
+    H = DOMINO_CARD_H,
+    MAX_BLOBS = 96,
+    MARGIN_X = 4, /* the card's outline and a quad a few pixels off stay out */
+    MARGIN_Y = 8,
+};
+
+/* One ink blob: moments for its size, shape and colour. */
+typedef struct {
+    int area, x0, y0, x1, y1;
+    double sx, sy, sxx, syy, sxy;
+    double red;  /* sum of (R - G) over the blob, clipped at 0 */
+    double rsum; /* sum of R */
+} blob;
+
+/* How pips of one style look in the rectified card (pixels^2 / pixels). */
+typedef struct {
+    int band; /* half height of the middle band left out (bar, waist) */
+    int pip_min, pip_max;
+    int big_min; /* Chinese: the Hong Kong five's one blob */
+    int chinese;
+} style_geom;
+
+static const style_geom GEOM[2] = {
+    /* Chinese card 26 x 82 mm: pips r 2.5-2.9 mm ~ 120-150 px, the red one
+     * ~400-650 with its ring, the Hong Kong five ~800 */
+    {.band = 22, .pip_min = 40, .pip_max = 330, .big_min = 450, .chinese = 1},
+    /* double-six tile: pips ~ 180 px; the bar sits right at the middle */
+    {.band = 7, .pip_min = 45, .pip_max = 420, .big_min = 1 << 30, .chinese = 0},
+};
+
+/* Labels the ink mask (4-connected flood fill on a small image) into blobs. */
+static int label_blobs(const uint8_t *ink, const uint8_t *redv, const uint8_t *rv, blob *b, int max)
+{
+    static const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
+    uint8_t seen[W * H];
+    int stack[W * H];
+    memset(seen, 0, sizeof seen);
+    int n = 0;
+    for (int y = MARGIN_Y; y < H - MARGIN_Y; y++)
+        for (int x = MARGIN_X; x < W - MARGIN_X; x++) {
+            int i = y * W + x;
+            if (!ink[i] || seen[i])
+                continue;
+            blob cur = {0};
+            cur.x0 = cur.x1 = x;
+            cur.y0 = cur.y1 = y;
+            int sp = 0;
+            stack[sp++] = i;
+            seen[i] = 1;
+            while (sp) {
+                int p = stack[--sp], px = p % W, py = p / W;
+                cur.area++;
+                cur.sx += px;
+                cur.sy += py;
+                cur.sxx += (double)px * px;
+                cur.syy += (double)py * py;
+                cur.sxy += (double)px * py;
+                cur.red += redv[p];
+                cur.rsum += rv[p];
+                if (px < cur.x0)
+                    cur.x0 = px;
+                if (px > cur.x1)
+                    cur.x1 = px;
+                if (py < cur.y0)
+                    cur.y0 = py;
+                if (py > cur.y1)
+                    cur.y1 = py;
+                for (int k = 0; k < 4; k++) {
+                    int qx = px + dx[k], qy = py + dy[k];
+                    if (qx < MARGIN_X || qx >= W - MARGIN_X || qy < MARGIN_Y || qy >= H - MARGIN_Y)
+                        continue;
+                    int q = qy * W + qx;
+                    if (ink[q] && !seen[q]) {
+                        seen[q] = 1;
+                        stack[sp++] = q;
+                    }
+                }
+            }
+            if (cur.area >= 6 && n < max)
+                b[n++] = cur;
+        }
+    return n;
+}
+
+/* Long and short axis (standard deviations) of a blob. */
+static void axes(const blob *b, double *major, double *minor)
+{
+    double mx = b->sx / b->area, my = b->sy / b->area;
+    double cxx = b->sxx / b->area - mx * mx, cyy = b->syy / b->area - my * my;
+    double cxy = b->sxy / b->area - mx * my;
+    double t = (cxx + cyy) / 2, d = sqrt((cxx - cyy) * (cxx - cyy) / 4 + cxy * cxy);
+    *major = sqrt(fmax(t + d, 0));
+    *minor = sqrt(fmax(t - d, 0));
+}
+
+/* Reads the end whose pips lie in rows [y0, y1). */
+/* Pip centres of the Chinese deck's groups in their square (x, y in 0..1):
+ * the printed layouts (the five is one blob, not checked). */
+static const float LAYOUT[7][6][2] = {
+    {{0}},
+    {{0.5f, 0.5f}},
+    {{0.28f, 0.22f}, {0.72f, 0.78f}},
+    {{0.22f, 0.2f}, {0.5f, 0.5f}, {0.78f, 0.8f}},
+    {{0.26f, 0.26f}, {0.74f, 0.26f}, {0.26f, 0.74f}, {0.74f, 0.74f}},
+    {{0}},
+    {{0.26f, 0.16f}, {0.74f, 0.16f}, {0.26f, 0.5f}, {0.74f, 0.5f}, {0.26f, 0.84f}, {0.74f, 0.84f}},
+};
+
+/* How far n pips (in their group's square, 0..1) lie from the printed
+ * layout of n, in the best of the group's four turns and flips: the worst
+ * distance of a pip to its layout place, or of a place to its pip. */
+static float layout_misfit(const float (*at)[2], int n)
+{
+    float best = 1e9f;
+    for (int t = 0; t < 4; t++) {
+        float worst = 0;
+        for (int dir = 0; dir < 2; dir++)
+            for (int i = 0; i < n; i++) {
+                float near = 1e9f;
+                for (int j = 0; j < n; j++) {
+                    float lx = LAYOUT[n][dir ? i : j][0], ly = LAYOUT[n][dir ? i : j][1];
+                    if (t & 1)
+                        lx = 1 - lx;
+                    if (t & 2)
+                        ly = 1 - ly;
+                    float px = at[dir ? j : i][0], py = at[dir ? j : i][1];
+                    float d = hypotf(px - lx, py - ly);
+                    if (d < near)
+                        near = d;
+                }
+                if (near > worst)
+                    worst = near;
+            }
+        if (worst < best)
+            best = worst;
+    }
+    return best;
+}
+
+static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1, float paper_frac,
+                     int colour_ok, float sq_y0, float sq_y1, domino_end *e)
+{
+    float at[8][2];
+    e->pips = -1;
+    e->red = 0;
+    e->conf = 0;
+    if (paper_frac < 0.45f) /* not this card's paper: covered, cut off, or no card */
+        return;
+    int pips = 0, red = 0, big = 0, stray = 0, stray_area = 0;
+    int amin = 1 << 30, amax = 0;
+    float conf = 0.98f;
+    for (int i = 0; i < nb; i++) {
+        double cy = b[i].sy / b[i].area, cx = b[i].sx / b[i].area;
+        if (cy < y0 || cy >= y1)
+            continue;
+        double major, minor;
+        axes(&b[i], &major, &minor);
+        int bw = b[i].x1 - b[i].x0 + 1, bh = b[i].y1 - b[i].y0 + 1;
+        double fill = (double)b[i].area / (bw * bh);
+        /* red: red well above green, for the light the card is under */
+        int is_red = b[i].red / b[i].area > 25 && b[i].red > 0.35 * b[i].rsum;
+        /* the table or a neighbour showing at the card's rim (a quad a few
+         * pixels off, rounded corners): cut by the margin, hugging it */
+        int edge = (b[i].x0 <= MARGIN_X && (cx < MARGIN_X + 2.5 || bh > 3 * bw)) ||
+                   (b[i].x1 >= W - MARGIN_X - 1 && (cx > W - MARGIN_X - 3.5 || bh > 3 * bw)) ||
+                   (b[i].y0 <= MARGIN_Y && (cy < MARGIN_Y + 2.5 || bw > 3 * bh)) ||
+                   (b[i].y1 >= H - MARGIN_Y - 1 && (cy > H - MARGIN_Y - 3.5 || bw > 3 * bh));
+        /* the card's own printed outline, a quad a little long or wide */
+        if ((bw > W / 2 && bh <= 5 && (cy < 0.1 * H || cy > 0.9 * H)) ||
+            (bh > H / 8 && bw <= 5 && (cx < 0.18 * W || cx > 0.82 * W)))
+            continue;
+        /* a compact piece of a pip cut by the rim is not noise: the quad
+         * is off and the count may be short */
+        int along = bw > 3 * bh || bh > 3 * bw;
+        if (edge && !along && b[i].area >= g->pip_min && major < 2.2 * minor) {
+            stray++;
+            stray_area += b[i].area;
+            continue;
+        }
+        if (edge && b[i].area < 2 * g->pip_max)
+            continue;
+        if (b[i].area < g->pip_min) {
+            /* specks; the ring round a Chinese one breaks into arcs */
+            if (b[i].area >= g->pip_min / 2 && fill > 0.5 && major < 2.0 * minor) {
+                stray++;
+                stray_area += b[i].area;
+            }
+            continue;
+        }
+        /* a pip cut by the margin is a part of a disc: longer for its width */
+        int cut = b[i].x0 <= MARGIN_X || b[i].x1 >= W - MARGIN_X - 1 || b[i].y0 <= MARGIN_Y ||
+                  b[i].y1 >= H - MARGIN_Y - 1;
+        /* the Chinese one is a big red disc (with its ring, blurred in) */
+        int pip_max = g->chinese && is_red ? 3 * g->pip_max : g->pip_max;
+        /* under a coloured light the one's red and the five's black both
+         * look reddish: the one is the smaller disc (~400-650 px, the five
+         * ~800), and between them nothing is sure */
+        if (g->chinese && !colour_ok && b[i].area > g->pip_max) {
+            if (b[i].area >= 720) {
+                big++;
+                continue;
+            }
+            pip_max = 3 * g->pip_max;
+            if (b[i].area > 620)
+                conf *= 0.2f;
+        }
+        if (b[i].area <= pip_max && major < (cut ? 2.6 : 1.8) * minor && fill > 0.5) {
+            if (pips < 8) {
+                at[pips][0] = (float)((cx - 2.0 / 26 * W) / (22.0 / 26 * W));
+                at[pips][1] = (float)((cy - sq_y0) / (sq_y1 - sq_y0));
+            }
+            pips++;
+            red += is_red;
+            if (b[i].area < amin)
+                amin = b[i].area;
+            if (b[i].area > amax)
+                amax = b[i].area;
+            continue;
+        }
+        if (g->chinese && b[i].area >= g->big_min && !is_red && major < 1.6 * minor && bw > W / 3 &&
+            fill > 0.45) {
+            big++;
+            continue;
+        }
+        /* a ring round a red one, thin and hollow: not ink that counts */
+        if (g->chinese && is_red && fill < 0.35)
+            continue;
+        stray++;
+        stray_area += b[i].area;
+    }
+    if (big) {
+        if (big > 1 || pips) { /* a five and more: not one end of one card */
+            e->pips = -1;
+            return;
+        }
+        pips = 5;
+    } else if (pips >= 2 && amax > 2.6 * amin) {
+        conf *= 0.3f; /* pips of different sizes: something else among them */
+    }
+    if (pips > 6) {
+        e->pips = -1;
+        return;
+    }
+    /* Chinese pips where the deck prints them, or the count is not sure
+     * (a pip lost at a cut end, one more from a neighbour) */
+    if (g->chinese && !big && pips >= 1 && pips <= 6 && pips != 5 &&
+        layout_misfit(at, pips) > 0.20f)
+        conf *= 0.2f;
+    if (stray)
+        conf *= stray_area > g->pip_min ? 0.15f : 0.5f;
+    e->pips = pips;
+    e->red = red;
+    e->conf = conf * (paper_frac < 0.6f ? 0.5f : 1.0f);
+}
+
+void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out)
+{
+    memset(out, 0, sizeof *out);
+    out->end[0].pips = out->end[1].pips = -1;
+    if (card->w != W || card->h != H || card->channels != 3)
+        return;
+    const style_geom *g = &GEOM[style == DOMINO_DOUBLE_SIX];
+    /* paper level: a high percentile of green (ink, red or black, is low in green) */
+    int hist[256] = {0}, total = 0;
+    for (int y = MARGIN_Y; y < H - MARGIN_Y; y++) {
+        const uint8_t *p = ts_image_row(card, y);
+        for (int x = MARGIN_X; x < W - MARGIN_X; x++, total++)
+            hist[p[3 * x + 1]]++;
+    }
+    int paper = 255;
+    for (int acc = 0; paper > 0; paper--) {
+        acc += hist[paper];
+        if (acc > total * 3 / 10)
+            break;
+    }
+    if (paper < 60)
+        return;
+    uint8_t ink[W * H], redv[W * H], rch[W * H];
+    int paper_n[2] = {0, 0}, area_n[2] = {0, 0};
+    double paper_r = 0, paper_g = 0;
+    int ink_t = paper * 58 / 100, paper_t = paper * 80 / 100;
+    for (int y = 0; y < H; y++) {
+        const uint8_t *p = ts_image_row(card, y);
+        int half = y < H / 2 ? 0 : 1;
+        int in_end =
+            y >= MARGIN_Y && y < H - MARGIN_Y && (y < H / 2 - g->band || y >= H / 2 + g->band);
+        for (int x = 0; x < W; x++) {
+            int b = p[3 * x], gr = p[3 * x + 1], r = p[3 * x + 2];
+            int i = y * W + x;
+            ink[i] = gr < ink_t;
+            int rv = r - gr;
+            redv[i] = (uint8_t)(rv < 0 ? 0 : rv > 255 ? 255 : rv);
+            rch[i] = (uint8_t)r;
+            if (in_end && x >= MARGIN_X && x < W - MARGIN_X) {
+                int mx = b > gr ? b : gr, mn = b < gr ? b : gr;
+                if (r > mx)
+                    mx = r;
+                if (r < mn)
+                    mn = r;
+                /* paper: bright and grey (a felt or a board is coloured) */
+                int is_paper = gr >= paper_t && mx - mn < mx * 45 / 100 + 10;
+                paper_n[half] += is_paper;
+                if (is_paper) {
+                    paper_r += r;
+                    paper_g += gr;
+                }
+                area_n[half] += 1;
+                (void)b;
+            }
+        }
+    }
+    if (style == DOMINO_DOUBLE_SIX) {
+        /* the bar across the middle: rows mostly ink, wiped so that a pip
+         * touching it stays a pip */
+        int wipe[H] = {0};
+        for (int y = H / 2 - 14; y < H / 2 + 14; y++) {
+            int n = 0;
+            for (int x = MARGIN_X; x < W - MARGIN_X; x++)
+                n += ink[y * W + x];
+            if (n > (W - 2 * MARGIN_X) * 6 / 10)
+                for (int j = y - 2; j <= y + 2; j++)
+                    wipe[j] = 1;
+        }
+        for (int y = 0; y < H; y++)
+            if (wipe[y])
+                memset(ink + y * W, 0, W);
+        /* and a tile has that bar, black: a quad across the seam of two
+         * tiles laid end to end has the table there */
+        int bar_rows = 0;
+        for (int y = H / 2 - 14; y < H / 2 + 14; y++) {
+            const uint8_t *p = ts_image_row(card, y);
+            int n = 0;
+            for (int x = MARGIN_X; x < W - MARGIN_X; x++) {
+                const uint8_t *q = p + 3 * x;
+                n += q[0] < paper / 2 && q[1] < paper / 2 && q[2] < paper / 2;
+            }
+            /* the bar stops short of the tile's sides, on paper; the seam
+             * between two tiles runs out to the table */
+            int open_ends = 0;
+            for (int x = 1; x < 4; x++) {
+                const uint8_t *l = p + 3 * x, *r = p + 3 * (W - 1 - x);
+                int lm = l[0] < l[1] ? l[0] : l[1], rm = r[0] < r[1] ? r[0] : r[1];
+                lm = lm < l[2] ? lm : l[2];
+                rm = rm < r[2] ? rm : r[2];
+                open_ends += lm > paper * 55 / 100; /* paper, not the table */
+                open_ends += rm > paper * 55 / 100;
+            }
+            bar_rows += n > (W - 2 * MARGIN_X) / 2 && open_ends >= 2;
+        }
+        if (!bar_rows)
+            return;
+    }
+    blob bl[MAX_BLOBS];
+    int nb = label_blobs(ink, redv, rch, bl, MAX_BLOBS);
+    /* ink counts as covered paper too: an end's pips are part of it */
+    float frac[2];
+    for (int k = 0; k < 2; k++) {
+        int inked = 0;
+        for (int i = 0; i < nb; i++) {
+            double cy = bl[i].sy / bl[i].area;
+            if ((cy < H / 2) == (k == 0) && bl[i].area >= g->pip_min)
+                inked += bl[i].area;
+        }
+        frac[k] = area_n[k] ? (float)(paper_n[k] + inked) / area_n[k] : 0;
+    }
+    /* under a coloured light, black pips turn reddish as the paper does */
+    out->colour_ok = paper_r > 0 && paper_r - paper_g < 0.12 * paper_r;
+    /* the Chinese groups' squares: 22 mm, 3 mm in from each end (of 82) */
+    read_end(g, bl, nb, MARGIN_Y, H / 2 - g->band, frac[0], out->colour_ok, 3.0f / 82 * H,
+             25.0f / 82 * H, &out->end[0]);
+    read_end(g, bl, nb, H / 2 + g->band, H - MARGIN_Y, frac[1], out->colour_ok, 57.0f / 82 * H,
+             79.0f / 82 * H, &out->end[1]);
+    out->is_card = out->end[0].pips >= 0 || out->end[1].pips >= 0;
+}

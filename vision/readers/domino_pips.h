@@ -1,0 +1,38 @@
+/* Pip counting on one rectified domino (a card or a tile): the pips of each
+ * end and their colour.
+ *
+ * The card arrives portrait (DOMINO_CARD_W x DOMINO_CARD_H), either way up.
+ * Each end is read on its own from the dark (or red) blobs on the paper:
+ * a pip is a compact blob of about a pip's size; the Hong Kong five of the
+ * Chinese cards is one large black blob (its centre pip overlaps the four
+ * corners). An end that is not clean paper with clean pips (covered by
+ * another card, cut off, smudged) is reported as not shown.
+ */
+#ifndef TS_DOMINO_PIPS_H
+#define TS_DOMINO_PIPS_H
+
+#include "image.h"
+
+enum { DOMINO_CARD_W = 64, DOMINO_CARD_H = 176 };
+
+typedef enum {
+    DOMINO_CHINESE = 0, /* 84-card Chinese deck: 1..6 pips, ones and fours red */
+    DOMINO_DOUBLE_SIX,  /* western tiles: 0..6 black pips, a bar across the middle */
+} domino_style;
+
+typedef struct {
+    int pips;   /* 0..6, -1 if the end does not show */
+    int red;    /* pips that read red */
+    float conf; /* 0..1 that pips is right */
+} domino_end;
+
+typedef struct {
+    int is_card;       /* paper of the right brightness with a pip pattern */
+    domino_end end[2]; /* [0] the quad's first short side, [1] the far one */
+    int colour_ok;     /* the paper looks white: red and black can be told apart */
+} domino_pips;
+
+/* Reads one card (BGR, borrowed). Pure function of the image: no state. */
+void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out);
+
+#endif
