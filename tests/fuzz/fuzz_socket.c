@@ -1,7 +1,7 @@
-/* libFuzzer: the UNIX socket sink (the JSON-lines "control" socket) against a
- * client that sends it arbitrary bytes. The socket is output only: whatever a
- * client writes is never read or acted on, and the next line still reaches it
- * whole. The input's second half is sent as the line itself (minus newlines). */
+/* libFuzzer: the UNIX socket sink (JSON lines out, control lines in) against a
+ * client that sends it arbitrary bytes (the input's first half). Every command
+ * it hands on is one line shorter than 128 bytes; the next JSON line (the input's second half, minus newlines)
+ * still reaches the client whole. */
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -47,7 +47,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (size_t i = half; i < size && n < sizeof line - 1; i++)
         if (data[i] != '\n')
             line[n++] = (char)data[i];
-    if (sink->poll(sink, err, sizeof err) < 0 || sink->line(sink, line, n, err, sizeof err) < 0)
+    if (sink->poll(sink, err, sizeof err) < 0)
+        abort();
+    usleep(1000); /* let the bytes arrive */
+    char cmd[256];
+    for (int k = 0; k < 10000 && sink->command(sink, cmd, sizeof cmd); k++) {
+        size_t cl = strlen(cmd);
+        if (cl >= 128 || memchr(cmd, '\n', cl))
+            abort();
+    }
+    if (sink->line(sink, line, n, err, sizeof err) < 0)
         abort();
     /* The new client gets the table as it was when it connected (the
      * previous line, if any), then exactly this line: each once, whole. */
