@@ -42,10 +42,12 @@ ts_sink *ts_sink_record_create(const char *path, char *err, size_t errlen)
         tail = "jpegenc quality=85 ! matroskamux ! filesink name=file";
     } else if (ends_with(path, ".avi")) {
         /* AVI has one frame rate for the whole file and avimux refuses the
-         * variable rate (0/1) of live frames: videorate makes it a steady 30
-         * fps, repeating or dropping frames by their capture times. */
-        tail = "videorate ! video/x-raw,framerate=30/1 ! jpegenc quality=85 ! avimux ! "
-               "filesink name=file";
+         * variable rate (0/1) of live frames: videorate makes it a steady 15
+         * fps by capture times, repeating a frame over camera jitter but not
+         * over a gap longer than 0.5 s (a stall, a slow --fast file), where
+         * repeats would only cost encoding time and disk. */
+        tail = "videorate max-duplication-time=500000000 ! video/x-raw,framerate=15/1 ! "
+               "jpegenc quality=85 ! avimux ! filesink name=file";
     } else if (ends_with(path, ".mp4")) {
         if (!ts_gst_has("x264enc")) {
             snprintf(err, errlen, "record: .mp4 needs x264enc (gstreamer1.0-plugins-ugly); use .mkv");

@@ -1,5 +1,7 @@
 /* JSON lines on a UNIX stream socket (owner-only, mode 0600), to at most
- * MAX_CLIENTS clients. Output only: what clients send is never read. Writes never
+ * MAX_CLIENTS clients; clients may send control lines back ("hint 2"), read
+ * without waiting, at most CMD_MAX bytes each (the rest of a longer line is
+ * thrown away, never taken for a command). Writes never
  * wait: a client whose socket buffer is full is dropped (it would only see a
  * stale table later anyway). */
 #include <errno.h>
@@ -23,6 +25,7 @@ typedef struct {
     int clients[MAX_CLIENTS];
     char inbuf[MAX_CLIENTS][CMD_MAX]; /* a command line being received, per client */
     int inlen[MAX_CLIENTS];
+    int skipping[MAX_CLIENTS]; /* dropping the rest of an over-long line */
     int nclients;
     ts_buf last; /* the latest line with its newline, for new clients */
 } socket_sink;
@@ -44,19 +47,30 @@ static void drop(socket_sink *s, int i)
     s->clients[i] = s->clients[s->nclients];
     memcpy(s->inbuf[i], s->inbuf[s->nclients], CMD_MAX);
     s->inlen[i] = s->inlen[s->nclients];
+    s->skipping[i] = s->skipping[s->nclients];
 }
 
 /* Control lines from clients ("hint", "hint 2", "reveal", ...): one per call.
- * Reads never wait; an over-long line is cut. */
+ * Reads never wait; a line longer than CMD_MAX - 1 bytes is dropped whole. */
 static int socket_command(ts_sink *base, char *out, size_t cap)
 {
     socket_sink *s = (socket_sink *)base;
     for (int i = 0; i < s->nclients; i++) {
         char *nl;
-        while (!(nl = memchr(s->inbuf[i], '\n', (size_t)s->inlen[i]))) {
-            if (s->inlen[i] == CMD_MAX - 1) { /* too long: keep the start */
-                s->inbuf[i][s->inlen[i]++] = '\n';
+        for (;;) {
+            nl = memchr(s->inbuf[i], '\n', (size_t)s->inlen[i]);
+            if (nl && s->skipping[i]) { /* the end of an over-long line: dropped */
+                int used = (int)(nl - s->inbuf[i]) + 1;
+                memmove(s->inbuf[i], s->inbuf[i] + used, (size_t)(s->inlen[i] - used));
+                s->inlen[i] -= used;
+                s->skipping[i] = 0;
+                continue;
+            }
+            if (nl)
                 break;
+            if (s->skipping[i] || s->inlen[i] == CMD_MAX - 1) { /* too long: no command */
+                s->inlen[i] = 0;
+                s->skipping[i] = 1;
             }
             ssize_t n = recv(s->clients[i], s->inbuf[i] + s->inlen[i],
                              (size_t)(CMD_MAX - 1 - s->inlen[i]), MSG_DONTWAIT);
@@ -91,6 +105,7 @@ static void accept_clients(socket_sink *s)
             continue;
         }
         s->inlen[s->nclients] = 0;
+        s->skipping[s->nclients] = 0;
         s->clients[s->nclients++] = c;
     }
 }
@@ -108,10 +123,11 @@ static int socket_line(ts_sink *base, const char *line, size_t len, char *err, s
     (void)err;
     (void)errlen;
     socket_sink *s = (socket_sink *)base;
+    accept_clients(s); /* before `last` changes: a new client gets the old table, then this
+                          line, not this line twice (found by fuzz_socket) */
     ts_buf_clear(&s->last);
     ts_buf_add(&s->last, line, len);
     ts_buf_add(&s->last, "\n", 1);
-    accept_clients(s);
     for (int i = 0; i < s->nclients; i++) {
         int rc = send_all(s->clients[i], s->last.data, s->last.len);
         if (rc == -2)

@@ -1,7 +1,7 @@
-/* libFuzzer: the UNIX socket sink (the JSON-lines "control" socket) against a
- * client that sends it arbitrary bytes. The socket is output only: whatever a
- * client writes is never read or acted on, and the next line still reaches it
- * whole. The input's second half is sent as the line itself (minus newlines). */
+/* libFuzzer: the UNIX socket sink (JSON lines out, control lines in) against a
+ * client that sends it arbitrary bytes (the input's first half). Every command
+ * it hands on is one line shorter than 128 bytes; the next JSON line (the input's second half, minus newlines)
+ * still reaches the client whole. */
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -47,21 +47,44 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (size_t i = half; i < size && n < sizeof line - 1; i++)
         if (data[i] != '\n')
             line[n++] = (char)data[i];
-    if (sink->poll(sink, err, sizeof err) < 0 || sink->line(sink, line, n, err, sizeof err) < 0)
+    if (sink->poll(sink, err, sizeof err) < 0)
         abort();
-    /* The new client gets exactly the line and its newline. */
-    char got[4200];
+    usleep(1000); /* let the bytes arrive */
+    char cmd[256];
+    for (int k = 0; k < 10000 && sink->command(sink, cmd, sizeof cmd); k++) {
+        size_t cl = strlen(cmd);
+        if (cl >= 128 || memchr(cmd, '\n', cl))
+            abort();
+    }
+    if (sink->line(sink, line, n, err, sizeof err) < 0)
+        abort();
+    /* The new client gets the table as it was when it connected (the
+     * previous line, if any), then exactly this line: each once, whole. */
+    static char prev[4096];
+    static size_t nprev;
+    static int have_prev;
+    size_t want = (have_prev ? nprev + 1 : 0) + n + 1;
+    char got[8400];
     size_t have = 0;
-    struct timeval tv = {2, 0};
+    struct timeval tv = {5, 0};
     setsockopt(c, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-    while (have < n + 1) {
+    while (have < want) {
         ssize_t r = recv(c, got + have, sizeof got - have, 0);
         if (r <= 0)
             abort();
         have += (size_t)r;
     }
-    if (have != n + 1 || memcmp(got, line, n) != 0 || got[n] != '\n')
+    size_t at = 0;
+    if (have_prev) {
+        if (memcmp(got, prev, nprev) != 0 || got[nprev] != '\n')
+            abort();
+        at = nprev + 1;
+    }
+    if (have != want || memcmp(got + at, line, n) != 0 || got[at + n] != '\n')
         abort();
+    memcpy(prev, line, n);
+    nprev = n;
+    have_prev = 1;
     close(c);
     return 0;
 }
