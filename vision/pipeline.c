@@ -15,7 +15,10 @@
 #include "median.h"
 #include "reader.h"
 
-enum { MAX_CANDIDATES = 4 * TS_MAX_CARDS };
+/* Candidates a finder may offer, and candidates read per family and frame:
+ * a frame of hundreds of card-like shapes (a chessboard, a bookshelf) costs
+ * a bounded time, not one read per shape. */
+enum { MAX_CANDIDATES = 4 * TS_MAX_CARDS, MAX_READS = 2 * TS_MAX_CARDS };
 
 /* What one thread needs to read a family's cards. */
 typedef struct {
@@ -294,9 +297,10 @@ static int process_family(ts_pipeline *p, family *f, const ts_image *frame, ts_f
     read_ahead(p, f, frame, quads, nq);
     /* Candidates in order; one overlapping a card already taken is the same
      * card again. One that is no card leaves the place to the next. */
-    int ntaken = 0;
+    int ntaken = 0, reads = 0;
     double typical = 0;
-    for (int i = 0, counted = 0; i < nq && out->ncards + 2 <= TS_MAX_CARDS; i++) {
+    for (int i = 0, counted = 0; i < nq && out->ncards + 2 <= TS_MAX_CARDS && reads < MAX_READS;
+         i++) {
         int seen = 0;
         for (int k = 0; k < ntaken && !seen; k++)
             seen = ts_quad_overlap(&taken[k], &quads[i]);
@@ -308,6 +312,7 @@ static int process_family(ts_pipeline *p, family *f, const ts_image *frame, ts_f
             continue; /* the same card again, or one drop_small() would drop */
         const early_read *e = &p->early[i];
         int rc;
+        reads++;
         if (e->state) { /* read ahead (read_ahead) */
             rc = e->rc;
             memcpy(&out->cards[out->ncards], e->c, sizeof e->c);
