@@ -8,12 +8,10 @@
 
 #include "cv/cvdnn.h"
 #include "readers/gof_find.h"
+#include "datadir.h"
 #include "reader.h"
 #include "readers/readers.h"
 
-#ifndef TS_SOURCE_DIR
-#define TS_SOURCE_DIR "."
-#endif
 
 /* ---- Geometry and labels (shared with the training tool) ------------------ */
 
@@ -99,8 +97,7 @@ static void *gof_create(const ts_reader_config *cfg, char *err, size_t errlen)
         return NULL;
     }
     char path[1024];
-    snprintf(path, sizeof path, "%s/gof-index.tsnet",
-             cfg && cfg->models_dir ? cfg->models_dir : TS_SOURCE_DIR "/models");
+    ts_model_path(cfg ? cfg->models_dir : NULL, "gof-index.tsnet", path, sizeof path);
     g->net = tscv_net_load(path, err, errlen);
     g->finder = ts_gof_finder_create(ts_gof_reader_class.min_aspect,
                                      ts_gof_reader_class.max_aspect);

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "cv/cvdnn.h"
+#include "datadir.h"
 #include "reader.h"
 #include "readers/playing.h"
 #include "readers/readers.h"
@@ -37,8 +38,7 @@ struct ts_playing_reader {
 ts_playing_reader *ts_playing_reader_create(const char *models_dir, char *err, size_t errlen)
 {
     char path[1024];
-    snprintf(path, sizeof path, "%s/%s", models_dir ? models_dir : TS_SOURCE_DIR "/models",
-             TS_PLAYING_MODEL);
+    ts_model_path(models_dir, TS_PLAYING_MODEL, path, sizeof path);
     ts_playing_reader *r = calloc(1, sizeof *r);
     if (!r) {
         snprintf(err, errlen, "out of memory");
