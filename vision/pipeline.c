@@ -48,7 +48,7 @@ struct ts_pipeline {
     family fam[TS_FAM_COUNT];
     int auto_mode;
     early_read *early;    /* per candidate, MAX_CANDIDATES */
-    ts_frame_result trial; /* auto: one family's reading of the frame */
+    ts_frame_result trial[TS_FAM_COUNT]; /* auto: each family's reading of the frame */
     /* The helper thread (readers = 2) and the batch it shares. */
     int helper;
     pthread_t thread;
@@ -340,19 +340,44 @@ done:;
     return 0;
 }
 
-/* How well a family's reading explains the frame: read cards first, then
- * their summed confidence. */
-static int better(const ts_frame_result *a, const ts_frame_result *b)
+/* True if quad in lies inside quad out and is clearly smaller: a part of
+ * that card (a playing card's pips read as SET symbols), not a card. */
+static int inside(const ts_pt in[4], const ts_pt out[4])
 {
-    int na = 0, nb = 0;
-    double ca = 0, cb = 0;
-    for (int i = 0; i < a->ncards; i++)
-        if (a->cards[i].read)
-            na++, ca += a->cards[i].conf;
-    for (int i = 0; i < b->ncards; i++)
-        if (b->cards[i].read)
-            nb++, cb += b->cards[i].conf;
-    return na != nb ? na > nb : ca > cb;
+    for (int k = 0; k < 4; k++)
+        if (!ts_point_in_quad(out, in[k].x, in[k].y))
+            return 0;
+    return ts_quad_area(in) < 0.7 * ts_quad_area(out);
+}
+
+/* How well family f's reading explains the frame, against the others':
+ * its read cards, less those lying inside another family's read card (cards
+ * do not lie inside cards, so those are parts of a larger card: a playing
+ * card's pips read as SET symbols); ties go to the summed confidence. */
+static void score(const ts_frame_result *trial, int n, int f, int *cards, double *conf)
+{
+    *cards = 0;
+    *conf = 0;
+    const ts_frame_result *a = &trial[f];
+    for (int i = 0; i < a->ncards; i++) {
+        if (!a->cards[i].read)
+            continue;
+        int part = 0;
+        for (int g = 0; g < n && !part; g++)
+            for (int j = 0; g != f && j < trial[g].ncards && !part; j++) {
+                const ts_card *big = &trial[g].cards[j];
+                if (!big->read || !inside(a->cards[i].quad, big->quad))
+                    continue;
+                /* A card holds a few such parts; one "card" around many
+                 * cards is itself the false reading (a whole frame). */
+                int held = 0;
+                for (int k = 0; k < a->ncards; k++)
+                    held += a->cards[k].read && inside(a->cards[k].quad, big->quad);
+                part = held <= 3;
+            }
+        if (!part)
+            ++*cards, *conf += a->cards[i].conf;
+    }
 }
 
 int ts_pipeline_process(ts_pipeline *p, const ts_image *frame, ts_frame_result *out, char *err,
@@ -378,7 +403,7 @@ int ts_pipeline_process(ts_pipeline *p, const ts_image *frame, ts_frame_result *
          * times add up over the families. */
         out->family = -1;
         for (int i = 0; i < p->nfam; i++) {
-            ts_frame_result *t = &p->trial;
+            ts_frame_result *t = &p->trial[i];
             memset(t, 0, sizeof *t);
             if (process_family(p, &p->fam[i], frame, t, err, errlen) < 0)
                 return -1;
@@ -386,11 +411,21 @@ int ts_pipeline_process(ts_pipeline *p, const ts_image *frame, ts_frame_result *
             out->ms_rectify += t->ms_rectify;
             out->ms_read += t->ms_read;
             out->ms_read_by[p->fam[i].cls->family] = t->ms_read;
-            if (t->ncards && (out->family < 0 || better(t, out))) {
-                out->family = p->fam[i].cls->family;
-                out->ncards = t->ncards;
-                memcpy(out->cards, t->cards, sizeof t->cards[0] * (size_t)t->ncards);
-            }
+        }
+        int best = -1, bn = 0;
+        double bc = 0;
+        for (int i = 0; i < p->nfam; i++) {
+            int n;
+            double c;
+            score(p->trial, p->nfam, i, &n, &c);
+            if (p->trial[i].ncards && (best < 0 || n > bn || (n == bn && c > bc)))
+                best = i, bn = n, bc = c;
+        }
+        if (best >= 0) {
+            const ts_frame_result *t = &p->trial[best];
+            out->family = p->fam[best].cls->family;
+            out->ncards = t->ncards;
+            memcpy(out->cards, t->cards, sizeof t->cards[0] * (size_t)t->ncards);
         }
     }
     out->ms_total = ts_now_ms() - t0;
