@@ -87,8 +87,7 @@ static int scratch(ts_image *img, int w, int h, int ch)
 
 /* ---- Geometry ----------------------------------------------------------- */
 
-/* Orders corners clockwise (image y down) starting so q[0]-q[1] is a short side. */
-static void order_quad(ts_pt q[4])
+void ts_quad_order(ts_pt q[4])
 {
     float cx = (q[0].x + q[1].x + q[2].x + q[3].x) / 4;
     float cy = (q[0].y + q[1].y + q[2].y + q[3].y) / 4;
@@ -269,7 +268,7 @@ static int contour_quad(const ts_detector *d, const ts_ipt *pts, int n, double f
     ts_pt q[4];
     for (int i = 0; i < 4; i++)
         q[i] = (ts_pt){(float)ap[i].x, (float)ap[i].y};
-    order_quad(q);
+    ts_quad_order(q);
     refine_quad(pts, n, q);
     double qa = ts_quad_area(q);
     if (qa <= 0)

@@ -50,6 +50,10 @@ void ts_detector_destroy(ts_detector *d);
  * (TSCV_ERR_MAX). */
 int ts_detect(ts_detector *d, const ts_image *frame, ts_quad *out, int max, char *err);
 
+/* Orders corners clockwise (image y down) so q[0]-q[1] is a short side, the
+ * upper of the two (a stable order for any finder). */
+void ts_quad_order(ts_pt q[4]);
+
 /* True if a and b are the same card: either's centre lies inside the other. */
 int ts_quad_overlap(const ts_quad *a, const ts_quad *b);
 

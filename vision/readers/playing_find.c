@@ -64,32 +64,6 @@ void ts_playing_finder_destroy(ts_playing_finder *f)
 
 /* ---- Geometry ----------------------------------------------------------- */
 
-/* Orders corners clockwise (image y down), q[0]-q[1] a short side. */
-static void order_quad(ts_pt q[4])
-{
-    float cx = (q[0].x + q[1].x + q[2].x + q[3].x) / 4;
-    float cy = (q[0].y + q[1].y + q[2].y + q[3].y) / 4;
-    float ang[4];
-    for (int i = 0; i < 4; i++)
-        ang[i] = atan2f(q[i].y - cy, q[i].x - cx);
-    for (int i = 1; i < 4; i++)
-        for (int j = i; j > 0 && ang[j] < ang[j - 1]; j--) {
-            float ta = ang[j];
-            ang[j] = ang[j - 1];
-            ang[j - 1] = ta;
-            ts_pt tp = q[j];
-            q[j] = q[j - 1];
-            q[j - 1] = tp;
-        }
-    if (ts_dist(q[0], q[1]) + ts_dist(q[2], q[3]) > ts_dist(q[1], q[2]) + ts_dist(q[3], q[0])) {
-        ts_pt t = q[0];
-        q[0] = q[1];
-        q[1] = q[2];
-        q[2] = q[3];
-        q[3] = t;
-    }
-}
-
 static float quad_aspect(const ts_pt q[4])
 {
     return (ts_dist(q[1], q[2]) + ts_dist(q[3], q[0])) /
@@ -118,7 +92,7 @@ static void push(blob_list *bl, const ts_pt q[4], float area, float score)
     ts_pt t[4];
     for (int i = 0; i < 4; i++)
         t[i] = (ts_pt){q[i].x * bl->sx, q[i].y * bl->sy};
-    order_quad(t);
+    ts_quad_order(t);
     ts_quad *o = &bl->q[bl->n++];
     memcpy(o->q, t, sizeof t);
     o->area = area * bl->sx * bl->sy;
@@ -186,14 +160,14 @@ static int offer_blobs(blob_list *bl, const ts_image *bin, int outer_only, char 
         if (k == 4) { /* the hull's four corners: follows perspective */
             for (int j = 0; j < 4; j++)
                 r[j] = (ts_pt){(float)ap[j].x, (float)ap[j].y};
-            order_quad(r);
+            ts_quad_order(r);
             double qa = ts_quad_area(r);
             float as = quad_aspect(r);
             if (qa > 0 && area / qa > 0.8 && as > 0.95f && as < 2.3f)
                 push(bl, r, (float)qa, (float)(area / qa));
         }
         tscv_min_rect(hull, nh, r); /* fingers or a rounded outline: the box */
-        order_quad(r);
+        ts_quad_order(r);
         float as = quad_aspect(r);
         double ra = ts_quad_area(r);
         if (as > 0.95f && as < 2.3f && ra > 0)
