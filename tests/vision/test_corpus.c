@@ -146,6 +146,7 @@ static void test_real_photo_with_trailer(void **state)
     assert_int_equal(a.h, b.h);
     for (int y = 0; y < a.h; y++)
         assert_memory_equal(ts_image_row(&a, y), ts_image_row(&b, y), (size_t)a.w * 3);
+    ts_image_free(&b);
     /* Cut inside the image data: refused as truncated. */
     assert_int_equal(ts_image_decode(data, len * 3 / 4, &b, err, sizeof err), -1);
     assert_non_null(strstr(err, "truncated"));
