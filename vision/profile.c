@@ -20,16 +20,17 @@ static int attr_by_name(const char *s)
     return -1;
 }
 
-/* Splits line into at most max whitespace-separated words (in place). */
-static int split(char *line, char **w, int max)
+int ts_profile_words(char *line, char **w, int max)
 {
     int n = 0;
-    for (char *p = strtok(line, " \t\r"); p && n < max; p = strtok(NULL, " \t\r"))
+    char *save = NULL;
+    for (char *p = strtok_r(line, " \t\r", &save); p && n < max;
+         p = strtok_r(NULL, " \t\r", &save))
         w[n++] = p;
     return n;
 }
 
-static int parse_float(const char *s, float *v)
+int ts_profile_float(const char *s, float *v)
 {
     char *end;
     double d = strtod(s, &end);
@@ -74,7 +75,7 @@ int ts_profile_parse(const char *text, size_t len, ts_profile *out, char *err, s
         if (hash)
             *hash = '\0';
         char *w[8];
-        int nw = split(line, w, 8);
+        int nw = ts_profile_words(line, w, 8);
         if (nw == 0)
             continue;
         if (!version) {
@@ -103,11 +104,11 @@ int ts_profile_parse(const char *text, size_t len, ts_profile *out, char *err, s
                     FAIL("letters: '%s' repeats a letter", w[a + 1]);
             }
         } else if (strcmp(w[0], "conf_floor") == 0 && nw == 2) {
-            if (parse_float(w[1], &out->conf_floor) < 0 || out->conf_floor < 0 ||
+            if (ts_profile_float(w[1], &out->conf_floor) < 0 || out->conf_floor < 0 ||
                 out->conf_floor > 1)
                 FAIL("conf_floor must be a number in 0..1");
         } else if (strcmp(w[0], "min_chroma") == 0 && nw == 2) {
-            if (parse_float(w[1], &out->min_chroma) < 0 || out->min_chroma < 0 ||
+            if (ts_profile_float(w[1], &out->min_chroma) < 0 || out->min_chroma < 0 ||
                 out->min_chroma > 1)
                 FAIL("min_chroma must be a number in 0..1");
         } else if (strcmp(w[0], "scale") == 0 && nw >= 3) {
@@ -119,7 +120,7 @@ int ts_profile_parse(const char *text, size_t len, ts_profile *out, char *err, s
                 FAIL("at most %d features", TS_PROFILE_MAX_FEAT);
             m->nfeat = nw - 2;
             for (int i = 0; i < m->nfeat; i++)
-                if (parse_float(w[2 + i], &m->scale[i]) < 0 || m->scale[i] <= 0)
+                if (ts_profile_float(w[2 + i], &m->scale[i]) < 0 || m->scale[i] <= 0)
                     FAIL("scale: '%s' is not a positive number", w[2 + i]);
         } else if ((strcmp(w[0], "proto") == 0 || strcmp(w[0], "spread") == 0) && nw >= 4) {
             int is_spread = w[0][0] == 's';
@@ -145,7 +146,7 @@ int ts_profile_parse(const char *text, size_t len, ts_profile *out, char *err, s
             int k = is_spread ? m->nmodes[v] - 1 : m->nmodes[v];
             for (int i = 0; i < m->nfeat; i++) {
                 float *dst = is_spread ? &m->spread[v][k][i] : &m->proto[v][k][i];
-                if (parse_float(w[3 + i], dst) < 0 || (is_spread && *dst <= 0))
+                if (ts_profile_float(w[3 + i], dst) < 0 || (is_spread && *dst <= 0))
                     FAIL("%s: '%s' is not a%s number", w[0], w[3 + i],
                          is_spread ? " positive" : "");
             }

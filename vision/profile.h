@@ -52,6 +52,12 @@ int ts_profile_parse(const char *text, size_t len, ts_profile *out, char *err, s
  * '/' or ends in .profile). dir NULL = models/ of the data directory (datadir.h). */
 int ts_profile_load(const char *name_or_path, const char *dir, ts_profile *out, char *err,
                     size_t errlen);
+/* Helpers for the readers' own text profiles: split a line into at most max
+ * whitespace-separated words (in place; returns how many), and parse a
+ * finite float of at most 1e6 in size (returns 0 or -1). */
+int ts_profile_words(char *line, char **w, int max);
+int ts_profile_float(const char *s, float *v);
+
 /* Writes a profile in the text format (for the training tool). */
 int ts_profile_format(const ts_profile *p, char *buf, size_t len);
 

@@ -20,25 +20,8 @@
 #include <string.h>
 
 #include "datadir.h"
+#include "profile.h"
 #include "readers/qwirkle.h"
-
-static int split(char *line, char **w, int max)
-{
-    int n = 0;
-    for (char *p = strtok(line, " \t\r"); p && n < max; p = strtok(NULL, " \t\r"))
-        w[n++] = p;
-    return n;
-}
-
-static int num(const char *s, float *v)
-{
-    char *end;
-    double d = strtod(s, &end);
-    if (end == s || *end || !(d > -1e6 && d < 1e6))
-        return -1;
-    *v = (float)d;
-    return 0;
-}
 
 int qw_profile_parse(const char *text, size_t len, qw_profile *out, char *err, size_t errlen)
 {
@@ -73,7 +56,7 @@ int qw_profile_parse(const char *text, size_t len, qw_profile *out, char *err, s
         if (hash)
             *hash = 0;
         char *w[16];
-        int nw = split(line, w, 16);
+        int nw = ts_profile_words(line, w, 16);
         if (nw == 0)
             continue;
         if (!version) {
@@ -92,13 +75,13 @@ int qw_profile_parse(const char *text, size_t len, qw_profile *out, char *err, s
                 FAIL("pieces: tiles or cards");
             out->tiles = strcmp(w[1], "tiles") == 0;
         } else if (strcmp(w[0], "conf_floor") == 0 && nw == 2) {
-            if (num(w[1], &out->conf_floor) < 0)
+            if (ts_profile_float(w[1], &out->conf_floor) < 0)
                 FAIL("conf_floor: a number");
         } else if (strcmp(w[0], "outlier") == 0 && nw == 2) {
-            if (num(w[1], &out->outlier) < 0 || out->outlier <= 0)
+            if (ts_profile_float(w[1], &out->outlier) < 0 || out->outlier <= 0)
                 FAIL("outlier: a positive number");
         } else if (strcmp(w[0], "max_dist") == 0 && nw == 2) {
-            if (num(w[1], &out->max_dist) < 0 || out->max_dist <= 0)
+            if (ts_profile_float(w[1], &out->max_dist) < 0 || out->max_dist <= 0)
                 FAIL("max_dist: a positive number");
         } else if (strcmp(w[0], "colour") == 0 || strcmp(w[0], "shape") == 0) {
             int is_colour = w[0][0] == 'c', nf = is_colour ? QW_NCFEAT : QW_NSFEAT;
@@ -112,8 +95,8 @@ int qw_profile_parse(const char *text, size_t len, qw_profile *out, char *err, s
             if (p->nmodes >= QW_MAX_MODES)
                 FAIL("prototype: too many modes");
             for (int k = 0; k < nf; k++) {
-                if (num(w[3 + k], &p->mean[p->nmodes][k]) < 0 ||
-                    num(w[4 + nf + k], &p->spread[p->nmodes][k]) < 0 ||
+                if (ts_profile_float(w[3 + k], &p->mean[p->nmodes][k]) < 0 ||
+                    ts_profile_float(w[4 + nf + k], &p->spread[p->nmodes][k]) < 0 ||
                     p->spread[p->nmodes][k] <= 0)
                     FAIL("prototype: numbers, spreads > 0");
             }
