@@ -50,6 +50,21 @@ int ts_game_zone(const ts_game_state *s, int i)
     return s->zone ? s->zone[i] : TS_ZONE_TABLE;
 }
 
+int ts_move_in_zone(const ts_game_state *before, const ts_game_state *after, const ts_move *m,
+                    int z, int *placed, int *cleared)
+{
+    int np = 0;
+    for (int k = 0; k < m->nadded; k++)
+        if (ts_game_zone(after, m->added[k]) == z)
+            placed[np++] = m->added[k];
+    if (cleared) {
+        *cleared = 0;
+        for (int k = 0; k < m->nremoved; k++)
+            *cleared += ts_game_zone(before, m->removed[k]) == z;
+    }
+    return np;
+}
+
 int ts_game_cards_in(const ts_game_state *s, int z, int *idx, int *unread)
 {
     int n = 0, u = 0;

@@ -161,6 +161,11 @@ int ts_game_zone(const ts_game_state *s, int i);
 /* Indices of the read cards of zone z (z < 0: every zone but OFF) into idx[];
  * returns how many; *unread counts that zone's unread cards (may be NULL). */
 int ts_game_cards_in(const ts_game_state *s, int z, int *idx, int *unread);
+/* The cards a move laid in zone z (indices into after, into placed[], room
+ * for TS_MOVE_MAX; returns how many), and how many it took from z (into
+ * *cleared, may be NULL). */
+int ts_move_in_zone(const ts_game_state *before, const ts_game_state *after, const ts_move *m,
+                    int z, int *placed, int *cleared);
 /* Appends a group to v (kept only while there is room; count is the caller's). */
 ts_view_group *ts_view_add(ts_game_view *v, ts_mark mark, const char *label);
 /* Spatial groups of the given cards: cards whose centres lie within `reach`

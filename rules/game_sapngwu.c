@@ -92,12 +92,8 @@ static int memory_play(const ts_game_memory *mem, ts_sapngwu_play *p)
 static void sng_judge(const ts_game_state *before, const ts_game_state *after, const ts_move *m,
                       ts_game_memory *mem, ts_verdict *out)
 {
-    int placed[TS_MOVE_MAX], np = 0, cleared = 0;
-    for (int k = 0; k < m->nadded; k++)
-        if (ts_game_zone(after, m->added[k]) == TS_ZONE_TRICK)
-            placed[np++] = m->added[k];
-    for (int k = 0; k < m->nremoved; k++)
-        cleared += ts_game_zone(before, m->removed[k]) == TS_ZONE_TRICK;
+    int placed[TS_MOVE_MAX], cleared;
+    int np = ts_move_in_zone(before, after, m, TS_ZONE_TRICK, placed, &cleared);
     out->zone = TS_ZONE_TRICK;
     char desc[80], why[128];
     ts_sapngwu_play play, trick;

@@ -151,10 +151,8 @@ static void grid_judge(const ts_game_state *before, const ts_game_state *after, 
 {
     (void)mem;
     out->zone = TS_ZONE_TABLE;
-    int placed[TS_MOVE_MAX], np = 0;
-    for (int k = 0; k < mv->nadded; k++)
-        if (ts_game_zone(after, mv->added[k]) == TS_ZONE_TABLE)
-            placed[np++] = mv->added[k];
+    int placed[TS_MOVE_MAX];
+    int np = ts_move_in_zone(before, after, mv, TS_ZONE_TABLE, placed, NULL);
     int tidx[TS_MAX_CARDS];
     int nt = set_cards(before, TS_ZONE_TABLE, tidx, NULL);
     grid_map m;
