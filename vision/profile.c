@@ -30,6 +30,30 @@ int ts_profile_words(char *line, char **w, int max)
     return n;
 }
 
+int ts_profile_line(const char *text, size_t len, size_t *pos, char *line, size_t cap, char **w,
+                    int maxw, const char **why)
+{
+    size_t e = *pos;
+    while (e < len && text[e] != '\n')
+        e++;
+    size_t n = e - *pos;
+    if (n >= cap) {
+        *why = "line too long";
+        return -1;
+    }
+    memcpy(line, text + *pos, n);
+    line[n] = '\0';
+    *pos = e + 1;
+    if (memchr(line, '\0', n)) {
+        *why = "NUL byte";
+        return -1;
+    }
+    char *hash = strchr(line, '#');
+    if (hash)
+        *hash = '\0';
+    return ts_profile_words(line, w, maxw);
+}
+
 int ts_profile_float(const char *s, float *v)
 {
     char *end;
@@ -59,23 +83,12 @@ int ts_profile_parse(const char *text, size_t len, ts_profile *out, char *err, s
         return -1;                                                                                 \
     } while (0)
     while (pos < len) {
-        size_t e = pos;
-        while (e < len && text[e] != '\n')
-            e++;
         lineno++;
-        size_t n = e - pos;
-        if (n >= sizeof line)
-            FAIL("line too long");
-        memcpy(line, text + pos, n);
-        line[n] = '\0';
-        pos = e + 1;
-        if (memchr(line, '\0', n))
-            FAIL("NUL byte");
-        char *hash = strchr(line, '#');
-        if (hash)
-            *hash = '\0';
         char *w[8];
-        int nw = ts_profile_words(line, w, 8);
+        const char *why;
+        int nw = ts_profile_line(text, len, &pos, line, sizeof line, w, 8, &why);
+        if (nw < 0)
+            FAIL("%s", why);
         if (nw == 0)
             continue;
         if (!version) {

@@ -57,6 +57,12 @@ int ts_profile_load(const char *name_or_path, const char *dir, ts_profile *out, 
  * finite float of at most 1e6 in size (returns 0 or -1). */
 int ts_profile_words(char *line, char **w, int max);
 int ts_profile_float(const char *s, float *v);
+/* The next line of text[*pos..len) (call while *pos < len) copied into
+ * line[cap], its '#' comment cut, split into at most maxw words. Returns the
+ * number of words (0: a blank line), or -1 with *why ("line too long", "NUL
+ * byte"). */
+int ts_profile_line(const char *text, size_t len, size_t *pos, char *line, size_t cap, char **w,
+                    int maxw, const char **why);
 
 /* Writes a profile in the text format (for the training tool). */
 int ts_profile_format(const ts_profile *p, char *buf, size_t len);

@@ -42,21 +42,12 @@ int qw_profile_parse(const char *text, size_t len, qw_profile *out, char *err, s
         return -1;                                                                                 \
     } while (0)
     while (pos < len) {
-        size_t e = pos;
-        while (e < len && text[e] != '\n')
-            e++;
         lineno++;
-        size_t n = e - pos;
-        if (n >= sizeof line)
-            FAIL("line too long");
-        memcpy(line, text + pos, n);
-        line[n] = 0;
-        pos = e + 1;
-        char *hash = strchr(line, '#');
-        if (hash)
-            *hash = 0;
         char *w[16];
-        int nw = ts_profile_words(line, w, 16);
+        const char *why;
+        int nw = ts_profile_line(text, len, &pos, line, sizeof line, w, 16, &why);
+        if (nw < 0)
+            FAIL(why);
         if (nw == 0)
             continue;
         if (!version) {
