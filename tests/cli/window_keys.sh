@@ -47,6 +47,12 @@ x, y = int(sys.argv[1]), int(sys.argv[2])
 i = h[0] + h[19] * 12 + y * h[12] + x * 4
 print(sum(d[i:i + 3]) // 3)' "$1" "$2"
 }
+# Waits up to 10 s for a screen pixel to turn non-black (the first frame drawn
+# at a new size can be late on a loaded machine).
+wait_lit() { # x y
+    for _ in $(seq 100); do [ "$(pixel "$1" "$2")" -gt 0 ] && return 0; sleep 0.1; done
+    return 1
+}
 
 # The bundled clip is 640x360: shown at twice that.
 "$ts" run --loop --quiet 2> "$tmp/run.err" &
@@ -54,9 +60,8 @@ pid=$!
 check "640x360 clip shown at 1280x720" wait_size 1280x720
 "$xkey" tablesight F11
 check "F11: fullscreen" wait_size 1920x1200
-sleep 1
 # 16:9 on 16:10: the video fills the width, black bars above and below.
-check "fullscreen video reaches the far corner" test "$(pixel 1900 1100)" -gt 0
+check "fullscreen video reaches the far corner" wait_lit 1900 1100
 check "fullscreen keeps the aspect (bar at the top)" test "$(pixel 960 20)" -eq 0
 "$xkey" tablesight h   # a game's key (SET hint ladder): passed on, not the window's
 sleep 0.5
