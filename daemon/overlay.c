@@ -1,64 +1,161 @@
-/* The overlay (see overlay.h). All drawing goes through vision/cv/cvdraw.h. */
+/* The overlay (see overlay.h): the design as a draw list, and its OpenCV
+ * renderer for BGR frames. All pixel drawing here goes through vision/cv/cvdraw.h. */
 #include "overlay.h"
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include "cv/cvdraw.h"
-
-/* Set colours, B,G,R: saturated and unlike card ink and table cloth. */
-static const ts_bgr SET_COLOURS[] = {
-    {0, 140, 255},   /* orange */
-    {255, 200, 0},   /* cyan */
-    {200, 0, 255},   /* magenta */
-    {0, 230, 255},   /* yellow */
-    {0, 255, 120},   /* lime */
-    {255, 90, 60},   /* blue */
-    {180, 105, 255}, /* pink */
-    {170, 255, 0},   /* teal */
-    {255, 80, 170},  /* violet */
-    {40, 40, 255},   /* red */
+/* Hint group colours, B,G,R: the Okabe-Ito palette (told apart with the
+ * common colour-vision deficiencies) without its black, plus white. No pure
+ * red: a red mark vanishes on a red cloth and reads as "wrong". Badges carry
+ * numbers, so colours may repeat after eight groups without confusion. */
+static const ts_bgr GROUP_COLOURS[] = {
+    {0, 159, 230},   /* orange */
+    {233, 180, 86},  /* sky blue */
+    {115, 158, 0},   /* bluish green */
+    {66, 228, 240},  /* yellow */
+    {178, 114, 0},   /* blue */
+    {0, 94, 213},    /* vermillion */
+    {167, 121, 204}, /* reddish purple */
+    {255, 255, 255}, /* white */
 };
-enum { NCOLOURS = sizeof SET_COLOURS / sizeof SET_COLOURS[0] };
+enum { NCOLOURS = sizeof GROUP_COLOURS / sizeof GROUP_COLOURS[0] };
 
 static const ts_bgr WHITE = {255, 255, 255}, BLACK = {0, 0, 0}, DARK = {24, 24, 24},
-                    GREY = {170, 170, 170}, RED = {40, 40, 230};
+                    GREY = {170, 170, 170}, FADED = {140, 140, 140}, RED = {40, 40, 230},
+                    GREEN = {60, 200, 60}, BLUE = {200, 120, 40}, CYAN = {255, 200, 0};
 
 void ts_overlay_set_colour(int i, unsigned char bgr[3])
 {
-    ts_bgr c = SET_COLOURS[(unsigned)i % NCOLOURS];
+    ts_bgr c = GROUP_COLOURS[(unsigned)i % NCOLOURS];
     bgr[0] = c.b;
     bgr[1] = c.g;
     bgr[2] = c.r;
 }
 
-/* One drawing pass: the frame, its scale, and the first error met. */
-typedef struct {
-    ts_image *img;
-    double s;      /* 1.0 at 720 px on the short side */
-    int plain;     /* no anti-aliasing */
-    int failed;
-    char err[TSCV_ERR_MAX];
-} pen;
-
-static int px(const pen *p, double v) /* a length in 720p pixels, scaled, at least 1 */
+static ts_bgr group_colour(int number)
 {
-    int n = (int)lround(v * p->s);
-    return n < 1 ? 1 : n;
+    return GROUP_COLOURS[(unsigned)(number - 1) % NCOLOURS];
 }
 
-static void check(pen *p, int rc)
+/* ---- The list ------------------------------------------------------------ */
+
+void ts_overlay_list_init(ts_overlay_list *l)
 {
-    if (rc < 0)
-        p->failed = 1;
+    memset(l, 0, sizeof *l);
+}
+
+void ts_overlay_list_free(ts_overlay_list *l)
+{
+    free(l->item);
+    memset(l, 0, sizeof *l);
+}
+
+static int reserve(ts_overlay_list *l, int n)
+{
+    if (n <= l->cap)
+        return 0;
+    int cap = l->cap ? l->cap : 256;
+    while (cap < n)
+        cap *= 2;
+    ts_ov_item *p = realloc(l->item, sizeof *p * (size_t)cap);
+    if (!p)
+        return -1;
+    l->item = p;
+    l->cap = cap;
+    return 0;
+}
+
+int ts_overlay_list_copy(ts_overlay_list *dst, const ts_overlay_list *src)
+{
+    if (reserve(dst, src->n) < 0)
+        return -1;
+    if (src->n)
+        memcpy(dst->item, src->item, sizeof *src->item * (size_t)src->n);
+    dst->n = src->n;
+    dst->w = src->w, dst->h = src->h, dst->plain = src->plain;
+    return 0;
+}
+
+/* ---- Building: one drawing pass over the table ----------------------------- */
+
+typedef struct {
+    ts_overlay_list *l;
+    int failed;
+} builder;
+
+static ts_ov_item *add(builder *b, ts_ov_shape shape, ts_ov_role role, int card)
+{
+    if (reserve(b->l, b->l->n + 1) < 0) {
+        b->failed = 1;
+        return NULL;
+    }
+    ts_ov_item *it = &b->l->item[b->l->n++];
+    memset(it, 0, sizeof *it);
+    it->shape = shape;
+    it->role = role;
+    it->card = card;
+    it->alpha = 1;
+    return it;
+}
+
+static ts_ov_item *poly(builder *b, ts_ov_role role, int card, const ts_pt *q, int n, int closed,
+                        ts_bgr c, float width, int dashed)
+{
+    ts_ov_item *it = add(b, TS_OV_POLY, role, card);
+    if (!it)
+        return NULL;
+    for (int i = 0; i < n && i < 4; i++)
+        it->pt[i] = q[i];
+    it->npt = n < 4 ? n : 4;
+    it->closed = closed;
+    it->colour = c;
+    it->width = width;
+    it->dashed = dashed;
+    return it;
+}
+
+static ts_ov_item *text(builder *b, ts_ov_role role, int card, float x, float y, int align,
+                        const char *s, float size, ts_bgr c, ts_bgr bg, float bg_alpha)
+{
+    ts_ov_item *it = add(b, TS_OV_TEXT, role, card);
+    if (!it)
+        return NULL;
+    it->pt[0] = (ts_pt){x, y};
+    it->npt = 1;
+    it->align = align;
+    it->size = size;
+    it->colour = c;
+    it->bg = bg;
+    it->bg_alpha = bg_alpha;
+    snprintf(it->text, sizeof it->text, "%s", s);
+    return it;
+}
+
+static ts_ov_item *row(builder *b, ts_ov_role role, int corner, int group, const char *s,
+                       float size, ts_bgr bg, int full_width)
+{
+    ts_ov_item *it = add(b, TS_OV_ROW, role, -1);
+    if (!it)
+        return NULL;
+    it->corner = corner;
+    it->group = group;
+    it->size = size;
+    it->colour = group > 0 ? group_colour(group) : WHITE;
+    it->bg = bg;
+    it->bg_alpha = 0.75f;
+    it->full_width = full_width;
+    snprintf(it->text, sizeof it->text, "%s", s);
+    return it;
 }
 
 /* ---- Geometry ----------------------------------------------------------- */
 
-static int quad_ok(const ts_image *img, const ts_pt q[4])
+static int quad_ok(int w, int h, const ts_pt q[4])
 {
-    float lim = 4.0f * (float)(img->w > img->h ? img->w : img->h);
+    float lim = 4.0f * (float)(w > h ? w : h);
     for (int i = 0; i < 4; i++)
         if (!isfinite(q[i].x) || !isfinite(q[i].y) || fabsf(q[i].x) > lim || fabsf(q[i].y) > lim)
             return 0;
@@ -76,7 +173,7 @@ static ts_pt centroid(const ts_pt q[4])
 }
 
 /* The quad grown outward so each edge moves by d pixels (corners slide along
- * their bisectors), so nested Set rings keep an even gap on any card angle. */
+ * their bisectors), so nested rings keep an even gap on any card angle. */
 static void grow_quad(const ts_pt q[4], double d, ts_pt out[4])
 {
     ts_pt c = centroid(q);
@@ -108,70 +205,105 @@ static void grow_quad(const ts_pt q[4], double d, ts_pt out[4])
     }
 }
 
-/* ---- Primitives --------------------------------------------------------- */
-
-static void line(pen *p, const ts_pt *q, int n, int closed, ts_bgr c, int t)
+static float top_of(const ts_pt q[4], float *x)
 {
-    check(p, (p->plain ? tscv_polyline_plain : tscv_polyline)(p->img, q, n, closed, c, t, p->err));
+    float top = q[0].y;
+    *x = q[0].x;
+    for (int i = 1; i < 4; i++)
+        if (q[i].y < top)
+            top = q[i].y, *x = q[i].x;
+    return top;
 }
 
-/* An outline that reads on light and dark cloth: a dark line under a coloured one. */
-static void outline(pen *p, const ts_pt q[4], ts_bgr c, int t)
+/* Where a card's badges go: the corner nearest the image's top-left, along
+ * the edge that runs most to the right; the other edge points inward. */
+static void badge_edge(const ts_pt q[4], ts_pt out[3])
 {
-    line(p, q, 4, 1, BLACK, t + 2);
-    line(p, q, 4, 1, c, t);
+    int k = 0;
+    for (int i = 1; i < 4; i++)
+        if (q[i].x + q[i].y < q[k].x + q[k].y)
+            k = i;
+    ts_pt a = q[(k + 1) % 4], b = q[(k + 3) % 4], p = q[k];
+    float ax = a.x - p.x, ay = a.y - p.y, bx = b.x - p.x, by = b.y - p.y;
+    float la = hypotf(ax, ay), lb = hypotf(bx, by);
+    if (la < 1e-3f || lb < 1e-3f) {
+        out[0] = p, out[1] = (ts_pt){1, 0}, out[2] = (ts_pt){0, 1};
+        return;
+    }
+    ax /= la, ay /= la, bx /= lb, by /= lb;
+    if (bx > ax) { /* b runs more to the right: it is the edge */
+        float tx = ax, ty = ay;
+        ax = bx, ay = by, bx = tx, by = ty;
+    }
+    out[0] = p;
+    out[1] = (ts_pt){ax, ay};
+    out[2] = (ts_pt){bx, by};
 }
 
-static void dashed(pen *p, const ts_pt q[4], ts_bgr c, int t)
+/* ---- The design ------------------------------------------------------------ */
+
+typedef struct {
+    const ts_table *t;
+    int n;
+    int ok[TS_MAX_CARDS];   /* drawable quad */
+    int gone[TS_MAX_CARDS]; /* kept by the tracker, not seen */
+    int badges[TS_MAX_CARDS];
+    int rings[TS_MAX_CARDS];
+} scene;
+
+/* Whether every card of a group can carry a hint (no gone card, none skipped). */
+static int group_shown(const scene *sc, const int *cards, int n)
 {
-    double dash = 10 * p->s, gap = 7 * p->s;
-    for (int i = 0; i < 4; i++) {
-        ts_pt a = q[i], b = q[(i + 1) % 4];
-        double len = hypot(b.x - a.x, b.y - a.y);
-        if (len < 1)
-            continue;
-        for (double s0 = 0; s0 < len; s0 += dash + gap) {
-            double s1 = s0 + dash < len ? s0 + dash : len;
-            ts_pt seg[2] = {{(float)(a.x + (b.x - a.x) * s0 / len), (float)(a.y + (b.y - a.y) * s0 / len)},
-                            {(float)(a.x + (b.x - a.x) * s1 / len), (float)(a.y + (b.y - a.y) * s1 / len)}};
-            line(p, seg, 2, 0, BLACK, t + 2);
-            line(p, seg, 2, 0, c, t);
+    for (int k = 0; k < n; k++) {
+        int i = cards[k];
+        if (i < 0 || i >= sc->n || !sc->ok[i] || sc->gone[i])
+            return 0;
+    }
+    return 1;
+}
+
+/* One hint group: a badge numbered `number` on each card (and a ring when
+ * `ring`), and a legend row "N  code code code  label". */
+static void hint_group(builder *b, scene *sc, const int *cards, int n, int number, int ring,
+                       const char *label, int legend)
+{
+    ts_bgr c = group_colour(number);
+    char codes[TS_OV_TEXT_MAX] = "";
+    for (int k = 0; k < n; k++) {
+        int i = cards[k];
+        const ts_card *cd = &sc->t->frame.cards[i];
+        if (ring) {
+            ts_pt g[4];
+            grow_quad(cd->quad, 6.0 * (1 + sc->rings[i]++), g);
+            ts_ov_item *it = poly(b, TS_OVR_HINT, i, g, 4, 1, c, 3, 0);
+            if (it)
+                it->group = number;
         }
+        ts_ov_item *it = add(b, TS_OV_BADGE, TS_OVR_HINT, i);
+        if (it) {
+            badge_edge(cd->quad, it->pt);
+            it->npt = 3;
+            it->group = number;
+            it->slot = sc->badges[i]++;
+            it->colour = c;
+            it->size = 13;
+            snprintf(it->text, sizeof it->text, "%d", number);
+        }
+        size_t len = strlen(codes);
+        snprintf(codes + len, sizeof codes - len, "%s%s", len ? " " : "", cd->text);
+    }
+    if (legend) {
+        char s[TS_OV_TEXT_MAX];
+        snprintf(s, sizeof s, "%s%s%.60s", codes, label && label[0] ? "  " : "",
+                 label ? label : "");
+        row(b, TS_OVR_LEGEND, -1, number, s, 15, DARK, 0);
     }
 }
 
-/* Text centred on (cx, cy) on a translucent dark box. */
-static void label(pen *p, float cx, float cy, const char *s, double fscale, ts_bgr c)
+/* SET: the Sets the hint ladder shows (how many, how many cards of the last). */
+static int set_groups(builder *b, scene *sc, int *shown_sets)
 {
-    int th = px(p, 1.2), w, h, pad = px(p, 4);
-    double sc = fscale * p->s;
-    tscv_text_size(s, sc, th, &w, &h);
-    int x = (int)lroundf(cx) - w / 2, y = (int)lroundf(cy) + h / 2;
-    check(p, tscv_fill_rect(p->img, x - pad, y - h - pad, w + 2 * pad, h + 2 * pad, DARK, 0.7, p->err));
-    check(p, tscv_text(p->img, (float)x, (float)y, s, sc, c, th, p->err));
-}
-
-/* Text with its top-left at (x, y) on a band; returns the band's height. */
-static int banner(pen *p, int x, int y, const char *s, ts_bgr bg, int full_width)
-{
-    int th = px(p, 1.2), w, h, pad = px(p, 6);
-    double sc = 0.6 * p->s;
-    tscv_text_size(s, sc, th, &w, &h);
-    int bw = full_width ? p->img->w - x : w + 2 * pad;
-    check(p, tscv_fill_rect(p->img, x, y, bw, h + 2 * pad, bg, 0.7, p->err));
-    check(p, tscv_text(p->img, (float)(x + pad), (float)(y + pad + h), s, sc, WHITE, th, p->err));
-    return h + 2 * pad;
-}
-
-/* ---- The overlay -------------------------------------------------------- */
-
-/* Set rings around the first n cards (ok[i]: card i can be drawn); a solved
- * SET table follows its hint ladder (how many Sets, how many of the last
- * one's cards). */
-static void draw_sets(pen *p, const ts_table *t, int n, const int *ok)
-{
-    int level[TS_MAX_CARDS] = {0}; /* rings already drawn around each card */
-    int w = px(p, 3), step = w + px(p, 3);
+    const ts_table *t = sc->t;
     int sets = t->nsets, cards = 3;
     if (t->game == &TS_GAME_SET) {
         if (t->view.show_groups >= 0 && t->view.show_groups < sets)
@@ -179,164 +311,491 @@ static void draw_sets(pen *p, const ts_table *t, int n, const int *ok)
         if (t->view.show_cards >= 0)
             cards = t->view.show_cards;
     }
-    for (int k = 0; k < sets && k < TS_MAX_SETS; k++) {
-        for (int j = 0; j < (k == sets - 1 ? cards : 3); j++) {
-            int i = t->sets[k][j];
-            if (i < 0 || i >= n || !ok[i])
-                continue;
-            ts_pt ring[4];
-            grow_quad(t->frame.cards[i].quad, (double)step * (1 + level[i]++), ring);
-            outline(p, ring, SET_COLOURS[k % NCOLOURS], w);
-        }
+    if (sets > TS_MAX_SETS)
+        sets = TS_MAX_SETS;
+    int shown[TS_MAX_SETS], nshown = 0;
+    for (int k = 0; k < sets; k++)
+        if (group_shown(sc, t->sets[k], 3))
+            shown[nshown++] = k;
+    for (int s = 0; s < nshown; s++) {
+        int k = shown[s], nc = k == sets - 1 ? cards : 3;
+        hint_group(b, sc, t->sets[k], nc, s + 1, nshown <= 2, NULL, nshown >= 2 && nc == 3);
     }
+    *shown_sets = nshown;
+    return nshown;
 }
 
-static const ts_bgr GREEN = {60, 200, 60}, BLUE = {200, 120, 40}, CYAN = {255, 200, 0};
-
-/* Text of any size centred on (cx, cy) on a box of colour bg. */
-static void big_text(pen *p, float cx, float cy, const char *s, double fscale, ts_bgr bg)
+/* Other games: plays on the hand (numbered, best first), table groups and the
+ * trick outlined with their names. */
+static int play_groups(builder *b, scene *sc, int max_plays)
 {
-    int th = px(p, 2.5), w, h, pad = px(p, 10);
-    double sc = fscale * p->s;
-    tscv_text_size(s, sc, th, &w, &h);
-    int x = (int)lroundf(cx) - w / 2, y = (int)lroundf(cy) + h / 2;
-    if (x < pad)
-        x = pad;
-    if (x + w + pad > p->img->w)
-        x = p->img->w - w - pad;
-    if (y - h - pad < 0)
-        y = h + pad;
-    check(p, tscv_fill_rect(p->img, x - pad, y - h - pad, w + 2 * pad, h + 2 * pad, bg, 0.85, p->err));
-    check(p, tscv_text(p->img, (float)x, (float)y, s, sc, WHITE, th, p->err));
-}
-
-/* The game's groups other than SET's: plays on the hand (best first, rings),
- * the trick, table groups valid or not. */
-static void draw_groups(pen *p, const ts_table *t, int n, const int *ok, int max_plays)
-{
-    const ts_game_view *v = &t->view;
-    int level[TS_MAX_CARDS] = {0};
-    int w = px(p, 3), step = w + px(p, 3), plays = 0;
+    const ts_game_view *v = &sc->t->view;
+    int plays[TS_VIEW_MAX_GROUPS], nplays = 0;
     for (int g = 0; g < v->ngroups; g++) {
         const ts_view_group *vg = &v->group[g];
-        ts_bgr c = vg->mark == TS_MARK_GOOD ? GREEN
-                   : vg->mark == TS_MARK_BAD ? RED
-                   : vg->mark == TS_MARK_INFO ? CYAN
-                                              : SET_COLOURS[plays % NCOLOURS];
-        if (vg->mark == TS_MARK_HINT && plays++ >= max_plays)
+        if (!group_shown(sc, vg->card, vg->n))
             continue;
+        if (vg->mark == TS_MARK_HINT) {
+            if (nplays < max_plays)
+                plays[nplays++] = g;
+            continue;
+        }
+        ts_bgr c = vg->mark == TS_MARK_GOOD ? GREEN : vg->mark == TS_MARK_BAD ? RED : CYAN;
         float top = 1e9f, lx = 0;
         for (int k = 0; k < vg->n; k++) {
             int i = vg->card[k];
-            if (i < 0 || i >= n || !ok[i])
-                continue;
             ts_pt ring[4];
-            grow_quad(t->frame.cards[i].quad, (double)step * (1 + level[i]++), ring);
-            outline(p, ring, c, w);
-            for (int q = 0; q < 4; q++)
-                if (ring[q].y < top)
-                    top = ring[q].y, lx = centroid(ring).x;
+            grow_quad(sc->t->frame.cards[i].quad, 6.0 * (1 + sc->rings[i]++), ring);
+            poly(b, TS_OVR_GROUP, i, ring, 4, 1, c, 3, 0);
+            float x, y = top_of(ring, &x);
+            if (y < top)
+                top = y, lx = x;
         }
-        /* the best play, each invalid group and the trick get their name */
-        if (top < 1e9f && (vg->mark != TS_MARK_HINT || plays == 1) && vg->label[0]) {
-            char s[64];
-            snprintf(s, sizeof s, "%s%s", vg->mark == TS_MARK_HINT ? "best: " : "", vg->label);
-            label(p, lx, top - px(p, 12), s, 0.5, c);
-        }
+        if (top < 1e9f && vg->label[0])
+            text(b, TS_OVR_GROUP, -1, lx, top, TS_OVA_ABOVE, vg->label, 13, c, DARK, 0.7f);
     }
+    for (int p = 0; p < nplays; p++) {
+        const ts_view_group *vg = &v->group[plays[p]];
+        char label[64];
+        snprintf(label, sizeof label, "%s%s", p == 0 ? "best: " : "", vg->label);
+        hint_group(b, sc, vg->card, vg->n, p + 1, p == 0, label, 1);
+    }
+    return nplays;
 }
 
-static void draw_zones(pen *p, const ts_zones *z)
+static void zones(builder *b, const ts_zones *z, int w, int h)
 {
     for (int i = 0; i < z->n; i++) {
         ts_pt q[4];
         for (int k = 0; k < 4; k++)
-            q[k] = (ts_pt){z->z[i].q[k].x * (float)(p->img->w - 1),
-                           z->z[i].q[k].y * (float)(p->img->h - 1)};
-        dashed(p, q, GREY, px(p, 1));
-        label(p, q[0].x + px(p, 50), q[0].y + px(p, 40), ts_zone_name(z->z[i].kind), 0.45, GREY);
+            q[k] = (ts_pt){z->z[i].q[k].x * (float)(w - 1), z->z[i].q[k].y * (float)(h - 1)};
+        poly(b, TS_OVR_ZONE, -1, q, 4, 1, GREY, 1, 1);
+        float u = (float)(w < h ? w : h) / 720.0f;
+        text(b, TS_OVR_ZONE, -1, q[0].x + 50 * u, q[0].y + 40 * u, TS_OVA_CENTRE,
+             ts_zone_name(z->z[i].kind), 12, GREY, DARK, 0.7f);
     }
 }
 
-int ts_overlay_draw(ts_image *frame, const ts_table *t, const ts_overlay_opts *opts)
+/* The corner whose panel (about pw x ph frame px) covers the least card area;
+ * ties go to the bottom-right, then the other corners in turn. */
+static int quiet_corner(const scene *sc, int w, int h, float pw, float ph, int avoid)
+{
+    static const int ORDER[4] = {2, 1, 3, 0};
+    int best = 2;
+    double best_cover = -1;
+    for (int o = 0; o < 4; o++) {
+        int c = ORDER[o];
+        if (c == avoid)
+            continue;
+        float x0 = c == 1 || c == 2 ? (float)w - pw : 0, y0 = c >= 2 ? (float)h - ph : 0;
+        double cover = 0;
+        for (int i = 0; i < sc->n; i++) {
+            if (!sc->ok[i])
+                continue;
+            const ts_pt *q = sc->t->frame.cards[i].quad;
+            float minx = q[0].x, maxx = q[0].x, miny = q[0].y, maxy = q[0].y;
+            for (int k = 1; k < 4; k++) {
+                minx = fminf(minx, q[k].x), maxx = fmaxf(maxx, q[k].x);
+                miny = fminf(miny, q[k].y), maxy = fmaxf(maxy, q[k].y);
+            }
+            float ix = fminf(maxx, x0 + pw) - fmaxf(minx, x0), iy = fminf(maxy, y0 + ph) - fmaxf(miny, y0);
+            if (ix > 0 && iy > 0)
+                cover += (double)ix * iy;
+        }
+        if (best_cover < 0 || cover < best_cover)
+            best_cover = cover, best = c;
+    }
+    return best;
+}
+
+static void unread_reason(const ts_card *c, char *out, size_t cap)
+{
+    /* The reader's confidence is all that is known about why: near zero is
+     * something that is not a card of this family; otherwise the reading was
+     * unsure. */
+    if (c->conf < 0.05f)
+        snprintf(out, cap, "not a card of this game?");
+    else
+        snprintf(out, cap, "unsure (%.0f%%)", 100.0 * c->conf);
+}
+
+int ts_overlay_build(ts_overlay_list *l, const ts_table *t, const ts_overlay_opts *opts, int w,
+                     int h)
 {
     static const ts_overlay_opts none = {0};
-    if (!frame || !frame->buf || frame->channels != 3 || !t)
-        return -1;
-    const ts_frame_result *r = &t->frame;
     if (!opts)
         opts = &none;
-    pen p = {.img = frame, .s = (frame->w < frame->h ? frame->w : frame->h) / 720.0,
-             .plain = opts->plain};
-    if (p.s < 0.5)
-        p.s = 0.5;
+    l->n = 0;
+    l->w = w, l->h = h;
+    l->plain = opts->plain;
+    builder b = {.l = l};
+    static scene sc_zero;
+    scene *sc = malloc(sizeof *sc);
+    if (!sc)
+        return -1;
+    *sc = sc_zero;
+    sc->t = t;
+    const ts_frame_result *r = &t->frame;
+    sc->n = r->ncards < 0 ? 0 : r->ncards < TS_MAX_CARDS ? r->ncards : TS_MAX_CARDS;
+    int gone_after = opts->gone_after > 0 ? opts->gone_after : TS_OVERLAY_GONE_AFTER;
+    int keep = opts->keep_frames > gone_after ? opts->keep_frames : 8;
+    for (int i = 0; i < sc->n; i++) {
+        sc->ok[i] = quad_ok(w, h, r->cards[i].quad);
+        sc->gone[i] = opts->missing && opts->missing[i] >= gone_after;
+    }
 
-    if (opts->stale) /* dim the frozen frame so nobody mistakes it for live */
-        check(&p, tscv_fill_rect(frame, 0, 0, frame->w, frame->h, BLACK, 0.4, p.err));
+    if (opts->stale) { /* dim the frozen frame so nobody mistakes it for live */
+        ts_ov_item *it = add(&b, TS_OV_DIM, TS_OVR_STATUS, -1);
+        if (it)
+            it->alpha = 0.4f, it->colour = BLACK;
+    }
 
-    int n = r->ncards < 0 ? 0 : r->ncards < TS_MAX_CARDS ? r->ncards : TS_MAX_CARDS;
-    int ok[TS_MAX_CARDS];
-    for (int i = 0; i < n; i++)
-        ok[i] = quad_ok(frame, r->cards[i].quad);
-
-    for (int i = 0; i < n; i++) {
-        if (!ok[i])
+    int unread = 0;
+    for (int i = 0; i < sc->n; i++) {
+        if (!sc->ok[i])
             continue;
-        if (r->cards[i].read)
-            outline(&p, r->cards[i].quad, WHITE, px(&p, 2));
-        else
-            dashed(&p, r->cards[i].quad, GREY, px(&p, 2));
+        const ts_card *c = &r->cards[i];
+        if (sc->gone[i]) { /* fades from half strength to a trace as it stays unseen */
+            ts_ov_item *it = poly(&b, TS_OVR_GONE, i, c->quad, 4, 1, FADED, 1.5f, 1);
+            if (it) {
+                float f = (float)(opts->missing[i] - gone_after) / (float)(keep - gone_after + 1);
+                it->alpha = 0.55f * (1 - (f < 0 ? 0 : f > 1 ? 1 : f)) + 0.1f;
+            }
+        } else if (c->read) {
+            poly(&b, TS_OVR_CARD, i, c->quad, 4, 1, WHITE, 2, 0);
+        } else {
+            poly(&b, TS_OVR_UNREAD, i, c->quad, 4, 1, GREY, 2, 1);
+            unread++;
+        }
     }
     if (opts->zones)
-        draw_zones(&p, opts->zones);
-    if (!opts->hide_sets && (!t->game || t->game == &TS_GAME_SET))
-        draw_sets(&p, t, n, ok);
+        zones(&b, opts->zones, w, h);
+
+    int groups = 0, set_game = !t->game || t->game == &TS_GAME_SET;
+    if (!opts->hide_sets && set_game)
+        set_groups(&b, sc, &groups);
     else if (!opts->hide_sets)
-        draw_groups(&p, t, n, ok, opts->max_plays > 0 ? opts->max_plays : 5);
-    for (int i = 0; i < n; i++) {
-        if (!ok[i] || (opts->hide_codes && r->cards[i].read))
+        groups = play_groups(&b, sc, opts->max_plays > 0 ? opts->max_plays : 5);
+
+    for (int i = 0; i < sc->n; i++) {
+        const ts_card *c = &r->cards[i];
+        if (!sc->ok[i] || sc->gone[i] || (opts->hide_codes && c->read))
             continue;
-        ts_pt c = centroid(r->cards[i].quad);
-        if (r->cards[i].read)
-            label(&p, c.x, c.y, r->cards[i].text, 0.55, WHITE);
-        else
-            label(&p, c.x, c.y, "?", 0.8, GREY);
+        ts_pt m = centroid(c->quad);
+        if (c->read) {
+            text(&b, TS_OVR_CODE, i, m.x, m.y, TS_OVA_CENTRE, c->text, 14, WHITE, DARK, 0.7f);
+        } else {
+            char why[48];
+            unread_reason(c, why, sizeof why);
+            text(&b, TS_OVR_UNREAD, i, m.x, m.y, TS_OVA_CENTRE, "?", 22, GREY, DARK, 0.7f);
+            text(&b, TS_OVR_UNREAD, i, m.x, m.y + 0.0f, TS_OVA_BELOW, why, 11, GREY, DARK, 0.7f);
+        }
     }
 
-    int y = 0;
+    /* Panels: status and stale top-left; the headline heads the legend, in the
+     * corner with the fewest cards under it. */
     if (opts->status)
-        y += banner(&p, 0, 0, opts->status, DARK, 1);
+        row(&b, TS_OVR_STATUS, 0, 0, opts->status, 13, DARK, 1);
     if (opts->stale) {
         char s[160];
         snprintf(s, sizeof s, "STALE - %s", opts->stale_reason ? opts->stale_reason : "source lost");
-        banner(&p, 0, y, s, RED, 1);
-        int bw = px(&p, 6);
-        ts_pt border[4] = {{(float)bw / 2, (float)bw / 2},
-                           {(float)frame->w - bw / 2.0f, (float)bw / 2},
-                           {(float)frame->w - bw / 2.0f, (float)frame->h - bw / 2.0f},
-                           {(float)bw / 2, (float)frame->h - bw / 2.0f}};
-        line(&p, border, 4, 1, RED, bw);
+        row(&b, TS_OVR_STATUS, 0, 0, s, 13, RED, 1);
+        float u = (float)(w < h ? w : h) / 720.0f, bw = 6 * (u < 0.5f ? 0.5f : u);
+        ts_pt border[4] = {{bw / 2, bw / 2},
+                           {(float)w - bw / 2, bw / 2},
+                           {(float)w - bw / 2, (float)h - bw / 2},
+                           {bw / 2, (float)h - bw / 2}};
+        poly(&b, TS_OVR_STATUS, -1, border, 4, 1, RED, 6, 0);
     }
-    if (!opts->hide_sets && n > 0 && (t->game || r->family == TS_FAM_SET)) {
+    int headline = !opts->hide_sets && sc->n > 0 && (t->game || r->family == TS_FAM_SET);
+    if (headline || unread > 0) {
         char s[TS_TEXT_MAX];
-        if (t->game && t->view.headline[0])
+        s[0] = '\0';
+        if (headline && t->game && t->view.headline[0])
             snprintf(s, sizeof s, "%s", t->view.headline);
-        else if (t->nsets == 0)
+        else if (headline && t->nsets == 0)
             snprintf(s, sizeof s, "no Set");
-        else
+        else if (headline)
             snprintf(s, sizeof s, "%d Set%s", t->nsets, t->nsets == 1 ? "" : "s");
-        int th = px(&p, 1.2), w, h;
-        tscv_text_size(s, 0.6 * p.s, th, &w, &h);
-        banner(&p, 0, frame->h - h - 2 * px(&p, 6), s, DARK, 0);
-        if (t->view.pass) /* the answer a climbing-game player wants, large */
-            big_text(&p, frame->w / 2.0f, frame->h * 0.75f, "PASS", 1.6, DARK);
+        if (headline && groups >= 2 && set_game && groups < t->nsets)
+            snprintf(s + strlen(s), sizeof s - strlen(s), " (%d shown)", groups);
+        /* The panel's likely size in frame px, to pick its corner. */
+        int rows = (s[0] ? 1 : 0) + (groups >= 2 ? groups : 0) + (unread > 0);
+        float u = (float)(w < h ? w : h) / 720.0f;
+        float pw = 420 * u, ph = (float)rows * 30 * u;
+        int first = l->n;
+        int corner = quiet_corner(sc, w, h, pw, ph, opts->status || opts->stale ? 0 : -1);
+        if (s[0])
+            row(&b, TS_OVR_LEGEND, corner, 0, s, 17, DARK, 0);
+        /* Legend rows were added by the groups with corner -1: move them here,
+         * after the headline. */
+        ts_ov_item tmp;
+        for (int i = 0; i < first; i++)
+            if (l->item[i].shape == TS_OV_ROW && l->item[i].corner < 0) {
+                tmp = l->item[i];
+                tmp.corner = corner;
+                memmove(&l->item[i], &l->item[i + 1], sizeof tmp * (size_t)(l->n - i - 1));
+                l->item[l->n - 1] = tmp;
+                i--, first--;
+            }
+        if (unread > 0) {
+            char u2[64];
+            snprintf(u2, sizeof u2, "? %d unread: shown, never guessed", unread);
+            ts_ov_item *it = row(&b, TS_OVR_LEGEND, corner, 0, u2, 13, DARK, 0);
+            if (it)
+                it->colour = GREY;
+        }
+    } else {
+        for (int i = 0; i < l->n; i++) /* no panel: no legend rows either */
+            if (l->item[i].shape == TS_OV_ROW && l->item[i].corner < 0)
+                l->item[i].corner = 2;
     }
+    if (headline && t->view.pass) /* the answer a climbing-game player wants, large */
+        text(&b, TS_OVR_VERDICT, -1, (float)w / 2, (float)h * 0.75f, TS_OVA_CENTRE, "PASS", 48,
+             WHITE, DARK, 0.85f);
     if (opts->verdict) {
         ts_bgr bg = opts->verdict_kind == TS_VERDICT_LEGAL     ? GREEN
                     : opts->verdict_kind == TS_VERDICT_ILLEGAL ? RED
                     : opts->verdict_kind == TS_VERDICT_INFO    ? BLUE
                                                                : (ts_bgr){90, 90, 90};
-        big_text(&p, opts->verdict_x, opts->verdict_y, opts->verdict, 0.9, bg);
+        text(&b, TS_OVR_VERDICT, -1, opts->verdict_x, opts->verdict_y, TS_OVA_CENTRE,
+             opts->verdict, 26, WHITE, bg, 0.85f);
     }
+    free(sc);
+    return b.failed ? -1 : 0;
+}
+
+/* ---- Layout shared by the renderers ------------------------------------------ */
+
+double ts_overlay_unit(int out_w, int out_h)
+{
+    double u = (out_w < out_h ? out_w : out_h) / 720.0;
+    return u < 0.5 ? 0.5 : u;
+}
+
+void ts_overlay_badge_at(const ts_ov_item *it, double s, double u, float *cx, float *cy, float *r)
+{
+    double rad = it->size * u * 0.95; /* output px */
+    double along = (1.5 + 2.3 * it->slot) * rad, in = 1.5 * rad;
+    *cx = (float)(it->pt[0].x * s + it->pt[1].x * along + it->pt[2].x * in);
+    *cy = (float)(it->pt[0].y * s + it->pt[1].y * along + it->pt[2].y * in);
+    *r = (float)rad;
+}
+
+void ts_overlay_layout_rows(const ts_overlay_list *l, int out_w, int out_h, double u,
+                            ts_ov_measure measure, void *ctx, ts_ov_rowbox *rects)
+{
+    int used[4] = {0, 0, 0, 0}, widest[4] = {0, 0, 0, 0}, total[4] = {0, 0, 0, 0};
+    for (int pass = 0; pass < 2; pass++) { /* first each corner's widest row and height */
+        for (int i = 0; i < l->n; i++) {
+            const ts_ov_item *it = &l->item[i];
+            if (it->shape != TS_OV_ROW || it->corner < 0 || it->corner > 3)
+                continue;
+            int c = it->corner, tw, th;
+            double px = it->size * u;
+            measure(ctx, it->text, px, &tw, &th);
+            int pad = (int)lround(6 * u), br = it->group > 0 ? (int)lround(px * 0.8) : 0;
+            int bw = br ? 2 * br + pad : 0;
+            int w = tw + bw + 2 * pad, h = th + 2 * pad;
+            if (it->group > 0 && h < 2 * br + pad)
+                h = 2 * br + pad;
+            if (pass == 0) {
+                if (w > widest[c])
+                    widest[c] = w;
+                total[c] += h;
+                continue;
+            }
+            if (it->full_width)
+                w = out_w;
+            else
+                w = widest[c] > out_w ? out_w : widest[c];
+            int x = c == 1 || c == 2 ? out_w - w : 0;
+            /* Bottom panels end at the bottom edge and read top to bottom too. */
+            int y = c >= 2 ? out_h - total[c] + used[c] : used[c];
+            used[c] += h;
+            ts_ov_rowbox *rb = &rects[i];
+            rb->x = x, rb->y = y, rb->w = w, rb->h = h;
+            rb->bx = (float)(x + pad + br), rb->by = (float)y + (float)h / 2, rb->br = (float)br;
+            rb->tx = (float)(x + pad + bw), rb->ty = (float)y + (float)(h + th) / 2;
+            if (c == 0) /* top-left rows (status) push the top-right panel down too */
+                used[1] = used[0] > used[1] && it->full_width ? used[0] : used[1];
+        }
+    }
+}
+
+/* ---- The OpenCV renderer ------------------------------------------------------ */
+
+typedef struct {
+    ts_image *img;
+    double s, u; /* frame px per list px; output px per px-at-720 */
+    int plain, failed;
+    char err[TSCV_ERR_MAX];
+} pen;
+
+static void check(pen *p, int rc)
+{
+    if (rc < 0)
+        p->failed = 1;
+}
+
+static double hershey_scale(double px) /* cap height px -> Hershey simplex scale */
+{
+    return px / 22.0;
+}
+
+static void cv_measure(void *ctx, const char *s, double px, int *w, int *h)
+{
+    (void)ctx;
+    int th = px > 20 ? 2 : 1;
+    tscv_text_size(s, hershey_scale(px), th, w, h);
+}
+
+static void cv_line(pen *p, const ts_pt *q, int n, int closed, ts_bgr c, int t)
+{
+    check(p, (p->plain ? tscv_polyline_plain : tscv_polyline)(p->img, q, n, closed, c, t, p->err));
+}
+
+static void cv_poly(pen *p, const ts_ov_item *it)
+{
+    ts_pt q[4];
+    for (int i = 0; i < it->npt; i++)
+        q[i] = (ts_pt){(float)(it->pt[i].x * p->s), (float)(it->pt[i].y * p->s)};
+    int t = (int)lround(it->width * p->u);
+    if (t < 1)
+        t = 1;
+    ts_bgr c = it->colour;
+    if (it->alpha < 1) /* no blending on lines: a fainter grey instead */
+        c = (ts_bgr){(unsigned char)(c.b * it->alpha), (unsigned char)(c.g * it->alpha),
+                     (unsigned char)(c.r * it->alpha)};
+    int under = it->role != TS_OVR_GONE && it->role != TS_OVR_ZONE && it->role != TS_OVR_STATUS;
+    if (!it->dashed) {
+        if (under) /* a dark line under a coloured one reads on light and dark cloth */
+            cv_line(p, q, it->npt, it->closed, BLACK, t + 2);
+        cv_line(p, q, it->npt, it->closed, c, t);
+        return;
+    }
+    double dash = 10 * p->u, gap = 7 * p->u;
+    int segs = it->closed ? it->npt : it->npt - 1;
+    for (int i = 0; i < segs; i++) {
+        ts_pt a = q[i], b = q[(i + 1) % it->npt];
+        double len = hypot(b.x - a.x, b.y - a.y);
+        if (len < 1)
+            continue;
+        for (double s0 = 0; s0 < len; s0 += dash + gap) {
+            double s1 = s0 + dash < len ? s0 + dash : len;
+            ts_pt seg[2] = {{(float)(a.x + (b.x - a.x) * s0 / len), (float)(a.y + (b.y - a.y) * s0 / len)},
+                            {(float)(a.x + (b.x - a.x) * s1 / len), (float)(a.y + (b.y - a.y) * s1 / len)}};
+            if (under)
+                cv_line(p, seg, 2, 0, BLACK, t + 2);
+            cv_line(p, seg, 2, 0, c, t);
+        }
+    }
+}
+
+static void cv_text(pen *p, const ts_ov_item *it)
+{
+    double px = it->size * p->u;
+    int th = px > 20 ? 2 : 1, w, h, pad = (int)lround(4 * p->u);
+    if (pad < 1)
+        pad = 1;
+    double sc = hershey_scale(px);
+    tscv_text_size(it->text, sc, th, &w, &h);
+    int x = (int)lround(it->pt[0].x * p->s) - w / 2, y = (int)lround(it->pt[0].y * p->s) + h / 2;
+    if (it->align == TS_OVA_ABOVE)
+        y = (int)lround(it->pt[0].y * p->s) - 2 * pad;
+    else if (it->align == TS_OVA_BELOW) /* below a centred "?" of about twice the size */
+        y = (int)lround(it->pt[0].y * p->s) + (int)lround(22 * p->u) + h;
+    if (it->role == TS_OVR_VERDICT) { /* keep a large message inside the frame */
+        if (x + w + pad > p->img->w)
+            x = p->img->w - w - pad;
+        if (x < pad)
+            x = pad;
+        if (y - h - pad < 0)
+            y = h + pad;
+    }
+    if (it->bg_alpha > 0)
+        check(p, tscv_fill_rect(p->img, x - pad, y - h - pad, w + 2 * pad, h + 2 * pad, it->bg,
+                                it->bg_alpha, p->err));
+    check(p, tscv_text(p->img, (float)x, (float)y, it->text, sc, it->colour, th, p->err));
+}
+
+/* Black number on light colours, white on dark ones. */
+static ts_bgr ink_on(ts_bgr c)
+{
+    return 0.114 * c.b + 0.587 * c.g + 0.299 * c.r > 140 ? BLACK : WHITE;
+}
+
+static void cv_badge(pen *p, const ts_ov_item *it)
+{
+    float cx, cy, r;
+    ts_overlay_badge_at(it, p->s, p->u, &cx, &cy, &r);
+    int ring = (int)lround(1.5 * p->u);
+    check(p, tscv_circle(p->img, cx, cy, r + ring + 1, BLACK, -1, p->err));
+    check(p, tscv_circle(p->img, cx, cy, r + ring, WHITE, -1, p->err));
+    check(p, tscv_circle(p->img, cx, cy, r, it->colour, -1, p->err));
+    double px = r * 1.0;
+    int th = px > 14 ? 2 : 1, w, h;
+    tscv_text_size(it->text, hershey_scale(px), th, &w, &h);
+    check(p, tscv_text(p->img, cx - (float)w / 2, cy + (float)h / 2, it->text, hershey_scale(px),
+                       ink_on(it->colour), th, p->err));
+}
+
+int ts_overlay_render(ts_image *frame, const ts_overlay_list *l)
+{
+    if (!frame || !frame->buf || frame->channels != 3 || !l)
+        return -1;
+    pen p = {.img = frame, .s = l->w > 0 ? (double)frame->w / l->w : 1,
+             .u = ts_overlay_unit(frame->w, frame->h), .plain = l->plain};
+    ts_ov_rowbox *rb = calloc((size_t)(l->n ? l->n : 1), sizeof *rb);
+    if (!rb)
+        return -1;
+    ts_overlay_layout_rows(l, frame->w, frame->h, p.u, cv_measure, NULL, rb);
+    for (int i = 0; i < l->n; i++) {
+        const ts_ov_item *it = &l->item[i];
+        switch (it->shape) {
+        case TS_OV_DIM:
+            check(&p, tscv_fill_rect(frame, 0, 0, frame->w, frame->h, it->colour, it->alpha, p.err));
+            break;
+        case TS_OV_POLY: cv_poly(&p, it); break;
+        case TS_OV_TEXT: cv_text(&p, it); break;
+        case TS_OV_BADGE: cv_badge(&p, it); break;
+        case TS_OV_ROW: {
+            if (it->corner < 0)
+                break;
+            const ts_ov_rowbox *b = &rb[i];
+            double px = it->size * p.u;
+            int th = px > 20 ? 2 : 1;
+            check(&p, tscv_fill_rect(frame, b->x, b->y, b->w, b->h, it->bg, it->bg_alpha, p.err));
+            if (it->group > 0) {
+                ts_ov_item badge = *it;
+                check(&p, tscv_circle(frame, b->bx, b->by, b->br + 1, WHITE, -1, p.err));
+                check(&p, tscv_circle(frame, b->bx, b->by, b->br, it->colour, -1, p.err));
+                char num[12];
+                snprintf(num, sizeof num, "%d", it->group);
+                int w, h;
+                tscv_text_size(num, hershey_scale(b->br), th, &w, &h);
+                check(&p, tscv_text(frame, b->bx - (float)w / 2, b->by + (float)h / 2, num,
+                                    hershey_scale(b->br), ink_on(badge.colour), th, p.err));
+            }
+            check(&p, tscv_text(frame, b->tx, b->ty, it->text, hershey_scale(px),
+                                it->group > 0 ? WHITE : it->colour, th, p.err));
+            break;
+        }
+        }
+    }
+    free(rb);
     return p.failed ? -1 : 0;
+}
+
+int ts_overlay_draw(ts_image *frame, const ts_table *t, const ts_overlay_opts *opts)
+{
+    if (!frame || !frame->buf || frame->channels != 3 || !t)
+        return -1;
+    ts_overlay_list l;
+    ts_overlay_list_init(&l);
+    int rc = ts_overlay_build(&l, t, opts, frame->w, frame->h);
+    if (rc == 0)
+        rc = ts_overlay_render(frame, &l);
+    ts_overlay_list_free(&l);
+    return rc;
 }

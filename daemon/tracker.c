@@ -8,6 +8,7 @@ struct ts_tracker {
     ts_table_tracker *trk;
     ts_table_rules rules;
     int has_rules;
+    unsigned char gone[TS_MAX_CARDS]; /* out's cards left out of the last solve */
     ts_stable out;
 };
 
@@ -37,9 +38,33 @@ const char *ts_event_name(ts_event_type type)
     return ts_table_event_name(type);
 }
 
+/* Solves the stable table without its gone cards (unseen for
+ * TS_TRACK_GONE_AFTER frames or more): they stay on the table (the referee,
+ * the JSON) but no hint may be built on a card that is not there. */
 static void solve(ts_tracker *t)
 {
+    ts_frame_result *f = &t->out.table.frame;
+    int was_read[TS_MAX_CARDS];
+    for (int i = 0; i < f->ncards; i++) {
+        was_read[i] = f->cards[i].read;
+        if (t->gone[i])
+            f->cards[i].read = 0;
+    }
     ts_table_solve_with(&t->out.table, t->has_rules ? &t->rules : NULL);
+    for (int i = 0; i < f->ncards; i++)
+        f->cards[i].read = was_read[i];
+}
+
+/* Marks the gone cards; 1 if that changed which cards are gone. */
+static int mark_gone(ts_tracker *t)
+{
+    int changed = 0;
+    for (int i = 0; i < t->out.table.frame.ncards; i++) {
+        unsigned char g = t->out.missing[i] >= TS_TRACK_GONE_AFTER;
+        changed |= g != t->gone[i];
+        t->gone[i] = g;
+    }
+    return changed;
 }
 
 void ts_tracker_set_rules(ts_tracker *t, const ts_table_rules *rules)
@@ -78,7 +103,7 @@ const ts_stable *ts_tracker_update(ts_tracker *t, const ts_frame_result *r, uint
     o->t = st->t;
     o->nevents = st->nevents;
     memcpy(o->events, st->events, sizeof(ts_event) * (size_t)st->nevents);
-    if (st->nevents > 0)
+    if (mark_gone(t) || st->nevents > 0)
         solve(t);
     return o;
 }

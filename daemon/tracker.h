@@ -22,6 +22,12 @@ typedef ts_table_event ts_event;
 #define TS_EV_REREAD TS_TEV_REREAD
 enum { TS_TRACK_MAX_EVENTS = TS_TABLE_MAX_EVENTS };
 
+/* A card of the stable table unseen for this many frames is gone for the
+ * hints: the game solves the table without it (it stays in the cards, for the
+ * referee and the JSON, until keep_frames), and the overlay draws it faded
+ * (overlay.h). One missed frame is the detector's noise, not a card taken. */
+enum { TS_TRACK_GONE_AFTER = 2 };
+
 /* The stable table: what the overlay draws and the JSON reports. */
 typedef struct {
     ts_table table; /* stable cards (smoothed corners, agreed readings), their zones

@@ -231,21 +231,31 @@ static void covered_card_is_kept_briefly(void **state)
     assert_int_equal(st->table.frame.ncards, 12);
     uint64_t v = st->version;
     int nsets = st->table.nsets;
-    /* A hand covers two cards for keep_frames frames: table and Sets unchanged. */
+    /* A hand covers two cards for keep_frames frames: the table is unchanged
+     * (no events), but once they are gone (TS_TRACK_GONE_AFTER frames unseen)
+     * no Set is built on them. */
     deal_twelve();
     frame.ncards = 10;
     for (int i = 0; i < TS_TRACKER_DEFAULTS.keep_frames; i++) {
         assert_int_equal(step()->nevents, 0);
         assert_int_equal(st->table.frame.ncards, 12);
+        int gone = i + 1 >= TS_TRACK_GONE_AFTER;
+        for (int k = 0; k < st->table.nsets; k++)
+            for (int j = 0; j < 3; j++)
+                assert_true(!gone || st->table.sets[k][j] < 10);
+        if (!gone)
+            assert_int_equal(st->table.nsets, nsets);
     }
+    assert_true(st->table.nsets < nsets);
+    assert_true(st->table.frame.cards[11].read); /* still read: only left out of hints */
     assert_int_equal(st->version, v);
-    assert_int_equal(st->table.nsets, nsets);
     assert_int_equal(st->missing[11], TS_TRACKER_DEFAULTS.keep_frames);
     assert_int_equal(st->missing[0], 0);
-    /* They come back: still the same cards, same ids, no events. */
+    /* They come back: still the same cards, same ids, no events, every Set again. */
     deal_twelve();
     assert_int_equal(steps(5), 0);
     assert_int_equal(st->missing[11], 0);
+    assert_int_equal(st->table.nsets, nsets);
 }
 
 static void card_taken_away_is_removed(void **state)
