@@ -11,6 +11,7 @@ FUZZ_SECONDS ?= 20
 # Debian packages the build, the tests and the live pipeline need.
 PACKAGES = cmake make gcc g++ pkg-config \
   libopencv-core-dev libopencv-imgproc-dev libopencv-dnn-dev libturbojpeg0-dev libpng-dev libcjson-dev libx11-dev \
+  libcairo2-dev fonts-dejavu-core \
   libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev \
   gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-ugly \
   gstreamer1.0-tools gstreamer1.0-x \

@@ -59,6 +59,11 @@ static ts_frame *frame_ref(frame_impl *f)
     return &f->pub;
 }
 
+ts_frame *ts_frame_ref(ts_frame *f)
+{
+    return f ? frame_ref((frame_impl *)f) : NULL;
+}
+
 /* ---- Source resolution -------------------------------------------------- */
 
 /* Whether path names a V4L2 device that captures video. */

@@ -45,6 +45,9 @@ typedef struct {
 } ts_frame;
 
 void ts_frame_release(ts_frame *f); /* NULL is fine */
+/* Another reference to f (released with ts_frame_release); returns f. The
+ * window hands frames to GStreamer this way, without copying them. */
+ts_frame *ts_frame_ref(ts_frame *f);
 
 typedef enum {
     TS_CAP_STARTING = 0, /* no frame yet */

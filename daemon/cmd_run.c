@@ -283,6 +283,7 @@ typedef struct {
 
     pthread_mutex_t mu; /* the results the display draws: */
     ts_table table;          /* stable table of the newest processed frame */
+    int missing[TS_MAX_CARDS]; /* frames since each of its cards was seen */
     uint64_t result_seq;     /* that frame's seq, and its capture time */
     double result_t;
     double vision_fps, latency_ms;
@@ -349,6 +350,7 @@ static void publish(run *r, const ts_stable *st, const ts_frame *f, double laten
 {
     pthread_mutex_lock(&r->mu);
     r->table = st->table;
+    memcpy(r->missing, st->missing, sizeof r->missing);
     r->result_seq = f->seq;
     r->result_t = f->t;
     r->latency_ms = r->latency_ms > 0 ? 0.8 * r->latency_ms + 0.2 * latency : latency;
@@ -463,6 +465,8 @@ typedef struct {
     ts_image canvas;
     ts_image blank; /* shown while a source has never sent a frame */
     ts_table table;
+    int missing[TS_MAX_CARDS];
+    ts_overlay_list ov; /* the overlay's draw list for the frame shown */
     uint64_t drawn_seq; /* result seq last drawn, for the capture->hints latency */
     uint64_t drawn_verdict; /* verdict seq last drawn, for the settled->verdict latency */
     rate cam;
@@ -476,22 +480,23 @@ static int any_wants_frame(run *r)
     return 0;
 }
 
-/* Draws the latest results over img (captured at t) and hands it to the
- * frame sinks. again: img was shown before (now with newer results). */
-static void show(run *r, display *d, const ts_image *img, double t, const ts_capture_status *cs,
-                 int again)
+/* Whether a sink wants annotated frames (not the window, which draws its own). */
+static int wants_canvas(const ts_sink *s)
+{
+    return !s->video && (!s->wants_frame || s->wants_frame((ts_sink *)s));
+}
+
+/* The latest results as a draw list for img (captured at t), handed to the
+ * sinks: the window draws it on the video itself; the others get an annotated
+ * copy of img. keep: the capture frame img lies in, or NULL. again: img was
+ * shown before (now with newer results). */
+static void show(run *r, display *d, const ts_image *img, ts_frame *keep, double t,
+                 const ts_capture_status *cs, int again)
 {
     double t_start = ts_now();
-    if (d->canvas.w != img->w || d->canvas.h != img->h) {
-        ts_image_free(&d->canvas);
-        if (ts_image_alloc(&d->canvas, img->w, img->h, 3) < 0)
-            return;
-    }
-    for (int y = 0; y < img->h; y++)
-        memcpy(ts_image_row(&d->canvas, y), ts_image_row(img, y), (size_t)img->w * 3);
-
     pthread_mutex_lock(&r->mu);
     d->table = r->table;
+    memcpy(d->missing, r->missing, sizeof d->missing);
     live_verdict verdict = r->verdict;
     uint64_t rseq = r->result_seq;
     double rt = r->result_t, vfps = r->vision_fps, lat = r->latency_ms;
@@ -505,7 +510,8 @@ static void show(run *r, display *d, const ts_image *img, double t, const ts_cap
              r->o.game.game, d->cam.per_s, vfps, lat, cs->label, strlen(cs->label) > 40 ? "..." : "",
              gs[0] ? " | " : "", gs);
     ts_overlay_opts oo = {.status = status, .stale = stale, .stale_reason = cs->reason, .plain = 1,
-                          .zones = live_game_zones(r->lg)};
+                          .zones = live_game_zones(r->lg), .missing = d->missing,
+                          .keep_frames = r->o.track.keep_frames};
     int show_verdict = verdict.seq && t_start < verdict.until;
     if (show_verdict) {
         oo.verdict = verdict.text;
@@ -513,14 +519,31 @@ static void show(run *r, display *d, const ts_image *img, double t, const ts_cap
         oo.verdict_x = verdict.x;
         oo.verdict_y = verdict.y;
     }
-    ts_overlay_draw(&d->canvas, &d->table, &oo);
+    ts_overlay_build(&d->ov, &d->table, &oo, img->w, img->h);
+
+    int canvas = 0;
+    for (int i = 0; i < r->nframes && !canvas; i++)
+        canvas = wants_canvas(r->frames[i]);
+    if (canvas) { /* annotated copies only for sinks that want them now */
+        if (d->canvas.w != img->w || d->canvas.h != img->h) {
+            ts_image_free(&d->canvas);
+            if (ts_image_alloc(&d->canvas, img->w, img->h, 3) < 0)
+                return;
+        }
+        for (int y = 0; y < img->h; y++)
+            memcpy(ts_image_row(&d->canvas, y), ts_image_row(img, y), (size_t)img->w * 3);
+        ts_overlay_render(&d->canvas, &d->ov);
+    }
 
     char err[256];
     for (int i = 0; i < r->nframes; i++) {
         ts_sink *s = r->frames[i];
-        if (s->wants_frame && !s->wants_frame(s))
-            continue;
-        if (s->frame(s, &d->canvas, t, err, sizeof err) < 0)
+        int rc = 0;
+        if (s->video)
+            rc = s->video(s, img, keep, &d->ov, t, err, sizeof err);
+        else if (wants_canvas(s))
+            rc = s->frame(s, &d->canvas, t, err, sizeof err);
+        if (rc < 0)
             sink_failed(r, r->frames, &r->nframes, i--, err);
     }
     double t_end = ts_now();
@@ -576,16 +599,16 @@ static void display_loop(run *r)
             ts_frame_release(last);
             last = f;
             seq = f->seq;
-            show(r, &d, &f->img, f->t, &cs, 0);
+            show(r, &d, &f->img, f, f->t, &cs, 0);
         } else if (looking && last && cs.state != TS_CAP_STALE && new_result(r, &d)) {
-            show(r, &d, &last->img, last->t, &cs, 1);
+            show(r, &d, &last->img, last, last->t, &cs, 1);
         } else if (cs.state == TS_CAP_STALE && ts_now() - last_stale > 0.5 && any_wants_frame(r)) {
             /* Keep the window alive: the last good frame (or a blank one if
              * none came yet), marked stale. */
             if (!last && !d.blank.buf && ts_image_alloc(&d.blank, 1280, 720, 3) == 0)
                 memset(d.blank.buf, 0, (size_t)d.blank.stride * 720);
             if (last || d.blank.buf)
-                show(r, &d, last ? &last->img : &d.blank, ts_now(), &cs, 1);
+                show(r, &d, last ? &last->img : &d.blank, last, ts_now(), &cs, 1);
             last_stale = ts_now();
         }
         poll_sinks(r, r->frames, &r->nframes);
@@ -594,6 +617,7 @@ static void display_loop(run *r)
     ts_frame_release(last);
     ts_image_free(&d.canvas);
     ts_image_free(&d.blank);
+    ts_overlay_list_free(&d.ov);
 }
 
 /* ---- Signals ------------------------------------------------------------ */

@@ -13,8 +13,10 @@
 
 #include <stddef.h>
 
+#include "capture.h"
 #include "image.h"
 #include "json.h"
+#include "overlay.h"
 #include "tracker.h"
 
 typedef struct ts_sink ts_sink;
@@ -25,6 +27,14 @@ struct ts_sink {
      * (ts_now()). NULL for line sinks. Returns 0, or -1 when the sink failed for
      * good: its one-line reason is in err, and the caller destroys it. */
     int (*frame)(ts_sink *s, const ts_image *img, double t, char *err, size_t errlen);
+    /* Instead of frame: a sink that draws the overlay itself where its video
+     * is composed (the window, at screen resolution) gets the captured frame
+     * unannotated and the draw list for it. img: BGR, borrowed for the call;
+     * keep: the capture frame img lies in (the sink takes its own reference
+     * to show it without a copy), or NULL (the sink copies img); ov: borrowed
+     * for the call. Same return as frame. NULL = the sink takes frame. */
+    int (*video)(ts_sink *s, const ts_image *img, ts_frame *keep, const ts_overlay_list *ov,
+                 double t, char *err, size_t errlen);
     /* Whether a frame would be used now (an HTTP server without viewers says
      * no, so nothing is drawn or encoded for it). NULL = always. */
     int (*wants_frame)(ts_sink *s);

@@ -159,13 +159,40 @@ static int set_caps(ts_appsrc_out *o, const ts_image *img)
     return 0;
 }
 
+static void release_frame(gpointer f)
+{
+    ts_frame_release(f);
+}
+
+/* Stamps buf with its capture time and pushes it (takes buf). */
+static int push(ts_appsrc_out *o, GstBuffer *buf, double t, char *err, size_t errlen);
+
 int ts_appsrc_out_push(ts_appsrc_out *o, const ts_image *img, double t, char *err, size_t errlen)
+{
+    return ts_appsrc_out_push_frame(o, img, NULL, t, err, errlen);
+}
+
+int ts_appsrc_out_push_frame(ts_appsrc_out *o, const ts_image *img, ts_frame *keep, double t,
+                             char *err, size_t errlen)
 {
     if (ts_appsrc_out_poll(o, err, errlen) < 0)
         return -1;
     if (img->channels != 3 || set_caps(o, img) < 0) {
         snprintf(err, errlen, "%s: cannot describe a %dx%d frame", o->cfg.what, img->w, img->h);
         return -1;
+    }
+    size_t row = (size_t)img->w * 3, stride = (size_t)GST_VIDEO_INFO_PLANE_STRIDE(&o->info, 0);
+    if (keep && (size_t)img->stride == stride) {
+        GstBuffer *buf = gst_buffer_new_wrapped_full(GST_MEMORY_FLAG_READONLY, img->buf,
+                                                     GST_VIDEO_INFO_SIZE(&o->info), 0,
+                                                     GST_VIDEO_INFO_SIZE(&o->info),
+                                                     ts_frame_ref(keep), release_frame);
+        if (!buf) {
+            ts_frame_release(keep);
+            snprintf(err, errlen, "%s: out of memory", o->cfg.what);
+            return -1;
+        }
+        return push(o, buf, t, err, errlen);
     }
     GstBuffer *buf = gst_buffer_new_allocate(NULL, GST_VIDEO_INFO_SIZE(&o->info), NULL);
     GstMapInfo map;
@@ -175,10 +202,14 @@ int ts_appsrc_out_push(ts_appsrc_out *o, const ts_image *img, double t, char *er
         snprintf(err, errlen, "%s: out of memory", o->cfg.what);
         return -1;
     }
-    size_t row = (size_t)img->w * 3, stride = (size_t)GST_VIDEO_INFO_PLANE_STRIDE(&o->info, 0);
     for (int y = 0; y < img->h; y++)
         memcpy(map.data + (size_t)y * stride, ts_image_row(img, y), row);
     gst_buffer_unmap(buf, &map);
+    return push(o, buf, t, err, errlen);
+}
+
+static int push(ts_appsrc_out *o, GstBuffer *buf, double t, char *err, size_t errlen)
+{
     if (o->pushed++ == 0)
         o->t0 = t;
     GstClockTime pts = t > o->t0 ? (GstClockTime)((t - o->t0) * 1e9) : 0;

@@ -3,7 +3,8 @@
  *   appsrc (BGR frames) ! videoconvert [! videoscale ! fixed size] ! TAIL
  *
  * Frames are copied into GStreamer buffers (rows repacked to GStreamer's
- * stride) and stamped with their capture time. The appsrc queue holds two
+ * stride), or handed over by reference (capture frames), and stamped with
+ * their capture time. The appsrc queue holds two
  * frames and drops the oldest when the tail cannot keep up: the caller never
  * waits on an encoder or a display.
  */
@@ -14,6 +15,7 @@
 
 #include <gst/gst.h>
 
+#include "capture.h"
 #include "image.h"
 
 typedef struct ts_appsrc_out ts_appsrc_out;
@@ -33,6 +35,12 @@ ts_appsrc_out *ts_appsrc_out_create(const ts_appsrc_out_config *cfg, char *err, 
 
 /* Copies img (BGR, any stride) in as the next frame, t = capture time (s). */
 int ts_appsrc_out_push(ts_appsrc_out *o, const ts_image *img, double t, char *err, size_t errlen);
+
+/* Like push, without copying: the buffer wraps img's pixels and holds a
+ * reference to keep (a capture frame, released when GStreamer is done with
+ * it). Rows padded unlike GStreamer's default stride are copied instead. */
+int ts_appsrc_out_push_frame(ts_appsrc_out *o, const ts_image *img, ts_frame *keep, double t,
+                             char *err, size_t errlen);
 
 /* Reads the bus: -1 with err once the pipeline has failed (or the window was
  * closed), else 0. */

@@ -1,8 +1,12 @@
-/* The window: annotated frames on the X display (works under Xvfb).
+/* The window: the video with its overlay on the X display (works under Xvfb).
  *
- *   appsrc ! videoconvert ! videoscale ! capsfilter name=winsize ! ximagesink name=win
+ *   appsrc ! videoconvert ! videoscale ! capsfilter name=winsize (BGRx)
+ *          ! cairooverlay name=ov ! videoconvert ! ximagesink name=win
  *
- * The capsfilter sets the size shown: the video's own, a whole multiple of
+ * Frames come from the capture by reference (no copy) and the overlay's draw
+ * list is drawn by cairooverlay on the scaled video, at the size shown: text
+ * is sized for the screen, not for the source, and the display thread never
+ * touches a frame's pixels. The capsfilter sets the size shown: the video's own, a whole multiple of
  * it when the video is small and the screen has room (a 640x360 clip is shown
  * at 1280x720, so its text is twice as tall), or the screen's in fullscreen
  * (aspect kept, black bars). Keys come back from the video sink as navigation
@@ -20,6 +24,7 @@
 #include <X11/Xlib.h>
 #include <gst/video/videooverlay.h>
 
+#include "overlay_cairo.h"
 #include "sink_api.h"
 #include "sink_appsrc.h"
 
@@ -39,7 +44,24 @@ typedef struct {
     int fullscreen;
     atomic_ulong xid; /* the video sink's window (from its bus message) */
     int quit_key;     /* q or Esc pressed */
+    GMutex ov_mu;     /* the draw list cairooverlay draws (a GStreamer thread) */
+    ts_overlay_list ov;
+    GstElement *cairo;
 } window_sink;
+
+/* ---- The overlay (cairooverlay's streaming thread) ------------------------ */
+
+static void on_draw(GstElement *ov, cairo_t *cr, guint64 ts, guint64 dur, gpointer data)
+{
+    (void)ov, (void)ts, (void)dur;
+    window_sink *s = data;
+    cairo_surface_t *target = cairo_get_target(cr);
+    int w = cairo_image_surface_get_width(target), h = cairo_image_surface_get_height(target);
+    g_mutex_lock(&s->ov_mu);
+    if (s->ov.n > 0)
+        ts_overlay_render_cairo(cr, w, h, &s->ov);
+    g_mutex_unlock(&s->ov_mu);
+}
 
 /* ---- The window id (a GStreamer thread) --------------------------------- */
 
@@ -79,9 +101,9 @@ static void set_shown_size(window_sink *s, int w, int h)
 {
     if (w == s->shown_w && h == s->shown_h)
         return;
-    GstCaps *caps = gst_caps_new_simple("video/x-raw", "width", G_TYPE_INT, w, "height",
-                                        G_TYPE_INT, h, "pixel-aspect-ratio", GST_TYPE_FRACTION, 1,
-                                        1, NULL);
+    GstCaps *caps = gst_caps_new_simple("video/x-raw", "format", G_TYPE_STRING, "BGRx", "width",
+                                        G_TYPE_INT, w, "height", G_TYPE_INT, h,
+                                        "pixel-aspect-ratio", GST_TYPE_FRACTION, 1, 1, NULL);
     g_object_set(s->size, "caps", caps, NULL);
     gst_caps_unref(caps);
     s->shown_w = w, s->shown_h = h;
@@ -152,7 +174,8 @@ static int window_poll(ts_sink *base, char *err, size_t errlen)
     return closed(ts_appsrc_out_poll(s->out, err, errlen), err, errlen);
 }
 
-static int window_frame(ts_sink *base, const ts_image *img, double t, char *err, size_t errlen)
+static int window_video(ts_sink *base, const ts_image *img, ts_frame *keep,
+                        const ts_overlay_list *ov, double t, char *err, size_t errlen)
 {
     window_sink *s = (window_sink *)base;
     if (img->w != s->video_w || img->h != s->video_h) {
@@ -161,7 +184,14 @@ static int window_frame(ts_sink *base, const ts_image *img, double t, char *err,
     }
     if (window_poll(base, err, errlen) < 0)
         return -1;
-    return closed(ts_appsrc_out_push(s->out, img, t, err, errlen), err, errlen);
+    g_mutex_lock(&s->ov_mu);
+    int copied = ts_overlay_list_copy(&s->ov, ov);
+    g_mutex_unlock(&s->ov_mu);
+    if (copied < 0) {
+        snprintf(err, errlen, "window: out of memory");
+        return -1;
+    }
+    return closed(ts_appsrc_out_push_frame(s->out, img, keep, t, err, errlen), err, errlen);
 }
 
 /* Keys pressed in the window (queued by sink_appsrc): the window's own
@@ -191,6 +221,10 @@ static void window_destroy(ts_sink *base)
     ts_appsrc_out_destroy(s->out);
     if (s->size)
         gst_object_unref(s->size);
+    if (s->cairo)
+        gst_object_unref(s->cairo);
+    ts_overlay_list_free(&s->ov);
+    g_mutex_clear(&s->ov_mu);
     if (s->x)
         XCloseDisplay(s->x);
     free(s);
@@ -214,25 +248,35 @@ ts_sink *ts_sink_window_create(const char *title, int fullscreen, char *err, siz
         snprintf(err, errlen, "window: no X video sink installed (gstreamer1.0-x); use --headless");
         return NULL;
     }
+    if (!ts_gst_has("cairooverlay")) {
+        snprintf(err, errlen, "window: cairooverlay is not installed (gstreamer1.0-plugins-good); "
+                              "use --headless");
+        return NULL;
+    }
     window_sink *s = calloc(1, sizeof *s);
     if (!s) {
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
+    g_mutex_init(&s->ov_mu);
+    ts_overlay_list_init(&s->ov);
     s->fullscreen = fullscreen ? 1 : 0;
     if (x11 && *x11 && (s->x = XOpenDisplay(NULL))) {
         s->screen_w = DisplayWidth(s->x, DefaultScreen(s->x));
         s->screen_h = DisplayHeight(s->x, DefaultScreen(s->x));
     }
-    char tail[160];
-    snprintf(tail, sizeof tail, "videoscale ! capsfilter name=winsize ! %s name=win sync=false",
-             video);
+    char tail[256];
+    snprintf(tail, sizeof tail,
+             "videoscale ! capsfilter name=winsize caps=video/x-raw,format=BGRx ! "
+             "cairooverlay name=ov ! videoconvert ! %s name=win sync=false", video);
     ts_appsrc_out_config cfg = {.what = "window", .tail = tail, .title = title, .live = 1};
     if (!(s->out = ts_appsrc_out_create(&cfg, err, errlen))) {
         window_destroy(&s->base);
         return NULL;
     }
     s->size = ts_appsrc_out_element(s->out, "winsize");
+    if ((s->cairo = ts_appsrc_out_element(s->out, "ov")))
+        g_signal_connect(s->cairo, "draw", G_CALLBACK(on_draw), s);
     GstElement *win = ts_appsrc_out_element(s->out, "win");
     if (win) {
         /* The pipeline's bus (a child's bus is its bin's own relay). */
@@ -247,7 +291,7 @@ ts_sink *ts_sink_window_create(const char *title, int fullscreen, char *err, siz
         gst_object_unref(win);
     }
     s->base.name = "window";
-    s->base.frame = window_frame;
+    s->base.video = window_video;
     s->base.poll = window_poll;
     s->base.command = window_command;
     s->base.destroy = window_destroy;

@@ -9,6 +9,7 @@ struct ts_tracker {
     ts_table_rules rules;
     int has_rules;
     unsigned char gone[TS_MAX_CARDS]; /* out's cards left out of the last solve */
+    ts_table *present; /* scratch: the stable table without its gone cards */
     ts_stable out;
 };
 
@@ -18,7 +19,10 @@ ts_tracker *ts_tracker_create(const ts_tracker_config *cfg)
     if (!t)
         return NULL;
     t->trk = ts_table_tracker_create(cfg);
-    if (!t->trk) {
+    t->present = malloc(sizeof *t->present);
+    if (!t->trk || !t->present) {
+        ts_table_tracker_destroy(t->trk);
+        free(t->present);
         free(t);
         return NULL;
     }
@@ -30,6 +34,7 @@ void ts_tracker_destroy(ts_tracker *t)
     if (!t)
         return;
     ts_table_tracker_destroy(t->trk);
+    free(t->present);
     free(t);
 }
 
@@ -40,19 +45,36 @@ const char *ts_event_name(ts_event_type type)
 
 /* Solves the stable table without its gone cards (unseen for
  * TS_TRACK_GONE_AFTER frames or more): they stay on the table (the referee,
- * the JSON) but no hint may be built on a card that is not there. */
+ * the JSON) but no hint may be built on, nor any count include, a card that is
+ * not there. The game sees the present cards only; its groups are mapped back
+ * to the table's card indices. */
 static void solve(ts_tracker *t)
 {
-    ts_frame_result *f = &t->out.table.frame;
-    int was_read[TS_MAX_CARDS];
-    for (int i = 0; i < f->ncards; i++) {
-        was_read[i] = f->cards[i].read;
-        if (t->gone[i])
-            f->cards[i].read = 0;
-    }
-    ts_table_solve_with(&t->out.table, t->has_rules ? &t->rules : NULL);
-    for (int i = 0; i < f->ncards; i++)
-        f->cards[i].read = was_read[i];
+    ts_table *all = &t->out.table;
+    const ts_table_rules *rules = t->has_rules ? &t->rules : NULL;
+    ts_table_solve_with(all, rules); /* every card's zone, and the answer if none is gone */
+    int n = all->frame.ncards, map[TS_MAX_CARDS], k = 0;
+    for (int i = 0; i < n; i++)
+        if (!t->gone[i])
+            map[k++] = i;
+    if (k == n)
+        return;
+    ts_table *here = t->present;
+    here->frame = all->frame;
+    here->frame.ncards = k;
+    for (int j = 0; j < k; j++)
+        here->frame.cards[j] = all->frame.cards[map[j]];
+    ts_table_solve_with(here, rules);
+    all->view = here->view;
+    for (int g = 0; g < all->view.ngroups; g++)
+        for (int j = 0; j < all->view.group[g].n; j++)
+            all->view.group[g].card[j] = map[all->view.group[g].card[j]];
+    all->nsets = here->nsets;
+    for (int s = 0; s < here->nsets; s++)
+        for (int j = 0; j < 3; j++)
+            all->sets[s][j] = map[here->sets[s][j]];
+    all->conflict = here->conflict;
+    all->ms_rules += here->ms_rules;
 }
 
 /* Marks the gone cards; 1 if that changed which cards are gone. */

@@ -505,8 +505,9 @@ def check_window(ts, src, shared):
                                 for dx in range(-3, 4) for dy in range(-3, 4)
                                 if 0 <= mx + dx < w and 0 <= my + dy < h)
                 check(hits >= 3, "card %s is not outlined on screen" % c["code"])
-            # Set rings in their colours, if the table has a Set.
-            palette = [(255, 140, 0), (0, 200, 255), (255, 0, 200), (255, 230, 0), (120, 255, 0)]
+            # Set marks (numbered badges, rings for one or two) in their
+            # colours (overlay.c's palette, R,G,B), if the table has a Set.
+            palette = [(230, 159, 0), (86, 180, 233), (0, 158, 115), (240, 228, 66), (0, 114, 178)]
             ring = 0
             for y in range(oy, min(h, oy + o["h"]), 2):
                 for x in range(ox, min(w, ox + o["w"]), 2):
@@ -514,9 +515,10 @@ def check_window(ts, src, shared):
             if o["sets"]:
                 check(ring > 200, "no Set outlines on screen (%d pixels)" % ring)
             # The status band across the top is dark with light text.
-            band = [px(x, oy + 6) for x in range(ox, ox + 400)]
+            band = [px(x, oy + 3) for x in range(ox, ox + 400)]
             check(sum(1 for c in band if max(c) < 60) > 100, "no status band")
-            check(any(min(c) > 180 for c in band), "no status text")
+            text = [px(x, oy + y) for y in range(3, 24) for x in range(ox, ox + 400)]
+            check(any(min(c) > 180 for c in text), "no status text")
 
             # A live source that sends nothing: the window stays up, marked
             # stale. (A camera that was never there fails at once instead:

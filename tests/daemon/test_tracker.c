@@ -248,6 +248,7 @@ static void covered_card_is_kept_briefly(void **state)
     }
     assert_true(st->table.nsets < nsets);
     assert_true(st->table.frame.cards[11].read); /* still read: only left out of hints */
+    assert_int_equal(st->table.view.unread, 0);     /* and not counted as unread */
     assert_int_equal(st->version, v);
     assert_int_equal(st->missing[11], TS_TRACKER_DEFAULTS.keep_frames);
     assert_int_equal(st->missing[0], 0);
