@@ -511,7 +511,7 @@ static void show(run *r, display *d, const ts_image *img, ts_frame *keep, double
              gs[0] ? " | " : "", gs);
     ts_overlay_opts oo = {.status = status, .stale = stale, .stale_reason = cs->reason, .plain = 1,
                           .zones = live_game_zones(r->lg), .missing = d->missing,
-                          .keep_frames = r->o.track.keep_frames};
+                          .keep_frames = r->o.track.keep_frames, .stamp = rt};
     int show_verdict = verdict.seq && t_start < verdict.until;
     if (show_verdict) {
         oo.verdict = verdict.text;
@@ -674,7 +674,7 @@ static int open_sinks(run *r)
     char err[256];
     const run_opts *o = &r->o;
     if (!o->headless &&
-        add_sink(r->frames, &r->nframes, ts_sink_window_create("tablesight", o->fullscreen, err, sizeof err), err) < 0)
+        add_sink(r->frames, &r->nframes, ts_sink_window_create("tablesight", o->fullscreen, r->stats, err, sizeof err), err) < 0)
         return -1;
     if (o->record &&
         add_sink(r->frames, &r->nframes, ts_sink_record_create(o->record, err, sizeof err), err) < 0)

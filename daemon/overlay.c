@@ -75,7 +75,7 @@ int ts_overlay_list_copy(ts_overlay_list *dst, const ts_overlay_list *src)
     if (src->n)
         memcpy(dst->item, src->item, sizeof *src->item * (size_t)src->n);
     dst->n = src->n;
-    dst->w = src->w, dst->h = src->h, dst->plain = src->plain;
+    dst->w = src->w, dst->h = src->h, dst->plain = src->plain, dst->stamp = src->stamp;
     return 0;
 }
 
@@ -428,6 +428,7 @@ int ts_overlay_build(ts_overlay_list *l, const ts_table *t, const ts_overlay_opt
     l->n = 0;
     l->w = w, l->h = h;
     l->plain = opts->plain;
+    l->stamp = opts->stamp;
     builder b = {.l = l};
     static scene sc_zero;
     scene *sc = malloc(sizeof *sc);

@@ -51,6 +51,9 @@ typedef struct {
     const char *verdict;      /* "ILLEGAL: pair: it is lower than the trick" */
     int verdict_kind;         /* ts_verdict_kind: the colour of its box */
     float verdict_x, verdict_y; /* where the move was, frame pixels */
+    /* Capture time (ts_now()) of the frame the results come from, carried to
+     * the renderer for latency figures; 0 = none. */
+    double stamp;
 } ts_overlay_opts;
 
 /* A card unseen this many frames is gone for the screen: the tracker's
@@ -110,6 +113,7 @@ typedef struct {
 typedef struct {
     int w, h;        /* the frame the coordinates refer to */
     int plain;       /* no anti-aliasing wanted */
+    double stamp;    /* ts_overlay_opts.stamp */
     int n, cap;
     ts_ov_item *item; /* owned */
 } ts_overlay_list;

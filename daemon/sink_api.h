@@ -16,6 +16,7 @@
 #include "capture.h"
 #include "image.h"
 #include "json.h"
+#include "stats.h"
 #include "overlay.h"
 #include "tracker.h"
 
@@ -57,8 +58,11 @@ struct ts_sink {
  * Small video is shown scaled up (2x, 3x: text stays legible) when the
  * screen has room. Keys: F11 toggles fullscreen, q or Esc quits; other keys
  * are commands (see command above). The user closing the window or quitting
- * -> frame/poll return -1 "window closed". fullscreen: start fullscreen. */
-ts_sink *ts_sink_window_create(const char *title, int fullscreen, char *err, size_t errlen);
+ * -> frame/poll return -1 "window closed". fullscreen: start fullscreen.
+ * stats (borrowed, may be NULL): gets the latencies measured where the overlay
+ * is drawn on the video (TS_ST_WIN_FRAME, TS_ST_WIN_HINTS). */
+ts_sink *ts_sink_window_create(const char *title, int fullscreen, ts_stats *stats, char *err,
+                               size_t errlen);
 
 /* Annotated video in path: .mkv or .avi (MJPEG), .mp4 (H.264 if an encoder is
  * installed). The frame size is fixed by the first frame. */

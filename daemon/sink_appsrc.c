@@ -96,7 +96,7 @@ ts_appsrc_out *ts_appsrc_out_create(const ts_appsrc_out_config *cfg, char *err, 
     }
     o->cfg = *cfg;
     char desc[1024];
-    snprintf(desc, sizeof desc, "appsrc name=src ! videoconvert ! %s%s", cfg->fixed_size ?
+    snprintf(desc, sizeof desc, "appsrc name=src ! videoconvert name=conv ! %s%s", cfg->fixed_size ?
              "videoscale ! capsfilter name=size ! videoconvert ! " : "", cfg->tail);
     o->pipe = gst_parse_launch_full(desc, NULL, GST_PARSE_FLAG_FATAL_ERRORS, &ge);
     if (!o->pipe) {
@@ -122,7 +122,7 @@ ts_appsrc_out *ts_appsrc_out_create(const ts_appsrc_out_config *cfg, char *err, 
         }
     }
     g_object_set(o->src, "format", GST_FORMAT_TIME, "is-live", cfg->live, "block", FALSE,
-                 "max-buffers", (guint64)2, NULL);
+                 "max-buffers", (guint64)(cfg->newest ? 1 : 2), NULL);
     gst_util_set_object_arg(G_OBJECT(o->src), "leaky-type", "downstream");
     if (gst_element_set_state(o->pipe, GST_STATE_PLAYING) == GST_STATE_CHANGE_FAILURE) {
         read_bus(o);
@@ -232,6 +232,11 @@ int ts_appsrc_out_poll(ts_appsrc_out *o, char *err, size_t errlen)
         return 0;
     snprintf(err, errlen, "%s: %s", o->cfg.what, o->failed);
     return -1;
+}
+
+double ts_appsrc_out_time(const ts_appsrc_out *o, GstClockTime pts)
+{
+    return o->t0 + (double)pts / 1e9;
 }
 
 GstElement *ts_appsrc_out_element(ts_appsrc_out *o, const char *name)

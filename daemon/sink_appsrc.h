@@ -27,6 +27,7 @@ typedef struct {
     const char *title;     /* if set: sent as the stream title (window name) */
     int fixed_size;        /* scale every frame to the first frame's size */
     int live;              /* frames are shown as they come (no pacing by timestamps) */
+    int newest;            /* queue one frame, not two: a display shows the newest */
 } ts_appsrc_out_config;
 
 /* Builds the pipeline and brings it to PLAYING (a display that cannot be
@@ -57,6 +58,9 @@ void ts_appsrc_out_destroy(ts_appsrc_out *o);
 /* The pipeline's element of that name (from the tail), a new reference the
  * caller unrefs, or NULL. For sinks that tune their tail while running. */
 GstElement *ts_appsrc_out_element(ts_appsrc_out *o, const char *name);
+
+/* The capture time (ts_now() clock) of a buffer this pipeline got with PTS pts. */
+double ts_appsrc_out_time(const ts_appsrc_out *o, GstClockTime pts);
 
 /* Whether a GStreamer element factory is installed. */
 int ts_gst_has(const char *factory);

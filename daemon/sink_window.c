@@ -47,20 +47,35 @@ typedef struct {
     GMutex ov_mu;     /* the draw list cairooverlay draws (a GStreamer thread) */
     ts_overlay_list ov;
     GstElement *cairo;
+    ts_stats *stats;  /* borrowed; NULL = no figures */
+    guint64 last_pts; /* cairooverlay's thread: the last frame drawn on */
+    double last_stamp; /* ... and the results last drawn */
 } window_sink;
 
 /* ---- The overlay (cairooverlay's streaming thread) ------------------------ */
 
 static void on_draw(GstElement *ov, cairo_t *cr, guint64 ts, guint64 dur, gpointer data)
 {
-    (void)ov, (void)ts, (void)dur;
+    (void)ov, (void)dur;
     window_sink *s = data;
     cairo_surface_t *target = cairo_get_target(cr);
     int w = cairo_image_surface_get_width(target), h = cairo_image_surface_get_height(target);
     g_mutex_lock(&s->ov_mu);
     if (s->ov.n > 0)
         ts_overlay_render_cairo(cr, w, h, &s->ov);
+    double stamp = s->ov.stamp;
     g_mutex_unlock(&s->ov_mu);
+    if (!s->stats)
+        return;
+    double now = ts_now();
+    /* A frame shown again with newer results has its PTS bumped by 1 ms
+     * (sink_appsrc): only a real step forward is a new frame. */
+    if (ts > s->last_pts + 2 * GST_MSECOND || s->last_pts == 0)
+        ts_stats_add(s->stats, TS_ST_WIN_FRAME, (now - ts_appsrc_out_time(s->out, ts)) * 1e3);
+    s->last_pts = ts;
+    if (stamp > 0 && stamp != s->last_stamp)
+        ts_stats_add(s->stats, TS_ST_WIN_HINTS, (now - stamp) * 1e3);
+    s->last_stamp = stamp;
 }
 
 /* ---- The window id (a GStreamer thread) --------------------------------- */
@@ -230,7 +245,8 @@ static void window_destroy(ts_sink *base)
     free(s);
 }
 
-ts_sink *ts_sink_window_create(const char *title, int fullscreen, char *err, size_t errlen)
+ts_sink *ts_sink_window_create(const char *title, int fullscreen, ts_stats *stats, char *err,
+                               size_t errlen)
 {
     const char *x11 = getenv("DISPLAY"), *wl = getenv("WAYLAND_DISPLAY");
     if ((!x11 || !*x11) && (!wl || !*wl)) {
@@ -259,6 +275,7 @@ ts_sink *ts_sink_window_create(const char *title, int fullscreen, char *err, siz
         return NULL;
     }
     g_mutex_init(&s->ov_mu);
+    s->stats = stats;
     ts_overlay_list_init(&s->ov);
     s->fullscreen = fullscreen ? 1 : 0;
     if (x11 && *x11 && (s->x = XOpenDisplay(NULL))) {
@@ -269,12 +286,18 @@ ts_sink *ts_sink_window_create(const char *title, int fullscreen, char *err, siz
     snprintf(tail, sizeof tail,
              "videoscale ! capsfilter name=winsize caps=video/x-raw,format=BGRx ! "
              "cairooverlay name=ov ! videoconvert ! %s name=win sync=false", video);
-    ts_appsrc_out_config cfg = {.what = "window", .tail = tail, .title = title, .live = 1};
+    ts_appsrc_out_config cfg = {.what = "window", .tail = tail, .title = title, .live = 1,
+                                .newest = 1};
     if (!(s->out = ts_appsrc_out_create(&cfg, err, errlen))) {
         window_destroy(&s->base);
         return NULL;
     }
     s->size = ts_appsrc_out_element(s->out, "winsize");
+    GstElement *conv = ts_appsrc_out_element(s->out, "conv");
+    if (conv) { /* BGR -> BGRx of a 1080p frame: the window's main cost, on both cores */
+        g_object_set(conv, "n-threads", 2, NULL);
+        gst_object_unref(conv);
+    }
     if ((s->cairo = ts_appsrc_out_element(s->out, "ov")))
         g_signal_connect(s->cairo, "draw", G_CALLBACK(on_draw), s);
     GstElement *win = ts_appsrc_out_element(s->out, "win");

@@ -122,6 +122,8 @@ void ts_stats_print(ts_stats *s, const ts_stats_counts *c, FILE *f)
     latency_line(s, f, "processing (capture->result)", TS_ST_READY);
     latency_line(s, f, "capture->hints on screen", TS_ST_HINTS);
     latency_line(s, f, "capture->frame on screen", TS_ST_SCREEN);
+    latency_line(s, f, "capture->hints in window", TS_ST_WIN_HINTS);
+    latency_line(s, f, "capture->frame in window", TS_ST_WIN_FRAME);
     latency_line(s, f, "move settled->verdict shown", TS_ST_VERDICT);
     latency_line(s, f, "verdict decided->shown", TS_ST_VERDICT_DRAW);
     int any = 0;

@@ -29,6 +29,8 @@ typedef enum {
     TS_ST_OVERLAY,   /* copy + overlay + sinks, per displayed frame */
     TS_ST_VERDICT,   /* referee: the frame a move settled in captured -> its verdict on screen */
     TS_ST_VERDICT_DRAW, /* referee: verdict decided -> on screen */
+    TS_ST_WIN_FRAME, /* window: frame captured -> drawn on in the window's video (cairooverlay) */
+    TS_ST_WIN_HINTS, /* window: frame captured -> its results first drawn there */
     TS_ST_COUNT
 } ts_stat;
 
