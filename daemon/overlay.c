@@ -205,16 +205,6 @@ static void grow_quad(const ts_pt q[4], double d, ts_pt out[4])
     }
 }
 
-static float top_of(const ts_pt q[4], float *x)
-{
-    float top = q[0].y;
-    *x = q[0].x;
-    for (int i = 1; i < 4; i++)
-        if (q[i].y < top)
-            top = q[i].y, *x = q[i].x;
-    return top;
-}
-
 /* Where a card's badges go: the corner nearest the image's top-left, along
  * the edge that runs most to the right; the other edge points inward. */
 static void badge_edge(const ts_pt q[4], ts_pt out[3])
@@ -262,12 +252,14 @@ static int group_shown(const scene *sc, const int *cards, int n)
     return 1;
 }
 
-/* One hint group: a badge numbered `number` on each card (and a ring when
- * `ring`), and a legend row "N  code code code  label". */
+/* One group: a badge numbered `number` on each card (and a ring when `ring`),
+ * and a legend row "N  code code code  label"; in the number's colour, or in
+ * *mark (a table group: green valid, red invalid, cyan the trick). */
 static void hint_group(builder *b, scene *sc, const int *cards, int n, int number, int ring,
-                       const char *label, int legend)
+                       const char *label, int legend, const ts_bgr *mark)
 {
-    ts_bgr c = group_colour(number);
+    ts_bgr c = mark ? *mark : group_colour(number);
+    ts_ov_role role = mark ? TS_OVR_GROUP : TS_OVR_HINT;
     char codes[TS_OV_TEXT_MAX] = "";
     for (int k = 0; k < n; k++) {
         int i = cards[k];
@@ -275,11 +267,11 @@ static void hint_group(builder *b, scene *sc, const int *cards, int n, int numbe
         if (ring) {
             ts_pt g[4];
             grow_quad(cd->quad, 6.0 * (1 + sc->rings[i]++), g);
-            ts_ov_item *it = poly(b, TS_OVR_HINT, i, g, 4, 1, c, 3, 0);
+            ts_ov_item *it = poly(b, role, i, g, 4, 1, c, 3, 0);
             if (it)
                 it->group = number;
         }
-        ts_ov_item *it = add(b, TS_OV_BADGE, TS_OVR_HINT, i);
+        ts_ov_item *it = add(b, TS_OV_BADGE, role, i);
         if (it) {
             badge_edge(cd->quad, it->pt);
             it->npt = 3;
@@ -296,7 +288,9 @@ static void hint_group(builder *b, scene *sc, const int *cards, int n, int numbe
         char s[TS_OV_TEXT_MAX];
         snprintf(s, sizeof s, "%s%s%.60s", codes, label && label[0] ? "  " : "",
                  label ? label : "");
-        row(b, TS_OVR_LEGEND, -1, number, s, 15, DARK, 0);
+        ts_ov_item *it = row(b, TS_OVR_LEGEND, -1, number, s, 15, DARK, 0);
+        if (it)
+            it->colour = c;
     }
 }
 
@@ -319,48 +313,37 @@ static int set_groups(builder *b, scene *sc, int *shown_sets)
             shown[nshown++] = k;
     for (int s = 0; s < nshown; s++) {
         int k = shown[s], nc = k == sets - 1 ? cards : 3;
-        hint_group(b, sc, t->sets[k], nc, s + 1, nshown <= 2, NULL, nshown >= 2 && nc == 3);
+        hint_group(b, sc, t->sets[k], nc, s + 1, nshown <= 2, NULL, nshown >= 2 && nc == 3, NULL);
     }
     *shown_sets = nshown;
     return nshown;
 }
 
-/* Other games: plays on the hand (numbered, best first), table groups and the
- * trick outlined with their names. */
+/* Other games: plays on the hand (numbered, best first, the best ringed),
+ * then the table's groups and the trick (numbered on, ringed green, red or
+ * cyan), each with a legend row naming its cards and what it is. Returns the
+ * number of legend rows. */
 static int play_groups(builder *b, scene *sc, int max_plays)
 {
     const ts_game_view *v = &sc->t->view;
-    int plays[TS_VIEW_MAX_GROUPS], nplays = 0;
+    int number = 0;
+    for (int g = 0, plays = 0; g < v->ngroups && plays < max_plays; g++) {
+        const ts_view_group *vg = &v->group[g];
+        if (vg->mark != TS_MARK_HINT || !group_shown(sc, vg->card, vg->n))
+            continue;
+        char label[64];
+        snprintf(label, sizeof label, "%s%s", plays == 0 ? "best: " : "", vg->label);
+        hint_group(b, sc, vg->card, vg->n, ++number, plays == 0, label, 1, NULL);
+        plays++;
+    }
     for (int g = 0; g < v->ngroups; g++) {
         const ts_view_group *vg = &v->group[g];
-        if (!group_shown(sc, vg->card, vg->n))
+        if (vg->mark == TS_MARK_HINT || !group_shown(sc, vg->card, vg->n))
             continue;
-        if (vg->mark == TS_MARK_HINT) {
-            if (nplays < max_plays)
-                plays[nplays++] = g;
-            continue;
-        }
         ts_bgr c = vg->mark == TS_MARK_GOOD ? GREEN : vg->mark == TS_MARK_BAD ? RED : CYAN;
-        float top = 1e9f, lx = 0;
-        for (int k = 0; k < vg->n; k++) {
-            int i = vg->card[k];
-            ts_pt ring[4];
-            grow_quad(sc->t->frame.cards[i].quad, 6.0 * (1 + sc->rings[i]++), ring);
-            poly(b, TS_OVR_GROUP, i, ring, 4, 1, c, 3, 0);
-            float x, y = top_of(ring, &x);
-            if (y < top)
-                top = y, lx = x;
-        }
-        if (top < 1e9f && vg->label[0])
-            text(b, TS_OVR_GROUP, -1, lx, top, TS_OVA_ABOVE, vg->label, 13, c, DARK, 0.7f);
+        hint_group(b, sc, vg->card, vg->n, ++number, 1, vg->label, 1, &c);
     }
-    for (int p = 0; p < nplays; p++) {
-        const ts_view_group *vg = &v->group[plays[p]];
-        char label[64];
-        snprintf(label, sizeof label, "%s%s", p == 0 ? "best: " : "", vg->label);
-        hint_group(b, sc, vg->card, vg->n, p + 1, p == 0, label, 1);
-    }
-    return nplays;
+    return number;
 }
 
 static void zones(builder *b, const ts_zones *z, int w, int h)
@@ -520,10 +503,20 @@ int ts_overlay_build(ts_overlay_list *l, const ts_table *t, const ts_overlay_opt
             snprintf(s, sizeof s, "%d Set%s", t->nsets, t->nsets == 1 ? "" : "s");
         if (headline && groups >= 2 && set_game && groups < t->nsets)
             snprintf(s + strlen(s), sizeof s - strlen(s), " (%d shown)", groups);
-        /* The panel's likely size in frame px, to pick its corner. */
-        int rows = (s[0] ? 1 : 0) + (groups >= 2 ? groups : 0) + (unread > 0);
+        /* The panel's likely size in frame px (a character about 0.62 of the
+         * cap height wide, rows padded), to pick its corner. */
         float u = (float)(w < h ? w : h) / 720.0f;
-        float pw = 420 * u, ph = (float)rows * 30 * u;
+        float pw = (float)strlen(s) * 0.62f * 17 + 12, ph = s[0] ? 17 + 12 : 0;
+        for (int i = 0; i < l->n; i++)
+            if (l->item[i].shape == TS_OV_ROW && l->item[i].corner < 0) {
+                const ts_ov_item *it = &l->item[i];
+                pw = fmaxf(pw, (float)strlen(it->text) * 0.62f * it->size + 2.6f * it->size + 12);
+                ph += it->size + 12;
+            }
+        if (unread > 0)
+            ph += 13 + 12;
+        pw *= u < 0.5f ? 0.5f : u;
+        ph *= u < 0.5f ? 0.5f : u;
         int first = l->n;
         int corner = quiet_corner(sc, w, h, pw, ph, opts->status || opts->stale ? 0 : -1);
         if (s[0])

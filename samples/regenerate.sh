@@ -2,7 +2,8 @@
 # Re-renders the bundled samples, which are synthetic (drawn by tablesight
 # render, never photographed) and deterministic: the same build gives the same
 # bytes. samples/demo/ holds four SET tables for `make demo`; samples/clip/ the
-# deal that `tablesight run` plays when no camera is attached.
+# deal that `tablesight run` plays when no camera is attached; samples/picture/
+# the README's picture (an annotated demo table).
 # Usage: samples/regenerate.sh   (TABLESIGHT=path/to/tablesight to pick a build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,4 +18,12 @@ demo="--game set --layout grid --size 1280x720 --quality 85 --quiet"
 rm -f samples/clip/frame_*.jpg samples/clip/frame_*.json samples/clip/labels.tsv
 "$ts" render --sequence deal --seed 1 --size 640x360 --quality 75 --quiet samples/clip
 
-du -sh samples/demo samples/clip
+# The README's picture: the annotated demo table with six Sets (rendered, not
+# photographed), as `scan --annotate` draws it, re-encoded smaller (< 200 KB)
+# with libjpeg-turbo's djpeg/cjpeg.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+"$ts" scan --annotate "$tmp" samples/demo/set_4.jpg > /dev/null
+djpeg "$tmp/set_4.annotated.jpg" | cjpeg -quality 75 -optimize > samples/picture/set_4_annotated.jpg
+
+du -sh samples/demo samples/clip samples/picture
