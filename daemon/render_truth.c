@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "geom.h"
 #include "imageio.h"
 #include "json.h"
 
@@ -83,25 +84,13 @@ int ts_render_truth_load(const char *image_path, ts_truth_code_fn code, void *ct
     return rc < 0 ? -1 : n;
 }
 
-static int inside(const ts_pt q[4], ts_pt p)
-{
-    int pos = 0, neg = 0;
-    for (int k = 0; k < 4; k++) {
-        ts_pt a = q[k], b = q[(k + 1) % 4];
-        float c = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x);
-        pos += c > 0;
-        neg += c < 0;
-    }
-    return !(pos && neg);
-}
-
 int ts_render_truth_under(const ts_truth_card *t, int n, const ts_pt quad[4])
 {
     ts_pt c = {0, 0};
     for (int k = 0; k < 4; k++)
         c.x += quad[k].x / 4, c.y += quad[k].y / 4;
     for (int i = n - 1; i >= 0; i--)
-        if (inside(t[i].quad, c))
+        if (ts_point_in_quad(t[i].quad, c.x, c.y))
             return i;
     return -1;
 }
