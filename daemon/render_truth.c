@@ -27,6 +27,46 @@ static int quad_of(const cJSON *q, ts_pt out[4])
     return 0;
 }
 
+int ts_render_truth_parse(const char *text, size_t len, const char *name, ts_truth_code_fn code,
+                          void *ctx, ts_truth_card *out, int max, char *err, size_t errlen)
+{
+    char jerr[256];
+    cJSON *doc = ts_json_parse(text, len, jerr, sizeof jerr);
+    if (!doc) {
+        snprintf(err, errlen, "%s: %s", name, jerr);
+        return -1;
+    }
+    const cJSON *cards = cJSON_GetObjectItemCaseSensitive(doc, "cards"), *c;
+    int n = 0, rc = 0;
+    if (!cJSON_IsArray(cards)) {
+        snprintf(err, errlen, "%s: no \"cards\" array: not a render's truth", name);
+        rc = -1;
+        cards = NULL;
+    }
+    cJSON_ArrayForEach(c, cards)
+    {
+        const cJSON *cd = cJSON_GetObjectItemCaseSensitive(c, "code");
+        const cJSON *vis = cJSON_GetObjectItemCaseSensitive(c, "visible");
+        ts_truth_card t = {.visible = cJSON_IsNumber(vis) ? (float)vis->valuedouble : 1};
+        if (n == max) {
+            snprintf(err, errlen, "%s: more than %d cards", name, max);
+            rc = -1;
+            break;
+        }
+        if (!cJSON_IsString(cd) ||
+            code(ctx, cd->valuestring, strlen(cd->valuestring), &t.code) < 0 ||
+            quad_of(cJSON_GetObjectItemCaseSensitive(c, "quad"), t.quad) < 0) {
+            snprintf(err, errlen, "%s: card %d: needs a code of this deck and a quad of 4 points",
+                     name, n + 1);
+            rc = -1;
+            break;
+        }
+        out[n++] = t;
+    }
+    ts_json_doc_free(doc);
+    return rc < 0 ? -1 : n;
+}
+
 int ts_render_truth_load(const char *image_path, ts_truth_code_fn code, void *ctx,
                          ts_truth_card *out, int max, char *err, size_t errlen)
 {
@@ -46,42 +86,9 @@ int ts_render_truth_load(const char *image_path, ts_truth_code_fn code, void *ct
     size_t len;
     if (ts_read_file(path, MAX_TRUTH_BYTES, &data, &len, err, errlen) < 0)
         return -1;
-    char jerr[256];
-    cJSON *doc = ts_json_parse((const char *)data, len, jerr, sizeof jerr);
+    int n = ts_render_truth_parse((const char *)data, len, path, code, ctx, out, max, err, errlen);
     free(data);
-    if (!doc) {
-        snprintf(err, errlen, "%s: %s", path, jerr);
-        return -1;
-    }
-    const cJSON *cards = cJSON_GetObjectItemCaseSensitive(doc, "cards"), *c;
-    int n = 0, rc = 0;
-    if (!cJSON_IsArray(cards)) {
-        snprintf(err, errlen, "%s: no \"cards\" array: not a render's truth", path);
-        rc = -1;
-        cards = NULL;
-    }
-    cJSON_ArrayForEach(c, cards)
-    {
-        const cJSON *cd = cJSON_GetObjectItemCaseSensitive(c, "code");
-        const cJSON *vis = cJSON_GetObjectItemCaseSensitive(c, "visible");
-        ts_truth_card t = {.visible = cJSON_IsNumber(vis) ? (float)vis->valuedouble : 1};
-        if (n == max) {
-            snprintf(err, errlen, "%s: more than %d cards", path, max);
-            rc = -1;
-            break;
-        }
-        if (!cJSON_IsString(cd) ||
-            code(ctx, cd->valuestring, strlen(cd->valuestring), &t.code) < 0 ||
-            quad_of(cJSON_GetObjectItemCaseSensitive(c, "quad"), t.quad) < 0) {
-            snprintf(err, errlen, "%s: card %d: needs a code of this deck and a quad of 4 points",
-                     path, n + 1);
-            rc = -1;
-            break;
-        }
-        out[n++] = t;
-    }
-    ts_json_doc_free(doc);
-    return rc < 0 ? -1 : n;
+    return n;
 }
 
 int ts_render_truth_under(const ts_truth_card *t, int n, const ts_pt quad[4])

@@ -21,9 +21,14 @@ typedef struct {
 /* Reads code text in the deck's letters: 0 with *out, or -1. */
 typedef int (*ts_truth_code_fn)(void *ctx, const char *text, size_t len, ts_code *out);
 
+/* Parses a truth file's len bytes (name for messages): the card count
+ * (<= max, in drawing order: later cards lie on top), or -1 with a one-line
+ * reason in err. */
+int ts_render_truth_parse(const char *text, size_t len, const char *name, ts_truth_code_fn code,
+                          void *ctx, ts_truth_card *out, int max, char *err, size_t errlen);
+
 /* Loads the truth beside image_path (its extension replaced by .json).
- * Returns the number of cards (<= max, in drawing order: later cards lie on
- * top), 0 when there is no such file, or -1 with a one-line reason. */
+ * Returns as ts_render_truth_parse, or 0 when there is no such file. */
 int ts_render_truth_load(const char *image_path, ts_truth_code_fn code, void *ctx,
                          ts_truth_card *out, int max, char *err, size_t errlen);
 
