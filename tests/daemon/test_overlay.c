@@ -11,6 +11,7 @@
 
 #include "imageio.h"
 #include "overlay.h"
+#include "overlay_cairo.h"
 
 enum { W = 1280, H = 720 };
 static const uint8_t CLOTH[3] = {40, 90, 30}; /* dark green table, B,G,R */
@@ -348,6 +349,212 @@ static void tiny_frame_does_not_crash(void **state)
     ts_image_free(&img);
 }
 
+
+/* ---- The draw list ---------------------------------------------------------- */
+
+static int count_items(const ts_overlay_list *l, ts_ov_shape shape, ts_ov_role role, int card,
+                       int group)
+{
+    int n = 0;
+    for (int k = 0; k < l->n; k++) {
+        const ts_ov_item *it = &l->item[k];
+        n += it->shape == shape && it->role == role && (card < -1 || it->card == card) &&
+             (group < 0 || it->group == group);
+    }
+    return n;
+}
+
+/* Nine cards in a 3x3 grid, every row, column and diagonal a Set: 8 Sets, each
+ * card in 2 to 4 of them. */
+static ts_table *table_of_eight_sets(void)
+{
+    static ts_table r;
+    memset(&r, 0, sizeof r);
+    r.frame.w = W;
+    r.frame.h = H;
+    r.frame.family = TS_FAM_SET;
+    static const char *codes[9] = {"1RDS", "2GDS", "3PDS", "2GOT", "3POT", "1ROT", "3PSO", "1RSO", "2GSO"};
+    for (int i = 0; i < 9; i++) {
+        card(&r, 150 + 300 * (i % 3), 40 + 230 * (i / 3), codes[i], 1);
+        ts_code_parse(TS_FAM_SET, codes[i], 4, &r.frame.cards[i].code);
+    }
+    ts_table_solve(&r);
+    return &r;
+}
+
+/* Eight Sets: numbered badges 1-8 (three each), a legend row per Set under the
+ * headline, no rings stacked on the cards. */
+static void many_sets_are_numbered_with_a_legend(void **state)
+{
+    (void)state;
+    ts_table *r = table_of_eight_sets();
+    assert_true(r->nsets >= 8);
+    ts_overlay_list l;
+    ts_overlay_list_init(&l);
+    assert_int_equal(ts_overlay_build(&l, r, NULL, W, H), 0);
+    for (int k = 1; k <= r->nsets; k++) {
+        assert_int_equal(count_items(&l, TS_OV_BADGE, TS_OVR_HINT, -2, k), 3);
+        assert_int_equal(count_items(&l, TS_OV_ROW, TS_OVR_LEGEND, -2, k), 1);
+    }
+    assert_int_equal(count_items(&l, TS_OV_POLY, TS_OVR_HINT, -2, -1), 0);
+    /* Each badge sits on its card, in a slot of its own. */
+    for (int k = 0; k < l.n; k++) {
+        const ts_ov_item *it = &l.item[k];
+        if (it->shape != TS_OV_BADGE)
+            continue;
+        float cx, cy, rad;
+        ts_overlay_badge_at(it, 1, 1, &cx, &cy, &rad);
+        const ts_pt *q = r->frame.cards[it->card].quad;
+        assert_true(cx > q[0].x && cx < q[1].x && cy > q[0].y && cy < q[2].y);
+        for (int j = 0; j < k; j++)
+            if (l.item[j].shape == TS_OV_BADGE && l.item[j].card == it->card)
+                assert_int_not_equal(l.item[j].slot, it->slot);
+    }
+    /* Distinct colours for the first eight. */
+    for (int a = 0; a < 8; a++)
+        for (int b = 0; b < a; b++) {
+            unsigned char ca[3], cb[3];
+            ts_overlay_set_colour(a, ca);
+            ts_overlay_set_colour(b, cb);
+            assert_true(abs(ca[0] - cb[0]) + abs(ca[1] - cb[1]) + abs(ca[2] - cb[2]) > 60);
+        }
+    /* On pixels: a badge's colour shows on card 4 (in four Sets). */
+    ts_image img = cloth();
+    assert_int_equal(ts_overlay_render(&img, &l), 0);
+    unsigned char c0[3];
+    ts_overlay_set_colour(0, c0);
+    int seen = 0;
+    for (int y = 0; y < H && !seen; y++)
+        for (int x = 0; x < W && !seen; x++)
+            seen = near(at(&img, x, y), c0, 20);
+    assert_true(seen);
+    ts_image_free(&img);
+    ts_overlay_list_free(&l);
+}
+
+/* A card unseen for TS_OVERLAY_GONE_AFTER frames: faint dashed outline, no
+ * code, no badge or ring; a Set through it is not drawn. */
+static void gone_card_is_faint_and_carries_no_hint(void **state)
+{
+    (void)state;
+    ts_table *r = table_of_three();
+    int missing[3] = {0, TS_OVERLAY_GONE_AFTER - 1, 0};
+    ts_overlay_opts o = {.missing = missing};
+    ts_overlay_list l;
+    ts_overlay_list_init(&l);
+    assert_int_equal(ts_overlay_build(&l, r, &o, W, H), 0);
+    /* One missed frame is noise: still drawn as present, with its Set. */
+    assert_int_equal(count_items(&l, TS_OV_TEXT, TS_OVR_CODE, 1, -1), 1);
+    assert_true(count_items(&l, TS_OV_BADGE, TS_OVR_HINT, 1, -1) > 0);
+    missing[1] = TS_OVERLAY_GONE_AFTER;
+    assert_int_equal(ts_overlay_build(&l, r, &o, W, H), 0);
+    assert_int_equal(count_items(&l, TS_OV_POLY, TS_OVR_GONE, 1, -1), 1);
+    assert_int_equal(count_items(&l, TS_OV_TEXT, TS_OVR_CODE, 1, -1), 0);
+    assert_int_equal(count_items(&l, TS_OV_POLY, TS_OVR_CARD, 1, -1), 0);
+    assert_int_equal(count_items(&l, TS_OV_BADGE, TS_OVR_HINT, -2, -1), 0);
+    assert_int_equal(count_items(&l, TS_OV_POLY, TS_OVR_HINT, -2, -1), 0);
+    float a0 = 0;
+    for (int k = 0; k < l.n; k++)
+        if (l.item[k].role == TS_OVR_GONE)
+            a0 = l.item[k].alpha;
+    assert_true(a0 > 0 && a0 < 1);
+    missing[1] = 7; /* fading as it stays unseen */
+    assert_int_equal(ts_overlay_build(&l, r, &o, W, H), 0);
+    for (int k = 0; k < l.n; k++)
+        if (l.item[k].role == TS_OVR_GONE)
+            assert_true(l.item[k].alpha < a0);
+    ts_overlay_list_free(&l);
+}
+
+static void unread_card_says_why(void **state)
+{
+    (void)state;
+    static ts_table r;
+    memset(&r, 0, sizeof r);
+    card(&r, 300, 300, "2GST", 0); /* conf 0.2 */
+    card(&r, 700, 300, "1RDS", 0);
+    r.frame.cards[1].conf = 0.01f;
+    ts_overlay_list l;
+    ts_overlay_list_init(&l);
+    assert_int_equal(ts_overlay_build(&l, &r, NULL, W, H), 0);
+    int unsure = 0, not_card = 0, legend = 0;
+    for (int k = 0; k < l.n; k++) {
+        const ts_ov_item *it = &l.item[k];
+        assert_true(it->role != TS_OVR_CODE); /* no guess printed */
+        unsure += it->card == 0 && strstr(it->text, "unsure (20%)") != NULL;
+        not_card += it->card == 1 && strstr(it->text, "not a card") != NULL;
+        legend += it->shape == TS_OV_ROW && strstr(it->text, "2 unread") != NULL;
+    }
+    assert_int_equal(unsure, 1);
+    assert_int_equal(not_card, 1);
+    assert_int_equal(legend, 1);
+    ts_overlay_list_free(&l);
+}
+
+/* Text at screen resolution: a 640x360 frame's code drawn by the cairo
+ * renderer on a 1280x720 window is twice as tall as drawn on the frame itself. */
+static int text_height(const uint8_t *px, int stride, int bpp, int x0, int x1, int y0, int y1)
+{
+    int top = -1, bottom = -1;
+    for (int y = y0; y < y1; y++)
+        for (int x = x0; x < x1; x++) {
+            const uint8_t *p = px + (size_t)y * stride + (size_t)x * bpp;
+            if (p[0] > 200 && p[1] > 200 && p[2] > 200) {
+                if (top < 0)
+                    top = y;
+                bottom = y;
+            }
+        }
+    return top < 0 ? 0 : bottom - top + 1;
+}
+
+static void cairo_draws_text_at_the_window_size(void **state)
+{
+    (void)state;
+    static ts_table r;
+    memset(&r, 0, sizeof r);
+    r.frame.w = 640, r.frame.h = 360;
+    card(&r, 200, 90, "3PDS", 1); /* 120 x 180 frame px, centre (260, 180) */
+    ts_overlay_list l;
+    ts_overlay_list_init(&l);
+    assert_int_equal(ts_overlay_build(&l, &r, &(ts_overlay_opts){.hide_sets = 1}, 640, 360), 0);
+
+    ts_image small;
+    assert_int_equal(ts_image_alloc(&small, 640, 360, 3), 0);
+    memset(small.buf, 40, (size_t)small.stride * 360);
+    assert_int_equal(ts_overlay_render(&small, &l), 0);
+    int h_small = text_height(small.buf, small.stride, 3, 230, 290, 165, 195);
+
+    cairo_surface_t *surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1280, 720);
+    cairo_t *cr = cairo_create(surf);
+    cairo_set_source_rgb(cr, 40 / 255.0, 40 / 255.0, 40 / 255.0);
+    cairo_paint(cr);
+    assert_int_equal(ts_overlay_render_cairo(cr, 1280, 720, &l), 0);
+    cairo_surface_flush(surf);
+    int h_big = text_height(cairo_image_surface_get_data(surf), cairo_image_surface_get_stride(surf),
+                            4, 460, 580, 330, 390);
+    assert_true(h_small >= 5);
+    assert_true(h_big >= 12);         /* 14 px capitals at 720 screen lines */
+    assert_true(h_big >= 2 * h_small - 2);
+    /* Letterboxed (fullscreen on a 4:3 screen): the card is still outlined
+     * where the video is shown, 1280x720 centred in 1280x960. */
+    cairo_surface_t *box = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1280, 960);
+    cairo_t *cb = cairo_create(box);
+    assert_int_equal(ts_overlay_render_cairo(cb, 1280, 960, &l), 0);
+    cairo_surface_flush(box);
+    const uint8_t *d = cairo_image_surface_get_data(box);
+    int st = cairo_image_surface_get_stride(box), white = 0;
+    for (int y = 120 + 178; y < 120 + 184; y++) /* the top edge: y = 90 * 2 + 120 */
+        white += d[(size_t)y * st + 520 * 4] > 200;
+    assert_true(white > 0);
+    cairo_destroy(cb);
+    cairo_surface_destroy(box);
+    cairo_destroy(cr);
+    cairo_surface_destroy(surf);
+    ts_image_free(&small);
+    ts_overlay_list_free(&l);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -363,6 +570,10 @@ int main(void)
         cmocka_unit_test(rejects_bad_input_and_skips_wild_quads),
         cmocka_unit_test(draws_on_a_padded_stride_view),
         cmocka_unit_test(tiny_frame_does_not_crash),
+        cmocka_unit_test(many_sets_are_numbered_with_a_legend),
+        cmocka_unit_test(gone_card_is_faint_and_carries_no_hint),
+        cmocka_unit_test(unread_card_says_why),
+        cmocka_unit_test(cairo_draws_text_at_the_window_size),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
