@@ -285,7 +285,7 @@ static void hint_group(builder *b, scene *sc, const int *cards, int n, int numbe
         snprintf(codes + len, sizeof codes - len, "%s%s", len ? " " : "", cd->text);
     }
     if (legend) {
-        char s[TS_OV_TEXT_MAX];
+        char s[2 * TS_OV_TEXT_MAX]; /* row() keeps what fits */
         snprintf(s, sizeof s, "%s%s%.60s", codes, label && label[0] ? "  " : "",
                  label ? label : "");
         ts_ov_item *it = row(b, TS_OVR_LEGEND, -1, number, s, 15, DARK, 0);

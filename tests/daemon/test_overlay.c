@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <fontconfig/fontconfig.h>
 
 #include "imageio.h"
 #include "overlay.h"
@@ -553,6 +554,9 @@ static void cairo_draws_text_at_the_window_size(void **state)
     cairo_surface_destroy(surf);
     ts_image_free(&small);
     ts_overlay_list_free(&l);
+    /* The font caches live as long as the process: free them for LeakSanitizer. */
+    cairo_debug_reset_static_data();
+    FcFini();
 }
 
 int main(void)
