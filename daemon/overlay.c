@@ -206,8 +206,9 @@ static void grow_quad(const ts_pt q[4], double d, ts_pt out[4])
 }
 
 /* Where a card's badges go: the corner nearest the image's top-left, along
- * the edge that runs most to the right; the other edge points inward. */
-static void badge_edge(const ts_pt q[4], ts_pt out[3])
+ * the edge that runs most to the right; the other edge points inward. out[3].x
+ * is that edge's length (badges wrap to a next row beyond it). */
+static void badge_edge(const ts_pt q[4], ts_pt out[4])
 {
     int k = 0;
     for (int i = 1; i < 4; i++)
@@ -217,20 +218,33 @@ static void badge_edge(const ts_pt q[4], ts_pt out[3])
     float ax = a.x - p.x, ay = a.y - p.y, bx = b.x - p.x, by = b.y - p.y;
     float la = hypotf(ax, ay), lb = hypotf(bx, by);
     if (la < 1e-3f || lb < 1e-3f) {
-        out[0] = p, out[1] = (ts_pt){1, 0}, out[2] = (ts_pt){0, 1};
+        out[0] = p, out[1] = (ts_pt){1, 0}, out[2] = (ts_pt){0, 1}, out[3] = (ts_pt){0, 0};
         return;
     }
     ax /= la, ay /= la, bx /= lb, by /= lb;
+    float len = la;
     if (bx > ax) { /* b runs more to the right: it is the edge */
         float tx = ax, ty = ay;
         ax = bx, ay = by, bx = tx, by = ty;
+        len = lb;
     }
     out[0] = p;
     out[1] = (ts_pt){ax, ay};
     out[2] = (ts_pt){bx, by};
+    out[3] = (ts_pt){len, 0};
 }
 
 /* ---- The design ------------------------------------------------------------ */
+
+enum { MAX_LEGEND = 12 }; /* legend rows of Sets at most ... */
+
+/* ... and no more than fill 40% of the frame's height (a row is about 27 px at 720). */
+static int legend_rows(int w, int h)
+{
+    double u = (w < h ? w : h) / 720.0;
+    int n = (int)(0.4 * (h / (u > 0 ? u : 1)) / 27);
+    return n < 3 ? 3 : n > MAX_LEGEND ? MAX_LEGEND : n;
+}
 
 typedef struct {
     const ts_table *t;
@@ -274,7 +288,7 @@ static void hint_group(builder *b, scene *sc, const int *cards, int n, int numbe
         ts_ov_item *it = add(b, TS_OV_BADGE, role, i);
         if (it) {
             badge_edge(cd->quad, it->pt);
-            it->npt = 3;
+            it->npt = 4;
             it->group = number;
             it->slot = sc->badges[i]++;
             it->colour = c;
@@ -298,6 +312,7 @@ static void hint_group(builder *b, scene *sc, const int *cards, int n, int numbe
 static int set_groups(builder *b, scene *sc, int *shown_sets)
 {
     const ts_table *t = sc->t;
+    int max_rows = legend_rows(b->l->w, b->l->h);
     int sets = t->nsets, cards = 3;
     if (t->game == &TS_GAME_SET) {
         if (t->view.show_groups >= 0 && t->view.show_groups < sets)
@@ -313,7 +328,14 @@ static int set_groups(builder *b, scene *sc, int *shown_sets)
             shown[nshown++] = k;
     for (int s = 0; s < nshown; s++) {
         int k = shown[s], nc = k == sets - 1 ? cards : 3;
-        hint_group(b, sc, t->sets[k], nc, s + 1, nshown <= 2, NULL, nshown >= 2 && nc == 3, NULL);
+        hint_group(b, sc, t->sets[k], nc, s + 1, nshown <= 2, NULL,
+                   nshown >= 2 && nc == 3 && s < max_rows, NULL);
+    }
+    if (nshown > max_rows) {
+        char more[64];
+        snprintf(more, sizeof more, "... Sets %d-%d: see the numbers on the cards",
+                 max_rows + 1, nshown);
+        row(b, TS_OVR_LEGEND, -1, 0, more, 13, DARK, 0);
     }
     *shown_sets = nshown;
     return nshown;
@@ -570,7 +592,12 @@ double ts_overlay_unit(int out_w, int out_h)
 void ts_overlay_badge_at(const ts_ov_item *it, double s, double u, float *cx, float *cy, float *r)
 {
     double rad = it->size * u * 0.95; /* output px */
-    double along = (1.5 + 2.3 * it->slot) * rad, in = 1.5 * rad;
+    /* As many per row as the edge holds (at least one), then the next row. */
+    int per_row = (int)((it->pt[3].x * s - 0.7 * rad) / (2.3 * rad));
+    if (per_row < 1)
+        per_row = 1;
+    int col = it->slot % per_row, row_i = it->slot / per_row;
+    double along = (1.5 + 2.3 * col) * rad, in = (1.5 + 2.3 * row_i) * rad;
     *cx = (float)(it->pt[0].x * s + it->pt[1].x * along + it->pt[2].x * in);
     *cy = (float)(it->pt[0].y * s + it->pt[1].y * along + it->pt[2].y * in);
     *r = (float)rad;
@@ -727,7 +754,7 @@ static void cv_badge(pen *p, const ts_ov_item *it)
     check(p, tscv_circle(p->img, cx, cy, r + ring + 1, BLACK, -1, p->err));
     check(p, tscv_circle(p->img, cx, cy, r + ring, WHITE, -1, p->err));
     check(p, tscv_circle(p->img, cx, cy, r, it->colour, -1, p->err));
-    double px = r * 1.0;
+    double px = strlen(it->text) > 1 ? r * 0.8 : r; /* two digits fit the disc too */
     int th = px > 14 ? 2 : 1, w, h;
     tscv_text_size(it->text, hershey_scale(px), th, &w, &h);
     check(p, tscv_text(p->img, cx - (float)w / 2, cy + (float)h / 2, it->text, hershey_scale(px),

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* DejaVu Sans Bold: its capitals stand about 0.73 em tall. */
 static const double CAP = 0.73;
@@ -110,7 +111,8 @@ static void disc(cairo_t *cr, double cx, double cy, double r, ts_bgr c, const ch
     source(cr, c, 1);
     cairo_fill(cr);
     int w, h;
-    measure(cr, num, r, &w, &h);
+    double px = strlen(num) > 1 ? r * 0.8 : r; /* two digits fit the disc too */
+    measure(cr, num, px, &w, &h);
     source(cr, ink_on(c), 1);
     cairo_move_to(cr, cx - w / 2.0, cy + h / 2.0);
     cairo_show_text(cr, num);
