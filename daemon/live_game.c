@@ -56,7 +56,17 @@ live_game *live_game_open(const live_game_opts *o, char *err, size_t errlen)
     }
     g->o = *o;
     g->rules.game = ts_game_find(o->game); /* NULL for "auto": by the cards' family */
-    ts_zones_default(g->rules.game ? g->rules.game->name : "set", &g->zones);
+    int climbing = g->rules.game == &TS_GAME_GOF || g->rules.game == &TS_GAME_SAPNGWU;
+    if (climbing && o->players > TS_SEATS_MAX) {
+        snprintf(err, errlen, "--players: %s seats at most %d players", g->rules.game->title,
+                 TS_SEATS_MAX);
+        live_game_close(g);
+        return NULL;
+    }
+    /* Climbing games with --players: a hand zone per seat, so the referee
+     * knows who played and when a hand is empty. */
+    ts_zones_default_seats(g->rules.game ? g->rules.game->name : "set", climbing ? o->players : 0,
+                           &g->zones);
     if (o->zones_file) {
         char *text = read_file(o->zones_file, err, errlen);
         char why[200];
@@ -100,7 +110,6 @@ live_game *live_game_open(const live_game_opts *o, char *err, size_t errlen)
     }
     /* Climbing games keep a referee even without --referee: it knows which of
      * the plays on the trick is the newest, the one the hints must beat. */
-    int climbing = g->rules.game == &TS_GAME_GOF || g->rules.game == &TS_GAME_SAPNGWU;
     if (o->referee || g->dealer || climbing) {
         const ts_game *game = g->rules.game ? g->rules.game : &TS_GAME_SET;
         g->ref = ts_referee_create(game, NULL);

@@ -47,7 +47,44 @@ const char *ts_verdict_kind_name(ts_verdict_kind k)
 
 int ts_game_zone(const ts_game_state *s, int i)
 {
-    return s->zone ? s->zone[i] : TS_ZONE_TABLE;
+    return s->zone ? ts_zone_kind_of(s->zone[i]) : TS_ZONE_TABLE;
+}
+
+int ts_game_seat(const ts_game_state *s, int i)
+{
+    return s->zone && ts_zone_kind_of(s->zone[i]) == TS_ZONE_HAND ? ts_zone_seat(s->zone[i]) : 0;
+}
+
+int ts_game_seat_cards(const ts_game_state *s, int seat)
+{
+    int n = 0;
+    for (int i = 0; i < s->n && i < TS_MAX_CARDS; i++)
+        n += ts_game_zone(s, i) == TS_ZONE_HAND && ts_game_seat(s, i) == seat;
+    return n;
+}
+
+int ts_move_seat(const ts_game_state *before, const ts_move *m)
+{
+    int seat = -1;
+    for (int k = 0; k < m->nremoved && k < TS_MOVE_MAX; k++) {
+        int i = m->removed[k];
+        if (ts_game_zone(before, i) != TS_ZONE_HAND)
+            continue;
+        int s = ts_game_seat(before, i);
+        if (seat >= 0 && s != seat)
+            return 0;
+        seat = s;
+    }
+    return seat > 0 ? seat : 0;
+}
+
+void ts_memory_see_seats(ts_game_memory *mem, const ts_game_state *s)
+{
+    for (int i = 0; i < s->n && i < TS_MAX_CARDS; i++) {
+        int seat = ts_game_seat(s, i);
+        if (seat > 0 && seat <= TS_SEATS_MAX)
+            mem->seen[seat] = 1;
+    }
 }
 
 int ts_move_in_zone(const ts_game_state *before, const ts_game_state *after, const ts_move *m,
@@ -246,6 +283,43 @@ void ts_verdict_report(const ts_verdict *v, const char *game, double t, const ts
     tw_str(w, v->verdict);
     tw_key(w, "reason");
     tw_str(w, v->reason);
+    if (v->seat > 0) {
+        tw_key(w, "seat");
+        tw_int(w, v->seat);
+    }
+    if (v->hand_over) {
+        tw_key(w, "hand_over");
+        tw_bool(w, 1);
+    }
+    if (v->game_over) {
+        tw_key(w, "game_over");
+        tw_bool(w, 1);
+    }
+    if (v->scores == TS_SCORES_NONE)
+        return;
+    tw_key(w, "scores");
+    tw_arr(w);
+    for (int i = 0; i < v->nscores; i++) {
+        const ts_seat_score *sc = &v->score[i];
+        tw_obj(w);
+        tw_key(w, "seat");
+        tw_int(w, sc->seat);
+        tw_key(w, "cards_left");
+        tw_int(w, sc->cards_left);
+        if (v->scores == TS_SCORES_PENALTY) {
+            tw_key(w, "points");
+            tw_int(w, sc->points);
+            tw_key(w, "total");
+            tw_int(w, sc->total);
+        } else {
+            tw_key(w, "wu");
+            tw_int(w, sc->total);
+            tw_key(w, "chips");
+            tw_int(w, sc->chips);
+        }
+        tw_end(w);
+    }
+    tw_end(w);
 }
 
 int ts_game_pick(const ts_game_state *s, const int *idx, int nidx, const ts_code *codes, int n,

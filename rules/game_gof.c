@@ -98,6 +98,47 @@ static int gof_analyse(const ts_game_state *s, const ts_game_opts *o, ts_game_vi
     return 0;
 }
 
+/* A play that emptied its seat's hand ends the hand: every seen seat scores
+ * the seed's penalty for the cards left in its hand zone. */
+static void hand_end(const ts_game_state *before, const ts_game_state *after, ts_game_memory *mem,
+                     ts_verdict *out)
+{
+    int seat = out->seat;
+    if (seat <= 0 || ts_game_seat_cards(before, seat) == 0 || ts_game_seat_cards(after, seat) > 0)
+        return;
+    out->hand_over = 1;
+    out->scores = TS_SCORES_PENALTY;
+    int totals[TS_SEATS_MAX], seats[TS_SEATS_MAX], n = 0;
+    size_t len = strlen(out->reason);
+    len += (size_t)snprintf(out->reason + len, sizeof out->reason - len,
+                            "; seat %d is out: the hand is over", seat);
+    for (int s = 1; s <= TS_SEATS_MAX; s++) {
+        if (!mem->seen[s])
+            continue;
+        ts_seat_score *sc = &out->score[out->nscores++];
+        sc->seat = s;
+        sc->cards_left = ts_game_seat_cards(after, s);
+        sc->points = ts_gof_hand_penalty(sc->cards_left);
+        sc->total = mem->total[s] += sc->points;
+        totals[n] = sc->total;
+        seats[n++] = s;
+        if (s != seat && len < sizeof out->reason)
+            len += (size_t)snprintf(out->reason + len, sizeof out->reason - len,
+                                    ", seat %d %d point%s", s, sc->points,
+                                    sc->points == 1 ? "" : "s");
+    }
+    int best = ts_gof_game_winner(totals, n);
+    if (best >= 0) {
+        out->game_over = 1;
+        if (len < sizeof out->reason)
+            snprintf(out->reason + len, sizeof out->reason - len,
+                     "; game over: seat %d wins with %d", seats[best], totals[best]);
+        memset(mem->total, 0, sizeof mem->total);
+    }
+    mem->nlast = 0; /* the next hand starts with an empty trick */
+    mem->plays = 0;
+}
+
 static void gof_judge(const ts_game_state *before, const ts_game_state *after, const ts_move *m,
                       ts_game_memory *mem, ts_verdict *out)
 {
@@ -112,8 +153,15 @@ static void gof_judge(const ts_game_state *before, const ts_game_state *after, c
             ts_game_codes_text(mem->last, mem->nlast, text, sizeof text);
             out->ncards = mem->nlast;
             memcpy(out->cards, mem->last, sizeof(ts_code) * (size_t)mem->nlast);
-            ts_verdict_set(out, TS_VERDICT_INFO, "trick won",
-                           "all passed: the last play (%s) wins the trick and leads next", text);
+            out->seat = mem->seat;
+            if (mem->seat > 0)
+                ts_verdict_set(out, TS_VERDICT_INFO, "trick won",
+                               "all passed: seat %d's last play (%s) wins the trick; seat %d "
+                               "leads next", mem->seat, text, mem->seat);
+            else
+                ts_verdict_set(out, TS_VERDICT_INFO, "trick won",
+                               "all passed: the last play (%s) wins the trick and leads next",
+                               text);
             mem->nlast = 0;
             mem->plays = 0;
             return;
@@ -121,6 +169,7 @@ static void gof_judge(const ts_game_state *before, const ts_game_state *after, c
         ts_verdict_set(out, TS_VERDICT_NONE, "none", "no cards placed on the trick");
         return;
     }
+    out->seat = ts_move_seat(before, m);
     if (!ts_verdict_cards(out, after, placed, np))
         return;
     ts_gof_combo play, trick;
@@ -162,8 +211,10 @@ static void gof_judge(const ts_game_state *before, const ts_game_state *after, c
     }
     mem->nlast = play.n;
     combo_codes(&play, mem->last);
+    mem->seat = out->seat;
     mem->first_lead = 0;
     mem->plays++;
+    hand_end(before, after, mem, out);
 }
 
 const ts_game TS_GAME_GOF = {"gof", "Gang of Four", TS_FAM_GOF, gof_analyse, gof_judge};

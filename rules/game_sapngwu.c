@@ -89,6 +89,68 @@ static int memory_play(const ts_game_memory *mem, ts_sapngwu_play *p)
            ts_sapngwu_classify(&h, &TS_SAPNGWU_DEFAULTS, p, why, sizeof why) == 0;
 }
 
+/* Every seen seat's wu this hand and the chips a declaration would be paid. */
+static void wu_scores(const ts_game_state *after, const ts_game_memory *mem, ts_verdict *out)
+{
+    out->scores = TS_SCORES_WU;
+    out->nscores = 0;
+    for (int s = 1; s <= TS_SEATS_MAX; s++) {
+        if (!mem->seen[s])
+            continue;
+        ts_seat_score *sc = &out->score[out->nscores++];
+        sc->seat = s;
+        sc->cards_left = ts_game_seat_cards(after, s);
+        sc->total = mem->total[s];
+        sc->chips = ts_sapngwu_chips(mem->total[s]);
+    }
+}
+
+/* A trick won: its wu go to the seat that laid the last play; crossing a step
+ * of the payment ladder is said; a hand emptied with the trick cleared ends
+ * the hand. */
+static void trick_won(const ts_game_state *after, ts_game_memory *mem, const ts_sapngwu_play *trick,
+                      ts_verdict *out)
+{
+    char desc[80];
+    ts_sapngwu_describe(trick, desc, sizeof desc);
+    out->ncards = mem->nlast;
+    memcpy(out->cards, mem->last, sizeof(ts_code) * (size_t)mem->nlast);
+    int wu = ts_sapngwu_wu(trick, &TS_SAPNGWU_DEFAULTS), quads = ts_sapngwu_quads(trick);
+    int seat = mem->seat;
+    out->seat = seat;
+    if (seat <= 0) {
+        ts_verdict_set(out, TS_VERDICT_INFO, "trick won",
+                       "the last play (%s) wins: %d wu to its player%s", desc, wu,
+                       quads ? "; four identical cards: every other player pays 1 chip" : "");
+        return;
+    }
+    int was = mem->total[seat];
+    mem->total[seat] += wu;
+    int now = mem->total[seat], chips = ts_sapngwu_chips(now);
+    ts_verdict_set(out, TS_VERDICT_INFO, "trick won", "seat %d's play (%s) wins: %d wu, %d this hand",
+                   seat, desc, wu, now);
+    size_t len = strlen(out->reason);
+    if (quads && len < sizeof out->reason)
+        len += (size_t)snprintf(out->reason + len, sizeof out->reason - len,
+                                "; four identical cards (x%d): every other player pays seat %d "
+                                "%d chip%s", quads, seat, quads, quads == 1 ? "" : "s");
+    if (chips > ts_sapngwu_chips(was) && len < sizeof out->reason)
+        snprintf(out->reason + len, sizeof out->reason - len,
+                 "; seat %d may declare: %d chip%s from each other player", seat, chips,
+                 chips == 1 ? "" : "s");
+    wu_scores(after, mem, out);
+    for (int s = 1; s <= TS_SEATS_MAX; s++)
+        if (mem->seen[s] && ts_game_seat_cards(after, s) == 0) {
+            out->hand_over = 1;
+            len = strlen(out->reason);
+            if (len < sizeof out->reason)
+                snprintf(out->reason + len, sizeof out->reason - len,
+                         "; seat %d has no cards left: the hand is over", s);
+            memset(mem->total, 0, sizeof mem->total);
+            break;
+        }
+}
+
 static void sng_judge(const ts_game_state *before, const ts_game_state *after, const ts_move *m,
                       ts_game_memory *mem, ts_verdict *out)
 {
@@ -101,13 +163,7 @@ static void sng_judge(const ts_game_state *before, const ts_game_state *after, c
         int idx[TS_MAX_CARDS];
         int left = ts_game_cards_in(after, TS_ZONE_TRICK, idx, NULL);
         if (cleared > 0 && left == 0 && mem->nlast > 0 && memory_play(mem, &trick)) {
-            ts_sapngwu_describe(&trick, desc, sizeof desc);
-            out->ncards = mem->nlast;
-            memcpy(out->cards, mem->last, sizeof(ts_code) * (size_t)mem->nlast);
-            int wu = ts_sapngwu_wu(&trick, &TS_SAPNGWU_DEFAULTS), quads = ts_sapngwu_quads(&trick);
-            ts_verdict_set(out, TS_VERDICT_INFO, "trick won",
-                           "the last play (%s) wins: %d wu to its player%s", desc, wu,
-                           quads ? "; four identical cards: every other player pays 1 chip" : "");
+            trick_won(after, mem, &trick, out);
             mem->nlast = 0;
             mem->plays = 0;
             return;
@@ -115,6 +171,7 @@ static void sng_judge(const ts_game_state *before, const ts_game_state *after, c
         ts_verdict_set(out, TS_VERDICT_NONE, "none", "no cards placed on the trick");
         return;
     }
+    out->seat = ts_move_seat(before, m);
     if (!ts_verdict_cards(out, after, placed, np))
         return;
     ts_sapngwu_hand h;
@@ -160,6 +217,7 @@ static void sng_judge(const ts_game_state *before, const ts_game_state *after, c
     int n = ts_sapngwu_play_codes(&play, codes);
     for (int i = 0; i < n && i < TS_VIEW_GROUP_MAX; i++)
         mem->last[mem->nlast++] = codes[i];
+    mem->seat = out->seat;
     mem->plays++;
 }
 

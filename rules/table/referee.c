@@ -138,6 +138,29 @@ static int diff(const ts_table_snapshot *a, const ts_table_snapshot *b, int rere
     return m->nadded + m->nremoved;
 }
 
+/* Cards a move took from a hand zone and laid, the same card, in another
+ * zone: each is one change, not two (a 12-card play from a hand laid open is
+ * one move). */
+static int from_hand(const ts_table_snapshot *a, const ts_table_snapshot *b, const ts_move *m)
+{
+    int used[TS_MOVE_MAX] = {0}, n = 0;
+    for (int k = 0; k < m->nremoved && k < TS_MOVE_MAX; k++) {
+        const ts_card *c = &a->cards[m->removed[k]];
+        if (ts_zone_kind_of(a->zone[m->removed[k]]) != TS_ZONE_HAND || !c->read)
+            continue;
+        for (int j = 0; j < m->nadded && j < TS_MOVE_MAX; j++) {
+            const ts_card *d = &b->cards[m->added[j]];
+            if (!used[j] && d->read && same_code(d->code, c->code) &&
+                ts_zone_kind_of(b->zone[m->added[j]]) != TS_ZONE_HAND) {
+                used[j] = 1;
+                n++;
+                break;
+            }
+        }
+    }
+    return n;
+}
+
 const ts_game_memory *ts_referee_memory(const ts_referee *r)
 {
     return &r->mem;
@@ -244,6 +267,8 @@ int ts_referee_update(ts_referee *r, const ts_card *cards, const int *id, const 
      * changing its mind, not a move. Elsewhere a card laid on top of another
      * (a sideline pile, a trick) may take over its track. */
     int changes = diff(&r->settled, &r->cand, r->game != &TS_GAME_SET, &m);
+    if (changes > 0)
+        changes -= from_hand(&r->settled, &r->cand, &m);
     if (changes == 0) {
         r->settled.t = t; /* a hand passed: no move */
         return 0;
@@ -253,12 +278,14 @@ int ts_referee_update(ts_referee *r, const ts_card *cards, const int *id, const 
     r->settled.t = t;
     r->move = m;
     memset(out, 0, sizeof *out);
+    ts_game_state before = state_of(&r->before), after = state_of(&r->settled);
+    ts_memory_see_seats(&r->mem, &before);
+    ts_memory_see_seats(&r->mem, &after);
     if (changes > r->cfg.max_changes && r->before.n > 0) { /* the first layout is no move */
         ts_verdict_set(out, TS_VERDICT_CANNOT, "cannot judge",
                        "%d cards changed at once: too many for one move", changes);
         return 1;
     }
-    ts_game_state before = state_of(&r->before), after = state_of(&r->settled);
     if (r->game == &TS_GAME_ELEUSIS && r->dealer)
         dealer_judge(r, out);
     else

@@ -20,7 +20,8 @@ typedef struct {
     /* Updates the table must stay unchanged and quiet to be settled. More
      * rides out slow hands, answers later. */
     int settle_frames; /* default 5 */
-    /* More cards added + removed at once than this: cannot judge. */
+    /* More cards added + removed at once than this: cannot judge. A card
+     * taken from a hand zone and laid elsewhere counts once. */
     int max_changes; /* default 12 (a Sap Ng Wu play) */
 } ts_referee_config;
 
