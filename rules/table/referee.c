@@ -16,6 +16,8 @@ struct ts_referee {
     ts_table_snapshot settled, before, cand;
     ts_move move;
     int quiet; /* updates cand has held, quiet */
+    ts_referee_still_there still_there;
+    void *still_ctx;
     int has_cand;
 };
 
@@ -41,6 +43,12 @@ void ts_referee_destroy(ts_referee *r)
 void ts_referee_set_dealer(ts_referee *r, ts_eleusis_dealer *d)
 {
     r->dealer = d;
+}
+
+void ts_referee_set_evidence(ts_referee *r, ts_referee_still_there fn, void *ctx)
+{
+    r->still_there = fn;
+    r->still_ctx = ctx;
 }
 
 void ts_referee_set_first_lead(ts_referee *r, int on)
@@ -285,6 +293,21 @@ int ts_referee_update(ts_referee *r, const ts_card *cards, const int *id, const 
         ts_verdict_set(out, TS_VERDICT_CANNOT, "cannot judge",
                        "%d cards changed at once: too many for one move", changes);
         return 1;
+    }
+    for (int k = 0; r->still_there && k < r->move.nremoved && k < TS_MOVE_MAX; k++) {
+        const ts_card *c = &r->before.cards[r->move.removed[k]];
+        int i = r->move.removed[k], j = find_id(&r->settled, r->before.id[i]);
+        if (j >= 0) /* still on the table, in another zone: it moved */
+            continue;
+        if (r->still_there(r->still_ctx, c)) {
+            out->zone = ts_zone_kind_of(r->before.zone[i]);
+            out->ncards = 1;
+            out->cards[0] = c->code;
+            ts_verdict_set(out, TS_VERDICT_CANNOT, "cannot judge",
+                           "%s is not found any more but still lies in its place (a shadow "
+                           "or glare?)", c->read ? c->text : "a card");
+            return 1;
+        }
     }
     if (r->game == &TS_GAME_ELEUSIS && r->dealer)
         dealer_judge(r, out);

@@ -44,6 +44,13 @@ void ts_referee_destroy(ts_referee *r);
 
 /* Attaches the Eleusis dealer (borrowed; NULL detaches). */
 void ts_referee_set_dealer(ts_referee *r, ts_eleusis_dealer *d);
+/* Evidence from the frames (optional): asked for each card a settled move
+ * took away (c is the card as last seen, borrowed), returns 1 when that card
+ * still lies in its place (found no more, e.g. in a shadow). Such a move is
+ * "cannot judge" and the game's memory is left as it was. NULL: none. */
+typedef int (*ts_referee_still_there)(void *ctx, const ts_card *c);
+void ts_referee_set_evidence(ts_referee *r, ts_referee_still_there fn, void *ctx);
+
 /* Gang of Four: the next lead is the game's first (1-5 cards with M1). */
 void ts_referee_set_first_lead(ts_referee *r, int on);
 
