@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# The referee on sequences assembled from real photos (../shared/data, linked
+# into a temporary clip at test time, never copied into the project): each
+# photo is held for 25 frames, as a camera would see the table at rest.
+#   - a SET board taken from twice (pclewis test1 -> test2 -> test3): exactly
+#     two verdicts, each naming the cards the labels say left, with the verdict
+#     the rules core gives for those labelled cards (`rules set`); the stable
+#     table's headline is what the rules say of the labelled board;
+#   - the same board dealt back (test3 -> test2 -> test1): cards dealt onto
+#     fewer than 12 are no claim, no verdict;
+#   - a finger over a card (finger1 -> finger2 -> finger3): no move.
+# Args: $1 tablesight binary, $2 source dir, $3 shared dir. Skips without ../shared.
+set -u
+BIN=$1
+SHARED=$3
+BOARDS=$SHARED/data/set/boards
+[ -d "$BOARDS" ] || { echo "SKIP: no shared data at $SHARED"; exit 77; }
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+# clip NAME PHOTO...: NAME/f_0001.jpg ... linking each photo 25 times
+clip() {
+    local d=$T/$1 n=0
+    shift
+    mkdir -p "$d"
+    for p in "$@"; do
+        for _ in $(seq 1 25); do
+            n=$((n + 1))
+            ln -s "$BOARDS/pclewis_set-solver_resources_$p.jpg" "$d/$(printf f_%04d.jpg $n)"
+        done
+    done
+}
+referee() { # referee NAME: verdicts and table lines in NAME.jsonl
+    "$BIN" referee --source "$T/$1/f_%04d.jpg" --fast --headless --json --log "$T/$1.log" \
+        >"$T/$1.jsonl" 2>"$T/$1.err" || { fail "$1: referee exit $?"; cat "$T/$1.err"; }
+}
+labels() { grep "resources_$1.jpg" "$SHARED/data/set/boards.tsv" | cut -f2; }
+
+# ---- a SET board taken from twice -------------------------------------------------
+clip claims test1 test2 test3
+referee claims
+python3 - "$T/claims.jsonl" "$BIN" "$(labels test1)" "$(labels test2)" "$(labels test3)" <<'PY' || fail "claims"
+import collections, json, subprocess, sys
+path, bin_, *boards = sys.argv[1:]
+boards = [b.split() for b in boards]
+lines = [json.loads(l) for l in open(path)]
+verdicts = [l for l in lines if l.get("type") == "verdict"]
+ok = True
+if len(verdicts) != 2:
+    print("want 2 verdicts, got", len(verdicts), [v["cards"] for v in verdicts]); ok = False
+for k, v in enumerate(verdicts[:2]):
+    taken = collections.Counter(boards[k]) - collections.Counter(boards[k + 1])
+    if collections.Counter(v["cards"]) != taken:
+        print("verdict", k + 1, "cards", v["cards"], "labels say", sorted(taken.elements())); ok = False
+    rules = json.loads(subprocess.run([bin_, "rules", "set", "--json", *sorted(taken.elements())],
+                                      capture_output=True, text=True).stdout)
+    want = "valid Set" if rules["count"] == 1 else "not a Set"
+    if v["verdict"] != want:
+        print("verdict", k + 1, v["verdict"], "- the rules say", want); ok = False
+# the stable table's headline at rest on each photo: what the rules say of its labels
+heads = [l["headline"] for l in lines if l.get("type") != "verdict" and "headline" in l]
+for b in boards:
+    rules = json.loads(subprocess.run([bin_, "rules", "set", "--json", *b],
+                                      capture_output=True, text=True).stdout)
+    n = rules["count"]
+    want = "no Set: deal three more" if n == 0 else "%d Set%s" % (n, "" if n == 1 else "s")
+    if want not in heads:
+        print("no table line says", repr(want), "- got", heads); ok = False
+print("claims:", [(v["verdict"], v["cards"], v["reason"]) for v in verdicts])
+sys.exit(0 if ok else 1)
+PY
+
+# ---- the board dealt back: no claim --------------------------------------------------
+clip deals test3 test2 test1
+referee deals
+n=$(grep -c '"type":"verdict"' "$T/deals.jsonl")
+[ "$n" = 0 ] || fail "deals: want no verdict, got $(grep verdict "$T/deals.jsonl")"
+
+# ---- a finger over a card: no move ------------------------------------------------------
+clip finger finger1 finger2 finger3
+referee finger
+n=$(grep -c '"type":"verdict"' "$T/finger.jsonl")
+[ "$n" = 0 ] || fail "finger: want no verdict, got $(grep verdict "$T/finger.jsonl")"
+
+[ $fails = 0 ] && echo "referee_real: ok"
+exit $((fails > 0))
