@@ -1,5 +1,6 @@
 /* The game registry and the helpers the game files share (see game.h). */
 #include "game.h"
+#include "answers.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -379,4 +380,33 @@ int ts_verdict_cards(ts_verdict *v, const ts_game_state *s, const int *idx, int 
         return 0;
     }
     return 1;
+}
+
+/* ---- Answers' shared pieces (answers.h) ------------------------------------------------ */
+
+void ts_report_codes(const ts_writer *w, const char *key, const ts_code *codes, int n)
+{
+    char b[TS_CODE_MAXLEN];
+    if (key)
+        tw_key(w, key);
+    tw_arr(w);
+    for (int i = 0; i < n; i++) {
+        ts_code_format(codes[i], b);
+        tw_str(w, b);
+    }
+    tw_end(w);
+}
+
+void ts_report_card_indices(const ts_writer *w, const char *key, ts_family fam, const int *idx,
+                            int n)
+{
+    char b[TS_CODE_MAXLEN];
+    if (key)
+        tw_key(w, key);
+    tw_arr(w);
+    for (int i = 0; i < n; i++) {
+        ts_code_format((ts_code){(uint8_t)fam, (uint8_t)idx[i]}, b);
+        tw_str(w, b);
+    }
+    tw_end(w);
 }

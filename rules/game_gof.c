@@ -4,12 +4,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "answers.h"
 #include "game.h"
 #include "gof.h"
 
 enum { MAX_PLAYS = 4096 };
 
-static const char *combo_name(const ts_gof_combo *c, char buf[24])
+const char *ts_gof_combo_name(const ts_gof_combo *c, char buf[24])
 {
     if (c->type == TS_GOF_GANG)
         snprintf(buf, 24, "gang of %d", c->n);
@@ -61,7 +62,7 @@ static int gof_analyse(const ts_game_state *s, const ts_game_opts *o, ts_game_vi
                      ts_gof_error_text(e));
             return 0;
         }
-        ts_view_group *g = ts_view_add(v, TS_MARK_INFO, combo_name(&trick, name));
+        ts_view_group *g = ts_view_add(v, TS_MARK_INFO, ts_gof_combo_name(&trick, name));
         if (g) {
             g->n = nt < TS_VIEW_GROUP_MAX ? nt : TS_VIEW_GROUP_MAX;
             memcpy(g->card, trick_idx, sizeof(int) * (size_t)g->n);
@@ -80,7 +81,7 @@ static int gof_analyse(const ts_game_state *s, const ts_game_opts *o, ts_game_vi
                       : 0;
     v->count = count;
     for (int i = 0; i < count && i < KEEP; i++) {
-        ts_view_group *g = ts_view_add(v, TS_MARK_HINT, combo_name(&plays[i], name));
+        ts_view_group *g = ts_view_add(v, TS_MARK_HINT, ts_gof_combo_name(&plays[i], name));
         ts_code codes[TS_GOF_MAX_COMBO];
         combo_codes(&plays[i], codes);
         if (g && ts_game_pick(s, hidx, m, codes, plays[i].n, g) < 0)
@@ -91,7 +92,7 @@ static int gof_analyse(const ts_game_state *s, const ts_game_opts *o, ts_game_vi
         snprintf(v->headline, sizeof v->headline, "no hand in view");
     else if (v->pass)
         snprintf(v->headline, sizeof v->headline, "pass: nothing beats the %s",
-                 combo_name(&trick, name));
+                 ts_gof_combo_name(&trick, name));
     else
         snprintf(v->headline, sizeof v->headline, "%s%d play%s%s", nt ? "" : "lead: ", count,
                  count == 1 ? "" : "s", nt ? " (or pass)" : "");
@@ -197,17 +198,17 @@ static void gof_judge(const ts_game_state *before, const ts_game_state *after, c
     }
     const char *why = ts_gof_refusal(&play, have_trick ? &trick : NULL, mem->first_lead);
     if (why) {
-        ts_verdict_set(out, TS_VERDICT_ILLEGAL, "illegal", "%s: %s", combo_name(&play, name), why);
+        ts_verdict_set(out, TS_VERDICT_ILLEGAL, "illegal", "%s: %s", ts_gof_combo_name(&play, name), why);
         return;
     }
     if (have_trick) {
         ts_code tc[TS_GOF_MAX_COMBO];
         combo_codes(&trick, tc);
         ts_game_codes_text(tc, trick.n, text, sizeof text);
-        ts_verdict_set(out, TS_VERDICT_LEGAL, "legal", "%s beats %s", combo_name(&play, name),
+        ts_verdict_set(out, TS_VERDICT_LEGAL, "legal", "%s beats %s", ts_gof_combo_name(&play, name),
                        text);
     } else {
-        ts_verdict_set(out, TS_VERDICT_LEGAL, "legal", "%s leads", combo_name(&play, name));
+        ts_verdict_set(out, TS_VERDICT_LEGAL, "legal", "%s leads", ts_gof_combo_name(&play, name));
     }
     mem->nlast = play.n;
     combo_codes(&play, mem->last);
@@ -218,3 +219,62 @@ static void gof_judge(const ts_game_state *before, const ts_game_state *after, c
 }
 
 const ts_game TS_GAME_GOF = {"gof", "Gang of Four", TS_FAM_GOF, gof_analyse, gof_judge};
+
+/* ---- Answers (answers.h) ------------------------------------------------------------------ */
+
+static void report_combo(const ts_writer *w, const ts_gof_combo *c)
+{
+    char name[24];
+    tw_obj(w);
+    tw_key(w, "type");
+    tw_str(w, ts_gof_combo_name(c, name));
+    ts_code codes[TS_GOF_MAX_COMBO];
+    combo_codes(c, codes);
+    ts_report_codes(w, "cards", codes, c->n);
+    tw_end(w);
+}
+
+void ts_gof_report_plays(const ts_writer *w, const ts_gof_combo *trick, int first_lead,
+                         const ts_gof_combo *plays, int shown, int count)
+{
+    tw_obj(w);
+    tw_key(w, "game");
+    tw_str(w, "gof");
+    tw_key(w, "trick");
+    if (trick)
+        report_combo(w, trick);
+    else
+        tw_null(w);
+    tw_key(w, "first_lead");
+    tw_bool(w, first_lead);
+    tw_key(w, "plays");
+    tw_arr(w);
+    for (int i = 0; i < shown; i++)
+        report_combo(w, &plays[i]);
+    tw_end(w);
+    tw_key(w, "count");
+    tw_int(w, count);
+    tw_key(w, "pass");
+    tw_bool(w, trick != NULL);
+    tw_end(w);
+}
+
+void ts_gof_report_judge(const ts_writer *w, const ts_gof_combo *play, const char *refusal)
+{
+    tw_obj(w);
+    tw_key(w, "game");
+    tw_str(w, "gof");
+    tw_key(w, "play");
+    if (play)
+        report_combo(w, play);
+    else
+        tw_null(w);
+    tw_key(w, "legal");
+    tw_bool(w, refusal == NULL);
+    tw_key(w, "reason");
+    if (refusal)
+        tw_str(w, refusal);
+    else
+        tw_null(w);
+    tw_end(w);
+}

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "answers.h"
 #include "game.h"
 #include "sapngwu.h"
 
@@ -222,3 +223,70 @@ static void sng_judge(const ts_game_state *before, const ts_game_state *after, c
 }
 
 const ts_game TS_GAME_SAPNGWU = {"sapngwu", "Sap Ng Wu", TS_FAM_DOMINO, sng_analyse, sng_judge};
+
+/* ---- Answers (answers.h) ------------------------------------------------------------------ */
+
+void ts_sapngwu_play_text(const ts_sapngwu_play *p, char *out, size_t cap)
+{
+    ts_code codes[TS_SAPNGWU_MAX_CARDS];
+    int n = ts_sapngwu_play_codes(p, codes);
+    ts_game_codes_text(codes, n, out, cap);
+}
+
+static void report_play(const ts_writer *w, const ts_sapngwu_play *p, int sure)
+{
+    ts_code codes[TS_SAPNGWU_MAX_CARDS];
+    char desc[80];
+    int n = ts_sapngwu_play_codes(p, codes);
+    tw_obj(w);
+    ts_report_codes(w, "cards", codes, n);
+    tw_key(w, "type");
+    tw_str(w, ts_sapngwu_type_name(p->type));
+    tw_key(w, "size");
+    tw_int(w, p->size);
+    ts_sapngwu_describe(p, desc, sizeof desc);
+    tw_key(w, "what");
+    tw_str(w, desc);
+    if (sure >= 0) {
+        tw_key(w, "sure");
+        tw_bool(w, sure);
+    }
+    tw_end(w);
+}
+
+void ts_sapngwu_report_plays(const ts_writer *w, int hand_size, const ts_sapngwu_play *trick,
+                             const ts_sapngwu_play *plays, int n, const ts_sapngwu_hand *unseen)
+{
+    tw_obj(w);
+    tw_key(w, "game");
+    tw_str(w, "sapngwu");
+    tw_key(w, "hand_size");
+    tw_int(w, hand_size);
+    tw_key(w, "trick");
+    if (trick)
+        report_play(w, trick, -1);
+    else
+        tw_null(w);
+    tw_key(w, "plays");
+    tw_arr(w);
+    for (int i = 0; i < n; i++)
+        report_play(w, &plays[i], unseen ? !ts_sapngwu_beatable(&plays[i], unseen) : -1);
+    tw_end(w);
+    tw_key(w, "pass");
+    tw_bool(w, trick && n == 0);
+    tw_end(w);
+}
+
+void ts_sapngwu_report_payment(const ts_writer *w, int wu, int chips, int may_declare)
+{
+    tw_obj(w);
+    tw_key(w, "game");
+    tw_str(w, "sapngwu");
+    tw_key(w, "wu");
+    tw_int(w, wu);
+    tw_key(w, "chips");
+    tw_int(w, chips);
+    tw_key(w, "may_declare");
+    tw_bool(w, may_declare);
+    tw_end(w);
+}
