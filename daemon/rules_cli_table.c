@@ -7,8 +7,6 @@
 
 #include "cmd.h"
 #include "game.h"
-#include "json.h"
-#include "json_writer.h"
 #include "rules_cli.h"
 
 #define PROG "tablesight rules table"
@@ -120,23 +118,22 @@ int rules_cli_table(int argc, char **argv)
     static ts_game_view v;
     ts_game_analyse(g, &s, &opts, &v);
     ts_json j;
-    ts_json_init(&j);
-    ts_writer w = ts_json_writer(&j);
-    ts_json_obj(&j);
-    ts_json_key(&j, "game");
-    ts_json_str(&j, g->name);
-    ts_json_key(&j, "cards");
-    ts_json_arr(&j);
+    ts_writer w = rules_cli_json(&j);
+    tw_obj(&w);
+    tw_key(&w, "game");
+    tw_str(&w, g->name);
+    tw_key(&w, "cards");
+    tw_arr(&w);
     for (int i = 0; i < t.n; i++) {
-        ts_json_obj(&j);
-        ts_json_key(&j, "code");
-        ts_json_str(&j, t.cards[i].text);
-        ts_json_key(&j, "zone");
-        ts_json_str(&j, ts_zone_name(t.zone[i]));
-        ts_json_end(&j);
+        tw_obj(&w);
+        tw_key(&w, "code");
+        tw_str(&w, t.cards[i].text);
+        tw_key(&w, "zone");
+        tw_str(&w, ts_zone_name(t.zone[i]));
+        tw_end(&w);
     }
-    ts_json_end(&j);
+    tw_end(&w);
     ts_game_report(g, &v, &w);
-    ts_json_end(&j);
+    tw_end(&w);
     return rules_cli_emit_json(&j, PROG) ? 0 : 2;
 }
