@@ -55,7 +55,8 @@ static const char USAGE[] =
     "Recognition:\n"
     "  --game GAME      the game (and so the cards to read): set (default), setgrid\n"
     "                   (SET's connection grid), playing (eleusis), gof,\n"
-    "                   qwirkle, domino (sapngwu), or auto (told from the cards)\n"
+    "                   qwirkle, qwtiles (Qwirkle tiles on a board: the tiles\n"
+    "                   profile), domino (sapngwu), or auto (told from the cards)\n"
     "  --profile NAME   deck profile: classic (default), seecards, tiles, cards,\n"
     "                   chinese, double-six, or a SET profile file\n"
     "  --models DIR     where deck profiles live\n"
@@ -260,6 +261,11 @@ static int parse_args(int argc, char **argv, run_opts *o)
     const ts_game *g = ts_game_find(o->proc.game);
     if (g && strcmp(g->name, "setgrid") == 0)
         o->proc.game = "set"; /* a SET variant: the SET reader */
+    if (g == &TS_GAME_QWIRKLE_TILES) { /* the Qwirkle reader, the tile set's profile */
+        o->proc.game = "qwirkle";
+        if (!o->proc.profile)
+            o->proc.profile = "tiles";
+    }
     o->proc.readers = 2; /* cards read on two cores: hints reach the screen sooner */
     return 0;
 }

@@ -11,7 +11,7 @@ const ts_game_opts TS_GAME_OPTS_DEFAULT = {.hint_level = 4, .first_lead = 0};
 
 static const ts_game *const GAMES[] = {&TS_GAME_SET,     &TS_GAME_GOF,     &TS_GAME_QWIRKLE,
                                        &TS_GAME_ELEUSIS, &TS_GAME_SAPNGWU, &TS_GAME_SETGRID,
-                                       NULL};
+                                       &TS_GAME_QWIRKLE_TILES, NULL};
 
 const ts_game *const *ts_games(void)
 {
@@ -284,6 +284,10 @@ void ts_verdict_report(const ts_verdict *v, const char *game, double t, const ts
     tw_str(w, v->verdict);
     tw_key(w, "reason");
     tw_str(w, v->reason);
+    if (v->points > 0) {
+        tw_key(w, "points");
+        tw_int(w, v->points);
+    }
     if (v->seat > 0) {
         tw_key(w, "seat");
         tw_int(w, v->seat);

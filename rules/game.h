@@ -130,6 +130,7 @@ typedef struct {
     ts_code cards[TS_MOVE_MAX];   /* the cards of the move */
     char verdict[32];             /* "legal", "illegal", "valid Set", "not a Set", ... */
     char reason[TS_REASON_MAX];   /* why, in one sentence */
+    int points;                   /* what the move scores (Qwirkle tiles); 0: not scored */
     int seat;                     /* who moved (the seat whose hand the cards left); 0 unknown */
     int hand_over;                /* a hand emptied: the hand is over, scores below */
     int game_over;                /* Gang of Four: a total reached 100 */
@@ -145,7 +146,7 @@ const char *ts_verdict_kind_name(ts_verdict_kind k); /* "none" "legal" "illegal"
 typedef struct ts_game ts_game;
 
 struct ts_game {
-    const char *name;  /* "set", "gof", "qwirkle", "eleusis", "sapngwu", "setgrid" */
+    const char *name;  /* "set", "gof", "qwirkle", "eleusis", "sapngwu", "setgrid", "qwtiles" */
     const char *title; /* "SET", "Gang of Four", ... */
     ts_family family;  /* the cards it is played with */
     /* Fills *v for state s. Returns 0. */
@@ -153,6 +154,9 @@ struct ts_game {
     /* A verdict on move m from before to after; mem is the game's memory, updated. */
     void (*judge)(const ts_game_state *before, const ts_game_state *after, const ts_move *m,
                   ts_game_memory *mem, ts_verdict *out);
+    /* A card never changes in place (SET, Qwirkle tiles): a new reading
+     * there is the reader changing its mind, not a move. */
+    int fixed_cards;
 };
 
 /* The registry: every game, in a fixed order; NULL-terminated. */
@@ -224,6 +228,6 @@ int ts_eleusis_mainline_order(const ts_game_state *s, int *idx, int *unread);
 
 /* The games (game_*.c). */
 extern const ts_game TS_GAME_SET, TS_GAME_GOF, TS_GAME_QWIRKLE, TS_GAME_ELEUSIS, TS_GAME_SAPNGWU,
-    TS_GAME_SETGRID;
+    TS_GAME_SETGRID, TS_GAME_QWIRKLE_TILES;
 
 #endif

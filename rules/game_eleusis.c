@@ -55,7 +55,7 @@ static void el_judge(const ts_game_state *before, const ts_game_state *after, co
                    "no dealer: give the secret rule (--rule FILE)");
 }
 
-const ts_game TS_GAME_ELEUSIS = {"eleusis", "Eleusis", TS_FAM_PLAYING, el_analyse, el_judge};
+const ts_game TS_GAME_ELEUSIS = {"eleusis", "Eleusis", TS_FAM_PLAYING, el_analyse, el_judge, 0};
 
 /* ---- Answers (answers.h) ------------------------------------------------------------------ */
 

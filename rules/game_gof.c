@@ -218,7 +218,7 @@ static void gof_judge(const ts_game_state *before, const ts_game_state *after, c
     hand_end(before, after, mem, out);
 }
 
-const ts_game TS_GAME_GOF = {"gof", "Gang of Four", TS_FAM_GOF, gof_analyse, gof_judge};
+const ts_game TS_GAME_GOF = {"gof", "Gang of Four", TS_FAM_GOF, gof_analyse, gof_judge, 0};
 
 /* ---- Answers (answers.h) ------------------------------------------------------------------ */
 

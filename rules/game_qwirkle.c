@@ -154,7 +154,7 @@ static void qw_judge(const ts_game_state *before, const ts_game_state *after, co
         ts_verdict_set(out, TS_VERDICT_LEGAL, "valid", "every group on the table is valid");
 }
 
-const ts_game TS_GAME_QWIRKLE = {"qwirkle", "Qwirkle Cards", TS_FAM_QWIRKLE, qw_analyse, qw_judge};
+const ts_game TS_GAME_QWIRKLE = {"qwirkle", "Qwirkle Cards", TS_FAM_QWIRKLE, qw_analyse, qw_judge, 0};
 
 /* ---- Answers (answers.h) ------------------------------------------------------------------ */
 

@@ -222,7 +222,7 @@ static void sng_judge(const ts_game_state *before, const ts_game_state *after, c
     mem->plays++;
 }
 
-const ts_game TS_GAME_SAPNGWU = {"sapngwu", "Sap Ng Wu", TS_FAM_DOMINO, sng_analyse, sng_judge};
+const ts_game TS_GAME_SAPNGWU = {"sapngwu", "Sap Ng Wu", TS_FAM_DOMINO, sng_analyse, sng_judge, 0};
 
 /* ---- Answers (answers.h) ------------------------------------------------------------------ */
 

@@ -172,7 +172,7 @@ static void set_judge(const ts_game_state *before, const ts_game_state *after, c
     }
 }
 
-const ts_game TS_GAME_SET = {"set", "SET", TS_FAM_SET, set_analyse, set_judge};
+const ts_game TS_GAME_SET = {"set", "SET", TS_FAM_SET, set_analyse, set_judge, .fixed_cards = 1};
 
 /* ---- Answers (answers.h) ------------------------------------------------------------------ */
 

@@ -193,7 +193,7 @@ static void grid_judge(const ts_game_state *before, const ts_game_state *after, 
 }
 
 const ts_game TS_GAME_SETGRID = {"setgrid", "SET connection grid", TS_FAM_SET, grid_analyse,
-                                 grid_judge};
+                                 grid_judge, 0};
 
 /* ---- Answers (answers.h) ------------------------------------------------------------------ */
 

@@ -271,10 +271,11 @@ int ts_referee_update(ts_referee *r, const ts_card *cards, const int *id, const 
         return 0;
     /* Settled: a move if it differs from the last settled table. */
     ts_move m;
-    /* A SET card never changes in place: a new reading there is the reader
-     * changing its mind, not a move. Elsewhere a card laid on top of another
-     * (a sideline pile, a trick) may take over its track. */
-    int changes = diff(&r->settled, &r->cand, r->game != &TS_GAME_SET, &m);
+    /* A SET card (a Qwirkle tile) never changes in place: a new reading
+     * there is the reader changing its mind, not a move. Elsewhere a card
+     * laid on top of another (a sideline pile, a trick) may take over its
+     * track. */
+    int changes = diff(&r->settled, &r->cand, !r->game->fixed_cards, &m);
     if (changes > 0)
         changes -= from_hand(&r->settled, &r->cand, &m);
     if (changes == 0) {
@@ -308,6 +309,19 @@ int ts_referee_update(ts_referee *r, const ts_card *cards, const int *id, const 
                            "or glare?)", c->read ? c->text : "a card");
             return 1;
         }
+    }
+    /* Cards found late lay there before: no part of the move. */
+    int kept = 0;
+    for (int k = 0; k < r->move.nadded && k < TS_MOVE_MAX; k++) {
+        const ts_card *c = &r->settled.cards[r->move.added[k]];
+        if (r->still_there && r->before.n > 0 && r->still_there(r->still_ctx, c))
+            continue;
+        r->move.added[kept++] = r->move.added[k];
+    }
+    r->move.nadded = kept < TS_MOVE_MAX ? kept : r->move.nadded;
+    if (r->move.nadded == 0 && r->move.nremoved == 0) {
+        ts_verdict_set(out, TS_VERDICT_NONE, "none", "cards found late: they lay there before");
+        return 1;
     }
     if (r->game == &TS_GAME_ELEUSIS && r->dealer)
         dealer_judge(r, out);

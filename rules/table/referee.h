@@ -44,10 +44,12 @@ void ts_referee_destroy(ts_referee *r);
 
 /* Attaches the Eleusis dealer (borrowed; NULL detaches). */
 void ts_referee_set_dealer(ts_referee *r, ts_eleusis_dealer *d);
-/* Evidence from the frames (optional): asked for each card a settled move
- * took away (c is the card as last seen, borrowed), returns 1 when that card
- * still lies in its place (found no more, e.g. in a shadow). Such a move is
- * "cannot judge" and the game's memory is left as it was. NULL: none. */
+/* Evidence from the frames (optional): asked for each card of a settled
+ * move (c borrowed: a card taken as last seen, a card laid as seen now),
+ * returns 1 when its place looks the same in the "before" and "after" frames.
+ * A card taken that still lies there (found no more, e.g. in a shadow) makes
+ * the move "cannot judge", the game's memory left as it was; a card laid
+ * that already lay there (found late) is no part of the move. NULL: none. */
 typedef int (*ts_referee_still_there)(void *ctx, const ts_card *c);
 void ts_referee_set_evidence(ts_referee *r, ts_referee_still_there fn, void *ctx);
 
