@@ -501,6 +501,52 @@ static void test_sapngwu_seats_wu(void **state)
     table_close(&t);
 }
 
+/* ---- Qwirkle with tiles on a board: turns, lines and points ------------------------- */
+
+static void test_qwirkle_tiles_turns(void **state)
+{
+    (void)state;
+    table t;
+    scene s = {0};
+    table_open(&t, "qwtiles");
+    row(&s, TS_FAM_QWIRKLE, "RC RS", 400, 300, 64); /* the board as found */
+    put(&s, TS_FAM_QWIRKLE, "GS", 464, 394);         /* under RS: a column of two */
+    hold(&t, &s, 25);
+    assert_int_equal(t.nverdicts, 0);
+    row(&s, TS_FAM_QWIRKLE, "RT RL", 528, 300, 64);
+    hold(&t, &s, 25);
+    expect(&t, 0, TS_VERDICT_LEGAL, "legal", "2 tiles in one line: 4 points");
+    assert_int_equal(last(&t)->points, 4);
+    put(&s, TS_FAM_QWIRKLE, "RS", 656, 300);
+    hold(&t, &s, 25);
+    expect(&t, 1, TS_VERDICT_ILLEGAL, "illegal", "RC RS RT RL RS: two identical tiles in a line");
+    s.n--; /* the wrong RS (the last laid) taken back */
+    hold(&t, &s, 25);
+    assert_int_equal(t.nverdicts, 3); /* a tile taken off the board: cannot judge */
+    assert_int_equal(last(&t)->kind, TS_VERDICT_CANNOT);
+    /* a column under RC, and a row GC GS: both lines score */
+    put(&s, TS_FAM_QWIRKLE, "GC", 400, 394);
+    put(&s, TS_FAM_QWIRKLE, "YC", 400, 488);
+    hold(&t, &s, 25);
+    expect(&t, 3, TS_VERDICT_LEGAL, "legal", "2 tiles in one line: 5 points"); /* RC GC YC, GC GS */
+    put(&s, TS_FAM_QWIRKLE, "BD", 900, 600);
+    put(&s, TS_FAM_QWIRKLE, "BX", 964, 600);
+    hold(&t, &s, 25);
+    expect(&t, 4, TS_VERDICT_ILLEGAL, "illegal", "the tiles laid touch no tile of the board");
+    put(&s, TS_FAM_QWIRKLE, "OL", 1100, 100);
+    put(&s, TS_FAM_QWIRKLE, "OC", 1100, 600);
+    hold(&t, &s, 25);
+    expect(&t, 5, TS_VERDICT_ILLEGAL, "illegal",
+           "the tiles of a turn go in one line, touching each other or the board");
+    /* the board's lines as the live view shows them */
+    const ts_table_stable *st = ts_table_tracker_update(t.trk, s.cards, s.n, W, H, t.frame++, 99);
+    ts_game_state gs = {st->cards, st->ncards, NULL, W, H};
+    ts_game_view v;
+    ts_game_analyse(t.game, &gs, NULL, &v);
+    assert_string_equal(v.headline, "11 tiles, 5 lines, all valid");
+    table_close(&t);
+}
+
 /* ---- Qwirkle: a turn with a rearrangement ------------------------------------------ */
 
 static void test_qwirkle_rearrangement(void **state)
@@ -744,6 +790,7 @@ int main(void)
         cmocka_unit_test(test_sapngwu_seats_wu),
         cmocka_unit_test(test_sapngwu_mixed),
         cmocka_unit_test(test_qwirkle_rearrangement),
+        cmocka_unit_test(test_qwirkle_tiles_turns),
         cmocka_unit_test(test_eleusis_dealer_mainline),
         cmocka_unit_test(test_eleusis_dealer_phases),
         cmocka_unit_test(test_set_grid_placements),
