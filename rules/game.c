@@ -373,8 +373,9 @@ int ts_verdict_cards(ts_verdict *v, const ts_game_state *s, const int *idx, int 
     v->ncards = 0;
     int unread = -1;
     for (int k = 0; k < n && v->ncards < TS_MOVE_MAX; k++) {
-        v->cards[v->ncards++] = s->cards[idx[k]].code;
-        if (!s->cards[idx[k]].read && unread < 0)
+        if (s->cards[idx[k]].read) /* an unread card has no code to name */
+            v->cards[v->ncards++] = s->cards[idx[k]].code;
+        else if (unread < 0)
             unread = k;
     }
     if (unread >= 0) {

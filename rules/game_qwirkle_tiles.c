@@ -246,8 +246,8 @@ static void tiles_judge(const ts_game_state *before, const ts_game_state *after,
         score = 1; /* the game's first tile alone */
     score += 6 * qwirkles;
     out->points = score;
-    ts_verdict_set(out, TS_VERDICT_LEGAL, "legal", "%d tile%s in one line: %d point%s%s", np,
-                   np == 1 ? "" : "s", score, score == 1 ? "" : "s",
+    ts_verdict_set(out, TS_VERDICT_LEGAL, "legal", "%d tile%s: %d point%s%s", np,
+                   np == 1 ? "" : "s in one line", score, score == 1 ? "" : "s",
                    qwirkles ? " with a QWIRKLE" : "");
 }
 

@@ -113,8 +113,7 @@ static void set_judge(const ts_game_state *before, const ts_game_state *after, c
             const ts_card *c = &before->cards[m->removed[k]];
             if (!c->read) {
                 mem->nlast = 0;
-                out->ncards = 1;
-                out->cards[0] = c->code;
+                out->ncards = 0; /* an unread card has no code to name */
                 ts_verdict_set(out, TS_VERDICT_CANNOT, "cannot judge", "a card taken was not read");
                 return;
             }

@@ -302,7 +302,7 @@ int ts_referee_update(ts_referee *r, const ts_card *cards, const int *id, const 
             continue;
         if (r->still_there(r->still_ctx, c)) {
             out->zone = ts_zone_kind_of(r->before.zone[i]);
-            out->ncards = 1;
+            out->ncards = c->read;
             out->cards[0] = c->code;
             ts_verdict_set(out, TS_VERDICT_CANNOT, "cannot judge",
                            "%s is not found any more but still lies in its place (a shadow "

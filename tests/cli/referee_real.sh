@@ -8,7 +8,12 @@
 #     table's headline is what the rules say of the labelled board;
 #   - the same board dealt back (test3 -> test2 -> test1): cards dealt onto
 #     fewer than 12 are no claim, no verdict;
-#   - a finger over a card (finger1 -> finger2 -> finger3): no move.
+#   - a finger over a card (finger1 -> finger2 -> finger3): no move;
+#   - a real Qwirkle game with tiles on a board, turn by turn (qwirkle tr1_00 ..
+#     tr1_20, 15 frames each, --game qwtiles): every verdict is either "legal"
+#     with exactly the tiles the labels say were laid that turn, or "cannot
+#     judge" - never "illegal", never other tiles - and at least 19 of the 20
+#     turns are judged legal (measured: 19; the other is an unread tile).
 # Args: $1 tablesight binary, $2 source dir, $3 shared dir. Skips without ../shared.
 set -u
 BIN=$1
@@ -83,6 +88,46 @@ clip finger finger1 finger2 finger3
 referee finger
 n=$(grep -c '"type":"verdict"' "$T/finger.jsonl")
 [ "$n" = 0 ] || fail "finger: want no verdict, got $(grep verdict "$T/finger.jsonl")"
+
+# ---- Qwirkle tiles, a real game turn by turn ---------------------------------------------
+QW=$SHARED/data/qwirkle
+if [ -d "$QW/images" ]; then
+    mkdir -p "$T/qw"
+    n=0
+    for i in $(seq -w 0 20); do
+        for _ in $(seq 1 15); do
+            n=$((n + 1))
+            ln -s "$QW/images/tr1_$i.jpg" "$T/qw/$(printf f_%04d.jpg $n)"
+        done
+    done
+    "$BIN" referee --game qwtiles --source "$T/qw/f_%04d.jpg" --fast --headless --json \
+        --log "$T/qw.log" >"$T/qw.jsonl" 2>"$T/qw.err" || fail "qwirkle: referee exit $?"
+    python3 - "$T/qw.jsonl" "$QW/labels.tsv" tr1 <<'PY' || fail "qwirkle turns"
+import collections, json, sys
+path, labels, game = sys.argv[1:4]
+board = {}
+for line in open(labels):
+    if line.startswith("#"):
+        continue
+    img, codes = line.rstrip("\n").split("\t")
+    name = img.split("/")[-1]
+    if name.startswith(game + "_"):
+        # the tile set has white where Qwirkle Cards have purple: the rules name it P
+        board[int(name[len(game) + 1:-4])] = collections.Counter(c.replace("W", "P") for c in codes.split())
+turns = [board[i] - board[i - 1] for i in range(1, len(board))]
+verdicts = [json.loads(l) for l in open(path) if '"type":"verdict"' in l]
+ok, legal = True, 0
+for v in verdicts:
+    if v["kind"] == "cannot judge":
+        continue
+    if v["kind"] != "legal" or collections.Counter(v["cards"]) not in turns:
+        print("wrong verdict:", v["kind"], v["cards"], v["reason"]); ok = False
+    else:
+        legal += 1
+print("qwirkle: %d of %d turns legal with the labelled tiles, %d verdicts" % (legal, len(turns), len(verdicts)))
+sys.exit(0 if ok and legal >= 19 else 1)
+PY
+fi
 
 [ $fails = 0 ] && echo "referee_real: ok"
 exit $((fails > 0))
