@@ -20,9 +20,10 @@ static void usage(FILE *f)
             "                          [--mainline CODES] [--sideline CODES] [--hint N]\n"
             "                          [--first-lead]\n"
             "\n"
-            "What GAME (set, setgrid, gof, qwirkle, eleusis, sapngwu) makes of a table: the\n"
-            "JSON the live daemon and `scan` report for it (hints with card indices in the\n"
-            "order given, count, headline; \"shown\": the cards the SET hint ladder shows).\n"
+            "What GAME (set, setgrid, gof, qwirkle, qwtiles, eleusis, sapngwu) makes of a\n"
+            "table: the JSON the live daemon and `scan` report for it (hints with card\n"
+            "indices in the order given, count, headline; \"shown\": the cards the SET hint\n"
+            "ladder shows).\n"
             "Cards of a zone lie in a row; ';' starts a new group (Qwirkle groups) or, for\n"
             "setgrid, a new grid row. Exit status: 0 answered, 2 usage or a bad code.\n");
 }

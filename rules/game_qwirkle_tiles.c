@@ -132,8 +132,10 @@ static int tiles_analyse(const ts_game_state *s, const ts_game_opts *o, ts_game_
             int n = line_through(&b, k, d, line);
             const char *why = line_error(s, &b, line, n);
             char label[48];
-            snprintf(label, sizeof label, "%s%s", why ? "invalid: " : n == 6 ? "QWIRKLE" : "",
-                     why ? why : "");
+            int a = s->cards[b.idx[line[0]]].code.idx, c = s->cards[b.idx[line[1]]].code.idx;
+            int name = ts_qw_colour(a) == ts_qw_colour(c) ? ts_qw_colour(a) : 6 + ts_qw_shape(a);
+            snprintf(label, sizeof label, "%s%s", why ? "invalid: " : n == 6 ? "QWIRKLE " : "",
+                     why ? why : ts_qw_line_name(name));
             ts_view_group *g = ts_view_add(v, why ? TS_MARK_BAD : TS_MARK_GOOD, label);
             if (g) {
                 g->n = n < TS_VIEW_GROUP_MAX ? n : TS_VIEW_GROUP_MAX;
