@@ -13,7 +13,11 @@
 #     tr1_20, 15 frames each, --game qwtiles): every verdict is either "legal"
 #     with exactly the tiles the labels say were laid that turn, or "cannot
 #     judge" - never "illegal", never other tiles - and at least 19 of the 20
-#     turns are judged legal (measured: 19; the other is an unread tile).
+#     turns are judged legal (measured: 19; the other is an unread tile);
+#   - an Eleusis mainline of real card photos (mathsvlog, 52 photographed
+#     cards) laid one by one on a table by tests/tools/ts_composite, the dealer
+#     holding a secret rule: the starter, each card judged right or wrong as
+#     `rules eleusis` judges it, a wrong card taken to the sideline is no move.
 # Args: $1 tablesight binary, $2 source dir, $3 shared dir. Skips without ../shared.
 set -u
 BIN=$1
@@ -127,6 +131,55 @@ for v in verdicts:
 print("qwirkle: %d of %d turns legal with the labelled tiles, %d verdicts" % (legal, len(turns), len(verdicts)))
 sys.exit(0 if ok and legal >= 19 else 1)
 PY
+fi
+
+# ---- Eleusis: a mainline of real card photos ----------------------------------------------
+CARDS=$SHARED/data/playing/images
+COMPOSITE=$(dirname "$BIN")/tests/ts_composite
+if [ -f "$CARDS/mathsvlog_card_5H.jpg" ] && [ -x "$COMPOSITE" ]; then
+    RULE='odd(value) != odd(prev.value)'
+    printf '%s\n' "$RULE" >"$T/secret.rule"
+    main() { echo "$CARDS/mathsvlog_card_$1.jpg $((60 + $2 * 190)) 60 150 210"; }
+    side() { echo "$CARDS/mathsvlog_card_$1.jpg $((60 + $2 * 190)) 450 150 210"; }
+    # the table after each move: the starter, three cards, the wrong one to the sideline, one more
+    states=("$(main 5H 0)"
+        "$(main 5H 0) $(main 8C 1)"
+        "$(main 5H 0) $(main 8C 1) $(main 3D 2)"
+        "$(main 5H 0) $(main 8C 1) $(main 3D 2) $(main 7S 3)"
+        "$(main 5H 0) $(main 8C 1) $(main 3D 2) $(side 7S 0)"
+        "$(main 5H 0) $(main 8C 1) $(main 3D 2) $(side 7S 0) $(main QD 3)")
+    mkdir -p "$T/el"
+    n=0
+    for k in "${!states[@]}"; do
+        # shellcheck disable=SC2086 # the state is the tool's argument list
+        "$COMPOSITE" "$T/state_$k.jpg" 1280 720 ${states[$k]} || fail "composite $k"
+        for _ in $(seq 1 25); do
+            n=$((n + 1))
+            ln -s "$T/state_$k.jpg" "$T/el/$(printf f_%04d.jpg $n)"
+        done
+    done
+    "$BIN" referee --game eleusis --rule "$T/secret.rule" --players 2 --source "$T/el/f_%04d.jpg" \
+        --fast --headless --json --log "$T/el.log" >"$T/el.jsonl" 2>"$T/el.err" ||
+        fail "eleusis: referee exit $?"
+    want="starter"
+    line="5H"
+    for c in 8C 3D 7S QD; do
+        w=$("$BIN" rules eleusis --json --rule "$RULE" --mainline "$line" --play "$c" |
+            python3 -c 'import json, sys; print(json.load(sys.stdin)["verdict"])')
+        want="$want $c:$w"
+        [ "$w" = right ] && line="$line $c"
+    done
+    got=$(python3 -c '
+import json, sys
+out = []
+for l in open(sys.argv[1]):
+    v = json.loads(l)
+    if v.get("type") != "verdict":
+        continue
+    out.append(v["verdict"] if v["verdict"] == "starter" else "%s:%s" % (",".join(v["cards"]), v["verdict"]))
+print(" ".join(out))' "$T/el.jsonl")
+    echo "eleusis: the rules say: $want; the dealer: $got"
+    [ "$got" = "$want" ] || fail "eleusis: the dealer's verdicts differ from the rules"
 fi
 
 [ $fails = 0 ] && echo "referee_real: ok"
