@@ -159,6 +159,9 @@ struct ts_game {
     int fixed_cards;
 };
 
+/* What `tablesight rules GAME` answers in card codes, and the JSON of those
+ * answers through the same writer: answers.h. */
+
 /* The registry: every game, in a fixed order; NULL-terminated. */
 const ts_game *const *ts_games(void);
 /* The game of a name ("set", "gof", ...; the card family names "playing" and

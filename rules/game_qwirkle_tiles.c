@@ -119,7 +119,7 @@ static void line_codes(const ts_game_state *s, const board *b, const int *line, 
 static int tiles_analyse(const ts_game_state *s, const ts_game_opts *o, ts_game_view *v)
 {
     (void)o;
-    static board b;
+    board b; /* a few kB: on the stack, no state kept */
     board_of(s, &b);
     v->unread = b.unread;
     v->show_groups = v->show_cards = -1;
@@ -187,7 +187,7 @@ static void tiles_judge(const ts_game_state *before, const ts_game_state *after,
     }
     if (!ts_verdict_cards(out, after, placed, np))
         return;
-    static board b;
+    board b; /* a few kB: on the stack, no state kept */
     board_of(after, &b);
     int pos[TS_MOVE_MAX], is_new[TS_MAX_CARDS] = {0};
     for (int k = 0; k < np; k++) {
