@@ -77,6 +77,12 @@ const char *rules_cli_code(ts_family fam, int idx, char buf[TS_CODE_MAXLEN])
     return buf;
 }
 
+ts_writer rules_cli_json(ts_json *j)
+{
+    ts_json_init(j);
+    return ts_json_writer(j);
+}
+
 int rules_cli_emit_json(ts_json *j, const char *who)
 {
     int ok = !j->buf.failed;

@@ -55,7 +55,8 @@ static const char USAGE[] =
     "Recognition:\n"
     "  --game GAME      the game (and so the cards to read): set (default), setgrid\n"
     "                   (SET's connection grid), playing (eleusis), gof,\n"
-    "                   qwirkle, domino (sapngwu), or auto (told from the cards)\n"
+    "                   qwirkle, qwtiles (Qwirkle tiles on a board: the tiles\n"
+    "                   profile), domino (sapngwu), or auto (told from the cards)\n"
     "  --profile NAME   deck profile: classic (default), seecards, tiles, cards,\n"
     "                   chinese, double-six, or a SET profile file\n"
     "  --models DIR     where deck profiles live\n"
@@ -84,7 +85,9 @@ static const char USAGE[] =
     "  --rule FILE      Eleusis: the automatic dealer's secret rule (rules eleusis\n"
     "                   --help has the language); each card placed at the end of the\n"
     "                   mainline is judged at once (implies --referee)\n"
-    "  --players N      Eleusis: players besides the dealer, in turn order (3)\n"
+    "  --players N      Eleusis: players besides the dealer, in turn order (3);\n"
+    "                   Gang of Four, Sap Ng Wu: 2-4 seats, a hand zone each\n"
+    "                   (hand1 nearest the camera, then in turn order)\n"
     "  --reveal         Eleusis: print the rule and the seed's scores at the end\n"
     "  Keys in the window / lines on the socket: h|hint, hint N, p|phase2 (Eleusis:\n"
     "  phase 1 is over), r|reveal, f|first-lead.\n"
@@ -259,6 +262,11 @@ static int parse_args(int argc, char **argv, run_opts *o)
     const ts_game *g = ts_game_find(o->proc.game);
     if (g && strcmp(g->name, "setgrid") == 0)
         o->proc.game = "set"; /* a SET variant: the SET reader */
+    if (g == &TS_GAME_QWIRKLE_TILES) { /* the Qwirkle reader, the tile set's profile */
+        o->proc.game = "qwirkle";
+        if (!o->proc.profile)
+            o->proc.profile = "tiles";
+    }
     o->proc.readers = 2; /* cards read on two cores: hints reach the screen sooner */
     return 0;
 }

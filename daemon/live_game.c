@@ -8,6 +8,7 @@
 
 #include "clock.h"
 #include "eleusis_dealer.h"
+#include "move_evidence.h"
 #include "referee.h"
 #include "referee_log.h"
 
@@ -24,6 +25,7 @@ struct live_game {
     ts_referee_log *log;
     ts_image quiet;       /* the table at its last quiet moment: a move's "before" */
     int quiet_age;        /* frames since it was copied */
+    const ts_image *now;  /* the frame being judged (borrowed, during an update) */
     uint64_t verdicts;
     double t0;            /* the first frame's time: verdict times count from it */
     char note[TS_TEXT_MAX]; /* a message for the screen (phase 1 over, the rule) */
@@ -47,6 +49,16 @@ static char *read_file(const char *path, char *err, size_t errlen)
     return buf;
 }
 
+/* The referee's evidence: a card the readings lost that looks the same in
+ * the "before" picture and now still lies there. */
+static int still_there(void *ctx, const ts_card *c)
+{
+    live_game *g = ctx;
+    if (!g->now || !g->quiet.buf)
+        return 0;
+    return ts_quad_similarity(&g->quiet, g->now, c->quad) > TS_STILL_THERE;
+}
+
 live_game *live_game_open(const live_game_opts *o, char *err, size_t errlen)
 {
     live_game *g = calloc(1, sizeof *g);
@@ -56,7 +68,17 @@ live_game *live_game_open(const live_game_opts *o, char *err, size_t errlen)
     }
     g->o = *o;
     g->rules.game = ts_game_find(o->game); /* NULL for "auto": by the cards' family */
-    ts_zones_default(g->rules.game ? g->rules.game->name : "set", &g->zones);
+    int climbing = g->rules.game == &TS_GAME_GOF || g->rules.game == &TS_GAME_SAPNGWU;
+    if (climbing && o->players > TS_SEATS_MAX) {
+        snprintf(err, errlen, "--players: %s seats at most %d players", g->rules.game->title,
+                 TS_SEATS_MAX);
+        live_game_close(g);
+        return NULL;
+    }
+    /* Climbing games with --players: a hand zone per seat, so the referee
+     * knows who played and when a hand is empty. */
+    ts_zones_default_seats(g->rules.game ? g->rules.game->name : "set", climbing ? o->players : 0,
+                           &g->zones);
     if (o->zones_file) {
         char *text = read_file(o->zones_file, err, errlen);
         char why[200];
@@ -100,7 +122,6 @@ live_game *live_game_open(const live_game_opts *o, char *err, size_t errlen)
     }
     /* Climbing games keep a referee even without --referee: it knows which of
      * the plays on the trick is the newest, the one the hints must beat. */
-    int climbing = g->rules.game == &TS_GAME_GOF || g->rules.game == &TS_GAME_SAPNGWU;
     if (o->referee || g->dealer || climbing) {
         const ts_game *game = g->rules.game ? g->rules.game : &TS_GAME_SET;
         g->ref = ts_referee_create(game, NULL);
@@ -110,6 +131,7 @@ live_game *live_game_open(const live_game_opts *o, char *err, size_t errlen)
             return NULL;
         }
         ts_referee_set_dealer(g->ref, g->dealer);
+        ts_referee_set_evidence(g->ref, still_there, g);
         ts_referee_set_first_lead(g->ref, o->first_lead);
         char dir[256];
         const char *log_dir = o->log_dir;
@@ -250,8 +272,10 @@ int live_game_frame(live_game *g, ts_tracker *trk, const ts_stable *st, const ts
     if (!g->ref)
         return out;
     ts_verdict verdict;
+    g->now = img;
     int moved = ts_referee_update(g->ref, f->cards, st->id, st->table.zone, f->ncards, f->w, f->h,
                                   st->busy, t, &verdict);
+    g->now = NULL;
     if (!moved) {
         if (ts_referee_quiet(g->ref) && (g->quiet_age++ % QUIET_COPY_EVERY == 0 || !g->quiet.buf))
             copy_image(&g->quiet, img);

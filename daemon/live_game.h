@@ -33,7 +33,7 @@ typedef struct live_game live_game;
 /* A verdict for the screen: drawn large near the move for a few seconds. */
 typedef struct {
     uint64_t seq;      /* bumped per verdict */
-    char text[TS_TEXT_MAX + 48];
+    char text[TS_REASON_MAX + 48];
     int kind;          /* ts_verdict_kind */
     float x, y;        /* where the move was */
     double settled_t;  /* capture time of the frame the move settled in */

@@ -79,7 +79,7 @@ static int annotated(ts_referee_log *l, const ts_image *img, const ts_verdict *v
     }
     for (int r = 0; r < img->h; r++)
         memcpy(ts_image_row(&l->canvas, r), ts_image_row(img, r), (size_t)img->w * 3);
-    char text[TS_TEXT_MAX + 40];
+    char text[TS_REASON_MAX + 40];
     snprintf(text, sizeof text, "%s: %s", v->verdict, v->reason);
     static ts_table empty; /* nothing but the verdict */
     ts_overlay_opts oo = {.hide_sets = 1, .verdict = text, .verdict_kind = v->kind,
@@ -170,7 +170,7 @@ int ts_referee_replay(const char *dir, FILE *out, char *err, size_t errlen)
     char line[8192];
     int n = 0;
     while (fgets(line, sizeof line, f)) {
-        char t[32], game[32], zone[32], cards[256], kind[32], verdict[64], reason[256], move[16],
+        char t[32], game[32], zone[32], cards[256], kind[32], verdict[64], reason[TS_REASON_MAX + 64], move[16],
             before[96], after[96];
         field(line, "t", t, sizeof t);
         field(line, "game", game, sizeof game);

@@ -6,6 +6,7 @@
 
 #include "codes.h"
 #include "json.h"
+#include "json_writer.h"
 #include "stats.h" /* ts_median */
 
 int rules_cli_set(int argc, char **argv);     /* rules_cli_set.c */
@@ -18,6 +19,9 @@ int rules_cli_table(int argc, char **argv);   /* rules_cli_table.c: any game, th
 /* Helpers the game commands share (cmd_rules.c). */
 double rules_cli_now_us(void);              /* monotonic clock, microseconds */
 const char *rules_cli_code(ts_family fam, int idx, char buf[TS_CODE_MAXLEN]);
+/* Starts an answer's JSON in j (the caller emits it): the rules core writes
+ * it through the returned writer (rules/answers.h). */
+ts_writer rules_cli_json(ts_json *j);
 /* Prints j's buffer as one line and frees j; 0 (with a message) if it ran out of memory. */
 int rules_cli_emit_json(ts_json *j, const char *who);
 

@@ -3,9 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "answers.h"
 #include "cmd.h"
 #include "eleusis.h"
-#include "json.h"
 #include "rules_cli.h"
 
 #define PROG "tablesight rules eleusis"
@@ -122,17 +122,6 @@ static int parse_cards(const char *what, const char *text, ts_code *out, int max
     return n;
 }
 
-static void json_cards(ts_json *j, const ts_code *cards, int n)
-{
-    char code[TS_CODE_MAXLEN];
-    ts_json_arr(j);
-    for (int i = 0; i < n; i++) {
-        ts_code_format(cards[i], code);
-        ts_json_str(j, code);
-    }
-    ts_json_end(j);
-}
-
 /* ---- Judging ----------------------------------------------------------------- */
 
 /* The rule around the error position (pos is 1-based, 0 = none) on one line,
@@ -205,45 +194,10 @@ static int judge(const options *o)
     ts_eleusis_format(rule, canon, sizeof canon);
     if (o->json) {
         ts_json j;
-        ts_json_init(&j);
-        ts_json_obj(&j);
-        ts_json_key(&j, "game");
-        ts_json_str(&j, "eleusis");
-        ts_json_key(&j, "rule");
-        ts_json_str(&j, canon);
-        ts_json_key(&j, "needs_history");
-        ts_json_int(&j, ts_eleusis_history_needed(rule));
-        ts_json_key(&j, "mainline");
-        json_cards(&j, line, n);
-        if (o->hand) {
-            ts_json_key(&j, "right");
-            ts_json_arr(&j);
-            for (int i = 0; i < k; i++)
-                if (verdict[i]) {
-                    ts_code_format(judged[i], code);
-                    ts_json_str(&j, code);
-                }
-            ts_json_end(&j);
-            ts_json_key(&j, "wrong");
-            ts_json_arr(&j);
-            for (int i = 0; i < k; i++)
-                if (!verdict[i]) {
-                    ts_code_format(judged[i], code);
-                    ts_json_str(&j, code);
-                }
-            ts_json_end(&j);
-        } else {
-            ts_json_key(&j, o->play ? "play" : "checked");
-            json_cards(&j, judged, k);
-            ts_json_key(&j, "verdict");
-            ts_json_str(&j, right ? "right" : "wrong");
-            ts_json_key(&j, "first_wrong");
-            if (right)
-                ts_json_null(&j);
-            else
-                ts_json_int(&j, first_wrong + (o->play ? 0 : hn));
-        }
-        ts_json_end(&j);
+        ts_writer w = rules_cli_json(&j);
+        ts_eleusis_report_judge(&w, canon, ts_eleusis_history_needed(rule), line, n,
+                                o->play ? "play" : "checked", judged, k, o->hand ? verdict : NULL,
+                                right, right ? -1 : first_wrong + (o->play ? 0 : hn));
         if (!rules_cli_emit_json(&j, PROG))
             right = -1;
     } else if (o->hand) {
@@ -345,18 +299,6 @@ static int parse_score(const char *spec, ts_eleusis_round *r, int *have_wrong, i
     return 0;
 }
 
-static void print_score(ts_json *j, const char *label, double v)
-{
-    if (j) {
-        if ((double)(long long)v == v)
-            ts_json_int(j, (long long)v);
-        else
-            ts_json_num(j, v, 4);
-    } else {
-        printf("%s: %g\n", label, v);
-    }
-}
-
 static int score(const options *o)
 {
     ts_eleusis_round r;
@@ -385,37 +327,17 @@ static int score(const options *o)
         return 2;
     }
     int show_dealer = !seed || have_wrong, show_players = !seed || have_left;
-    ts_json j, *jp = o->json ? &j : NULL;
-    if (jp) {
-        ts_json_init(jp);
-        ts_json_obj(jp);
-        ts_json_key(jp, "game");
-        ts_json_str(jp, "eleusis");
-        ts_json_key(jp, "scoring");
-        ts_json_str(jp, seed ? "seed" : "new");
+    if (o->json) {
+        ts_json j;
+        ts_writer w = rules_cli_json(&j);
+        ts_eleusis_report_scores(&w, seed ? "seed" : "new", show_dealer ? &s.dealer : NULL,
+                                 show_players ? s.player : NULL, r.players);
+        return rules_cli_emit_json(&j, PROG) ? 0 : 2;
     }
-    if (show_dealer) {
-        if (jp)
-            ts_json_key(jp, "dealer");
-        print_score(jp, "dealer", s.dealer);
-    }
-    if (show_players) {
-        if (jp) {
-            ts_json_key(jp, "players");
-            ts_json_arr(jp);
-        }
-        for (int i = 0; i < r.players; i++) {
-            char label[24];
-            snprintf(label, sizeof label, "player %d", i + 1);
-            print_score(jp, label, s.player[i]);
-        }
-        if (jp)
-            ts_json_end(jp);
-    }
-    if (jp) {
-        ts_json_end(jp);
-        return rules_cli_emit_json(jp, PROG) ? 0 : 2;
-    }
+    if (show_dealer)
+        printf("dealer: %g\n", s.dealer);
+    for (int i = 0; show_players && i < r.players; i++)
+        printf("player %d: %g\n", i + 1, s.player[i]);
     return 0;
 }
 

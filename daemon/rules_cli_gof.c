@@ -6,8 +6,8 @@
 
 #include "cmd.h"
 #include "codes.h"
+#include "answers.h"
 #include "gof.h"
-#include "json.h"
 #include "rules_cli.h"
 
 enum {
@@ -53,36 +53,12 @@ static const char *code_text(int idx, char buf[TS_CODE_MAXLEN])
     return rules_cli_code(TS_FAM_GOF, idx, buf);
 }
 
-/* "gang of 4", "pair", ... */
-static const char *combo_name(const ts_gof_combo *c, char buf[24])
-{
-    if (c->type == TS_GOF_GANG)
-        snprintf(buf, 24, "gang of %d", c->n);
-    else
-        snprintf(buf, 24, "%s", ts_gof_type_name(c->type));
-    return buf;
-}
-
 static void print_combo(const ts_gof_combo *c)
 {
     char name[24], b[TS_CODE_MAXLEN];
-    printf("%-15s", combo_name(c, name));
+    printf("%-15s", ts_gof_combo_name(c, name));
     for (int i = 0; i < c->n; i++)
         printf(" %s", code_text(c->cards[i], b));
-}
-
-static void json_combo(ts_json *j, const ts_gof_combo *c)
-{
-    char name[24], b[TS_CODE_MAXLEN];
-    ts_json_obj(j);
-    ts_json_key(j, "type");
-    ts_json_str(j, combo_name(c, name));
-    ts_json_key(j, "cards");
-    ts_json_arr(j);
-    for (int i = 0; i < c->n; i++)
-        ts_json_str(j, code_text(c->cards[i], b));
-    ts_json_end(j);
-    ts_json_end(j);
 }
 
 /* ---- Input ----------------------------------------------------------------------------------- */
@@ -134,27 +110,8 @@ static int run_plays(const int *hand, int n, const ts_gof_combo *trick, int firs
         shown = top;
     if (json) {
         ts_json j;
-        ts_json_init(&j);
-        ts_json_obj(&j);
-        ts_json_key(&j, "game");
-        ts_json_str(&j, "gof");
-        ts_json_key(&j, "trick");
-        if (trick)
-            json_combo(&j, trick);
-        else
-            ts_json_null(&j);
-        ts_json_key(&j, "first_lead");
-        ts_json_bool(&j, first_lead);
-        ts_json_key(&j, "plays");
-        ts_json_arr(&j);
-        for (int i = 0; i < shown; i++)
-            json_combo(&j, &plays[i]);
-        ts_json_end(&j);
-        ts_json_key(&j, "count");
-        ts_json_int(&j, count);
-        ts_json_key(&j, "pass");
-        ts_json_bool(&j, trick != NULL);
-        ts_json_end(&j);
+        ts_writer w = rules_cli_json(&j);
+        ts_gof_report_plays(&w, trick, first_lead, plays, shown, count);
         if (!rules_cli_emit_json(&j, WHO))
             return 2;
     } else {
@@ -189,23 +146,8 @@ static int run_judge(const ts_gof_combo *play, ts_gof_error why, const ts_gof_co
         why != TS_GOF_OK ? ts_gof_error_text(why) : ts_gof_refusal(play, trick, first_lead);
     if (json) {
         ts_json j;
-        ts_json_init(&j);
-        ts_json_obj(&j);
-        ts_json_key(&j, "game");
-        ts_json_str(&j, "gof");
-        ts_json_key(&j, "play");
-        if (why == TS_GOF_OK)
-            json_combo(&j, play);
-        else
-            ts_json_null(&j);
-        ts_json_key(&j, "legal");
-        ts_json_bool(&j, verdict == NULL);
-        ts_json_key(&j, "reason");
-        if (verdict)
-            ts_json_str(&j, verdict);
-        else
-            ts_json_null(&j);
-        ts_json_end(&j);
+        ts_writer w = rules_cli_json(&j);
+        ts_gof_report_judge(&w, why == TS_GOF_OK ? play : NULL, verdict);
         if (!rules_cli_emit_json(&j, WHO))
             return 2;
     } else if (verdict) {

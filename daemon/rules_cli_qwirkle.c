@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "answers.h"
 #include "cmd.h"
 #include "codes.h"
-#include "json.h"
 #include "qwirkle.h"
 #include "rules_cli.h"
 
@@ -61,29 +61,6 @@ static void print_cards(const uint8_t *cards, int n)
         printf("%s%s", i ? " " : "", code_text(cards[i], b));
 }
 
-static void json_cards(ts_json *j, const uint8_t *cards, int n)
-{
-    char b[TS_CODE_MAXLEN];
-    ts_json_arr(j);
-    for (int i = 0; i < n; i++)
-        ts_json_str(j, code_text(cards[i], b));
-    ts_json_end(j);
-}
-
-static void json_groups(ts_json *j, const ts_qw_table *t)
-{
-    ts_json_arr(j);
-    for (int g = 0; g < t->n; g++)
-        json_cards(j, t->g[g].cards, t->g[g].n);
-    ts_json_end(j);
-}
-
-static const char *kind_name(ts_qw_play_kind k)
-{
-    static const char *const names[] = {"new_group", "extend", "rearrange", "most_cards"};
-    return names[k];
-}
-
 static void print_play(const ts_qw_play *p)
 {
     printf("  %s", p->qwirkles ? "QWIRKLE " : "");
@@ -129,57 +106,8 @@ static int run(const ts_qw_table *t, const int *hand, int nhand, int with_hand,
 
     if (json) {
         ts_json j;
-        ts_json_init(&j);
-        ts_json_obj(&j);
-        ts_json_key(&j, "game");
-        ts_json_str(&j, "qwirkle");
-        ts_json_key(&j, "table");
-        ts_json_arr(&j);
-        for (int g = 0; g < t->n; g++) {
-            ts_qw_error e = ts_qw_check_group(&t->g[g]);
-            ts_json_obj(&j);
-            ts_json_key(&j, "cards");
-            json_cards(&j, t->g[g].cards, t->g[g].n);
-            ts_json_key(&j, "valid");
-            ts_json_bool(&j, e == TS_QW_OK);
-            ts_json_key(&j, e == TS_QW_OK ? "line" : "error");
-            ts_json_str(&j, e == TS_QW_OK ? ts_qw_line_name(ts_qw_group_line(&t->g[g]))
-                                          : ts_qw_error_text(e));
-            ts_json_key(&j, "qwirkle");
-            ts_json_bool(&j, e == TS_QW_OK && t->g[g].n == TS_QW_QWIRKLE);
-            ts_json_end(&j);
-        }
-        ts_json_end(&j);
-        ts_json_key(&j, "valid");
-        ts_json_bool(&j, valid);
-        if (with_hand) {
-            ts_json_key(&j, "plays");
-            ts_json_arr(&j);
-            for (int i = 0; i < shown; i++) {
-                const ts_qw_play *p = &plays[i];
-                ts_json_obj(&j);
-                ts_json_key(&j, "kind");
-                ts_json_str(&j, kind_name(p->kind));
-                ts_json_key(&j, "group");
-                ts_json_int(&j, p->group);
-                ts_json_key(&j, "line");
-                if (p->line >= 0)
-                    ts_json_str(&j, ts_qw_line_name(p->line));
-                else
-                    ts_json_null(&j);
-                ts_json_key(&j, "cards");
-                json_cards(&j, p->played, p->nplayed);
-                ts_json_key(&j, "qwirkles");
-                ts_json_int(&j, p->qwirkles);
-                ts_json_key(&j, "after");
-                json_groups(&j, &p->after);
-                ts_json_end(&j);
-            }
-            ts_json_end(&j);
-            ts_json_key(&j, "count");
-            ts_json_int(&j, count);
-        }
-        ts_json_end(&j);
+        ts_writer w = rules_cli_json(&j);
+        ts_qw_report_answer(&w, t, with_hand ? plays : NULL, shown, count);
         if (!rules_cli_emit_json(&j, WHO))
             return 2;
     } else {

@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "answers.h"
 #include "cmd.h"
-#include "json.h"
 #include "rules_cli.h"
 #include "sapngwu.h"
 
@@ -125,46 +125,6 @@ static int parse_cards(const char *what, const char *text, ts_sapngwu_hand *out)
     return n;
 }
 
-static void play_text(const ts_sapngwu_play *p, char *out, size_t cap)
-{
-    ts_code codes[TS_SAPNGWU_MAX_CARDS];
-    int n = ts_sapngwu_play_codes(p, codes);
-    size_t len = 0;
-    out[0] = '\0';
-    for (int i = 0; i < n && len + TS_CODE_MAXLEN + 1 < cap; i++) {
-        char code[TS_CODE_MAXLEN];
-        ts_code_format(codes[i], code);
-        len += (size_t)snprintf(out + len, cap - len, "%s%s", i ? " " : "", code);
-    }
-}
-
-static void json_play(ts_json *j, const ts_sapngwu_play *p, int sure)
-{
-    ts_code codes[TS_SAPNGWU_MAX_CARDS];
-    char code[TS_CODE_MAXLEN], desc[80];
-    int n = ts_sapngwu_play_codes(p, codes);
-    ts_json_obj(j);
-    ts_json_key(j, "cards");
-    ts_json_arr(j);
-    for (int i = 0; i < n; i++) {
-        ts_code_format(codes[i], code);
-        ts_json_str(j, code);
-    }
-    ts_json_end(j);
-    ts_json_key(j, "type");
-    ts_json_str(j, ts_sapngwu_type_name(p->type));
-    ts_json_key(j, "size");
-    ts_json_int(j, p->size);
-    ts_sapngwu_describe(p, desc, sizeof desc);
-    ts_json_key(j, "what");
-    ts_json_str(j, desc);
-    if (sure >= 0) {
-        ts_json_key(j, "sure");
-        ts_json_bool(j, sure);
-    }
-    ts_json_end(j);
-}
-
 /* ---- Legal plays ------------------------------------------------------------- */
 
 static int list_plays(const options *o)
@@ -205,30 +165,13 @@ static int list_plays(const options *o)
                      : ts_sapngwu_list_leads(&hand, &o->rules, plays);
     if (o->json) {
         ts_json j;
-        ts_json_init(&j);
-        ts_json_obj(&j);
-        ts_json_key(&j, "game");
-        ts_json_str(&j, "sapngwu");
-        ts_json_key(&j, "hand_size");
-        ts_json_int(&j, n_hand);
-        ts_json_key(&j, "trick");
-        if (o->trick)
-            json_play(&j, &trick, -1);
-        else
-            ts_json_null(&j);
-        ts_json_key(&j, "plays");
-        ts_json_arr(&j);
-        for (int i = 0; i < n; i++)
-            json_play(&j, &plays[i], !ts_sapngwu_beatable(&plays[i], &unseen));
-        ts_json_end(&j);
-        ts_json_key(&j, "pass");
-        ts_json_bool(&j, o->trick && n == 0);
-        ts_json_end(&j);
+        ts_writer w = rules_cli_json(&j);
+        ts_sapngwu_report_plays(&w, n_hand, o->trick ? &trick : NULL, plays, n, &unseen);
         return rules_cli_emit_json(&j, PROG) ? 0 : 2;
     }
     for (int i = 0; i < n; i++) {
         char cards[80], desc[80];
-        play_text(&plays[i], cards, sizeof cards);
+        ts_sapngwu_play_text(&plays[i], cards, sizeof cards);
         ts_sapngwu_describe(&plays[i], desc, sizeof desc);
         printf("%-24s %s%s\n", cards, desc,
                ts_sapngwu_beatable(&plays[i], &unseen) ? "" : ", sure");
@@ -245,17 +188,8 @@ static int payments(const options *o)
     int chips = ts_sapngwu_chips(o->wu), may = ts_sapngwu_may_declare(o->wu, o->declined_at);
     if (o->json) {
         ts_json j;
-        ts_json_init(&j);
-        ts_json_obj(&j);
-        ts_json_key(&j, "game");
-        ts_json_str(&j, "sapngwu");
-        ts_json_key(&j, "wu");
-        ts_json_int(&j, o->wu);
-        ts_json_key(&j, "chips");
-        ts_json_int(&j, chips);
-        ts_json_key(&j, "may_declare");
-        ts_json_bool(&j, may);
-        ts_json_end(&j);
+        ts_writer w = rules_cli_json(&j);
+        ts_sapngwu_report_payment(&w, o->wu, chips, may);
         int rc = rules_cli_emit_json(&j, PROG) ? 0 : 2;
         return rc ? rc : !may;
     }

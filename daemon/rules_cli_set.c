@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "answers.h"
 #include "cmd.h"
 #include "codes.h"
-#include "json.h"
 #include "rules_cli.h"
 #include "set.h"
 
@@ -57,16 +57,6 @@ static const char *code_text(int idx, char buf[TS_CODE_MAXLEN])
     return rules_cli_code(TS_FAM_SET, idx, buf);
 }
 
-static void json_cards(ts_json *j, const char *key, const int *cards, int n)
-{
-    char buf[TS_CODE_MAXLEN];
-    ts_json_key(j, key);
-    ts_json_arr(j);
-    for (int i = 0; i < n; i++)
-        ts_json_str(j, code_text(cards[i], buf));
-    ts_json_end(j);
-}
-
 static int print_json(ts_json *j)
 {
     return rules_cli_emit_json(j, "tablesight rules set");
@@ -81,41 +71,12 @@ static int run_table(const int *cards, int n, int deck_left, int json)
     int shown = nsets < MAX_SETS ? nsets : MAX_SETS;
     int di, dj, dup = ts_set_has_duplicates(cards, n, &di, &dj);
     ts_set_table_state st = ts_set_table_decision(cards, n, deck_left);
-    static const char *const decisions[] = {"take", "deal3", "round_over"};
     char b[3][TS_CODE_MAXLEN];
 
     if (json) {
         ts_json j;
-        ts_json_init(&j);
-        ts_json_obj(&j);
-        ts_json_key(&j, "game");
-        ts_json_str(&j, "set");
-        json_cards(&j, "cards", cards, n);
-        ts_json_key(&j, "sets");
-        ts_json_arr(&j);
-        for (int s = 0; s < shown; s++) {
-            ts_json_arr(&j);
-            for (int k = 0; k < 3; k++)
-                ts_json_int(&j, sets[s][k]);
-            ts_json_end(&j);
-        }
-        ts_json_end(&j);
-        ts_json_key(&j, "count");
-        ts_json_int(&j, nsets);
-        ts_json_key(&j, "decision");
-        ts_json_str(&j, decisions[st]);
-        ts_json_key(&j, "duplicates");
-        ts_json_arr(&j);
-        for (int a = 0; a < n; a++) /* every identical pair */
-            for (int c = a + 1; c < n; c++)
-                if (cards[a] == cards[c]) {
-                    ts_json_arr(&j);
-                    ts_json_int(&j, a);
-                    ts_json_int(&j, c);
-                    ts_json_end(&j);
-                }
-        ts_json_end(&j);
-        ts_json_end(&j);
+        ts_writer w = rules_cli_json(&j);
+        ts_set_report_table(&w, cards, n, (const int(*)[3])sets, shown, nsets, st);
         if (!print_json(&j))
             return 2;
     } else {
@@ -144,23 +105,8 @@ static int run_hint(const int *cards, int n, int level, int json)
     char b[TS_CODE_MAXLEN];
     if (json) {
         ts_json j;
-        ts_json_init(&j);
-        ts_json_obj(&j);
-        ts_json_key(&j, "game");
-        ts_json_str(&j, "set");
-        ts_json_key(&j, "hint");
-        ts_json_int(&j, level);
-        ts_json_key(&j, "positions");
-        ts_json_arr(&j);
-        for (int i = 0; i < k; i++)
-            ts_json_int(&j, pos[i]);
-        ts_json_end(&j);
-        ts_json_key(&j, "cards");
-        ts_json_arr(&j);
-        for (int i = 0; i < k; i++)
-            ts_json_str(&j, code_text(cards[pos[i]], b));
-        ts_json_end(&j);
-        ts_json_end(&j);
+        ts_writer w = rules_cli_json(&j);
+        ts_set_report_hint(&w, cards, level, pos, k);
         if (!print_json(&j))
             return 2;
     } else if (k == 0) {
@@ -246,44 +192,8 @@ static int run_grid(const char *grid_text, const int *hand, int nhand,
     int shown = n < top ? n : top;
     if (json) {
         ts_json j;
-        ts_json_init(&j);
-        ts_json_obj(&j);
-        ts_json_key(&j, "game");
-        ts_json_str(&j, "set");
-        ts_json_key(&j, "variant");
-        ts_json_str(&j, "grid");
-        ts_json_key(&j, "rows");
-        ts_json_int(&j, rows);
-        ts_json_key(&j, "cols");
-        ts_json_int(&j, cols);
-        json_cards(&j, "hand", hand, nhand);
-        ts_json_key(&j, "moves");
-        ts_json_arr(&j);
-        for (int m = 0; m < shown; m++) {
-            ts_json_obj(&j);
-            ts_json_key(&j, "score");
-            ts_json_int(&j, moves[m].score);
-            ts_json_key(&j, "place");
-            ts_json_arr(&j);
-            for (int p = 0; p < moves[m].ncards; p++) {
-                ts_json_obj(&j);
-                ts_json_key(&j, "code");
-                ts_json_str(&j, code_text(hand[moves[m].hand[p]], b));
-                ts_json_key(&j, "hand");
-                ts_json_int(&j, moves[m].hand[p]);
-                ts_json_key(&j, "row");
-                ts_json_int(&j, moves[m].row[p] - MARGIN);
-                ts_json_key(&j, "col");
-                ts_json_int(&j, moves[m].col[p] - MARGIN);
-                ts_json_end(&j);
-            }
-            ts_json_end(&j);
-            ts_json_end(&j);
-        }
-        ts_json_end(&j);
-        ts_json_key(&j, "count");
-        ts_json_int(&j, n);
-        ts_json_end(&j);
+        ts_writer w = rules_cli_json(&j);
+        ts_set_report_grid(&w, rows, cols, MARGIN, hand, nhand, moves, shown, n);
         if (!print_json(&j)) {
             free(moves);
             return 2;

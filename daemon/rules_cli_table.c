@@ -7,8 +7,6 @@
 
 #include "cmd.h"
 #include "game.h"
-#include "json.h"
-#include "json_writer.h"
 #include "rules_cli.h"
 
 #define PROG "tablesight rules table"
@@ -22,9 +20,10 @@ static void usage(FILE *f)
             "                          [--mainline CODES] [--sideline CODES] [--hint N]\n"
             "                          [--first-lead]\n"
             "\n"
-            "What GAME (set, setgrid, gof, qwirkle, eleusis, sapngwu) makes of a table: the\n"
-            "JSON the live daemon and `scan` report for it (hints with card indices in the\n"
-            "order given, count, headline; \"shown\": the cards the SET hint ladder shows).\n"
+            "What GAME (set, setgrid, gof, qwirkle, qwtiles, eleusis, sapngwu) makes of a\n"
+            "table: the JSON the live daemon and `scan` report for it (hints with card\n"
+            "indices in the order given, count, headline; \"shown\": the cards the SET hint\n"
+            "ladder shows).\n"
             "Cards of a zone lie in a row; ';' starts a new group (Qwirkle groups) or, for\n"
             "setgrid, a new grid row. Exit status: 0 answered, 2 usage or a bad code.\n");
 }
@@ -120,23 +119,22 @@ int rules_cli_table(int argc, char **argv)
     static ts_game_view v;
     ts_game_analyse(g, &s, &opts, &v);
     ts_json j;
-    ts_json_init(&j);
-    ts_writer w = ts_json_writer(&j);
-    ts_json_obj(&j);
-    ts_json_key(&j, "game");
-    ts_json_str(&j, g->name);
-    ts_json_key(&j, "cards");
-    ts_json_arr(&j);
+    ts_writer w = rules_cli_json(&j);
+    tw_obj(&w);
+    tw_key(&w, "game");
+    tw_str(&w, g->name);
+    tw_key(&w, "cards");
+    tw_arr(&w);
     for (int i = 0; i < t.n; i++) {
-        ts_json_obj(&j);
-        ts_json_key(&j, "code");
-        ts_json_str(&j, t.cards[i].text);
-        ts_json_key(&j, "zone");
-        ts_json_str(&j, ts_zone_name(t.zone[i]));
-        ts_json_end(&j);
+        tw_obj(&w);
+        tw_key(&w, "code");
+        tw_str(&w, t.cards[i].text);
+        tw_key(&w, "zone");
+        tw_str(&w, ts_zone_name(t.zone[i]));
+        tw_end(&w);
     }
-    ts_json_end(&j);
+    tw_end(&w);
     ts_game_report(g, &v, &w);
-    ts_json_end(&j);
+    tw_end(&w);
     return rules_cli_emit_json(&j, PROG) ? 0 : 2;
 }

@@ -1,5 +1,6 @@
 /* The game registry and the helpers the game files share (see game.h). */
 #include "game.h"
+#include "answers.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -10,7 +11,7 @@ const ts_game_opts TS_GAME_OPTS_DEFAULT = {.hint_level = 4, .first_lead = 0};
 
 static const ts_game *const GAMES[] = {&TS_GAME_SET,     &TS_GAME_GOF,     &TS_GAME_QWIRKLE,
                                        &TS_GAME_ELEUSIS, &TS_GAME_SAPNGWU, &TS_GAME_SETGRID,
-                                       NULL};
+                                       &TS_GAME_QWIRKLE_TILES, NULL};
 
 const ts_game *const *ts_games(void)
 {
@@ -47,7 +48,44 @@ const char *ts_verdict_kind_name(ts_verdict_kind k)
 
 int ts_game_zone(const ts_game_state *s, int i)
 {
-    return s->zone ? s->zone[i] : TS_ZONE_TABLE;
+    return s->zone ? ts_zone_kind_of(s->zone[i]) : TS_ZONE_TABLE;
+}
+
+int ts_game_seat(const ts_game_state *s, int i)
+{
+    return s->zone && ts_zone_kind_of(s->zone[i]) == TS_ZONE_HAND ? ts_zone_seat(s->zone[i]) : 0;
+}
+
+int ts_game_seat_cards(const ts_game_state *s, int seat)
+{
+    int n = 0;
+    for (int i = 0; i < s->n && i < TS_MAX_CARDS; i++)
+        n += ts_game_zone(s, i) == TS_ZONE_HAND && ts_game_seat(s, i) == seat;
+    return n;
+}
+
+int ts_move_seat(const ts_game_state *before, const ts_move *m)
+{
+    int seat = -1;
+    for (int k = 0; k < m->nremoved && k < TS_MOVE_MAX; k++) {
+        int i = m->removed[k];
+        if (ts_game_zone(before, i) != TS_ZONE_HAND)
+            continue;
+        int s = ts_game_seat(before, i);
+        if (seat >= 0 && s != seat)
+            return 0;
+        seat = s;
+    }
+    return seat > 0 ? seat : 0;
+}
+
+void ts_memory_see_seats(ts_game_memory *mem, const ts_game_state *s)
+{
+    for (int i = 0; i < s->n && i < TS_MAX_CARDS; i++) {
+        int seat = ts_game_seat(s, i);
+        if (seat > 0 && seat <= TS_SEATS_MAX)
+            mem->seen[seat] = 1;
+    }
 }
 
 int ts_move_in_zone(const ts_game_state *before, const ts_game_state *after, const ts_move *m,
@@ -246,6 +284,47 @@ void ts_verdict_report(const ts_verdict *v, const char *game, double t, const ts
     tw_str(w, v->verdict);
     tw_key(w, "reason");
     tw_str(w, v->reason);
+    if (v->points > 0) {
+        tw_key(w, "points");
+        tw_int(w, v->points);
+    }
+    if (v->seat > 0) {
+        tw_key(w, "seat");
+        tw_int(w, v->seat);
+    }
+    if (v->hand_over) {
+        tw_key(w, "hand_over");
+        tw_bool(w, 1);
+    }
+    if (v->game_over) {
+        tw_key(w, "game_over");
+        tw_bool(w, 1);
+    }
+    if (v->scores == TS_SCORES_NONE)
+        return;
+    tw_key(w, "scores");
+    tw_arr(w);
+    for (int i = 0; i < v->nscores; i++) {
+        const ts_seat_score *sc = &v->score[i];
+        tw_obj(w);
+        tw_key(w, "seat");
+        tw_int(w, sc->seat);
+        tw_key(w, "cards_left");
+        tw_int(w, sc->cards_left);
+        if (v->scores == TS_SCORES_PENALTY) {
+            tw_key(w, "points");
+            tw_int(w, sc->points);
+            tw_key(w, "total");
+            tw_int(w, sc->total);
+        } else {
+            tw_key(w, "wu");
+            tw_int(w, sc->total);
+            tw_key(w, "chips");
+            tw_int(w, sc->chips);
+        }
+        tw_end(w);
+    }
+    tw_end(w);
 }
 
 int ts_game_pick(const ts_game_state *s, const int *idx, int nidx, const ts_code *codes, int n,
@@ -294,8 +373,9 @@ int ts_verdict_cards(ts_verdict *v, const ts_game_state *s, const int *idx, int 
     v->ncards = 0;
     int unread = -1;
     for (int k = 0; k < n && v->ncards < TS_MOVE_MAX; k++) {
-        v->cards[v->ncards++] = s->cards[idx[k]].code;
-        if (!s->cards[idx[k]].read && unread < 0)
+        if (s->cards[idx[k]].read) /* an unread card has no code to name */
+            v->cards[v->ncards++] = s->cards[idx[k]].code;
+        else if (unread < 0)
             unread = k;
     }
     if (unread >= 0) {
@@ -305,4 +385,33 @@ int ts_verdict_cards(ts_verdict *v, const ts_game_state *s, const int *idx, int 
         return 0;
     }
     return 1;
+}
+
+/* ---- Answers' shared pieces (answers.h) ------------------------------------------------ */
+
+void ts_report_codes(const ts_writer *w, const char *key, const ts_code *codes, int n)
+{
+    char b[TS_CODE_MAXLEN];
+    if (key)
+        tw_key(w, key);
+    tw_arr(w);
+    for (int i = 0; i < n; i++) {
+        ts_code_format(codes[i], b);
+        tw_str(w, b);
+    }
+    tw_end(w);
+}
+
+void ts_report_card_indices(const ts_writer *w, const char *key, ts_family fam, const int *idx,
+                            int n)
+{
+    char b[TS_CODE_MAXLEN];
+    if (key)
+        tw_key(w, key);
+    tw_arr(w);
+    for (int i = 0; i < n; i++) {
+        ts_code_format((ts_code){(uint8_t)fam, (uint8_t)idx[i]}, b);
+        tw_str(w, b);
+    }
+    tw_end(w);
 }

@@ -26,7 +26,8 @@
 enum {
     TS_VIEW_MAX_GROUPS = 256, /* hint groups kept, best first (every Set of 21 cards) */
     TS_VIEW_GROUP_MAX = 12,  /* cards in one group (a 12-card Sap Ng Wu play) */
-    TS_TEXT_MAX = 200
+    TS_TEXT_MAX = 200,
+    TS_REASON_MAX = 400 /* a verdict's reason: a hand's end names every seat's score */
 };
 
 /* What a group of cards is, for drawing and JSON. */
@@ -49,7 +50,7 @@ typedef struct {
 typedef struct {
     const ts_card *cards; /* borrowed */
     int n;
-    const int *zone; /* zone kind of each card (ts_zone_kind); NULL = all TS_ZONE_TABLE */
+    const int *zone; /* zone value of each card (zones.h: kind and seat); NULL = all TS_ZONE_TABLE */
     int w, h;        /* frame size (for geometry: groups, order along a line) */
 } ts_game_state;
 
@@ -98,21 +99,44 @@ typedef struct {
     int removed[TS_MOVE_MAX];
 } ts_move;
 
-/* What the referee remembers between moves, per game. */
+/* What the referee remembers between moves, per game. Seats are 1..TS_SEATS_MAX
+ * (zones.h); index 0 is unused. */
 typedef struct {
     int nlast;                      /* the play to beat on the trick (0: none) */
     ts_code last[TS_VIEW_GROUP_MAX];
+    int seat;                       /* whose play that is (0: not known) */
     int first_lead;                 /* Gang of Four: the next lead is the game's first */
     int plays;                      /* plays judged legal since the trick opened */
+    int seen[TS_SEATS_MAX + 1];     /* seats whose hand zone has held cards */
+    int total[TS_SEATS_MAX + 1];    /* Gang of Four: penalty points over the game's hands;
+                                       Sap Ng Wu: wu won this hand */
 } ts_game_memory;
+
+/* A seat's standing when a hand ends (or, Sap Ng Wu, when a trick is won). */
+typedef struct {
+    int seat;
+    int cards_left; /* cards in the seat's hand zone, read or not */
+    int points;     /* Gang of Four: this hand's penalty points */
+    int total;      /* Gang of Four: the game's total; Sap Ng Wu: wu this hand */
+    int chips;      /* Sap Ng Wu: what each other player pays a declaration now */
+} ts_seat_score;
+
+typedef enum { TS_SCORES_NONE = 0, TS_SCORES_PENALTY, TS_SCORES_WU } ts_scores_kind;
 
 typedef struct {
     ts_verdict_kind kind;
-    ts_zone_kind zone;
+    int zone;                     /* the zone of the move (ts_zone_kind) */
     int ncards;
     ts_code cards[TS_MOVE_MAX];   /* the cards of the move */
     char verdict[32];             /* "legal", "illegal", "valid Set", "not a Set", ... */
-    char reason[TS_TEXT_MAX];     /* why, in one sentence */
+    char reason[TS_REASON_MAX];   /* why, in one sentence */
+    int points;                   /* what the move scores (Qwirkle tiles); 0: not scored */
+    int seat;                     /* who moved (the seat whose hand the cards left); 0 unknown */
+    int hand_over;                /* a hand emptied: the hand is over, scores below */
+    int game_over;                /* Gang of Four: a total reached 100 */
+    ts_scores_kind scores;        /* what nscores/score hold */
+    int nscores;
+    ts_seat_score score[TS_SEATS_MAX];
 } ts_verdict;
 
 const char *ts_verdict_kind_name(ts_verdict_kind k); /* "none" "legal" "illegal" "info" "cannot judge" */
@@ -122,7 +146,7 @@ const char *ts_verdict_kind_name(ts_verdict_kind k); /* "none" "legal" "illegal"
 typedef struct ts_game ts_game;
 
 struct ts_game {
-    const char *name;  /* "set", "gof", "qwirkle", "eleusis", "sapngwu", "setgrid" */
+    const char *name;  /* "set", "gof", "qwirkle", "eleusis", "sapngwu", "setgrid", "qwtiles" */
     const char *title; /* "SET", "Gang of Four", ... */
     ts_family family;  /* the cards it is played with */
     /* Fills *v for state s. Returns 0. */
@@ -130,7 +154,13 @@ struct ts_game {
     /* A verdict on move m from before to after; mem is the game's memory, updated. */
     void (*judge)(const ts_game_state *before, const ts_game_state *after, const ts_move *m,
                   ts_game_memory *mem, ts_verdict *out);
+    /* A card never changes in place (SET, Qwirkle tiles): a new reading
+     * there is the reader changing its mind, not a move. */
+    int fixed_cards;
 };
+
+/* What `tablesight rules GAME` answers in card codes, and the JSON of those
+ * answers through the same writer: answers.h. */
 
 /* The registry: every game, in a fixed order; NULL-terminated. */
 const ts_game *const *ts_games(void);
@@ -151,13 +181,23 @@ int ts_game_analyse(const ts_game *g, const ts_game_state *s, const ts_game_opts
 void ts_game_report(const ts_game *g, const ts_game_view *v, const ts_writer *w);
 
 /* A verdict's members (time t in seconds, game, zone, cards, kind, verdict,
- * reason) into an object the caller opened (and closes). */
+ * reason; "seat", "hand_over", "game_over" and "scores" where known) into an
+ * object the caller opened (and closes). */
 void ts_verdict_report(const ts_verdict *v, const char *game, double t, const ts_writer *w);
 
 /* ---- Helpers the game files share ------------------------------------------------ */
 
-/* The zone of card i (TABLE when s->zone is NULL). */
+/* The zone kind of card i (TABLE when s->zone is NULL), without its seat. */
 int ts_game_zone(const ts_game_state *s, int i);
+/* The seat of card i's hand zone (0: none or unnamed). */
+int ts_game_seat(const ts_game_state *s, int i);
+/* Cards (read or not) in seat's hand zone. */
+int ts_game_seat_cards(const ts_game_state *s, int seat);
+/* The seat a move's cards came from: the one seated hand every card the
+ * move took from a hand left (0: none, unnamed, or more than one). */
+int ts_move_seat(const ts_game_state *before, const ts_move *m);
+/* Marks the seats whose hand zone holds cards in s as seen. */
+void ts_memory_see_seats(ts_game_memory *mem, const ts_game_state *s);
 /* Indices of the read cards of zone z (z < 0: every zone but OFF) into idx[];
  * returns how many; *unread counts that zone's unread cards (may be NULL). */
 int ts_game_cards_in(const ts_game_state *s, int z, int *idx, int *unread);
@@ -191,6 +231,6 @@ int ts_eleusis_mainline_order(const ts_game_state *s, int *idx, int *unread);
 
 /* The games (game_*.c). */
 extern const ts_game TS_GAME_SET, TS_GAME_GOF, TS_GAME_QWIRKLE, TS_GAME_ELEUSIS, TS_GAME_SAPNGWU,
-    TS_GAME_SETGRID;
+    TS_GAME_SETGRID, TS_GAME_QWIRKLE_TILES;
 
 #endif

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "answers.h"
 #include "game.h"
 
 /* Read MAINLINE cards of s in order along the line (left to right). */
@@ -54,4 +55,75 @@ static void el_judge(const ts_game_state *before, const ts_game_state *after, co
                    "no dealer: give the secret rule (--rule FILE)");
 }
 
-const ts_game TS_GAME_ELEUSIS = {"eleusis", "Eleusis", TS_FAM_PLAYING, el_analyse, el_judge};
+const ts_game TS_GAME_ELEUSIS = {"eleusis", "Eleusis", TS_FAM_PLAYING, el_analyse, el_judge, 0};
+
+/* ---- Answers (answers.h) ------------------------------------------------------------------ */
+
+void ts_eleusis_report_judge(const ts_writer *w, const char *rule, int needs_history,
+                             const ts_code *mainline, int n, const char *what,
+                             const ts_code *judged, int k, const int *verdict, int right,
+                             int first_wrong)
+{
+    tw_obj(w);
+    tw_key(w, "game");
+    tw_str(w, "eleusis");
+    tw_key(w, "rule");
+    tw_str(w, rule);
+    tw_key(w, "needs_history");
+    tw_int(w, needs_history);
+    ts_report_codes(w, "mainline", mainline, n);
+    if (verdict) {
+        for (int want = 1; want >= 0; want--) {
+            tw_key(w, want ? "right" : "wrong");
+            tw_arr(w);
+            for (int i = 0; i < k; i++)
+                if (!!verdict[i] == want) {
+                    char code[TS_CODE_MAXLEN];
+                    ts_code_format(judged[i], code);
+                    tw_str(w, code);
+                }
+            tw_end(w);
+        }
+    } else {
+        ts_report_codes(w, what, judged, k);
+        tw_key(w, "verdict");
+        tw_str(w, right ? "right" : "wrong");
+        tw_key(w, "first_wrong");
+        if (first_wrong < 0)
+            tw_null(w);
+        else
+            tw_int(w, first_wrong);
+    }
+    tw_end(w);
+}
+
+/* A whole score as an integer, else with four decimals. */
+static void report_score(const ts_writer *w, double v)
+{
+    if ((double)(long long)v == v)
+        tw_int(w, (long long)v);
+    else
+        tw_num(w, v, 4);
+}
+
+void ts_eleusis_report_scores(const ts_writer *w, const char *scoring, const double *dealer,
+                              const double *players, int nplayers)
+{
+    tw_obj(w);
+    tw_key(w, "game");
+    tw_str(w, "eleusis");
+    tw_key(w, "scoring");
+    tw_str(w, scoring);
+    if (dealer) {
+        tw_key(w, "dealer");
+        report_score(w, *dealer);
+    }
+    if (players) {
+        tw_key(w, "players");
+        tw_arr(w);
+        for (int i = 0; i < nplayers; i++)
+            report_score(w, players[i]);
+        tw_end(w);
+    }
+    tw_end(w);
+}

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "answers.h"
 #include "game.h"
 #include "qwirkle.h"
 
@@ -153,4 +154,76 @@ static void qw_judge(const ts_game_state *before, const ts_game_state *after, co
         ts_verdict_set(out, TS_VERDICT_LEGAL, "valid", "every group on the table is valid");
 }
 
-const ts_game TS_GAME_QWIRKLE = {"qwirkle", "Qwirkle Cards", TS_FAM_QWIRKLE, qw_analyse, qw_judge};
+const ts_game TS_GAME_QWIRKLE = {"qwirkle", "Qwirkle Cards", TS_FAM_QWIRKLE, qw_analyse, qw_judge, 0};
+
+/* ---- Answers (answers.h) ------------------------------------------------------------------ */
+
+static void report_cards(const ts_writer *w, const char *key, const uint8_t *cards, int n)
+{
+    ts_code codes[TS_QW_HAND_MAX > TS_QW_GROUP_MAX ? TS_QW_HAND_MAX : TS_QW_GROUP_MAX];
+    for (int i = 0; i < n && i < (int)(sizeof codes / sizeof codes[0]); i++)
+        codes[i] = (ts_code){TS_FAM_QWIRKLE, cards[i]};
+    ts_report_codes(w, key, codes, n);
+}
+
+static const char *kind_name(ts_qw_play_kind k)
+{
+    static const char *const names[] = {"new_group", "extend", "rearrange", "most_cards"};
+    return (unsigned)k <= TS_QW_MOST_CARDS ? names[k] : "?";
+}
+
+void ts_qw_report_answer(const ts_writer *w, const ts_qw_table *t, const ts_qw_play *plays,
+                         int shown, int count)
+{
+    int bad;
+    tw_obj(w);
+    tw_key(w, "game");
+    tw_str(w, "qwirkle");
+    tw_key(w, "table");
+    tw_arr(w);
+    for (int g = 0; g < t->n; g++) {
+        ts_qw_error e = ts_qw_check_group(&t->g[g]);
+        tw_obj(w);
+        report_cards(w, "cards", t->g[g].cards, t->g[g].n);
+        tw_key(w, "valid");
+        tw_bool(w, e == TS_QW_OK);
+        tw_key(w, e == TS_QW_OK ? "line" : "error");
+        tw_str(w, e == TS_QW_OK ? ts_qw_line_name(ts_qw_group_line(&t->g[g])) : ts_qw_error_text(e));
+        tw_key(w, "qwirkle");
+        tw_bool(w, e == TS_QW_OK && t->g[g].n == TS_QW_QWIRKLE);
+        tw_end(w);
+    }
+    tw_end(w);
+    tw_key(w, "valid");
+    tw_bool(w, ts_qw_check_table(t, &bad) == TS_QW_OK);
+    if (plays) {
+        tw_key(w, "plays");
+        tw_arr(w);
+        for (int i = 0; i < shown; i++) {
+            const ts_qw_play *p = &plays[i];
+            tw_obj(w);
+            tw_key(w, "kind");
+            tw_str(w, kind_name(p->kind));
+            tw_key(w, "group");
+            tw_int(w, p->group);
+            tw_key(w, "line");
+            if (p->line >= 0)
+                tw_str(w, ts_qw_line_name(p->line));
+            else
+                tw_null(w);
+            report_cards(w, "cards", p->played, p->nplayed);
+            tw_key(w, "qwirkles");
+            tw_int(w, p->qwirkles);
+            tw_key(w, "after");
+            tw_arr(w);
+            for (int g = 0; g < p->after.n; g++)
+                report_cards(w, NULL, p->after.g[g].cards, p->after.g[g].n);
+            tw_end(w);
+            tw_end(w);
+        }
+        tw_end(w);
+        tw_key(w, "count");
+        tw_int(w, count);
+    }
+    tw_end(w);
+}

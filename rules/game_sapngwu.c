@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "answers.h"
 #include "game.h"
 #include "sapngwu.h"
 
@@ -89,6 +90,68 @@ static int memory_play(const ts_game_memory *mem, ts_sapngwu_play *p)
            ts_sapngwu_classify(&h, &TS_SAPNGWU_DEFAULTS, p, why, sizeof why) == 0;
 }
 
+/* Every seen seat's wu this hand and the chips a declaration would be paid. */
+static void wu_scores(const ts_game_state *after, const ts_game_memory *mem, ts_verdict *out)
+{
+    out->scores = TS_SCORES_WU;
+    out->nscores = 0;
+    for (int s = 1; s <= TS_SEATS_MAX; s++) {
+        if (!mem->seen[s])
+            continue;
+        ts_seat_score *sc = &out->score[out->nscores++];
+        sc->seat = s;
+        sc->cards_left = ts_game_seat_cards(after, s);
+        sc->total = mem->total[s];
+        sc->chips = ts_sapngwu_chips(mem->total[s]);
+    }
+}
+
+/* A trick won: its wu go to the seat that laid the last play; crossing a step
+ * of the payment ladder is said; a hand emptied with the trick cleared ends
+ * the hand. */
+static void trick_won(const ts_game_state *after, ts_game_memory *mem, const ts_sapngwu_play *trick,
+                      ts_verdict *out)
+{
+    char desc[80];
+    ts_sapngwu_describe(trick, desc, sizeof desc);
+    out->ncards = mem->nlast;
+    memcpy(out->cards, mem->last, sizeof(ts_code) * (size_t)mem->nlast);
+    int wu = ts_sapngwu_wu(trick, &TS_SAPNGWU_DEFAULTS), quads = ts_sapngwu_quads(trick);
+    int seat = mem->seat;
+    out->seat = seat;
+    if (seat <= 0) {
+        ts_verdict_set(out, TS_VERDICT_INFO, "trick won",
+                       "the last play (%s) wins: %d wu to its player%s", desc, wu,
+                       quads ? "; four identical cards: every other player pays 1 chip" : "");
+        return;
+    }
+    int was = mem->total[seat];
+    mem->total[seat] += wu;
+    int now = mem->total[seat], chips = ts_sapngwu_chips(now);
+    ts_verdict_set(out, TS_VERDICT_INFO, "trick won", "seat %d's play (%s) wins: %d wu, %d this hand",
+                   seat, desc, wu, now);
+    size_t len = strlen(out->reason);
+    if (quads && len < sizeof out->reason)
+        len += (size_t)snprintf(out->reason + len, sizeof out->reason - len,
+                                "; four identical cards (x%d): every other player pays seat %d "
+                                "%d chip%s", quads, seat, quads, quads == 1 ? "" : "s");
+    if (chips > ts_sapngwu_chips(was) && len < sizeof out->reason)
+        snprintf(out->reason + len, sizeof out->reason - len,
+                 "; seat %d may declare: %d chip%s from each other player", seat, chips,
+                 chips == 1 ? "" : "s");
+    wu_scores(after, mem, out);
+    for (int s = 1; s <= TS_SEATS_MAX; s++)
+        if (mem->seen[s] && ts_game_seat_cards(after, s) == 0) {
+            out->hand_over = 1;
+            len = strlen(out->reason);
+            if (len < sizeof out->reason)
+                snprintf(out->reason + len, sizeof out->reason - len,
+                         "; seat %d has no cards left: the hand is over", s);
+            memset(mem->total, 0, sizeof mem->total);
+            break;
+        }
+}
+
 static void sng_judge(const ts_game_state *before, const ts_game_state *after, const ts_move *m,
                       ts_game_memory *mem, ts_verdict *out)
 {
@@ -101,13 +164,7 @@ static void sng_judge(const ts_game_state *before, const ts_game_state *after, c
         int idx[TS_MAX_CARDS];
         int left = ts_game_cards_in(after, TS_ZONE_TRICK, idx, NULL);
         if (cleared > 0 && left == 0 && mem->nlast > 0 && memory_play(mem, &trick)) {
-            ts_sapngwu_describe(&trick, desc, sizeof desc);
-            out->ncards = mem->nlast;
-            memcpy(out->cards, mem->last, sizeof(ts_code) * (size_t)mem->nlast);
-            int wu = ts_sapngwu_wu(&trick, &TS_SAPNGWU_DEFAULTS), quads = ts_sapngwu_quads(&trick);
-            ts_verdict_set(out, TS_VERDICT_INFO, "trick won",
-                           "the last play (%s) wins: %d wu to its player%s", desc, wu,
-                           quads ? "; four identical cards: every other player pays 1 chip" : "");
+            trick_won(after, mem, &trick, out);
             mem->nlast = 0;
             mem->plays = 0;
             return;
@@ -115,6 +172,7 @@ static void sng_judge(const ts_game_state *before, const ts_game_state *after, c
         ts_verdict_set(out, TS_VERDICT_NONE, "none", "no cards placed on the trick");
         return;
     }
+    out->seat = ts_move_seat(before, m);
     if (!ts_verdict_cards(out, after, placed, np))
         return;
     ts_sapngwu_hand h;
@@ -160,7 +218,75 @@ static void sng_judge(const ts_game_state *before, const ts_game_state *after, c
     int n = ts_sapngwu_play_codes(&play, codes);
     for (int i = 0; i < n && i < TS_VIEW_GROUP_MAX; i++)
         mem->last[mem->nlast++] = codes[i];
+    mem->seat = out->seat;
     mem->plays++;
 }
 
-const ts_game TS_GAME_SAPNGWU = {"sapngwu", "Sap Ng Wu", TS_FAM_DOMINO, sng_analyse, sng_judge};
+const ts_game TS_GAME_SAPNGWU = {"sapngwu", "Sap Ng Wu", TS_FAM_DOMINO, sng_analyse, sng_judge, 0};
+
+/* ---- Answers (answers.h) ------------------------------------------------------------------ */
+
+void ts_sapngwu_play_text(const ts_sapngwu_play *p, char *out, size_t cap)
+{
+    ts_code codes[TS_SAPNGWU_MAX_CARDS];
+    int n = ts_sapngwu_play_codes(p, codes);
+    ts_game_codes_text(codes, n, out, cap);
+}
+
+static void report_play(const ts_writer *w, const ts_sapngwu_play *p, int sure)
+{
+    ts_code codes[TS_SAPNGWU_MAX_CARDS];
+    char desc[80];
+    int n = ts_sapngwu_play_codes(p, codes);
+    tw_obj(w);
+    ts_report_codes(w, "cards", codes, n);
+    tw_key(w, "type");
+    tw_str(w, ts_sapngwu_type_name(p->type));
+    tw_key(w, "size");
+    tw_int(w, p->size);
+    ts_sapngwu_describe(p, desc, sizeof desc);
+    tw_key(w, "what");
+    tw_str(w, desc);
+    if (sure >= 0) {
+        tw_key(w, "sure");
+        tw_bool(w, sure);
+    }
+    tw_end(w);
+}
+
+void ts_sapngwu_report_plays(const ts_writer *w, int hand_size, const ts_sapngwu_play *trick,
+                             const ts_sapngwu_play *plays, int n, const ts_sapngwu_hand *unseen)
+{
+    tw_obj(w);
+    tw_key(w, "game");
+    tw_str(w, "sapngwu");
+    tw_key(w, "hand_size");
+    tw_int(w, hand_size);
+    tw_key(w, "trick");
+    if (trick)
+        report_play(w, trick, -1);
+    else
+        tw_null(w);
+    tw_key(w, "plays");
+    tw_arr(w);
+    for (int i = 0; i < n; i++)
+        report_play(w, &plays[i], unseen ? !ts_sapngwu_beatable(&plays[i], unseen) : -1);
+    tw_end(w);
+    tw_key(w, "pass");
+    tw_bool(w, trick && n == 0);
+    tw_end(w);
+}
+
+void ts_sapngwu_report_payment(const ts_writer *w, int wu, int chips, int may_declare)
+{
+    tw_obj(w);
+    tw_key(w, "game");
+    tw_str(w, "sapngwu");
+    tw_key(w, "wu");
+    tw_int(w, wu);
+    tw_key(w, "chips");
+    tw_int(w, chips);
+    tw_key(w, "may_declare");
+    tw_bool(w, may_declare);
+    tw_end(w);
+}

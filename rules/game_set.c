@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "answers.h"
 #include "game.h"
 #include "set.h"
 
@@ -112,8 +113,7 @@ static void set_judge(const ts_game_state *before, const ts_game_state *after, c
             const ts_card *c = &before->cards[m->removed[k]];
             if (!c->read) {
                 mem->nlast = 0;
-                out->ncards = 1;
-                out->cards[0] = c->code;
+                out->ncards = 0; /* an unread card has no code to name */
                 ts_verdict_set(out, TS_VERDICT_CANNOT, "cannot judge", "a card taken was not read");
                 return;
             }
@@ -171,4 +171,60 @@ static void set_judge(const ts_game_state *before, const ts_game_state *after, c
     }
 }
 
-const ts_game TS_GAME_SET = {"set", "SET", TS_FAM_SET, set_analyse, set_judge};
+const ts_game TS_GAME_SET = {"set", "SET", TS_FAM_SET, set_analyse, set_judge, .fixed_cards = 1};
+
+/* ---- Answers (answers.h) ------------------------------------------------------------------ */
+
+void ts_set_report_table(const ts_writer *w, const int *cards, int n, const int (*sets)[3],
+                         int shown, int nsets, ts_set_table_state decision)
+{
+    static const char *const DECISIONS[] = {"take", "deal3", "round_over"};
+    tw_obj(w);
+    tw_key(w, "game");
+    tw_str(w, "set");
+    ts_report_card_indices(w, "cards", TS_FAM_SET, cards, n);
+    tw_key(w, "sets");
+    tw_arr(w);
+    for (int s = 0; s < shown; s++) {
+        tw_arr(w);
+        for (int k = 0; k < 3; k++)
+            tw_int(w, sets[s][k]);
+        tw_end(w);
+    }
+    tw_end(w);
+    tw_key(w, "count");
+    tw_int(w, nsets);
+    tw_key(w, "decision");
+    tw_str(w, DECISIONS[decision]);
+    tw_key(w, "duplicates");
+    tw_arr(w);
+    for (int a = 0; a < n; a++) /* every identical pair */
+        for (int c = a + 1; c < n; c++)
+            if (cards[a] == cards[c]) {
+                tw_arr(w);
+                tw_int(w, a);
+                tw_int(w, c);
+                tw_end(w);
+            }
+    tw_end(w);
+    tw_end(w);
+}
+
+void ts_set_report_hint(const ts_writer *w, const int *cards, int level, const int *pos, int k)
+{
+    tw_obj(w);
+    tw_key(w, "game");
+    tw_str(w, "set");
+    tw_key(w, "hint");
+    tw_int(w, level);
+    tw_key(w, "positions");
+    tw_arr(w);
+    for (int i = 0; i < k; i++)
+        tw_int(w, pos[i]);
+    tw_end(w);
+    int codes[3];
+    for (int i = 0; i < k && i < 3; i++)
+        codes[i] = cards[pos[i]];
+    ts_report_card_indices(w, "cards", TS_FAM_SET, codes, k < 3 ? k : 3);
+    tw_end(w);
+}

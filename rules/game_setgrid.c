@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "answers.h"
 #include "game.h"
 #include "set.h"
 
@@ -192,4 +193,50 @@ static void grid_judge(const ts_game_state *before, const ts_game_state *after, 
 }
 
 const ts_game TS_GAME_SETGRID = {"setgrid", "SET connection grid", TS_FAM_SET, grid_analyse,
-                                 grid_judge};
+                                 grid_judge, 0};
+
+/* ---- Answers (answers.h) ------------------------------------------------------------------ */
+
+void ts_set_report_grid(const ts_writer *w, int rows, int cols, int margin, const int *hand,
+                        int nhand, const ts_set_grid_move *moves, int shown, int n)
+{
+    char b[TS_CODE_MAXLEN];
+    tw_obj(w);
+    tw_key(w, "game");
+    tw_str(w, "set");
+    tw_key(w, "variant");
+    tw_str(w, "grid");
+    tw_key(w, "rows");
+    tw_int(w, rows);
+    tw_key(w, "cols");
+    tw_int(w, cols);
+    ts_report_card_indices(w, "hand", TS_FAM_SET, hand, nhand);
+    tw_key(w, "moves");
+    tw_arr(w);
+    for (int m = 0; m < shown; m++) {
+        tw_obj(w);
+        tw_key(w, "score");
+        tw_int(w, moves[m].score);
+        tw_key(w, "place");
+        tw_arr(w);
+        for (int p = 0; p < moves[m].ncards; p++) {
+            tw_obj(w);
+            tw_key(w, "code");
+            ts_code_format((ts_code){TS_FAM_SET, (uint8_t)hand[moves[m].hand[p]]}, b);
+            tw_str(w, b);
+            tw_key(w, "hand");
+            tw_int(w, moves[m].hand[p]);
+            tw_key(w, "row");
+            tw_int(w, moves[m].row[p] - margin);
+            tw_key(w, "col");
+            tw_int(w, moves[m].col[p] - margin);
+            tw_end(w);
+        }
+        tw_end(w);
+        tw_end(w);
+    }
+    tw_end(w);
+    tw_key(w, "count");
+    tw_int(w, n);
+    tw_end(w);
+}

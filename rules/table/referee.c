@@ -16,6 +16,8 @@ struct ts_referee {
     ts_table_snapshot settled, before, cand;
     ts_move move;
     int quiet; /* updates cand has held, quiet */
+    ts_referee_still_there still_there;
+    void *still_ctx;
     int has_cand;
 };
 
@@ -41,6 +43,12 @@ void ts_referee_destroy(ts_referee *r)
 void ts_referee_set_dealer(ts_referee *r, ts_eleusis_dealer *d)
 {
     r->dealer = d;
+}
+
+void ts_referee_set_evidence(ts_referee *r, ts_referee_still_there fn, void *ctx)
+{
+    r->still_there = fn;
+    r->still_ctx = ctx;
 }
 
 void ts_referee_set_first_lead(ts_referee *r, int on)
@@ -136,6 +144,29 @@ static int diff(const ts_table_snapshot *a, const ts_table_snapshot *b, int rere
         m->nadded++;
     }
     return m->nadded + m->nremoved;
+}
+
+/* Cards a move took from a hand zone and laid, the same card, in another
+ * zone: each is one change, not two (a 12-card play from a hand laid open is
+ * one move). */
+static int from_hand(const ts_table_snapshot *a, const ts_table_snapshot *b, const ts_move *m)
+{
+    int used[TS_MOVE_MAX] = {0}, n = 0;
+    for (int k = 0; k < m->nremoved && k < TS_MOVE_MAX; k++) {
+        const ts_card *c = &a->cards[m->removed[k]];
+        if (ts_zone_kind_of(a->zone[m->removed[k]]) != TS_ZONE_HAND || !c->read)
+            continue;
+        for (int j = 0; j < m->nadded && j < TS_MOVE_MAX; j++) {
+            const ts_card *d = &b->cards[m->added[j]];
+            if (!used[j] && d->read && same_code(d->code, c->code) &&
+                ts_zone_kind_of(b->zone[m->added[j]]) != TS_ZONE_HAND) {
+                used[j] = 1;
+                n++;
+                break;
+            }
+        }
+    }
+    return n;
 }
 
 const ts_game_memory *ts_referee_memory(const ts_referee *r)
@@ -240,10 +271,13 @@ int ts_referee_update(ts_referee *r, const ts_card *cards, const int *id, const 
         return 0;
     /* Settled: a move if it differs from the last settled table. */
     ts_move m;
-    /* A SET card never changes in place: a new reading there is the reader
-     * changing its mind, not a move. Elsewhere a card laid on top of another
-     * (a sideline pile, a trick) may take over its track. */
-    int changes = diff(&r->settled, &r->cand, r->game != &TS_GAME_SET, &m);
+    /* A SET card (a Qwirkle tile) never changes in place: a new reading
+     * there is the reader changing its mind, not a move. Elsewhere a card
+     * laid on top of another (a sideline pile, a trick) may take over its
+     * track. */
+    int changes = diff(&r->settled, &r->cand, !r->game->fixed_cards, &m);
+    if (changes > 0)
+        changes -= from_hand(&r->settled, &r->cand, &m);
     if (changes == 0) {
         r->settled.t = t; /* a hand passed: no move */
         return 0;
@@ -253,12 +287,42 @@ int ts_referee_update(ts_referee *r, const ts_card *cards, const int *id, const 
     r->settled.t = t;
     r->move = m;
     memset(out, 0, sizeof *out);
+    ts_game_state before = state_of(&r->before), after = state_of(&r->settled);
+    ts_memory_see_seats(&r->mem, &before);
+    ts_memory_see_seats(&r->mem, &after);
     if (changes > r->cfg.max_changes && r->before.n > 0) { /* the first layout is no move */
         ts_verdict_set(out, TS_VERDICT_CANNOT, "cannot judge",
                        "%d cards changed at once: too many for one move", changes);
         return 1;
     }
-    ts_game_state before = state_of(&r->before), after = state_of(&r->settled);
+    for (int k = 0; r->still_there && k < r->move.nremoved && k < TS_MOVE_MAX; k++) {
+        const ts_card *c = &r->before.cards[r->move.removed[k]];
+        int i = r->move.removed[k], j = find_id(&r->settled, r->before.id[i]);
+        if (j >= 0) /* still on the table, in another zone: it moved */
+            continue;
+        if (r->still_there(r->still_ctx, c)) {
+            out->zone = ts_zone_kind_of(r->before.zone[i]);
+            out->ncards = c->read;
+            out->cards[0] = c->code;
+            ts_verdict_set(out, TS_VERDICT_CANNOT, "cannot judge",
+                           "%s is not found any more but still lies in its place (a shadow "
+                           "or glare?)", c->read ? c->text : "a card");
+            return 1;
+        }
+    }
+    /* Cards found late lay there before: no part of the move. */
+    int kept = 0;
+    for (int k = 0; k < r->move.nadded && k < TS_MOVE_MAX; k++) {
+        const ts_card *c = &r->settled.cards[r->move.added[k]];
+        if (r->still_there && r->before.n > 0 && r->still_there(r->still_ctx, c))
+            continue;
+        r->move.added[kept++] = r->move.added[k];
+    }
+    r->move.nadded = kept < TS_MOVE_MAX ? kept : r->move.nadded;
+    if (r->move.nadded == 0 && r->move.nremoved == 0) {
+        ts_verdict_set(out, TS_VERDICT_NONE, "none", "cards found late: they lay there before");
+        return 1;
+    }
     if (r->game == &TS_GAME_ELEUSIS && r->dealer)
         dealer_judge(r, out);
     else

@@ -20,7 +20,8 @@ typedef struct {
     /* Updates the table must stay unchanged and quiet to be settled. More
      * rides out slow hands, answers later. */
     int settle_frames; /* default 5 */
-    /* More cards added + removed at once than this: cannot judge. */
+    /* More cards added + removed at once than this: cannot judge. A card
+     * taken from a hand zone and laid elsewhere counts once. */
     int max_changes; /* default 12 (a Sap Ng Wu play) */
 } ts_referee_config;
 
@@ -43,6 +44,15 @@ void ts_referee_destroy(ts_referee *r);
 
 /* Attaches the Eleusis dealer (borrowed; NULL detaches). */
 void ts_referee_set_dealer(ts_referee *r, ts_eleusis_dealer *d);
+/* Evidence from the frames (optional): asked for each card of a settled
+ * move (c borrowed: a card taken as last seen, a card laid as seen now),
+ * returns 1 when its place looks the same in the "before" and "after" frames.
+ * A card taken that still lies there (found no more, e.g. in a shadow) makes
+ * the move "cannot judge", the game's memory left as it was; a card laid
+ * that already lay there (found late) is no part of the move. NULL: none. */
+typedef int (*ts_referee_still_there)(void *ctx, const ts_card *c);
+void ts_referee_set_evidence(ts_referee *r, ts_referee_still_there fn, void *ctx);
+
 /* Gang of Four: the next lead is the game's first (1-5 cards with M1). */
 void ts_referee_set_first_lead(ts_referee *r, int on);
 

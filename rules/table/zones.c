@@ -9,9 +9,14 @@
 static const char *const NAMES[TS_NZONES] = {"table",    "hand",     "trick",
                                              "mainline", "sideline", "off"};
 
-const char *ts_zone_name(ts_zone_kind k)
+static const char *const SEATED_HANDS[TS_SEATS_MAX] = {"hand1", "hand2", "hand3", "hand4"};
+
+const char *ts_zone_name(int zone)
 {
-    return (unsigned)k < TS_NZONES ? NAMES[k] : "?";
+    int k = ts_zone_kind_of(zone), seat = ts_zone_seat(zone);
+    if (zone < 0 || seat > TS_SEATS_MAX || k >= TS_NZONES || (seat > 0 && k != TS_ZONE_HAND))
+        return "?";
+    return seat > 0 ? SEATED_HANDS[seat - 1] : NAMES[k];
 }
 
 int ts_zone_from_name(const char *name, size_t len)
@@ -19,10 +24,13 @@ int ts_zone_from_name(const char *name, size_t len)
     for (int k = 0; k < TS_NZONES; k++)
         if (strlen(NAMES[k]) == len && strncmp(NAMES[k], name, len) == 0)
             return k;
+    for (int s = 1; s <= TS_SEATS_MAX; s++)
+        if (len == 5 && strncmp(SEATED_HANDS[s - 1], name, len) == 0)
+            return TS_ZONE_HAND + TS_ZONE_SEAT * s;
     return -1;
 }
 
-static void rect(ts_zones *z, ts_zone_kind k, float x0, float y0, float x1, float y1)
+static void rect(ts_zones *z, int k, float x0, float y0, float x1, float y1)
 {
     if (z->n >= TS_ZONES_MAX)
         return;
@@ -52,12 +60,38 @@ void ts_zones_default(const char *game, ts_zones *z)
     }
 }
 
+void ts_zones_default_seats(const char *game, int seats, ts_zones *z)
+{
+    const char *g = game ? game : "";
+    if ((strcmp(g, "gof") && strcmp(g, "sapngwu")) || seats < 2 || seats > TS_SEATS_MAX) {
+        ts_zones_default(game, z);
+        return;
+    }
+    z->n = 0;
+    const int hand = TS_ZONE_HAND;
+    rect(z, hand + TS_ZONE_SEAT * 1, 0, 0.7f, 1, 1); /* nearest the camera */
+    if (seats == 2) {
+        rect(z, hand + TS_ZONE_SEAT * 2, 0, 0, 1, 0.3f);
+        rect(z, TS_ZONE_TRICK, 0, 0.3f, 1, 0.7f);
+    } else if (seats == 3) {
+        rect(z, hand + TS_ZONE_SEAT * 2, 0.75f, 0, 1, 0.7f);
+        rect(z, hand + TS_ZONE_SEAT * 3, 0, 0, 0.25f, 0.7f);
+        rect(z, TS_ZONE_TRICK, 0.25f, 0, 0.75f, 0.7f);
+    } else {
+        rect(z, hand + TS_ZONE_SEAT * 2, 0.75f, 0.3f, 1, 0.7f);
+        rect(z, hand + TS_ZONE_SEAT * 3, 0, 0, 1, 0.3f);
+        rect(z, hand + TS_ZONE_SEAT * 4, 0, 0.3f, 0.25f, 0.7f);
+        rect(z, TS_ZONE_TRICK, 0.25f, 0.3f, 0.75f, 0.7f);
+    }
+}
+
 int ts_zones_add_spec(ts_zones *z, const char *spec, char *err, size_t errlen)
 {
     size_t nl = strcspn(spec, ": \t");
     int kind = ts_zone_from_name(spec, nl);
     if (kind < 0 || kind == TS_ZONE_OFF) {
-        snprintf(err, errlen, "'%.*s' is not a zone (table, hand, trick, mainline, sideline)",
+        snprintf(err, errlen,
+                 "'%.*s' is not a zone (table, hand, hand1-hand4, trick, mainline, sideline)",
                  (int)(nl > 24 ? 24 : nl), spec);
         return -1;
     }
@@ -73,7 +107,7 @@ int ts_zones_add_spec(ts_zones *z, const char *spec, char *err, size_t errlen)
         double x = strtod(p, &end);
         if (end == p || n == 8 || !isfinite(x) || x < -1 || x > 2) {
             snprintf(err, errlen, "zone %s: give 4 or 8 numbers, fractions of the frame (0..1)",
-                     NAMES[kind]);
+                     ts_zone_name(kind));
             return -1;
         }
         v[n++] = (float)x;
@@ -81,7 +115,7 @@ int ts_zones_add_spec(ts_zones *z, const char *spec, char *err, size_t errlen)
     }
     if (n != 4 && n != 8) {
         snprintf(err, errlen, "zone %s: give 4 numbers (x0,y0,x1,y1) or 8 (four corners)",
-                 NAMES[kind]);
+                 ts_zone_name(kind));
         return -1;
     }
     if (z->n >= TS_ZONES_MAX) {
@@ -89,11 +123,11 @@ int ts_zones_add_spec(ts_zones *z, const char *spec, char *err, size_t errlen)
         return -1;
     }
     if (n == 4) {
-        rect(z, (ts_zone_kind)kind, v[0] < v[2] ? v[0] : v[2], v[1] < v[3] ? v[1] : v[3],
+        rect(z, kind, v[0] < v[2] ? v[0] : v[2], v[1] < v[3] ? v[1] : v[3],
              v[0] < v[2] ? v[2] : v[0], v[1] < v[3] ? v[3] : v[1]);
     } else {
         ts_zone *o = &z->z[z->n++];
-        o->kind = (ts_zone_kind)kind;
+        o->kind = kind;
         for (int i = 0; i < 4; i++)
             o->q[i] = (ts_pt){v[2 * i], v[2 * i + 1]};
     }
@@ -150,7 +184,7 @@ static int inside(const ts_pt q[4], float x, float y)
     return 1;
 }
 
-ts_zone_kind ts_zones_at(const ts_zones *z, float x, float y, int w, int h)
+int ts_zones_at(const ts_zones *z, float x, float y, int w, int h)
 {
     if (w <= 0 || h <= 0)
         return TS_ZONE_OFF;
@@ -178,7 +212,7 @@ float ts_card_diag(const ts_card *c)
     return a > b ? a : b;
 }
 
-ts_zone_kind ts_zones_card(const ts_zones *z, const ts_card *c, int w, int h)
+int ts_zones_card(const ts_zones *z, const ts_card *c, int w, int h)
 {
     ts_pt m = ts_card_centre(c);
     return ts_zones_at(z, m.x, m.y, w, h);

@@ -63,6 +63,12 @@ PY
 "$BIN" run --source "$SRC/samples/demo/set_1.jpg" --headless --frames 1 --zone 'pocket:0,0,1,1' \
     >/dev/null 2>"$T/e1"
 [ $? = 1 ] && grep -q "'pocket' is not a zone" "$T/e1" || fail "bad zone: $(cat "$T/e1")"
+# seats: hand1-hand4 are zones; a climbing game seats at most 4
+"$BIN" run --game gof --source "$SRC/samples/demo/set_1.jpg" --headless --frames 1 \
+    --zone 'hand2:0,0,1,0.3' --zone 'trick:0,0.3,1,1' >/dev/null 2>"$T/e3" || fail "hand2 zone: $(cat "$T/e3")"
+"$BIN" run --game gof --players 5 --source "$SRC/samples/demo/set_1.jpg" --headless --frames 1 \
+    >/dev/null 2>"$T/e4"
+[ $? = 1 ] && grep -q 'seats at most 4 players' "$T/e4" || fail "--players 5: $(cat "$T/e4")"
 printf 'value >\n' >"$T/bad.rule"
 "$BIN" run --game eleusis --source "$SRC/samples/demo/set_1.jpg" --headless --frames 1 \
     --rule "$T/bad.rule" >/dev/null 2>"$T/e2"

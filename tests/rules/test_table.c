@@ -321,6 +321,69 @@ static void test_gof_trick(void **state)
     table_close(&t);
 }
 
+/* Cards in a column from (x, y) downwards, `gap` apart. */
+static void column(scene *s, ts_family fam, const char *codes, float x, float y, float gap)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", codes);
+    for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " "), y += gap)
+        put(s, fam, tok, x, y);
+}
+
+/* Three seats, each hand in its own zone: who played, the trick won by a
+ * seat, and the hand over when seat 1 plays its last cards, scored by the seed. */
+static void test_gof_seats_hand_end(void **state)
+{
+    (void)state;
+    table t;
+    scene s = {0};
+    table_open(&t, "gof");
+    ts_zones_default_seats("gof", 3, &t.zones); /* hand1 below, hand2 right, hand3 left */
+    row(&s, TS_FAM_GOF, "G5 Y5 R9 R9", 420, 620, 80);
+    column(&s, TS_FAM_GOF, "Y4 R4 G2 G6", 1100, 80, 100);
+    column(&s, TS_FAM_GOF, "G7 R7 G8 Y8", 60, 80, 100);
+    column(&s, TS_FAM_GOF, "R1 G1 Y1 R2", 160, 80, 100);
+    column(&s, TS_FAM_GOF, "G3 Y3 R3 Y6", 260, 80, 100);
+    hold(&t, &s, 25);
+    assert_int_equal(t.nverdicts, 0);
+    play(&t, &s, TS_FAM_GOF, "G5 Y5", 380);
+    expect(&t, 0, TS_VERDICT_LEGAL, "legal", "pair leads");
+    assert_int_equal(last(&t)->seat, 1);
+    play(&t, &s, TS_FAM_GOF, "Y4 R4", 540);
+    expect(&t, 1, TS_VERDICT_ILLEGAL, "illegal", "pair: it is lower than the trick");
+    assert_int_equal(last(&t)->seat, 2);
+    play(&t, &s, TS_FAM_GOF, "G7 R7", 700);
+    expect(&t, 2, TS_VERDICT_LEGAL, "legal", "pair beats Y5 G5");
+    assert_int_equal(last(&t)->seat, 3);
+    drop(&s, "G5"), drop(&s, "Y5"), drop(&s, "Y4"), drop(&s, "R4"), drop(&s, "G7"), drop(&s, "R7");
+    hold(&t, &s, 25);
+    expect(&t, 3, TS_VERDICT_INFO, "trick won",
+           "all passed: seat 3's last play (R7 G7) wins the trick; seat 3 leads next");
+    assert_int_equal(last(&t)->seat, 3);
+    play(&t, &s, TS_FAM_GOF, "G8 Y8", 380);
+    expect(&t, 4, TS_VERDICT_LEGAL, "legal", "pair leads");
+    assert_false(last(&t)->hand_over);
+    play(&t, &s, TS_FAM_GOF, "R9 R9", 540); /* seat 1's last two cards */
+    expect(&t, 5, TS_VERDICT_LEGAL, "legal",
+           "pair beats Y8 G8; seat 1 is out: the hand is over, seat 2 2 points, seat 3 16 points");
+    const ts_verdict *v = last(&t);
+    assert_int_equal(v->seat, 1);
+    assert_true(v->hand_over);
+    assert_false(v->game_over);
+    assert_int_equal(v->scores, TS_SCORES_PENALTY);
+    assert_int_equal(v->nscores, 3);
+    /* 0 cards: 0; 2 cards x1; 8 cards x2 (seed 001: 8-10 cards count double) */
+    int want_left[3] = {0, 2, 8}, want_points[3] = {0, 2, 16};
+    for (int k = 0; k < 3; k++) {
+        assert_int_equal(v->score[k].seat, k + 1);
+        assert_int_equal(v->score[k].cards_left, want_left[k]);
+        assert_int_equal(v->score[k].points, want_points[k]);
+        assert_int_equal(v->score[k].total, want_points[k]);
+    }
+    assert_int_equal(ts_referee_memory(t.ref)->nlast, 0); /* the next hand leads afresh */
+    table_close(&t);
+}
+
 /* Hints from a hand against a trick of one play. */
 static void test_gof_hints(void **state)
 {
@@ -381,6 +444,106 @@ static void test_sapngwu_mixed(void **state)
     hold(&t, &s, 25);
     expect(&t, 3, TS_VERDICT_INFO, "trick won", NULL);
     assert_non_null(strstr(last(&t)->reason, "3 wu"));
+    table_close(&t);
+}
+
+/* Sap Ng Wu with seats: a trick's wu go to the seat that won it; the payment
+ * ladder's first step (15 wu: 1 chip) is said when crossed; four identical
+ * cards won unbeaten make the others pay that seat; a hand emptied with its
+ * trick won ends the hand. */
+static void test_sapngwu_seats_wu(void **state)
+{
+    (void)state;
+    table t;
+    scene s = {0};
+    table_open(&t, "sapngwu");
+    ts_zones_default_seats("sapngwu", 3, &t.zones);
+    row(&s, TS_FAM_DOMINO, "1:2 1:4", 420, 620, 110);
+    column(&s, TS_FAM_DOMINO, "1:1 3:5 3:5 6:6 6:6", 1000, 60, 100);
+    column(&s, TS_FAM_DOMINO, "6:6 6:6 4:5 4:5 4:5", 1100, 60, 100);
+    column(&s, TS_FAM_DOMINO, "4:5 3:6 3:6 3:6 3:6", 1200, 60, 100);
+    column(&s, TS_FAM_DOMINO, "2:4 5:6", 100, 100, 100);
+    hold(&t, &s, 25);
+    play(&t, &s, TS_FAM_DOMINO, "1:1 3:5 3:5", 400);
+    expect(&t, 0, TS_VERDICT_LEGAL, "legal", NULL);
+    assert_int_equal(last(&t)->seat, 2);
+    while (drop(&s, "1:1") || drop(&s, "3:5"))
+        ;
+    hold(&t, &s, 25);
+    expect(&t, 1, TS_VERDICT_INFO, "trick won", "seat 2's play (mixed eights (1 civil, 0 military 1, 2 military 2)) wins: 3 wu, "
+           "3 this hand");
+    assert_int_equal(last(&t)->scores, TS_SCORES_WU);
+    assert_false(last(&t)->hand_over);
+    /* twelve cards: four 6:6, four 4:5, four 3:6 - seat 2's whole hand */
+    while (drop(&s, "6:6") || drop(&s, "4:5") || drop(&s, "3:6"))
+        ;
+    row(&s, TS_FAM_DOMINO, "6:6 6:6 6:6 6:6 4:5 4:5", 380, 150, 100);
+    row(&s, TS_FAM_DOMINO, "4:5 4:5 3:6 3:6 3:6 3:6", 380, 350, 100);
+    hold(&t, &s, 25);
+    expect(&t, 2, TS_VERDICT_LEGAL, "legal", NULL);
+    assert_int_equal(last(&t)->seat, 2);
+    while (drop(&s, "6:6") || drop(&s, "4:5") || drop(&s, "3:6"))
+        ;
+    hold(&t, &s, 25);
+    expect(&t, 3, TS_VERDICT_INFO, "trick won", NULL);
+    const ts_verdict *v = last(&t);
+    assert_non_null(strstr(v->reason, "wins: 12 wu, 15 this hand"));
+    assert_non_null(strstr(v->reason, "four identical cards (x3): every other player pays seat 2 3 chips"));
+    assert_non_null(strstr(v->reason, "seat 2 may declare: 1 chip from each other player"));
+    assert_non_null(strstr(v->reason, "seat 2 has no cards left: the hand is over"));
+    assert_true(v->hand_over);
+    assert_int_equal(v->nscores, 3);
+    assert_int_equal(v->score[1].seat, 2);
+    assert_int_equal(v->score[1].total, 15);
+    assert_int_equal(v->score[1].chips, 1);
+    assert_int_equal(v->score[0].cards_left, 2);
+    assert_int_equal(v->score[2].chips, 0);
+    table_close(&t);
+}
+
+/* ---- Qwirkle with tiles on a board: turns, lines and points ------------------------- */
+
+static void test_qwirkle_tiles_turns(void **state)
+{
+    (void)state;
+    table t;
+    scene s = {0};
+    table_open(&t, "qwtiles");
+    row(&s, TS_FAM_QWIRKLE, "RC RS", 400, 300, 64); /* the board as found */
+    put(&s, TS_FAM_QWIRKLE, "GS", 464, 394);         /* under RS: a column of two */
+    hold(&t, &s, 25);
+    assert_int_equal(t.nverdicts, 0);
+    row(&s, TS_FAM_QWIRKLE, "RT RL", 528, 300, 64);
+    hold(&t, &s, 25);
+    expect(&t, 0, TS_VERDICT_LEGAL, "legal", "2 tiles in one line: 4 points");
+    assert_int_equal(last(&t)->points, 4);
+    put(&s, TS_FAM_QWIRKLE, "RS", 656, 300);
+    hold(&t, &s, 25);
+    expect(&t, 1, TS_VERDICT_ILLEGAL, "illegal", "RC RS RT RL RS: two identical tiles in a line");
+    s.n--; /* the wrong RS (the last laid) taken back */
+    hold(&t, &s, 25);
+    assert_int_equal(t.nverdicts, 3); /* a tile taken off the board: cannot judge */
+    assert_int_equal(last(&t)->kind, TS_VERDICT_CANNOT);
+    /* a column under RC, and a row GC GS: both lines score */
+    put(&s, TS_FAM_QWIRKLE, "GC", 400, 394);
+    put(&s, TS_FAM_QWIRKLE, "YC", 400, 488);
+    hold(&t, &s, 25);
+    expect(&t, 3, TS_VERDICT_LEGAL, "legal", "2 tiles in one line: 5 points"); /* RC GC YC, GC GS */
+    put(&s, TS_FAM_QWIRKLE, "BD", 900, 600);
+    put(&s, TS_FAM_QWIRKLE, "BX", 964, 600);
+    hold(&t, &s, 25);
+    expect(&t, 4, TS_VERDICT_ILLEGAL, "illegal", "the tiles laid touch no tile of the board");
+    put(&s, TS_FAM_QWIRKLE, "OL", 1100, 100);
+    put(&s, TS_FAM_QWIRKLE, "OC", 1100, 600);
+    hold(&t, &s, 25);
+    expect(&t, 5, TS_VERDICT_ILLEGAL, "illegal",
+           "the tiles of a turn go in one line, touching each other or the board");
+    /* the board's lines as the live view shows them */
+    const ts_table_stable *st = ts_table_tracker_update(t.trk, s.cards, s.n, W, H, t.frame++, 99);
+    ts_game_state gs = {st->cards, st->ncards, NULL, W, H};
+    ts_game_view v;
+    ts_game_analyse(t.game, &gs, NULL, &v);
+    assert_string_equal(v.headline, "11 tiles, 5 lines, all valid");
     table_close(&t);
 }
 
@@ -552,7 +715,26 @@ static void test_zones(void **state)
     assert_int_equal(ts_zones_at(&z, 640, 100, W, H), TS_ZONE_TRICK);
     assert_int_equal(ts_zones_at(&z, 50, 100, W, H), TS_ZONE_OFF);
     assert_int_equal(ts_zones_parse("pocket 0 0 1 1\n", &z, err, sizeof err), -1);
-    assert_string_equal(err, "line 1: 'pocket' is not a zone (table, hand, trick, mainline, sideline)");
+    assert_string_equal(err, "line 1: 'pocket' is not a zone (table, hand, hand1-hand4, trick, "
+                             "mainline, sideline)");
+    /* seated hands: their names, the seat in the zone value, the seats' default layout */
+    assert_int_equal(ts_zones_parse("hand2 0 0 1 0.3\nhand1 0 0.7 1 1\ntrick 0 0.3 1 0.7\n", &z,
+                                    err, sizeof err),
+                     3);
+    int top = ts_zones_at(&z, 640, 100, W, H);
+    assert_int_equal(ts_zone_kind_of(top), TS_ZONE_HAND);
+    assert_int_equal(ts_zone_seat(top), 2);
+    assert_string_equal(ts_zone_name(top), "hand2");
+    assert_string_equal(ts_zone_name(ts_zones_at(&z, 640, 400, W, H)), "trick");
+    assert_int_equal(ts_zones_parse("hand5 0 0 1 1\n", &z, err, sizeof err), -1);
+    ts_zones_default_seats("sapngwu", 4, &z);
+    assert_string_equal(ts_zone_name(ts_zones_at(&z, 640, 700, W, H)), "hand1");
+    assert_string_equal(ts_zone_name(ts_zones_at(&z, 1250, 360, W, H)), "hand2");
+    assert_string_equal(ts_zone_name(ts_zones_at(&z, 640, 20, W, H)), "hand3");
+    assert_string_equal(ts_zone_name(ts_zones_at(&z, 20, 360, W, H)), "hand4");
+    assert_string_equal(ts_zone_name(ts_zones_at(&z, 640, 360, W, H)), "trick");
+    ts_zones_default_seats("set", 4, &z); /* no seats outside the climbing games */
+    assert_int_equal(ts_zones_at(&z, 640, 700, W, H), TS_ZONE_TABLE);
     assert_int_equal(ts_zones_add_spec(&z, "hand:0,0,1", err, sizeof err), -1);
     assert_int_equal(ts_zones_add_spec(&z, "mainline:0,0,1,0,1,0.5,0,0.5", err, sizeof err), 0);
 }
@@ -604,8 +786,11 @@ int main(void)
         cmocka_unit_test(test_hand_sweep_is_no_move),
         cmocka_unit_test(test_gof_trick),
         cmocka_unit_test(test_gof_hints),
+        cmocka_unit_test(test_gof_seats_hand_end),
+        cmocka_unit_test(test_sapngwu_seats_wu),
         cmocka_unit_test(test_sapngwu_mixed),
         cmocka_unit_test(test_qwirkle_rearrangement),
+        cmocka_unit_test(test_qwirkle_tiles_turns),
         cmocka_unit_test(test_eleusis_dealer_mainline),
         cmocka_unit_test(test_eleusis_dealer_phases),
         cmocka_unit_test(test_set_grid_placements),
