@@ -29,14 +29,9 @@ typedef struct {
     domino_style style;
     domino_finder *tiles;      /* double-six */
     domino_card_finder *cards; /* chinese */
-    ts_detector *blobs;        /* chinese, cards too small to show their waist */
 } domino_reader;
 
 static const char *const domino_profiles[] = {"chinese", "double-six", NULL};
-
-/* Chinese cards: long side / short side 82 / 26 = 3.15; seen at a slant, a
- * little either way. */
-static const float CHINESE_MIN_ASPECT = 2.6f, CHINESE_MAX_ASPECT = 3.8f;
 
 static void *domino_create(const ts_reader_config *cfg, char *err, size_t errlen)
 {
@@ -60,17 +55,6 @@ static void *domino_create(const ts_reader_config *cfg, char *err, size_t errlen
         d->tiles = domino_finder_create();
     } else {
         d->cards = domino_card_finder_create();
-        ts_detect_params p;
-        ts_detect_defaults(&p);
-        p.min_aspect = CHINESE_MIN_ASPECT;
-        p.max_aspect = CHINESE_MAX_ASPECT;
-        p.min_area = 0.0005f;
-        d->blobs = ts_detector_create(&p);
-        if (!d->blobs) {
-            domino_card_finder_destroy(d->cards);
-            ts_detector_destroy(d->blobs);
-            d->cards = NULL;
-        }
     }
     if (!d->tiles && !d->cards) {
         snprintf(err, errlen, "out of memory");
@@ -87,7 +71,6 @@ static void domino_destroy(void *reader)
         return;
     domino_finder_destroy(d->tiles);
     domino_card_finder_destroy(d->cards);
-    ts_detector_destroy(d->blobs);
     free(d);
 }
 
@@ -328,13 +311,7 @@ static int domino_find(void *reader, const ts_image *frame, ts_quad *out, int ma
     domino_reader *d = reader;
     if (d->tiles)
         return domino_find_tiles(d->tiles, frame, out, max, err);
-    /* the waists first; then light blobs of a card's shape, for cards too
-     * small (far from the camera) for their waist to be seen */
-    int n = domino_find_cards(d->cards, frame, out, max, err);
-    if (n < 0 || n >= max || frame->w < 64 || frame->h < 64) /* ts_detect needs some room */
-        return n;
-    int m = ts_detect(d->blobs, frame, out + n, max - n, err);
-    return m < 0 ? -1 : n + m;
+    return domino_find_cards(d->cards, frame, out, max, err);
 }
 
 const ts_reader_class ts_domino_reader_class = {
