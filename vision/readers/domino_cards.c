@@ -414,6 +414,7 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
         dn[k] = walk(f, ox, oy, vx, vy, lim, thin, clear);
     }
     float lu = median5(up), ld = median5(dn);
+    float len = lu + ld, want = DECK_ASPECT * width;
     c->whole = lu >= 0 && ld >= 0 && len >= MIN_ASPECT * width && len <= MAX_ASPECT * width;
     float e0, e1; /* the ends, along v from (mx, my) */
     if (c->whole) {
