@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdio.h>
 
 enum {
     BLOCK = 16,      /* paper level is measured per block of BLOCK x BLOCK px */
@@ -35,8 +36,10 @@ struct domino_card_finder {
     uint8_t *ink;     /* per pixel: ink (dark or red) on paper */
     uint8_t *stop;    /* per pixel: not paper (a ray ends), 0 on a pip */
     uint8_t *raw;     /* per pixel: stop before the specks are dropped */
+    uint8_t *grey;    /* per pixel: (B + 2G + R) / 4 */
     int *queue;       /* w * h: flood fill */
     pip *pips;
+    int npips;
     cand *cands;
 };
 
@@ -62,6 +65,7 @@ void domino_card_finder_destroy(domino_card_finder *f)
     free(f->ink);
     free(f->stop);
     free(f->raw);
+    free(f->grey);
     free(f->queue);
     free(f->pips);
     free(f->cands);
@@ -76,6 +80,7 @@ static int ensure(domino_card_finder *f, int w, int h)
     free(f->ink);
     free(f->stop);
     free(f->raw);
+    free(f->grey);
     free(f->queue);
     f->w = w;
     f->h = h;
@@ -85,14 +90,16 @@ static int ensure(domino_card_finder *f, int w, int h)
     f->ink = malloc((size_t)w * (size_t)h);
     f->stop = malloc((size_t)w * (size_t)h);
     f->raw = malloc((size_t)w * (size_t)h);
+    f->grey = malloc((size_t)w * (size_t)h);
     f->queue = malloc(sizeof(int) * (size_t)w * (size_t)h);
-    if (!f->paper || !f->ink || !f->stop || !f->raw || !f->queue) {
+    if (!f->paper || !f->ink || !f->stop || !f->raw || !f->grey || !f->queue) {
         free(f->paper);
         free(f->ink);
         free(f->stop);
         free(f->raw);
+        free(f->grey);
         free(f->queue);
-        f->paper = f->ink = f->stop = f->raw = NULL;
+        f->paper = f->ink = f->stop = f->raw = f->grey = NULL;
         f->queue = NULL;
         f->w = f->h = 0;
         return -1;
@@ -109,9 +116,10 @@ static void paper_levels(domino_card_finder *f, const ts_image *frame)
     memset(mx, 0, (size_t)bw * (size_t)bh);
     for (int y = 0; y < h; y++) {
         const uint8_t *p = ts_image_row(frame, y);
-        uint8_t *m = mx + (size_t)(y / BLOCK) * (size_t)bw;
+        uint8_t *m = mx + (size_t)(y / BLOCK) * (size_t)bw, *gr = f->grey + (size_t)y * (size_t)w;
         for (int x = 0; x < w; x++, p += 3) {
             int g = (p[0] + 2 * p[1] + p[2]) >> 2;
+            gr[x] = (uint8_t)g;
             if (g > m[x / BLOCK])
                 m[x / BLOCK] = (uint8_t)g;
         }
@@ -151,6 +159,18 @@ static void classify(domino_card_finder *f, const ts_image *frame)
             int dark = paper >= 70 && grey * 100 < paper * 62;
             ink[x] = (uint8_t)(dark || red);
             st[x] = (uint8_t)(grey * 100 < paper * 76 || mx - mn >= mx * 45 / 100 + 10);
+        }
+    }
+    /* and faint thin lines: a pixel clearly darker than both pixels two
+     * away across it (the seam of two cards laid edge to edge) */
+    for (int y = 2; y < h - 2; y++) {
+        const uint8_t *g = f->grey + (size_t)y * (size_t)w;
+        const uint8_t *pl = f->paper + (size_t)(y / BLOCK) * (size_t)f->bw;
+        uint8_t *st = f->raw + (size_t)y * (size_t)w;
+        for (int x = 2; x < w - 2; x++) {
+            int v = g[x] + pl[x / BLOCK] * 12 / 100;
+            if ((g[x - 2] > v && g[x + 2] > v) || (g[x - 2 * w] > v && g[x + 2 * w] > v))
+                st[x] = 1;
         }
     }
 }
@@ -397,8 +417,9 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
     }
     float ux = cosf(best_a), uy = sinf(best_a);
     float width = best;
-    /* a card is several pips wide */
-    if (width < 3.6f * p->r || width < 12)
+    /* a card is several pips wide, but not many (paper running on over
+     * cards laid edge to edge) */
+    if (width < 3.6f * p->r || width > 14 * p->r || width < 12)
         return -1;
     float l1 = hi_u, l2 = -lo_u;
     float mx = p->cx + (l1 - l2) / 2 * ux, my = p->cy + (l1 - l2) / 2 * uy;
@@ -406,29 +427,52 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
     float vx = -uy, vy = ux;
     lim = fminf(MAX_RAY, width * (MAX_ASPECT + 0.3f));
     int thin = (int)fmaxf(2, 0.08f * width), clear = (int)fmaxf(4, 0.15f * width);
-    float up[5], dn[5];
+    float want = DECK_ASPECT * width, up[5], dn[5], wup[5], wdn[5];
     for (int k = 0; k < 5; k++) {
         float off = (k - 2) * 0.21f * width;
         float ox = mx + off * ux, oy = my + off * uy;
-        up[k] = walk(f, ox, oy, -vx, -vy, lim, thin, clear);
-        dn[k] = walk(f, ox, oy, vx, vy, lim, thin, clear);
+        up[k] = ray(f, ox, oy, -vx, -vy, lim);
+        dn[k] = ray(f, ox, oy, vx, vy, lim);
+        wup[k] = walk(f, ox, oy, -vx, -vy, lim, thin, clear);
+        wdn[k] = walk(f, ox, oy, vx, vy, lim, thin, clear);
     }
     float lu = median5(up), ld = median5(dn);
-    float len = lu + ld, want = DECK_ASPECT * width;
-    c->whole = lu >= 0 && ld >= 0 && len >= MIN_ASPECT * width && len <= MAX_ASPECT * width;
     float e0, e1; /* the ends, along v from (mx, my) */
-    if (c->whole) {
-        e0 = -lu;
-        e1 = ld;
-    } else if (lu >= 0 && (ld < 0 || lu <= ld) && lu <= 0.4f * want) {
-        /* the pip's own end is the near one: it shows */
-        e0 = -lu;
-        e1 = -lu + want;
-    } else if (ld >= 0 && ld <= 0.4f * want) {
-        e1 = ld;
-        e0 = ld - want;
-    } else {
-        return -1;
+    c->whole = 0;
+    /* the first line across each way, or past the card's print (rules, a
+     * picture) to where paper ends: a card's length */
+    for (int pass = 0; pass < 2 && !c->whole; pass++) {
+        float a0 = pass ? median5(wup) : lu, a1 = pass ? median5(wdn) : ld;
+        if (a0 >= 0 && a1 >= 0 && a0 + a1 >= MIN_ASPECT * width && a0 + a1 <= MAX_ASPECT * width) {
+            c->whole = 1;
+            e0 = -a0;
+            e1 = a1;
+        }
+    }
+    if (!c->whole) {
+        /* one end only: the far way is where the other end's pips lie
+         * (unless they are covered too); the near end is the first line */
+        int far_up = 0, far_dn = 0;
+        for (int i = 0; i < f->npips; i++) {
+            const pip *o = &f->pips[i];
+            float dx = o->cx - mx, dy = o->cy - my;
+            float along = dx * vx + dy * vy, across = dx * ux + dy * uy;
+            if (fabsf(across) > 0.5f * width || fabsf(along) < 0.3f * want ||
+                fabsf(along) > 1.1f * want)
+                continue;
+            far_dn += along > 0;
+            far_up += along < 0;
+        }
+        int near_up = far_dn && !far_up ? 1 : far_up && !far_dn ? 0 : (lu >= 0 && (ld < 0 || lu <= ld));
+        if (near_up && lu >= 0 && lu <= 0.45f * want) {
+            e0 = -lu;
+            e1 = -lu + want;
+        } else if (!near_up && ld >= 0 && ld <= 0.45f * want) {
+            e1 = ld;
+            e0 = ld - want;
+        } else {
+            return -1;
+        }
     }
     /* the pip lies in an end's group, not in the middle of the card */
     float t = -(e0 + e1) / 2, half = (e1 - e0) / 2;
@@ -466,7 +510,7 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
     paper_levels(f, frame);
     classify(f, frame);
     drop_specks(f);
-    int np = find_pips(f);
+    int np = f->npips = find_pips(f);
     /* pips are part of the card they lie on: rays see through them (a one
      * has a ring round it) */
     for (int i = 0; i < np; i++)
