@@ -478,7 +478,11 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
     float t = -(e0 + e1) / 2, half = (e1 - e0) / 2;
     if (fabsf(t) < 0.25f * half)
         return -1;
-    float hu = width / 2;
+    /* rays end a little inside the card: at a printed outline, or where a
+     * soft (blurred) edge is already dark enough to stop them */
+    float grow = 0.035f * width;
+    float hu = width / 2 + grow;
+    half += grow;
     float cx = mx + (e0 + e1) / 2 * vx, cy = my + (e0 + e1) / 2 * vy;
     ts_quad *q = &c->q;
     q->q[0] = (ts_pt){cx - hu * ux - half * vx, cy - hu * uy - half * vy};
