@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 enum {
-    BLOCK = 16,      /* paper level is measured per block of BLOCK x BLOCK px */
+    BLOCK = 8,       /* paper level is measured per block of BLOCK x BLOCK px */
     MAX_PIPS = 1024, /* pips kept per frame */
     MAX_RAY = 900,   /* px: no card is longer in a frame we read */
 };
@@ -37,6 +37,8 @@ struct domino_card_finder {
     uint8_t *stop;    /* per pixel: not paper (a ray ends), 0 on a pip */
     uint8_t *raw;     /* per pixel: stop before the specks are dropped */
     uint8_t *grey;    /* per pixel: (B + 2G + R) / 4 */
+    uint8_t *gmin;    /* per pixel: the darkest grey it was shrunk from */
+    uint8_t *bgr;     /* the frame at the working scale */
     int *queue;       /* w * h: flood fill */
     pip *pips;
     int npips;
@@ -66,6 +68,8 @@ void domino_card_finder_destroy(domino_card_finder *f)
     free(f->stop);
     free(f->raw);
     free(f->grey);
+    free(f->gmin);
+    free(f->bgr);
     free(f->queue);
     free(f->pips);
     free(f->cands);
@@ -81,6 +85,8 @@ static int ensure(domino_card_finder *f, int w, int h)
     free(f->stop);
     free(f->raw);
     free(f->grey);
+    free(f->gmin);
+    free(f->bgr);
     free(f->queue);
     f->w = w;
     f->h = h;
@@ -91,15 +97,20 @@ static int ensure(domino_card_finder *f, int w, int h)
     f->stop = malloc((size_t)w * (size_t)h);
     f->raw = malloc((size_t)w * (size_t)h);
     f->grey = malloc((size_t)w * (size_t)h);
+    f->gmin = malloc((size_t)w * (size_t)h);
+    f->bgr = malloc((size_t)w * (size_t)h * 3);
     f->queue = malloc(sizeof(int) * (size_t)w * (size_t)h);
-    if (!f->paper || !f->ink || !f->stop || !f->raw || !f->grey || !f->queue) {
+    if (!f->paper || !f->ink || !f->stop || !f->raw || !f->grey || !f->gmin || !f->bgr ||
+        !f->queue) {
         free(f->paper);
         free(f->ink);
         free(f->stop);
         free(f->raw);
         free(f->grey);
+        free(f->gmin);
+        free(f->bgr);
         free(f->queue);
-        f->paper = f->ink = f->stop = f->raw = f->grey = NULL;
+        f->paper = f->ink = f->stop = f->raw = f->grey = f->gmin = f->bgr = NULL;
         f->queue = NULL;
         f->w = f->h = 0;
         return -1;
@@ -107,19 +118,39 @@ static int ensure(domino_card_finder *f, int w, int h)
     return 0;
 }
 
-/* Paper level per block: the brightest grey of the block and its eight
+/* The frame at the working scale (k = 1 or 2: a 2x2 mean), its grey, the
+ * darkest grey of each 2x2 (a seam one pixel wide stays dark), and the
+ * paper level per block: the brightest grey of the block and its eight
  * neighbours (a pip or a gap is darker than the paper around it). */
-static void paper_levels(domino_card_finder *f, const ts_image *frame)
+static void shrink(domino_card_finder *f, const ts_image *frame, int k)
 {
     const int w = f->w, h = f->h, bw = f->bw, bh = f->bh;
     uint8_t *mx = f->raw; /* scratch: per-block maximum, bw * bh bytes */
     memset(mx, 0, (size_t)bw * (size_t)bh);
     for (int y = 0; y < h; y++) {
-        const uint8_t *p = ts_image_row(frame, y);
-        uint8_t *m = mx + (size_t)(y / BLOCK) * (size_t)bw, *gr = f->grey + (size_t)y * (size_t)w;
-        for (int x = 0; x < w; x++, p += 3) {
-            int g = (p[0] + 2 * p[1] + p[2]) >> 2;
+        const uint8_t *p0 = ts_image_row(frame, k * y), *p1 = ts_image_row(frame, k * y + k - 1);
+        uint8_t *m = mx + (size_t)(y / BLOCK) * (size_t)bw;
+        uint8_t *o = f->bgr + (size_t)y * (size_t)w * 3;
+        uint8_t *gr = f->grey + (size_t)y * (size_t)w, *gm = f->gmin + (size_t)y * (size_t)w;
+        for (int x = 0; x < w; x++, o += 3) {
+            int g, lo;
+            if (k == 2) {
+                const uint8_t *a = p0 + 6 * x, *b = p1 + 6 * x;
+                int ga = a[0] + 2 * a[1] + a[2], gb = a[3] + 2 * a[4] + a[5];
+                int gc = b[0] + 2 * b[1] + b[2], gd = b[3] + 2 * b[4] + b[5];
+                for (int c = 0; c < 3; c++)
+                    o[c] = (uint8_t)((a[c] + a[c + 3] + b[c] + b[c + 3] + 2) >> 2);
+                g = (ga + gb + gc + gd) >> 4;
+                lo = ga < gb ? ga : gb;
+                lo = lo < gc ? lo : gc;
+                lo = (lo < gd ? lo : gd) >> 2;
+            } else {
+                const uint8_t *a = p0 + 3 * x;
+                memcpy(o, a, 3);
+                g = lo = (a[0] + 2 * a[1] + a[2]) >> 2;
+            }
             gr[x] = (uint8_t)g;
+            gm[x] = (uint8_t)lo;
             if (g > m[x / BLOCK])
                 m[x / BLOCK] = (uint8_t)g;
         }
@@ -138,17 +169,18 @@ static void paper_levels(domino_card_finder *f, const ts_image *frame)
 }
 
 /* Ink (darker than 62% of the paper near it, or red) and stops (darker than
- * 80% of it, or coloured: not white paper). */
-static void classify(domino_card_finder *f, const ts_image *frame)
+ * 76% of it, or coloured: not white paper). */
+static void classify(domino_card_finder *f)
 {
     const int w = f->w, h = f->h;
     for (int y = 0; y < h; y++) {
-        const uint8_t *p = ts_image_row(frame, y);
+        const uint8_t *p = f->bgr + (size_t)y * (size_t)w * 3;
         const uint8_t *pl = f->paper + (size_t)(y / BLOCK) * (size_t)f->bw;
+        const uint8_t *gr = f->grey + (size_t)y * (size_t)w, *gm = f->gmin + (size_t)y * (size_t)w;
         uint8_t *ink = f->ink + (size_t)y * (size_t)w, *st = f->raw + (size_t)y * (size_t)w;
         for (int x = 0; x < w; x++, p += 3) {
             int b = p[0], g = p[1], r = p[2];
-            int grey = (b + 2 * g + r) >> 2, paper = pl[x / BLOCK];
+            int paper = pl[x / BLOCK];
             int mx = b > g ? b : g, mn = b < g ? b : g;
             int bg = mx;
             if (r > mx)
@@ -156,15 +188,15 @@ static void classify(domino_card_finder *f, const ts_image *frame)
             if (r < mn)
                 mn = r;
             int red = r > 80 && r - bg > 45 && r - bg > r / 3;
-            int dark = paper >= 70 && grey * 100 < paper * 62;
+            int dark = paper >= 70 && gr[x] * 100 < paper * 62;
             ink[x] = (uint8_t)(dark || red);
-            st[x] = (uint8_t)(grey * 100 < paper * 76 || mx - mn >= mx * 45 / 100 + 10);
+            st[x] = (uint8_t)(gm[x] * 100 < paper * 76 || mx - mn >= mx * 45 / 100 + 10);
         }
     }
     /* and faint thin lines: a pixel clearly darker than both pixels two
      * away across it (the seam of two cards laid edge to edge) */
     for (int y = 2; y < h - 2; y++) {
-        const uint8_t *g = f->grey + (size_t)y * (size_t)w;
+        const uint8_t *g = f->gmin + (size_t)y * (size_t)w;
         const uint8_t *pl = f->paper + (size_t)(y / BLOCK) * (size_t)f->bw;
         uint8_t *st = f->raw + (size_t)y * (size_t)w;
         for (int x = 2; x < w - 2; x++) {
@@ -258,7 +290,7 @@ static int find_pips(domino_card_finder *f)
                 }
             }
             int area = tail, bwid = x1 - x0 + 1, bhei = y1 - y0 + 1;
-            if (area < 10 || bwid > 200 || bhei > 200 || n >= MAX_PIPS)
+            if (area < 5 || bwid > 200 || bhei > 200 || n >= MAX_PIPS)
                 continue;
             if (area < 0.45 * bwid * bhei)
                 continue;
@@ -419,7 +451,7 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
     float width = best;
     /* a card is several pips wide, but not many (paper running on over
      * cards laid edge to edge) */
-    if (width < 3.6f * p->r || width > 14 * p->r || width < 12)
+    if (width < 3.6f * p->r || width > 14 * p->r || width < 8)
         return -1;
     float l1 = hi_u, l2 = -lo_u;
     float mx = p->cx + (l1 - l2) / 2 * ux, my = p->cy + (l1 - l2) / 2 * uy;
@@ -474,6 +506,27 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
             return -1;
         }
     }
+    /* every pip of the card lies inside it: an end found inside a pip
+     * group (a line of the print taken for the end) moves out past it */
+    {
+        float n0 = e0, n1 = e1;
+        for (int i = 0; i < f->npips; i++) {
+            const pip *o = &f->pips[i];
+            float dx = o->cx - mx, dy = o->cy - my;
+            float along = dx * vx + dy * vy, across = dx * ux + dy * uy;
+            if (fabsf(across) > 0.45f * width)
+                continue;
+            float reach = o->r + 0.1f * width;
+            if (along + reach > e1 && along <= e0 + 1.05f * want)
+                n1 = fmaxf(n1, along + reach);
+            if (along - reach < e0 && along >= e1 - 1.05f * want)
+                n0 = fminf(n0, along - reach);
+        }
+        e0 = n0;
+        e1 = n1;
+        if (e1 - e0 > MAX_ASPECT * width)
+            return -1;
+    }
     /* the pip lies in an end's group, not in the middle of the card */
     float t = -(e0 + e1) / 2, half = (e1 - e0) / 2;
     if (fabsf(t) < 0.25f * half)
@@ -506,13 +559,16 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
 {
     if (frame->channels != 3 || frame->w < 16 || frame->h < 16)
         return 0;
-    if (ensure(f, frame->w, frame->h) < 0) {
+    /* a webcam frame is searched at half size (pips stay several pixels
+     * across); the quads are scaled back */
+    int k = frame->w >= 480 && frame->h >= 270 ? 2 : 1;
+    if (ensure(f, frame->w / k, frame->h / k) < 0) {
         if (err)
             strcpy(err, "domino find: out of memory");
         return -1;
     }
-    paper_levels(f, frame);
-    classify(f, frame);
+    shrink(f, frame, k);
+    classify(f);
     drop_specks(f);
     int np = f->npips = find_pips(f);
     /* pips are part of the card they lie on: rays see through them (a one
@@ -534,6 +590,9 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
     int n = nc < max ? nc : max;
     for (int i = 0; i < n; i++) {
         out[i] = f->cands[i].q;
+        for (int c = 0; c < 4; c++) /* a pixel's centre at the working scale */
+            out[i].q[c] = (ts_pt){k * out[i].q[c].x + 0.5f * (k - 1), k * out[i].q[c].y + 0.5f * (k - 1)};
+        out[i].area *= (float)(k * k);
         ts_quad_order(out[i].q);
     }
     return n;
