@@ -5,10 +5,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <stdio.h>
 
 enum {
-    BLOCK = 8,       /* paper level is measured per block of BLOCK x BLOCK px */
+    BLOCK = 16,      /* paper level and activity are measured per block */
     MAX_PIPS = 1024, /* pips kept per frame */
     MAX_RAY = 900,   /* px: no card is longer in a frame we read */
 };
@@ -32,18 +31,31 @@ typedef struct {
 
 struct domino_card_finder {
     int w, h, bw, bh;
-    uint8_t *paper;   /* per block: the paper level near it (grey) */
-    uint8_t *ink;     /* per pixel: ink (dark or red) on paper */
-    uint8_t *stop;    /* per pixel: not paper (a ray ends), 0 on a pip */
-    uint8_t *raw;     /* per pixel: stop before the specks are dropped */
-    uint8_t *grey;    /* per pixel: (B + 2G + R) / 4 */
-    uint8_t *gmin;    /* per pixel: the darkest grey it was shrunk from */
-    uint8_t *bgr;     /* the frame at the working scale */
-    int *queue;       /* w * h: flood fill */
+    uint8_t *paper;  /* per block: the paper level near it (grey) */
+    uint8_t *active; /* per block: 1 near paper (worked), 2 its border (grey only) */
+    uint8_t *ink;    /* per pixel: ink (dark or red) on paper */
+    uint8_t *stop;   /* per pixel: not paper (a ray ends), 0 on a pip */
+    uint8_t *raw;    /* per pixel: stop before the specks are dropped */
+    uint8_t *grey;   /* per pixel: (B + 2G + R) / 4, in and round active blocks */
+    int *queue;      /* w * h: flood fill */
     pip *pips;
     int npips;
     cand *cands;
 };
+
+static void free_planes(domino_card_finder *f)
+{
+    free(f->paper);
+    free(f->active);
+    free(f->ink);
+    free(f->stop);
+    free(f->raw);
+    free(f->grey);
+    free(f->queue);
+    f->paper = f->active = f->ink = f->stop = f->raw = f->grey = NULL;
+    f->queue = NULL;
+    f->w = f->h = 0;
+}
 
 domino_card_finder *domino_card_finder_create(void)
 {
@@ -63,14 +75,7 @@ void domino_card_finder_destroy(domino_card_finder *f)
 {
     if (!f)
         return;
-    free(f->paper);
-    free(f->ink);
-    free(f->stop);
-    free(f->raw);
-    free(f->grey);
-    free(f->gmin);
-    free(f->bgr);
-    free(f->queue);
+    free_planes(f);
     free(f->pips);
     free(f->cands);
     free(f);
@@ -80,131 +85,131 @@ static int ensure(domino_card_finder *f, int w, int h)
 {
     if (f->ink && f->w == w && f->h == h)
         return 0;
-    free(f->paper);
-    free(f->ink);
-    free(f->stop);
-    free(f->raw);
-    free(f->grey);
-    free(f->gmin);
-    free(f->bgr);
-    free(f->queue);
+    free_planes(f);
     f->w = w;
     f->h = h;
     f->bw = (w + BLOCK - 1) / BLOCK;
     f->bh = (h + BLOCK - 1) / BLOCK;
-    f->paper = malloc((size_t)f->bw * (size_t)f->bh);
-    f->ink = malloc((size_t)w * (size_t)h);
-    f->stop = malloc((size_t)w * (size_t)h);
-    f->raw = malloc((size_t)w * (size_t)h);
-    f->grey = malloc((size_t)w * (size_t)h);
-    f->gmin = malloc((size_t)w * (size_t)h);
-    f->bgr = malloc((size_t)w * (size_t)h * 3);
-    f->queue = malloc(sizeof(int) * (size_t)w * (size_t)h);
-    if (!f->paper || !f->ink || !f->stop || !f->raw || !f->grey || !f->gmin || !f->bgr ||
-        !f->queue) {
-        free(f->paper);
-        free(f->ink);
-        free(f->stop);
-        free(f->raw);
-        free(f->grey);
-        free(f->gmin);
-        free(f->bgr);
-        free(f->queue);
-        f->paper = f->ink = f->stop = f->raw = f->grey = f->gmin = f->bgr = NULL;
-        f->queue = NULL;
-        f->w = f->h = 0;
+    size_t n = (size_t)w * (size_t)h, nb = (size_t)f->bw * (size_t)f->bh;
+    f->paper = malloc(nb);
+    f->active = malloc(nb);
+    f->ink = malloc(n);
+    f->stop = malloc(n);
+    f->raw = malloc(n);
+    f->grey = malloc(n);
+    f->queue = malloc(sizeof(int) * n);
+    if (!f->paper || !f->active || !f->ink || !f->stop || !f->raw || !f->grey || !f->queue) {
+        free_planes(f);
         return -1;
     }
     return 0;
 }
 
-/* The frame at the working scale (k = 1 or 2: a 2x2 mean), its grey, the
- * darkest grey of each 2x2 (a seam one pixel wide stays dark), and the
- * paper level per block: the brightest grey of the block and its eight
- * neighbours (a pip or a gap is darker than the paper around it). */
-static void shrink(domino_card_finder *f, const ts_image *frame, int k)
+/* A first look at every other pixel of every other row: per block, the
+ * brightest grey and whether it holds white paper (bright and hardly
+ * coloured). The paper level of a block is the brightest of it and its
+ * eight neighbours (a pip or a gap is darker than the paper around it);
+ * a block is worked if paper is in it or next to it, and the blocks round
+ * those get their grey (a thin line is found from pixels two away). */
+static void survey(domino_card_finder *f, const ts_image *frame)
 {
     const int w = f->w, h = f->h, bw = f->bw, bh = f->bh;
-    uint8_t *mx = f->raw; /* scratch: per-block maximum, bw * bh bytes */
-    memset(mx, 0, (size_t)bw * (size_t)bh);
-    for (int y = 0; y < h; y++) {
-        const uint8_t *p0 = ts_image_row(frame, k * y), *p1 = ts_image_row(frame, k * y + k - 1);
-        uint8_t *m = mx + (size_t)(y / BLOCK) * (size_t)bw;
-        uint8_t *o = f->bgr + (size_t)y * (size_t)w * 3;
-        uint8_t *gr = f->grey + (size_t)y * (size_t)w, *gm = f->gmin + (size_t)y * (size_t)w;
-        for (int x = 0; x < w; x++, o += 3) {
-            int g, lo;
-            if (k == 2) {
-                const uint8_t *a = p0 + 6 * x, *b = p1 + 6 * x;
-                int ga = a[0] + 2 * a[1] + a[2], gb = a[3] + 2 * a[4] + a[5];
-                int gc = b[0] + 2 * b[1] + b[2], gd = b[3] + 2 * b[4] + b[5];
-                for (int c = 0; c < 3; c++)
-                    o[c] = (uint8_t)((a[c] + a[c + 3] + b[c] + b[c + 3] + 2) >> 2);
-                g = (ga + gb + gc + gd) >> 4;
-                lo = ga < gb ? ga : gb;
-                lo = lo < gc ? lo : gc;
-                lo = (lo < gd ? lo : gd) >> 2;
-            } else {
-                const uint8_t *a = p0 + 3 * x;
-                memcpy(o, a, 3);
-                g = lo = (a[0] + 2 * a[1] + a[2]) >> 2;
+    size_t nb = (size_t)bw * (size_t)bh;
+    uint8_t *mx = f->raw, *white = f->raw + nb; /* scratch: raw holds w * h >= 2 nb */
+    memset(mx, 0, 2 * nb);
+    for (int y = 0; y < h; y += 2) {
+        const uint8_t *p = ts_image_row(frame, y);
+        uint8_t *m = mx + (size_t)(y / BLOCK) * (size_t)bw, *wt = white + (size_t)(y / BLOCK) * (size_t)bw;
+        for (int x = 0; x < w; x += 2) {
+            const uint8_t *q = p + 3 * x;
+            int g = (q[0] + 2 * q[1] + q[2]) >> 2, hi = q[0], lo = q[0];
+            for (int c = 1; c < 3; c++) {
+                hi = q[c] > hi ? q[c] : hi;
+                lo = q[c] < lo ? q[c] : lo;
             }
-            gr[x] = (uint8_t)g;
-            gm[x] = (uint8_t)lo;
             if (g > m[x / BLOCK])
                 m[x / BLOCK] = (uint8_t)g;
+            if (g >= 70 && hi - lo < hi * 30 / 100 + 8 && wt[x / BLOCK] < 255)
+                wt[x / BLOCK]++;
         }
     }
     for (int by = 0; by < bh; by++)
         for (int bx = 0; bx < bw; bx++) {
-            int best = 0;
+            int best = 0, near = 0;
             for (int dy = -1; dy <= 1; dy++)
                 for (int dx = -1; dx <= 1; dx++) {
                     int x = bx + dx, y = by + dy;
-                    if (x >= 0 && y >= 0 && x < bw && y < bh && mx[y * bw + x] > best)
-                        best = mx[y * bw + x];
+                    if (x < 0 || y < 0 || x >= bw || y >= bh)
+                        continue;
+                    best = mx[y * bw + x] > best ? mx[y * bw + x] : best;
+                    near |= white[y * bw + x] >= 3;
                 }
             f->paper[by * bw + bx] = (uint8_t)best;
+            f->active[by * bw + bx] = (uint8_t)near;
+        }
+    for (size_t i = 0; i < nb; i++) /* the border ring: grey only */
+        if (!f->active[i]) {
+            int bx = (int)(i % (size_t)bw), by = (int)(i / (size_t)bw), hit = 0;
+            for (int dy = -1; dy <= 1 && !hit; dy++)
+                for (int dx = -1; dx <= 1 && !hit; dx++) {
+                    int x = bx + dx, y = by + dy;
+                    hit = x >= 0 && y >= 0 && x < bw && y < bh && f->active[y * bw + x] == 1;
+                }
+            if (hit)
+                f->active[i] = 2;
         }
 }
 
-/* Ink (darker than 62% of the paper near it, or red) and stops (darker than
- * 76% of it, or coloured: not white paper). */
-static void classify(domino_card_finder *f)
+/* Grey for worked blocks and their border; ink (darker than 62% of the
+ * paper near it, or red) and stops (darker than 76% of it, coloured, or a
+ * faint thin line: darker than both pixels two away across it, the seam of
+ * two cards laid edge to edge) in worked blocks. Elsewhere no ink, and
+ * every pixel stops a ray. */
+static void classify(domino_card_finder *f, const ts_image *frame)
 {
-    const int w = f->w, h = f->h;
-    for (int y = 0; y < h; y++) {
-        const uint8_t *p = f->bgr + (size_t)y * (size_t)w * 3;
-        const uint8_t *pl = f->paper + (size_t)(y / BLOCK) * (size_t)f->bw;
-        const uint8_t *gr = f->grey + (size_t)y * (size_t)w, *gm = f->gmin + (size_t)y * (size_t)w;
-        uint8_t *ink = f->ink + (size_t)y * (size_t)w, *st = f->raw + (size_t)y * (size_t)w;
-        for (int x = 0; x < w; x++, p += 3) {
-            int b = p[0], g = p[1], r = p[2];
-            int paper = pl[x / BLOCK];
-            int mx = b > g ? b : g, mn = b < g ? b : g;
-            int bg = mx;
-            if (r > mx)
-                mx = r;
-            if (r < mn)
-                mn = r;
-            int red = r > 80 && r - bg > 45 && r - bg > r / 3;
-            int dark = paper >= 70 && gr[x] * 100 < paper * 62;
-            ink[x] = (uint8_t)(dark || red);
-            st[x] = (uint8_t)(gm[x] * 100 < paper * 76 || mx - mn >= mx * 45 / 100 + 10);
+    const int w = f->w, h = f->h, bw = f->bw, bh = f->bh;
+    memset(f->ink, 0, (size_t)w * (size_t)h);
+    memset(f->raw, 1, (size_t)w * (size_t)h);
+    for (int by = 0; by < bh; by++)
+        for (int bx = 0; bx < bw; bx++) {
+            if (!f->active[by * bw + bx])
+                continue;
+            int x0 = bx * BLOCK, x1 = x0 + BLOCK < w ? x0 + BLOCK : w;
+            int y0 = by * BLOCK, y1 = y0 + BLOCK < h ? y0 + BLOCK : h;
+            for (int y = y0; y < y1; y++) {
+                const uint8_t *p = ts_image_row(frame, y) + 3 * x0;
+                uint8_t *g = f->grey + (size_t)y * (size_t)w;
+                for (int x = x0; x < x1; x++, p += 3)
+                    g[x] = (uint8_t)((p[0] + 2 * p[1] + p[2]) >> 2);
+            }
         }
-    }
-    /* and faint thin lines: a pixel clearly darker than both pixels two
-     * away across it (the seam of two cards laid edge to edge) */
-    for (int y = 2; y < h - 2; y++) {
-        const uint8_t *g = f->gmin + (size_t)y * (size_t)w;
-        const uint8_t *pl = f->paper + (size_t)(y / BLOCK) * (size_t)f->bw;
-        uint8_t *st = f->raw + (size_t)y * (size_t)w;
-        for (int x = 2; x < w - 2; x++) {
-            int v = g[x] + pl[x / BLOCK] * 12 / 100;
-            if ((g[x - 2] > v && g[x + 2] > v) || (g[x - 2 * w] > v && g[x + 2 * w] > v))
-                st[x] = 1;
+    for (int by = 0; by < bh; by++)
+        for (int bx = 0; bx < bw; bx++) {
+            if (f->active[by * bw + bx] != 1)
+                continue;
+            int paper = f->paper[by * bw + bx], line = paper * 12 / 100;
+            int x0 = bx * BLOCK, x1 = x0 + BLOCK < w ? x0 + BLOCK : w;
+            int y0 = by * BLOCK, y1 = y0 + BLOCK < h ? y0 + BLOCK : h;
+            for (int y = y0; y < y1; y++) {
+                const uint8_t *p = ts_image_row(frame, y) + 3 * x0;
+                const uint8_t *g = f->grey + (size_t)y * (size_t)w;
+                uint8_t *ink = f->ink + (size_t)y * (size_t)w, *st = f->raw + (size_t)y * (size_t)w;
+                int vert = y >= 2 && y < h - 2;
+                for (int x = x0; x < x1; x++, p += 3) {
+                    int b = p[0], gg = p[1], r = p[2], grey = g[x];
+                    int mx = b > gg ? b : gg, mn = b < gg ? b : gg, bg = mx;
+                    mx = r > mx ? r : mx;
+                    mn = r < mn ? r : mn;
+                    int red = r > 80 && r - bg > 45 && r - bg > r / 3;
+                    int dark = paper >= 70 && grey * 100 < paper * 62;
+                    ink[x] = (uint8_t)(dark || red);
+                    int v = grey + line;
+                    st[x] = (uint8_t)(grey * 100 < paper * 76 || mx - mn >= mx * 45 / 100 + 10 ||
+                                      (x >= 2 && x < w - 2 && g[x - 2] > v && g[x + 2] > v) ||
+                                      (vert && g[x - 2 * w] > v && g[x + 2 * w] > v));
+                }
+            }
         }
-    }
 }
 
 /* Stops with at least two stops among their eight neighbours: a line or an
@@ -212,13 +217,14 @@ static void classify(domino_card_finder *f)
 static void drop_specks(domino_card_finder *f)
 {
     const int w = f->w, h = f->h;
-    memset(f->stop, 0, (size_t)w);
-    memset(f->stop + (size_t)(h - 1) * (size_t)w, 0, (size_t)w);
+    memset(f->stop, 1, (size_t)w * (size_t)h);
     for (int y = 1; y < h - 1; y++) {
         const uint8_t *a = f->raw + (size_t)(y - 1) * (size_t)w, *b = a + w, *c = b + w;
+        const uint8_t *act = f->active + (size_t)(y / BLOCK) * (size_t)f->bw;
         uint8_t *o = f->stop + (size_t)y * (size_t)w;
-        o[0] = o[w - 1] = 0;
         for (int x = 1; x < w - 1; x++) {
+            if (act[x / BLOCK] != 1)
+                continue;
             if (!b[x]) {
                 o[x] = 0;
                 continue;
@@ -559,16 +565,13 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
 {
     if (frame->channels != 3 || frame->w < 16 || frame->h < 16)
         return 0;
-    /* a webcam frame is searched at half size (pips stay several pixels
-     * across); the quads are scaled back */
-    int k = frame->w >= 480 && frame->h >= 270 ? 2 : 1;
-    if (ensure(f, frame->w / k, frame->h / k) < 0) {
+    if (ensure(f, frame->w, frame->h) < 0) {
         if (err)
             strcpy(err, "domino find: out of memory");
         return -1;
     }
-    shrink(f, frame, k);
-    classify(f);
+    survey(f, frame);
+    classify(f, frame);
     drop_specks(f);
     int np = f->npips = find_pips(f);
     /* pips are part of the card they lie on: rays see through them (a one
@@ -590,9 +593,6 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
     int n = nc < max ? nc : max;
     for (int i = 0; i < n; i++) {
         out[i] = f->cands[i].q;
-        for (int c = 0; c < 4; c++) /* a pixel's centre at the working scale */
-            out[i].q[c] = (ts_pt){k * out[i].q[c].x + 0.5f * (k - 1), k * out[i].q[c].y + 0.5f * (k - 1)};
-        out[i].area *= (float)(k * k);
         ts_quad_order(out[i].q);
     }
     return n;
