@@ -10,6 +10,9 @@ enum {
     BLOCK = 16,      /* paper level and activity are measured per block */
     MAX_PIPS = 1024, /* pips kept per frame */
     MAX_RAY = 900,   /* px: no card is longer in a frame we read */
+    WORKED = 1,
+    BORDER = 2,
+    OWN_PAPER = 4,
 };
 
 /* The deck's printed proportions (seed 004: 26 x 82 mm). Other decks are
@@ -32,7 +35,8 @@ typedef struct {
 struct domino_card_finder {
     int w, h, bw, bh;
     uint8_t *paper;  /* per block: the paper level near it (grey) */
-    uint8_t *active; /* per block: 1 near paper (worked), 2 its border (grey only) */
+    uint8_t *active; /* per block: WORKED near paper, BORDER round those (grey
+                        only), OWN_PAPER paper in the block itself */
     uint8_t *ink;    /* per pixel: ink (dark or red) on paper */
     uint8_t *stop;   /* per pixel: not paper (a ray ends), 0 on a pip */
     uint8_t *raw;    /* per pixel: stop before the specks are dropped */
@@ -145,18 +149,19 @@ static void survey(domino_card_finder *f, const ts_image *frame)
                     near |= white[y * bw + x] >= 3;
                 }
             f->paper[by * bw + bx] = (uint8_t)best;
-            f->active[by * bw + bx] = (uint8_t)near;
+            f->active[by * bw + bx] =
+                (uint8_t)((near ? WORKED : 0) | (white[by * bw + bx] ? OWN_PAPER : 0));
         }
     for (size_t i = 0; i < nb; i++) /* the border ring: grey only */
-        if (!f->active[i]) {
+        if (!(f->active[i] & WORKED)) {
             int bx = (int)(i % (size_t)bw), by = (int)(i / (size_t)bw), hit = 0;
             for (int dy = -1; dy <= 1 && !hit; dy++)
                 for (int dx = -1; dx <= 1 && !hit; dx++) {
                     int x = bx + dx, y = by + dy;
-                    hit = x >= 0 && y >= 0 && x < bw && y < bh && f->active[y * bw + x] == 1;
+                    hit = x >= 0 && y >= 0 && x < bw && y < bh && (f->active[y * bw + x] & WORKED);
                 }
             if (hit)
-                f->active[i] = 2;
+                f->active[i] |= BORDER;
         }
 }
 
@@ -185,9 +190,13 @@ static void classify(domino_card_finder *f, const ts_image *frame)
         }
     for (int by = 0; by < bh; by++)
         for (int bx = 0; bx < bw; bx++) {
-            if (f->active[by * bw + bx] != 1)
+            int act = f->active[by * bw + bx];
+            if (!(act & WORKED))
                 continue;
+            /* dark ink only where the block holds paper itself: the table
+             * round a card is darker than the card, and no pip */
             int paper = f->paper[by * bw + bx], line = paper * 12 / 100;
+            int ink_paper = act & OWN_PAPER ? paper : 0;
             int x0 = bx * BLOCK, x1 = x0 + BLOCK < w ? x0 + BLOCK : w;
             int y0 = by * BLOCK, y1 = y0 + BLOCK < h ? y0 + BLOCK : h;
             for (int y = y0; y < y1; y++) {
@@ -201,7 +210,7 @@ static void classify(domino_card_finder *f, const ts_image *frame)
                     mx = r > mx ? r : mx;
                     mn = r < mn ? r : mn;
                     int red = r > 80 && r - bg > 45 && r - bg > r / 3;
-                    int dark = paper >= 70 && grey * 100 < paper * 62;
+                    int dark = ink_paper >= 70 && grey * 100 < ink_paper * 62;
                     ink[x] = (uint8_t)(dark || red);
                     int v = grey + line;
                     st[x] = (uint8_t)(grey * 100 < paper * 76 || mx - mn >= mx * 45 / 100 + 10 ||
@@ -223,7 +232,7 @@ static void drop_specks(domino_card_finder *f)
         const uint8_t *act = f->active + (size_t)(y / BLOCK) * (size_t)f->bw;
         uint8_t *o = f->stop + (size_t)y * (size_t)w;
         for (int x = 1; x < w - 1; x++) {
-            if (act[x / BLOCK] != 1)
+            if (!(act[x / BLOCK] & WORKED))
                 continue;
             if (!b[x]) {
                 o[x] = 0;
