@@ -413,6 +413,54 @@ static float median5(const float *v)
     return s[2];
 }
 
+/* True if a straight line slanting more than 10 degrees off square
+ * crosses the five lines along the card from (mx, my) the way (dx, dy)
+ * before limit: the edge of a card lying over this one (the print runs
+ * square across a card). Every stop of each line is a candidate crossing,
+ * so a printed rule nearer does not hide the edge: the two outer lines'
+ * crossings are paired, and two of the three inner lines must cross on the
+ * line between them. */
+static int cut_across(const domino_card_finder *f, float mx, float my, float ux, float uy, float dx,
+                      float dy, float width, float limit)
+{
+    enum { MAX_X = 24 };
+    float at[5][MAX_X];
+    int n[5];
+    for (int k = 0; k < 5; k++) {
+        float off = (k - 2) * 0.21f * width, ox = mx + off * ux, oy = my + off * uy;
+        int prev = 0;
+        n[k] = 0;
+        for (float d = 0; d < limit && n[k] < MAX_X; d += 1.0f) {
+            int ix = (int)lrintf(ox + d * dx), iy = (int)lrintf(oy + d * dy);
+            if (ix < 0 || iy < 0 || ix >= f->w || iy >= f->h)
+                break;
+            int s = f->stop[(size_t)iy * (size_t)f->w + (size_t)ix];
+            if (s && !prev)
+                at[k][n[k]++] = d;
+            prev = s;
+        }
+    }
+    float span = 4 * 0.21f * width, tol = 0.06f * width;
+    for (int i = 0; i < n[0]; i++)
+        for (int j = 0; j < n[4]; j++) {
+            float slope = (at[4][j] - at[0][i]) / span;
+            if (fabsf(slope) <= 0.18f)
+                continue;
+            int hits = 0;
+            for (int k = 1; k <= 3; k++) {
+                float want = at[0][i] + slope * k * 0.21f * width;
+                for (int m = 0; m < n[k]; m++)
+                    if (fabsf(at[k][m] - want) <= tol) {
+                        hits++;
+                        break;
+                    }
+            }
+            if (hits >= 2)
+                return 1;
+        }
+    return 0;
+}
+
 static int inside(const ts_quad *q, float x, float y)
 {
     int pos = 0, neg = 0;
@@ -521,6 +569,12 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
             return -1;
         }
     }
+    /* a straight line slanting across the card between its ends is the edge
+     * of a card lying over it: what lies beyond is that card's, and this
+     * card cannot be read whole (its print runs square across it) */
+    if (cut_across(f, mx, my, ux, uy, -vx, -vy, width, -e0 - 0.04f * width) ||
+        cut_across(f, mx, my, ux, uy, vx, vy, width, e1 - 0.04f * width))
+        return -1;
     /* every pip of the card lies inside it: an end found inside a pip
      * group (a line of the print taken for the end) moves out past it */
     {
