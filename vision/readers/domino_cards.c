@@ -477,7 +477,7 @@ static int inside(const ts_quad *q, float x, float y)
  * or -1 if the pip does not sit on a card-shaped piece of paper. */
 static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
 {
-    enum { NR = 48 };
+    enum { NR = 48, TRIM = 3 };
     /* the paper round the pip: rays all round, to where each ends */
     float px[NR], py[NR], lim = fminf(MAX_RAY, 45 * p->r);
     for (int k = 0; k < NR; k++) {
@@ -496,12 +496,30 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
         int steps = pass ? 16 : 90;
         float step = pass ? 0.25f * 3.14159265f / 180 : 2.0f * 3.14159265f / 180;
         for (int k = 0; k <= steps; k++) {
-            float a = a0 + k * step, dx = cosf(a), dy = sinf(a), lo = 1e9f, hi = -1e9f;
+            float a = a0 + k * step, dx = cosf(a), dy = sinf(a);
+            /* the fourth lowest and highest: a few rays that ran out
+             * where the card's edge meets a light table are left out */
+            float low[TRIM], high[TRIM];
+            for (int j = 0; j < TRIM; j++) {
+                low[j] = 1e9f;
+                high[j] = -1e9f;
+            }
             for (int i = 0; i < NR; i++) {
                 float t = px[i] * dx + py[i] * dy;
-                lo = t < lo ? t : lo;
-                hi = t > hi ? t : hi;
+                if (t < low[TRIM - 1]) {
+                    int j = TRIM - 1;
+                    for (; j > 0 && low[j - 1] > t; j--)
+                        low[j] = low[j - 1];
+                    low[j] = t;
+                }
+                if (t > high[TRIM - 1]) {
+                    int j = TRIM - 1;
+                    for (; j > 0 && high[j - 1] < t; j--)
+                        high[j] = high[j - 1];
+                    high[j] = t;
+                }
             }
+            float lo = low[TRIM - 1], hi = high[TRIM - 1];
             if (hi - lo < best) {
                 best = hi - lo;
                 best_a = a;
@@ -532,7 +550,7 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
         wdn[k] = walk(f, ox, oy, vx, vy, lim, thin, clear);
     }
     float lu = median5(up), ld = median5(dn);
-    float e0, e1; /* the ends, along v from (mx, my) */
+    float e0 = 0, e1 = 0; /* the ends, along v from (mx, my) */
     c->whole = 0;
     /* the first line across each way, or past the card's print (rules, a
      * picture) to where paper ends: a card's length */
@@ -558,7 +576,9 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
             far_dn += along > 0;
             far_up += along < 0;
         }
-        int near_up = far_dn && !far_up ? 1 : far_up && !far_dn ? 0 : (lu >= 0 && (ld < 0 || lu <= ld));
+        int near_up = far_dn && !far_up   ? 1
+                      : far_up && !far_dn ? 0
+                                          : (lu >= 0 && (ld < 0 || lu <= ld));
         if (near_up && lu >= 0 && lu <= 0.45f * want) {
             e0 = -lu;
             e1 = -lu + want;
@@ -567,6 +587,20 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
             e0 = ld - want;
         } else {
             return -1;
+        }
+        /* the far end was not seen: the card's own long sides must run on
+         * to it (a card lying across it has its sides elsewhere), or what
+         * is read there may be another card's end */
+        for (int k = 0; k < 2; k++) {
+            float t = near_up ? e0 + (0.7f + 0.15f * k) * want : e1 - (0.7f + 0.15f * k) * want;
+            float ox = mx + t * vx, oy = my + t * vy;
+            int ok = 0;
+            for (int sg = -1; sg <= 1; sg += 2) {
+                float r = ray(f, ox, oy, sg * ux, sg * uy, width);
+                ok += r >= 0.3f * width && r <= 0.65f * width;
+            }
+            if (ok < 2)
+                return -1;
         }
     }
     /* a straight line slanting across the card between its ends is the edge
