@@ -551,6 +551,7 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
     }
     float lu = median5(up), ld = median5(dn);
     float e0 = 0, e1 = 0; /* the ends, along v from (mx, my) */
+    float sure = 0;       /* how the ends were found: first lines across, best */
     c->whole = 0;
     /* the first line across each way, or past the card's print (rules, a
      * picture) to where paper ends: a card's length */
@@ -560,6 +561,7 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
             c->whole = 1;
             e0 = -a0;
             e1 = a1;
+            sure = pass ? 0.5f : 1.0f;
         }
     }
     if (!c->whole) {
@@ -646,8 +648,10 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
     q->q[2] = (ts_pt){cx + hu * ux + half * vx, cy + hu * uy + half * vy};
     q->q[3] = (ts_pt){cx - hu * ux + half * vx, cy - hu * uy + half * vy};
     q->area = width * 2 * half;
+    /* rank: ends found whole and straight away, a card of the deck's shape */
+    float shape = fabsf((e1 - e0) / width - DECK_ASPECT) / DECK_ASPECT;
     q->score = c->whole ? 1.0f : 0.5f;
-    c->rank = q->score;
+    c->rank = q->score + 0.3f * sure - shape;
     return 0;
 }
 
@@ -678,10 +682,11 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
     int nc = 0;
     for (int i = 0; i < np; i++) {
         const pip *p = &f->pips[i];
+        /* a pip inside two cards found already gives nothing new */
         int known = 0;
-        for (int j = 0; j < nc && !known; j++)
-            known = f->cands[j].whole && inside(&f->cands[j].q, p->cx, p->cy);
-        if (known)
+        for (int j = 0; j < nc && known < 2; j++)
+            known += f->cands[j].whole && inside(&f->cands[j].q, p->cx, p->cy);
+        if (known >= 2)
             continue;
         if (card_of_pip(f, p, &f->cands[nc]) == 0)
             nc++;
