@@ -532,7 +532,7 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
     float width = best;
     /* a card is several pips wide, but not many (paper running on over
      * cards laid edge to edge) */
-    if (width < 3.6f * p->r || width > 14 * p->r || width < 8)
+    if (width < 3.0f * p->r || width > 14 * p->r || width < 8)
         return -1;
     float l1 = hi_u, l2 = -lo_u;
     float mx = p->cx + (l1 - l2) / 2 * ux, my = p->cy + (l1 - l2) / 2 * uy;
