@@ -10,6 +10,7 @@ enum {
     BLOCK = 16,      /* paper level and activity are measured per block */
     MAX_PIPS = 1024, /* pips kept per frame */
     MAX_RAY = 900,   /* px: no card is longer in a frame we read */
+    KNOWN = 2,       /* a pip inside this many cards found offers none */
     WORKED = 1,
     BORDER = 2,
     OWN_PAPER = 4,
@@ -278,9 +279,9 @@ static int find_pips(domino_card_finder *f)
             int head = 0, tail = 0, x0 = x, x1 = x, y0 = y, y1 = y;
             double sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0;
             row[x] = 0;
-            f->queue[tail++] = y * w + x;
+            f->queue[tail++] = y << 16 | x; /* packed: no division per pixel */
             while (head < tail) {
-                int p = f->queue[head++], px = p % w, py = p / w;
+                int p = f->queue[head++], px = p & 0xffff, py = p >> 16;
                 sx += px;
                 sy += py;
                 sxx += (double)px * px;
@@ -300,7 +301,7 @@ static int find_pips(domino_card_finder *f)
                         if (qx < 0 || qx >= w || !q[qx])
                             continue;
                         q[qx] = 0;
-                        f->queue[tail++] = qy * w + qx;
+                        f->queue[tail++] = qy << 16 | qx;
                     }
                 }
             }
@@ -664,7 +665,8 @@ static int by_rank(const void *a, const void *b)
 int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out, int max,
                       char *err)
 {
-    if (frame->channels != 3 || frame->w < 16 || frame->h < 16)
+    if (frame->channels != 3 || frame->w < 16 || frame->h < 16 || frame->w > 32767 ||
+        frame->h > 32767) /* pixels are packed y << 16 | x */
         return 0;
     if (ensure(f, frame->w, frame->h) < 0) {
         if (err)
@@ -684,9 +686,9 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
         const pip *p = &f->pips[i];
         /* a pip inside two cards found already gives nothing new */
         int known = 0;
-        for (int j = 0; j < nc && known < 2; j++)
+        for (int j = 0; j < nc && known < KNOWN; j++)
             known += f->cands[j].whole && inside(&f->cands[j].q, p->cx, p->cy);
-        if (known >= 2)
+        if (known >= KNOWN)
             continue;
         if (card_of_pip(f, p, &f->cands[nc]) == 0)
             nc++;
