@@ -226,21 +226,26 @@ static void classify(domino_card_finder *f, const ts_image *frame)
  * edge, not a speck of the camera's noise on the paper. */
 static void drop_specks(domino_card_finder *f)
 {
-    const int w = f->w, h = f->h;
+    const int w = f->w, h = f->h, bw = f->bw;
     memset(f->stop, 1, (size_t)w * (size_t)h);
     for (int y = 1; y < h - 1; y++) {
         const uint8_t *a = f->raw + (size_t)(y - 1) * (size_t)w, *b = a + w, *c = b + w;
-        const uint8_t *act = f->active + (size_t)(y / BLOCK) * (size_t)f->bw;
+        const uint8_t *act = f->active + (size_t)(y / BLOCK) * (size_t)bw;
         uint8_t *o = f->stop + (size_t)y * (size_t)w;
-        for (int x = 1; x < w - 1; x++) {
-            if (!(act[x / BLOCK] & WORKED))
+        for (int bx = 0; bx < bw; bx++) {
+            if (!(act[bx] & WORKED))
                 continue;
-            if (!b[x]) {
-                o[x] = 0;
-                continue;
+            int x0 = bx * BLOCK > 1 ? bx * BLOCK : 1;
+            int x1 = (bx + 1) * BLOCK < w - 1 ? (bx + 1) * BLOCK : w - 1;
+            for (int x = x0; x < x1; x++) {
+                if (!b[x]) {
+                    o[x] = 0;
+                    continue;
+                }
+                int n =
+                    a[x - 1] + a[x] + a[x + 1] + b[x - 1] + b[x + 1] + c[x - 1] + c[x] + c[x + 1];
+                o[x] = n >= 2;
             }
-            int n = a[x - 1] + a[x] + a[x + 1] + b[x - 1] + b[x + 1] + c[x - 1] + c[x] + c[x + 1];
-            o[x] = n >= 2;
         }
     }
 }
