@@ -124,7 +124,8 @@ static void survey(domino_card_finder *f, const ts_image *frame)
     memset(mx, 0, 2 * nb);
     for (int y = 0; y < h; y += 2) {
         const uint8_t *p = ts_image_row(frame, y);
-        uint8_t *m = mx + (size_t)(y / BLOCK) * (size_t)bw, *wt = white + (size_t)(y / BLOCK) * (size_t)bw;
+        uint8_t *m = mx + (size_t)(y / BLOCK) * (size_t)bw;
+        uint8_t *wt = white + (size_t)(y / BLOCK) * (size_t)bw;
         for (int x = 0; x < w; x += 2) {
             const uint8_t *q = p + 3 * x;
             int g = (q[0] + 2 * q[1] + q[2]) >> 2, hi = q[0], lo = q[0];
@@ -316,7 +317,8 @@ static int find_pips(domino_card_finder *f)
             if (area < 0.45 * bwid * bhei)
                 continue;
             double mx = sx / area, my = sy / area;
-            double cxx = sxx / area - mx * mx, cyy = syy / area - my * my, cxy = sxy / area - mx * my;
+            double cxx = sxx / area - mx * mx, cyy = syy / area - my * my;
+            double cxy = sxy / area - mx * my;
             double t = (cxx + cyy) / 2, d = sqrt((cxx - cyy) * (cxx - cyy) / 4 + cxy * cxy);
             double major = sqrt(fmax(t + d, 0)), minor = sqrt(fmax(t - d, 1e-6));
             if (major > 1.6 * minor)
