@@ -324,12 +324,12 @@ static int find_pips(domino_card_finder *f)
             if (major > 1.6 * minor)
                 continue;
             float r = (bwid > bhei ? bwid : bhei) / 2.0f;
-            /* paper all round, close in (the pips of a six are a pip's
-             * radius apart) or further out (the ring round a one): twelve
-             * points, one may miss */
+            /* paper all round, just outside (the pips of a six are a pip's
+             * radius apart; a Hong Kong five spans half the card) or further
+             * out (the ring round a one): twelve points, one may miss */
             int ok = 0;
             for (int ring = 0; ring < 2 && !ok; ring++) {
-                float rr = ring ? 1.6f * r + 2 : 1.25f * r + 1.5f;
+                float rr = ring ? 1.6f * r + 2 : 1.1f * r + 2;
                 int miss = 0;
                 for (int k = 0; k < 12 && miss < 2; k++) {
                     float a = k * 0.5235988f;
