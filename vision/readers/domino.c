@@ -3,15 +3,17 @@
  * Profiles: "chinese" (default; the 84-card deck of Sap Ng Wu: long narrow
  * cards, 1-6 pips an end, ones and fours red, half of 6:6 red, the Hong Kong
  * five as one blob) and "double-six" (western tiles, 0-6 black pips an end).
- * domino_pips.c counts the pips; Chinese cards are found by their waist
+ * domino_pips.c counts the pips; Chinese cards are found by their pips
  * (domino_cards.c), western tiles by their middle bar (domino_find.c): both
  * lie edge to edge in rows and overlap, where a white-blob detector merges
  * them.
  *
- * A card whose end does not show (covered in a fanned hand, cut off) still
- * reads as a card: the end that shows is in attr_conf, the other end gets
- * conf 0 and its pips are a guess, so the whole reading falls under the floor
- * and the card is reported unread.
+ * One end is a partial reading, and a partial reading is unread. The
+ * Chinese finder offers only cards whose two ends it sees; a card whose end
+ * does not show (covered in a fanned hand, cut off) that reaches the reader
+ * all the same still reads as a card: the end that shows is in attr_conf,
+ * the other end gets conf 0 and its pips are a guess, so the whole reading
+ * falls under the floor and the card is reported unread.
  */
 #include <math.h>
 #include <stdint.h>
