@@ -3,15 +3,17 @@
  * Profiles: "chinese" (default; the 84-card deck of Sap Ng Wu: long narrow
  * cards, 1-6 pips an end, ones and fours red, half of 6:6 red, the Hong Kong
  * five as one blob) and "double-six" (western tiles, 0-6 black pips an end).
- * domino_pips.c counts the pips; Chinese cards are found by their waist
+ * domino_pips.c counts the pips; Chinese cards are found by their pips
  * (domino_cards.c), western tiles by their middle bar (domino_find.c): both
  * lie edge to edge in rows and overlap, where a white-blob detector merges
  * them.
  *
- * A card whose end does not show (covered in a fanned hand, cut off) still
- * reads as a card: the end that shows is in attr_conf, the other end gets
- * conf 0 and its pips are a guess, so the whole reading falls under the floor
- * and the card is reported unread.
+ * One end is a partial reading, and a partial reading is unread. The
+ * Chinese finder offers only cards whose two ends it sees; a card whose end
+ * does not show (covered in a fanned hand, cut off) that reaches the reader
+ * all the same still reads as a card: the end that shows is in attr_conf,
+ * the other end gets conf 0 and its pips are a guess, so the whole reading
+ * falls under the floor and the card is reported unread.
  */
 #include <math.h>
 #include <stdint.h>
@@ -29,14 +31,9 @@ typedef struct {
     domino_style style;
     domino_finder *tiles;      /* double-six */
     domino_card_finder *cards; /* chinese */
-    ts_detector *blobs;        /* chinese, cards too small to show their waist */
 } domino_reader;
 
 static const char *const domino_profiles[] = {"chinese", "double-six", NULL};
-
-/* Chinese cards: long side / short side 82 / 26 = 3.15; seen at a slant, a
- * little either way. */
-static const float CHINESE_MIN_ASPECT = 2.6f, CHINESE_MAX_ASPECT = 3.8f;
 
 static void *domino_create(const ts_reader_config *cfg, char *err, size_t errlen)
 {
@@ -60,17 +57,6 @@ static void *domino_create(const ts_reader_config *cfg, char *err, size_t errlen
         d->tiles = domino_finder_create();
     } else {
         d->cards = domino_card_finder_create();
-        ts_detect_params p;
-        ts_detect_defaults(&p);
-        p.min_aspect = CHINESE_MIN_ASPECT;
-        p.max_aspect = CHINESE_MAX_ASPECT;
-        p.min_area = 0.0005f;
-        d->blobs = ts_detector_create(&p);
-        if (!d->blobs) {
-            domino_card_finder_destroy(d->cards);
-            ts_detector_destroy(d->blobs);
-            d->cards = NULL;
-        }
     }
     if (!d->tiles && !d->cards) {
         snprintf(err, errlen, "out of memory");
@@ -87,7 +73,6 @@ static void domino_destroy(void *reader)
         return;
     domino_finder_destroy(d->tiles);
     domino_card_finder_destroy(d->cards);
-    ts_detector_destroy(d->blobs);
     free(d);
 }
 
@@ -328,13 +313,7 @@ static int domino_find(void *reader, const ts_image *frame, ts_quad *out, int ma
     domino_reader *d = reader;
     if (d->tiles)
         return domino_find_tiles(d->tiles, frame, out, max, err);
-    /* the waists first; then light blobs of a card's shape, for cards too
-     * small (far from the camera) for their waist to be seen */
-    int n = domino_find_cards(d->cards, frame, out, max, err);
-    if (n < 0 || n >= max || frame->w < 64 || frame->h < 64) /* ts_detect needs some room */
-        return n;
-    int m = ts_detect(d->blobs, frame, out + n, max - n, err);
-    return m < 0 ? -1 : n + m;
+    return domino_find_cards(d->cards, frame, out, max, err);
 }
 
 const ts_reader_class ts_domino_reader_class = {

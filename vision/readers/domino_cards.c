@@ -1,110 +1,76 @@
-/* Finding Chinese domino cards by their waist (see domino_cards.h). */
+/* Finding Chinese domino cards by their pips (see domino_cards.h). */
 #include "readers/domino_cards.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cv/cvwrap.h"
-
-enum { MAX_RED = 4096 };
-
-/* The deck's printed sizes (mm): card, waist lozenge, rules, outline. */
-static const float CARD_W = 26, CARD_H = 82;
-static const float LOZ_HALF_W = 3;     /* half its width, along the card's short side */
-static const float RULE_AT = 4;        /* the rules, either side of the middle */
-static const float RULE_HALF_LEN = 10; /* they run 3 mm short of each side */
-static const float OUTLINE_IN = 1.2f;  /* the printed outline, in from the edge */
-static const float PIP_FREE = 10.2f;   /* no pip reaches this far from the long axis */
-
-/* One red blob: box, area, centre and central second moments. */
-typedef struct {
-    int x, y, w, h, area;
-    float cx, cy;
-    double sxx, syy, sxy;
-} red_blob;
-
-struct domino_card_finder {
-    ts_image red;
-    int *labels;
-    int nlabels;
-    red_blob *blobs;
+enum {
+    BLOCK = 16,      /* paper level and activity are measured per block */
+    MAX_PIPS = 1024, /* pips kept per frame */
+    MAX_RAY = 900,   /* px: no card is longer in a frame we read */
+    KNOWN = 2,       /* a pip inside this many cards found offers none */
+    WORKED = 1,
+    BORDER = 2,
+    OWN_PAPER = 4,
 };
 
-typedef struct {
-    float cx, cy, ux, uy, ppm, score;
-} waist;
+/* The deck's printed proportions (seed 004: 26 x 82 mm). Other decks are
+ * a little longer; a card measured whole keeps its own length. */
+static const float DECK_ASPECT = 82.0f / 26.0f;
+static const float MIN_ASPECT = 2.5f, MAX_ASPECT = 4.4f;
 
-/* The 8-connected blobs of a sparse mask, found by flood fill from each set
- * pixel (the mask is cleared as it goes; stack holds w*h ints): cheaper
- * than labelling every pixel of the frame. Returns the count (<= max). */
-static int red_blobs(ts_image *mask, int *stack, red_blob *out, int max)
+typedef struct {
+    float cx, cy; /* centre */
+    float r;      /* half its larger box side (px) */
+    int area;
+} pip;
+
+typedef struct {
+    ts_quad q;
+    int whole; /* both ends found where a card's would be */
+    float rank;
+} cand;
+
+struct domino_card_finder {
+    int w, h, bw, bh;
+    uint8_t *paper;  /* per block: the paper level near it (grey) */
+    uint8_t *active; /* per block: WORKED near paper, BORDER round those (grey
+                        only), OWN_PAPER paper in the block itself */
+    uint8_t *ink;    /* per pixel: ink (dark or red) on paper */
+    uint8_t *stop;   /* per pixel: not paper (a ray ends), 0 on a pip */
+    uint8_t *raw;    /* per pixel: stop before the specks are dropped */
+    uint8_t *grey;   /* per pixel: (B + 2G + R) / 4, in and round active blocks */
+    int *queue;      /* w * h: flood fill */
+    pip *pips;
+    int npips;
+    cand *cands;
+};
+
+static void free_planes(domino_card_finder *f)
 {
-    const int w = mask->w, h = mask->h;
-    int n = 0;
-    for (int y = 0; y < h; y++) {
-        uint8_t *row = ts_image_row(mask, y);
-        for (int x = 0; x < w; x++) {
-            if (!row[x])
-                continue;
-            int sp = 0, x0 = x, x1 = x, y0 = y, y1 = y, area = 0;
-            double sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0;
-            row[x] = 0;
-            stack[sp++] = y * w + x;
-            while (sp) {
-                int p = stack[--sp], px = p % w, py = p / w;
-                area++;
-                sx += px;
-                sy += py;
-                sxx += (double)px * px;
-                syy += (double)py * py;
-                sxy += (double)px * py;
-                if (px < x0)
-                    x0 = px;
-                if (px > x1)
-                    x1 = px;
-                if (py < y0)
-                    y0 = py;
-                if (py > y1)
-                    y1 = py;
-                for (int dy = -1; dy <= 1; dy++) {
-                    int qy = py + dy;
-                    if (qy < 0 || qy >= h)
-                        continue;
-                    uint8_t *q = ts_image_row(mask, qy);
-                    for (int dx = -1; dx <= 1; dx++) {
-                        int qx = px + dx;
-                        if (qx < 0 || qx >= w || !q[qx])
-                            continue;
-                        q[qx] = 0;
-                        stack[sp++] = qy * w + qx;
-                    }
-                }
-            }
-            if (n >= max)
-                continue;
-            red_blob *b = &out[n++];
-            double mx = sx / area, my = sy / area;
-            *b = (red_blob){x0,
-                            y0,
-                            x1 - x0 + 1,
-                            y1 - y0 + 1,
-                            area,
-                            (float)mx,
-                            (float)my,
-                            sxx / area - mx * mx,
-                            syy / area - my * my,
-                            sxy / area - mx * my};
-        }
-    }
-    return n;
+    free(f->paper);
+    free(f->active);
+    free(f->ink);
+    free(f->stop);
+    free(f->raw);
+    free(f->grey);
+    free(f->queue);
+    f->paper = f->active = f->ink = f->stop = f->raw = f->grey = NULL;
+    f->queue = NULL;
+    f->w = f->h = 0;
 }
 
 domino_card_finder *domino_card_finder_create(void)
 {
     domino_card_finder *f = calloc(1, sizeof *f);
-    if (f && !(f->blobs = malloc(sizeof(red_blob) * MAX_RED))) {
-        free(f);
+    if (!f)
+        return NULL;
+    f->pips = malloc(sizeof(pip) * MAX_PIPS);
+    f->cands = malloc(sizeof(cand) * MAX_PIPS);
+    if (!f->pips || !f->cands) {
+        domino_card_finder_destroy(f);
         return NULL;
     }
     return f;
@@ -114,336 +80,631 @@ void domino_card_finder_destroy(domino_card_finder *f)
 {
     if (!f)
         return;
-    ts_image_free(&f->red);
-    free(f->labels);
-    free(f->blobs);
+    free_planes(f);
+    free(f->pips);
+    free(f->cands);
     free(f);
 }
 
-/* Grey level (B + 2G + R) / 4 at the nearest pixel, -1 outside. */
-static int grey_at(const ts_image *img, float x, float y)
+static int ensure(domino_card_finder *f, int w, int h)
+{
+    if (f->ink && f->w == w && f->h == h)
+        return 0;
+    free_planes(f);
+    f->w = w;
+    f->h = h;
+    f->bw = (w + BLOCK - 1) / BLOCK;
+    f->bh = (h + BLOCK - 1) / BLOCK;
+    size_t n = (size_t)w * (size_t)h, nb = (size_t)f->bw * (size_t)f->bh;
+    f->paper = malloc(nb);
+    f->active = malloc(nb);
+    f->ink = malloc(n);
+    f->stop = malloc(n);
+    f->raw = malloc(n);
+    f->grey = malloc(n);
+    f->queue = malloc(sizeof(int) * n);
+    if (!f->paper || !f->active || !f->ink || !f->stop || !f->raw || !f->grey || !f->queue) {
+        free_planes(f);
+        return -1;
+    }
+    return 0;
+}
+
+/* A first look at every other pixel of every other row: per block, the
+ * brightest grey and whether it holds white paper (bright and hardly
+ * coloured). The paper level of a block is the brightest of it and its
+ * eight neighbours (a pip or a gap is darker than the paper around it);
+ * a block is worked if paper is in it or next to it, and the blocks round
+ * those get their grey (a thin line is found from pixels two away). */
+static void survey(domino_card_finder *f, const ts_image *frame)
+{
+    const int w = f->w, h = f->h, bw = f->bw, bh = f->bh;
+    size_t nb = (size_t)bw * (size_t)bh;
+    uint8_t *mx = f->raw, *white = f->raw + nb; /* scratch: raw holds w * h >= 2 nb */
+    memset(mx, 0, 2 * nb);
+    for (int y = 0; y < h; y += 2) {
+        const uint8_t *p = ts_image_row(frame, y);
+        uint8_t *m = mx + (size_t)(y / BLOCK) * (size_t)bw;
+        uint8_t *wt = white + (size_t)(y / BLOCK) * (size_t)bw;
+        for (int x = 0; x < w; x += 2) {
+            const uint8_t *q = p + 3 * x;
+            int g = (q[0] + 2 * q[1] + q[2]) >> 2, hi = q[0], lo = q[0];
+            for (int c = 1; c < 3; c++) {
+                hi = q[c] > hi ? q[c] : hi;
+                lo = q[c] < lo ? q[c] : lo;
+            }
+            if (g > m[x / BLOCK])
+                m[x / BLOCK] = (uint8_t)g;
+            if (g >= 70 && hi - lo < hi * 30 / 100 + 8 && wt[x / BLOCK] < 255)
+                wt[x / BLOCK]++;
+        }
+    }
+    for (int by = 0; by < bh; by++)
+        for (int bx = 0; bx < bw; bx++) {
+            int best = 0, near = 0;
+            for (int dy = -1; dy <= 1; dy++)
+                for (int dx = -1; dx <= 1; dx++) {
+                    int x = bx + dx, y = by + dy;
+                    if (x < 0 || y < 0 || x >= bw || y >= bh)
+                        continue;
+                    best = mx[y * bw + x] > best ? mx[y * bw + x] : best;
+                    near |= white[y * bw + x] >= 3;
+                }
+            f->paper[by * bw + bx] = (uint8_t)best;
+            f->active[by * bw + bx] =
+                (uint8_t)((near ? WORKED : 0) | (white[by * bw + bx] ? OWN_PAPER : 0));
+        }
+    for (size_t i = 0; i < nb; i++) /* the border ring: grey only */
+        if (!(f->active[i] & WORKED)) {
+            int bx = (int)(i % (size_t)bw), by = (int)(i / (size_t)bw), hit = 0;
+            for (int dy = -1; dy <= 1 && !hit; dy++)
+                for (int dx = -1; dx <= 1 && !hit; dx++) {
+                    int x = bx + dx, y = by + dy;
+                    hit = x >= 0 && y >= 0 && x < bw && y < bh && (f->active[y * bw + x] & WORKED);
+                }
+            if (hit)
+                f->active[i] |= BORDER;
+        }
+}
+
+/* Grey for worked blocks and their border; ink (darker than 62% of the
+ * paper near it, or red) and stops (darker than 76% of it, coloured, or a
+ * faint thin line: darker than both pixels two away across it, the seam of
+ * two cards laid edge to edge) in worked blocks. Elsewhere no ink, and
+ * every pixel stops a ray. */
+static void classify(domino_card_finder *f, const ts_image *frame)
+{
+    const int w = f->w, h = f->h, bw = f->bw, bh = f->bh;
+    memset(f->ink, 0, (size_t)w * (size_t)h);
+    memset(f->raw, 1, (size_t)w * (size_t)h);
+    for (int by = 0; by < bh; by++)
+        for (int bx = 0; bx < bw; bx++) {
+            if (!f->active[by * bw + bx])
+                continue;
+            int x0 = bx * BLOCK, x1 = x0 + BLOCK < w ? x0 + BLOCK : w;
+            int y0 = by * BLOCK, y1 = y0 + BLOCK < h ? y0 + BLOCK : h;
+            for (int y = y0; y < y1; y++) {
+                const uint8_t *p = ts_image_row(frame, y) + 3 * x0;
+                uint8_t *g = f->grey + (size_t)y * (size_t)w;
+                for (int x = x0; x < x1; x++, p += 3)
+                    g[x] = (uint8_t)((p[0] + 2 * p[1] + p[2]) >> 2);
+            }
+        }
+    for (int by = 0; by < bh; by++)
+        for (int bx = 0; bx < bw; bx++) {
+            int act = f->active[by * bw + bx];
+            if (!(act & WORKED))
+                continue;
+            /* dark ink only where the block holds paper itself: the table
+             * round a card is darker than the card, and no pip */
+            int paper = f->paper[by * bw + bx], line = paper * 12 / 100;
+            int ink_paper = act & OWN_PAPER ? paper : 0;
+            int x0 = bx * BLOCK, x1 = x0 + BLOCK < w ? x0 + BLOCK : w;
+            int y0 = by * BLOCK, y1 = y0 + BLOCK < h ? y0 + BLOCK : h;
+            for (int y = y0; y < y1; y++) {
+                const uint8_t *p = ts_image_row(frame, y) + 3 * x0;
+                const uint8_t *g = f->grey + (size_t)y * (size_t)w;
+                uint8_t *ink = f->ink + (size_t)y * (size_t)w, *st = f->raw + (size_t)y * (size_t)w;
+                int vert = y >= 2 && y < h - 2;
+                for (int x = x0; x < x1; x++, p += 3) {
+                    int b = p[0], gg = p[1], r = p[2], grey = g[x];
+                    int mx = b > gg ? b : gg, mn = b < gg ? b : gg, bg = mx;
+                    mx = r > mx ? r : mx;
+                    mn = r < mn ? r : mn;
+                    int red = r > 80 && r - bg > 45 && r - bg > r / 3;
+                    int dark = ink_paper >= 70 && grey * 100 < ink_paper * 62;
+                    ink[x] = (uint8_t)(dark || red);
+                    int v = grey + line;
+                    st[x] = (uint8_t)(grey * 100 < paper * 76 || mx - mn >= mx * 45 / 100 + 10 ||
+                                      (x >= 2 && x < w - 2 && g[x - 2] > v && g[x + 2] > v) ||
+                                      (vert && g[x - 2 * w] > v && g[x + 2 * w] > v));
+                }
+            }
+        }
+}
+
+/* Stops with at least two stops among their eight neighbours: a line or an
+ * edge, not a speck of the camera's noise on the paper. */
+static void drop_specks(domino_card_finder *f)
+{
+    const int w = f->w, h = f->h, bw = f->bw;
+    memset(f->stop, 1, (size_t)w * (size_t)h);
+    for (int y = 1; y < h - 1; y++) {
+        const uint8_t *a = f->raw + (size_t)(y - 1) * (size_t)w, *b = a + w, *c = b + w;
+        const uint8_t *act = f->active + (size_t)(y / BLOCK) * (size_t)bw;
+        uint8_t *o = f->stop + (size_t)y * (size_t)w;
+        for (int bx = 0; bx < bw; bx++) {
+            if (!(act[bx] & WORKED))
+                continue;
+            int x0 = bx * BLOCK > 1 ? bx * BLOCK : 1;
+            int x1 = (bx + 1) * BLOCK < w - 1 ? (bx + 1) * BLOCK : w - 1;
+            for (int x = x0; x < x1; x++) {
+                if (!b[x]) {
+                    o[x] = 0;
+                    continue;
+                }
+                int n =
+                    a[x - 1] + a[x] + a[x + 1] + b[x - 1] + b[x + 1] + c[x - 1] + c[x] + c[x + 1];
+                o[x] = n >= 2;
+            }
+        }
+    }
+}
+
+/* True if (x, y) is bright grey paper (not a stop). */
+static int paper_at(const domino_card_finder *f, float x, float y)
 {
     int ix = (int)lrintf(x), iy = (int)lrintf(y);
-    if (ix < 0 || iy < 0 || ix >= img->w || iy >= img->h)
-        return -1;
-    const uint8_t *p = ts_image_row(img, iy) + (size_t)ix * 3;
-    return (p[0] + 2 * p[1] + p[2]) >> 2;
+    if (ix < 0 || iy < 0 || ix >= f->w || iy >= f->h)
+        return 0;
+    return !f->stop[(size_t)iy * (size_t)f->w + (size_t)ix];
 }
 
-/* Distance (px) from (x, y) along (dx, dy) to the first printed line (or
- * edge) in [from, to]: two samples in a row clearly darker than the paper
- * the scan starts on (the median of its first samples); -1 if none. */
-static float scan_dark(const ts_image *img, float x, float y, float dx, float dy, float from,
-                       float to)
+/* Paints a disc see-through for rays (a pip is part of the card). */
+static void clear_disc(domino_card_finder *f, float cx, float cy, float r)
 {
-    int first[5], n = 0;
-    for (float d = from; d <= to && n < 5; d += 1.0f) {
-        int g = grey_at(img, x + d * dx, y + d * dy);
-        if (g < 0)
-            return -1;
-        first[n++] = g;
-    }
-    if (n < 5)
-        return -1;
-    for (int i = 1; i < 5; i++) /* sort five */
-        for (int j = i; j > 0 && first[j] < first[j - 1]; j--) {
-            int t = first[j];
-            first[j] = first[j - 1];
-            first[j - 1] = t;
+    int y0 = (int)floorf(cy - r), y1 = (int)ceilf(cy + r);
+    int x0 = (int)floorf(cx - r), x1 = (int)ceilf(cx + r);
+    for (int y = y0 < 0 ? 0 : y0; y <= y1 && y < f->h; y++)
+        for (int x = x0 < 0 ? 0 : x0; x <= x1 && x < f->w; x++)
+            if ((x - cx) * (x - cx) + (y - cy) * (y - cy) <= r * r)
+                f->stop[(size_t)y * (size_t)f->w + (size_t)x] = 0;
+}
+
+/* The ink blobs that look like pips: compact, about round, with paper all
+ * round them. The ink mask is cleared as it is walked. Returns the count. */
+static int find_pips(domino_card_finder *f)
+{
+    const int w = f->w, h = f->h;
+    int n = 0;
+    for (int y = 0; y < h; y++) {
+        uint8_t *row = f->ink + (size_t)y * (size_t)w;
+        for (int x = 0; x < w; x++) {
+            if (!row[x])
+                continue;
+            int head = 0, tail = 0, x0 = x, x1 = x, y0 = y, y1 = y;
+            double sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0;
+            row[x] = 0;
+            f->queue[tail++] = y << 16 | x; /* packed: no division per pixel */
+            while (head < tail) {
+                int p = f->queue[head++], px = p & 0xffff, py = p >> 16;
+                sx += px;
+                sy += py;
+                sxx += (double)px * px;
+                syy += (double)py * py;
+                sxy += (double)px * py;
+                x0 = px < x0 ? px : x0;
+                x1 = px > x1 ? px : x1;
+                y0 = py < y0 ? py : y0;
+                y1 = py > y1 ? py : y1;
+                for (int dy = -1; dy <= 1; dy++) {
+                    int qy = py + dy;
+                    if (qy < 0 || qy >= h)
+                        continue;
+                    uint8_t *q = f->ink + (size_t)qy * (size_t)w;
+                    for (int dx = -1; dx <= 1; dx++) {
+                        int qx = px + dx;
+                        if (qx < 0 || qx >= w || !q[qx])
+                            continue;
+                        q[qx] = 0;
+                        f->queue[tail++] = qy << 16 | qx;
+                    }
+                }
+            }
+            int area = tail, bwid = x1 - x0 + 1, bhei = y1 - y0 + 1;
+            if (area < 5 || bwid > 200 || bhei > 200 || n >= MAX_PIPS)
+                continue;
+            if (area < 0.45 * bwid * bhei)
+                continue;
+            double mx = sx / area, my = sy / area;
+            double cxx = sxx / area - mx * mx, cyy = syy / area - my * my;
+            double cxy = sxy / area - mx * my;
+            double t = (cxx + cyy) / 2, d = sqrt((cxx - cyy) * (cxx - cyy) / 4 + cxy * cxy);
+            double major = sqrt(fmax(t + d, 0)), minor = sqrt(fmax(t - d, 1e-6));
+            if (major > 1.6 * minor)
+                continue;
+            float r = (bwid > bhei ? bwid : bhei) / 2.0f;
+            /* paper all round, just outside (the pips of a six are a pip's
+             * radius apart; a Hong Kong five spans half the card) or further
+             * out (the ring round a one): twelve points, one may miss */
+            int ok = 0;
+            for (int ring = 0; ring < 2 && !ok; ring++) {
+                float rr = ring ? 1.6f * r + 2 : 1.1f * r + 2;
+                int miss = 0;
+                for (int k = 0; k < 12 && miss < 2; k++) {
+                    float a = k * 0.5235988f;
+                    miss += !paper_at(f, (float)mx + rr * cosf(a), (float)my + rr * sinf(a));
+                }
+                ok = miss < 2;
+            }
+            if (!ok)
+                continue;
+            f->pips[n++] = (pip){(float)mx, (float)my, r, area};
         }
-    int ref = first[2], prev = 255;
-    for (float d = from; d <= to; d += 0.5f) {
-        int g = grey_at(img, x + d * dx, y + d * dy);
-        if (g < 0)
-            return -1;
-        if (g < ref * 80 / 100 && prev < ref * 88 / 100)
-            return d - 0.5f;
-        prev = g;
     }
-    return -1;
+    return n;
 }
 
-/* How much of the two rules shows either side of a lozenge: 0..1. */
-static float rules_seen(const ts_image *img, float cx, float cy, float ux, float uy, float ppm)
+/* Distance (px) along (dx, dy) from (x, y) to the first stop (specks are
+ * gone: a thin printed line, crossed square, is one sample), at most lim;
+ * -1 if the frame ends first. */
+static float ray(const domino_card_finder *f, float x, float y, float dx, float dy, float lim)
 {
+    for (float d = 0; d <= lim; d += 1.0f) {
+        int ix = (int)lrintf(x + d * dx), iy = (int)lrintf(y + d * dy);
+        if (ix < 0 || iy < 0 || ix >= f->w || iy >= f->h)
+            return -1;
+        if (f->stop[(size_t)iy * (size_t)f->w + (size_t)ix])
+            return d;
+    }
+    return lim;
+}
+
+/* Like ray, but across a card's print: a thin line (at most thin px) with
+ * paper again beyond it for at least clear px is a rule or a stroke
+ * printed on the card, not where it ends. */
+static float walk(const domino_card_finder *f, float x, float y, float dx, float dy, float lim,
+                  int thin, int clear)
+{
+    float d = 0;
+    for (;;) {
+        float r = ray(f, x + d * dx, y + d * dy, dx, dy, lim - d);
+        if (r < 0)
+            return -1;
+        d += r;
+        if (d >= lim)
+            return lim;
+        int run = 0;
+        while (run <= thin && d + run <= lim) {
+            int ix = (int)lrintf(x + (d + run) * dx), iy = (int)lrintf(y + (d + run) * dy);
+            if (ix < 0 || iy < 0 || ix >= f->w || iy >= f->h)
+                return d;
+            if (!f->stop[(size_t)iy * (size_t)f->w + (size_t)ix])
+                break;
+            run++;
+        }
+        if (run > thin)
+            return d;
+        float past = ray(f, x + (d + run) * dx, y + (d + run) * dy, dx, dy, (float)clear);
+        if (past < clear)
+            return d;
+        d += run;
+    }
+}
+
+/* Distance (px) along (dx, dy) from (x, y) to the frame's edge. */
+static float ray_to_edge(const domino_card_finder *f, float x, float y, float dx, float dy)
+{
+    float d = 1e9f;
+    if (dx > 1e-6f)
+        d = fminf(d, (f->w - 1 - x) / dx);
+    if (dx < -1e-6f)
+        d = fminf(d, -x / dx);
+    if (dy > 1e-6f)
+        d = fminf(d, (f->h - 1 - y) / dy);
+    if (dy < -1e-6f)
+        d = fminf(d, -y / dy);
+    return d < 0 ? 0 : d;
+}
+
+/* The median of five (a missing one, -1, counts as short). */
+static float median5(const float *v)
+{
+    float s[5];
+    memcpy(s, v, sizeof s);
+    for (int i = 1; i < 5; i++)
+        for (int j = i; j > 0 && s[j] < s[j - 1]; j--) {
+            float t = s[j];
+            s[j] = s[j - 1];
+            s[j - 1] = t;
+        }
+    return s[2];
+}
+
+/* True if a straight line slanting more than 10 degrees off square
+ * crosses the five lines along the card from (mx, my) the way (dx, dy)
+ * before limit: the edge of a card lying over this one (the print runs
+ * square across a card). Every stop of each line is a candidate crossing,
+ * so a printed rule nearer does not hide the edge: the two outer lines'
+ * crossings are paired, and two of the three inner lines must cross on the
+ * line between them. */
+static int cut_across(const domino_card_finder *f, float mx, float my, float ux, float uy, float dx,
+                      float dy, float width, float limit)
+{
+    enum { MAX_X = 24 };
+    float at[5][MAX_X];
+    int n[5];
+    for (int k = 0; k < 5; k++) {
+        float off = (k - 2) * 0.21f * width, ox = mx + off * ux, oy = my + off * uy;
+        int prev = 0;
+        n[k] = 0;
+        for (float d = 0; d < limit && n[k] < MAX_X; d += 1.0f) {
+            int ix = (int)lrintf(ox + d * dx), iy = (int)lrintf(oy + d * dy);
+            if (ix < 0 || iy < 0 || ix >= f->w || iy >= f->h)
+                break;
+            int s = f->stop[(size_t)iy * (size_t)f->w + (size_t)ix];
+            if (s && !prev)
+                at[k][n[k]++] = d;
+            prev = s;
+        }
+    }
+    float span = 4 * 0.21f * width, tol = 0.06f * width;
+    for (int i = 0; i < n[0]; i++)
+        for (int j = 0; j < n[4]; j++) {
+            float slope = (at[4][j] - at[0][i]) / span;
+            if (fabsf(slope) <= 0.18f)
+                continue;
+            int hits = 0;
+            for (int k = 1; k <= 3; k++) {
+                float want = at[0][i] + slope * k * 0.21f * width;
+                for (int m = 0; m < n[k]; m++)
+                    if (fabsf(at[k][m] - want) <= tol) {
+                        hits++;
+                        break;
+                    }
+            }
+            if (hits >= 2)
+                return 1;
+        }
+    return 0;
+}
+
+static int inside(const ts_quad *q, float x, float y)
+{
+    int pos = 0, neg = 0;
+    for (int k = 0; k < 4; k++) {
+        ts_pt a = q->q[k], b = q->q[(k + 1) % 4];
+        float c = (b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x);
+        pos += c > 0;
+        neg += c < 0;
+    }
+    return !(pos && neg);
+}
+
+/* The card a pip lies on, from rays over the paper. Returns 0 and fills c,
+ * or -1 if the pip does not sit on a card-shaped piece of paper. */
+static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
+{
+    enum { NR = 48, TRIM = 3 };
+    /* the paper round the pip: rays all round, to where each ends */
+    float px[NR], py[NR], lim = fminf(MAX_RAY, 45 * p->r);
+    for (int k = 0; k < NR; k++) {
+        float a = k * 6.2831853f / NR, dx = cosf(a), dy = sinf(a);
+        float l = ray(f, p->cx, p->cy, dx, dy, lim);
+        if (l < 0) /* the frame's edge: the card is cut there */
+            l = ray_to_edge(f, p->cx, p->cy, dx, dy);
+        px[k] = l * dx;
+        py[k] = l * dy;
+    }
+    /* the card's width: the narrowest extent of that paper over every
+     * direction (rotating calipers, 2 degrees then a quarter) */
+    float best = 1e9f, best_a = 0, lo_u = 0, hi_u = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        float a0 = pass ? best_a - 2.0f * 3.14159265f / 180 : 0;
+        int steps = pass ? 16 : 90;
+        float step = pass ? 0.25f * 3.14159265f / 180 : 2.0f * 3.14159265f / 180;
+        for (int k = 0; k <= steps; k++) {
+            float a = a0 + k * step, dx = cosf(a), dy = sinf(a);
+            /* the fourth lowest and highest: a few rays that ran out
+             * where the card's edge meets a light table are left out */
+            float low[TRIM], high[TRIM];
+            for (int j = 0; j < TRIM; j++) {
+                low[j] = 1e9f;
+                high[j] = -1e9f;
+            }
+            for (int i = 0; i < NR; i++) {
+                float t = px[i] * dx + py[i] * dy;
+                if (t < low[TRIM - 1]) {
+                    int j = TRIM - 1;
+                    for (; j > 0 && low[j - 1] > t; j--)
+                        low[j] = low[j - 1];
+                    low[j] = t;
+                }
+                if (t > high[TRIM - 1]) {
+                    int j = TRIM - 1;
+                    for (; j > 0 && high[j - 1] < t; j--)
+                        high[j] = high[j - 1];
+                    high[j] = t;
+                }
+            }
+            float lo = low[TRIM - 1], hi = high[TRIM - 1];
+            if (hi - lo < best) {
+                best = hi - lo;
+                best_a = a;
+                lo_u = lo;
+                hi_u = hi;
+            }
+        }
+    }
+    float ux = cosf(best_a), uy = sinf(best_a);
+    float width = best;
+    /* a card is several pips wide, but not many (paper running on over
+     * cards laid edge to edge) */
+    if (width < 3.0f * p->r || width > 14 * p->r || width < 8)
+        return -1;
+    float l1 = hi_u, l2 = -lo_u;
+    float mx = p->cx + (l1 - l2) / 2 * ux, my = p->cy + (l1 - l2) / 2 * uy;
+    /* along the card, on its middle line and two lines near its sides */
     float vx = -uy, vy = ux;
-    int seen = 0, tried = 0;
-    for (int s = -1; s <= 1; s += 2)
-        for (int k = -7; k <= 7; k++) {
-            float t = k * (RULE_HALF_LEN - 1) / 7 * ppm;
-            float bx = cx + t * ux, by = cy + t * uy;
-            int paper_a = grey_at(img, bx + s * (RULE_AT - 1.3f) * ppm * vx,
-                                  by + s * (RULE_AT - 1.3f) * ppm * vy);
-            int paper_b = grey_at(img, bx + s * (RULE_AT + 1.3f) * ppm * vx,
-                                  by + s * (RULE_AT + 1.3f) * ppm * vy);
-            tried++;
-            if (paper_a < 0 || paper_b < 0)
-                continue;
-            int paper = paper_a < paper_b ? paper_a : paper_b, dark = 255;
-            for (float o = RULE_AT - 0.7f; o <= RULE_AT + 0.7f; o += 0.5f / ppm) {
-                int g = grey_at(img, bx + s * o * ppm * vx, by + s * o * ppm * vy);
-                if (g >= 0 && g < dark)
-                    dark = g;
-            }
-            seen += dark < paper * 85 / 100 && paper > 60;
+    lim = fminf(MAX_RAY, width * (MAX_ASPECT + 0.3f));
+    int thin = (int)fmaxf(2, 0.08f * width), clear = (int)fmaxf(4, 0.15f * width);
+    float want = DECK_ASPECT * width, up[5], dn[5], wup[5], wdn[5];
+    for (int k = 0; k < 5; k++) {
+        float off = (k - 2) * 0.21f * width;
+        float ox = mx + off * ux, oy = my + off * uy;
+        up[k] = ray(f, ox, oy, -vx, -vy, lim);
+        dn[k] = ray(f, ox, oy, vx, vy, lim);
+        wup[k] = walk(f, ox, oy, -vx, -vy, lim, thin, clear);
+        wdn[k] = walk(f, ox, oy, vx, vy, lim, thin, clear);
+    }
+    float lu = median5(up), ld = median5(dn);
+    float e0 = 0, e1 = 0; /* the ends, along v from (mx, my) */
+    float sure = 0;       /* how the ends were found: first lines across, best */
+    c->whole = 0;
+    /* the first line across each way, or past the card's print (rules, a
+     * picture) to where paper ends: a card's length */
+    for (int pass = 0; pass < 2 && !c->whole; pass++) {
+        float a0 = pass ? median5(wup) : lu, a1 = pass ? median5(wdn) : ld;
+        if (a0 >= 0 && a1 >= 0 && a0 + a1 >= MIN_ASPECT * width && a0 + a1 <= MAX_ASPECT * width) {
+            c->whole = 1;
+            e0 = -a0;
+            e1 = a1;
+            sure = pass ? 0.5f : 1.0f;
         }
-    return (float)seen / tried;
-}
-
-/* How dark the two rules run under a narrow window: the mean contrast
- * (paper - darkest) / paper along both, for fine turning. */
-static float rules_contrast(const ts_image *img, float cx, float cy, float ux, float uy, float ppm)
-{
-    float vx = -uy, vy = ux, sum = 0;
-    for (int s = -1; s <= 1; s += 2)
-        for (int k = -9; k <= 9; k++) {
-            float t = k * (RULE_HALF_LEN - 0.8f) / 9 * ppm;
-            float bx = cx + t * ux, by = cy + t * uy;
-            int pa = grey_at(img, bx + s * (RULE_AT - 1.3f) * ppm * vx,
-                             by + s * (RULE_AT - 1.3f) * ppm * vy);
-            int pb = grey_at(img, bx + s * (RULE_AT + 1.3f) * ppm * vx,
-                             by + s * (RULE_AT + 1.3f) * ppm * vy);
-            if (pa <= 0 || pb <= 0)
+    }
+    if (!c->whole) {
+        /* one end only: the far way is where the other end's pips lie
+         * (unless they are covered too); the near end is the first line */
+        int far_up = 0, far_dn = 0;
+        for (int i = 0; i < f->npips; i++) {
+            const pip *o = &f->pips[i];
+            float dx = o->cx - mx, dy = o->cy - my;
+            float along = dx * vx + dy * vy, across = dx * ux + dy * uy;
+            if (fabsf(across) > 0.5f * width || fabsf(along) < 0.3f * want ||
+                fabsf(along) > 1.1f * want)
                 continue;
-            int paper = pa < pb ? pa : pb, dark = 255;
-            for (float o = RULE_AT - 0.3f; o <= RULE_AT + 0.3f; o += 0.5f / ppm) {
-                int g = grey_at(img, bx + s * o * ppm * vx, by + s * o * ppm * vy);
-                if (g >= 0 && g < dark)
-                    dark = g;
-            }
-            sum += (float)(paper - dark) / paper;
+            far_dn += along > 0;
+            far_up += along < 0;
         }
-    return sum;
-}
-
-static int by_score(const void *a, const void *b)
-{
-    float sa = ((const waist *)a)->score, sb = ((const waist *)b)->score;
-    return (sa < sb) - (sa > sb);
-}
-
-/* The median of three, or the mean of two; -1 if fewer. */
-static float middle(const float *v, int n)
-{
-    if (n == 2)
-        return (v[0] + v[1]) / 2;
-    if (n != 3)
+        int near_up = far_dn && !far_up   ? 1
+                      : far_up && !far_dn ? 0
+                                          : (lu >= 0 && (ld < 0 || lu <= ld));
+        if (near_up && lu >= 0 && lu <= 0.45f * want) {
+            e0 = -lu;
+            e1 = -lu + want;
+        } else if (!near_up && ld >= 0 && ld <= 0.45f * want) {
+            e1 = ld;
+            e0 = ld - want;
+        } else {
+            return -1;
+        }
+        /* the far end was not seen: the card's own long sides must run on
+         * to it (a card lying across it has its sides elsewhere), or what
+         * is read there may be another card's end */
+        for (int k = 0; k < 2; k++) {
+            float t = near_up ? e0 + (0.7f + 0.15f * k) * want : e1 - (0.7f + 0.15f * k) * want;
+            float ox = mx + t * vx, oy = my + t * vy;
+            int ok = 0;
+            for (int sg = -1; sg <= 1; sg += 2) {
+                float r = ray(f, ox, oy, sg * ux, sg * uy, width);
+                ok += r >= 0.3f * width && r <= 0.65f * width;
+            }
+            if (ok < 2)
+                return -1;
+        }
+    }
+    /* a straight line slanting across the card between its ends is the edge
+     * of a card lying over it: what lies beyond is that card's, and this
+     * card cannot be read whole (its print runs square across it) */
+    if (cut_across(f, mx, my, ux, uy, -vx, -vy, width, -e0 - 0.04f * width) ||
+        cut_across(f, mx, my, ux, uy, vx, vy, width, e1 - 0.04f * width))
         return -1;
-    float a = v[0], b = v[1], c = v[2];
-    return a > b ? (b > c ? b : a > c ? c : a) : (a > c ? a : b > c ? c : b);
+    /* every pip of the card lies inside it: an end found inside a pip
+     * group (a line of the print taken for the end) moves out past it */
+    {
+        float n0 = e0, n1 = e1;
+        for (int i = 0; i < f->npips; i++) {
+            const pip *o = &f->pips[i];
+            float dx = o->cx - mx, dy = o->cy - my;
+            float along = dx * vx + dy * vy, across = dx * ux + dy * uy;
+            if (fabsf(across) > 0.45f * width)
+                continue;
+            float reach = o->r + 0.1f * width;
+            if (along + reach > e1 && along <= e0 + 1.05f * want)
+                n1 = fmaxf(n1, along + reach);
+            if (along - reach < e0 && along >= e1 - 1.05f * want)
+                n0 = fminf(n0, along - reach);
+        }
+        e0 = n0;
+        e1 = n1;
+        if (e1 - e0 > MAX_ASPECT * width)
+            return -1;
+    }
+    /* the pip lies in an end's group, not in the middle of the card */
+    float t = -(e0 + e1) / 2, half = (e1 - e0) / 2;
+    if (fabsf(t) < 0.25f * half)
+        return -1;
+    /* rays end a little inside the card: at a printed outline, or where a
+     * soft (blurred) edge is already dark enough to stop them */
+    float grow = 0.035f * width;
+    float hu = width / 2 + grow;
+    half += grow;
+    float cx = mx + (e0 + e1) / 2 * vx, cy = my + (e0 + e1) / 2 * vy;
+    ts_quad *q = &c->q;
+    q->q[0] = (ts_pt){cx - hu * ux - half * vx, cy - hu * uy - half * vy};
+    q->q[1] = (ts_pt){cx + hu * ux - half * vx, cy + hu * uy - half * vy};
+    q->q[2] = (ts_pt){cx + hu * ux + half * vx, cy + hu * uy + half * vy};
+    q->q[3] = (ts_pt){cx - hu * ux + half * vx, cy - hu * uy + half * vy};
+    q->area = width * 2 * half;
+    /* rank: ends found whole and straight away, a card of the deck's shape */
+    float shape = fabsf((e1 - e0) / width - DECK_ASPECT) / DECK_ASPECT;
+    q->score = c->whole ? 1.0f : 0.5f;
+    c->rank = q->score + 0.3f * sure - shape;
+    return 0;
+}
+
+static int by_rank(const void *a, const void *b)
+{
+    float x = ((const cand *)a)->rank, y = ((const cand *)b)->rank;
+    return (x < y) - (x > y);
 }
 
 int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out, int max,
                       char *err)
 {
-    const int w = frame->w, h = frame->h;
-    if (frame->channels != 3) /* the lozenge is found by its red */
+    if (frame->channels != 3 || frame->w < 16 || frame->h < 16 || frame->w > 32767 ||
+        frame->h > 32767) /* pixels are packed y << 16 | x */
         return 0;
-    if (!f->red.buf || f->red.w != w || f->red.h != h) {
-        ts_image_free(&f->red);
-        free(f->labels);
-        f->labels = malloc(sizeof(int) * (size_t)w * (size_t)h);
-        if (!f->labels || ts_image_alloc(&f->red, w, h, 1) < 0) {
-            if (err)
-                strcpy(err, "domino find: out of memory");
-            return -1;
-        }
+    if (ensure(f, frame->w, frame->h) < 0) {
+        if (err)
+            strcpy(err, "domino find: out of memory");
+        return -1;
     }
-    /* red ink: red well above green and blue */
-    for (int y = 0; y < h; y++) {
-        const uint8_t *p = ts_image_row(frame, y);
-        uint8_t *o = ts_image_row(&f->red, y);
-        for (int x = 0; x < w; x++, p += 3) {
-            int mx = p[0] > p[1] ? p[0] : p[1];
-            o[x] = p[2] > 80 && p[2] - mx > 45 && p[2] - mx > p[2] / 3 ? 255 : 0;
-        }
-    }
-    int n = red_blobs(&f->red, f->labels, f->blobs, MAX_RED);
-    waist ws[256];
-    int nw = 0;
-    for (int i = 0; i < n && nw < 256; i++) {
-        const red_blob *b = &f->blobs[i];
-        if (b->area < 4 || b->w > 120 || b->h > 120)
+    survey(f, frame);
+    classify(f, frame);
+    drop_specks(f);
+    int np = f->npips = find_pips(f);
+    /* pips are part of the card they lie on: rays see through them (a one
+     * has a ring round it) */
+    for (int i = 0; i < np; i++)
+        clear_disc(f, f->pips[i].cx, f->pips[i].cy, 1.35f * f->pips[i].r + 2);
+    int nc = 0;
+    for (int i = 0; i < np; i++) {
+        const pip *p = &f->pips[i];
+        /* a pip inside two cards found already gives nothing new */
+        int known = 0;
+        for (int j = 0; j < nc && known < KNOWN; j++)
+            known += f->cands[j].whole && inside(&f->cands[j].q, p->cx, p->cy);
+        if (known >= KNOWN)
             continue;
-        /* a lozenge lies on white paper: a ring round it is bright and grey
-         * (wood, felt and a red cloth are coloured) */
-        {
-            float rr = 1.6f * sqrtf((float)(b->w * b->w + b->h * b->h)) / 2 + 1.5f;
-            int ok = 1;
-            for (int k = 0; k < 8 && ok; k++) {
-                float a = k * 0.7853982f;
-                int ix = (int)lrintf(b->cx + rr * cosf(a)), iy = (int)lrintf(b->cy + rr * sinf(a));
-                if (ix < 0 || iy < 0 || ix >= w || iy >= h) {
-                    ok = 0;
-                    break;
-                }
-                const uint8_t *p = ts_image_row(frame, iy) + (size_t)ix * 3;
-                int mx = p[0] > p[1] ? p[0] : p[1], mn = p[0] < p[1] ? p[0] : p[1];
-                mx = mx > p[2] ? mx : p[2];
-                mn = mn < p[2] ? mn : p[2];
-                ok = mx >= 70 && mx - mn < mx * 45 / 100 + 10;
-            }
-            if (!ok)
-                continue;
-        }
-        double sxx = b->sxx, syy = b->syy, sxy = b->sxy;
-        double t = (sxx + syy) / 2, d = sqrt((sxx - syy) * (sxx - syy) / 4 + sxy * sxy);
-        double major = sqrt(fmax(t + d, 0)), minor = sqrt(fmax(t - d, 1e-6));
-        float ppm, ux, uy, seen = 0;
-        /* a lozenge 6 x 4 mm: 1.5 times as long as wide; pips are round */
-        int shaped = major >= 1.22 * minor && major <= 2.4 * minor;
-        ppm = 0;
-        ux = 1;
-        uy = 0;
-        if (b->area >= 40 && shaped) {
-            /* blur and the red threshold widen the lozenge by ~7% on renders */
-            ppm = (float)(major * sqrt(6.0) / LOZ_HALF_W) / 1.07f;
-            double ang = 0.5 * atan2(2 * sxy, sxx - syy);
-            ux = (float)cos(ang);
-            uy = (float)sin(ang);
-            seen = rules_seen(frame, b->cx, b->cy, ux, uy, ppm);
-        }
-        if (seen < 0.55f && (b->area < 40 || (shaped && b->area <= 160))) {
-            /* a few pixels: too small for its shape to tell the way the
-             * card lies; the rules do, tried every 7.5 degrees */
-            float ppm0 = sqrtf(b->area / (2 * LOZ_HALF_W * 2)), best_ppm = ppm0;
-            ux = 1;
-            uy = 0;
-            for (int k = 0; k < 24; k++)
-                for (int z = -1; z <= 3; z++) { /* a small blob thresholds small */
-                    float a = (float)k * 3.14159265f / 24, pz = ppm0 * (1 + 0.15f * z);
-                    if (pz < 0.7f)
-                        continue;
-                    float sc = rules_seen(frame, b->cx, b->cy, cosf(a), sinf(a), pz);
-                    if (sc > seen) {
-                        seen = sc;
-                        ux = cosf(a);
-                        uy = sinf(a);
-                        best_ppm = pz;
-                    }
-                }
-            ppm = best_ppm;
-        }
-        if (ppm < 0.7f || ppm > 12 || seen < 0.55f)
-            continue;
-        /* the rules are long and thin: they set the card's angle to a
-         * degree, where the lozenge only gives it to a few */
-        {
-            float a0 = atan2f(uy, ux), best = -1, best_a = a0;
-            for (int k = -16; k <= 16; k++) {
-                float a = a0 + k * 0.5f * 3.14159265f / 180;
-                float c = rules_contrast(frame, b->cx, b->cy, cosf(a), sinf(a), ppm);
-                if (c > best) {
-                    best = c;
-                    best_a = a;
-                }
-            }
-            ux = cosf(best_a);
-            uy = sinf(best_a);
-        }
-        ws[nw++] = (waist){b->cx, b->cy, ux, uy, ppm, seen};
+        if (card_of_pip(f, p, &f->cands[nc]) == 0)
+            nc++;
     }
-    qsort(ws, (size_t)nw, sizeof ws[0], by_score);
-    int nout = 0;
-    for (int i = 0; i < nw && nout < max; i++) {
-        const waist *k = &ws[i];
-        float ux = k->ux, uy = k->uy, vx = -uy, vy = ux, ppm = k->ppm;
-        float cx = k->cx, cy = k->cy;
-        /* short sides: the outline, along lines between lozenge and rules */
-        float e[2];
-        for (int s = 0; s < 2; s++) {
-            float sg = s ? 1.0f : -1.0f, found[2];
-            int nf = 0;
-            for (int line = -1; line <= 1; line += 2) {
-                float ox = cx + line * 2.9f * ppm * vx, oy = cy + line * 2.9f * ppm * vy;
-                float d = scan_dark(frame, ox, oy, sg * ux, sg * uy, 4 * ppm, 16 * ppm);
-                if (d > 0)
-                    found[nf++] = d / ppm + OUTLINE_IN;
-            }
-            e[s] = nf == 2 && fabsf(found[0] - found[1]) < 1.5f ? (found[0] + found[1]) / 2 : -1;
-        }
-        /* both sides seen and about the card's width: the scale from them */
-        if (e[0] > 0 && e[1] > 0 && fabsf(e[0] + e[1] - CARD_W) < 0.3f * CARD_W) {
-            float shift = (e[1] - e[0]) / 2 * ppm;
-            cx += shift * ux;
-            cy += shift * uy;
-            ppm *= (e[0] + e[1]) / CARD_W;
-        }
-        /* the long sides' direction: a camera at a slant draws the card as
-         * a parallelogram, its long sides not square to the rules; follow
-         * the outline of each long side between the rules and the pips */
-        {
-            float lx = 0, ly = 0;
-            for (int s = 0; s < 2; s++) {
-                float sg = s ? 1.0f : -1.0f, px[2] = {0, 0}, py[2] = {0, 0};
-                int ok = 1;
-                for (int z = 0; z < 2 && ok; z++) {
-                    float off = (z ? 13.0f : -13.0f) * ppm;
-                    float ox = cx + off * vx, oy = cy + off * vy;
-                    float d = scan_dark(frame, ox, oy, sg * ux, sg * uy, 7 * ppm, 18 * ppm);
-                    ok = d > 0;
-                    px[z] = ox + sg * d * ux;
-                    py[z] = oy + sg * d * uy;
-                }
-                if (ok) {
-                    lx += px[1] - px[0];
-                    ly += py[1] - py[0];
-                }
-            }
-            float ll = hypotf(lx, ly);
-            /* within 15 degrees of square: a slant, not a stray line */
-            if (ll > 0 && (lx * vx + ly * vy) / ll > 0.966f) {
-                vx = lx / ll;
-                vy = ly / ll;
-            }
-        }
-        /* long ends: the outline, along pip-free lines near the long sides */
-        float hv[2], mv[2], spread[2];
-        for (int s = 0; s < 2; s++) {
-            float sg = s ? 1.0f : -1.0f, found[3];
-            int nf = 0;
-            for (int line = -1; line <= 1; line += 2) {
-                float ox = cx + line * PIP_FREE * ppm * ux, oy = cy + line * PIP_FREE * ppm * uy;
-                float d = scan_dark(frame, ox, oy, sg * vx, sg * vy, (RULE_AT + 2) * ppm,
-                                    (CARD_H / 2 + 10) * ppm);
-                if (d > 0)
-                    found[nf++] = d / ppm + OUTLINE_IN;
-            }
-            float m = middle(found, nf);
-            mv[s] = m;
-            spread[s] = nf == 2 ? fabsf(found[0] - found[1]) : 99;
-            /* an end not where the deck puts it is covered or cut: keep the
-             * printed length */
-            hv[s] = m > 0 && fabsf(m - CARD_H / 2) < 0.06f * CARD_H / 2 ? m : CARD_H / 2;
-        }
-        /* a camera at a slant draws the near end larger than the waist's
-         * scale, the far one smaller: both ends found, together the card's
-         * length, are the ends */
-        if (mv[0] > 0 && mv[1] > 0 && fabsf(mv[0] + mv[1] - CARD_H) < 0.06f * CARD_H &&
-            fabsf(mv[0] - mv[1]) < 0.3f * CARD_H / 2) {
-            hv[0] = mv[0];
-            hv[1] = mv[1];
-        }
-        /* seen at a slant, the card's length is foreshortened where its
-         * width (the waist's scale) is not: both ends straight across (the
-         * two lines agree), a card's aspect seen at a slant */
-        else if (mv[0] > 0 && mv[1] > 0 && spread[0] < 1.5f && spread[1] < 1.5f &&
-                 mv[0] + mv[1] > 0.75f * CARD_H && mv[0] + mv[1] < CARD_H &&
-                 fabsf(mv[0] - mv[1]) < 0.3f * (mv[0] + mv[1]) / 2) {
-            hv[0] = mv[0];
-            hv[1] = mv[1];
-        }
-        float shift = (hv[1] - hv[0]) / 2 * ppm;
-        cx += shift * vx;
-        cy += shift * vy;
-        float hu = CARD_W / 2 * ppm, hl = (hv[0] + hv[1]) / 2 * ppm;
-        ts_quad *q = &out[nout++];
-        q->q[0] = (ts_pt){cx - hu * ux - hl * vx, cy - hu * uy - hl * vy};
-        q->q[1] = (ts_pt){cx + hu * ux - hl * vx, cy + hu * uy - hl * vy};
-        q->q[2] = (ts_pt){cx + hu * ux + hl * vx, cy + hu * uy + hl * vy};
-        q->q[3] = (ts_pt){cx - hu * ux + hl * vx, cy - hu * uy + hl * vy};
-        q->score = k->score;
-        q->area = 4 * hu * hl;
+    qsort(f->cands, (size_t)nc, sizeof f->cands[0], by_rank);
+    int n = nc < max ? nc : max;
+    for (int i = 0; i < n; i++) {
+        out[i] = f->cands[i].q;
+        ts_quad_order(out[i].q);
     }
-    return nout;
+    return n;
 }

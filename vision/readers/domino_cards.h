@@ -1,14 +1,19 @@
-/* Finding Chinese domino cards by their waist.
+/* Finding Chinese domino cards by their pips.
  *
  * The cards are long and narrow, lie edge to edge in rows, fanned and
  * overlapped, often on patterned cloth: a white-blob detector merges them or
- * loses them. Each card, though, prints the same waist at its middle: a small
- * red lozenge, wider than tall, between two thin rules across the card. The
- * lozenge gives the card's centre, its short axis and its scale (the deck's
- * printed sizes, in mm); the rules confirm it; the card's sides are then
- * measured where the paper meets its printed outline, so a card is found
- * whatever lies around it, and a card covered except for its middle is still
- * found (and read from the ends that show).
+ * loses them. What every deck prints, whatever its maker, is pips: round
+ * dark or red blobs on white paper, in a group near each end. So the finder
+ * looks for pips (compact ink with paper all round), and from each pip casts
+ * rays over the paper, where the pips themselves are see-through: the
+ * shortest chord through a pip runs across the card (its width and short
+ * axis), and rays along the card from the middle of that chord, on three
+ * lines clear of any pip or middle picture, find its ends. A card whose far
+ * end is covered (a fanned hand, a pile) is given the deck's length from the
+ * end its pips show, and the reader then reads the ends that show.
+ *
+ * Nothing here depends on a printed outline, a waist or a picture between
+ * the ends: decks differ there.
  */
 #ifndef TS_DOMINO_CARDS_H
 #define TS_DOMINO_CARDS_H
@@ -22,8 +27,8 @@ typedef struct domino_card_finder domino_card_finder;
 domino_card_finder *domino_card_finder_create(void);
 void domino_card_finder_destroy(domino_card_finder *f);
 
-/* Card quads (clockwise, q[0]-q[1] a short side), best first. Returns the
- * count (<= max) or -1 with err (TSCV_ERR_MAX). */
+/* Card quads (clockwise, q[0]-q[1] a short side), cards seen whole first.
+ * Returns the count (<= max) or -1 with err (TSCV_ERR_MAX). */
 int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out, int max,
                       char *err);
 
