@@ -164,6 +164,12 @@ int main(int argc, char **argv)
                 return 1;
             }
             ncand += nc;
+            if (getenv("GOF_CANDS")) /* every candidate, in the order tried */
+                for (int c = 0; c < nc; c++)
+                    printf("cand %d score %.1f  %.0f,%.0f %.0f,%.0f %.0f,%.0f %.0f,%.0f\n", c,
+                           cand[c].score, cand[c].q[0].x, cand[c].q[0].y, cand[c].q[1].x,
+                           cand[c].q[1].y, cand[c].q[2].x, cand[c].q[2].y, cand[c].q[3].x,
+                           cand[c].q[3].y);
             ts_quad taken[MAX_CAND];
             ts_reading reads[MAX_CAND];
             int nt = 0;
