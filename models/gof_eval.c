@@ -247,6 +247,14 @@ int main(int argc, char **argv)
                         g[k]->ok += ok;
                         g[k]->wrong += wrong;
                     }
+                if (getenv("GOF_DUMP")) { /* every card: for choosing the floor */
+                    char want[TS_CODE_MAXLEN], saw[TS_CODE_MAXLEN] = "-";
+                    ts_code_format(sc.cards[i].code, want);
+                    if (t >= 0)
+                        ts_code_format(reads[t].code, saw);
+                    printf("dump %s %ld %d %.3f %s %s %.4f\n", name, s, i, v, want, saw,
+                           t >= 0 ? reads[t].conf : 0.0);
+                }
                 if (list && v >= 0.5f && !ok) {
                     char want[TS_CODE_MAXLEN], saw[TS_CODE_MAXLEN] = "-";
                     ts_code_format(sc.cards[i].code, want);

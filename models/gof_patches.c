@@ -167,19 +167,11 @@ int main(int argc, char **argv)
             int num, col;
             ts_gof_labels(c->code.idx, &num, &col);
             float side = hypotf(c->quad[1].x - c->quad[0].x, c->quad[1].y - c->quad[0].y);
-            /* the true quad, a little off, either way up; and a little small
-             * or large as a whole: a finder that cut cards apart along their
-             * seams, or found a deck's printed frame line, gives a quad up to
-             * a few percent inside the card's edge */
+            /* the true quad, a little off, either way up */
             int turn = unit(&r) < 0.5 ? 2 : 0;
-            float scale = (float)(0.9 + 0.13 * unit(&r));
-            ts_pt q[4], ctr = {0, 0};
-            for (int k = 0; k < 4; k++)
-                ctr.x += c->quad[k].x / 4, ctr.y += c->quad[k].y / 4;
+            ts_pt q[4];
             for (int k = 0; k < 4; k++) {
                 q[k] = c->quad[(k + turn) % 4];
-                q[k].x = ctr.x + (q[k].x - ctr.x) * scale;
-                q[k].y = ctr.y + (q[k].y - ctr.y) * scale;
                 q[k].x += (float)(unit(&r) - 0.5) * 0.07f * side;
                 q[k].y += (float)(unit(&r) - 0.5) * 0.07f * side;
             }

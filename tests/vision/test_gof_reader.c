@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 #include <math.h>
-#define FOUND_PCT 45
+#define FOUND_PCT 45 /* measured 36/72: a floor under it */
 
 #include "cv/cvdnn.h"
 #include "cv/cvwrap.h"
@@ -223,11 +223,12 @@ static void test_rendered_tables(void **state)
     ts_image_free(&card);
     cls->destroy(r);
     fprintf(stderr, "tables: %d/%d fully visible cards read, %d wrong readings\n", ok, n, wrong);
-    /* measured 38/70 read, 1 wrong: the finder, not the reader, is the limit
-     * (with the true quads the reader reads 99% of such cards) */
+    /* measured 32/70 read, 0 wrong at the floor of 0.9: the finder, not the
+     * reader, is the limit (with the true quads the reader reads 94-99% of
+     * such cards) */
     assert_true(n >= 60);
-    assert_true(ok >= n * 45 / 100);
-    assert_true(wrong <= n * 3 / 100);
+    assert_true(ok >= n * 40 / 100);
+    assert_true(wrong <= 1);
 }
 
 /* Every card of a dealt grid is offered by the finder, on tables seen at a
