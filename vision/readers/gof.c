@@ -49,8 +49,9 @@ enum { NCODES = 34 }; /* 30 numbers + 4 specials */
 
 /* A reading below this is no card at all: the quad lies off the card (a
  * block of cards, a cell of a wrong split), so the place is left to the
- * next candidate rather than taken by an unread card. Chosen on seeds
- * 40000-40009 (every layout): it reads 3.6% more cards at the floor. */
+ * next candidate rather than taken by an unread card. On seeds
+ * 40000-40009 (every layout) it reads 166 fully visible cards at the floor
+ * instead of 163, none wrong. */
 static const float NOT_A_CARD = 0.5f;
 
 typedef struct {
@@ -126,9 +127,9 @@ static void *gof_create(const ts_reader_config *cfg, char *err, size_t errlen)
  * two heads, restricted to combinations that exist); the card is the product
  * of the corners that show one. A corner covered by another card or out of
  * view says "none" and is left out, so half a card still reads. Both corners
- * go through the net in one batch: one call costs little more than one
- * corner, and a second opinion is what keeps a quad a little off (5 read as
- * 8) below the floor. */
+ * go through the net in one batched call (about a third dearer than the one
+ * corner that used to do when sure): the second opinion is what keeps a quad
+ * a little off (5 read as 8) below the floor. */
 static int gof_read(void *reader, const ts_image *card, ts_reading *out, char *err)
 {
     gof_reader *g = reader;
