@@ -164,6 +164,12 @@ int main(int argc, char **argv)
                 return 1;
             }
             ncand += nc;
+            if (getenv("GOF_CANDS")) /* every candidate, in the order tried */
+                for (int c = 0; c < nc; c++)
+                    printf("cand %d score %.1f  %.0f,%.0f %.0f,%.0f %.0f,%.0f %.0f,%.0f\n", c,
+                           cand[c].score, cand[c].q[0].x, cand[c].q[0].y, cand[c].q[1].x,
+                           cand[c].q[1].y, cand[c].q[2].x, cand[c].q[2].y, cand[c].q[3].x,
+                           cand[c].q[3].y);
             ts_quad taken[MAX_CAND];
             ts_reading reads[MAX_CAND];
             int nt = 0;
@@ -241,6 +247,14 @@ int main(int argc, char **argv)
                         g[k]->ok += ok;
                         g[k]->wrong += wrong;
                     }
+                if (getenv("GOF_DUMP")) { /* every card: for choosing the floor */
+                    char want[TS_CODE_MAXLEN], saw[TS_CODE_MAXLEN] = "-";
+                    ts_code_format(sc.cards[i].code, want);
+                    if (t >= 0)
+                        ts_code_format(reads[t].code, saw);
+                    printf("dump %s %ld %d %.3f %s %s %.4f\n", name, s, i, v, want, saw,
+                           t >= 0 ? reads[t].conf : 0.0);
+                }
                 if (list && v >= 0.5f && !ok) {
                     char want[TS_CODE_MAXLEN], saw[TS_CODE_MAXLEN] = "-";
                     ts_code_format(sc.cards[i].code, want);

@@ -14,6 +14,13 @@ static const float MIN_SEAM = -3.0f; /* a split's lines may not run through prin
 
 static const float CARD_ASPECT = 87.0f / 56.0f;
 
+/* How far (as a log ratio) a lone quad's long/short side ratio may be from
+ * a card's and still be one card. A camera looking at the table at a slant
+ * foreshortens the sides that point away from it: far cards seen lengthwise
+ * look up to 1.9-2.1 long, seen crosswise down to 1.35 (two cards joined
+ * along their long sides make a 1.29 block). */
+static const float SINGLE_LO = -0.14f, SINGLE_HI = 0.3f;
+
 struct ts_gof_finder {
     ts_detector *det;
     float min_aspect, max_aspect;
@@ -274,15 +281,26 @@ static int grid_cells(const ts_image *frame, const ts_ipt *pts, int n, int k, fl
     } split[MAX_GRID * MAX_GRID];
     float min_side = 0.05f * (frame->w < frame->h ? frame->w : frame->h);
     int ns = 0;
+    float best_seam = -255;
     for (int cols = 1; cols <= MAX_GRID; cols++)
         for (int rows = 1; rows <= MAX_GRID; rows++) {
             float cw = a / cols, ch = b / rows;
-            float asp = cw > ch ? cw / ch : ch / cw;
-            if (fabsf(asp - CARD_ASPECT) > 0.12f || (cw < ch ? cw : ch) < min_side)
+            float asp = cw > ch ? cw / ch : ch / cw, l = logf(asp / CARD_ASPECT);
+            int fits = rows * cols == 1 ? l >= SINGLE_LO && l <= SINGLE_HI
+                                        : fabsf(asp - CARD_ASPECT) <= 0.12f;
+            if (!fits || (cw < ch ? cw : ch) < min_side)
                 continue;
             split[ns].rows = rows, split[ns].cols = cols;
             split[ns++].seam = seams(frame, q, rows, cols);
+            if (rows * cols > 1)
+                best_seam = fmaxf(best_seam, split[ns - 1].seam);
         }
+    /* A quad of a card's shape only when foreshortened is one card unless
+     * it divides into cards along clear seams (a block of touching cards
+     * can have that shape too). */
+    float asp = b / a;
+    int nominal = fabsf(asp - CARD_ASPECT) <= 0.12f;
+    int single_first = nominal || best_seam < 4;
     for (int i = 1; i < ns; i++)
         for (int j = i; j > 0 && split[j].seam > split[j - 1].seam; j--) {
             __typeof__(split[0]) t = split[j];
@@ -301,7 +319,10 @@ static int grid_cells(const ts_image *frame, const ts_ipt *pts, int n, int k, fl
                 o->q[2] = lerp4(q, (float)(c + 1) / cols, (float)(r + 1) / rows);
                 o->q[3] = lerp4(q, (float)c / cols, (float)(r + 1) / rows);
                 order(o->q);
-                o->score = rows * cols == 1 ? 1000 : split[s].seam;
+                /* 1000 a card of the nominal shape, 999 a foreshortened one */
+                o->score = rows * cols > 1 ? split[s].seam
+                           : single_first  ? (nominal ? 1000 : 999)
+                                           : -100;
                 o->area = a / cols * b / rows;
             }
     }
@@ -464,18 +485,25 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
         float sides[256];
         int ns = 0;
         for (int i = 0; i < got && ns < 256; i++)
-            if (out[i].score >= 1000)
+            if (out[i].score == 1000)
                 sides[ns++] = dist(out[i].q[0], out[i].q[1]);
-        if (ns) {
+        if (ns) { /* the median of the small ones: a block of cards can
+                     * have a card's outline too */
             qsort(sides, (size_t)ns, sizeof *sides, cmp_float);
+            while (ns > 1 && sides[ns - 1] > 1.5f * sides[0])
+                ns--;
             ref = sides[ns / 2];
         }
     }
     int kept = 0;
     for (int i = 0; i < got; i++) {
         float sd = dist(out[i].q[0], out[i].q[1]);
-        if (ref > 0 && out[i].score < 1000 && fabsf(sd / ref - 1) > 0.3f)
+        if (ref > 0 && out[i].score < 999 && fabsf(sd / ref - 1) > 0.3f)
             continue;
+        /* a lone "card" far larger than the typical one is a block of cards
+         * that no split fitted (a long row has a card's outline too): last */
+        if (ref > 0 && out[i].score >= 999 && sd > 1.5f * ref)
+            out[i].score = -200;
         int dup = 0; /* the same quad from several binarisations: keep the first */
         float tol = 0.04f * dist(out[i].q[0], out[i].q[1]);
         for (int j = 0; j < kept && !dup; j++) {
@@ -487,6 +515,11 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
         if (!dup)
             out[kept++] = out[i];
     }
+    for (int i = 1; i < kept; i++)
+        for (int j = i; j > 0 && out[j].score > out[j - 1].score; j--) {
+            ts_quad t = out[j];
+            out[j] = out[j - 1], out[j - 1] = t;
+        }
     return kept;
 }
 
