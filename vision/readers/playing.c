@@ -19,20 +19,31 @@
 
 #include "cv/cvdnn.h"
 #include "datadir.h"
+#include "geom.h"
 #include "reader.h"
 #include "readers/playing.h"
 #include "readers/readers.h"
 
-enum { NRANK = 13, NSUIT = 4, NPATCH = 4 };
+enum { NRANK = 13, NSUIT = 4, NPATCH = 4, NOUT = NRANK + NSUIT + 2 };
+/* Index candidates: glyph pairs looked at per frame, and the ways a frame
+ * may be stretched (a photo squeezed to a square: cards look narrower or
+ * squatter than they are) tried for each pair. */
+enum { MAX_PAIRS = 512, READ_PAIRS = 48, NSTRETCH = TS_PLAYING_NSTRETCH };
+/* An index patch read this surely makes a card candidate. */
+#define IDX_SURE 0.5f
 
 struct ts_playing_reader {
     tscv_net *net;
     ts_playing_finder *finder; /* for the class's find() */
+    ts_playing_indexer *indexer;
+    ts_playing_pair *pairs;         /* MAX_PAIRS */
+    ts_image *ipatch;               /* READ_PAIRS * NSTRETCH index patches */
+    float *iprobs;                  /* their net outputs */
     /* Index patch sizes (px) on the rectified card: upright, and for a card
      * lying across the warp (its long side along the warp's short one). */
     int pw, ph, lw, lh;
     ts_image patch[NPATCH]; /* corners turned upright (patch[0] is a view) */
-    float probs[NPATCH][NRANK + NSUIT + 2];
+    float probs[NPATCH][NOUT];
 };
 
 ts_playing_reader *ts_playing_reader_create(const char *models_dir, char *err, size_t errlen)
@@ -62,7 +73,12 @@ ts_playing_reader *ts_playing_reader_create(const char *models_dir, char *err, s
     r->lw = (int)lroundf(TS_PLAYING_CARD_H * TS_PLAYING_CORNER_W);
     r->lh = (int)lroundf(TS_PLAYING_CARD_W * TS_PLAYING_CORNER_H);
     r->finder = ts_playing_finder_create();
-    if (!r->finder || ts_image_alloc(&r->patch[1], r->pw, r->ph, 3) < 0 ||
+    r->indexer = ts_playing_indexer_create();
+    r->pairs = malloc(sizeof *r->pairs * MAX_PAIRS);
+    r->ipatch = calloc(READ_PAIRS * NSTRETCH, sizeof *r->ipatch);
+    r->iprobs = malloc(sizeof *r->iprobs * READ_PAIRS * NSTRETCH * NOUT);
+    if (!r->finder || !r->indexer || !r->pairs || !r->ipatch || !r->iprobs ||
+        ts_image_alloc(&r->patch[1], r->pw, r->ph, 3) < 0 ||
         ts_image_alloc(&r->patch[2], r->lw, r->lh, 3) < 0 ||
         ts_image_alloc(&r->patch[3], r->lw, r->lh, 3) < 0) {
         snprintf(err, errlen, "out of memory");
@@ -78,6 +94,13 @@ void ts_playing_reader_destroy(ts_playing_reader *r)
         return;
     tscv_net_destroy(r->net);
     ts_playing_finder_destroy(r->finder);
+    ts_playing_indexer_destroy(r->indexer);
+    if (r->ipatch)
+        for (int i = 0; i < READ_PAIRS * NSTRETCH; i++)
+            ts_image_free(&r->ipatch[i]);
+    free(r->ipatch);
+    free(r->iprobs);
+    free(r->pairs);
     for (int i = 1; i < NPATCH; i++)
         ts_image_free(&r->patch[i]);
     free(r);
@@ -227,10 +250,65 @@ static int playing_read(void *reader, const ts_image *card, ts_reading *out, cha
     return 0;
 }
 
+static int by_score(const void *a, const void *b)
+{
+    const ts_quad *x = a, *y = b;
+    return (x->score < y->score) - (x->score > y->score);
+}
+
+/* Cards found by their index: each glyph pair's patch is read (batched) in
+ * every stretch, and a pair read surely enough gives the card it implies. */
+static int index_candidates(ts_playing_reader *r, const ts_image *frame, ts_quad *out, int max,
+                            char *err)
+{
+    int np = ts_playing_index_pairs(r->indexer, frame, r->pairs, MAX_PAIRS, err);
+    if (np < 0)
+        return -1;
+    if (np > READ_PAIRS)
+        np = READ_PAIRS;
+    ts_pt card[READ_PAIRS * NSTRETCH][4], patch[4];
+    int npatch = 0;
+    for (int i = 0; i < np; i++)
+        for (int s = 0; s < NSTRETCH; s++, npatch++) {
+            ts_playing_index_card(&r->pairs[i], s, card[npatch], patch);
+            if (tscv_warp_quad(frame, patch, &r->ipatch[npatch], r->pw, r->ph, err) < 0)
+                return -1;
+        }
+    if (npatch && tscv_net_run(r->net, r->ipatch, npatch, r->iprobs, err) < 0)
+        return -1;
+    int n = 0;
+    for (int i = 0; i < np; i++) {
+        float best = 0;
+        int arg = -1;
+        for (int s = 0; s < NSTRETCH; s++) {
+            const float *p = r->iprobs + (size_t)(i * NSTRETCH + s) * NOUT;
+            float pr = 0, ps = 0;
+            for (int k = 0; k < NRANK; k++)
+                pr = p[k] > pr ? p[k] : pr;
+            for (int k = 0; k < NSUIT; k++)
+                ps = p[NRANK + k] > ps ? p[NRANK + k] : ps;
+            float conf = pr * ps * p[NRANK + NSUIT + 1];
+            if (conf > best)
+                best = conf, arg = s;
+        }
+        if (best < IDX_SURE || n >= max)
+            continue;
+        memcpy(out[n].q, card[i * NSTRETCH + arg], sizeof out[n].q);
+        out[n].area = (float)ts_quad_area(out[n].q);
+        out[n++].score = best;
+    }
+    qsort(out, (size_t)n, sizeof *out, by_score);
+    return n;
+}
+
 static int playing_find(void *reader, const ts_image *frame, ts_quad *out, int max, char *err)
 {
     ts_playing_reader *r = reader;
-    return ts_playing_find(r->finder, frame, out, max, err);
+    int n = index_candidates(r, frame, out, max, err);
+    if (n < 0)
+        return -1;
+    int m = ts_playing_find(r->finder, frame, out + n, max - n, err);
+    return m < 0 ? -1 : n + m;
 }
 
 static const char *const playing_profiles[] = {"standard", NULL};

@@ -56,4 +56,27 @@ void ts_playing_finder_destroy(ts_playing_finder *f);
 int ts_playing_find(ts_playing_finder *f, const ts_image *frame, ts_quad *out, int max,
                     char *err);
 
+/* Corner-index glyph pairs (readers/playing_index.c): a rank glyph above a
+ * suit glyph with the card's white around them, found without any card
+ * outline. The reader turns each into index patches for its net. */
+typedef struct {
+    ts_pt rank, suit; /* glyph centres, frame px: the card's "down" runs rank -> suit */
+    float margin;     /* how much brighter the white beside the index is than its ink */
+} ts_playing_pair;
+
+typedef struct ts_playing_indexer ts_playing_indexer;
+
+ts_playing_indexer *ts_playing_indexer_create(void);
+void ts_playing_indexer_destroy(ts_playing_indexer *ix);
+/* Writes up to max pairs, clearest first (by margin). Returns the count or -1
+ * with err (TSCV_ERR_MAX). */
+int ts_playing_index_pairs(ts_playing_indexer *ix, const ts_image *frame, ts_playing_pair *out,
+                           int max, char *err);
+/* The card a pair implies (corners clockwise from its top-left, the index
+ * at the top-left) and that index's patch (the region the reader reads,
+ * TS_PLAYING_CORNER_W x _H of the card), for one of TS_PLAYING_NSTRETCH ways
+ * the frame may be stretched (0: not at all). */
+enum { TS_PLAYING_NSTRETCH = 3 };
+void ts_playing_index_card(const ts_playing_pair *p, int stretch, ts_pt card[4], ts_pt patch[4]);
+
 #endif
