@@ -29,6 +29,8 @@ enum { NRANK = 13, NSUIT = 4, NPATCH = 4, NOUT = NRANK + NSUIT + 2 };
  * may be stretched (a photo squeezed to a square: cards look narrower or
  * squatter than they are) tried for each pair. */
 enum { MAX_PAIRS = 512, READ_PAIRS = 48, NSTRETCH = TS_PLAYING_NSTRETCH };
+/* Pairs read in every stretch to tell how the frame is stretched. */
+enum { PROBE = 6 };
 /* An index patch read this surely makes a card candidate. */
 #define IDX_SURE 0.5f
 
@@ -258,6 +260,41 @@ static int by_score(const void *a, const void *b)
 
 /* Cards found by their index: each glyph pair's patch is read (batched) in
  * every stretch, and a pair read surely enough gives the card it implies. */
+static float index_conf(const float *p)
+{
+    float pr = 0, ps = 0;
+    for (int k = 0; k < NRANK; k++)
+        pr = p[k] > pr ? p[k] : pr;
+    for (int k = 0; k < NSUIT; k++)
+        ps = p[NRANK + k] > ps ? p[NRANK + k] : ps;
+    return pr * ps * p[NRANK + NSUIT + 1];
+}
+
+/* Cuts the index patches of pairs [from, to) in one stretch and reads them
+ * (one batch); slot[pair][stretch] = where each landed. */
+static int read_pairs(ts_playing_reader *r, const ts_image *frame, int from, int to, int s,
+                      int *npatch, int slot[][NSTRETCH], ts_pt card[][4], char *err)
+{
+    int first = *npatch;
+    for (int i = from; i < to; i++) {
+        ts_pt patch[4];
+        int k = (*npatch)++;
+        ts_playing_index_card(&r->pairs[i], s, card[k], patch);
+        if (tscv_warp_quad(frame, patch, &r->ipatch[k], r->pw, r->ph, err) < 0)
+            return -1;
+        slot[i][s] = k;
+    }
+    if (*npatch > first &&
+        tscv_net_run(r->net, r->ipatch + first, *npatch - first, r->iprobs + (size_t)first * NOUT,
+                     err) < 0)
+        return -1;
+    return 0;
+}
+
+/* Cards found by their index: each glyph pair's patch is read (batched),
+ * and a pair read surely enough gives the card it implies. A frame is
+ * stretched one way for all its cards: the stretches are tried on the
+ * clearest few pairs, and the rest are read in the best one only. */
 static int index_candidates(ts_playing_reader *r, const ts_image *frame, ts_quad *out, int max,
                             char *err)
 {
@@ -266,34 +303,37 @@ static int index_candidates(ts_playing_reader *r, const ts_image *frame, ts_quad
         return -1;
     if (np > READ_PAIRS)
         np = READ_PAIRS;
-    ts_pt card[READ_PAIRS * NSTRETCH][4], patch[4];
-    int npatch = 0;
-    for (int i = 0; i < np; i++)
-        for (int s = 0; s < NSTRETCH; s++, npatch++) {
-            ts_playing_index_card(&r->pairs[i], s, card[npatch], patch);
-            if (tscv_warp_quad(frame, patch, &r->ipatch[npatch], r->pw, r->ph, err) < 0)
-                return -1;
-        }
-    if (npatch && tscv_net_run(r->net, r->ipatch, npatch, r->iprobs, err) < 0)
+    ts_pt card[READ_PAIRS * NSTRETCH][4];
+    int slot[READ_PAIRS][NSTRETCH], npatch = 0;
+    memset(slot, -1, sizeof slot);
+    int probe = np < PROBE ? np : PROBE;
+    for (int s = 0; s < NSTRETCH; s++)
+        if (read_pairs(r, frame, 0, probe, s, &npatch, slot, card, err) < 0)
+            return -1;
+    int best_s = 0;
+    float sum[NSTRETCH] = {0};
+    for (int s = 0; s < NSTRETCH; s++) {
+        for (int i = 0; i < probe; i++)
+            sum[s] += index_conf(r->iprobs + (size_t)slot[i][s] * NOUT);
+        if (sum[s] > sum[best_s])
+            best_s = s;
+    }
+    if (read_pairs(r, frame, probe, np, best_s, &npatch, slot, card, err) < 0)
         return -1;
     int n = 0;
     for (int i = 0; i < np; i++) {
         float best = 0;
         int arg = -1;
         for (int s = 0; s < NSTRETCH; s++) {
-            const float *p = r->iprobs + (size_t)(i * NSTRETCH + s) * NOUT;
-            float pr = 0, ps = 0;
-            for (int k = 0; k < NRANK; k++)
-                pr = p[k] > pr ? p[k] : pr;
-            for (int k = 0; k < NSUIT; k++)
-                ps = p[NRANK + k] > ps ? p[NRANK + k] : ps;
-            float conf = pr * ps * p[NRANK + NSUIT + 1];
+            if (slot[i][s] < 0)
+                continue;
+            float conf = index_conf(r->iprobs + (size_t)slot[i][s] * NOUT);
             if (conf > best)
-                best = conf, arg = s;
+                best = conf, arg = slot[i][s];
         }
         if (best < IDX_SURE || n >= max)
             continue;
-        memcpy(out[n].q, card[i * NSTRETCH + arg], sizeof out[n].q);
+        memcpy(out[n].q, card[arg], sizeof out[n].q);
         out[n].area = (float)ts_quad_area(out[n].q);
         out[n++].score = best;
     }
