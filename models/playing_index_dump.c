@@ -3,18 +3,20 @@
  * train_playing.py (hard "not an index" examples from photos and renders
  * of other games, which hold no playing cards).
  *
- *   ts-playing-index-dump [--max N] OUT_DIR IMAGE...
+ *   ts-playing-index-dump [--max N] [--draw DIR] OUT_DIR IMAGE...
  *
  * Writes OUT_DIR/<image base>_<pair>_<stretch>.png (the patch as the reader
  * cuts it, TS_PLAYING_CORNER_W x _H of a 128 x 180 card), at most N pairs
  * (default 48, as the reader) per image; and OUT_DIR/<image base>_c<cand>_<turn>.png,
- * the two index corners of the outline finder's first N candidates.
+ * the two index corners of the outline finder's first N candidates. --draw
+ * writes each image to DIR with its pairs drawn instead.
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cv/cvdraw.h"
 #include "imageio.h"
 #include "readers/playing.h"
 
@@ -23,12 +25,15 @@ enum { MAX_PAIRS = 512, MAX_CAND = 256 };
 int main(int argc, char **argv)
 {
     int maxp = 48, a = 1;
-    if (a + 1 < argc && strcmp(argv[a], "--max") == 0) {
-        maxp = atoi(argv[a + 1]);
-        a += 2;
+    const char *draw = NULL;
+    for (; a + 1 < argc && argv[a][0] == '-'; a += 2) {
+        if (strcmp(argv[a], "--max") == 0)
+            maxp = atoi(argv[a + 1]);
+        else if (strcmp(argv[a], "--draw") == 0)
+            draw = argv[a + 1];
     }
     if (argc - a < 2) {
-        fprintf(stderr, "usage: ts-playing-index-dump [--max N] OUT_DIR IMAGE...\n");
+        fprintf(stderr, "usage: ts-playing-index-dump [--max N] [--draw DIR] OUT_DIR IMAGE...\n");
         return 2;
     }
     const char *dir = argv[a++];
@@ -61,6 +66,20 @@ int main(int argc, char **argv)
             n = 0;
         }
         n = n < maxp ? n : maxp;
+        if (draw) { /* the pairs on the image (rank -> suit), instead of patches */
+            for (int i = 0; i < n; i++) {
+                ts_pt l[2] = {pairs[i].rank, pairs[i].suit};
+                tscv_polyline(&img, l, 2, 0, (ts_bgr){0, 200, 0}, 2, err);
+                tscv_circle(&img, pairs[i].rank.x, pairs[i].rank.y, 3, (ts_bgr){0, 0, 255}, 2,
+                            err);
+            }
+            const char *b = strrchr(argv[a], '/');
+            char op[2048];
+            snprintf(op, sizeof op, "%s/%s", draw, b ? b + 1 : argv[a]);
+            ts_image_save(&img, op, err, sizeof err);
+            ts_image_free(&img);
+            continue;
+        }
         const char *b = strrchr(argv[a], '/');
         b = b ? b + 1 : argv[a];
         for (int i = 0; i < n; i++)

@@ -22,14 +22,14 @@
 #include "readers/playing.h"
 
 enum {
-    WORK = 800,       /* long side of the finest level (px) */
+    WORK = 1280,      /* long side of the finest level (px) */
     LEVELS = 2,       /* each half the size of the one before */
     MAX_BLOBS = 4096, /* components looked at per level */
     MAX_GLYPHS = 600, /* glyph-sized ones kept per level */
-    MIN_EXT = 5,      /* glyph extent on a level (px) */
+    MIN_EXT = 4,      /* glyph extent on a level (px) */
     MAX_EXT = 26,
     BLOCK = 31,       /* local mean window (px): a few glyphs wide */
-    INK = 18,         /* how much darker than the local mean ink is */
+    INK = 14,         /* how much darker than the local mean ink is */
 };
 
 struct ts_playing_indexer {
@@ -174,8 +174,8 @@ int ts_playing_index_pairs(ts_playing_indexer *ix, const ts_image *frame, ts_pla
             const glyph *r = &gl[i];
             for (int j = 0; j < ng; j++) {
                 const glyph *s = &gl[j];
-                if (i == j || s->ext > 1.15f * r->ext || s->ext < 0.4f * r->ext ||
-                    s->area > 3 * r->area || 4 * s->area < r->area)
+                if (i == j || s->ext > 1.15f * r->ext || s->ext < 0.35f * r->ext ||
+                    s->area > 3 * r->area || 6 * s->area < r->area)
                     continue;
                 float vx = s->cx - r->cx, vy = s->cy - r->cy, d = hypotf(vx, vy);
                 if (d < 0.65f * r->ext || d > 1.9f * r->ext)
