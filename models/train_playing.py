@@ -1,5 +1,8 @@
 #!/usr/bin/python3
-"""Trains the playing-card corner-index net (models/playing.tsnet).
+"""Trains the playing-card corner-index nets: the reader's (models/playing.tsnet,
+--arch large, the default) and the small one that screens the corner-index
+finder's patches (models/playing-find.tsnet, --arch tiny: 24 x 40 input,
+patches placed from the glyphs alone so more jitter, and hard negatives).
 
 The reader (vision/readers/playing.c) cuts the top-left corner of the
 rectified card (TS_PLAYING_CARD_W x _H = 128 x 180) and the bottom-right one
@@ -14,13 +17,15 @@ Training data (all rebuilt by this script from the project and ../shared):
     (taken before 19:50), cut out by build/ts-playing-crops --dump, which
     uses the reader's own finder;
   * not-an-index patches: other places on those cards (centre, edge middle),
-    plain/noisy/textured patches, and the patches the reader's corner-index
-    finder cuts from the shared SET, Qwirkle and domino photos (no playing
-    cards there: every glyph pair it finds is a false index).
+    plain/noisy/textured patches; for --arch tiny also the patches the
+    reader's corner-index finder and outline finder cut from the shared SET,
+    Qwirkle and domino photos (build/ts-playing-index-dump: no playing cards
+    there, so every one is a false index).
 Held out (never trained on): guillex7_* and mathsvlog_* (other decks),
 cardcounter_phone_*_195*/_20* (later series), cardcounter_webcam_* (all).
 
   /usr/bin/python3 models/train_playing.py --build build [--cache /tmp/playing_train]
+  /usr/bin/python3 models/train_playing.py --build build --arch tiny [--cache ...]
 
 Prints the held-aside accuracy on held-out real corner patches (the rectified
 mathsvlog and guillex7 cards) and on held-out rendered cards (seed 29000+).
@@ -45,6 +50,10 @@ CORNER_W, CORNER_H = 0.24, 0.31
 IN_W, IN_H = 32, 56
 RANKS, SUITS = "A23456789TJQK", "CDHS"
 SEED = 1
+# How far off the patches of found cards are: the reader net's (card
+# outlines) and the finder net's (patches placed from an index's glyphs alone).
+JITTER = {"scale": (0.88, 1.15), "dx": 0.035, "dy": 0.03}
+FINDER_JITTER = {"scale": (0.85, 1.2), "dx": 0.045, "dy": 0.04}
 
 
 def code_index(code):
@@ -131,8 +140,9 @@ def corner_patch(card, turned, rng, jitter):
         card = cv2.rotate(card, cv2.ROTATE_180)
     cw, ch = CORNER_W * CARD_W, CORNER_H * CARD_H
     if jitter:
-        s = rng.uniform(0.85, 1.2)
-        dx, dy = rng.uniform(-0.045, 0.045) * CARD_W, rng.uniform(-0.04, 0.04) * CARD_H
+        s = rng.uniform(*JITTER["scale"])
+        dx = rng.uniform(-JITTER["dx"], JITTER["dx"]) * CARD_W
+        dy = rng.uniform(-JITTER["dy"], JITTER["dy"]) * CARD_H
         a = np.deg2rad(rng.uniform(-4, 4))
     else:
         s, dx, dy, a = 1.0, 0.0, 0.0, 0.0
@@ -344,17 +354,24 @@ def main():
     ap.add_argument("--shared", default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                                       "..", "..", "shared", "data"))
     ap.add_argument("--cache", default="/tmp/playing_train")
-    ap.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                                   "playing.tsnet"))
-    ap.add_argument("--epochs", type=int, default=8)
-    ap.add_argument("--arch", choices=["tiny", "small", "large"], default="tiny")
+    ap.add_argument("--out", help="default: models/playing-find.tsnet for --arch tiny, "
+                    "else models/playing.tsnet")
+    ap.add_argument("--epochs", type=int, help="default: 30 for tiny, else 8")
+    ap.add_argument("--arch", choices=["tiny", "small", "large"], default="large",
+                    help="large: the reader's net (playing.tsnet); tiny: the net that screens "
+                    "the corner-index finder's patches (playing-find.tsnet)")
     ap.add_argument("--negatives", help="dir of not-an-index patches (default: made by "
                     "ts-playing-index-dump from ../shared's SET, Qwirkle and domino photos)")
     ap.add_argument("--checkpoints", action="store_true", help="also write OUT.epochN")
     args = ap.parse_args()
-    global IN_W, IN_H
-    if args.arch == "tiny":  # the net's input; the reader resizes to what the header says
+    global IN_W, IN_H, JITTER
+    finder = args.arch == "tiny"
+    here = os.path.dirname(os.path.abspath(__file__))
+    args.out = args.out or os.path.join(here, "playing-find.tsnet" if finder else "playing.tsnet")
+    args.epochs = args.epochs or (30 if finder else 8)
+    if finder:  # the net's input; the reader resizes to what the header says
         IN_W, IN_H = 24, 40
+        JITTER = FINDER_JITTER
     random.seed(SEED)
     np.random.seed(SEED)
     torch.manual_seed(SEED)
@@ -381,14 +398,16 @@ def main():
     rep = max(1, len(rendered) // (2 * max(1, len(vosloo) + len(phone))))
     cards = rendered + (vosloo + phone) * rep
 
-    hard = load_negatives(args.negatives or neg)
+    # the finder net also learns the finder's false pairs in other games' photos
+    hard = load_negatives(args.negatives or neg) if finder else []
     print(f"hard negatives {len(hard)}", file=sys.stderr)
     model = {"tiny": TinyIndexNet, "small": SmallIndexNet, "large": IndexNet}[args.arch]()
     opt = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=args.epochs * 100)
     rng = random.Random(SEED)
     for ep in range(args.epochs):
-        x, r, s, ix = make_epoch(cards, rng, 8000, 4800, hard)
+        x, r, s, ix = (make_epoch(cards, rng, 8000, 4800, hard) if finder
+                       else make_epoch(cards, rng, 9600, 3200))
         model.train()
         perm = torch.randperm(len(x))
         tot = 0.0

@@ -35,7 +35,8 @@ enum { PROBE = 6 };
 #define IDX_SURE 0.5f
 
 struct ts_playing_reader {
-    tscv_net *net;
+    tscv_net *net;      /* reads a card's corners */
+    tscv_net *find_net; /* a smaller one that screens the corner-index finder's patches */
     ts_playing_finder *finder; /* for the class's find() */
     ts_playing_indexer *indexer;
     ts_playing_pair *pairs;         /* MAX_PAIRS */
@@ -48,25 +49,36 @@ struct ts_playing_reader {
     float probs[NPATCH][NOUT];
 };
 
-ts_playing_reader *ts_playing_reader_create(const char *models_dir, char *err, size_t errlen)
+/* Loads one of the index nets (same heads, any input size). */
+static tscv_net *load_index_net(const char *models_dir, const char *name, char *err,
+                                size_t errlen)
 {
     char path[1024];
-    ts_model_path(models_dir, TS_PLAYING_MODEL, path, sizeof path);
+    ts_model_path(models_dir, name, path, sizeof path);
+    tscv_net *net = tscv_net_load(path, err, errlen);
+    if (!net)
+        return NULL;
+    const tscv_net_info *in = tscv_net_get_info(net);
+    if (in->noutputs != 3 || in->out[0].nclass != NRANK || in->out[1].nclass != NSUIT ||
+        in->out[2].nclass != 2) {
+        snprintf(err, errlen, "%s: not a playing-card index net (want rank 13, suit 4, index 2)",
+                 path);
+        tscv_net_destroy(net);
+        return NULL;
+    }
+    return net;
+}
+
+ts_playing_reader *ts_playing_reader_create(const char *models_dir, char *err, size_t errlen)
+{
     ts_playing_reader *r = calloc(1, sizeof *r);
     if (!r) {
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
-    r->net = tscv_net_load(path, err, errlen);
-    if (!r->net) {
-        free(r);
-        return NULL;
-    }
-    const tscv_net_info *in = tscv_net_get_info(r->net);
-    if (in->noutputs != 3 || in->out[0].nclass != NRANK || in->out[1].nclass != NSUIT ||
-        in->out[2].nclass != 2) {
-        snprintf(err, errlen, "%s: not a playing-card index net (want rank 13, suit 4, index 2)",
-                 path);
+    r->net = load_index_net(models_dir, TS_PLAYING_MODEL, err, errlen);
+    r->find_net = r->net ? load_index_net(models_dir, TS_PLAYING_FIND_MODEL, err, errlen) : NULL;
+    if (!r->find_net) {
         ts_playing_reader_destroy(r);
         return NULL;
     }
@@ -95,6 +107,7 @@ void ts_playing_reader_destroy(ts_playing_reader *r)
     if (!r)
         return;
     tscv_net_destroy(r->net);
+    tscv_net_destroy(r->find_net);
     ts_playing_finder_destroy(r->finder);
     ts_playing_indexer_destroy(r->indexer);
     if (r->ipatch)
@@ -285,7 +298,7 @@ static int read_pairs(ts_playing_reader *r, const ts_image *frame, int from, int
         slot[i][s] = k;
     }
     if (*npatch > first &&
-        tscv_net_run(r->net, r->ipatch + first, *npatch - first, r->iprobs + (size_t)first * NOUT,
+        tscv_net_run(r->find_net, r->ipatch + first, *npatch - first, r->iprobs + (size_t)first * NOUT,
                      err) < 0)
         return -1;
     return 0;

@@ -18,6 +18,9 @@ enum { TS_PLAYING_CARD_W = 128, TS_PLAYING_CARD_H = 180 };
 #define TS_PLAYING_CORNER_W 0.24f
 #define TS_PLAYING_CORNER_H 0.31f
 #define TS_PLAYING_MODEL "playing.tsnet"
+/* The small net (same heads, 24 x 40 input) that screens index patches found
+ * by the corner-index finder; the card is then read by TS_PLAYING_MODEL. */
+#define TS_PLAYING_FIND_MODEL "playing-find.tsnet"
 /* Below this confidence a reading is no card at all (see ts_playing_read). */
 #define TS_PLAYING_MIN_CONF 0.25f
 /* Read upright this surely, the card is not tried the other way round. */
@@ -76,7 +79,7 @@ int ts_playing_index_pairs(ts_playing_indexer *ix, const ts_image *frame, ts_pla
  * at the top-left) and that index's patch (the region the reader reads,
  * TS_PLAYING_CORNER_W x _H of the card), for one of TS_PLAYING_NSTRETCH ways
  * the frame may be stretched (0: not at all). */
-enum { TS_PLAYING_NSTRETCH = 3 };
+enum { TS_PLAYING_NSTRETCH = 5 };
 void ts_playing_index_card(const ts_playing_pair *p, int stretch, ts_pt card[4], ts_pt patch[4]);
 
 #endif

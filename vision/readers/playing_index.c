@@ -222,7 +222,8 @@ int ts_playing_index_pairs(ts_playing_indexer *ix, const ts_image *frame, ts_pla
 
 /* Ways a frame may be stretched (true x, y -> frame x, y): a 16:9 or 4:3
  * photo squeezed to a square makes cards look narrower or squatter. */
-static const float STRETCH[TS_PLAYING_NSTRETCH][2] = {{1, 1}, {0.5625f, 1}, {1, 0.5625f}};
+static const float STRETCH[TS_PLAYING_NSTRETCH][2] = {
+    {1, 1}, {0.5625f, 1}, {1, 0.5625f}, {0.75f, 1}, {1, 0.75f}};
 
 void ts_playing_index_card(const ts_playing_pair *p, int stretch, ts_pt card[4], ts_pt patch[4])
 {
