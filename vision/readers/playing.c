@@ -42,6 +42,7 @@ struct ts_playing_reader {
     ts_playing_pair *pairs;         /* MAX_PAIRS */
     ts_image *ipatch;               /* READ_PAIRS * NSTRETCH index patches */
     float *iprobs;                  /* their net outputs */
+    ts_quad icand[READ_PAIRS];      /* the cards they imply */
     /* Index patch sizes (px) on the rectified card: upright, and for a card
      * lying across the warp (its long side along the warp's short one). */
     int pw, ph, lw, lh;
@@ -357,11 +358,10 @@ static int index_candidates(ts_playing_reader *r, const ts_image *frame, ts_quad
 static int playing_find(void *reader, const ts_image *frame, ts_quad *out, int max, char *err)
 {
     ts_playing_reader *r = reader;
-    int n = index_candidates(r, frame, out, max, err);
+    int n = index_candidates(r, frame, r->icand, READ_PAIRS, err);
     if (n < 0)
         return -1;
-    int m = ts_playing_find(r->finder, frame, out + n, max - n, err);
-    return m < 0 ? -1 : n + m;
+    return ts_playing_find(r->finder, frame, r->icand, n, out, max, err);
 }
 
 static const char *const playing_profiles[] = {"standard", NULL};

@@ -51,13 +51,15 @@ int ts_playing_read(ts_playing_reader *r, const ts_image *card, ts_playing_readi
                     char *err);
 
 /* Candidate finder for playing cards (ts_detect's contract): white cards on
- * light or dark tables, also cards cut by the frame's edge. */
+ * light or dark tables, also cards cut by the frame's edge. The nextra
+ * candidates in extra (borrowed) are tried after the exact outlines and
+ * before the rougher blob candidates. */
 typedef struct ts_playing_finder ts_playing_finder;
 
 ts_playing_finder *ts_playing_finder_create(void);
 void ts_playing_finder_destroy(ts_playing_finder *f);
-int ts_playing_find(ts_playing_finder *f, const ts_image *frame, ts_quad *out, int max,
-                    char *err);
+int ts_playing_find(ts_playing_finder *f, const ts_image *frame, const ts_quad *extra, int nextra,
+                    ts_quad *out, int max, char *err);
 
 /* Corner-index glyph pairs (readers/playing_index.c): a rank glyph above a
  * suit glyph with the card's white around them, found without any card
