@@ -11,6 +11,12 @@
  * does not vote. The other two corners, turned a quarter, are read too: a
  * card whose quad came the other way round (in a photo stretched to a square
  * a card can look wider than long) shows its index there.
+ *
+ * The class's finder adds cards found by their index alone
+ * (playing_index.c): each rank-above-suit glyph pair's patch is screened by
+ * a tiny net (models/playing-find.tsnet) in one batch, and a pair read surely
+ * offers the whole card it implies, after the exact outlines and before the
+ * rough blob candidates of playing_find.c.
  */
 #include <math.h>
 #include <stdio.h>

@@ -10,7 +10,8 @@
  * Ink is what is darker than its neighbourhood in the darkest channel (red
  * ink is dark in blue and green). Blobs of glyph size are paired when the
  * second (the suit) lies one glyph below the first (the rank) and is no
- * larger. Two scales cover glyphs from 5 to about 50 work pixels.
+ * larger. Two scales cover glyphs from 4 to about 50 pixels of a frame up to
+ * 1280 px long.
  */
 #include <math.h>
 #include <stdint.h>
