@@ -1,5 +1,8 @@
 #!/usr/bin/python3
-"""Trains the playing-card corner-index net (models/playing.tsnet).
+"""Trains the playing-card corner-index nets: the reader's (models/playing.tsnet,
+--arch large, the default) and the small one that screens the corner-index
+finder's patches (models/playing-find.tsnet, --arch tiny: 24 x 40 input,
+patches placed from the glyphs alone so more jitter, and hard negatives).
 
 The reader (vision/readers/playing.c) cuts the top-left corner of the
 rectified card (TS_PLAYING_CARD_W x _H = 128 x 180) and the bottom-right one
@@ -13,12 +16,16 @@ Training data (all rebuilt by this script from the project and ../shared):
     and the one-card phone photos cardcounter_phone_IMG_20220921_19[34]*
     (taken before 19:50), cut out by build/ts-playing-crops --dump, which
     uses the reader's own finder;
-  * not-an-index patches: other places on those cards (centre, edge middle)
-    and plain/noisy/textured patches.
+  * not-an-index patches: other places on those cards (centre, edge middle),
+    plain/noisy/textured patches; for --arch tiny also the patches the
+    reader's corner-index finder and outline finder cut from the shared SET,
+    Qwirkle and domino photos (build/ts-playing-index-dump: no playing cards
+    there, so every one is a false index).
 Held out (never trained on): guillex7_* and mathsvlog_* (other decks),
 cardcounter_phone_*_195*/_20* (later series), cardcounter_webcam_* (all).
 
   /usr/bin/python3 models/train_playing.py --build build [--cache /tmp/playing_train]
+  /usr/bin/python3 models/train_playing.py --build build --arch tiny [--cache ...]
 
 Prints the held-aside accuracy on held-out real corner patches (the rectified
 mathsvlog and guillex7 cards) and on held-out rendered cards (seed 29000+).
@@ -43,6 +50,10 @@ CORNER_W, CORNER_H = 0.24, 0.31
 IN_W, IN_H = 32, 56
 RANKS, SUITS = "A23456789TJQK", "CDHS"
 SEED = 1
+# How far off the patches of found cards are: the reader net's (card
+# outlines) and the finder net's (patches placed from an index's glyphs alone).
+JITTER = {"scale": (0.88, 1.15), "dx": 0.035, "dy": 0.03}
+FINDER_JITTER = {"scale": (0.85, 1.2), "dx": 0.045, "dy": 0.04}
 
 
 def code_index(code):
@@ -53,7 +64,7 @@ def code_index(code):
 # ---- Data -------------------------------------------------------------------
 
 def run(cmd):
-    print("+", " ".join(cmd), file=sys.stderr)
+    print("+", " ".join(cmd[:4]), "..." if len(cmd) > 4 else "", file=sys.stderr)
     subprocess.run(cmd, check=True)
 
 
@@ -78,7 +89,16 @@ def build_data(build, shared, cache):
         os.makedirs(held, exist_ok=True)
         run([os.path.join(build, "ts-playing-crops"), "--match", "guillex7_",
              "--dump", held, os.path.join(shared, "playing", "labels.tsv")])
-    return layouts, real, held
+    neg = os.path.join(cache, "index_neg")
+    if not os.path.exists(os.path.join(neg, "done")):
+        os.makedirs(neg, exist_ok=True)
+        imgs = []
+        for sub in ("set/boards", "qwirkle/images", "domino/images"):
+            d = os.path.join(shared, sub)
+            imgs += sorted(os.path.join(d, f) for f in os.listdir(d) if f.endswith(".jpg"))
+        run([os.path.join(build, "ts-playing-index-dump"), neg] + imgs)
+        open(os.path.join(neg, "done"), "w").close()
+    return layouts, real, held, neg
 
 
 def read_labels(path, base=None):
@@ -120,8 +140,9 @@ def corner_patch(card, turned, rng, jitter):
         card = cv2.rotate(card, cv2.ROTATE_180)
     cw, ch = CORNER_W * CARD_W, CORNER_H * CARD_H
     if jitter:
-        s = rng.uniform(0.88, 1.15)
-        dx, dy = rng.uniform(-0.035, 0.035) * CARD_W, rng.uniform(-0.03, 0.03) * CARD_H
+        s = rng.uniform(*JITTER["scale"])
+        dx = rng.uniform(-JITTER["dx"], JITTER["dx"]) * CARD_W
+        dy = rng.uniform(-JITTER["dy"], JITTER["dy"]) * CARD_H
         a = np.deg2rad(rng.uniform(-4, 4))
     else:
         s, dx, dy, a = 1.0, 0.0, 0.0, 0.0
@@ -223,6 +244,28 @@ class IndexNet(nn.Module):
         return self.rank(h), self.suit(h), self.index(h)
 
 
+class TinyIndexNet(nn.Module):
+    """About 0.9M multiply-adds per 24 x 40 patch (a sixteenth of IndexNet):
+    the 8 ms budget of a 12-card table leaves well under 1 ms a card."""
+    def __init__(self):
+        super().__init__()
+
+        def block(i, o, pool=True):
+            layers = [nn.Conv2d(i, o, 3, padding=1), nn.BatchNorm2d(o), nn.ReLU()]
+            return nn.Sequential(*(layers + [nn.MaxPool2d(2)] if pool else layers))
+        self.features = nn.Sequential(block(3, 8), block(8, 16), block(16, 32),
+                                      block(32, 32, pool=False))  # 3 x 5
+        self.fc = nn.Sequential(nn.Flatten(), nn.Dropout(0.1), nn.Linear(32 * 5 * 3, 48),
+                                nn.ReLU())
+        self.rank = nn.Linear(48, 13)
+        self.suit = nn.Linear(48, 4)
+        self.index = nn.Linear(48, 2)
+
+    def forward(self, x):
+        h = self.fc(self.features(x))
+        return self.rank(h), self.suit(h), self.index(h)
+
+
 class SmallIndexNet(nn.Module):
     """About 3.6M multiply-adds per patch (a quarter of IndexNet): one conv
     per scale."""
@@ -250,7 +293,21 @@ def to_tensor(patches):
     return torch.from_numpy(a.transpose(0, 3, 1, 2).copy())
 
 
-def make_epoch(cards, rng, n_pos, n_neg):
+def load_negatives(d):
+    """Index patches the reader's corner-index finder cut from photos of
+    other games (build/ts-playing-index-dump): glyph pairs that are not a
+    playing card's index (domino pips, SET symbols, board print)."""
+    if not d:
+        return []
+    out = []
+    for f in sorted(os.listdir(d)):
+        if f.endswith(".png"):
+            out.append(cv2.resize(cv2.imread(os.path.join(d, f), cv2.IMREAD_COLOR), (IN_W, IN_H),
+                                  interpolation=cv2.INTER_AREA))
+    return out
+
+
+def make_epoch(cards, rng, n_pos, n_neg, hard=()):
     xs, r, s, ix = [], [], [], []
     for _ in range(n_pos):
         img, (rk, st) = cards[rng.randrange(len(cards))]
@@ -259,8 +316,11 @@ def make_epoch(cards, rng, n_pos, n_neg):
         s.append(st)
         ix.append(1)
     for _ in range(n_neg):
-        img, _ = cards[rng.randrange(len(cards))]
-        xs.append(augment(negative_patch(img, rng), rng))
+        if hard and rng.random() < 0.4:
+            xs.append(augment(hard[rng.randrange(len(hard))], rng))
+        else:
+            img, _ = cards[rng.randrange(len(cards))]
+            xs.append(augment(negative_patch(img, rng), rng))
         r.append(0)
         s.append(0)
         ix.append(0)
@@ -294,18 +354,30 @@ def main():
     ap.add_argument("--shared", default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                                       "..", "..", "shared", "data"))
     ap.add_argument("--cache", default="/tmp/playing_train")
-    ap.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                                   "playing.tsnet"))
-    ap.add_argument("--epochs", type=int, default=8)
-    ap.add_argument("--arch", choices=["small", "large"], default="large")
+    ap.add_argument("--out", help="default: models/playing-find.tsnet for --arch tiny, "
+                    "else models/playing.tsnet")
+    ap.add_argument("--epochs", type=int, help="default: 30 for tiny, else 8")
+    ap.add_argument("--arch", choices=["tiny", "small", "large"], default="large",
+                    help="large: the reader's net (playing.tsnet); tiny: the net that screens "
+                    "the corner-index finder's patches (playing-find.tsnet)")
+    ap.add_argument("--negatives", help="dir of not-an-index patches (default: made by "
+                    "ts-playing-index-dump from ../shared's SET, Qwirkle and domino photos)")
     ap.add_argument("--checkpoints", action="store_true", help="also write OUT.epochN")
     args = ap.parse_args()
+    global IN_W, IN_H, JITTER
+    finder = args.arch == "tiny"
+    here = os.path.dirname(os.path.abspath(__file__))
+    args.out = args.out or os.path.join(here, "playing-find.tsnet" if finder else "playing.tsnet")
+    args.epochs = args.epochs or (30 if finder else 8)
+    if finder:  # the net's input; the reader resizes to what the header says
+        IN_W, IN_H = 24, 40
+        JITTER = FINDER_JITTER
     random.seed(SEED)
     np.random.seed(SEED)
     torch.manual_seed(SEED)
     torch.set_num_threads(1)
     os.makedirs(args.cache, exist_ok=True)
-    layouts, real, held = build_data(args.build, args.shared, args.cache)
+    layouts, real, held, neg = build_data(args.build, args.shared, args.cache)
 
     rendered, rendered_test = [], []
     for lay, seed, _ in layouts:
@@ -326,12 +398,16 @@ def main():
     rep = max(1, len(rendered) // (2 * max(1, len(vosloo) + len(phone))))
     cards = rendered + (vosloo + phone) * rep
 
-    model = SmallIndexNet() if args.arch == "small" else IndexNet()
+    # the finder net also learns the finder's false pairs in other games' photos
+    hard = load_negatives(args.negatives or neg) if finder else []
+    print(f"hard negatives {len(hard)}", file=sys.stderr)
+    model = {"tiny": TinyIndexNet, "small": SmallIndexNet, "large": IndexNet}[args.arch]()
     opt = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=args.epochs * 100)
     rng = random.Random(SEED)
     for ep in range(args.epochs):
-        x, r, s, ix = make_epoch(cards, rng, 9600, 3200)
+        x, r, s, ix = (make_epoch(cards, rng, 8000, 4800, hard) if finder
+                       else make_epoch(cards, rng, 9600, 3200))
         model.train()
         perm = torch.randperm(len(x))
         tot = 0.0

@@ -11,6 +11,12 @@
  * does not vote. The other two corners, turned a quarter, are read too: a
  * card whose quad came the other way round (in a photo stretched to a square
  * a card can look wider than long) shows its index there.
+ *
+ * The class's finder adds cards found by their index alone
+ * (playing_index.c): each rank-above-suit glyph pair's patch is screened by
+ * a tiny net (models/playing-find.tsnet) in one batch, and a pair read surely
+ * offers the whole card it implies, after the exact outlines and before the
+ * rough blob candidates of playing_find.c.
  */
 #include <math.h>
 #include <stdio.h>
@@ -19,41 +25,67 @@
 
 #include "cv/cvdnn.h"
 #include "datadir.h"
+#include "geom.h"
 #include "reader.h"
 #include "readers/playing.h"
 #include "readers/readers.h"
 
-enum { NRANK = 13, NSUIT = 4, NPATCH = 4 };
+enum { NRANK = 13, NSUIT = 4, NPATCH = 4, NOUT = NRANK + NSUIT + 2 };
+/* Index candidates: glyph pairs looked at per frame, and the ways a frame
+ * may be stretched (a photo squeezed to a square: cards look narrower or
+ * squatter than they are) tried for each pair. */
+enum { MAX_PAIRS = 512, READ_PAIRS = 48, NSTRETCH = TS_PLAYING_NSTRETCH };
+/* Pairs read in every stretch to tell how the frame is stretched. */
+enum { PROBE = 6 };
+/* An index patch read this surely makes a card candidate. */
+#define IDX_SURE 0.5f
 
 struct ts_playing_reader {
-    tscv_net *net;
+    tscv_net *net;      /* reads a card's corners */
+    tscv_net *find_net; /* a smaller one that screens the corner-index finder's patches */
     ts_playing_finder *finder; /* for the class's find() */
+    ts_playing_indexer *indexer;
+    ts_playing_pair *pairs;         /* MAX_PAIRS */
+    ts_image *ipatch;               /* READ_PAIRS * NSTRETCH index patches */
+    float *iprobs;                  /* their net outputs */
+    ts_quad icand[READ_PAIRS];      /* the cards they imply */
     /* Index patch sizes (px) on the rectified card: upright, and for a card
      * lying across the warp (its long side along the warp's short one). */
     int pw, ph, lw, lh;
     ts_image patch[NPATCH]; /* corners turned upright (patch[0] is a view) */
-    float probs[NPATCH][NRANK + NSUIT + 2];
+    float probs[NPATCH][NOUT];
 };
+
+/* Loads one of the index nets (same heads, any input size). */
+static tscv_net *load_index_net(const char *models_dir, const char *name, char *err,
+                                size_t errlen)
+{
+    char path[1024];
+    ts_model_path(models_dir, name, path, sizeof path);
+    tscv_net *net = tscv_net_load(path, err, errlen);
+    if (!net)
+        return NULL;
+    const tscv_net_info *in = tscv_net_get_info(net);
+    if (in->noutputs != 3 || in->out[0].nclass != NRANK || in->out[1].nclass != NSUIT ||
+        in->out[2].nclass != 2) {
+        snprintf(err, errlen, "%s: not a playing-card index net (want rank 13, suit 4, index 2)",
+                 path);
+        tscv_net_destroy(net);
+        return NULL;
+    }
+    return net;
+}
 
 ts_playing_reader *ts_playing_reader_create(const char *models_dir, char *err, size_t errlen)
 {
-    char path[1024];
-    ts_model_path(models_dir, TS_PLAYING_MODEL, path, sizeof path);
     ts_playing_reader *r = calloc(1, sizeof *r);
     if (!r) {
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
-    r->net = tscv_net_load(path, err, errlen);
-    if (!r->net) {
-        free(r);
-        return NULL;
-    }
-    const tscv_net_info *in = tscv_net_get_info(r->net);
-    if (in->noutputs != 3 || in->out[0].nclass != NRANK || in->out[1].nclass != NSUIT ||
-        in->out[2].nclass != 2) {
-        snprintf(err, errlen, "%s: not a playing-card index net (want rank 13, suit 4, index 2)",
-                 path);
+    r->net = load_index_net(models_dir, TS_PLAYING_MODEL, err, errlen);
+    r->find_net = r->net ? load_index_net(models_dir, TS_PLAYING_FIND_MODEL, err, errlen) : NULL;
+    if (!r->find_net) {
         ts_playing_reader_destroy(r);
         return NULL;
     }
@@ -62,7 +94,12 @@ ts_playing_reader *ts_playing_reader_create(const char *models_dir, char *err, s
     r->lw = (int)lroundf(TS_PLAYING_CARD_H * TS_PLAYING_CORNER_W);
     r->lh = (int)lroundf(TS_PLAYING_CARD_W * TS_PLAYING_CORNER_H);
     r->finder = ts_playing_finder_create();
-    if (!r->finder || ts_image_alloc(&r->patch[1], r->pw, r->ph, 3) < 0 ||
+    r->indexer = ts_playing_indexer_create();
+    r->pairs = malloc(sizeof *r->pairs * MAX_PAIRS);
+    r->ipatch = calloc(READ_PAIRS * NSTRETCH, sizeof *r->ipatch);
+    r->iprobs = malloc(sizeof *r->iprobs * READ_PAIRS * NSTRETCH * NOUT);
+    if (!r->finder || !r->indexer || !r->pairs || !r->ipatch || !r->iprobs ||
+        ts_image_alloc(&r->patch[1], r->pw, r->ph, 3) < 0 ||
         ts_image_alloc(&r->patch[2], r->lw, r->lh, 3) < 0 ||
         ts_image_alloc(&r->patch[3], r->lw, r->lh, 3) < 0) {
         snprintf(err, errlen, "out of memory");
@@ -77,7 +114,15 @@ void ts_playing_reader_destroy(ts_playing_reader *r)
     if (!r)
         return;
     tscv_net_destroy(r->net);
+    tscv_net_destroy(r->find_net);
     ts_playing_finder_destroy(r->finder);
+    ts_playing_indexer_destroy(r->indexer);
+    if (r->ipatch)
+        for (int i = 0; i < READ_PAIRS * NSTRETCH; i++)
+            ts_image_free(&r->ipatch[i]);
+    free(r->ipatch);
+    free(r->iprobs);
+    free(r->pairs);
     for (int i = 1; i < NPATCH; i++)
         ts_image_free(&r->patch[i]);
     free(r);
@@ -227,10 +272,102 @@ static int playing_read(void *reader, const ts_image *card, ts_reading *out, cha
     return 0;
 }
 
+static int by_score(const void *a, const void *b)
+{
+    const ts_quad *x = a, *y = b;
+    return (x->score < y->score) - (x->score > y->score);
+}
+
+/* Cards found by their index: each glyph pair's patch is read (batched) in
+ * every stretch, and a pair read surely enough gives the card it implies. */
+static float index_conf(const float *p)
+{
+    float pr = 0, ps = 0;
+    for (int k = 0; k < NRANK; k++)
+        pr = p[k] > pr ? p[k] : pr;
+    for (int k = 0; k < NSUIT; k++)
+        ps = p[NRANK + k] > ps ? p[NRANK + k] : ps;
+    return pr * ps * p[NRANK + NSUIT + 1];
+}
+
+/* Cuts the index patches of pairs [from, to) in one stretch and reads them
+ * (one batch); slot[pair][stretch] = where each landed. */
+static int read_pairs(ts_playing_reader *r, const ts_image *frame, int from, int to, int s,
+                      int *npatch, int slot[][NSTRETCH], ts_pt card[][4], char *err)
+{
+    int first = *npatch;
+    for (int i = from; i < to; i++) {
+        ts_pt patch[4];
+        int k = (*npatch)++;
+        ts_playing_index_card(&r->pairs[i], s, card[k], patch);
+        if (tscv_warp_quad(frame, patch, &r->ipatch[k], r->pw, r->ph, err) < 0)
+            return -1;
+        slot[i][s] = k;
+    }
+    if (*npatch > first &&
+        tscv_net_run(r->find_net, r->ipatch + first, *npatch - first, r->iprobs + (size_t)first * NOUT,
+                     err) < 0)
+        return -1;
+    return 0;
+}
+
+/* Cards found by their index: each glyph pair's patch is read (batched),
+ * and a pair read surely enough gives the card it implies. A frame is
+ * stretched one way for all its cards: the stretches are tried on the
+ * clearest few pairs, and the rest are read in the best one only. */
+static int index_candidates(ts_playing_reader *r, const ts_image *frame, ts_quad *out, int max,
+                            char *err)
+{
+    int np = ts_playing_index_pairs(r->indexer, frame, r->pairs, MAX_PAIRS, err);
+    if (np < 0)
+        return -1;
+    if (np > READ_PAIRS)
+        np = READ_PAIRS;
+    ts_pt card[READ_PAIRS * NSTRETCH][4];
+    int slot[READ_PAIRS][NSTRETCH], npatch = 0;
+    memset(slot, -1, sizeof slot);
+    int probe = np < PROBE ? np : PROBE;
+    for (int s = 0; s < NSTRETCH; s++)
+        if (read_pairs(r, frame, 0, probe, s, &npatch, slot, card, err) < 0)
+            return -1;
+    int best_s = 0;
+    float sum[NSTRETCH] = {0};
+    for (int s = 0; s < NSTRETCH; s++) {
+        for (int i = 0; i < probe; i++)
+            sum[s] += index_conf(r->iprobs + (size_t)slot[i][s] * NOUT);
+        if (sum[s] > sum[best_s])
+            best_s = s;
+    }
+    if (read_pairs(r, frame, probe, np, best_s, &npatch, slot, card, err) < 0)
+        return -1;
+    int n = 0;
+    for (int i = 0; i < np; i++) {
+        float best = 0;
+        int arg = -1;
+        for (int s = 0; s < NSTRETCH; s++) {
+            if (slot[i][s] < 0)
+                continue;
+            float conf = index_conf(r->iprobs + (size_t)slot[i][s] * NOUT);
+            if (conf > best)
+                best = conf, arg = slot[i][s];
+        }
+        if (best < IDX_SURE || n >= max)
+            continue;
+        memcpy(out[n].q, card[arg], sizeof out[n].q);
+        out[n].area = (float)ts_quad_area(out[n].q);
+        out[n++].score = best;
+    }
+    qsort(out, (size_t)n, sizeof *out, by_score);
+    return n;
+}
+
 static int playing_find(void *reader, const ts_image *frame, ts_quad *out, int max, char *err)
 {
     ts_playing_reader *r = reader;
-    return ts_playing_find(r->finder, frame, out, max, err);
+    int n = index_candidates(r, frame, r->icand, READ_PAIRS, err);
+    if (n < 0)
+        return -1;
+    return ts_playing_find(r->finder, frame, r->icand, n, out, max, err);
 }
 
 static const char *const playing_profiles[] = {"standard", NULL};

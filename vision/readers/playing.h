@@ -18,6 +18,9 @@ enum { TS_PLAYING_CARD_W = 128, TS_PLAYING_CARD_H = 180 };
 #define TS_PLAYING_CORNER_W 0.24f
 #define TS_PLAYING_CORNER_H 0.31f
 #define TS_PLAYING_MODEL "playing.tsnet"
+/* The small net (same heads, 24 x 40 input) that screens index patches found
+ * by the corner-index finder; the card is then read by TS_PLAYING_MODEL. */
+#define TS_PLAYING_FIND_MODEL "playing-find.tsnet"
 /* Below this confidence a reading is no card at all (see ts_playing_read). */
 #define TS_PLAYING_MIN_CONF 0.25f
 /* Read upright this surely, the card is not tried the other way round. */
@@ -48,12 +51,37 @@ int ts_playing_read(ts_playing_reader *r, const ts_image *card, ts_playing_readi
                     char *err);
 
 /* Candidate finder for playing cards (ts_detect's contract): white cards on
- * light or dark tables, also cards cut by the frame's edge. */
+ * light or dark tables, also cards cut by the frame's edge. The nextra
+ * candidates in extra (borrowed) are tried after the exact outlines and
+ * before the rougher blob candidates. */
 typedef struct ts_playing_finder ts_playing_finder;
 
 ts_playing_finder *ts_playing_finder_create(void);
 void ts_playing_finder_destroy(ts_playing_finder *f);
-int ts_playing_find(ts_playing_finder *f, const ts_image *frame, ts_quad *out, int max,
-                    char *err);
+int ts_playing_find(ts_playing_finder *f, const ts_image *frame, const ts_quad *extra, int nextra,
+                    ts_quad *out, int max, char *err);
+
+/* Corner-index glyph pairs (readers/playing_index.c): a rank glyph above a
+ * suit glyph with the card's white around them, found without any card
+ * outline. The reader turns each into index patches for its net. */
+typedef struct {
+    ts_pt rank, suit; /* glyph centres, frame px: the card's "down" runs rank -> suit */
+    float margin;     /* how much brighter the white beside the index is than its ink */
+} ts_playing_pair;
+
+typedef struct ts_playing_indexer ts_playing_indexer;
+
+ts_playing_indexer *ts_playing_indexer_create(void);
+void ts_playing_indexer_destroy(ts_playing_indexer *ix);
+/* Writes up to max pairs, clearest first (by margin). Returns the count or -1
+ * with err (TSCV_ERR_MAX). */
+int ts_playing_index_pairs(ts_playing_indexer *ix, const ts_image *frame, ts_playing_pair *out,
+                           int max, char *err);
+/* The card a pair implies (corners clockwise from its top-left, the index
+ * at the top-left) and that index's patch (the region the reader reads,
+ * TS_PLAYING_CORNER_W x _H of the card), for one of TS_PLAYING_NSTRETCH ways
+ * the frame may be stretched (0: not at all). */
+enum { TS_PLAYING_NSTRETCH = 5 };
+void ts_playing_index_card(const ts_playing_pair *p, int stretch, ts_pt card[4], ts_pt patch[4]);
 
 #endif

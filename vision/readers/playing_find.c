@@ -1,6 +1,7 @@
 /* Candidate finder for playing cards.
  *
  * First the shared detector (exact outlines of whole cards on a table), then
+ * the caller's extra candidates (the cards found by their index), then
  * bright blobs the shared detector leaves out: a card held in a hand (the
  * fingers dent its outline), a card on a light desk (Otsu and a local
  * threshold see it differently), and a card cut by the frame's edge, whose
@@ -291,11 +292,14 @@ static int find_blobs(ts_playing_finder *f, const ts_image *frame, blob_list *bl
     return 0;
 }
 
-int ts_playing_find(ts_playing_finder *f, const ts_image *frame, ts_quad *out, int max, char *err)
+int ts_playing_find(ts_playing_finder *f, const ts_image *frame, const ts_quad *extra, int nextra,
+                    ts_quad *out, int max, char *err)
 {
     int n = ts_detect(f->det, frame, out, max, err);
     if (n < 0)
         return -1;
+    for (int i = 0; i < nextra && n < max - 2; i++) /* after whole outlines, before blobs */
+        out[n++] = extra[i];
     blob_list bl = {.q = f->blobs, .max = MAX_BLOBS};
     if (find_blobs(f, frame, &bl, err) < 0)
         return -1;

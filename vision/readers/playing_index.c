@@ -1,0 +1,250 @@
+/* Corner-index glyph pairs for playing cards.
+ *
+ * A card's index is a rank glyph above a suit glyph, both dark or red ink on
+ * the card's white, near a corner. This finds such pairs anywhere in the
+ * frame without any card outline, so a card held in fingers, cut by the
+ * frame, lying on a white desk or half under another card still offers its
+ * index; the reader (playing.c) cuts the index patch each pair implies and
+ * lets its net say whether it is an index and which.
+ *
+ * Ink is what is darker than its neighbourhood in the darkest channel (red
+ * ink is dark in blue and green). Blobs of glyph size are paired when the
+ * second (the suit) lies one glyph below the first (the rank) and is no
+ * larger. Two scales cover glyphs from 4 to about 50 pixels of a frame up to
+ * 1280 px long.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "geom.h"
+#include "readers/playing.h"
+
+enum {
+    WORK = 1280,      /* long side of the finest level (px) */
+    LEVELS = 2,       /* each half the size of the one before */
+    MAX_BLOBS = 4096, /* components looked at per level */
+    MAX_GLYPHS = 600, /* glyph-sized ones kept per level */
+    MIN_EXT = 4,      /* glyph extent on a level (px) */
+    MAX_EXT = 26,
+    BLOCK = 31,       /* local mean window (px): a few glyphs wide */
+    INK = 14,         /* how much darker than the local mean ink is */
+};
+
+struct ts_playing_indexer {
+    ts_image small, grey, bin;
+    int *labels;
+    size_t nlabels;
+    tscv_blob *blobs;
+};
+
+ts_playing_indexer *ts_playing_indexer_create(void)
+{
+    ts_playing_indexer *ix = calloc(1, sizeof *ix);
+    if (!ix)
+        return NULL;
+    ix->blobs = malloc(sizeof *ix->blobs * MAX_BLOBS);
+    if (!ix->blobs) {
+        free(ix);
+        return NULL;
+    }
+    return ix;
+}
+
+void ts_playing_indexer_destroy(ts_playing_indexer *ix)
+{
+    if (!ix)
+        return;
+    ts_image_free(&ix->small);
+    ts_image_free(&ix->grey);
+    ts_image_free(&ix->bin);
+    free(ix->labels);
+    free(ix->blobs);
+    free(ix);
+}
+
+typedef struct {
+    float cx, cy, ext;
+    int area;
+} glyph;
+
+/* Grey level at (x, y) of a level image, clamped to it. */
+static int grey_at(const ts_image *g, float x, float y)
+{
+    int ix = (int)lroundf(x), iy = (int)lroundf(y);
+    ix = ix < 0 ? 0 : ix >= g->w ? g->w - 1 : ix;
+    iy = iy < 0 ? 0 : iy >= g->h ? g->h - 1 : iy;
+    return ts_image_row(g, iy)[ix];
+}
+
+/* Resizes the frame to one level and makes its ink map. */
+static int level_ink(ts_playing_indexer *ix, const ts_image *frame, int w, int h, char *err)
+{
+    if (ix->small.w != w || ix->small.h != h) {
+        ts_image_free(&ix->small);
+        ts_image_free(&ix->grey);
+        ts_image_free(&ix->bin);
+        if (ts_image_alloc(&ix->grey, w, h, 1) < 0) {
+            snprintf(err, TSCV_ERR_MAX, "out of memory");
+            return -1;
+        }
+    }
+    if (tscv_resize(frame, &ix->small, w, h, err) < 0)
+        return -1;
+    /* the darkest channel, turned over: ink is bright, so the adaptive
+     * threshold's "brighter than the local mean" finds it */
+    for (int y = 0; y < h; y++) {
+        const uint8_t *p = ts_image_row(&ix->small, y);
+        uint8_t *g = ts_image_row(&ix->grey, y);
+        if (ix->small.channels == 1) {
+            for (int x = 0; x < w; x++)
+                g[x] = (uint8_t)(255 - p[x]);
+            continue;
+        }
+        for (int x = 0; x < w; x++, p += 3) {
+            uint8_t m = p[0] < p[1] ? p[0] : p[1];
+            g[x] = (uint8_t)(255 - (m < p[2] ? m : p[2]));
+        }
+    }
+    if (tscv_adaptive(&ix->grey, &ix->bin, BLOCK, INK, err) < 0)
+        return -1;
+    size_t need = (size_t)w * h;
+    if (ix->nlabels < need) {
+        free(ix->labels);
+        ix->labels = malloc(sizeof *ix->labels * need);
+        ix->nlabels = ix->labels ? need : 0;
+        if (!ix->labels) {
+            snprintf(err, TSCV_ERR_MAX, "out of memory");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int near_pair(const ts_playing_pair *a, const ts_playing_pair *b)
+{
+    float tol = 0.3f * ts_dist(a->rank, a->suit);
+    return ts_dist(a->rank, b->rank) < tol && ts_dist(a->suit, b->suit) < tol;
+}
+
+static int by_margin(const void *a, const void *b)
+{
+    const ts_playing_pair *x = a, *y = b;
+    return (x->margin < y->margin) - (x->margin > y->margin);
+}
+
+int ts_playing_index_pairs(ts_playing_indexer *ix, const ts_image *frame, ts_playing_pair *out,
+                           int max, char *err)
+{
+    int n = 0;
+    glyph *gl = malloc(sizeof *gl * MAX_GLYPHS);
+    if (!gl) {
+        snprintf(err, TSCV_ERR_MAX, "out of memory");
+        return -1;
+    }
+    float k = (float)WORK / (frame->w > frame->h ? frame->w : frame->h);
+    if (k > 1)
+        k = 1;
+    for (int lv = 0; lv < LEVELS; lv++, k /= 2) {
+        int w = (int)lroundf(frame->w * k), h = (int)lroundf(frame->h * k);
+        if (w < 2 * BLOCK || h < 2 * BLOCK)
+            break;
+        if (level_ink(ix, frame, w, h, err) < 0) {
+            free(gl);
+            return -1;
+        }
+        int nb = tscv_components(&ix->bin, ix->labels, ix->blobs, MAX_BLOBS, err);
+        if (nb < 0) {
+            free(gl);
+            return -1;
+        }
+        int ng = 0;
+        for (int i = 0; i < nb && ng < MAX_GLYPHS; i++) {
+            const tscv_blob *b = &ix->blobs[i];
+            int ext = b->w > b->h ? b->w : b->h;
+            /* glyph-sized, solid enough to be a stroke figure, not a line */
+            if (ext < MIN_EXT || ext > MAX_EXT || b->area < 8 || b->area * 5 < b->w * b->h ||
+                b->w > 6 * b->h || b->h > 7 * b->w)
+                continue;
+            gl[ng++] = (glyph){b->cx, b->cy, (float)ext, b->area};
+        }
+        float back_x = (float)frame->w / w, back_y = (float)frame->h / h;
+        for (int i = 0; i < ng; i++) {
+            const glyph *r = &gl[i];
+            for (int j = 0; j < ng; j++) {
+                const glyph *s = &gl[j];
+                if (i == j || s->ext > 1.15f * r->ext || s->ext < 0.35f * r->ext ||
+                    s->area > 3 * r->area || 6 * s->area < r->area)
+                    continue;
+                float vx = s->cx - r->cx, vy = s->cy - r->cy, d = hypotf(vx, vy);
+                if (d < 0.65f * r->ext || d > 1.9f * r->ext)
+                    continue;
+                /* the card's white around the index: left of the rank and of
+                 * the gap between the glyphs (ink is bright in grey here) */
+                float ex = vy / d, ey = -vx / d;
+                float m0 = 255 - grey_at(&ix->grey, r->cx - 0.5f * d * ex, r->cy - 0.5f * d * ey);
+                float m1 = 255 - grey_at(&ix->grey, r->cx + 0.5f * vx - 0.5f * d * ex,
+                                         r->cy + 0.5f * vy - 0.5f * d * ey);
+                float ink = 255 - grey_at(&ix->grey, r->cx, r->cy);
+                float margin = (m0 < m1 ? m0 : m1) - ink;
+                if (margin < INK)
+                    continue;
+                ts_playing_pair p = {
+                    .rank = {r->cx * back_x, r->cy * back_y},
+                    .suit = {s->cx * back_x, s->cy * back_y},
+                    .margin = margin,
+                };
+                int dup = 0;
+                for (int t = 0; t < n && !dup; t++)
+                    if (near_pair(&out[t], &p)) {
+                        dup = 1;
+                        if (p.margin > out[t].margin)
+                            out[t] = p;
+                    }
+                if (!dup && n < max)
+                    out[n++] = p;
+            }
+        }
+    }
+    free(gl);
+    qsort(out, (size_t)n, sizeof *out, by_margin);
+    return n;
+}
+
+/* Where the index sits on a card, in card widths (63 x 88 mm): the rank
+ * glyph's centre and the rank-to-suit distance, measured on the rectified
+ * cards of two real decks (mathsvlog, vosloo). */
+#define IDX_RANK_X 0.10f
+#define IDX_RANK_Y 0.112f
+#define IDX_STEP 0.154f
+#define CARD_ASPECT 1.397f
+
+/* Ways a frame may be stretched (true x, y -> frame x, y): a 16:9 or 4:3
+ * photo squeezed to a square makes cards look narrower or squatter. */
+static const float STRETCH[TS_PLAYING_NSTRETCH][2] = {
+    {1, 1}, {0.5625f, 1}, {1, 0.5625f}, {0.75f, 1}, {1, 0.75f}};
+
+void ts_playing_index_card(const ts_playing_pair *p, int stretch, ts_pt card[4], ts_pt patch[4])
+{
+    const float *st = STRETCH[stretch];
+    float rx = p->rank.x / st[0], ry = p->rank.y / st[1];
+    float vx = p->suit.x / st[0] - rx, vy = p->suit.y / st[1] - ry;
+    float len = hypotf(vx, vy) + 1e-6f;
+    float dx = vx / len, dy = vy / len; /* the card's down */
+    float ex = dy, ey = -dx;            /* its right, for an index at the top-left */
+    float u = len / IDX_STEP;           /* the card's width (px) */
+    float ox = rx - u * (IDX_RANK_X * ex + IDX_RANK_Y * dx);
+    float oy = ry - u * (IDX_RANK_X * ey + IDX_RANK_Y * dy);
+    const float cw[2] = {1, TS_PLAYING_CORNER_W};
+    const float ch[2] = {CARD_ASPECT, CARD_ASPECT * TS_PLAYING_CORNER_H};
+    ts_pt *q[2] = {card, patch};
+    for (int k = 0; k < 2; k++) {
+        float a = u * cw[k], b = u * ch[k];
+        const float c[4][2] = {{0, 0}, {a, 0}, {a, b}, {0, b}};
+        for (int i = 0; i < 4; i++)
+            q[k][i] = (ts_pt){(ox + c[i][0] * ex + c[i][1] * dx) * st[0],
+                              (oy + c[i][0] * ey + c[i][1] * dy) * st[1]};
+    }
+}
