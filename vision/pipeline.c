@@ -366,14 +366,15 @@ static int inside(const ts_pt in[4], const ts_pt out[4])
     return ts_quad_area(in) < 0.7 * ts_quad_area(out);
 }
 
-/* Whether a quad has the shape of the class's cards (its aspect range, with
- * some room for a slanted view): a finder may offer others, and a reader
- * judges the content, not the outline. */
+/* Whether a quad is no longer than the class's cards (its largest aspect,
+ * with some room for a slanted view): a finder may offer longer ones, and
+ * a reader judges the content, not the outline. (Not the least aspect: a
+ * profile's pieces may be squarer than the cards, as Qwirkle tiles are.) */
 static int card_shaped(const ts_reader_class *cls, const ts_pt q[4])
 {
     float aspect = (ts_dist(q[1], q[2]) + ts_dist(q[3], q[0])) /
                    (ts_dist(q[0], q[1]) + ts_dist(q[2], q[3]));
-    return aspect >= cls->min_aspect / 1.15f && aspect <= cls->max_aspect * 1.15f;
+    return aspect <= cls->max_aspect * 1.15f;
 }
 
 /* The most copies of one card a family's deck holds (a game may shuffle two
@@ -438,19 +439,19 @@ static void score(const ts_frame_result *trial, const ts_reader_class *const *cl
 /* How particular a family's reading is: what its reader needs to see
  * before it says "card". A playing card's corner index (rank over suit, in
  * two corners) is seldom seen on another card; Gang of Four's index is a
- * numeral over a dot, which a playing card's index also shows; a Qwirkle
- * card is a coloured symbol on a black field; domino pips are dots in two
- * halves; a SET card is coloured shapes on white, which a playing card's
- * pips, an index or a Qwirkle tile's symbol also make. Two readings that
- * explain a frame equally well (both sure of the same cards) go to the more
- * particular one. */
+ * numeral over a dot, which a playing card's index also shows; domino pips
+ * are dots in two halves; a SET card is coloured shapes on white, which a
+ * playing card's pips or index also make; the Qwirkle reader measures one
+ * coloured symbol on a field, which a SET card with one shape also shows.
+ * Two readings that explain a frame equally well (both sure of the same
+ * cards) go to the more particular one. */
 static int specific(int family)
 {
     switch (family) {
     case TS_FAM_PLAYING: return 4;
     case TS_FAM_GOF: return 3;
-    case TS_FAM_QWIRKLE: return 2;
-    case TS_FAM_DOMINO: return 1;
+    case TS_FAM_DOMINO: return 2;
+    case TS_FAM_SET: return 1;
     default: return 0;
     }
 }
@@ -510,7 +511,7 @@ int ts_pipeline_process(ts_pipeline *p, const ts_image *frame, ts_frame_result *
                 continue;
             /* confidences of 1 on both sides tie: then the more particular
              * reading wins (see SPECIFIC) */
-            int tie = n == bn && fabs(c - bc) < 0.02 * (p->trial[i].ncards + 1);
+            int tie = n == bn && fabs(c - bc) < 0.02 * (n > 1 ? n : 1);
             if (best < 0 || n > bn || (n == bn && !tie && c > bc) ||
                 (tie && specific(p->fam[i].cls->family) > specific(p->fam[best].cls->family)))
                 best = i, bn = n, bc = c;
