@@ -37,7 +37,6 @@ typedef struct {
  * candidate finder. */
 typedef struct {
     const ts_reader_class *cls;
-    const char *prof; /* DEBUG */
     float floor;
     slot slot[2]; /* [0] the caller's, [1] the helper's */
     ts_detector *det; /* the shared detector with the class's aspect range (no find) */
@@ -497,20 +496,10 @@ int ts_pipeline_process(ts_pipeline *p, const ts_image *frame, ts_frame_result *
             int n;
             double c;
             score(p->trial, cls, p->nfam, i, &n, &c);
-            if (getenv("TS_AUTO_DEBUG")) { /* DEBUG */
-                const ts_frame_result *t = &p->trial[i];
-                fprintf(stderr, "  %s/%s: %d cards, score %d %.2f:", p->fam[i].cls->name, p->fam[i].prof, t->ncards, n, c);
-                for (int k = 0; k < t->ncards; k++) {
-                    const ts_card *cd = &t->cards[k];
-                    float ar = (ts_dist(cd->quad[1], cd->quad[2]) + ts_dist(cd->quad[3], cd->quad[0])) / (ts_dist(cd->quad[0], cd->quad[1]) + ts_dist(cd->quad[2], cd->quad[3]));
-                    fprintf(stderr, " %s:%.2f%s a%.2f A%.0f", cd->text, cd->conf, cd->read ? "" : "u", ar, ts_quad_area(cd->quad)/1000);
-                }
-                fprintf(stderr, "\n");
-            }
             if (!p->trial[i].ncards)
                 continue;
             /* confidences of 1 on both sides tie: then the more particular
-             * reading wins (see SPECIFIC) */
+             * reading wins (see specific) */
             int tie = n == bn && fabs(c - bc) < 0.02 * (n > 1 ? n : 1);
             if (best < 0 || n > bn || (n == bn && !tie && c > bc) ||
                 (tie && specific(p->fam[i].cls->family) > specific(p->fam[best].cls->family)))
@@ -534,7 +523,6 @@ static int family_init(family *f, const ts_reader_class *cls, const ts_pipeline_
                        const char *profile, int nslots, char *err, size_t errlen)
 {
     f->cls = cls;
-    f->prof = profile ? profile : cls->profiles[0];
     f->floor = cfg->conf_floor > 0 ? cfg->conf_floor : cls->conf_floor;
     ts_reader_config rc = {profile, cfg->models_dir};
     for (int i = 0; i < nslots; i++) {
