@@ -399,13 +399,11 @@ static int part_of_other(const ts_frame_result *trial, int n, int f, const ts_ca
             if (!big->read || !inside(c->quad, big->quad))
                 continue;
             /* A card holds a few such parts; one "card" around many
-             * cards is itself the false reading (a whole frame), unless
-             * its reader is sure of it (a court card's print read as
-             * many Qwirkle tiles). */
+             * cards is itself the false reading (a whole frame). */
             int held = 0;
             for (int k = 0; k < a->ncards; k++)
                 held += a->cards[k].read && inside(a->cards[k].quad, big->quad);
-            if (held <= 3 || big->conf >= 0.9f)
+            if (held <= 3)
                 return 1;
         }
     return 0;
