@@ -399,11 +399,18 @@ static int part_of_other(const ts_frame_result *trial, int n, int f, const ts_ca
             if (!big->read || !inside(c->quad, big->quad))
                 continue;
             /* A card holds a few such parts; one "card" around many
-             * cards is itself the false reading (a whole frame). */
+             * cards is itself the false reading (a whole frame), unless
+             * its reader is sure of it and they cover little of it (a
+             * court card's print read as Qwirkle tiles; cards laid out
+             * cover much of the "card" around them). */
             int held = 0;
+            double covered = 0;
             for (int k = 0; k < a->ncards; k++)
-                held += a->cards[k].read && inside(a->cards[k].quad, big->quad);
-            if (held <= 3)
+                if (a->cards[k].read && inside(a->cards[k].quad, big->quad)) {
+                    held++;
+                    covered += ts_quad_area(a->cards[k].quad);
+                }
+            if (held <= 3 || (big->conf >= 0.9f && covered < 0.3 * ts_quad_area(big->quad)))
                 return 1;
         }
     return 0;
