@@ -16,6 +16,7 @@
 #include "json.h"
 #include "labels.h"
 #include "overlay.h"
+#include "render_truth.h"
 #include "stats.h"
 
 enum { MAX_LABEL_CARDS = TS_LABEL_MAX_CARDS, MAX_WRONG_SHOWN = 200 };
@@ -41,6 +42,14 @@ typedef struct {
     int nextra;
 } image_match;
 
+/* Rendered cards by how much of them shows (the render's truth). */
+typedef struct {
+    int cards, correct, wrong; /* wrong: read above the floor as another code */
+} vis_tally;
+
+static const float VIS_MIN[2] = {0.99f, 0.5f};
+static const char *const VIS_NAMES[2] = {"fully_visible", "half_visible"};
+
 typedef struct {
     int images, failed, cards, correct, found, matched, false_cards, unread, wrong_images;
     int attr_n, attr_ok[4];
@@ -48,6 +57,8 @@ typedef struct {
     double *ms;             /* detect+classify+rules per image */
     misread *mis;           /* every kind of mistake, most frequent first at the end */
     int nmis, capmis;
+    int truth_images;  /* renders: images with the renderer's truth beside them */
+    vis_tally vis[2];  /* their cards fully visible, at least half visible */
 } tally;
 
 static void usage(FILE *f)
@@ -59,7 +70,10 @@ static void usage(FILE *f)
             "Scans every image of a label file (lines 'image<TAB>codes', paths relative\n"
             "to the file, '#' comments) and prints card accuracy (multiset match per\n"
             "image, unread cards count as wrong), detection recall, false cards,\n"
-            "per-attribute accuracy and the images it got wrong.\n"
+            "per-attribute accuracy and the images it got wrong. Rendered images\n"
+            "(tablesight render writes NAME.json beside NAME.jpg: each card's code,\n"
+            "corners and visible fraction) are also scored card by card: fully\n"
+            "visible and at least half visible cards read right, and read wrong.\n"
             "\n"
             "  --json          one summary object instead of text\n"
             "  --report DIR    write DIR/index.html: confusion matrices and annotated\n"
@@ -274,6 +288,31 @@ static int score_image(const label *l, const ts_frame_result *r, tally *t, image
 /* One wrong image in words, label order: "2GST as 2GSO", "1RDS unread (1RDO?
  * 0.31)", "3POT missed", then "extra 1GDS". Into b as a list of items
  * separated by sep. */
+/* A rendered image scored card by card against the renderer's truth: each
+ * found card goes to the topmost card under its centre. */
+static void score_truth(const ts_truth_card *truth, int nt, const ts_frame_result *r, tally *t)
+{
+    int got[TS_RENDER_TRUTH_MAX];
+    for (int i = 0; i < nt; i++)
+        got[i] = -1;
+    for (int c = 0; c < r->ncards; c++) {
+        int on = ts_render_truth_under(truth, nt, r->cards[c].quad);
+        if (on >= 0 && got[on] < 0)
+            got[on] = c;
+    }
+    for (int i = 0; i < nt; i++) {
+        const ts_card *c = got[i] >= 0 ? &r->cards[got[i]] : NULL;
+        int read = c && c->read, ok = read && same_code(c->code, truth[i].code);
+        for (int k = 0; k < 2; k++)
+            if (truth[i].visible >= VIS_MIN[k]) {
+                t->vis[k].cards++;
+                t->vis[k].correct += ok;
+                t->vis[k].wrong += read && !ok;
+            }
+    }
+    t->truth_images++;
+}
+
 static void describe_misreads(ts_buf *b, const ts_pipeline *p, const label *l,
                               const ts_card *cards, const image_match *m, const char *sep)
 {
@@ -646,6 +685,7 @@ int cmd_eval(int argc, char **argv)
     int nms = 0;
     wrong_image *wrong = NULL; /* the wrong images, for the reports */
     int nwrong = 0, capwrong = 0;
+    ts_truth_card *truth = malloc(sizeof *truth * TS_RENDER_TRUTH_MAX);
     batch_progress prog;
     batch_progress_start(&prog, "eval", nl);
     for (int i = 0; i < nl; i++) {
@@ -662,6 +702,12 @@ int cmd_eval(int argc, char **argv)
             continue;
         }
         t.ms[nms++] = r->ms_total + tab.ms_rules;
+        int nt = ts_render_truth_load(ls[i].path, parse_label_code, p, truth, TS_RENDER_TRUTH_MAX,
+                                      err, sizeof err);
+        if (nt < 0)
+            fprintf(stderr, "tablesight eval: %s\n", err);
+        else if (nt > 0)
+            score_truth(truth, nt, r, &t);
         image_match m;
         if (!score_image(&ls[i], r, &t, &m)) {
             t.wrong_images++;
@@ -749,6 +795,22 @@ int cmd_eval(int argc, char **argv)
             ts_json_key(&j, "confusion");
             json_matrices(&j, &t, p);
         }
+        if (t.truth_images) {
+            ts_json_key(&j, "by_visibility");
+            ts_json_obj(&j);
+            for (int k = 0; k < 2; k++) {
+                ts_json_key(&j, VIS_NAMES[k]);
+                ts_json_obj(&j);
+                ts_json_key(&j, "cards");
+                ts_json_int(&j, t.vis[k].cards);
+                ts_json_key(&j, "correct");
+                ts_json_int(&j, t.vis[k].correct);
+                ts_json_key(&j, "wrong");
+                ts_json_int(&j, t.vis[k].wrong);
+                ts_json_end(&j);
+            }
+            ts_json_end(&j);
+        }
         ts_json_key(&j, "misread_as");
         json_misreads(&j, &t, p);
         ts_json_key(&j, "median_ms");
@@ -773,6 +835,12 @@ int cmd_eval(int argc, char **argv)
         for (int a = 0; a < nattr; a++)
             printf("%s %.2f%%%s", ATTR_NAMES[fam][a],
                    t.attr_n ? 100.0 * t.attr_ok[a] / t.attr_n : 0, a < nattr - 1 ? ", " : "");
+        for (int k = 0; k < 2 && t.truth_images; k++)
+            printf("\n%-15s %.2f%% (%d/%d cards %s visible in %d renders; %d read wrong)",
+                   k ? "half visible" : "fully visible",
+                   t.vis[k].cards ? 100.0 * t.vis[k].correct / t.vis[k].cards : 0,
+                   t.vis[k].correct, t.vis[k].cards, k ? "at least half" : "fully",
+                   t.truth_images, t.vis[k].wrong);
         printf("\nmedian ms       %.2f (detect + rectify + read + rules, decode excluded)\n",
                med);
         printf("wrong images    %d (labelled cards; read in label order, ? unread, - missed,\n"
@@ -835,6 +903,7 @@ int cmd_eval(int argc, char **argv)
     batch_names_free(&names);
     free(t.ms);
     free(t.mis);
+    free(truth);
     for (int w = 0; w < nwrong; w++)
         free(wrong[w].annotated);
     free(wrong);

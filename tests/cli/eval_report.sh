@@ -63,5 +63,24 @@ check "code-level table" grep -q "Misread as" "$html"
 "$ts" eval "$tmp/labels.tsv" > "$tmp/eval.txt" 2> /dev/null
 check "text names the misread" grep -q "set_1.jpg: .*$fake read as $first, 3GOT missed" "$tmp/eval.txt"
 
+# Renders: the truth beside each image scores cards by how much of them shows.
+# set_1's truth holds its real first card, not the relabelled one; a broken
+# truth file is named on stderr and its image still counts in the main tally.
+cp "$demo/set_1.json" "$tmp/"
+echo '{"cards":[' > "$tmp/set_2.json"
+"$ts" eval --json "$tmp/labels.tsv" > "$tmp/vis.json" 2> "$tmp/vis.err"
+check "broken truth: exit 0" test $? -eq 0
+check "broken truth named" grep -q "set_2.json" "$tmp/vis.err"
+check "by visibility from the render truth" "$py" - "$tmp/vis.json" "$demo/set_1.json" <<'PY'
+import json, sys
+d, truth = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+full = sum(c.get("visible", 1) >= 0.99 for c in truth["cards"])
+v = d["by_visibility"]["fully_visible"]
+assert v["cards"] == full and v["correct"] == full and v["wrong"] == 0, (v, full)
+assert d["images"] == 2 and d["failed_images"] == 0, d
+PY
+"$ts" eval "$tmp/labels.tsv" 2> /dev/null | grep -q "^fully visible   100.00%"
+check "text: fully visible line" test $? -eq 0
+
 echo "eval_report: $passes passed, $fails failed"
 [ $fails -eq 0 ]
