@@ -81,6 +81,9 @@ static int fields(const ts_image *mask, float grow, ts_quad *out, int *n, int ma
  * the light, so several are tried, as fractions of the brightest (border,
  * symbols). */
 static const float LEVELS[] = {0.25f, 0.40f, 0.55f, 0.70f};
+/* Levels looked at again eroded (see below): the one where glare's leaks
+ * mattered on renders; at 0.70 it found one card in 1000 for a millisecond. */
+static const int ERODED[] = {0, 0, 1, 0};
 /* The top hat's radius: wider than the border (2-4 px at the finder's scale),
  * narrower than the field; and the ridge height that counts as border. */
 #define TOPHAT_R 3
@@ -157,9 +160,9 @@ int qw_find_cards(ts_image scratch[3], const ts_image *full, ts_quad *out, int m
         if (fields(m, 0, out, &n, max, err) < 0)
             return -1;
         /* Glare on a card lights its border and the table beside it alike:
-         * at the higher levels the field can leak out through a gap of a
+         * at a higher level the field can leak out through a gap of a
          * pixel or two in the border. Eroded, it comes apart again. */
-        if (LEVELS[k] >= 0.5f) {
+        if (ERODED[k]) {
             if (tscv_morph(m, m, 'e', 1, err) < 0 || fields(m, 1, out, &n, max, err) < 0)
                 return -1;
         }
