@@ -321,8 +321,23 @@ int main(int argc, char **argv)
             if (!hit && getenv("QWMISS")) {
                 char gc[TS_CODE_MAXLEN];
                 cls->format(rd, (ts_code){TS_FAM_QWIRKLE, (uint8_t)gt[g].idx}, gc);
-                fprintf(stderr, "miss %s %s vis %.2f at %.0f %.0f\n", line, gc, gt[g].visible,
-                        (gt[g].q[0][0] + gt[g].q[2][0]) / 2, (gt[g].q[0][1] + gt[g].q[2][1]) / 2);
+                /* what was read there, if anything: finding or reading */
+                char rc[TS_CODE_MAXLEN] = "-";
+                float rconf = 0;
+                for (int i = 0; i < nread; i++) {
+                    float cx = 0, cy = 0;
+                    for (int k = 0; k < 4; k++) {
+                        cx += taken[i].q[k].x / 4;
+                        cy += taken[i].q[k].y / 4;
+                    }
+                    if (inside(gt[g].q, cx, cy)) {
+                        cls->format(rd, (ts_code){TS_FAM_QWIRKLE, (uint8_t)read_idx[i]}, rc);
+                        rconf = read_conf[i];
+                    }
+                }
+                fprintf(stderr, "miss %s %s vis %.2f at %.0f %.0f read %s conf %.2f\n", line, gc,
+                        gt[g].visible, (gt[g].q[0][0] + gt[g].q[2][0]) / 2,
+                        (gt[g].q[0][1] + gt[g].q[2][1]) / 2, rc, rconf);
             }
             if (gt[g].visible >= 0.999f) {
                 full_n++;

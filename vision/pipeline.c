@@ -1,6 +1,7 @@
 /* The frame pipeline: find, rectify, read (see pipeline.h). */
 #include "pipeline.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -20,6 +21,11 @@
  * a bounded time, not one read per shape. */
 enum { MAX_CANDIDATES = 4 * TS_MAX_CARDS, MAX_READS = 2 * TS_MAX_CARDS };
 
+/* Readers a pipeline holds: one, or with "auto" one per family and deck
+ * profile (a deck's pieces may differ in kind: Qwirkle cards and tiles,
+ * Chinese domino cards and western tiles). */
+enum { MAX_READERS = 12 };
+
 /* What one thread needs to read a family's cards. */
 typedef struct {
     void *reader;
@@ -27,7 +33,8 @@ typedef struct {
     double ms_rectify, ms_read;  /* time spent, summed over a frame */
 } slot;
 
-/* One family: its class, a reader per thread, its candidate finder. */
+/* One family with one deck profile: its class, a reader per thread, its
+ * candidate finder. */
 typedef struct {
     const ts_reader_class *cls;
     float floor;
@@ -45,10 +52,11 @@ typedef struct {
 
 struct ts_pipeline {
     int nfam;
-    family fam[TS_FAM_COUNT];
+    family fam[MAX_READERS];
     int auto_mode;
     early_read *early;    /* per candidate, MAX_CANDIDATES */
-    ts_frame_result trial[TS_FAM_COUNT]; /* auto: each family's reading of the frame */
+    ts_frame_result trial[MAX_READERS]; /* auto: each reader's reading of the frame */
+    int chosen;           /* auto: the reader the last frame's cards came from */
     /* The helper thread (readers = 2) and the batch it shares. */
     int helper;
     pthread_t thread;
@@ -341,42 +349,116 @@ done:;
 }
 
 /* True if quad in lies inside quad out and is clearly smaller: a part of
- * that card (a playing card's pips read as SET symbols), not a card. */
+ * that card (a playing card's pips read as SET symbols, or its halves read
+ * as two squat SET cards), not a card. A part may share the card's edges:
+ * out is widened by a tenth about its centre for the test. */
 static int inside(const ts_pt in[4], const ts_pt out[4])
 {
+    ts_pt c = {0, 0}, wide[4];
     for (int k = 0; k < 4; k++)
-        if (!ts_point_in_quad(out, in[k].x, in[k].y))
+        c.x += out[k].x / 4, c.y += out[k].y / 4;
+    for (int k = 0; k < 4; k++)
+        wide[k] = (ts_pt){c.x + 1.1f * (out[k].x - c.x), c.y + 1.1f * (out[k].y - c.y)};
+    for (int k = 0; k < 4; k++)
+        if (!ts_point_in_quad(wide, in[k].x, in[k].y))
             return 0;
     return ts_quad_area(in) < 0.7 * ts_quad_area(out);
 }
 
-/* How well family f's reading explains the frame, against the others':
- * its read cards, less those lying inside another family's read card (cards
- * do not lie inside cards, so those are parts of a larger card: a playing
- * card's pips read as SET symbols); ties go to the summed confidence. */
-static void score(const ts_frame_result *trial, int n, int f, int *cards, double *conf)
+/* Whether a quad is no longer than the class's cards (its largest aspect,
+ * with some room for a slanted view): a finder may offer longer ones, and
+ * a reader judges the content, not the outline. (Not the least aspect: a
+ * profile's pieces may be squarer than the cards, as Qwirkle tiles are.) */
+static int card_shaped(const ts_reader_class *cls, const ts_pt q[4])
 {
-    *cards = 0;
+    float aspect = (ts_dist(q[1], q[2]) + ts_dist(q[3], q[0])) /
+                   (ts_dist(q[0], q[1]) + ts_dist(q[2], q[3]));
+    return aspect <= cls->max_aspect * 1.15f;
+}
+
+/* The most copies of one card a family's deck holds (a game may shuffle two
+ * decks of playing cards together). */
+static int deck_copies(int family)
+{
+    switch (family) {
+    case TS_FAM_SET: return 1;
+    case TS_FAM_QWIRKLE: return 3;
+    default: return 2;
+    }
+}
+
+/* True if card c of reading f lies inside a read card of another reading:
+ * cards do not lie inside cards, so it is a part of a larger card (a
+ * playing card's pips read as SET symbols). */
+static int part_of_other(const ts_frame_result *trial, int n, int f, const ts_card *c)
+{
+    const ts_frame_result *a = &trial[f];
+    for (int g = 0; g < n; g++)
+        for (int j = 0; g != f && j < trial[g].ncards; j++) {
+            const ts_card *big = &trial[g].cards[j];
+            if (!big->read || !inside(c->quad, big->quad))
+                continue;
+            /* A card holds a few such parts; one "card" around many
+             * cards is itself the false reading (a whole frame), unless
+             * its reader is sure of it and they cover little of it (a
+             * court card's print read as Qwirkle tiles; cards laid out
+             * cover much of the "card" around them). */
+            int held = 0;
+            double covered = 0;
+            for (int k = 0; k < a->ncards; k++)
+                if (a->cards[k].read && inside(a->cards[k].quad, big->quad)) {
+                    held++;
+                    covered += ts_quad_area(a->cards[k].quad);
+                }
+            if (held <= 3 || (big->conf >= 0.9f && covered < 0.3 * ts_quad_area(big->quad)))
+                return 1;
+        }
+    return 0;
+}
+
+/* How well reading f explains the frame, against the others: its read
+ * cards less its unsure ones (a reader that is unsure of most of what its
+ * finder offers is reading something else: a Qwirkle tile reader in a
+ * court card's print), parts of other readings' cards left out; ties go
+ * to the summed confidence of its cards. */
+static void score(const ts_frame_result *trial, const ts_reader_class *const *cls, int n, int f,
+                  int *net, double *conf)
+{
+    *net = 0;
     *conf = 0;
     const ts_frame_result *a = &trial[f];
     for (int i = 0; i < a->ncards; i++) {
-        if (!a->cards[i].read)
+        const ts_card *c = &a->cards[i];
+        if (part_of_other(trial, n, f, c) || !card_shaped(cls[f], c->quad))
             continue;
-        int part = 0;
-        for (int g = 0; g < n && !part; g++)
-            for (int j = 0; g != f && j < trial[g].ncards && !part; j++) {
-                const ts_card *big = &trial[g].cards[j];
-                if (!big->read || !inside(a->cards[i].quad, big->quad))
-                    continue;
-                /* A card holds a few such parts; one "card" around many
-                 * cards is itself the false reading (a whole frame). */
-                int held = 0;
-                for (int k = 0; k < a->ncards; k++)
-                    held += a->cards[k].read && inside(a->cards[k].quad, big->quad);
-                part = held <= 3;
-            }
-        if (!part)
-            ++*cards, *conf += a->cards[i].conf;
+        /* More copies of one card than a deck holds are not that deck's
+         * cards (one playing card's four red diamonds read as four SET
+         * cards "1RDS"): the extra ones count as unsure. */
+        int same = 0;
+        for (int k = 0; k < i && c->read; k++)
+            same += a->cards[k].read && a->cards[k].code.idx == c->code.idx;
+        *net += c->read && same < deck_copies(c->code.family) ? 1 : -1;
+        *conf += c->conf;
+    }
+}
+
+/* How particular a family's reading is: what its reader needs to see
+ * before it says "card". A playing card's corner index (rank over suit, in
+ * two corners) is seldom seen on another card; Gang of Four's index is a
+ * numeral over a dot, which a playing card's index also shows; domino pips
+ * are dots in two halves; a SET card is coloured shapes on white, which a
+ * playing card's pips or index also make; the Qwirkle reader measures one
+ * coloured symbol on a field, which a SET card with one shape also shows.
+ * Two readings that explain a frame equally well (both sure of the same
+ * cards) go to the more particular one. */
+static int specific(int family)
+{
+    switch (family) {
+    case TS_FAM_PLAYING: return 4;
+    case TS_FAM_GOF: return 3;
+    case TS_FAM_DOMINO: return 2;
+    case TS_FAM_SET: return 1;
+    default: return 0;
     }
 }
 
@@ -410,20 +492,30 @@ int ts_pipeline_process(ts_pipeline *p, const ts_image *frame, ts_frame_result *
             out->ms_detect += t->ms_detect;
             out->ms_rectify += t->ms_rectify;
             out->ms_read += t->ms_read;
-            out->ms_read_by[p->fam[i].cls->family] = t->ms_read;
+            out->ms_read_by[p->fam[i].cls->family] += t->ms_read;
         }
+        const ts_reader_class *cls[MAX_READERS];
+        for (int i = 0; i < p->nfam; i++)
+            cls[i] = p->fam[i].cls;
         int best = -1, bn = 0;
         double bc = 0;
         for (int i = 0; i < p->nfam; i++) {
             int n;
             double c;
-            score(p->trial, p->nfam, i, &n, &c);
-            if (p->trial[i].ncards && (best < 0 || n > bn || (n == bn && c > bc)))
+            score(p->trial, cls, p->nfam, i, &n, &c);
+            if (!p->trial[i].ncards)
+                continue;
+            /* confidences of 1 on both sides tie: then the more particular
+             * reading wins (see specific) */
+            int tie = n == bn && fabs(c - bc) < 0.02 * (n > 1 ? n : 1);
+            if (best < 0 || n > bn || (n == bn && !tie && c > bc) ||
+                (tie && specific(p->fam[i].cls->family) > specific(p->fam[best].cls->family)))
                 best = i, bn = n, bc = c;
         }
         if (best >= 0) {
             const ts_frame_result *t = &p->trial[best];
             out->family = p->fam[best].cls->family;
+            p->chosen = best;
             out->ncards = t->ncards;
             memcpy(out->cards, t->cards, sizeof t->cards[0] * (size_t)t->ncards);
         }
@@ -460,6 +552,20 @@ static int family_init(family *f, const ts_reader_class *cls, const ts_pipeline_
             return -1;
         }
     }
+    return 0;
+}
+
+/* Profiles of pieces that are not the family's cards, which auto tries
+ * besides each family's default: they need their own finder (black Qwirkle
+ * tiles on a board; western domino tiles, short and with a bar). Another
+ * print of the same cards (SET's SeeCards) finds the same cards as the
+ * default and would only add false readings of other families' cards. */
+static int other_pieces(const char *profile)
+{
+    static const char *const tiles[] = {"tiles", "double-six"};
+    for (size_t i = 0; i < sizeof tiles / sizeof tiles[0]; i++)
+        if (strcmp(profile, tiles[i]) == 0)
+            return 1;
     return 0;
 }
 
@@ -521,15 +627,26 @@ ts_pipeline *ts_pipeline_create(const ts_pipeline_config *cfg, char *err, size_t
             return NULL;
         }
     } else {
-        /* auto: every family with its default profile (or the one given, for
-         * the family that knows it). */
+        /* auto: every family with its default profile and the profiles of
+         * its other kinds of pieces (or with the one given, for the family
+         * that knows it). */
         const ts_reader_class *const *all = ts_reader_classes();
-        for (int i = 0; all[i] && p->nfam < TS_FAM_COUNT; i++) {
-            const char *prof =
-                cfg->profile && knows_profile(all[i], cfg->profile) ? cfg->profile : NULL;
-            if (family_init(&p->fam[p->nfam++], all[i], cfg, prof, nslots, err, errlen) < 0) {
-                ts_pipeline_destroy(p);
-                return NULL;
+        for (int i = 0; all[i]; i++) {
+            int given = cfg->profile && knows_profile(all[i], cfg->profile);
+            for (int k = 0; given ? k == 0 : all[i]->profiles[k] != NULL; k++) {
+                const char *prof = given ? cfg->profile : all[i]->profiles[k];
+                if (!given && k > 0 && !other_pieces(prof))
+                    continue;
+                if (p->nfam == MAX_READERS) {
+                    snprintf(err, errlen, "auto: more than %d family profiles", MAX_READERS);
+                    ts_pipeline_destroy(p);
+                    return NULL;
+                }
+                if (family_init(&p->fam[p->nfam++], all[i], cfg, prof, nslots, err, errlen) <
+                    0) {
+                    ts_pipeline_destroy(p);
+                    return NULL;
+                }
             }
         }
     }
@@ -576,8 +693,12 @@ int ts_pipeline_family(const ts_pipeline *p)
     return p->auto_mode ? -1 : (int)p->fam[0].cls->family;
 }
 
+/* The reader of family fam: with auto, the one the last frame was read by if
+ * it is of that family (its deck's letters), else the family's default. */
 static const family *family_of(const ts_pipeline *p, int fam)
 {
+    if ((int)p->fam[p->chosen].cls->family == fam)
+        return &p->fam[p->chosen];
     for (int i = 0; i < p->nfam; i++)
         if ((int)p->fam[i].cls->family == fam)
             return &p->fam[i];

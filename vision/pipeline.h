@@ -5,8 +5,11 @@
  *   frame ─► find card quads ─► rectify each ─► read it (the family's reader)
  *
  * The family's reader comes from the registry (reader.h); with game "auto"
- * every family is tried and the one that reads the most cards wins, frame by
- * frame. What a game makes of the cards (Sets, plays, verdicts) is the rules
+ * every family is tried (with each deck profile whose pieces need their own
+ * finder: Qwirkle tiles, double-six dominoes) and the reading that best
+ * explains the frame wins, frame by frame: its sure cards less its unsure
+ * ones, not counting parts of another reading's cards, copies beyond what a
+ * deck holds, or outlines longer than the family's cards. What a game makes of the cards (Sets, plays, verdicts) is the rules
  * core's business, not this one's: a frame result holds cards only.
  *
  * A ts_pipeline holds the readers and scratch buffers; create one per calling

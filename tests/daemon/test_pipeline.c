@@ -168,6 +168,57 @@ static void test_auto_finds_set(void **state)
     ts_image_free(&img);
 }
 
+/* Reads img with auto and with game/profile; the family must be the same,
+ * and so must every card, in the deck's own letters. */
+static void auto_reads_as(const ts_image *img, const char *game, const char *profile, int family)
+{
+    char err[256];
+    ts_pipeline_config a = {.game = "auto"}, g = {.game = game, .profile = profile};
+    ts_pipeline *pa = ts_pipeline_create(&a, err, sizeof err), *pg = ts_pipeline_create(&g, err, sizeof err);
+    assert_non_null(pa);
+    assert_non_null(pg);
+    ts_frame_result ra = {0}, rg = {0};
+    assert_int_equal(ts_pipeline_process(pa, img, &ra, err, sizeof err), 0);
+    assert_int_equal(ts_pipeline_process(pg, img, &rg, err, sizeof err), 0);
+    assert_int_equal(ra.family, family);
+    assert_true(rg.ncards > 0);
+    assert_int_equal(ra.ncards, rg.ncards);
+    for (int i = 0; i < ra.ncards; i++)
+        assert_string_equal(ra.cards[i].text, rg.cards[i].text);
+    if (ra.ncards > 0) { /* codes print as the chosen deck prints them */
+        char text[TS_CODE_MAXLEN];
+        ts_pipeline_format_code(pa, ra.cards[0].code, text);
+        assert_string_equal(text, rg.cards[0].text);
+    }
+    ts_pipeline_destroy(pa);
+    ts_pipeline_destroy(pg);
+}
+
+/* Auto tries the profiles whose pieces need their own finder: black
+ * Qwirkle tiles on a board, western domino tiles. And a single playing
+ * card is a playing card, not a SET card with one red shape (both readers
+ * are sure of it: the more particular reading wins). */
+static void test_auto_other_pieces(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *path, *game, *profile;
+        int family;
+    } cases[] = {
+        {TS_SHARED_DIR "/data/qwirkle/images/tr1_00.jpg", "qwirkle", "tiles", TS_FAM_QWIRKLE},
+        {TS_SHARED_DIR "/data/domino/images/g1_05.jpg", "domino", "double-six", TS_FAM_DOMINO},
+        {TS_SHARED_DIR "/data/playing/images/guillex7_template_AH.jpg", "playing", NULL,
+         TS_FAM_PLAYING},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        ts_image img;
+        if (load(cases[i].path, &img) < 0)
+            skip();
+        auto_reads_as(&img, cases[i].game, cases[i].profile, cases[i].family);
+        ts_image_free(&img);
+    }
+}
+
 /* Tiny and blank frames are answered with no cards, never an error, by
  * every family's finder and reader (an 8x8 frame once failed an OpenCV
  * assertion in the detector's adaptive threshold). */
@@ -246,6 +297,7 @@ int main(void)
         cmocka_unit_test(test_duplicate_is_conflict),
         cmocka_unit_test(test_bad_config),
         cmocka_unit_test(test_auto_finds_set),
+        cmocka_unit_test(test_auto_other_pieces),
         cmocka_unit_test(test_tiny_frames),
         cmocka_unit_test(test_two_readers_same_result),
     };

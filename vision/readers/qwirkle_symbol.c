@@ -14,6 +14,11 @@
 #include "distance.h"
 #include "readers/qwirkle.h"
 
+/* The field's pixels are grey (chroma below GREY_CHROMA); glare spreads
+ * their darkest channel over more than GLARE_SPREAD (10th to 90th centile). */
+#define GREY_CHROMA 30
+#define GLARE_SPREAD 30
+
 enum { SQ = 80, MAXW = QW_CARD_W, MAXH = QW_CARD_H, NBIN = 64, MAXBLOB = 64 };
 
 struct qw_symbol {
@@ -130,6 +135,43 @@ static void white_balance(const ts_image *card, double wb[3])
     }
 }
 
+/* Whether glare lies over part of a card's field: white light added to
+ * every channel lifts the field's darkest channel in places, and 2 max - min
+ * with it, past the threshold that parts the symbol from the field. A card's
+ * symbols are all coloured, so there their chroma (max - min), which such
+ * light leaves alone, is taken instead. Not always: a JPEG keeps chroma at
+ * half resolution, and a small card's shape is sharper in lightness. The
+ * field is the grey pixels; glare spreads their darkest channel. */
+static int glared(const ts_image *reg)
+{
+    int hist[256] = {0}, n = 0;
+    for (int y = 0; y < reg->h; y++) {
+        const uint8_t *p = ts_image_row(reg, y);
+        for (int x = 0; x < reg->w; x++, p += 3) {
+            int mx = p[0] > p[1] ? p[0] : p[1], mn = p[0] < p[1] ? p[0] : p[1];
+            mx = p[2] > mx ? p[2] : mx;
+            mn = p[2] < mn ? p[2] : mn;
+            if (mx - mn < GREY_CHROMA) {
+                hist[mn]++;
+                n++;
+            }
+        }
+    }
+    if (n < 50)
+        return 0;
+    int lo = -1, hi = 0;
+    for (int k = 0, acc = 0; k < 256; k++) {
+        acc += hist[k];
+        if (lo < 0 && acc >= 0.1 * n)
+            lo = k;
+        if (acc >= 0.9 * n) {
+            hi = k;
+            break;
+        }
+    }
+    return hi - lo > GLARE_SPREAD;
+}
+
 static int ensure(ts_image *img, int w, int h, int c)
 {
     if (img->buf && img->w == w && img->h == h && img->channels == c)
@@ -168,6 +210,7 @@ int qw_symbol_measure(qw_symbol *s, const ts_image *card, int square, qw_measure
     }
 
     /* lightness that also lifts saturated dark inks */
+    int glare = !square && glared(&reg);
     int hist[256] = {0};
     for (int y = 0; y < h; y++) {
         const uint8_t *p = ts_image_row(&reg, y);
@@ -175,7 +218,7 @@ int qw_symbol_measure(qw_symbol *s, const ts_image *card, int square, qw_measure
             int mx = p[0] > p[1] ? p[0] : p[1], mn = p[0] < p[1] ? p[0] : p[1];
             mx = p[2] > mx ? p[2] : mx;
             mn = p[2] < mn ? p[2] : mn;
-            int l = 2 * mx - mn;
+            int l = glare ? 2 * (mx - mn) : 2 * mx - mn;
             l = l > 255 ? 255 : l;
             s->light[y * w + x] = (uint8_t)l;
             hist[l]++;
