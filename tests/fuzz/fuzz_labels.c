@@ -6,26 +6,17 @@
 #include <string.h>
 
 #include "codes.h"
+#include "fuzz_set_code.h"
 #include "labels.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-static int set_code(void *ctx, const char *text, size_t len, ts_code *out)
-{
-    int idx;
-    if (ts_set_parse(ctx, text, len, &idx) < 0)
-        return -1;
-    out->family = TS_FAM_SET;
-    out->idx = (uint8_t)idx;
-    return 0;
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     ts_label *ls;
     int n;
     char err[512];
-    if (ts_labels_parse((const char *)data, size, "boards/labels.tsv", set_code,
+    if (ts_labels_parse((const char *)data, size, "boards/labels.tsv", fuzz_set_code,
                         (void *)&TS_SET_CLASSIC_LETTERS, "SET", &ls, &n, err, sizeof err) < 0) {
         if (!err[0] || strchr(err, '\n'))
             abort(); /* a refusal is one line */

@@ -7,26 +7,17 @@
 #include <string.h>
 
 #include "codes.h"
+#include "fuzz_set_code.h"
 #include "render_truth.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-static int set_code(void *ctx, const char *text, size_t len, ts_code *out)
-{
-    int idx;
-    if (ts_set_parse(ctx, text, len, &idx) < 0)
-        return -1;
-    out->family = TS_FAM_SET;
-    out->idx = (uint8_t)idx;
-    return 0;
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     enum { MAX = 8 };
     ts_truth_card cards[MAX];
     char err[512];
-    int n = ts_render_truth_parse((const char *)data, size, "set_1.json", set_code,
+    int n = ts_render_truth_parse((const char *)data, size, "set_1.json", fuzz_set_code,
                                   (void *)&TS_SET_CLASSIC_LETTERS, cards, MAX, err, sizeof err);
     if (n < 0) {
         if (strncmp(err, "set_1.json: ", 12) != 0 || strchr(err, '\n'))
