@@ -131,11 +131,7 @@ int main(int argc, char **argv)
         long nread = 0, ncand = 0;
         for (long s = first; s < first + count; s++) {
             ts_scene_spec spec = {.family = TS_FAM_GOF, .w = 1280, .h = 720, .seed = (uint64_t)s};
-            ts_code codes[TS_RENDER_MAX_CARDS];
-            spec.ncards = ts_render_draw_cards(TS_FAM_GOF, ncards, (uint64_t)s, codes);
-            for (int i = 0; i < spec.ncards; i++)
-                spec.cards[i].code = codes[i];
-            ts_render_layout(&spec, (ts_layout)li);
+            ts_render_deal(&spec, ncards, (ts_layout)li);
             ts_scene sc;
             uint8_t *jpg;
             size_t len;

@@ -139,12 +139,7 @@ int main(int argc, char **argv)
         int li = (int)(s % 6);
         const int *sz = sizes[(s / 6) % 5];
         ts_scene_spec spec = {.family = TS_FAM_GOF, .w = sz[0], .h = sz[1], .seed = (uint64_t)s};
-        ts_code codes[TS_RENDER_MAX_CARDS];
-        int n = 6 + (int)(unit(&r) * 11);
-        spec.ncards = ts_render_draw_cards(TS_FAM_GOF, n, (uint64_t)s, codes);
-        for (int i = 0; i < spec.ncards; i++)
-            spec.cards[i].code = codes[i];
-        ts_render_layout(&spec, layouts[li]);
+        ts_render_deal(&spec, 6 + (int)(unit(&r) * 11), layouts[li]);
         ts_scene sc;
         if (ts_render_scene(&spec, &sc, err) < 0) {
             fprintf(stderr, "seed %ld: %s\n", s, err);

@@ -273,3 +273,14 @@ void ts_place_view(ts_scene_spec *spec)
     spec->view[2] = x1;
     spec->view[3] = y1;
 }
+
+ts_layout ts_render_deal(ts_scene_spec *spec, int n, ts_layout layout)
+{
+    ts_code codes[TS_RENDER_MAX_CARDS];
+    /* never more than a scene holds */
+    spec->ncards = ts_render_draw_cards(spec->family, n < TS_RENDER_MAX_CARDS ? n : TS_RENDER_MAX_CARDS,
+                                        spec->seed, codes);
+    for (int i = 0; i < spec->ncards; i++)
+        spec->cards[i].code = codes[i];
+    return ts_render_layout(spec, layout);
+}

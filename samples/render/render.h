@@ -94,6 +94,10 @@ typedef struct {
  * angle and print, and view. Deterministic for spec->seed. Returns the
  * layout used (AUTO resolved). */
 ts_layout ts_render_layout(ts_scene_spec *spec, ts_layout layout);
+/* Deals n cards of spec->family from a deck shuffled by spec->seed
+ * (ts_render_draw_cards) into spec->cards and lays them out
+ * (ts_render_layout). Returns the layout used. */
+ts_layout ts_render_deal(ts_scene_spec *spec, int n, ts_layout layout);
 
 /* ---- Scenes -------------------------------------------------------------- */
 

@@ -29,11 +29,7 @@ static ts_scene_spec spec_for(int n, uint64_t seed, ts_layout layout)
     s.w = 1280;
     s.h = 720;
     s.seed = seed;
-    ts_code codes[TS_RENDER_MAX_CARDS];
-    s.ncards = ts_render_draw_cards(TS_FAM_DOMINO, n, seed, codes);
-    for (int i = 0; i < s.ncards; i++)
-        s.cards[i].code = codes[i];
-    ts_render_layout(&s, layout);
+    ts_render_deal(&s, n, layout);
     return s;
 }
 

@@ -79,11 +79,7 @@ static void test_tables_read(void **state)
         s.w = 1280;
         s.h = 720;
         s.seed = seed;
-        ts_code codes[TS_RENDER_MAX_CARDS];
-        s.ncards = ts_render_draw_cards(TS_FAM_QWIRKLE, 12, seed, codes);
-        for (int i = 0; i < s.ncards; i++)
-            s.cards[i].code = codes[i];
-        ts_render_layout(&s, seed % 2 ? TS_LAYOUT_GRID : TS_LAYOUT_SCATTER);
+        ts_render_deal(&s, 12, seed % 2 ? TS_LAYOUT_GRID : TS_LAYOUT_SCATTER);
         ts_scene sc;
         assert_int_equal(ts_render_scene(&s, &sc, err), 0);
         ts_quad q[256], taken[256];

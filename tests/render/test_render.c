@@ -24,11 +24,7 @@ static ts_scene_spec spec_for(ts_family fam, int n, uint64_t seed, ts_layout lay
     s.w = 480;
     s.h = 320;
     s.seed = seed;
-    ts_code codes[TS_RENDER_MAX_CARDS];
-    s.ncards = ts_render_draw_cards(fam, n, seed, codes);
-    for (int i = 0; i < s.ncards; i++)
-        s.cards[i].code = codes[i];
-    ts_render_layout(&s, layout);
+    ts_render_deal(&s, n, layout);
     return s;
 }
 

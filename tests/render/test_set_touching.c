@@ -31,10 +31,9 @@ static void render_touching(uint64_t seed, ts_scene *sc, ts_code *labels, int *n
     s.w = 1280;
     s.h = 720;
     s.seed = seed;
-    s.ncards = ts_render_draw_cards(TS_FAM_SET, 12, seed, labels);
+    ts_render_deal(&s, 12, TS_LAYOUT_TOUCHING);
     for (int i = 0; i < s.ncards; i++)
-        s.cards[i].code = labels[i];
-    ts_render_layout(&s, TS_LAYOUT_TOUCHING);
+        labels[i] = s.cards[i].code;
     *nlabels = s.ncards;
     char err[TSCV_ERR_MAX] = "";
     if (ts_render_scene(&s, sc, err) != 0)

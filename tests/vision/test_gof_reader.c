@@ -167,11 +167,7 @@ static void test_rendered_tables(void **state)
     int n = 0, ok = 0, wrong = 0;
     for (uint64_t seed = 50000; seed < 50006; seed++) {
         ts_scene_spec spec = {.family = TS_FAM_GOF, .w = 1280, .h = 720, .seed = seed};
-        ts_code codes[12];
-        spec.ncards = ts_render_draw_cards(TS_FAM_GOF, 12, seed, codes);
-        for (int i = 0; i < spec.ncards; i++)
-            spec.cards[i].code = codes[i];
-        ts_render_layout(&spec, seed % 2 ? TS_LAYOUT_GRID : TS_LAYOUT_TOUCHING);
+        ts_render_deal(&spec, 12, seed % 2 ? TS_LAYOUT_GRID : TS_LAYOUT_TOUCHING);
         ts_scene sc;
         assert_int_equal(ts_render_scene(&spec, &sc, err), 0);
         int nc = cls->find(r, &sc.img, cand, 256, err);
@@ -244,11 +240,7 @@ static void test_finder_offers_every_grid_card(void **state)
     int n = 0, found = 0;
     for (uint64_t seed = 50100; seed < 50106; seed++) {
         ts_scene_spec spec = {.family = TS_FAM_GOF, .w = 1280, .h = 720, .seed = seed};
-        ts_code codes[12];
-        spec.ncards = ts_render_draw_cards(TS_FAM_GOF, 12, seed, codes);
-        for (int i = 0; i < spec.ncards; i++)
-            spec.cards[i].code = codes[i];
-        ts_render_layout(&spec, TS_LAYOUT_GRID);
+        ts_render_deal(&spec, 12, TS_LAYOUT_GRID);
         ts_scene sc;
         assert_int_equal(ts_render_scene(&spec, &sc, err), 0);
         int nc = cls->find(r, &sc.img, cand, 256, err);

@@ -46,11 +46,7 @@ static void render_table(uint64_t seed, ts_layout layout, ts_scene *sc)
     spec.w = 1280;
     spec.h = 720;
     spec.seed = seed;
-    ts_code codes[TS_RENDER_MAX_CARDS];
-    spec.ncards = ts_render_draw_cards(TS_FAM_PLAYING, 12, seed, codes);
-    for (int i = 0; i < spec.ncards; i++)
-        spec.cards[i].code = codes[i];
-    ts_render_layout(&spec, layout);
+    ts_render_deal(&spec, 12, layout);
     char err[256];
     assert_int_equal(ts_render_scene(&spec, sc, err), 0);
 }
