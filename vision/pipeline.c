@@ -1,7 +1,6 @@
 /* The frame pipeline: find, rectify, read (see pipeline.h). */
 #include "pipeline.h"
 
-#include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -9,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "auto_family.h"
 #include "clock.h"
 #include "cv/cvwrap.h"
 #include "detect.h"
@@ -37,6 +37,7 @@ typedef struct {
  * candidate finder. */
 typedef struct {
     const ts_reader_class *cls;
+    const char *profile; /* NULL: the class's default */
     float floor;
     slot slot[2]; /* [0] the caller's, [1] the helper's */
     ts_detector *det; /* the shared detector with the class's aspect range (no find) */
@@ -56,6 +57,8 @@ struct ts_pipeline {
     int auto_mode;
     early_read *early;    /* per candidate, MAX_CANDIDATES */
     ts_frame_result trial[MAX_READERS]; /* auto: each reader's reading of the frame */
+    ts_auto_weight weight[MAX_READERS];  /* auto: how each reading was weighed */
+    ts_auto_family *chooser;             /* auto: picks the reading */
     int chosen;           /* auto: the reader the last frame's cards came from */
     /* The helper thread (readers = 2) and the batch it shares. */
     int helper;
@@ -348,120 +351,6 @@ done:;
     return 0;
 }
 
-/* True if quad in lies inside quad out and is clearly smaller: a part of
- * that card (a playing card's pips read as SET symbols, or its halves read
- * as two squat SET cards), not a card. A part may share the card's edges:
- * out is widened by a tenth about its centre for the test. */
-static int inside(const ts_pt in[4], const ts_pt out[4])
-{
-    ts_pt c = {0, 0}, wide[4];
-    for (int k = 0; k < 4; k++)
-        c.x += out[k].x / 4, c.y += out[k].y / 4;
-    for (int k = 0; k < 4; k++)
-        wide[k] = (ts_pt){c.x + 1.1f * (out[k].x - c.x), c.y + 1.1f * (out[k].y - c.y)};
-    for (int k = 0; k < 4; k++)
-        if (!ts_point_in_quad(wide, in[k].x, in[k].y))
-            return 0;
-    return ts_quad_area(in) < 0.7 * ts_quad_area(out);
-}
-
-/* Whether a quad is no longer than the class's cards (its largest aspect,
- * with some room for a slanted view): a finder may offer longer ones, and
- * a reader judges the content, not the outline. (Not the least aspect: a
- * profile's pieces may be squarer than the cards, as Qwirkle tiles are.) */
-static int card_shaped(const ts_reader_class *cls, const ts_pt q[4])
-{
-    float aspect = (ts_dist(q[1], q[2]) + ts_dist(q[3], q[0])) /
-                   (ts_dist(q[0], q[1]) + ts_dist(q[2], q[3]));
-    return aspect <= cls->max_aspect * 1.15f;
-}
-
-/* The most copies of one card a family's deck holds (a game may shuffle two
- * decks of playing cards together). */
-static int deck_copies(int family)
-{
-    switch (family) {
-    case TS_FAM_SET: return 1;
-    case TS_FAM_QWIRKLE: return 3;
-    default: return 2;
-    }
-}
-
-/* True if card c of reading f lies inside a read card of another reading:
- * cards do not lie inside cards, so it is a part of a larger card (a
- * playing card's pips read as SET symbols). */
-static int part_of_other(const ts_frame_result *trial, int n, int f, const ts_card *c)
-{
-    const ts_frame_result *a = &trial[f];
-    for (int g = 0; g < n; g++)
-        for (int j = 0; g != f && j < trial[g].ncards; j++) {
-            const ts_card *big = &trial[g].cards[j];
-            if (!big->read || !inside(c->quad, big->quad))
-                continue;
-            /* A card holds a few such parts; one "card" around many
-             * cards is itself the false reading (a whole frame), unless
-             * its reader is sure of it and they cover little of it (a
-             * court card's print read as Qwirkle tiles; cards laid out
-             * cover much of the "card" around them). */
-            int held = 0;
-            double covered = 0;
-            for (int k = 0; k < a->ncards; k++)
-                if (a->cards[k].read && inside(a->cards[k].quad, big->quad)) {
-                    held++;
-                    covered += ts_quad_area(a->cards[k].quad);
-                }
-            if (held <= 3 || (big->conf >= 0.9f && covered < 0.3 * ts_quad_area(big->quad)))
-                return 1;
-        }
-    return 0;
-}
-
-/* How well reading f explains the frame, against the others: its read
- * cards less its unsure ones (a reader that is unsure of most of what its
- * finder offers is reading something else: a Qwirkle tile reader in a
- * court card's print), parts of other readings' cards left out; ties go
- * to the summed confidence of its cards. */
-static void score(const ts_frame_result *trial, const ts_reader_class *const *cls, int n, int f,
-                  int *net, double *conf)
-{
-    *net = 0;
-    *conf = 0;
-    const ts_frame_result *a = &trial[f];
-    for (int i = 0; i < a->ncards; i++) {
-        const ts_card *c = &a->cards[i];
-        if (part_of_other(trial, n, f, c) || !card_shaped(cls[f], c->quad))
-            continue;
-        /* More copies of one card than a deck holds are not that deck's
-         * cards (one playing card's four red diamonds read as four SET
-         * cards "1RDS"): the extra ones count as unsure. */
-        int same = 0;
-        for (int k = 0; k < i && c->read; k++)
-            same += a->cards[k].read && a->cards[k].code.idx == c->code.idx;
-        *net += c->read && same < deck_copies(c->code.family) ? 1 : -1;
-        *conf += c->conf;
-    }
-}
-
-/* How particular a family's reading is: what its reader needs to see
- * before it says "card". A playing card's corner index (rank over suit, in
- * two corners) is seldom seen on another card; Gang of Four's index is a
- * numeral over a dot, which a playing card's index also shows; domino pips
- * are dots in two halves; a SET card is coloured shapes on white, which a
- * playing card's pips or index also make; the Qwirkle reader measures one
- * coloured symbol on a field, which a SET card with one shape also shows.
- * Two readings that explain a frame equally well (both sure of the same
- * cards) go to the more particular one. */
-static int specific(int family)
-{
-    switch (family) {
-    case TS_FAM_PLAYING: return 4;
-    case TS_FAM_GOF: return 3;
-    case TS_FAM_DOMINO: return 2;
-    case TS_FAM_SET: return 1;
-    default: return 0;
-    }
-}
-
 int ts_pipeline_process(ts_pipeline *p, const ts_image *frame, ts_frame_result *out, char *err,
                         size_t errlen)
 {
@@ -497,20 +386,12 @@ int ts_pipeline_process(ts_pipeline *p, const ts_image *frame, ts_frame_result *
         const ts_reader_class *cls[MAX_READERS];
         for (int i = 0; i < p->nfam; i++)
             cls[i] = p->fam[i].cls;
-        int best = -1, bn = 0;
-        double bc = 0;
-        for (int i = 0; i < p->nfam; i++) {
-            int n;
-            double c;
-            score(p->trial, cls, p->nfam, i, &n, &c);
-            if (!p->trial[i].ncards)
-                continue;
-            /* confidences of 1 on both sides tie: then the more particular
-             * reading wins (see specific) */
-            int tie = n == bn && fabs(c - bc) < 0.02 * (n > 1 ? n : 1);
-            if (best < 0 || n > bn || (n == bn && !tie && c > bc) ||
-                (tie && specific(p->fam[i].cls->family) > specific(p->fam[best].cls->family)))
-                best = i, bn = n, bc = c;
+        char why[TSCV_ERR_MAX] = "";
+        int best = ts_auto_family_choose(p->chooser, frame, cls, p->trial, p->nfam, p->weight,
+                                         why);
+        if (best == -2) {
+            snprintf(err, errlen, "auto: %s", why);
+            return -1;
         }
         if (best >= 0) {
             const ts_frame_result *t = &p->trial[best];
@@ -530,6 +411,7 @@ static int family_init(family *f, const ts_reader_class *cls, const ts_pipeline_
                        const char *profile, int nslots, char *err, size_t errlen)
 {
     f->cls = cls;
+    f->profile = profile;
     f->floor = cfg->conf_floor > 0 ? cfg->conf_floor : cls->conf_floor;
     ts_reader_config rc = {profile, cfg->models_dir};
     for (int i = 0; i < nslots; i++) {
@@ -619,6 +501,10 @@ ts_pipeline *ts_pipeline_create(const ts_pipeline_config *cfg, char *err, size_t
         return NULL;
     }
     p->auto_mode = auto_mode;
+    if (auto_mode && !(p->chooser = ts_auto_family_create(cfg->models_dir, err, errlen))) {
+        ts_pipeline_destroy(p);
+        return NULL;
+    }
     int nslots = cfg->readers >= 2 ? 2 : 1;
     if (one) {
         p->nfam = 1;
@@ -684,6 +570,7 @@ void ts_pipeline_destroy(ts_pipeline *p)
         }
         ts_detector_destroy(f->det);
     }
+    ts_auto_family_destroy(p->chooser);
     free(p->early);
     free(p);
 }
@@ -691,6 +578,25 @@ void ts_pipeline_destroy(ts_pipeline *p)
 int ts_pipeline_family(const ts_pipeline *p)
 {
     return p->auto_mode ? -1 : (int)p->fam[0].cls->family;
+}
+
+int ts_pipeline_auto_readings(const ts_pipeline *p)
+{
+    return p->auto_mode ? p->nfam : 0;
+}
+
+const ts_frame_result *ts_pipeline_auto_reading(const ts_pipeline *p, int i, const char **name,
+                                                const char **profile, double *score,
+                                                double *face)
+{
+    if (!p->auto_mode || i < 0 || i >= p->nfam)
+        return NULL;
+    const family *f = &p->fam[i];
+    *name = f->cls->name;
+    *profile = f->profile ? f->profile : f->cls->profiles[0];
+    *score = p->weight[i].score;
+    *face = p->weight[i].face;
+    return &p->trial[i];
 }
 
 /* The reader of family fam: with auto, the one the last frame was read by if

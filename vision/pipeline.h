@@ -7,10 +7,12 @@
  * The family's reader comes from the registry (reader.h); with game "auto"
  * every family is tried (with each deck profile whose pieces need their own
  * finder: Qwirkle tiles, double-six dominoes) and the reading that best
- * explains the frame wins, frame by frame: its sure cards less its unsure
- * ones, not counting parts of another reading's cards, copies beyond what a
- * deck holds, or outlines longer than the family's cards. What a game makes of the cards (Sets, plays, verdicts) is the rules
- * core's business, not this one's: a frame result holds cards only.
+ * explains the frame wins, frame by frame (auto_family.h): its sure cards
+ * that look like its family (a small net judges each card's face) less
+ * unsure ones that do not, not counting parts of another reading's cards,
+ * copies beyond what a deck holds, or outlines longer than the family's
+ * cards. What a game makes of the cards (Sets, plays, verdicts) is the
+ * rules core's business, not this one's: a frame result holds cards only.
  *
  * A ts_pipeline holds the readers and scratch buffers; create one per calling
  * thread (with readers = 2 it runs one helper thread of its own). Nothing here
@@ -65,6 +67,16 @@ int ts_pipeline_process(ts_pipeline *p, const ts_image *frame, ts_frame_result *
 
 /* The family this pipeline reads, or -1 for "auto". */
 int ts_pipeline_family(const ts_pipeline *p);
+
+/* With game "auto", for tools that show why it chose: how many readings
+ * each frame gets (0 without auto), and reading i of the last frame (NULL
+ * past the end): its class's name, deck profile, how it scored and the
+ * face net's mean P(its family) over its cards (auto_family.h). Borrowed
+ * until the next frame. */
+int ts_pipeline_auto_readings(const ts_pipeline *p);
+const ts_frame_result *ts_pipeline_auto_reading(const ts_pipeline *p, int i, const char **name,
+                                                const char **profile, double *score,
+                                                double *face);
 
 /* Parses one code as the deck prints it (the profile's letters: "WX" with the
  * Qwirkle tiles, "2BLS" with SeeCards), in the family given (for "auto",

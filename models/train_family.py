@@ -1,0 +1,300 @@
+#!/usr/bin/python3
+"""Trains the card-family net (models/family.tsnet) that `--game auto` asks
+which family a read card looks like (vision/auto_family.c).
+
+Every reader judges a card by its own family's marks and may be sure of
+another family's card (a playing-card index reader on a Gang of Four
+corner); this net looks at the whole face instead: beige with one big
+coloured numeral, white with black/red corner indices, white with 1-3
+shapes, one symbol on a dark tile, pips in two halves.
+
+Classes: S SET card, P playing card, G Gang of Four, Q Qwirkle card,
+T Qwirkle tile, D Chinese domino card, W western domino tile, X no card.
+The input is the card's quad warped upright to 64 x 96 (portrait, its first
+side a short side) and shrunk to 32 x 48, as the pipeline does.
+
+Data (cached in --data):
+- rendered tables of each family (`tablesight render`), the true quads of
+  cards at least half visible, a little off and either way up; X: quads of
+  card shape on the table away from the cards. Seeds 22000.. train, 23000..
+  held aside.
+- the shared photos: the cards each family's own reader reads there whose
+  code is in the image's labels (`tablesight scan --game G`); photo series
+  (a game, a source, a session) are split whole: about a quarter of each
+  data set is held aside (HELD).
+Everything is seeded: the same command gives the same model.
+
+  /usr/bin/python3 models/train_family.py --build build \
+      --shared ../shared --data /tmp/familydata --out models/family.tsnet
+"""
+import argparse
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+
+import cv2
+import numpy as np
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import tsnet  # noqa: E402
+
+IW, IH = 32, 48  # net input
+WW, WH = 64, 96  # warp size (the pipeline's, see auto_family.c)
+LETTERS = "SPGQTDWX"
+RENDER = {"set": "S", "playing": "P", "gof": "G", "qwirkle": "Q", "domino": "D"}
+# label file, game, profile, class letter
+REAL = [("set/crops.tsv", "set", None, "S"),
+        ("set/boards.tsv", "set", None, "S"),
+        ("playing/labels.tsv", "playing", None, "P"),
+        ("qwirkle/labels.tsv", "qwirkle", "tiles", "T"),
+        ("domino/labels.tsv", "domino", "double-six", "W")]
+
+
+def warp(img, quad):
+    src = np.float32(quad)
+    dst = np.float32([[0, 0], [WW, 0], [WW, WH], [0, WH]])
+    m = cv2.getPerspectiveTransform(src, dst)
+    w = cv2.warpPerspective(img, m, (WW, WH), flags=cv2.INTER_LINEAR,
+                            borderMode=cv2.BORDER_REPLICATE)
+    return cv2.resize(w, (IW, IH), interpolation=cv2.INTER_AREA)
+
+
+def jitter(quad, rng, amount):
+    """Moves each corner by up to amount of the short side; half the time
+    the card is turned (upside down: corners two places on)."""
+    q = np.float32(quad)
+    short = min(np.linalg.norm(q[1] - q[0]), np.linalg.norm(q[3] - q[2]))
+    q = q + rng.uniform(-amount, amount, q.shape).astype(np.float32) * short
+    if rng.random() < 0.5:
+        q = np.roll(q, 2, axis=0)
+    return q
+
+
+def inside(pt, quad):
+    return cv2.pointPolygonTest(np.float32(quad).reshape(-1, 1, 2), (float(pt[0]), float(pt[1])),
+                                False) >= 0
+
+
+def render_set(build, data, fam, first, count, rng, tag):
+    out = os.path.join(data, f"r_{fam}_{first}_{count}")
+    if not os.path.exists(out):
+        subprocess.run([os.path.join(build, "tablesight"), "render", "--game", fam, "--seed",
+                        str(first), "--count", str(count), "--quiet", out + ".tmp"],
+                       check=True, stdout=subprocess.DEVNULL)
+        os.rename(out + ".tmp", out)
+    xs, ys = [], []
+    for js in sorted(glob.glob(os.path.join(out, "*.json"))):
+        d = json.load(open(js))
+        img = cv2.imread(js[:-5] + ".jpg")
+        quads = [c["quad"] for c in d["cards"]]
+        h, w = img.shape[:2]
+        sides = []
+        for c in d["cards"]:
+            if c["visible"] < 0.5:
+                continue
+            q = np.float32(c["quad"])
+            sides.append(np.linalg.norm(q[1] - q[0]))
+            for _ in range(2):
+                xs.append(warp(img, jitter(q, rng, 0.06)))
+                ys.append(LETTERS.index(RENDER[fam]))
+        # no card: card-shaped quads on the table, off every card
+        if not sides or w < 3 * max(sides) or h < 3 * max(sides):
+            continue
+        s = float(np.median(sides))
+        made = 0
+        for _ in range(40):
+            if made == 3:
+                break
+            cx, cy = rng.uniform(s, w - s), rng.uniform(1.5 * s, h - 1.5 * s)
+            a = rng.uniform(0, np.pi)
+            hw, hh = s / 2, s * rng.uniform(0.6, 0.9)
+            u, v = np.array([np.cos(a), np.sin(a)]), np.array([-np.sin(a), np.cos(a)])
+            q = np.float32([[cx, cy] - hw * u - hh * v, [cx, cy] + hw * u - hh * v,
+                            [cx, cy] + hw * u + hh * v, [cx, cy] - hw * u + hh * v])
+            if any(inside(p, cq) for p in list(q) + [(cx, cy)] for cq in quads):
+                continue
+            xs.append(warp(img, q))
+            ys.append(LETTERS.index("X"))
+            made += 1
+    print(f"  {tag} {fam} {first}+{count}: {len(xs)} cards", flush=True)
+    return xs, ys
+
+
+# Photo series held aside whole (a game, a source, a session), about a
+# quarter of each data set.
+HELD = re.compile(r"qwirkle/images/tr3_|domino/images/g3_|cardcounter_webcam|"
+                  r"IMG_20220921_20|mathsvlog_|tomwhite.*_2017031[57]_|pclewis_")
+
+
+def held(path):
+    return HELD.search(path) is not None
+
+
+def real_set(build, shared, data, rel, game, profile, letter, rng):
+    labels = os.path.join(shared, "data", rel)
+    base = os.path.dirname(labels)
+    want = {}
+    for line in open(labels):
+        f = line.rstrip("\n").split("\t")
+        if line.startswith("#") or len(f) < 2:
+            continue
+        want[os.path.join(base, f[0])] = f[1].split()
+    cache = os.path.join(data, "scan_" + rel.replace("/", "_") + ".json")
+    if not os.path.exists(cache):
+        cmd = [os.path.join(build, "tablesight"), "scan", "--game", game]
+        if profile:
+            cmd += ["--profile", profile]
+        with open(cache + ".tmp", "w") as o:
+            subprocess.run(cmd + sorted(want), check=False, stdout=o, stderr=subprocess.DEVNULL)
+        os.rename(cache + ".tmp", cache)
+    tr, va = ([], []), ([], [])
+    for line in open(cache):
+        d = json.loads(line)
+        path = d["source"]
+        if path not in want:
+            continue
+        img = cv2.imread(path)
+        left = list(want[path])
+        dst = va if held(path) else tr
+        for c in d["cards"]:
+            if not c["read"] or c["code"] not in left:
+                continue
+            left.remove(c["code"])
+            for _ in range(1 if dst is va else 2):
+                dst[0].append(warp(img, jitter(c["quad"], rng, 0.04 if dst is tr else 0)))
+                dst[1].append(LETTERS.index(letter))
+    print(f"  real {rel}: {len(tr[0])} train, {len(va[0])} held aside", flush=True)
+    return tr, va
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.c1 = nn.Conv2d(3, 12, 3, padding=1)
+        self.b1 = nn.BatchNorm2d(12)
+        self.c2 = nn.Conv2d(12, 24, 3, padding=1)
+        self.b2 = nn.BatchNorm2d(24)
+        self.c3 = nn.Conv2d(24, 32, 3, padding=1)
+        self.b3 = nn.BatchNorm2d(32)
+        self.fc = nn.Linear(32 * 6 * 4, 48)
+        self.drop = nn.Dropout(0.2)
+        self.family = nn.Linear(48, len(LETTERS))
+
+    def forward(self, x):
+        x = F.max_pool2d(F.relu(self.b1(self.c1(x))), 2)  # 24 x 16
+        x = F.max_pool2d(F.relu(self.b2(self.c2(x))), 2)  # 12 x 8
+        x = F.max_pool2d(F.relu(self.b3(self.c3(x))), 2)  # 6 x 4
+        x = self.drop(F.relu(self.fc(torch.flatten(x, 1))))
+        return self.family(x)
+
+
+def augment(x, g):
+    """Light, white balance, blur, noise: what differs between cameras."""
+    n = x.shape[0]
+    gain = torch.empty(n, 3, 1, 1).uniform_(0.9, 1.1, generator=g)
+    bright = torch.empty(n, 1, 1, 1).uniform_(0.6, 1.3, generator=g)
+    x = x * gain * bright
+    contrast = torch.empty(n, 1, 1, 1).uniform_(0.7, 1.2, generator=g)
+    mean = x.mean(dim=(1, 2, 3), keepdim=True)
+    x = (x - mean) * contrast + mean
+    k = torch.tensor([0.25, 0.5, 0.25])
+    k2 = (k[:, None] * k[None, :]).expand(3, 1, 3, 3)
+    blur = torch.rand(n, generator=g) < 0.33
+    if blur.any():
+        x[blur] = F.conv2d(F.pad(x[blur], (1, 1, 1, 1), mode="replicate"), k2, groups=3)
+    sigma = torch.empty(n, 1, 1, 1).uniform_(0, 0.03, generator=g)
+    x = x + torch.randn(x.shape, generator=g) * sigma
+    return x.clamp(0, 1)
+
+
+def to_tensor(img):
+    return torch.from_numpy(img).permute(0, 3, 1, 2).float() / 255.0
+
+
+def evaluate(model, x, y, tag):
+    model.eval()
+    with torch.no_grad():
+        p = torch.cat([model(to_tensor(x[i:i + 1024])).argmax(1)
+                       for i in range(0, len(x), 1024)]).numpy()
+    ok = p == y
+    per = "  ".join(f"{LETTERS[k]} {ok[y == k].sum()}/{(y == k).sum()}"
+                    for k in range(len(LETTERS)) if (y == k).any())
+    print(f"{tag}: {100 * ok.mean():.2f}% of {len(y)}  ({per})", flush=True)
+    return ok.mean()
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--build", default="build")
+    ap.add_argument("--shared", default="../shared")
+    ap.add_argument("--data", default="/tmp/familydata", help="where renders and scans are cached")
+    ap.add_argument("--out", default="models/family.tsnet")
+    ap.add_argument("--tables", type=int, default=60, help="rendered training tables per family")
+    ap.add_argument("--epochs", type=int, default=12)
+    a = ap.parse_args()
+    torch.manual_seed(1)
+    torch.set_num_threads(1)
+    g = torch.Generator().manual_seed(1)
+    rng = np.random.default_rng(1)
+    os.makedirs(a.data, exist_ok=True)
+    xtr, ytr, xva, yva, xrv, yrv = [], [], [], [], [], []
+    for fam in RENDER:
+        x, y = render_set(a.build, a.data, fam, 22000, a.tables, rng, "train")
+        xtr += x
+        ytr += y
+        x, y = render_set(a.build, a.data, fam, 23000, 10, rng, "held aside")
+        xva += x
+        yva += y
+    for rel, game, prof, letter in REAL:
+        tr, va = real_set(a.build, a.shared, a.data, rel, game, prof, letter, rng)
+        xtr += tr[0]
+        ytr += tr[1]
+        xrv += va[0]
+        yrv += va[1]
+    xtr, ytr = np.stack(xtr), np.array(ytr)
+    xva, yva = np.stack(xva), np.array(yva)
+    xrv, yrv = np.stack(xrv), np.array(yrv)
+    print(f"train {len(xtr)}, held aside: rendered {len(xva)}, real {len(xrv)}")
+    # every class weighs the same in the loss, however many examples it has
+    counts = np.bincount(ytr, minlength=len(LETTERS)).astype(np.float32)
+    weight = torch.from_numpy(counts.sum() / np.maximum(counts, 1) / len(LETTERS))
+    model = Net()
+    opt = torch.optim.Adam(model.parameters(), lr=2e-3, weight_decay=1e-4)
+    steps = a.epochs * ((len(xtr) + 127) // 128)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps)
+    yt = torch.from_numpy(ytr)
+    for ep in range(a.epochs):
+        model.train()
+        perm = torch.randperm(len(xtr), generator=g)
+        total = 0.0
+        for i in range(0, len(xtr), 128):
+            b = perm[i:i + 128]
+            loss = F.cross_entropy(model(augment(to_tensor(xtr[b.numpy()]), g)), yt[b],
+                                   weight=weight)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            total += loss.item() * len(b)
+        print(f"epoch {ep + 1}: loss {total / len(xtr):.4f}", flush=True)
+        evaluate(model, xva, yva, "  held aside, rendered")
+        evaluate(model, xrv, yrv, "  held aside, real")
+    rend = evaluate(model, xva, yva, "held aside, rendered (final)")
+    real = evaluate(model, xrv, yrv, "held aside, real series (final)")
+    tsnet.export(model, a.out, "family", IW, IH, 3, [("family", LETTERS)],
+                 comments=[f"card family of a warped card; rendered tables 22000+{a.tables} "
+                           f"per family and three quarters of the shared photo series; held "
+                           f"aside: rendered 23000+10 {100 * rend:.2f}%, real series "
+                           f"{100 * real:.2f}%",
+                           "rebuild: /usr/bin/python3 models/train_family.py (models/README.md)"])
+    print(f"wrote {a.out} ({os.path.getsize(a.out)} bytes)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,262 @@
+/* Which family's reading `--game auto` takes (see auto_family.h). */
+#include "auto_family.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cv/cvdnn.h"
+#include "datadir.h"
+#include "geom.h"
+
+/* The warp the face net's input is shrunk from (models/train_family.py). */
+enum { FACE_W = 64, FACE_H = 96 };
+/* Cards of one reading the net looks at: the rest count at their mean (a
+ * Qwirkle board has 70 tiles; a dozen tell the family as well). */
+enum { FACE_SAMPLE = 12, MAX_READINGS = 16 };
+
+struct ts_auto_family {
+    tscv_net *net;
+    int nclass;
+    /* per family, the net's classes that are its pieces (cards and tiles) */
+    int mine[TS_FAM_COUNT][TSCV_NET_MAX_CLASSES];
+    ts_image face[MAX_READINGS * FACE_SAMPLE];
+    float *probs;
+};
+
+/* The net's letters of each family's kinds of pieces. */
+static const char *const family_letters[TS_FAM_COUNT] = {
+    [TS_FAM_SET] = "S", [TS_FAM_PLAYING] = "P", [TS_FAM_GOF] = "G",
+    [TS_FAM_QWIRKLE] = "QT", [TS_FAM_DOMINO] = "DW",
+};
+
+ts_auto_family *ts_auto_family_create(const char *models_dir, char *err, size_t errlen)
+{
+    char path[1024];
+    ts_model_path(models_dir, "family.tsnet", path, sizeof path);
+    ts_auto_family *a = calloc(1, sizeof *a);
+    if (!a) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    a->net = tscv_net_load(path, err, errlen);
+    if (!a->net) {
+        free(a);
+        return NULL;
+    }
+    const tscv_net_info *info = tscv_net_get_info(a->net);
+    if (info->noutputs != 1 || info->in_c != 3) {
+        snprintf(err, errlen, "%s: not a card-family net (one head, colour input)", path);
+        ts_auto_family_destroy(a);
+        return NULL;
+    }
+    a->nclass = info->out[0].nclass;
+    for (int f = 0; f < TS_FAM_COUNT; f++)
+        for (int k = 0; k < a->nclass; k++)
+            a->mine[f][k] = strchr(family_letters[f], info->out[0].letters[k]) != NULL;
+    a->probs = malloc(sizeof *a->probs * (size_t)a->nclass * MAX_READINGS * FACE_SAMPLE);
+    if (!a->probs) {
+        snprintf(err, errlen, "out of memory");
+        ts_auto_family_destroy(a);
+        return NULL;
+    }
+    return a;
+}
+
+void ts_auto_family_destroy(ts_auto_family *a)
+{
+    if (!a)
+        return;
+    tscv_net_destroy(a->net);
+    for (int i = 0; i < MAX_READINGS * FACE_SAMPLE; i++)
+        ts_image_free(&a->face[i]);
+    free(a->probs);
+    free(a);
+}
+
+/* ---- Which cards count ---------------------------------------------------- */
+
+/* True if quad in lies inside quad out and is clearly smaller: a part of
+ * that card (a playing card's pips read as SET symbols, or its halves read
+ * as two squat SET cards), not a card. A part may share the card's edges:
+ * out is widened by a tenth about its centre for the test. */
+static int inside(const ts_pt in[4], const ts_pt out[4])
+{
+    ts_pt c = {0, 0}, wide[4];
+    for (int k = 0; k < 4; k++)
+        c.x += out[k].x / 4, c.y += out[k].y / 4;
+    for (int k = 0; k < 4; k++)
+        wide[k] = (ts_pt){c.x + 1.1f * (out[k].x - c.x), c.y + 1.1f * (out[k].y - c.y)};
+    for (int k = 0; k < 4; k++)
+        if (!ts_point_in_quad(wide, in[k].x, in[k].y))
+            return 0;
+    return ts_quad_area(in) < 0.7 * ts_quad_area(out);
+}
+
+/* Whether a quad is no longer than the class's cards (its largest aspect,
+ * with some room for a slanted view): a finder may offer longer ones, and
+ * a reader judges the content, not the outline. (Not the least aspect: a
+ * profile's pieces may be squarer than the cards, as Qwirkle tiles are.) */
+static int card_shaped(const ts_reader_class *cls, const ts_pt q[4])
+{
+    float aspect = (ts_dist(q[1], q[2]) + ts_dist(q[3], q[0])) /
+                   (ts_dist(q[0], q[1]) + ts_dist(q[2], q[3]));
+    return aspect <= cls->max_aspect * 1.15f;
+}
+
+/* The most copies of one card a family's deck holds (a game may shuffle two
+ * decks of playing cards together). */
+static int deck_copies(int family)
+{
+    switch (family) {
+    case TS_FAM_SET: return 1;
+    case TS_FAM_QWIRKLE: return 3;
+    default: return 2;
+    }
+}
+
+/* True if card c of reading f lies inside a read card of another reading:
+ * cards do not lie inside cards, so it is a part of a larger card (a
+ * playing card's pips read as SET symbols). */
+static int part_of_other(const ts_frame_result *trial, int n, int f, const ts_card *c)
+{
+    const ts_frame_result *a = &trial[f];
+    for (int g = 0; g < n; g++)
+        for (int j = 0; g != f && j < trial[g].ncards; j++) {
+            const ts_card *big = &trial[g].cards[j];
+            if (!big->read || !inside(c->quad, big->quad))
+                continue;
+            /* A card holds a few such parts; one "card" around many
+             * cards is itself the false reading (a whole frame), unless
+             * its reader is sure of it and they cover little of it (a
+             * court card's print read as Qwirkle tiles; cards laid out
+             * cover much of the "card" around them). */
+            int held = 0;
+            double covered = 0;
+            for (int k = 0; k < a->ncards; k++)
+                if (a->cards[k].read && inside(a->cards[k].quad, big->quad)) {
+                    held++;
+                    covered += ts_quad_area(a->cards[k].quad);
+                }
+            if (held <= 3 || (big->conf >= 0.9f && covered < 0.3 * ts_quad_area(big->quad)))
+                return 1;
+        }
+    return 0;
+}
+
+/* How a card of a reading counts: 0 left out (a part of another reading's
+ * card, longer than the family's cards), 1 sure, -1 unsure. More copies of
+ * one card than a deck holds are not that deck's cards (one playing card's
+ * four red diamonds read as four SET cards "1RDS"): the extra ones count as
+ * unsure. */
+static int counts(const ts_frame_result *trial, const ts_reader_class *const *cls, int n, int f,
+                  int i)
+{
+    const ts_frame_result *a = &trial[f];
+    const ts_card *c = &a->cards[i];
+    if (part_of_other(trial, n, f, c) || !card_shaped(cls[f], c->quad))
+        return 0;
+    if (!c->read)
+        return -1;
+    int same = 0;
+    for (int k = 0; k < i; k++)
+        same += a->cards[k].read && a->cards[k].code.idx == c->code.idx;
+    return same < deck_copies(c->code.family) ? 1 : -1;
+}
+
+/* How particular a family's reading is: what its reader needs to see
+ * before it says "card". A playing card's corner index (rank over suit, in
+ * two corners) is seldom seen on another card; Gang of Four's index is a
+ * numeral over a dot, which a playing card's index also shows; domino pips
+ * are dots in two halves; a SET card is coloured shapes on white, which a
+ * playing card's pips or index also make; the Qwirkle reader measures one
+ * coloured symbol on a field, which a SET card with one shape also shows.
+ * Two readings that explain a frame equally well go to the more particular
+ * one. */
+static int specific(int family)
+{
+    switch (family) {
+    case TS_FAM_PLAYING: return 4;
+    case TS_FAM_GOF: return 3;
+    case TS_FAM_DOMINO: return 2;
+    case TS_FAM_SET: return 1;
+    default: return 0;
+    }
+}
+
+/* ---- Choosing ------------------------------------------------------------- */
+
+int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
+                          const ts_reader_class *const *cls, const ts_frame_result *readings,
+                          int n, ts_auto_weight *weights, char *err)
+{
+    if (n > MAX_READINGS)
+        n = MAX_READINGS;
+    /* Which cards count, and a sample of them for the face net. */
+    signed char how[MAX_READINGS][TS_MAX_CARDS];
+    int pick[MAX_READINGS][FACE_SAMPLE], npick[MAX_READINGS], nface = 0;
+    int counted[MAX_READINGS];
+    for (int f = 0; f < n; f++) {
+        const ts_frame_result *r = &readings[f];
+        counted[f] = 0;
+        for (int i = 0; i < r->ncards; i++) {
+            how[f][i] = (signed char)counts(readings, cls, n, f, i);
+            counted[f] += how[f][i] != 0;
+        }
+        /* evenly spread over the counted cards */
+        npick[f] = 0;
+        for (int i = 0, k = 0; i < r->ncards; i++) {
+            if (!how[f][i])
+                continue;
+            if ((long)k * FACE_SAMPLE / (counted[f] ? counted[f] : 1) >= npick[f] &&
+                npick[f] < FACE_SAMPLE) {
+                pick[f][npick[f]++] = i;
+                if (tscv_warp_quad(frame, r->cards[i].quad, &a->face[nface++], FACE_W, FACE_H,
+                                   err) < 0)
+                    return -2;
+            }
+            k++;
+        }
+    }
+    if (nface && tscv_net_run(a->net, a->face, nface, a->probs, err) < 0)
+        return -2;
+
+    int best = -1;
+    double bs = 0, bc = 0;
+    for (int f = 0, at = 0; f < n; f++) {
+        const ts_frame_result *r = &readings[f];
+        int fam = cls[f]->family;
+        /* P(this family) of each sampled card; the others at the mean */
+        double face[TS_MAX_CARDS], mean = 0;
+        for (int k = 0; k < npick[f]; k++, at++) {
+            double p = 0;
+            for (int c = 0; c < a->nclass; c++)
+                if (a->mine[fam][c])
+                    p += a->probs[(size_t)at * a->nclass + c];
+            face[pick[f][k]] = p;
+            mean += p / npick[f];
+        }
+        double s = 0, conf = 0;
+        for (int i = 0, k = 0; i < r->ncards; i++) {
+            if (!how[f][i])
+                continue;
+            double p = k < npick[f] && pick[f][k] == i ? face[i] : mean;
+            k += k < npick[f] && pick[f][k] == i;
+            s += how[f][i] > 0 ? p : -(1 - p);
+            conf += r->cards[i].conf * p;
+        }
+        if (weights)
+            weights[f] = (ts_auto_weight){s, conf, mean, counted[f]};
+        if (!r->ncards)
+            continue;
+        /* near ties go to the surer reading, then to the more particular
+         * family (see specific) */
+        int near = fabs(s - bs) < 0.25;
+        int tie = near && fabs(conf - bc) < 0.02 * (counted[f] > 1 ? counted[f] : 1);
+        if (best < 0 || (!near && s > bs) || (near && !tie && conf > bc) ||
+            (tie && specific(fam) > specific(cls[best]->family)))
+            best = f, bs = s, bc = conf;
+    }
+    return best;
+}

@@ -1,0 +1,50 @@
+/* Which family's reading of a frame `--game auto` takes (pipeline.c runs
+ * every family's finder and reader on the frame; this picks one).
+ *
+ * Each reader judges a card by its own family's marks, and some are sure of
+ * another family's cards (a playing-card index reader on a Gang of Four
+ * corner, a Qwirkle symbol reader on a SET card with one shape). So besides
+ * the readings, a small trained net (models/family.tsnet, rebuilt by
+ * models/train_family.py) looks at each read card's whole face and says
+ * which family it looks like: beige with one big coloured numeral, white
+ * with black/red corner indices, white with one to three shapes, one symbol
+ * on a dark tile, pips in two halves, or no card at all. A reading scores
+ * each of its sure cards by how much it looks like the reading's family,
+ * and loses for unsure cards that do not look like it.
+ *
+ * Only the reader interface is used (reader.h): codes, confidences, read
+ * flags and quads of each family's reading.
+ */
+#ifndef TS_AUTO_FAMILY_H
+#define TS_AUTO_FAMILY_H
+
+#include <stddef.h>
+
+#include "image.h"
+#include "pipeline.h"
+#include "reader.h"
+
+typedef struct ts_auto_family ts_auto_family;
+
+/* Loads the family net from models_dir (NULL: the data directory's models/).
+ * Returns NULL with a one-line reason in err. Caller destroys. */
+ts_auto_family *ts_auto_family_create(const char *models_dir, char *err, size_t errlen);
+void ts_auto_family_destroy(ts_auto_family *a);
+
+/* How one reading was weighed (for tools that show why auto chose). */
+typedef struct {
+    double score;  /* sure cards that look like the family, less unsure ones that do not */
+    double conf;   /* summed confidence, weighed the same way: breaks near ties */
+    double face;   /* mean of the face net's P(this family) over the counted cards */
+    int counted;   /* cards counted (not parts of other readings' cards, not too long) */
+} ts_auto_weight;
+
+/* Picks the reading of frame that best explains it: readings[i] was made by
+ * cls[i] (n of them). Fills weights[0..n) when not NULL. Returns the index,
+ * -1 when no reading has a card, or -2 on an internal error (err,
+ * TSCV_ERR_MAX). */
+int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
+                          const ts_reader_class *const *cls, const ts_frame_result *readings,
+                          int n, ts_auto_weight *weights, char *err);
+
+#endif
