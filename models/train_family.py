@@ -16,8 +16,10 @@ side a short side) and shrunk to 32 x 48, as the pipeline does.
 Data (cached in --data):
 - rendered tables of each family (`tablesight render`), the true quads of
   cards at least half visible, a little off and either way up; X: quads of
-  card shape on the table away from the cards. Seeds 22000.. train, 23000..
-  held aside.
+  card shape on the table away from the cards; and every quad each reader's
+  finder offers on the first 20 tables (the card when it covers one, IoU >=
+  0.75, else no card: parts of cards, two cards, table). Seeds 22000..
+  train, 23000.. held aside.
 - the shared photos: the cards each family's own reader reads there whose
   code is in the image's labels (`tablesight scan --game G`); photo series
   (a game, a source, a session) are split whole: about a quarter of each
@@ -123,6 +125,48 @@ def render_set(build, data, fam, first, count, rng, tag):
             ys.append(LETTERS.index("X"))
             made += 1
     print(f"  {tag} {fam} {first}+{count}: {len(xs)} cards", flush=True)
+    return xs, ys
+
+
+# Every reader --game auto runs (game, profile): what their finders offer
+# on other families' tables is what the net is asked about.
+READERS = [("set", None), ("playing", None), ("gof", None), ("qwirkle", None),
+           ("qwirkle", "tiles"), ("domino", None), ("domino", "double-six")]
+
+
+def iou(a, b):
+    a, b = np.float32(a), np.float32(b)
+    inter, _ = cv2.intersectConvexConvex(a, b)
+    union = cv2.contourArea(a) + cv2.contourArea(b) - inter
+    return inter / union if union > 0 else 0.0
+
+
+def offered_set(build, data, fam, first, count, tables, rng, tag):
+    """What every reader's finder makes of the first `tables` rendered
+    tables of fam: a quad on a true card (IoU >= 0.75) is that card, any
+    other (a part of a card, two cards, table) is no card."""
+    out = os.path.join(data, f"r_{fam}_{first}_{count}")
+    imgs = sorted(glob.glob(os.path.join(out, "*.jpg")))[:tables]
+    xs, ys = [], []
+    for game, prof in READERS:
+        cache = os.path.join(data, f"offered_{fam}_{first}_{tables}_{game}_{prof}.json")
+        if not os.path.exists(cache):
+            cmd = [os.path.join(build, "tablesight"), "scan", "--game", game]
+            if prof:
+                cmd += ["--profile", prof]
+            with open(cache + ".tmp", "w") as o:
+                subprocess.run(cmd + imgs, check=False, stdout=o, stderr=subprocess.DEVNULL)
+            os.rename(cache + ".tmp", cache)
+        for line in open(cache):
+            d = json.loads(line)
+            truth = json.load(open(d["source"][:-4] + ".json"))["cards"]
+            img = cv2.imread(d["source"])
+            for c in d["cards"]:
+                best = max([iou(c["quad"], t["quad"]) for t in truth if t["visible"] >= 0.5] or [0])
+                xs.append(warp(img, jitter(c["quad"], rng, 0)))
+                ys.append(LETTERS.index(RENDER[fam] if best >= 0.75 else "X"))
+    print(f"  {tag} {fam} offered by every reader on {tables} tables: {len(xs)} quads, "
+          f"{ys.count(LETTERS.index('X'))} no card", flush=True)
     return xs, ys
 
 
@@ -236,7 +280,7 @@ def main():
     ap.add_argument("--data", default="/tmp/familydata", help="where renders and scans are cached")
     ap.add_argument("--out", default="models/family.tsnet")
     ap.add_argument("--tables", type=int, default=60, help="rendered training tables per family")
-    ap.add_argument("--epochs", type=int, default=12)
+    ap.add_argument("--epochs", type=int, default=8)
     a = ap.parse_args()
     torch.manual_seed(1)
     torch.set_num_threads(1)
@@ -249,6 +293,12 @@ def main():
         xtr += x
         ytr += y
         x, y = render_set(a.build, a.data, fam, 23000, 10, rng, "held aside")
+        xva += x
+        yva += y
+        x, y = offered_set(a.build, a.data, fam, 22000, a.tables, 20, rng, "train")
+        xtr += x
+        ytr += y
+        x, y = offered_set(a.build, a.data, fam, 23000, 10, 10, rng, "held aside")
         xva += x
         yva += y
     for rel, game, prof, letter in REAL:
