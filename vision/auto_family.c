@@ -116,16 +116,24 @@ static int deck_copies(int family)
     }
 }
 
-/* True if card c of reading f lies inside a read card of another reading:
- * cards do not lie inside cards, so it is a part of a larger card (a
- * playing card's pips read as SET symbols). */
-static int part_of_other(const ts_frame_result *trial, int n, int f, const ts_card *c)
+/* What the face net makes of the read cards that hold another reading's
+ * cards: big[g][j] = P(reading g's family) of its card j, or -1 when that
+ * card holds none. */
+typedef float bigs[MAX_READINGS][TS_MAX_CARDS];
+
+/* True if card c of reading f lies inside a read card of another reading
+ * that looks like its family: cards do not lie inside cards, so it is a
+ * part of a larger card (a playing card's pips read as SET symbols). A
+ * "card" that does not look like one (a whole table read as a playing
+ * card) holds nothing. */
+static int part_of_other(const ts_frame_result *trial, int n, int f, const ts_card *c,
+                         bigs big_face)
 {
     const ts_frame_result *a = &trial[f];
     for (int g = 0; g < n; g++)
         for (int j = 0; g != f && j < trial[g].ncards; j++) {
             const ts_card *big = &trial[g].cards[j];
-            if (!big->read || !inside(c->quad, big->quad))
+            if (!big->read || big_face[g][j] < 0.5f || !inside(c->quad, big->quad))
                 continue;
             /* A card holds a few such parts; one "card" around many
              * cards is itself the false reading (a whole frame), unless
@@ -151,11 +159,11 @@ static int part_of_other(const ts_frame_result *trial, int n, int f, const ts_ca
  * four red diamonds read as four SET cards "1RDS"): the extra ones count as
  * unsure. */
 static int counts(const ts_frame_result *trial, const ts_reader_class *const *cls, int n, int f,
-                  int i)
+                  int i, bigs big_face)
 {
     const ts_frame_result *a = &trial[f];
     const ts_card *c = &a->cards[i];
-    if (part_of_other(trial, n, f, c) || !card_shaped(cls[f], c->quad))
+    if (part_of_other(trial, n, f, c, big_face) || !card_shaped(cls[f], c->quad))
         return 0;
     if (!c->read)
         return -1;
@@ -187,6 +195,59 @@ static int specific(int family)
 
 /* ---- Choosing ------------------------------------------------------------- */
 
+/* P(family fam[k]) of card c[k]'s face for k < n, n at most
+ * MAX_READINGS * FACE_SAMPLE. Returns 0 or -1 with err. */
+static int faces(ts_auto_family *a, const ts_image *frame, const ts_card *const *c,
+                 const int *fam, int n, double *p, char *err)
+{
+    for (int k = 0; k < n; k++)
+        if (tscv_warp_quad(frame, c[k]->quad, &a->face[k], FACE_W, FACE_H, err) < 0)
+            return -1;
+    if (n && tscv_net_run(a->net, a->face, n, a->probs, err) < 0)
+        return -1;
+    for (int k = 0; k < n; k++) {
+        p[k] = 0;
+        for (int c = 0; c < a->nclass; c++)
+            if (a->mine[fam[k]][c])
+                p[k] += a->probs[(size_t)k * a->nclass + c];
+    }
+    return 0;
+}
+
+/* Fills big_face (see bigs): the read cards with another reading's card
+ * inside them, as many as one batch of the net takes (the rest, if ever,
+ * count as not looking like a card). */
+static int measure_bigs(ts_auto_family *a, const ts_image *frame,
+                        const ts_reader_class *const *cls, const ts_frame_result *r, int n,
+                        bigs big_face, char *err)
+{
+    enum { MAX_BIGS = MAX_READINGS * FACE_SAMPLE };
+    const ts_card *q[MAX_BIGS] = {0};
+    int fam[MAX_BIGS] = {0}, at[MAX_BIGS][2], nb = 0;
+    for (int g = 0; g < n; g++)
+        for (int j = 0; j < r[g].ncards; j++) {
+            big_face[g][j] = -1;
+            if (!r[g].cards[j].read || nb == MAX_BIGS)
+                continue;
+            int holds = 0;
+            for (int f = 0; f < n && !holds; f++)
+                for (int i = 0; f != g && i < r[f].ncards && !holds; i++)
+                    holds = inside(r[f].cards[i].quad, r[g].cards[j].quad);
+            if (holds) {
+                q[nb] = &r[g].cards[j];
+                fam[nb] = cls[g]->family;
+                at[nb][0] = g, at[nb][1] = j;
+                nb++;
+            }
+        }
+    double p[MAX_BIGS];
+    if (faces(a, frame, q, fam, nb, p, err) < 0)
+        return -1;
+    for (int k = 0; k < nb; k++)
+        big_face[at[k][0]][at[k][1]] = (float)p[k];
+    return 0;
+}
+
 int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
                           const ts_reader_class *const *cls, const ts_frame_result *readings,
                           int n, ts_auto_weight *weights, char *err)
@@ -194,14 +255,19 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
     if (n > MAX_READINGS)
         n = MAX_READINGS;
     /* Which cards count, and a sample of them for the face net. */
+    bigs big_face;
+    if (measure_bigs(a, frame, cls, readings, n, big_face, err) < 0)
+        return -2;
     signed char how[MAX_READINGS][TS_MAX_CARDS];
     int pick[MAX_READINGS][FACE_SAMPLE], npick[MAX_READINGS], nface = 0;
     int counted[MAX_READINGS];
+    const ts_card *q[MAX_READINGS * FACE_SAMPLE] = {0};
+    int fam[MAX_READINGS * FACE_SAMPLE] = {0};
     for (int f = 0; f < n; f++) {
         const ts_frame_result *r = &readings[f];
         counted[f] = 0;
         for (int i = 0; i < r->ncards; i++) {
-            how[f][i] = (signed char)counts(readings, cls, n, f, i);
+            how[f][i] = (signed char)counts(readings, cls, n, f, i, big_face);
             counted[f] += how[f][i] != 0;
         }
         /* evenly spread over the counted cards */
@@ -212,14 +278,14 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
             if ((long)k * FACE_SAMPLE / (counted[f] ? counted[f] : 1) >= npick[f] &&
                 npick[f] < FACE_SAMPLE) {
                 pick[f][npick[f]++] = i;
-                if (tscv_warp_quad(frame, r->cards[i].quad, &a->face[nface++], FACE_W, FACE_H,
-                                   err) < 0)
-                    return -2;
+                q[nface] = &r->cards[i];
+                fam[nface++] = cls[f]->family;
             }
             k++;
         }
     }
-    if (nface && tscv_net_run(a->net, a->face, nface, a->probs, err) < 0)
+    double pface[MAX_READINGS * FACE_SAMPLE];
+    if (faces(a, frame, q, fam, nface, pface, err) < 0)
         return -2;
 
     int best = -1;
@@ -230,12 +296,8 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
         /* P(this family) of each sampled card; the others at the mean */
         double face[TS_MAX_CARDS], mean = 0;
         for (int k = 0; k < npick[f]; k++, at++) {
-            double p = 0;
-            for (int c = 0; c < a->nclass; c++)
-                if (a->mine[fam][c])
-                    p += a->probs[(size_t)at * a->nclass + c];
-            face[pick[f][k]] = p;
-            mean += p / npick[f];
+            face[pick[f][k]] = pface[at];
+            mean += pface[at] / npick[f];
         }
         double s = 0, conf = 0;
         for (int i = 0, k = 0; i < r->ncards; i++) {
@@ -248,7 +310,9 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
         }
         if (weights)
             weights[f] = (ts_auto_weight){s, conf, mean, counted[f]};
-        if (!r->ncards)
+        /* a reading whose cards neither read nor look like its family's
+         * explains nothing (a lone false card) */
+        if (!r->ncards || (s < 0.25 && mean < 0.5))
             continue;
         /* near ties go to the surer reading, then to the more particular
          * family (see specific) */
