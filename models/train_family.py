@@ -280,7 +280,7 @@ def main():
     ap.add_argument("--data", default="/tmp/familydata", help="where renders and scans are cached")
     ap.add_argument("--out", default="models/family.tsnet")
     ap.add_argument("--tables", type=int, default=60, help="rendered training tables per family")
-    ap.add_argument("--epochs", type=int, default=8)
+    ap.add_argument("--epochs", type=int, default=5)
     a = ap.parse_args()
     torch.manual_seed(1)
     torch.set_num_threads(1)
