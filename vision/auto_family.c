@@ -21,6 +21,7 @@ struct ts_auto_family {
     int nclass;
     /* per family, the net's classes that are its pieces (cards and tiles) */
     int mine[TS_FAM_COUNT][TSCV_NET_MAX_CLASSES];
+    int nocard[TSCV_NET_MAX_CLASSES]; /* the class "no card" (X) */
     ts_image face[MAX_READINGS * FACE_SAMPLE];
     float *probs;
 };
@@ -55,6 +56,8 @@ ts_auto_family *ts_auto_family_create(const char *models_dir, char *err, size_t 
     for (int f = 0; f < TS_FAM_COUNT; f++)
         for (int k = 0; k < a->nclass; k++)
             a->mine[f][k] = strchr(family_letters[f], info->out[0].letters[k]) != NULL;
+    for (int k = 0; k < a->nclass; k++)
+        a->nocard[k] = info->out[0].letters[k] == 'X';
     a->probs = malloc(sizeof *a->probs * (size_t)a->nclass * MAX_READINGS * FACE_SAMPLE);
     if (!a->probs) {
         snprintf(err, errlen, "out of memory");
@@ -133,7 +136,7 @@ static int part_of_other(const ts_frame_result *trial, int n, int f, const ts_ca
     for (int g = 0; g < n; g++)
         for (int j = 0; g != f && j < trial[g].ncards; j++) {
             const ts_card *big = &trial[g].cards[j];
-            if (!big->read || big_face[g][j] < 0.5f || !inside(c->quad, big->quad))
+            if (!big->read || big_face[g][j] < 0.2f || !inside(c->quad, big->quad))
                 continue;
             /* A card holds a few such parts; one "card" around many
              * cards is itself the false reading (a whole frame), unless
@@ -196,9 +199,10 @@ static int specific(int family)
 /* ---- Choosing ------------------------------------------------------------- */
 
 /* P(family fam[k]) of card c[k]'s face for k < n, n at most
- * MAX_READINGS * FACE_SAMPLE. Returns 0 or -1 with err. */
+ * MAX_READINGS * FACE_SAMPLE, and (other, may be NULL) P(another family's
+ * card). Returns 0 or -1 with err. */
 static int faces(ts_auto_family *a, const ts_image *frame, const ts_card *const *c,
-                 const int *fam, int n, double *p, char *err)
+                 const int *fam, int n, double *p, double *other, char *err)
 {
     for (int k = 0; k < n; k++)
         if (tscv_warp_quad(frame, c[k]->quad, &a->face[k], FACE_W, FACE_H, err) < 0)
@@ -207,9 +211,16 @@ static int faces(ts_auto_family *a, const ts_image *frame, const ts_card *const 
         return -1;
     for (int k = 0; k < n; k++) {
         p[k] = 0;
-        for (int c = 0; c < a->nclass; c++)
+        double o = 0;
+        for (int c = 0; c < a->nclass; c++) {
+            double pc = a->probs[(size_t)k * a->nclass + c];
             if (a->mine[fam[k]][c])
-                p[k] += a->probs[(size_t)k * a->nclass + c];
+                p[k] += pc;
+            else if (!a->nocard[c])
+                o += pc;
+        }
+        if (other)
+            other[k] = o;
     }
     return 0;
 }
@@ -241,7 +252,7 @@ static int measure_bigs(ts_auto_family *a, const ts_image *frame,
             }
         }
     double p[MAX_BIGS];
-    if (faces(a, frame, q, fam, nb, p, err) < 0)
+    if (faces(a, frame, q, fam, nb, p, NULL, err) < 0)
         return -1;
     for (int k = 0; k < nb; k++)
         big_face[at[k][0]][at[k][1]] = (float)p[k];
@@ -284,8 +295,8 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
             k++;
         }
     }
-    double pface[MAX_READINGS * FACE_SAMPLE];
-    if (faces(a, frame, q, fam, nface, pface, err) < 0)
+    double pface[MAX_READINGS * FACE_SAMPLE], pother[MAX_READINGS * FACE_SAMPLE];
+    if (faces(a, frame, q, fam, nface, pface, pother, err) < 0)
         return -2;
 
     int best = -1;
@@ -293,30 +304,38 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
     for (int f = 0, at = 0; f < n; f++) {
         const ts_frame_result *r = &readings[f];
         int fam = cls[f]->family;
-        /* P(this family) of each sampled card; the others at the mean */
-        double face[TS_MAX_CARDS], mean = 0;
+        /* P(this family) and P(another family) of each sampled card; the
+         * others at the mean */
+        double face[TS_MAX_CARDS], other[TS_MAX_CARDS], mean = 0, mother = 0;
         for (int k = 0; k < npick[f]; k++, at++) {
             face[pick[f][k]] = pface[at];
+            other[pick[f][k]] = pother[at];
             mean += pface[at] / npick[f];
+            mother += pother[at] / npick[f];
         }
+        /* A sure card counts unless it looks like another family's card; an
+         * unsure one counts against unless it looks like this family's. A
+         * face the net cannot place (a card half in view, a hand over it)
+         * leaves the reader's word as it is. */
         double s = 0, conf = 0;
         for (int i = 0, k = 0; i < r->ncards; i++) {
             if (!how[f][i])
                 continue;
-            double p = k < npick[f] && pick[f][k] == i ? face[i] : mean;
-            k += k < npick[f] && pick[f][k] == i;
-            s += how[f][i] > 0 ? p : -(1 - p);
-            conf += r->cards[i].conf * p;
+            int sampled = k < npick[f] && pick[f][k] == i;
+            double p = sampled ? face[i] : mean, o = sampled ? other[i] : mother;
+            k += sampled;
+            s += how[f][i] > 0 ? (o >= 0.5 ? -1 : 1) : (p >= 0.5 ? 0 : -1);
+            conf += r->cards[i].conf * (1 - o);
         }
         if (weights)
             weights[f] = (ts_auto_weight){s, conf, mean, counted[f]};
-        /* a reading whose cards neither read nor look like its family's
-         * explains nothing (a lone false card) */
-        if (!r->ncards || (s < 0.25 && mean < 0.5))
+        /* a reading with more unsure or foreign-looking cards than sure
+         * ones, none looking like its family's, explains nothing */
+        if (!r->ncards || (s <= 0 && mean < 0.5))
             continue;
         /* near ties go to the surer reading, then to the more particular
          * family (see specific) */
-        int near = fabs(s - bs) < 0.25;
+        int near = fabs(s - bs) < 0.5;
         int tie = near && fabs(conf - bc) < 0.02 * (counted[f] > 1 ? counted[f] : 1);
         if (best < 0 || (!near && s > bs) || (near && !tie && conf > bc) ||
             (tie && specific(fam) > specific(cls[best]->family)))

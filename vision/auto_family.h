@@ -33,7 +33,7 @@ void ts_auto_family_destroy(ts_auto_family *a);
 
 /* How one reading was weighed (for tools that show why auto chose). */
 typedef struct {
-    double score;  /* sure cards that look like the family, less unsure ones that do not */
+    double score;  /* sure cards not like another family's, less unsure ones not like this one's */
     double conf;   /* summed confidence, weighed the same way: breaks near ties */
     double face;   /* mean of the face net's P(this family) over the counted cards */
     int counted;   /* cards counted (not parts of other readings' cards, not too long) */
