@@ -8,9 +8,13 @@
  * models/train_family.py) looks at each read card's whole face and says
  * which family it looks like: beige with one big coloured numeral, white
  * with black/red corner indices, white with one to three shapes, one symbol
- * on a dark tile, pips in two halves, or no card at all. A reading scores
- * each of its sure cards by how much it looks like the reading's family,
- * and loses for unsure cards that do not look like it.
+ * on a dark tile, pips in two halves, or no card at all. A reading's sure
+ * card counts for it unless the net recognises another family's card in
+ * it; an unsure card counts against it unless the net recognises the
+ * reading's family in it; a face the net cannot place (half in view, a hand
+ * over it, a deck it never saw) leaves the reader's word as it is. A read
+ * "card" holding another reading's cards takes them as its parts only if
+ * it looks somewhat like its family (not a whole table read as one card).
  *
  * Only the reader interface is used (reader.h): codes, confidences, read
  * flags and quads of each family's reading.

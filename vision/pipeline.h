@@ -8,8 +8,8 @@
  * every family is tried (with each deck profile whose pieces need their own
  * finder: Qwirkle tiles, double-six dominoes) and the reading that best
  * explains the frame wins, frame by frame (auto_family.h): its sure cards
- * that look like its family (a small net judges each card's face) less
- * unsure ones that do not, not counting parts of another reading's cards,
+ * less its unsure ones, as a small net that judges each card's face agrees
+ * or not, not counting parts of another reading's cards,
  * copies beyond what a deck holds, or outlines longer than the family's
  * cards. What a game makes of the cards (Sets, plays, verdicts) is the
  * rules core's business, not this one's: a frame result holds cards only.
