@@ -329,9 +329,7 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
         }
         if (weights)
             weights[f] = (ts_auto_weight){s, conf, mean, counted[f]};
-        /* a reading with more unsure or foreign-looking cards than sure
-         * ones, none looking like its family's, explains nothing */
-        if (!r->ncards || (s <= 0 && mean < 0.5))
+        if (!r->ncards)
             continue;
         /* near ties go to the surer reading, then to the more particular
          * family (see specific) */

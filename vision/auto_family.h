@@ -45,8 +45,7 @@ typedef struct {
 
 /* Picks the reading of frame that best explains it: readings[i] was made by
  * cls[i] (n of them). Fills weights[0..n) when not NULL. Returns the index,
- * -1 when no reading has a card that reads or looks like its family, or -2
- * on an internal error (err,
+ * -1 when no reading has a card, or -2 on an internal error (err,
  * TSCV_ERR_MAX). */
 int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
                           const ts_reader_class *const *cls, const ts_frame_result *readings,
