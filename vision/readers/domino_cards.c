@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdio.h>
 
 enum {
     BLOCK = 16,      /* paper level and activity are measured per block */
@@ -312,6 +313,8 @@ static int find_pips(domino_card_finder *f)
                 }
             }
             int area = tail, bwid = x1 - x0 + 1, bhei = y1 - y0 + 1;
+            if (getenv("DOMDBG") && area >= 30)
+                fprintf(stderr, "blob %d,%d area %d box %dx%d\n", (x0 + x1) / 2, (y0 + y1) / 2, area, bwid, bhei);
             if (area < 5 || bwid > 200 || bhei > 200 || n >= MAX_PIPS)
                 continue;
             if (area < 0.45 * bwid * bhei)
@@ -330,13 +333,24 @@ static int find_pips(domino_card_finder *f)
             int ok = 0;
             for (int ring = 0; ring < 2 && !ok; ring++) {
                 float rr = ring ? 1.6f * r + 2 : 1.1f * r + 2;
-                int miss = 0;
-                for (int k = 0; k < 12 && miss < 2; k++) {
+                int miss = 0, runs = 0, prev;
+                int first = !paper_at(f, (float)mx + rr, (float)my);
+                prev = first;
+                miss = first;
+                for (int k = 1; k < 12 && miss < 4; k++) {
                     float a = k * 0.5235988f;
-                    miss += !paper_at(f, (float)mx + rr * cosf(a), (float)my + rr * sinf(a));
+                    int m = !paper_at(f, (float)mx + rr * cosf(a), (float)my + rr * sinf(a));
+                    miss += m;
+                    runs += m && !prev;
+                    prev = m;
                 }
-                ok = miss < 2;
+                runs += first && !prev; /* a run through point 0 counts once */
+                /* one may miss; or up to three side by side: an end, an
+                 * edge or a printed outline close by on one side */
+                ok = miss < 2 || (miss <= 3 && runs <= 1);
             }
+            if (getenv("DOMDBG"))
+                fprintf(stderr, "  ring ok %d\n", ok);
             if (!ok)
                 continue;
             f->pips[n++] = (pip){(float)mx, (float)my, r, area};
@@ -426,8 +440,9 @@ static float median5(const float *v)
  * before limit: the edge of a card lying over this one (the print runs
  * square across a card). Every stop of each line is a candidate crossing,
  * so a printed rule nearer does not hide the edge: the two outer lines'
- * crossings are paired, and two of the three inner lines must cross on the
- * line between them. */
+ * crossings are paired, and the three inner lines must all cross on the
+ * line between them (two of three is met by two rules of a printed waist,
+ * a figure between them and a camera's noise). */
 static int cut_across(const domino_card_finder *f, float mx, float my, float ux, float uy, float dx,
                       float dy, float width, float limit)
 {
@@ -463,7 +478,7 @@ static int cut_across(const domino_card_finder *f, float mx, float my, float ux,
                         break;
                     }
             }
-            if (hits >= 2)
+            if (hits >= 3)
                 return 1;
         }
     return 0;
@@ -538,10 +553,12 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
     }
     float ux = cosf(best_a), uy = sinf(best_a);
     float width = best;
-    /* a card is several pips wide, but not many (paper running on over
-     * cards laid edge to edge) */
-    if (width < 3.0f * p->r || width > 14 * p->r || width < 8)
-        return -1;
+    if (getenv("DOMDBG"))
+        fprintf(stderr, "pip %.0f,%.0f r %.1f width %.1f\n", p->cx, p->cy, p->r, width);
+    /* a card is several pips wide (a Hong Kong five's blob is half its
+     * width), but not many (paper running on over cards laid edge to edge) */
+    if (width < 2.5f * p->r || width > 14 * p->r || width < 8)
+        { if (getenv("DOMDBG")) fprintf(stderr, "  reject 551\n"); return -1; }
     float l1 = hi_u, l2 = -lo_u;
     float mx = p->cx + (l1 - l2) / 2 * ux, my = p->cy + (l1 - l2) / 2 * uy;
     /* along the card, on its middle line and two lines near its sides */
@@ -558,6 +575,8 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
         wdn[k] = walk(f, ox, oy, vx, vy, lim, thin, clear);
     }
     float lu = median5(up), ld = median5(dn);
+    if (getenv("DOMDBG"))
+        fprintf(stderr, "  w %.1f lu %.1f ld %.1f wu %.1f wd %.1f (want %.1f)\n", width, lu, ld, median5(wup), median5(wdn), want);
     float e0 = 0, e1 = 0; /* the ends, along v from (mx, my) */
     float sure = 0;       /* how the ends were found: first lines across, best */
     c->whole = 0;
@@ -596,29 +615,36 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
             e1 = ld;
             e0 = ld - want;
         } else {
-            return -1;
+            { if (getenv("DOMDBG")) fprintf(stderr, "  reject 606\n"); return -1; }
         }
         /* the far end was not seen: the card's own long sides must run on
          * to it (a card lying across it has its sides elsewhere), or what
          * is read there may be another card's end */
-        for (int k = 0; k < 2; k++) {
-            float t = near_up ? e0 + (0.7f + 0.15f * k) * want : e1 - (0.7f + 0.15f * k) * want;
+        int ok = 0, bad = 0;
+        for (int k = 0; k < 5; k++) {
+            /* five places along the far half: one that starts on ink (a pip
+             * the finder did not take, noise) tells nothing */
+            float at = (0.6f + 0.08f * k) * want, t = near_up ? e0 + at : e1 - at;
             float ox = mx + t * vx, oy = my + t * vy;
-            int ok = 0;
+            if (!paper_at(f, ox, oy))
+                continue;
+            int sides = 0;
             for (int sg = -1; sg <= 1; sg += 2) {
                 float r = ray(f, ox, oy, sg * ux, sg * uy, width);
-                ok += r >= 0.3f * width && r <= 0.65f * width;
+                sides += r >= 0.3f * width && r <= 0.65f * width;
             }
-            if (ok < 2)
-                return -1;
+            ok += sides == 2;
+            bad += sides < 2;
         }
+        if (ok < 2 || bad > 1)
+            return -1;
     }
     /* a straight line slanting across the card between its ends is the edge
      * of a card lying over it: what lies beyond is that card's, and this
      * card cannot be read whole (its print runs square across it) */
     if (cut_across(f, mx, my, ux, uy, -vx, -vy, width, -e0 - 0.04f * width) ||
         cut_across(f, mx, my, ux, uy, vx, vy, width, e1 - 0.04f * width))
-        return -1;
+        { if (getenv("DOMDBG")) fprintf(stderr, "  reject 628\n"); return -1; }
     /* every pip of the card lies inside it: an end found inside a pip
      * group (a line of the print taken for the end) moves out past it */
     {
@@ -638,12 +664,12 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
         e0 = n0;
         e1 = n1;
         if (e1 - e0 > MAX_ASPECT * width)
-            return -1;
+            { if (getenv("DOMDBG")) fprintf(stderr, "  reject 648\n"); return -1; }
     }
     /* the pip lies in an end's group, not in the middle of the card */
     float t = -(e0 + e1) / 2, half = (e1 - e0) / 2;
     if (fabsf(t) < 0.25f * half)
-        return -1;
+        { if (getenv("DOMDBG")) fprintf(stderr, "  reject 653\n"); return -1; }
     /* rays end a little inside the card: at a printed outline, or where a
      * soft (blurred) edge is already dark enough to stop them */
     float grow = 0.035f * width;
@@ -683,6 +709,13 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
     survey(f, frame);
     classify(f, frame);
     drop_specks(f);
+    if (getenv("DOMDBG")) {
+        FILE *fp = fopen("/tmp/ch/stop.pgm", "wb");
+        fprintf(fp, "P5 %d %d 255\n", f->w, f->h);
+        for (size_t i = 0; i < (size_t)f->w * f->h; i++)
+            fputc(f->stop[i] ? 0 : 255, fp);
+        fclose(fp);
+    }
     int np = f->npips = find_pips(f);
     /* pips are part of the card they lie on: rays see through them (a one
      * has a ring round it) */
