@@ -349,6 +349,22 @@ static int find_pips(domino_card_finder *f)
                  * edge or a printed outline close by on one side */
                 ok = miss < 2 || (miss <= 3 && runs <= 1);
             }
+            /* or paper just outside the blob's own outline, whatever its
+             * shape (the Hong Kong five's clover reaches a third further
+             * on its diagonals than on its sides) */
+            if (!ok && area >= 40) {
+                int miss = 0;
+                float lim = 1.6f * r + 2;
+                for (int k = 0; k < 12 && miss < 2; k++) {
+                    float a = k * 0.5235988f, dx = cosf(a), dy = sinf(a), d = 0;
+                    while (d <= lim && !paper_at(f, (float)mx + d * dx, (float)my + d * dy))
+                        d += 1;
+                    miss += d > lim || d < 0.5f * r ||
+                            !paper_at(f, (float)mx + (d + 2) * dx, (float)my + (d + 2) * dy) ||
+                            !paper_at(f, (float)mx + (d + 4) * dx, (float)my + (d + 4) * dy);
+                }
+                ok = miss < 2;
+            }
             if (getenv("DOMDBG"))
                 fprintf(stderr, "  ring ok %d\n", ok);
             if (!ok)
@@ -590,6 +606,39 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
             e1 = a1;
             sure = pass ? 0.5f : 1.0f;
         }
+    }
+    /* a middle picture or rules the rays cannot pass: the far end is found
+     * from the far group's last pip outwards (the far group lies within the
+     * deck's length of the near end; no deck prints pips in its middle) */
+    for (int dir = 0; dir < 2 && !c->whole; dir++) {
+        float near = dir ? lu : ld; /* the near end is the other way */
+        if (near < 0 || near > 0.45f * want)
+            continue;
+        float sg = dir ? 1.0f : -1.0f, far = -1;
+        for (int i = 0; i < f->npips; i++) {
+            const pip *o = &f->pips[i];
+            float dx = o->cx - mx, dy = o->cy - my;
+            float along = sg * (dx * vx + dy * vy), across = dx * ux + dy * uy;
+            if (fabsf(across) <= 0.45f * width && along >= 0.35f * want &&
+                along + near <= 1.1f * want && along > far)
+                far = along;
+        }
+        if (far < 0)
+            continue;
+        float out[5];
+        for (int k = 0; k < 5; k++) {
+            float off = (k - 2) * 0.21f * width;
+            float ox = mx + off * ux + sg * far * vx, oy = my + off * uy + sg * far * vy;
+            out[k] = ray(f, ox, oy, sg * vx, sg * vy, 0.45f * want);
+        }
+        float beyond = median5(out), len = near + far + beyond;
+        if (beyond < 0 || beyond >= 0.45f * want || len < MIN_ASPECT * width ||
+            len > MAX_ASPECT * width)
+            continue;
+        c->whole = 1;
+        e0 = dir ? -near : -(far + beyond);
+        e1 = dir ? far + beyond : near;
+        sure = 0.4f;
     }
     if (!c->whole) {
         /* one end only: the far way is where the other end's pips lie
