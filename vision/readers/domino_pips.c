@@ -294,11 +294,31 @@ void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out
     }
     if (paper < 60)
         return;
+    /* and each end's own level, its median: a shadow across one end (a
+     * hand, the lamp's falloff) darkens its paper but leaves it paper;
+     * the table or a dark cloth over an end stays below the floor */
+    int end_paper[2];
+    for (int k = 0; k < 2; k++) {
+        int eh[256] = {0}, n = 0;
+        for (int y = k ? H / 2 + g->band : MARGIN_Y; y < (k ? H - MARGIN_Y : H / 2 - g->band); y++) {
+            const uint8_t *p = ts_image_row(card, y);
+            for (int x = MARGIN_X; x < W - MARGIN_X; x++, n++)
+                eh[p[3 * x + 1]]++;
+        }
+        int v = 255;
+        for (int acc = 0; v > 0; v--) {
+            acc += eh[v];
+            if (acc > n / 2)
+                break;
+        }
+        end_paper[k] = v < paper * 60 / 100 ? paper * 60 / 100 : v < paper ? v : paper;
+    }
     uint8_t ink[W * H], redv[W * H], rch[W * H];
     int paper_n[2] = {0, 0}, area_n[2] = {0, 0};
     double paper_r = 0, paper_g = 0;
     int paper_cnt = 0;
-    int ink_t = paper * 58 / 100, paper_t = paper * 80 / 100;
+    int ink_t = paper * 58 / 100;
+    int paper_t[2] = {end_paper[0] * 80 / 100, end_paper[1] * 80 / 100};
     for (int y = 0; y < H; y++) {
         const uint8_t *p = ts_image_row(card, y);
         int half = y < H / 2 ? 0 : 1;
@@ -318,7 +338,7 @@ void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out
                 if (r < mn)
                     mn = r;
                 /* paper: bright and grey (a felt or a board is coloured) */
-                int is_paper = gr >= paper_t && mx - mn < mx * 45 / 100 + 10;
+                int is_paper = gr >= paper_t[half] && mx - mn < mx * 45 / 100 + 10;
                 paper_n[half] += is_paper;
                 if (is_paper) {
                     paper_r += r;
