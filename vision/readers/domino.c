@@ -291,6 +291,16 @@ static int domino_read(void *reader, const ts_image *card, ts_reading *out, char
         a = b >= lo_pips ? b : lo_pips;
     if (b < lo_pips)
         b = a;
+    /* Both ends show and still the reading is unsure, or an end shows
+     * clean paper with no pip (every Chinese card has 1-6 at each end):
+     * the quad is off the card (shifted along it, a middle taken for an
+     * end), so it is no card here and an overlapping candidate gets the
+     * place. A card with an end covered stays a card, read or not. */
+    if (d->style == DOMINO_CHINESE && p.end[0].pips >= 0 && p.end[1].pips >= 0) {
+        float both = p.end[0].conf * p.end[1].conf;
+        if (p.end[0].pips == 0 || p.end[1].pips == 0 || both < 0.3f)
+            return 0;
+    }
     int idx = ts_domino_index(a, b);
     if (idx < 0)
         return 0;
