@@ -69,7 +69,7 @@ domino_card_finder *domino_card_finder_create(void)
     if (!f)
         return NULL;
     f->pips = malloc(sizeof(pip) * MAX_PIPS);
-    f->cands = malloc(sizeof(cand) * MAX_PIPS);
+    f->cands = malloc(sizeof(cand) * 3 * MAX_PIPS); /* a card and its two trims per pip */
     if (!f->pips || !f->cands) {
         domino_card_finder_destroy(f);
         return NULL;
@@ -738,6 +738,37 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
     return 0;
 }
 
+/* A card found whole but longer than the deck's cards may run on over the
+ * end of a card lying edge to edge with it (the seam between two cards is
+ * faint): the two cuts of it to the deck's length, each keeping one end,
+ * are offered after it (the reader calls a quad that is off the card no
+ * card, and the next one gets the place). Returns how many (0 or 2). */
+static int trims(const cand *c, cand *out)
+{
+    const ts_pt *q = c->q.q; /* q[0]-q[1] one end, q[3]-q[2] the other */
+    float wid = hypotf(q[1].x - q[0].x, q[1].y - q[0].y);
+    float len = hypotf(q[3].x - q[0].x, q[3].y - q[0].y);
+    float keep = DECK_ASPECT * wid;
+    if (!c->whole || len < 1.06f * keep)
+        return 0;
+    float t = keep / len;
+    for (int k = 0; k < 2; k++) {
+        out[k] = *c;
+        ts_pt *o = out[k].q.q;
+        if (k == 0) { /* keep q[0]-q[1] */
+            o[3] = (ts_pt){q[0].x + (q[3].x - q[0].x) * t, q[0].y + (q[3].y - q[0].y) * t};
+            o[2] = (ts_pt){q[1].x + (q[2].x - q[1].x) * t, q[1].y + (q[2].y - q[1].y) * t};
+        } else { /* keep q[3]-q[2] */
+            o[0] = (ts_pt){q[3].x + (q[0].x - q[3].x) * t, q[3].y + (q[0].y - q[3].y) * t};
+            o[1] = (ts_pt){q[2].x + (q[1].x - q[2].x) * t, q[2].y + (q[1].y - q[2].y) * t};
+        }
+        out[k].q.area = c->q.area * t;
+        out[k].rank = c->rank - 0.25f;
+        out[k].whole = 0; /* not a sighting of its own: a pip in it still looks */
+    }
+    return 2;
+}
+
 static int by_rank(const void *a, const void *b)
 {
     float x = ((const cand *)a)->rank, y = ((const cand *)b)->rank;
@@ -780,7 +811,7 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
         if (known >= KNOWN)
             continue;
         if (card_of_pip(f, p, &f->cands[nc]) == 0)
-            nc++;
+            nc += 1 + trims(&f->cands[nc], &f->cands[nc + 1]);
     }
     qsort(f->cands, (size_t)nc, sizeof f->cands[0], by_rank);
     int n = nc < max ? nc : max;
