@@ -296,6 +296,11 @@ static int domino_read(void *reader, const ts_image *card, ts_reading *out, char
      * the quad is off the card (shifted along it, a middle taken for an
      * end), so it is no card here and an overlapping candidate gets the
      * place. A card with an end covered stays a card, read or not. */
+    /* and a card is paper from end to end: a middle that is not (the
+     * table between two cards' ends) is no card (a picture printed there
+     * covers a small part of it) */
+    if (d->style == DOMINO_CHINESE && p.middle_paper < 0.5f)
+        return 0;
     if (d->style == DOMINO_CHINESE && p.end[0].pips >= 0 && p.end[1].pips >= 0) {
         float both = p.end[0].conf * p.end[1].conf;
         if (p.end[0].pips == 0 || p.end[1].pips == 0 || both < 0.3f)

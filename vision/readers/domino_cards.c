@@ -512,6 +512,31 @@ static int inside(const ts_quad *q, float x, float y)
     return !(pos && neg);
 }
 
+/* True if the card's long sides run on from its near end (along v from
+ * (mx, my), at `from`, the way sg) over the far half of a card of length
+ * want: at five places there, rays across from the middle line meet its
+ * sides about half its width out. A place that starts on ink (a pip the
+ * finder did not take, a middle picture, noise) tells nothing. */
+static int sides_run_on(const domino_card_finder *f, float mx, float my, float ux, float uy,
+                        float vx, float vy, float width, float from, float sg, float want)
+{
+    int ok = 0, bad = 0;
+    for (int k = 0; k < 5; k++) {
+        float t = from + sg * (0.6f + 0.08f * k) * want;
+        float ox = mx + t * vx, oy = my + t * vy;
+        if (!paper_at(f, ox, oy))
+            continue;
+        int sides = 0;
+        for (int s = -1; s <= 1; s += 2) {
+            float r = ray(f, ox, oy, s * ux, s * uy, width);
+            sides += r >= 0.3f * width && r <= 0.65f * width;
+        }
+        ok += sides == 2;
+        bad += sides < 2;
+    }
+    return ok >= 2 && bad <= 1;
+}
+
 /* The card a pip lies on, from rays over the paper. Returns 0 and fills c,
  * or -1 if the pip does not sit on a card-shaped piece of paper. */
 static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
@@ -635,6 +660,11 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
         if (beyond < 0 || beyond >= 0.45f * want || len < MIN_ASPECT * width ||
             len > MAX_ASPECT * width)
             continue;
+        /* and paper all the way: the far pips are on this card, not on
+         * another one lying in line beyond the table between */
+        if (!sides_run_on(f, mx, my, ux, uy, vx, vy, width, dir ? -near : near,
+                          dir ? 1.0f : -1.0f, want))
+            continue;
         c->whole = 1;
         e0 = dir ? -near : -(far + beyond);
         e1 = dir ? far + beyond : near;
@@ -669,23 +699,8 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
         /* the far end was not seen: the card's own long sides must run on
          * to it (a card lying across it has its sides elsewhere), or what
          * is read there may be another card's end */
-        int ok = 0, bad = 0;
-        for (int k = 0; k < 5; k++) {
-            /* five places along the far half: one that starts on ink (a pip
-             * the finder did not take, noise) tells nothing */
-            float at = (0.6f + 0.08f * k) * want, t = near_up ? e0 + at : e1 - at;
-            float ox = mx + t * vx, oy = my + t * vy;
-            if (!paper_at(f, ox, oy))
-                continue;
-            int sides = 0;
-            for (int sg = -1; sg <= 1; sg += 2) {
-                float r = ray(f, ox, oy, sg * ux, sg * uy, width);
-                sides += r >= 0.3f * width && r <= 0.65f * width;
-            }
-            ok += sides == 2;
-            bad += sides < 2;
-        }
-        if (ok < 2 || bad > 1)
+        if (!sides_run_on(f, mx, my, ux, uy, vx, vy, width, near_up ? e0 : e1,
+                          near_up ? 1.0f : -1.0f, want))
             return -1;
     }
     /* a straight line slanting across the card between its ends is the edge

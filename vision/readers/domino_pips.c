@@ -314,7 +314,7 @@ void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out
         end_paper[k] = v < paper * 60 / 100 ? paper * 60 / 100 : v < paper ? v : paper;
     }
     uint8_t ink[W * H], redv[W * H], rch[W * H];
-    int paper_n[2] = {0, 0}, area_n[2] = {0, 0};
+    int paper_n[2] = {0, 0}, area_n[2] = {0, 0}, mid_paper = 0, mid_n = 0;
     double paper_r = 0, paper_g = 0;
     int paper_cnt = 0;
     int ink_t = paper * 58 / 100;
@@ -331,6 +331,14 @@ void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out
             int rv = r - gr;
             redv[i] = (uint8_t)(rv < 0 ? 0 : rv > 255 ? 255 : rv);
             rch[i] = (uint8_t)r;
+            if (!in_end && y >= MARGIN_Y && y < H - MARGIN_Y && x >= MARGIN_X &&
+                x < W - MARGIN_X) {
+                int mx = b > gr ? b : gr, mn = b < gr ? b : gr;
+                mx = r > mx ? r : mx;
+                mn = r < mn ? r : mn;
+                mid_paper += gr >= paper * 70 / 100 && mx - mn < mx * 45 / 100 + 10;
+                mid_n++;
+            }
             if (in_end && x >= MARGIN_X && x < W - MARGIN_X) {
                 int mx = b > gr ? b : gr, mn = b < gr ? b : gr;
                 if (r > mx)
@@ -404,6 +412,7 @@ void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out
         }
         frac[k] = area_n[k] ? (float)(paper_n[k] + inked) / area_n[k] : 0;
     }
+    out->middle_paper = mid_n ? (float)mid_paper / mid_n : 0;
     /* under a coloured light, black pips turn reddish as the paper does */
     out->colour_ok = paper_r > 0 && paper_r - paper_g < 0.12 * paper_r;
     /* the Chinese groups' squares: 22 mm, 3 mm in from each end (of 82) */
