@@ -128,7 +128,8 @@ int main(int argc, char **argv)
         tally full = {0}, half = {0}, truth = {0};
         int lost[3] = {0, 0, 0};
         for (long s = first; s < first + count; s++) {
-            ts_scene_spec spec = {.family = TS_FAM_DOMINO, .w = 1280, .h = 720, .seed = (uint64_t)s};
+            ts_scene_spec spec = {
+                .family = TS_FAM_DOMINO, .w = 1280, .h = 720, .seed = (uint64_t)s};
             ts_render_deal(&spec, 12, (ts_layout)li);
             ts_scene sc;
             uint8_t *jpg;
@@ -202,7 +203,8 @@ int main(int argc, char **argv)
                         0 ||
                     cls->read(rd, &card, &tr, err) < 0)
                     return 1;
-                int tr_ok = tr.is_card && tr.conf >= conf_floor && tr.code.idx == sc.cards[i].code.idx;
+                int tr_ok =
+                    tr.is_card && tr.conf >= conf_floor && tr.code.idx == sc.cards[i].code.idx;
                 truth.n++;
                 truth.ok += tr_ok;
                 truth.wrong += tr.is_card && tr.conf >= conf_floor && !tr_ok;
@@ -219,17 +221,19 @@ int main(int argc, char **argv)
                 int why = 0;
                 ts_reading br = {0};
                 if (bi >= 0 && best < 0.10f) {
-                    if (tscv_warp_quad(&img, cand[bi].q, &card, cls->card_w, cls->card_h, err) < 0 ||
+                    if (tscv_warp_quad(&img, cand[bi].q, &card, cls->card_w, cls->card_h, err) <
+                            0 ||
                         cls->read(rd, &card, &br, err) < 0)
                         return 1;
-                    int br_ok = br.is_card && br.conf >= conf_floor &&
-                                br.code.idx == sc.cards[i].code.idx;
+                    int br_ok =
+                        br.is_card && br.conf >= conf_floor && br.code.idx == sc.cards[i].code.idx;
                     why = br_ok ? 2 : 1;
                 }
                 lost[why]++;
                 if (list) {
                     static const char *const WHY[3] = {"find", "read", "order"};
-                    char want[TS_CODE_MAXLEN], saw[TS_CODE_MAXLEN] = "-", tsaw[TS_CODE_MAXLEN] = "-";
+                    char want[TS_CODE_MAXLEN], saw[TS_CODE_MAXLEN] = "-",
+                                               tsaw[TS_CODE_MAXLEN] = "-";
                     ts_code_format(sc.cards[i].code, want);
                     if (t >= 0)
                         ts_code_format(reads[t].code, saw);
@@ -245,11 +249,12 @@ int main(int argc, char **argv)
             ts_scene_free(&sc);
         }
         qsort(times, (size_t)count, sizeof *times, cmp_double);
-        printf("%-9s full %4d/%4d %.1f%% (wrong %d)  half+ %4d/%4d %.1f%% (wrong %d)  lost: find %d "
-               "read %d order %d  truth %d/%d (wrong %d)  median %.2f ms\n",
-               name, full.ok, full.n, 100.0 * full.ok / (full.n ? full.n : 1), full.wrong, half.ok,
-               half.n, 100.0 * half.ok / (half.n ? half.n : 1), half.wrong, lost[0], lost[1],
-               lost[2], truth.ok, truth.n, truth.wrong, times[count / 2]);
+        printf(
+            "%-9s full %4d/%4d %.1f%% (wrong %d)  half+ %4d/%4d %.1f%% (wrong %d)  lost: find %d "
+            "read %d order %d  truth %d/%d (wrong %d)  median %.2f ms\n",
+            name, full.ok, full.n, 100.0 * full.ok / (full.n ? full.n : 1), full.wrong, half.ok,
+            half.n, 100.0 * half.ok / (half.n ? half.n : 1), half.wrong, lost[0], lost[1], lost[2],
+            truth.ok, truth.n, truth.wrong, times[count / 2]);
         fflush(stdout);
         all_full.n += full.n, all_full.ok += full.ok, all_full.wrong += full.wrong;
         all_half.n += half.n, all_half.ok += half.ok, all_half.wrong += half.wrong;

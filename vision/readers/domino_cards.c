@@ -5,7 +5,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <stdio.h>
 
 enum {
     BLOCK = 16,      /* paper level and activity are measured per block */
@@ -313,8 +312,6 @@ static int find_pips(domino_card_finder *f)
                 }
             }
             int area = tail, bwid = x1 - x0 + 1, bhei = y1 - y0 + 1;
-            if (getenv("DOMDBG") && area >= 30)
-                fprintf(stderr, "blob %d,%d area %d box %dx%d\n", (x0 + x1) / 2, (y0 + y1) / 2, area, bwid, bhei);
             if (area < 5 || bwid > 200 || bhei > 200 || n >= MAX_PIPS)
                 continue;
             if (area < 0.45 * bwid * bhei)
@@ -365,8 +362,6 @@ static int find_pips(domino_card_finder *f)
                 }
                 ok = miss < 2;
             }
-            if (getenv("DOMDBG"))
-                fprintf(stderr, "  ring ok %d\n", ok);
             if (!ok)
                 continue;
             f->pips[n++] = (pip){(float)mx, (float)my, r, area};
@@ -594,12 +589,10 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
     }
     float ux = cosf(best_a), uy = sinf(best_a);
     float width = best;
-    if (getenv("DOMDBG"))
-        fprintf(stderr, "pip %.0f,%.0f r %.1f width %.1f\n", p->cx, p->cy, p->r, width);
     /* a card is several pips wide (a Hong Kong five's blob is half its
      * width), but not many (paper running on over cards laid edge to edge) */
     if (width < 2.5f * p->r || width > 14 * p->r || width < 8)
-        { if (getenv("DOMDBG")) fprintf(stderr, "  reject 551\n"); return -1; }
+        return -1;
     float l1 = hi_u, l2 = -lo_u;
     float mx = p->cx + (l1 - l2) / 2 * ux, my = p->cy + (l1 - l2) / 2 * uy;
     /* along the card, on its middle line and two lines near its sides */
@@ -616,8 +609,6 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
         wdn[k] = walk(f, ox, oy, vx, vy, lim, thin, clear);
     }
     float lu = median5(up), ld = median5(dn);
-    if (getenv("DOMDBG"))
-        fprintf(stderr, "  w %.1f lu %.1f ld %.1f wu %.1f wd %.1f (want %.1f)\n", width, lu, ld, median5(wup), median5(wdn), want);
     float e0 = 0, e1 = 0; /* the ends, along v from (mx, my) */
     float sure = 0;       /* how the ends were found: first lines across, best */
     c->whole = 0;
@@ -694,7 +685,7 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
             e1 = ld;
             e0 = ld - want;
         } else {
-            { if (getenv("DOMDBG")) fprintf(stderr, "  reject 606\n"); return -1; }
+            return -1;
         }
         /* the far end was not seen: the card's own long sides must run on
          * to it (a card lying across it has its sides elsewhere), or what
@@ -708,7 +699,7 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
      * card cannot be read whole (its print runs square across it) */
     if (cut_across(f, mx, my, ux, uy, -vx, -vy, width, -e0 - 0.04f * width) ||
         cut_across(f, mx, my, ux, uy, vx, vy, width, e1 - 0.04f * width))
-        { if (getenv("DOMDBG")) fprintf(stderr, "  reject 628\n"); return -1; }
+        return -1;
     /* every pip of the card lies inside it: an end found inside a pip
      * group (a line of the print taken for the end) moves out past it */
     {
@@ -728,12 +719,12 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
         e0 = n0;
         e1 = n1;
         if (e1 - e0 > MAX_ASPECT * width)
-            { if (getenv("DOMDBG")) fprintf(stderr, "  reject 648\n"); return -1; }
+            return -1;
     }
     /* the pip lies in an end's group, not in the middle of the card */
     float t = -(e0 + e1) / 2, half = (e1 - e0) / 2;
     if (fabsf(t) < 0.25f * half)
-        { if (getenv("DOMDBG")) fprintf(stderr, "  reject 653\n"); return -1; }
+        return -1;
     /* rays end a little inside the card: at a printed outline, or where a
      * soft (blurred) edge is already dark enough to stop them */
     float grow = 0.035f * width;
@@ -804,13 +795,6 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
     survey(f, frame);
     classify(f, frame);
     drop_specks(f);
-    if (getenv("DOMDBG")) {
-        FILE *fp = fopen("/tmp/ch/stop.pgm", "wb");
-        fprintf(fp, "P5 %d %d 255\n", f->w, f->h);
-        for (size_t i = 0; i < (size_t)f->w * f->h; i++)
-            fputc(f->stop[i] ? 0 : 255, fp);
-        fclose(fp);
-    }
     int np = f->npips = find_pips(f);
     /* pips are part of the card they lie on: rays see through them (a one
      * has a ring round it) */

@@ -300,7 +300,8 @@ void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out
     int end_paper[2];
     for (int k = 0; k < 2; k++) {
         int eh[256] = {0}, n = 0;
-        for (int y = k ? H / 2 + g->band : MARGIN_Y; y < (k ? H - MARGIN_Y : H / 2 - g->band); y++) {
+        for (int y = k ? H / 2 + g->band : MARGIN_Y; y < (k ? H - MARGIN_Y : H / 2 - g->band);
+             y++) {
             const uint8_t *p = ts_image_row(card, y);
             for (int x = MARGIN_X; x < W - MARGIN_X; x++, n++)
                 eh[p[3 * x + 1]]++;
@@ -331,8 +332,7 @@ void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out
             int rv = r - gr;
             redv[i] = (uint8_t)(rv < 0 ? 0 : rv > 255 ? 255 : rv);
             rch[i] = (uint8_t)r;
-            if (!in_end && y >= MARGIN_Y && y < H - MARGIN_Y && x >= MARGIN_X &&
-                x < W - MARGIN_X) {
+            if (!in_end && y >= MARGIN_Y && y < H - MARGIN_Y && x >= MARGIN_X && x < W - MARGIN_X) {
                 int mx = b > gr ? b : gr, mn = b < gr ? b : gr;
                 mx = r > mx ? r : mx;
                 mn = r < mn ? r : mn;
