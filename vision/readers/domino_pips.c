@@ -261,6 +261,21 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
     if (g->chinese && !big && pips >= 1 && pips <= 6 && pips != 5 &&
         layout_misfit(at, pips) > 0.20f)
         conf *= 0.2f;
+    /* a four is a square; four pips of a six (its far row covered by a
+     * card lying over it) are a rectangle two thirds as tall as wide, which
+     * the layout check lets by when the quad is a little long or short */
+    if (g->chinese && pips == 4) {
+        float x0 = 1e9f, x1 = -1e9f, y0 = 1e9f, y1 = -1e9f;
+        for (int i = 0; i < 4; i++) {
+            x0 = fminf(x0, at[i][0]);
+            x1 = fmaxf(x1, at[i][0]);
+            y0 = fminf(y0, at[i][1]);
+            y1 = fmaxf(y1, at[i][1]);
+        }
+        float sx = x1 - x0, sy = y1 - y0;
+        if (fminf(sx, sy) < 0.78f * fmaxf(sx, sy))
+            conf *= 0.2f;
+    }
     /* the deck's five is one blob: five round pips are a six with one
      * covered or cut off, or five counted from something else */
     if (g->chinese && !big && pips == 5)
