@@ -259,7 +259,7 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
     /* Chinese pips where the deck prints them, or the count is not sure
      * (a pip lost at a cut end, one more from a neighbour) */
     if (g->chinese && !big && pips >= 1 && pips <= 6 && pips != 5 &&
-        layout_misfit(at, pips) > 0.20f)
+        layout_misfit(at, pips) > 0.15f)
         conf *= 0.2f;
     /* a four is a square; four pips of a six (its far row covered by a
      * card lying over it) are a rectangle two thirds as tall as wide, which
