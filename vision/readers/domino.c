@@ -9,11 +9,15 @@
  * them.
  *
  * One end is a partial reading, and a partial reading is unread. The
- * Chinese finder offers only cards whose two ends it sees; a card whose end
- * does not show (covered in a fanned hand, cut off) that reaches the reader
- * all the same still reads as a card: the end that shows is in attr_conf,
- * the other end gets conf 0 and its pips are a guess, so the whole reading
- * falls under the floor and the card is reported unread.
+ * Chinese finder offers a card whose far end is covered (a fanned hand, a
+ * pile) at the deck's length from the end its pips show; the reader reads
+ * it as a card: the end that shows is in attr_conf, the other end gets
+ * conf 0 and its pips are a guess (the code is the shown end twice), so the
+ * whole reading falls under the floor and the card is reported unread,
+ * never feeding a hint, while the screen can say which end it saw. A
+ * reading with both ends shown that is unsure, an end of bare paper or a
+ * middle that is not paper is no card at all: the quad is off the card,
+ * and the next overlapping candidate gets the place.
  */
 #include <math.h>
 #include <stdint.h>
