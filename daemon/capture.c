@@ -21,8 +21,8 @@
 #include <gst/gst.h>
 #include <gst/video/video.h>
 
+#include "capture_jpeg.h"
 #include "datadir.h"
-#include "imageio.h"
 #include "stats.h"
 
 /* The bundled clip, in the data directory (datadir.h). */
@@ -41,7 +41,8 @@ typedef struct {
     ts_frame pub; /* first: a ts_frame * is a frame_impl * */
     GstSample *sample; /* a raw frame: the sample its mapped pixels lie in ... */
     GstVideoFrame vf;
-    ts_image own;      /* ... or a JPEG frame decoded here: its own pixels */
+    ts_image own;      /* ... or a JPEG frame decoded here: pixels of dec's */
+    ts_jpeg_dec *dec;
     atomic_int refs;
 } frame_impl;
 
@@ -54,7 +55,7 @@ void ts_frame_release(ts_frame *f)
         gst_video_frame_unmap(&fi->vf);
         gst_sample_unref(fi->sample);
     }
-    ts_image_free(&fi->own);
+    ts_jpeg_dec_give_back(fi->dec, &fi->own);
     free(fi);
 }
 
@@ -310,6 +311,7 @@ struct ts_capture {
     /* Capture thread only. */
     GstElement *pipe;
     GstElement *dec;    /* the decodebin whose video pad the tail is linked to, or NULL */
+    ts_jpeg_dec *jpeg;  /* decodes JPEG frames (made at the first one) */
     GstBus *bus;
     GstCaps *caps;      /* caps of the last frame, and their parsed info */
     GstVideoInfo info;
@@ -634,10 +636,11 @@ static frame_impl *jpeg_frame(ts_capture *c, GstSample *s)
     frame_impl *f = calloc(1, sizeof *f);
     GstMapInfo m;
     int ok = 0;
-    if (f && buf && gst_buffer_map(buf, &m, GST_MAP_READ)) {
+    if (!c->jpeg)
+        c->jpeg = ts_jpeg_dec_create();
+    if (f && buf && c->jpeg && gst_buffer_map(buf, &m, GST_MAP_READ)) {
         char why[200];
-        ts_decode_limits lim = {.target_pixels = -1};
-        ok = ts_image_decode_limited(m.data, m.size, &lim, &f->own, why, sizeof why) == 0;
+        ok = ts_jpeg_dec_frame(c->jpeg, m.data, m.size, &f->own, why, sizeof why) == 0;
         gst_buffer_unmap(buf, &m);
         if (!ok && !c->warned++)
             say(c, "warning: a frame could not be decoded (%s)", why);
@@ -648,6 +651,7 @@ static frame_impl *jpeg_frame(ts_capture *c, GstSample *s)
         return NULL;
     }
     f->pub.img = f->own;
+    f->dec = c->jpeg;
     return f;
 }
 
@@ -882,6 +886,7 @@ void ts_capture_destroy(ts_capture *c)
         pthread_join(c->thread, NULL);
     teardown(c);
     ts_frame_release(c->latest ? &c->latest->pub : NULL);
+    ts_jpeg_dec_unref(c->jpeg);
     pthread_cond_destroy(&c->cv);
     pthread_mutex_destroy(&c->mu);
     free(c);
