@@ -306,12 +306,15 @@ struct ts_capture {
     ts_capture_status st;
 
     GstAppSink *sink;   /* the appsink, once the decoder's video pad is linked to it */
+    int sink_jpeg;      /* ... and it takes JPEG (decoded here) */
     int sink_tuned;     /* live/fast settings are known (and applied to a sink made later) */
 
     /* Capture thread only. */
     GstElement *pipe;
     GstElement *dec;    /* the decodebin whose video pad the tail is linked to, or NULL */
     ts_jpeg_dec *jpeg;  /* decodes JPEG frames (made at the first one) */
+    double pace_t0;     /* a JPEG file paced here: when its first frame came, */
+    long pace_n;        /* ... and frames since */
     GstBus *bus;
     GstCaps *caps;      /* caps of the last frame, and their parsed info */
     GstVideoInfo info;
@@ -373,6 +376,7 @@ static void teardown(ts_capture *c)
     pthread_mutex_lock(&c->mu);
     GstAppSink *sink = c->sink;
     c->sink = NULL;
+    c->sink_jpeg = 0;
     c->sink_tuned = 0;
     pthread_mutex_unlock(&c->mu);
     if (sink)
@@ -406,14 +410,17 @@ static void bus_error(GstBus *bus, char *err, size_t n)
 
 /* Newest wins: one buffer queued, older ones dropped; once the pipeline is
  * known to be a file, it is paced at its own rate, or with `fast` waits for
- * vision instead of dropping. Caller holds mu. */
+ * vision instead of dropping. JPEG from a file carries no timestamps to sync
+ * on (multifilesrc): the file waits for the capture thread, which paces it
+ * (pace). Caller holds mu. */
 static void tune_sink(ts_capture *c)
 {
     if (!c->sink)
         return;
     int file = c->sink_tuned && !c->live;
-    g_object_set(c->sink, "max-buffers", 1, "drop", !(file && c->cfg.fast), "sync",
-                 file && !c->cfg.fast, "enable-last-sample", FALSE, NULL);
+    g_object_set(c->sink, "max-buffers", 1, "drop", !(file && (c->cfg.fast || c->sink_jpeg)),
+                 "sync", file && !c->cfg.fast && !c->sink_jpeg, "enable-last-sample", FALSE,
+                 NULL);
 }
 
 /* JPEG frames one picture per buffer, as a camera, a demuxer or an image
@@ -473,6 +480,7 @@ static void on_pad_added(GstElement *dec, GstPad *pad, gpointer data)
         return; /* no frame comes: the watchdog or the bus says why */
     }
     c->sink = GST_APP_SINK(sink);
+    c->sink_jpeg = jpeg;
     tune_sink(c);
     pthread_mutex_unlock(&c->mu);
     gst_bin_add(GST_BIN(c->pipe), tail);
@@ -533,6 +541,7 @@ static int build(ts_capture *c, char *err, size_t n)
     c->dec = dec;
     c->bus = gst_element_get_bus(p);
     c->warned = 0;
+    c->pace_n = 0;
     if (dec) {
         g_signal_connect(dec, "autoplug-continue", G_CALLBACK(on_autoplug_continue), c);
         g_signal_connect(dec, "pad-added", G_CALLBACK(on_pad_added), c);
@@ -655,11 +664,42 @@ static frame_impl *jpeg_frame(ts_capture *c, GstSample *s)
     return f;
 }
 
+/* A JPEG file plays at the frame rate of its caps: waits (for stop) until
+ * the frame is due. Returns 0 to decode it, 1 to skip it (late by more than a
+ * frame: dropped, as a synced sink would), -1 on stop. */
+static int pace(ts_capture *c, const GstCaps *caps)
+{
+    int num = 0, den = 1;
+    const GstStructure *st = gst_caps_get_structure(caps, 0);
+    if (c->live || c->cfg.fast || !gst_structure_get_fraction(st, "framerate", &num, &den) ||
+        num <= 0 || den <= 0)
+        return 0;
+    double now = ts_now(), period = (double)den / num;
+    if (c->pace_n == 0)
+        c->pace_t0 = now;
+    double due = c->pace_t0 + period * (double)c->pace_n++;
+    if (now > due + period)
+        return 1;
+    pthread_mutex_lock(&c->mu);
+    while (!c->stop && ts_now() < due) {
+        struct timespec ts = deadline_in(due - ts_now());
+        pthread_cond_timedwait(&c->cv, &c->mu, &ts);
+    }
+    int stop = c->stop;
+    pthread_mutex_unlock(&c->mu);
+    return stop ? -1 : 0;
+}
+
 /* Publishes a pulled sample as the latest frame (takes the sample's ref). */
 static void publish(ts_capture *c, GstSample *s)
 {
     GstCaps *caps = gst_sample_get_caps(s);
-    frame_impl *f = framed_jpeg(caps) ? jpeg_frame(c, s) : raw_frame(c, s);
+    int jpeg = framed_jpeg(caps);
+    if (jpeg && pace(c, caps) != 0) {
+        gst_sample_unref(s);
+        return;
+    }
+    frame_impl *f = jpeg ? jpeg_frame(c, s) : raw_frame(c, s);
     if (!f)
         return;
     atomic_init(&f->refs, 1); /* the latest-frame slot's */
