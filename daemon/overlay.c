@@ -2,6 +2,8 @@
  * renderer for BGR frames. All pixel drawing here goes through vision/cv/cvdraw.h. */
 #include "overlay.h"
 
+#include "cv/cvwrap.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -845,10 +847,16 @@ static void cv_badge(pen *p, const ts_ov_item *it, const ts_ov_disc *d)
 
 int ts_overlay_render(ts_image *frame, const ts_overlay_list *l)
 {
+    return ts_overlay_render_sized(frame, l, 1);
+}
+
+int ts_overlay_render_sized(ts_image *frame, const ts_overlay_list *l, double text_scale)
+{
     if (!frame || !frame->buf || frame->channels != 3 || !l)
         return -1;
     pen p = {.img = frame, .s = l->w > 0 ? (double)frame->w / l->w : 1,
-             .u = ts_overlay_unit(frame->w, frame->h), .plain = l->plain};
+             .u = ts_overlay_unit(frame->w, frame->h) * (text_scale > 0 ? text_scale : 1),
+             .plain = l->plain};
     ts_ov_rowbox *rb = calloc((size_t)(l->n ? l->n : 1), sizeof *rb);
     ts_ov_disc *discs = calloc((size_t)(l->n ? l->n : 1), sizeof *discs);
     if (!rb || !discs) {
@@ -894,6 +902,31 @@ int ts_overlay_render(ts_image *frame, const ts_overlay_list *l)
     free(rb);
     free(discs);
     return p.failed ? -1 : 0;
+}
+
+int ts_overlay_annotate(ts_image *out, const ts_image *img, const ts_overlay_list *l, int min_h,
+                        double text_scale)
+{
+    if (!out || !img || !img->buf || img->channels != 3 || !l || img->w <= 0 || img->h <= 0)
+        return -1;
+    int k = 1;
+    while (k < TS_OVERLAY_MAX_UPSCALE && img->h * k < min_h)
+        k++;
+    int w = img->w * k, h = img->h * k;
+    if (!out->buf || out->w != w || out->h != h || out->channels != 3) {
+        ts_image_free(out);
+        if (ts_image_alloc(out, w, h, 3) < 0)
+            return -1;
+    }
+    if (k == 1) {
+        for (int y = 0; y < h; y++)
+            memcpy(ts_image_row(out, y), ts_image_row(img, y), (size_t)w * 3);
+    } else {
+        char err[TSCV_ERR_MAX];
+        if (tscv_resize(img, out, w, h, err) < 0)
+            return -1;
+    }
+    return ts_overlay_render_sized(out, l, text_scale);
 }
 
 int ts_overlay_draw(ts_image *frame, const ts_table *t, const ts_overlay_opts *opts)

@@ -133,6 +133,21 @@ int ts_overlay_build(ts_overlay_list *l, const ts_table *t, const ts_overlay_opt
  * frame's. Returns 0, or -1 if frame is not a BGR image or a drawing call failed. */
 int ts_overlay_render(ts_image *frame, const ts_overlay_list *l);
 
+/* The same with text (and badges, lines, panels) text_scale times the
+ * window's size for a picture of frame's size. */
+int ts_overlay_render_sized(ts_image *frame, const ts_overlay_list *l, double text_scale);
+
+/* An annotated copy for an output that is watched at another size than the
+ * camera's (the recording, the HTTP stream), in the window's design: img
+ * scaled up by a whole factor (at most TS_OVERLAY_MAX_UPSCALE) until it has
+ * min_h lines, so small video gets sharp text, and l drawn on it with its
+ * text text_scale times the window's size (a phone shows the whole picture in
+ * a few hundred pixels). out (BGR) is reused when its size fits, else
+ * (re)allocated; the caller frees it with ts_image_free. Returns 0 or -1. */
+enum { TS_OVERLAY_MAX_UPSCALE = 4 };
+int ts_overlay_annotate(ts_image *out, const ts_image *img, const ts_overlay_list *l, int min_h,
+                        double text_scale);
+
 /* build + render onto the frame itself (frame's size). Returns 0 or -1. */
 int ts_overlay_draw(ts_image *frame, const ts_table *t, const ts_overlay_opts *opts);
 

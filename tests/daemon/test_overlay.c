@@ -560,6 +560,53 @@ static void badges_leave_every_code_readable(void **state)
     cairo_surface_destroy(surf);
 }
 
+/* The recording and the HTTP stream: a 640x360 frame is annotated at
+ * 1280x720, its codes as tall as the window draws them (14 px at 720 lines,
+ * not 7), and a phone's stream half as large again; a 1080p frame is not
+ * scaled. */
+static void small_video_is_annotated_at_a_legible_size(void **state)
+{
+    (void)state;
+    ts_table *r = table_of_three();
+    for (int i = 0; i < r->frame.ncards; i++)
+        for (int k = 0; k < 4; k++)
+            r->frame.cards[i].quad[k].x /= 2, r->frame.cards[i].quad[k].y /= 2;
+    ts_overlay_list l;
+    ts_overlay_list_init(&l);
+    assert_int_equal(ts_overlay_build(&l, r, NULL, 640, 360), 0);
+    ts_image small;
+    assert_int_equal(ts_image_alloc(&small, 640, 360, 3), 0);
+    memset(small.buf, 60, (size_t)small.stride * 360);
+    const ts_ov_item *code = NULL;
+    for (int k = 0; k < l.n && !code; k++)
+        if (l.item[k].role == TS_OVR_CODE)
+            code = &l.item[k];
+    assert_non_null(code);
+    ts_image out = {0};
+    static const double SCALE[2] = {1, 1.5};
+    for (int k = 0; k < 2; k++) {
+        assert_int_equal(ts_overlay_annotate(&out, &small, &l, 720, SCALE[k]), 0);
+        assert_int_equal(out.w, 1280);
+        assert_int_equal(out.h, 720);
+        ts_ov_textbox b;
+        double u = ts_overlay_unit(out.w, out.h) * SCALE[k];
+        ts_overlay_text_box(code, 2, u, out.w, out.h, ts_overlay_cv_measure, NULL, &b);
+        assert_true(b.h - 8 * u >= 14 * SCALE[k] - 1); /* the box less its padding */
+        /* Drawn there: the code's backing is dark on the grey frame. */
+        const uint8_t *px = ts_image_row(&out, (int)(b.y + 2)) + 3 * (int)(b.x + 2);
+        assert_true(px[0] < 50);
+    }
+    ts_image big;
+    assert_int_equal(ts_image_alloc(&big, 1920, 1080, 3), 0);
+    memset(big.buf, 60, (size_t)big.stride * 1080);
+    assert_int_equal(ts_overlay_annotate(&out, &big, &l, 720, 1), 0);
+    assert_int_equal(out.w, 1920);
+    ts_image_free(&big);
+    ts_image_free(&out);
+    ts_image_free(&small);
+    ts_overlay_list_free(&l);
+}
+
 /* A card unseen for TS_OVERLAY_GONE_AFTER frames: faint dashed outline, no
  * code, no badge or ring; a Set through it is not drawn. */
 static void gone_card_is_faint_and_carries_no_hint(void **state)
@@ -703,6 +750,7 @@ int main(void)
         cmocka_unit_test(tiny_frame_does_not_crash),
         cmocka_unit_test(many_sets_are_numbered_with_a_legend),
         cmocka_unit_test(badges_leave_every_code_readable),
+        cmocka_unit_test(small_video_is_annotated_at_a_legible_size),
         cmocka_unit_test(gone_card_is_faint_and_carries_no_hint),
         cmocka_unit_test(unread_card_says_why),
         cmocka_unit_test(cairo_draws_text_at_the_window_size),
