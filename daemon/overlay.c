@@ -715,7 +715,12 @@ void ts_overlay_layout_rows(const ts_overlay_list *l, int out_w, int out_h, doub
             int c = it->corner, tw, th;
             double px = it->size * u;
             measure(ctx, it->text, px, &tw, &th);
-            int pad = (int)lround(6 * u), br = it->group > 0 ? (int)lround(px * 0.8) : 0;
+            int pad = (int)lround(6 * u);
+            if (tw + 2 * pad > out_w && tw > 0) { /* a long row (the status) shrinks to fit */
+                px *= (double)(out_w - 2 * pad) / tw;
+                measure(ctx, it->text, px, &tw, &th);
+            }
+            int br = it->group > 0 ? (int)lround(px * 0.8) : 0;
             int bw = br ? 2 * br + pad : 0;
             int w = tw + bw + 2 * pad, h = th + 2 * pad;
             if (it->group > 0 && h < 2 * br + pad)
@@ -735,7 +740,7 @@ void ts_overlay_layout_rows(const ts_overlay_list *l, int out_w, int out_h, doub
             int y = c >= 2 ? out_h - total[c] + used[c] : used[c];
             used[c] += h;
             ts_ov_rowbox *rb = &rects[i];
-            rb->x = x, rb->y = y, rb->w = w, rb->h = h;
+            rb->x = x, rb->y = y, rb->w = w, rb->h = h, rb->px = (float)px;
             rb->bx = (float)(x + pad + br), rb->by = (float)y + (float)h / 2, rb->br = (float)br;
             rb->tx = (float)(x + pad + bw), rb->ty = (float)y + (float)(h + th) / 2;
             if (c == 0) /* top-left rows (status) push the top-right panel down too */
@@ -879,7 +884,7 @@ int ts_overlay_render_sized(ts_image *frame, const ts_overlay_list *l, double te
             if (it->corner < 0)
                 break;
             const ts_ov_rowbox *b = &rb[i];
-            double px = it->size * p.u;
+            double px = b->px;
             int th = px > 20 ? 2 : 1;
             check(&p, tscv_fill_rect(frame, b->x, b->y, b->w, b->h, it->bg, it->bg_alpha, p.err));
             if (it->group > 0) {

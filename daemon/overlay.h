@@ -168,6 +168,7 @@ typedef void (*ts_ov_measure)(void *ctx, const char *s, double px, int *w, int *
 typedef struct {
     int x, y, w, h;
     float tx, ty, bx, by, br;
+    float px; /* the text's cap height (a row too long for the output shrinks) */
 } ts_ov_rowbox;
 void ts_overlay_layout_rows(const ts_overlay_list *l, int out_w, int out_h, double u,
                             ts_ov_measure measure, void *ctx, ts_ov_rowbox *rects);

@@ -151,7 +151,7 @@ int ts_overlay_render_cairo(cairo_t *cr, int out_w, int out_h, const ts_overlay_
                 disc(cr, b->bx, b->by, b->br * 0.85, ts_overlay_badge_outer(b->br * 0.85f, u),
                      it->colour, num);
             }
-            font(cr, it->size * u);
+            font(cr, b->px);
             source(cr, it->group > 0 ? (ts_bgr){255, 255, 255} : it->colour, 1);
             cairo_move_to(cr, b->tx, b->ty);
             cairo_show_text(cr, it->text);
