@@ -305,13 +305,12 @@ struct ts_capture {
     uint64_t seq;
     ts_capture_status st;
 
-    GstAppSink *sink;   /* the appsink, once the decoder's video pad is linked to it */
+    GstAppSink *sink;   /* the appsink (the capture thread takes a reference) */
     int sink_jpeg;      /* ... and it takes JPEG (decoded here) */
     int sink_tuned;     /* live/fast settings are known (and applied to a sink made later) */
 
     /* Capture thread only. */
     GstElement *pipe;
-    GstElement *dec;    /* the decodebin whose video pad the tail is linked to, or NULL */
     ts_jpeg_dec *jpeg;  /* decodes JPEG frames (made at the first one) */
     double pace_t0;     /* a JPEG file paced here: when its first frame came, */
     long pace_n;        /* ... and frames since */
@@ -371,7 +370,6 @@ static void teardown(ts_capture *c)
 {
     if (!c->pipe)
         return;
-    /* Joins the streaming threads: no pad is added after this. */
     gst_element_set_state(c->pipe, GST_STATE_NULL);
     pthread_mutex_lock(&c->mu);
     GstAppSink *sink = c->sink;
@@ -381,9 +379,6 @@ static void teardown(ts_capture *c)
     pthread_mutex_unlock(&c->mu);
     if (sink)
         gst_object_unref(sink);
-    if (c->dec)
-        gst_object_unref(c->dec);
-    c->dec = NULL;
     gst_object_unref(c->bus);
     gst_object_unref(c->pipe);
     c->pipe = NULL;
@@ -436,95 +431,53 @@ static int framed_jpeg(const GstCaps *caps)
             (gst_structure_get_boolean(st, "parsed", &parsed) && parsed));
 }
 
-/* decodebin stops at framed JPEG: the capture decodes it itself, straight to
- * BGR (TurboJPEG, as `scan` reads a photo), instead of jpegdec's I420 and a
- * videoconvert to BGR: about 6 ms of CPU per 1080p frame instead of 11. */
-static gboolean on_autoplug_continue(GstElement *bin, GstPad *pad, GstCaps *caps, gpointer data)
-{
-    (void)bin, (void)pad, (void)data;
-    return !framed_jpeg(caps);
-}
+/* Whether the plan's source sends framed JPEG (a description ending in
+ * image/jpeg caps with a frame rate: an image sequence, a camera asked for
+ * MJPEG, multifilesrc with JPEG caps). Then the capture decodes it itself,
+ * straight to BGR (TurboJPEG, as `scan` reads a photo), instead of decodebin's
+ * jpegdec to I420 and a videoconvert to BGR: about 6 ms of CPU per 1080p frame
+ * instead of 11. head gets the description without its final decodebin.
+ * Anything else (a camera's own choice of format, a URI, a video file) keeps
+ * decodebin. */
+static const char FINAL_DECODER[] = " ! decodebin name=tsdec";
 
-/* The decoder's first video pad gets the tail: an appsink for JPEG, or
- * videoconvert to BGR and an appsink for raw video. Other pads (audio,
- * subtitles, a second video stream) stay unlinked, as before. A GStreamer
- * streaming thread. */
-static void on_pad_added(GstElement *dec, GstPad *pad, gpointer data)
+static int jpeg_source(const ts_capture *c, char *head, size_t n)
 {
-    (void)dec;
-    ts_capture *c = data;
-    GstCaps *caps = gst_pad_get_current_caps(pad);
-    if (!caps)
-        caps = gst_pad_query_caps(pad, NULL);
+    size_t len = strlen(c->plan.desc), dl = strlen(FINAL_DECODER);
+    if (len <= dl || strcmp(c->plan.desc + len - dl, FINAL_DECODER) != 0 || len - dl + 32 > n)
+        return 0;
+    snprintf(head, n, "%.*s ! identity name=tshead", (int)(len - dl), c->plan.desc);
+    GstElement *p = gst_parse_launch_full(head, NULL, GST_PARSE_FLAG_FATAL_ERRORS, NULL);
+    GstElement *id = p ? gst_bin_get_by_name(GST_BIN(p), "tshead") : NULL;
+    GstPad *pad = id ? gst_element_get_static_pad(id, "src") : NULL;
+    GstCaps *caps = pad ? gst_pad_query_caps(pad, NULL) : NULL;
     int jpeg = framed_jpeg(caps);
-    int raw = caps && gst_caps_get_size(caps) > 0 &&
-              gst_structure_has_name(gst_caps_get_structure(caps, 0), "video/x-raw");
+    for (guint i = 0; jpeg && i < gst_caps_get_size(caps); i++) /* JPEG and nothing else */
+        jpeg = gst_structure_has_name(gst_caps_get_structure(caps, i), "image/jpeg");
     if (caps)
         gst_caps_unref(caps);
-    if (!jpeg && !raw)
-        return;
-    pthread_mutex_lock(&c->mu);
-    if (c->sink) {
-        pthread_mutex_unlock(&c->mu);
-        return;
-    }
-    GstElement *tail = gst_parse_bin_from_description(
-        jpeg ? "appsink name=tssink caps=image/jpeg"
-             : "videoconvert ! video/x-raw,format=BGR ! appsink name=tssink",
-        TRUE, NULL);
-    GstElement *sink = tail ? gst_bin_get_by_name(GST_BIN(tail), "tssink") : NULL;
-    if (!sink) {
-        pthread_mutex_unlock(&c->mu);
-        if (tail)
-            gst_object_unref(tail);
-        return; /* no frame comes: the watchdog or the bus says why */
-    }
-    c->sink = GST_APP_SINK(sink);
-    c->sink_jpeg = jpeg;
-    tune_sink(c);
-    pthread_mutex_unlock(&c->mu);
-    gst_bin_add(GST_BIN(c->pipe), tail);
-    gst_element_sync_state_with_parent(tail);
-    GstPad *in = gst_element_get_static_pad(tail, "sink");
-    gst_pad_link(pad, in);
-    gst_object_unref(in);
-}
-
-/* The decodebin the video comes out of: named tsdec by the plan, or the
- * source itself when it is a uridecodebin; NULL for a plan that ends in raw
- * video (a still photo). A new reference. */
-static GstElement *final_decoder(GstElement *p)
-{
-    GstElement *dec = gst_bin_get_by_name(GST_BIN(p), "tsdec");
-    if (dec)
-        return dec;
-    GstElement *src = gst_bin_get_by_name(GST_BIN(p), "tssrc");
-    GstElementFactory *f = src ? gst_element_get_factory(src) : NULL;
-    if (f && strcmp(GST_OBJECT_NAME(f), "uridecodebin") == 0)
-        return src;
-    if (src)
-        gst_object_unref(src);
-    return NULL;
+    if (pad)
+        gst_object_unref(pad);
+    if (id)
+        gst_object_unref(id);
+    if (p)
+        gst_object_unref(p);
+    head[len - dl] = '\0';
+    return jpeg;
 }
 
 /* Builds and starts the pipeline. Returns 0, or -1 with err. */
 static int build(ts_capture *c, char *err, size_t n)
 {
-    GError *ge = NULL;
-    /* A still photo's plan ends in raw video (after imagefreeze). */
-    GstElement *p = c->plan.still ? NULL
-                                  : gst_parse_launch_full(c->plan.desc, NULL,
-                                                          GST_PARSE_FLAG_FATAL_ERRORS, &ge);
-    GstElement *dec = p ? final_decoder(p) : NULL;
-    if (!dec) { /* raw video at the end: the tail is static */
-        if (p)
-            gst_object_unref(p);
-        g_clear_error(&ge);
-        char desc[sizeof c->plan.desc + 128];
+    char head[sizeof c->plan.desc], desc[sizeof c->plan.desc + 128];
+    int jpeg = jpeg_source(c, head, sizeof head);
+    if (jpeg)
+        snprintf(desc, sizeof desc, "%s ! appsink name=tssink caps=image/jpeg", head);
+    else
         snprintf(desc, sizeof desc,
                  "%s ! videoconvert ! video/x-raw,format=BGR ! appsink name=tssink", c->plan.desc);
-        p = gst_parse_launch_full(desc, NULL, GST_PARSE_FLAG_FATAL_ERRORS, &ge);
-    }
+    GError *ge = NULL;
+    GstElement *p = gst_parse_launch_full(desc, NULL, GST_PARSE_FLAG_FATAL_ERRORS, &ge);
     if (!p) {
         snprintf(err, n, "%s", ge ? ge->message : "bad pipeline description");
         g_clear_error(&ge);
@@ -538,19 +491,14 @@ static int build(ts_capture *c, char *err, size_t n)
         }
     }
     c->pipe = p;
-    c->dec = dec;
     c->bus = gst_element_get_bus(p);
     c->warned = 0;
     c->pace_n = 0;
-    if (dec) {
-        g_signal_connect(dec, "autoplug-continue", G_CALLBACK(on_autoplug_continue), c);
-        g_signal_connect(dec, "pad-added", G_CALLBACK(on_pad_added), c);
-    } else {
-        pthread_mutex_lock(&c->mu);
-        c->sink = GST_APP_SINK(gst_bin_get_by_name(GST_BIN(p), "tssink"));
-        tune_sink(c);
-        pthread_mutex_unlock(&c->mu);
-    }
+    pthread_mutex_lock(&c->mu);
+    c->sink = GST_APP_SINK(gst_bin_get_by_name(GST_BIN(p), "tssink"));
+    c->sink_jpeg = jpeg;
+    tune_sink(c);
+    pthread_mutex_unlock(&c->mu);
     GstStateChangeReturn r = gst_element_set_state(p, GST_STATE_PAUSED);
     if (r == GST_STATE_CHANGE_FAILURE) {
         bus_error(c->bus, err, n);
@@ -818,7 +766,6 @@ static void *capture_thread(void *arg)
             poll_bus(c);
             continue;
         }
-        /* No sink until the decoder has shown what it sends. */
         pthread_mutex_lock(&c->mu);
         GstAppSink *sink = c->sink ? GST_APP_SINK(gst_object_ref(c->sink)) : NULL;
         pthread_mutex_unlock(&c->mu);
