@@ -307,7 +307,7 @@ struct ts_capture {
 
     GstAppSink *sink;   /* the appsink (the capture thread takes a reference) */
     int sink_jpeg;      /* ... and it takes JPEG (decoded here) */
-    int sink_tuned;     /* live/fast settings are known (and applied to a sink made later) */
+    int sink_tuned;     /* the pipeline started: live or file is known, the sink set for it */
 
     /* Capture thread only. */
     GstElement *pipe;
