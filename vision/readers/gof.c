@@ -163,12 +163,17 @@ static int gof_read(void *reader, const ts_image *card, ts_reading *out, char *e
     }
     enum { TOTAL = TS_GOF_NUM_CLASSES + TS_GOF_COL_CLASSES };
     float pc[TOTAL], p[2 * TOTAL];
-    ts_gof_corners(card, g->patch);
-    if (tscv_net_run(g->card_net, card, 1, pc, err) < 0 ||
-        tscv_net_run(g->net, g->patch, 2, p, err) < 0)
+    if (tscv_net_run(g->card_net, card, 1, pc, err) < 0)
         return -1;
     double post[NCODES], q[NCODES];
     float seen = posterior(g, pc, post);
+    /* the confidence is at most seen: a quad the card net calls no card is
+     * none whatever its corners say (most candidates a finder offers) */
+    if (seen < NOT_A_CARD)
+        return 0;
+    ts_gof_corners(card, g->patch);
+    if (tscv_net_run(g->net, g->patch, 2, p, err) < 0)
+        return -1;
     for (int k = 0; k < 2; k++)
         if (posterior(g, p + k * TOTAL, q) >= 0.5f)
             for (int i = 0; i < NCODES; i++)
