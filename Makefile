@@ -16,7 +16,7 @@ PACKAGES = cmake make gcc g++ pkg-config \
   gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-ugly \
   gstreamer1.0-tools gstreamer1.0-x \
   libmicrohttpd-dev \
-  libcmocka-dev libjpeg-turbo-progs xvfb x11-apps x11-utils python3 clang libclang-rt-14-dev
+  libcmocka-dev libjpeg-turbo-progs xvfb x11-apps x11-utils python3 chromium clang libclang-rt-14-dev
 
 .PHONY: demo test build deps install sanitize fuzz soak clean
 

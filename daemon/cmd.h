@@ -59,6 +59,20 @@ int cmd_version(void);
  * usage-error exit status. */
 int cmd_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* A table of subcommands (the program's commands, the rules' games). */
+typedef struct {
+    const char *name;
+    int (*fn)(int, char **); /* gets argv from its own name on, getopt reset */
+    const char *what;        /* one line for the usage text */
+} cmd_entry;
+
+/* Takes --help and --version before the subcommand's name (cmd: NULL for the
+ * program itself, else "rules"), then runs the named entry of t[0..n).
+ * usage(f) prints the whole help. Returns the entry's status, 0 for --help
+ * and --version, 2 for a usage error (one line). */
+int cmd_dispatch(const char *cmd, const cmd_entry *t, size_t n, int argc, char **argv,
+                 void (*usage)(FILE *));
+
 /* Reads all of standard input (at most max bytes). *data is malloc'd and
  * NUL-terminated; caller frees. Returns 0, or -1 with a one-line reason. */
 int cmd_read_stdin(size_t max, uint8_t **data, size_t *len, char *err, size_t errlen);

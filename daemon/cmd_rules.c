@@ -9,11 +9,7 @@
 #include "clock.h"
 #include "rules_cli.h"
 
-static const struct {
-    const char *name;
-    int (*fn)(int, char **);
-    const char *what;
-} GAMES[] = {
+static const cmd_entry GAMES[] = {
     {"set", rules_cli_set, "SET: every Set on a table, hints, the connection-grid variant"},
     {"gof", rules_cli_gof, "Gang of Four: legal plays from a hand against the trick"},
     {"qwirkle", rules_cli_qwirkle, "Qwirkle Cards: table groups, plays, rearrangements"},
@@ -34,32 +30,7 @@ static void usage(FILE *f)
 
 int cmd_rules(int argc, char **argv)
 {
-    /* Options before the game only ("+": stop at the game's name); the game
-     * parses its own. */
-    static const struct option OPTS[] = {CMD_COMMON_OPTIONS, {0}};
-    opterr = 0;
-    for (int c; (c = getopt_long(argc, argv, "+:h", OPTS, NULL)) != -1;) {
-        if (c == 'h') {
-            usage(stdout);
-            return 0;
-        }
-        if (c == CMD_OPT_VERSION)
-            return cmd_version();
-        return cmd_usage_error("rules", "unknown option '%s'", argv[optind - 1]);
-    }
-    if (optind >= argc) {
-        usage(stderr);
-        return 2;
-    }
-    const char *name = argv[optind];
-    for (size_t i = 0; i < sizeof GAMES / sizeof GAMES[0]; i++)
-        if (strcmp(name, GAMES[i].name) == 0) {
-            int sub_argc = argc - optind;
-            char **sub_argv = argv + optind;
-            optind = 0; /* the game parses its own options afresh */
-            return GAMES[i].fn(sub_argc, sub_argv);
-        }
-    return cmd_usage_error("rules", "unknown game '%s'", name);
+    return cmd_dispatch("rules", GAMES, sizeof GAMES / sizeof GAMES[0], argc, argv, usage);
 }
 
 /* ---- Helpers shared by the game commands (declared in rules_cli.h) ---------------------- */

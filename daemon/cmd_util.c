@@ -31,6 +31,37 @@ int cmd_usage_error(const char *cmd, const char *fmt, ...)
     return 2;
 }
 
+int cmd_dispatch(const char *cmd, const cmd_entry *t, size_t n, int argc, char **argv,
+                 void (*usage)(FILE *))
+{
+    /* Options before the name only ("+": stop at the first operand); the
+     * subcommand parses its own. */
+    static const struct option OPTS[] = {CMD_COMMON_OPTIONS, {0}};
+    opterr = 0;
+    for (int c; (c = getopt_long(argc, argv, "+:h", OPTS, NULL)) != -1;) {
+        if (c == 'h') {
+            usage(stdout);
+            return 0;
+        }
+        if (c == CMD_OPT_VERSION)
+            return cmd_version();
+        return cmd_usage_error(cmd, "unknown option '%s'", argv[optind - 1]);
+    }
+    if (optind >= argc) {
+        usage(stderr);
+        return 2;
+    }
+    const char *name = argv[optind];
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(name, t[i].name) == 0) {
+            int sub_argc = argc - optind;
+            char **sub_argv = argv + optind;
+            optind = 0; /* the subcommand parses its own options afresh */
+            return t[i].fn(sub_argc, sub_argv);
+        }
+    return cmd_usage_error(cmd, "unknown %s '%s'", cmd ? "game" : "command", name);
+}
+
 /* How many long names start with the name in arg ("--na" of "--name=v"). */
 static int prefix_matches(const struct option *opts, const char *arg)
 {

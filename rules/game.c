@@ -346,6 +346,27 @@ int ts_game_pick(const ts_game_state *s, const int *idx, int nidx, const ts_code
     return 0;
 }
 
+int ts_game_trick_and_hand(const ts_game_state *s, const ts_game_opts *o, ts_game_view *v,
+                           int *trick_idx, int *nt, int *hand_idx, int *nh)
+{
+    int tu, hu;
+    *nt = ts_game_cards_in(s, TS_ZONE_TRICK, trick_idx, &tu);
+    *nh = ts_game_cards_in(s, TS_ZONE_HAND, hand_idx, &hu);
+    v->unread = tu + hu;
+    v->show_groups = v->show_cards = -1;
+    if (tu > 0) {
+        snprintf(v->headline, sizeof v->headline, "trick not read: no hints");
+        return 0;
+    }
+    ts_view_group known;
+    if (o->ntrick > 0 && *nt > 0 &&
+        ts_game_pick(s, trick_idx, *nt, o->trick, o->ntrick, &known) == 0) {
+        *nt = known.n;
+        memcpy(trick_idx, known.card, sizeof(int) * (size_t)*nt);
+    }
+    return 1;
+}
+
 void ts_game_codes_text(const ts_code *codes, int n, char *out, size_t cap)
 {
     size_t len = 0;

@@ -217,6 +217,13 @@ int ts_game_cluster(const ts_game_state *s, const int *idx, int n, float reach, 
  * used once. Returns 0, -1 if the hand lacks one. */
 int ts_game_pick(const ts_game_state *s, const int *idx, int nidx, const ts_code *codes, int n,
                  ts_view_group *g);
+/* The climbing games' table: the read cards of the trick (only the newest
+ * play when o names it: older plays lie under it) and of the hand, into
+ * trick_idx/hand_idx (room for TS_MAX_CARDS each). Sets v's unread count.
+ * Returns 0 with v's headline set when the trick has an unread card (no
+ * hints then), else 1. */
+int ts_game_trick_and_hand(const ts_game_state *s, const ts_game_opts *o, ts_game_view *v,
+                           int *trick_idx, int *nt, int *hand_idx, int *nh);
 /* Codes of the cards idx[0..n) as text "G7 Y7" into out. */
 void ts_game_codes_text(const ts_code *codes, int n, char *out, size_t cap);
 /* Fills the verdict's cards from state cards idx[0..n); returns 1 if every one

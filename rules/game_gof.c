@@ -39,22 +39,11 @@ static ts_gof_error classify_cards(const ts_game_state *s, const int *idx, int n
 
 static int gof_analyse(const ts_game_state *s, const ts_game_opts *o, ts_game_view *v)
 {
-    int trick_idx[TS_MAX_CARDS], hand_idx[TS_MAX_CARDS], tu, hu;
-    int nt = ts_game_cards_in(s, TS_ZONE_TRICK, trick_idx, &tu);
-    int nh = ts_game_cards_in(s, TS_ZONE_HAND, hand_idx, &hu);
-    v->unread = tu + hu;
-    v->show_groups = v->show_cards = -1;
-    if (tu > 0) {
-        snprintf(v->headline, sizeof v->headline, "trick not read: no hints");
+    int trick_idx[TS_MAX_CARDS], hand_idx[TS_MAX_CARDS], nt, nh;
+    if (!ts_game_trick_and_hand(s, o, v, trick_idx, &nt, hand_idx, &nh))
         return 0;
-    }
     ts_gof_combo trick;
     char name[24];
-    ts_view_group known;
-    if (o->ntrick > 0 && nt > 0 && ts_game_pick(s, trick_idx, nt, o->trick, o->ntrick, &known) == 0) {
-        nt = known.n; /* the newest play; older ones lie under it */
-        memcpy(trick_idx, known.card, sizeof(int) * (size_t)nt);
-    }
     if (nt > 0) {
         ts_gof_error e = classify_cards(s, trick_idx, nt, &trick);
         if (e != TS_GOF_OK) {

@@ -21,23 +21,12 @@ static int hand_of(const ts_game_state *s, const int *idx, int n, ts_sapngwu_han
 
 static int sng_analyse(const ts_game_state *s, const ts_game_opts *o, ts_game_view *v)
 {
-    int trick_idx[TS_MAX_CARDS], hand_idx[TS_MAX_CARDS], tu, hu;
-    int nt = ts_game_cards_in(s, TS_ZONE_TRICK, trick_idx, &tu);
-    int nh = ts_game_cards_in(s, TS_ZONE_HAND, hand_idx, &hu);
-    v->unread = tu + hu;
-    v->show_groups = v->show_cards = -1;
-    if (tu > 0) {
-        snprintf(v->headline, sizeof v->headline, "trick not read: no hints");
+    int trick_idx[TS_MAX_CARDS], hand_idx[TS_MAX_CARDS], nt, nh;
+    if (!ts_game_trick_and_hand(s, o, v, trick_idx, &nt, hand_idx, &nh))
         return 0;
-    }
     char why[128], desc[80];
     ts_sapngwu_hand th, hh;
     ts_sapngwu_play trick;
-    ts_view_group known;
-    if (o->ntrick > 0 && nt > 0 && ts_game_pick(s, trick_idx, nt, o->trick, o->ntrick, &known) == 0) {
-        nt = known.n; /* the newest play; older ones lie under it */
-        memcpy(trick_idx, known.card, sizeof(int) * (size_t)nt);
-    }
     if (nt > 0) {
         if (hand_of(s, trick_idx, nt, &th, why, sizeof why) < 0 ||
             ts_sapngwu_classify(&th, &TS_SAPNGWU_DEFAULTS, &trick, why, sizeof why) < 0) {

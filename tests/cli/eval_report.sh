@@ -7,14 +7,7 @@
 set -u
 ts=$1 src=$2
 py=$(command -v python3) || { echo "SKIP: no python3"; exit 77; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0 passes=0
-check() { # name, then a command that must succeed
-    local name=$1
-    shift
-    if "$@"; then passes=$((passes + 1)); else echo "FAIL: $name"; fails=$((fails + 1)); fi
-}
+. "$(dirname "$0")/lib/check.sh"
 demo="$src/samples/demo"
 codes=$(sed -n 's/^set_1.jpg\t//p' "$demo/labels.tsv")
 first=${codes%% *}
@@ -82,5 +75,4 @@ PY
 "$ts" eval "$tmp/labels.tsv" 2> /dev/null | grep -q "^fully visible   100.00%"
 check "text: fully visible line" test $? -eq 0
 
-echo "eval_report: $passes passed, $fails failed"
-[ $fails -eq 0 ]
+finish eval_report

@@ -5,14 +5,7 @@
 set -u
 ts=$1 src=$2
 build=$(dirname "$ts")
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0 passes=0
-check() { # name, then a command that must succeed
-    local name=$1
-    shift
-    if "$@"; then passes=$((passes + 1)); else echo "FAIL: $name"; fails=$((fails + 1)); fi
-}
+. "$(dirname "$0")/lib/check.sh"
 cards() { grep -o '"code"' "$1" | wc -l; }
 
 # Staged as a package build would (DESTDIR), and straight into a prefix.
@@ -66,5 +59,4 @@ else
     echo "note: cannot make a private mount here; the source tree stayed visible"
 fi
 
-echo "install: $passes passed, $fails failed"
-[ $fails -eq 0 ]
+finish install

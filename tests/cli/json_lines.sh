@@ -5,14 +5,7 @@
 set -u
 ts=$1 src=$2
 py=$(command -v python3) || { echo "SKIP: no python3"; exit 77; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0 passes=0
-check() { # name, then a command that must succeed
-    local name=$1
-    shift
-    if "$@"; then passes=$((passes + 1)); else echo "FAIL: $name"; fails=$((fails + 1)); fi
-}
+. "$(dirname "$0")/lib/check.sh"
 img="$src/samples/demo/set_1.jpg"
 mkdir -p "$tmp/in"
 names=('quote"d.jpg' 'back\slash.jpg' $'tab\there.jpg' $'new\nline.jpg' $'bell\a.jpg' $'latin1-\xe9t\xe9.jpg' $'bad-\xc3\x28.jpg' 'caf'$'\xc3\xa9''-♠.jpg')
@@ -52,5 +45,4 @@ assert len(lines) == 1, lines
 d = json.loads(lines[0])
 assert d["cards"] == [] and d["events"] == [] and d["w"] == 320, d' "$tmp/empty.jsonl"
 
-echo "json_lines: $passes passed, $fails failed"
-[ $fails -eq 0 ]
+finish json_lines

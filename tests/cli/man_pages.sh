@@ -4,12 +4,7 @@
 set -u
 ts=$1 src=$2
 command -v man > /dev/null || { echo "SKIP: no man"; exit 77; }
-fails=0 passes=0
-check() { # name, then a command that must succeed
-    local name=$1
-    shift
-    if "$@"; then passes=$((passes + 1)); else echo "FAIL: $name"; fails=$((fails + 1)); fi
-}
+. "$(dirname "$0")/lib/check.sh"
 dir="$src/daemon/man"
 renders() { # page: text with NAME and SYNOPSIS or DESCRIPTION, no troff warning
     local out warn
@@ -35,5 +30,4 @@ check "json format page" test -f "$dir/tablesight-json.5"
 check "card codes page" test -f "$dir/tablesight-cards.7"
 check "pages name the RULINGS" grep -q "RULINGS.md" "$dir/tablesight-cards.7"
 
-echo "man_pages: $passes passed, $fails failed"
-[ $fails -eq 0 ]
+finish man_pages

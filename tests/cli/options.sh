@@ -3,14 +3,7 @@
 # standard input, --version everywhere, one-line usage errors with exit 2.
 set -u
 ts=$1 src=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0 passes=0
-check() { # name, then a command that must succeed
-    local name=$1
-    shift
-    if "$@"; then passes=$((passes + 1)); else echo "FAIL: $name"; fails=$((fails + 1)); fi
-}
+. "$(dirname "$0")/lib/check.sh"
 img="$src/samples/demo/set_1.jpg"
 version=$(sed -n 's/^project(tablesight VERSION \([0-9.]*\).*/\1/p' "$src/CMakeLists.txt")
 
@@ -86,5 +79,4 @@ check "render --opt=value" test $? -eq 0
 "$ts" bench "$img" --repeat=1 --json > "$tmp/bench.json"
 check "bench options after files" grep -q '"runs":1' "$tmp/bench.json"
 
-echo "options: $passes passed, $fails failed"
-[ $fails -eq 0 ]
+finish options

@@ -6,14 +6,7 @@
 # Args: $1 tablesight binary, $2 source dir, $3 shared dir (unused here).
 set -u
 ts=$1 src=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0 passes=0
-check() {
-    local name=$1
-    shift
-    if "$@"; then passes=$((passes + 1)); else echo "FAIL: $name"; fails=$((fails + 1)); fi
-}
+. "$(dirname "$0")/lib/check.sh"
 num() { grep -o "\"$1\":[0-9.]*" "$2" | head -1 | cut -d: -f2; }
 at_least() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a >= b) }'; }
 label_of() { grep "^$2	" "$1" | cut -f2; }
@@ -115,5 +108,4 @@ check "clip ends on the labelled table (but one)" \
 echo "rendered tables, seeds 9000-9011: $(cat "$tmp/unseen.json")"
 check "rendered card accuracy >= 0.8" at_least "$(num card_accuracy "$tmp/unseen.json")" 0.8
 
-echo "$passes passed, $fails failed"
-test $fails -eq 0
+finish render

@@ -5,14 +5,7 @@
 set -u
 [ -d "$3/data/set" ] || { echo "SKIP: no shared data at $3"; exit 77; }
 ts=$1 src=$2 shared=$3
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0 passes=0
-check() { # name, then a command that must succeed
-    local name=$1
-    shift
-    if "$@"; then passes=$((passes + 1)); else echo "FAIL: $name"; fails=$((fails + 1)); fi
-}
+. "$(dirname "$0")/lib/check.sh"
 
 board="$shared/data/set/boards/tomwhite_set-game_data_webcam_20170529_184024.jpg"
 
@@ -88,5 +81,4 @@ for stage in decode detect rectify read rules; do
     check "bench reports $stage" grep -q "$stage" "$tmp/bench.txt"
 done
 
-echo "$passes passed, $fails failed"
-test $fails -eq 0
+finish scan_eval

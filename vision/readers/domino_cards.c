@@ -68,7 +68,7 @@ domino_card_finder *domino_card_finder_create(void)
     if (!f)
         return NULL;
     f->pips = malloc(sizeof(pip) * MAX_PIPS);
-    f->cands = malloc(sizeof(cand) * MAX_PIPS);
+    f->cands = malloc(sizeof(cand) * 3 * MAX_PIPS); /* a card and its two trims per pip */
     if (!f->pips || !f->cands) {
         domino_card_finder_destroy(f);
         return NULL;
@@ -314,7 +314,7 @@ static int find_pips(domino_card_finder *f)
             int area = tail, bwid = x1 - x0 + 1, bhei = y1 - y0 + 1;
             if (area < 5 || bwid > 200 || bhei > 200 || n >= MAX_PIPS)
                 continue;
-            if (area < 0.45 * bwid * bhei)
+            if (area < 0.36 * bwid * bhei)
                 continue;
             double mx = sx / area, my = sy / area;
             double cxx = sxx / area - mx * mx, cyy = syy / area - my * my;
@@ -323,6 +323,11 @@ static int find_pips(domino_card_finder *f)
             double major = sqrt(fmax(t + d, 0)), minor = sqrt(fmax(t - d, 1e-6));
             if (major > 1.6 * minor)
                 continue;
+            /* a disc fills 0.79 of its box whatever its turn; the Hong Kong
+             * five's clover turned a third of a right angle only 0.42, but
+             * it is as wide every way */
+            if (area < 0.45 * bwid * bhei && major > 1.15 * minor)
+                continue;
             float r = (bwid > bhei ? bwid : bhei) / 2.0f;
             /* paper all round, just outside (the pips of a six are a pip's
              * radius apart; a Hong Kong five spans half the card) or further
@@ -330,10 +335,35 @@ static int find_pips(domino_card_finder *f)
             int ok = 0;
             for (int ring = 0; ring < 2 && !ok; ring++) {
                 float rr = ring ? 1.6f * r + 2 : 1.1f * r + 2;
-                int miss = 0;
-                for (int k = 0; k < 12 && miss < 2; k++) {
+                int miss = 0, runs = 0, prev;
+                int first = !paper_at(f, (float)mx + rr, (float)my);
+                prev = first;
+                miss = first;
+                for (int k = 1; k < 12 && miss < 4; k++) {
                     float a = k * 0.5235988f;
-                    miss += !paper_at(f, (float)mx + rr * cosf(a), (float)my + rr * sinf(a));
+                    int m = !paper_at(f, (float)mx + rr * cosf(a), (float)my + rr * sinf(a));
+                    miss += m;
+                    runs += m && !prev;
+                    prev = m;
+                }
+                runs += first && !prev; /* a run through point 0 counts once */
+                /* one may miss; or up to three side by side: an end, an
+                 * edge or a printed outline close by on one side */
+                ok = miss < 2 || (miss <= 3 && runs <= 1);
+            }
+            /* or paper just outside the blob's own outline, whatever its
+             * shape (the Hong Kong five's clover reaches a third further
+             * on its diagonals than on its sides) */
+            if (!ok && area >= 40) {
+                int miss = 0;
+                float lim = 1.6f * r + 2;
+                for (int k = 0; k < 12 && miss < 2; k++) {
+                    float a = k * 0.5235988f, dx = cosf(a), dy = sinf(a), d = 0;
+                    while (d <= lim && !paper_at(f, (float)mx + d * dx, (float)my + d * dy))
+                        d += 1;
+                    miss += d > lim || d < 0.5f * r ||
+                            !paper_at(f, (float)mx + (d + 2) * dx, (float)my + (d + 2) * dy) ||
+                            !paper_at(f, (float)mx + (d + 4) * dx, (float)my + (d + 4) * dy);
                 }
                 ok = miss < 2;
             }
@@ -426,8 +456,9 @@ static float median5(const float *v)
  * before limit: the edge of a card lying over this one (the print runs
  * square across a card). Every stop of each line is a candidate crossing,
  * so a printed rule nearer does not hide the edge: the two outer lines'
- * crossings are paired, and two of the three inner lines must cross on the
- * line between them. */
+ * crossings are paired, and the three inner lines must all cross on the
+ * line between them (two of three is met by two rules of a printed waist,
+ * a figure between them and a camera's noise). */
 static int cut_across(const domino_card_finder *f, float mx, float my, float ux, float uy, float dx,
                       float dy, float width, float limit)
 {
@@ -463,7 +494,7 @@ static int cut_across(const domino_card_finder *f, float mx, float my, float ux,
                         break;
                     }
             }
-            if (hits >= 2)
+            if (hits >= 3)
                 return 1;
         }
     return 0;
@@ -479,6 +510,31 @@ static int inside(const ts_quad *q, float x, float y)
         neg += c < 0;
     }
     return !(pos && neg);
+}
+
+/* True if the card's long sides run on from its near end (along v from
+ * (mx, my), at `from`, the way sg) over the far half of a card of length
+ * want: at five places there, rays across from the middle line meet its
+ * sides about half its width out. A place that starts on ink (a pip the
+ * finder did not take, a middle picture, noise) tells nothing. */
+static int sides_run_on(const domino_card_finder *f, float mx, float my, float ux, float uy,
+                        float vx, float vy, float width, float from, float sg, float want)
+{
+    int ok = 0, bad = 0;
+    for (int k = 0; k < 5; k++) {
+        float t = from + sg * (0.6f + 0.08f * k) * want;
+        float ox = mx + t * vx, oy = my + t * vy;
+        if (!paper_at(f, ox, oy))
+            continue;
+        int sides = 0;
+        for (int s = -1; s <= 1; s += 2) {
+            float r = ray(f, ox, oy, s * ux, s * uy, width);
+            sides += r >= 0.3f * width && r <= 0.65f * width;
+        }
+        ok += sides == 2;
+        bad += sides < 2;
+    }
+    return ok >= 2 && bad <= 1;
 }
 
 /* The card a pip lies on, from rays over the paper. Returns 0 and fills c,
@@ -538,9 +594,9 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
     }
     float ux = cosf(best_a), uy = sinf(best_a);
     float width = best;
-    /* a card is several pips wide, but not many (paper running on over
-     * cards laid edge to edge) */
-    if (width < 3.0f * p->r || width > 14 * p->r || width < 8)
+    /* a card is several pips wide (a Hong Kong five's blob is half its
+     * width), but not many (paper running on over cards laid edge to edge) */
+    if (width < 2.5f * p->r || width > 14 * p->r || width < 8)
         return -1;
     float l1 = hi_u, l2 = -lo_u;
     float mx = p->cx + (l1 - l2) / 2 * ux, my = p->cy + (l1 - l2) / 2 * uy;
@@ -572,6 +628,44 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
             sure = pass ? 0.5f : 1.0f;
         }
     }
+    /* a middle picture or rules the rays cannot pass: the far end is found
+     * from the far group's last pip outwards (the far group lies within the
+     * deck's length of the near end; no deck prints pips in its middle) */
+    for (int dir = 0; dir < 2 && !c->whole; dir++) {
+        float near = dir ? lu : ld; /* the near end is the other way */
+        if (near < 0 || near > 0.45f * want)
+            continue;
+        float sg = dir ? 1.0f : -1.0f, far = -1;
+        for (int i = 0; i < f->npips; i++) {
+            const pip *o = &f->pips[i];
+            float dx = o->cx - mx, dy = o->cy - my;
+            float along = sg * (dx * vx + dy * vy), across = dx * ux + dy * uy;
+            if (fabsf(across) <= 0.45f * width && along >= 0.35f * want &&
+                along + near <= 1.1f * want && along > far)
+                far = along;
+        }
+        if (far < 0)
+            continue;
+        float out[5];
+        for (int k = 0; k < 5; k++) {
+            float off = (k - 2) * 0.21f * width;
+            float ox = mx + off * ux + sg * far * vx, oy = my + off * uy + sg * far * vy;
+            out[k] = ray(f, ox, oy, sg * vx, sg * vy, 0.45f * want);
+        }
+        float beyond = median5(out), len = near + far + beyond;
+        if (beyond < 0 || beyond >= 0.45f * want || len < MIN_ASPECT * width ||
+            len > MAX_ASPECT * width)
+            continue;
+        /* and paper all the way: the far pips are on this card, not on
+         * another one lying in line beyond the table between */
+        if (!sides_run_on(f, mx, my, ux, uy, vx, vy, width, dir ? -near : near,
+                          dir ? 1.0f : -1.0f, want))
+            continue;
+        c->whole = 1;
+        e0 = dir ? -near : -(far + beyond);
+        e1 = dir ? far + beyond : near;
+        sure = 0.4f;
+    }
     if (!c->whole) {
         /* one end only: the far way is where the other end's pips lie
          * (unless they are covered too); the near end is the first line */
@@ -601,17 +695,9 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
         /* the far end was not seen: the card's own long sides must run on
          * to it (a card lying across it has its sides elsewhere), or what
          * is read there may be another card's end */
-        for (int k = 0; k < 2; k++) {
-            float t = near_up ? e0 + (0.7f + 0.15f * k) * want : e1 - (0.7f + 0.15f * k) * want;
-            float ox = mx + t * vx, oy = my + t * vy;
-            int ok = 0;
-            for (int sg = -1; sg <= 1; sg += 2) {
-                float r = ray(f, ox, oy, sg * ux, sg * uy, width);
-                ok += r >= 0.3f * width && r <= 0.65f * width;
-            }
-            if (ok < 2)
-                return -1;
-        }
+        if (!sides_run_on(f, mx, my, ux, uy, vx, vy, width, near_up ? e0 : e1,
+                          near_up ? 1.0f : -1.0f, want))
+            return -1;
     }
     /* a straight line slanting across the card between its ends is the edge
      * of a card lying over it: what lies beyond is that card's, and this
@@ -663,6 +749,37 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
     return 0;
 }
 
+/* A card found whole but longer than the deck's cards may run on over the
+ * end of a card lying edge to edge with it (the seam between two cards is
+ * faint): the two cuts of it to the deck's length, each keeping one end,
+ * are offered after it (the reader calls a quad that is off the card no
+ * card, and the next one gets the place). Returns how many (0 or 2). */
+static int trims(const cand *c, cand *out)
+{
+    const ts_pt *q = c->q.q; /* q[0]-q[1] one end, q[3]-q[2] the other */
+    float wid = hypotf(q[1].x - q[0].x, q[1].y - q[0].y);
+    float len = hypotf(q[3].x - q[0].x, q[3].y - q[0].y);
+    float keep = DECK_ASPECT * wid;
+    if (!c->whole || len < 1.06f * keep)
+        return 0;
+    float t = keep / len;
+    for (int k = 0; k < 2; k++) {
+        out[k] = *c;
+        ts_pt *o = out[k].q.q;
+        if (k == 0) { /* keep q[0]-q[1] */
+            o[3] = (ts_pt){q[0].x + (q[3].x - q[0].x) * t, q[0].y + (q[3].y - q[0].y) * t};
+            o[2] = (ts_pt){q[1].x + (q[2].x - q[1].x) * t, q[1].y + (q[2].y - q[1].y) * t};
+        } else { /* keep q[3]-q[2] */
+            o[0] = (ts_pt){q[3].x + (q[0].x - q[3].x) * t, q[3].y + (q[0].y - q[3].y) * t};
+            o[1] = (ts_pt){q[2].x + (q[1].x - q[2].x) * t, q[2].y + (q[1].y - q[2].y) * t};
+        }
+        out[k].q.area = c->q.area * t;
+        out[k].rank = c->rank - 0.25f;
+        out[k].whole = 0; /* not a sighting of its own: a pip in it still looks */
+    }
+    return 2;
+}
+
 static int by_rank(const void *a, const void *b)
 {
     float x = ((const cand *)a)->rank, y = ((const cand *)b)->rank;
@@ -698,7 +815,7 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
         if (known >= KNOWN)
             continue;
         if (card_of_pip(f, p, &f->cands[nc]) == 0)
-            nc++;
+            nc += 1 + trims(&f->cands[nc], &f->cands[nc + 1]);
     }
     qsort(f->cands, (size_t)nc, sizeof f->cands[0], by_rank);
     int n = nc < max ? nc : max;

@@ -1,0 +1,15 @@
+# Sourced by the shell tests in tests/cli: a scratch directory removed on exit,
+# named checks that are counted, and the tally as the exit status.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0 passes=0
+check() { # name, then a command that must succeed
+    local name=$1
+    shift
+    if "$@"; then passes=$((passes + 1)); else echo "FAIL: $name"; fails=$((fails + 1)); fi
+}
+finish() { # test name: prints the tally, exits 0 only if every check passed
+    echo "$1: $passes passed, $fails failed"
+    [ $fails -eq 0 ]
+    exit
+}
