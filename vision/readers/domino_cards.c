@@ -116,7 +116,7 @@ static int ensure(domino_card_finder *f, int w, int h)
  * eight neighbours (a pip or a gap is darker than the paper around it);
  * a block is worked if paper is in it or next to it, and the blocks round
  * those get their grey (a thin line is found from pixels two away). */
-static void survey(domino_card_finder *f, const ts_image *frame)
+__attribute__((noinline)) static void survey(domino_card_finder *f, const ts_image *frame)
 {
     const int w = f->w, h = f->h, bw = f->bw, bh = f->bh;
     size_t nb = (size_t)bw * (size_t)bh;
@@ -172,7 +172,7 @@ static void survey(domino_card_finder *f, const ts_image *frame)
  * faint thin line: darker than both pixels two away across it, the seam of
  * two cards laid edge to edge) in worked blocks. Elsewhere no ink, and
  * every pixel stops a ray. */
-static void classify(domino_card_finder *f, const ts_image *frame)
+__attribute__((noinline)) static void classify(domino_card_finder *f, const ts_image *frame)
 {
     const int w = f->w, h = f->h, bw = f->bw, bh = f->bh;
     memset(f->ink, 0, (size_t)w * (size_t)h);
@@ -225,7 +225,7 @@ static void classify(domino_card_finder *f, const ts_image *frame)
 
 /* Stops with at least two stops among their eight neighbours: a line or an
  * edge, not a speck of the camera's noise on the paper. */
-static void drop_specks(domino_card_finder *f)
+__attribute__((noinline)) static void drop_specks(domino_card_finder *f)
 {
     const int w = f->w, h = f->h, bw = f->bw;
     memset(f->stop, 1, (size_t)w * (size_t)h);
@@ -273,30 +273,50 @@ static void clear_disc(domino_card_finder *f, float cx, float cy, float r)
 
 /* The ink blobs that look like pips: compact, about round, with paper all
  * round them. The ink mask is cleared as it is walked. Returns the count. */
-static int find_pips(domino_card_finder *f)
+__attribute__((noinline)) static int find_pips(domino_card_finder *f)
 {
     const int w = f->w, h = f->h;
     int n = 0;
     for (int y = 0; y < h; y++) {
         uint8_t *row = f->ink + (size_t)y * (size_t)w;
         for (int x = 0; x < w; x++) {
-            if (!row[x])
+            /* most of the plane is clear: skip it eight bytes at a time */
+            while (x + 8 <= w) {
+                uint64_t word;
+                memcpy(&word, row + x, sizeof word);
+                if (word)
+                    break;
+                x += 8;
+            }
+            if (x >= w || !row[x])
                 continue;
             int head = 0, tail = 0, x0 = x, x1 = x, y0 = y, y1 = y;
-            double sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0;
+            /* whole-number sums, exact (< 2^53 for any frame we read) */
+            int64_t sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0;
             row[x] = 0;
             f->queue[tail++] = y << 16 | x; /* packed: no division per pixel */
             while (head < tail) {
                 int p = f->queue[head++], px = p & 0xffff, py = p >> 16;
                 sx += px;
                 sy += py;
-                sxx += (double)px * px;
-                syy += (double)py * py;
-                sxy += (double)px * py;
+                sxx += (int64_t)px * px;
+                syy += (int64_t)py * py;
+                sxy += (int64_t)px * py;
                 x0 = px < x0 ? px : x0;
                 x1 = px > x1 ? px : x1;
                 y0 = py < y0 ? py : y0;
                 y1 = py > y1 ? py : y1;
+                if (px > 0 && py > 0 && px < w - 1 && py < h - 1) {
+                    /* inside the frame: no bounds to check */
+                    uint8_t *q = f->ink + (size_t)(py - 1) * (size_t)w + (size_t)px;
+                    for (int dy = -1; dy <= 1; dy++, q += w)
+                        for (int dx = -1; dx <= 1; dx++)
+                            if (q[dx]) {
+                                q[dx] = 0;
+                                f->queue[tail++] = (py + dy) << 16 | (px + dx);
+                            }
+                    continue;
+                }
                 for (int dy = -1; dy <= 1; dy++) {
                     int qy = py + dy;
                     if (qy < 0 || qy >= h)
@@ -316,9 +336,9 @@ static int find_pips(domino_card_finder *f)
                 continue;
             if (area < 0.36 * bwid * bhei)
                 continue;
-            double mx = sx / area, my = sy / area;
-            double cxx = sxx / area - mx * mx, cyy = syy / area - my * my;
-            double cxy = sxy / area - mx * my;
+            double mx = (double)sx / area, my = (double)sy / area;
+            double cxx = (double)sxx / area - mx * mx, cyy = (double)syy / area - my * my;
+            double cxy = (double)sxy / area - mx * my;
             double t = (cxx + cyy) / 2, d = sqrt((cxx - cyy) * (cxx - cyy) / 4 + cxy * cxy);
             double major = sqrt(fmax(t + d, 0)), minor = sqrt(fmax(t - d, 1e-6));
             if (major > 1.6 * minor)
