@@ -45,6 +45,8 @@ struct domino_card_finder {
     int *queue;      /* w * h: flood fill */
     pip *pips;
     int npips;
+    int red_lim[256];    /* red: r - max(b, g) above this (r > 80, beyond 45 and r / 3) */
+    uint8_t colour_lim[256]; /* coloured: max - min at least this, by max */
     cand *cands;
 };
 
@@ -67,6 +69,10 @@ domino_card_finder *domino_card_finder_create(void)
     domino_card_finder *f = calloc(1, sizeof *f);
     if (!f)
         return NULL;
+    for (int v = 0; v < 256; v++) {
+        f->red_lim[v] = v > 80 ? (v / 3 > 45 ? v / 3 : 45) : 255;
+        f->colour_lim[v] = (uint8_t)(v * 45 / 100 + 10);
+    }
     f->pips = malloc(sizeof(pip) * MAX_PIPS);
     f->cands = malloc(sizeof(cand) * 3 * MAX_PIPS); /* a card and its two trims per pip */
     if (!f->pips || !f->cands) {
@@ -199,25 +205,33 @@ __attribute__((noinline)) static void classify(domino_card_finder *f, const ts_i
              * round a card is darker than the card, and no pip */
             int paper = f->paper[by * bw + bx], line = paper * 12 / 100;
             int ink_paper = act & OWN_PAPER ? paper : 0;
+            /* the tests below as thresholds on whole numbers: grey * 100 <
+             * p * k is grey < ceil(p * k / 100) */
+            int dark_t = ink_paper >= 70 ? (ink_paper * 62 + 99) / 100 : 0;
+            int stop_t = (paper * 76 + 99) / 100;
             int x0 = bx * BLOCK, x1 = x0 + BLOCK < w ? x0 + BLOCK : w;
             int y0 = by * BLOCK, y1 = y0 + BLOCK < h ? y0 + BLOCK : h;
+            /* columns whose neighbours two away across are in the frame */
+            int xi0 = x0 > 2 ? x0 : 2, xi1 = x1 < w - 2 ? x1 : w - 2;
             for (int y = y0; y < y1; y++) {
                 const uint8_t *p = ts_image_row(frame, y) + 3 * x0;
                 const uint8_t *g = f->grey + (size_t)y * (size_t)w;
                 uint8_t *ink = f->ink + (size_t)y * (size_t)w, *st = f->raw + (size_t)y * (size_t)w;
                 int vert = y >= 2 && y < h - 2;
+                const uint8_t *gu = vert ? g - 2 * w : g, *gd = vert ? g + 2 * w : g;
                 for (int x = x0; x < x1; x++, p += 3) {
                     int b = p[0], gg = p[1], r = p[2], grey = g[x];
                     int mx = b > gg ? b : gg, mn = b < gg ? b : gg, bg = mx;
                     mx = r > mx ? r : mx;
                     mn = r < mn ? r : mn;
-                    int red = r > 80 && r - bg > 45 && r - bg > r / 3;
-                    int dark = ink_paper >= 70 && grey * 100 < ink_paper * 62;
-                    ink[x] = (uint8_t)(dark || red);
+                    int red = r - bg > f->red_lim[r];
+                    int dark = grey < dark_t;
+                    ink[x] = (uint8_t)(dark | red);
                     int v = grey + line;
-                    st[x] = (uint8_t)(grey * 100 < paper * 76 || mx - mn >= mx * 45 / 100 + 10 ||
-                                      (x >= 2 && x < w - 2 && g[x - 2] > v && g[x + 2] > v) ||
-                                      (vert && g[x - 2 * w] > v && g[x + 2 * w] > v));
+                    int across = x >= xi0 && x < xi1 ? (g[x - 2] > v) & (g[x + 2] > v) : 0;
+                    int down = vert & (gu[x] > v) & (gd[x] > v);
+                    st[x] = (uint8_t)((grey < stop_t) | (mx - mn >= f->colour_lim[mx]) | across |
+                                      down);
                 }
             }
         }
