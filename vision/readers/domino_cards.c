@@ -173,6 +173,27 @@ __attribute__((noinline)) static void survey(domino_card_finder *f, const ts_ima
         }
 }
 
+/* Grey of the active blocks in block row by, row by row (the frame is
+ * read in its own order). */
+static void grey_blocks(domino_card_finder *f, const ts_image *frame, int by)
+{
+    const int w = f->w, h = f->h, bw = f->bw;
+    const uint8_t *act = f->active + (size_t)by * (size_t)bw;
+    int y0 = by * BLOCK, y1 = y0 + BLOCK < h ? y0 + BLOCK : h;
+    for (int y = y0; y < y1; y++) {
+        const uint8_t *row = ts_image_row(frame, y);
+        uint8_t *g = f->grey + (size_t)y * (size_t)w;
+        for (int bx = 0; bx < bw; bx++) {
+            if (!act[bx])
+                continue;
+            int x0 = bx * BLOCK, x1 = x0 + BLOCK < w ? x0 + BLOCK : w;
+            const uint8_t *p = row + 3 * x0;
+            for (int x = x0; x < x1; x++, p += 3)
+                g[x] = (uint8_t)((p[0] + 2 * p[1] + p[2]) >> 2);
+        }
+    }
+}
+
 /* Grey for worked blocks and their border; ink (darker than 62% of the
  * paper near it, or red) and stops (darker than 76% of it, coloured, or a
  * faint thin line: darker than both pixels two away across it, the seam of
@@ -183,42 +204,36 @@ __attribute__((noinline)) static void classify(domino_card_finder *f, const ts_i
     const int w = f->w, h = f->h, bw = f->bw, bh = f->bh;
     memset(f->ink, 0, (size_t)w * (size_t)h);
     memset(f->raw, 1, (size_t)w * (size_t)h);
-    for (int by = 0; by < bh; by++)
-        for (int bx = 0; bx < bw; bx++) {
-            if (!f->active[by * bw + bx])
-                continue;
-            int x0 = bx * BLOCK, x1 = x0 + BLOCK < w ? x0 + BLOCK : w;
-            int y0 = by * BLOCK, y1 = y0 + BLOCK < h ? y0 + BLOCK : h;
-            for (int y = y0; y < y1; y++) {
-                const uint8_t *p = ts_image_row(frame, y) + 3 * x0;
-                uint8_t *g = f->grey + (size_t)y * (size_t)w;
-                for (int x = x0; x < x1; x++, p += 3)
-                    g[x] = (uint8_t)((p[0] + 2 * p[1] + p[2]) >> 2);
-            }
-        }
-    for (int by = 0; by < bh; by++)
-        for (int bx = 0; bx < bw; bx++) {
-            int act = f->active[by * bw + bx];
-            if (!(act & WORKED))
-                continue;
-            /* dark ink only where the block holds paper itself: the table
-             * round a card is darker than the card, and no pip */
-            int paper = f->paper[by * bw + bx], line = paper * 12 / 100;
-            int ink_paper = act & OWN_PAPER ? paper : 0;
-            /* the tests below as thresholds on whole numbers: grey * 100 <
-             * p * k is grey < ceil(p * k / 100) */
-            int dark_t = ink_paper >= 70 ? (ink_paper * 62 + 99) / 100 : 0;
-            int stop_t = (paper * 76 + 99) / 100;
-            int x0 = bx * BLOCK, x1 = x0 + BLOCK < w ? x0 + BLOCK : w;
-            int y0 = by * BLOCK, y1 = y0 + BLOCK < h ? y0 + BLOCK : h;
-            /* columns whose neighbours two away across are in the frame */
-            int xi0 = x0 > 2 ? x0 : 2, xi1 = x1 < w - 2 ? x1 : w - 2;
-            for (int y = y0; y < y1; y++) {
-                const uint8_t *p = ts_image_row(frame, y) + 3 * x0;
-                const uint8_t *g = f->grey + (size_t)y * (size_t)w;
-                uint8_t *ink = f->ink + (size_t)y * (size_t)w, *st = f->raw + (size_t)y * (size_t)w;
-                int vert = y >= 2 && y < h - 2;
-                const uint8_t *gu = vert ? g - 2 * w : g, *gd = vert ? g + 2 * w : g;
+    /* a row of blocks is classified right after the grey of the next one
+     * is made (a pixel looks two rows down): the frame's rows are read
+     * twice while they are still in the cache */
+    grey_blocks(f, frame, 0);
+    for (int by = 0; by < bh; by++) {
+        if (by + 1 < bh)
+            grey_blocks(f, frame, by + 1);
+        int y0 = by * BLOCK, y1 = y0 + BLOCK < h ? y0 + BLOCK : h;
+        for (int y = y0; y < y1; y++) {
+            const uint8_t *row = ts_image_row(frame, y);
+            const uint8_t *g = f->grey + (size_t)y * (size_t)w;
+            uint8_t *ink = f->ink + (size_t)y * (size_t)w, *st = f->raw + (size_t)y * (size_t)w;
+            int vert = y >= 2 && y < h - 2;
+            const uint8_t *gu = vert ? g - 2 * w : g, *gd = vert ? g + 2 * w : g;
+            for (int bx = 0; bx < bw; bx++) {
+                int act = f->active[by * bw + bx];
+                if (!(act & WORKED))
+                    continue;
+                /* dark ink only where the block holds paper itself: the
+                 * table round a card is darker than the card, and no pip */
+                int paper = f->paper[by * bw + bx], line = paper * 12 / 100;
+                int ink_paper = act & OWN_PAPER ? paper : 0;
+                /* the tests below as thresholds on whole numbers: grey *
+                 * 100 < p * k is grey < ceil(p * k / 100) */
+                int dark_t = ink_paper >= 70 ? (ink_paper * 62 + 99) / 100 : 0;
+                int stop_t = (paper * 76 + 99) / 100;
+                int x0 = bx * BLOCK, x1 = x0 + BLOCK < w ? x0 + BLOCK : w;
+                /* columns whose neighbours two away across are in the frame */
+                int xi0 = x0 > 2 ? x0 : 2, xi1 = x1 < w - 2 ? x1 : w - 2;
+                const uint8_t *p = row + 3 * x0;
                 for (int x = x0; x < x1; x++, p += 3) {
                     int b = p[0], gg = p[1], r = p[2], grey = g[x];
                     int mx = b > gg ? b : gg, mn = b < gg ? b : gg, bg = mx;
@@ -230,11 +245,12 @@ __attribute__((noinline)) static void classify(domino_card_finder *f, const ts_i
                     int v = grey + line;
                     int across = x >= xi0 && x < xi1 ? (g[x - 2] > v) & (g[x + 2] > v) : 0;
                     int down = vert & (gu[x] > v) & (gd[x] > v);
-                    st[x] = (uint8_t)((grey < stop_t) | (mx - mn >= f->colour_lim[mx]) | across |
-                                      down);
+                    st[x] = (uint8_t)((grey < stop_t) | (mx - mn >= f->colour_lim[mx]) |
+                                      across | down);
                 }
             }
         }
+    }
 }
 
 /* Stops with at least two stops among their eight neighbours: a line or an
