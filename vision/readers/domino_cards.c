@@ -42,7 +42,7 @@ struct domino_card_finder {
     uint8_t *stop;   /* per pixel: not paper (a ray ends), 0 on a pip */
     uint8_t *raw;    /* per pixel: stop before the specks are dropped */
     uint8_t *grey;   /* per pixel: (B + 2G + R) / 4, in and round active blocks */
-    int *queue;      /* w * h: flood fill */
+    int *queue;      /* w * h + 1: flood fill */
     pip *pips;
     int npips;
     int red_lim[256];    /* red: r - max(b, g) above this (r > 80, beyond 45 and r / 3) */
@@ -108,7 +108,7 @@ static int ensure(domino_card_finder *f, int w, int h)
     f->stop = malloc(n);
     f->raw = malloc(n);
     f->grey = malloc(n);
-    f->queue = malloc(sizeof(int) * n);
+    f->queue = malloc(sizeof(int) * (n + 1));
     if (!f->paper || !f->active || !f->ink || !f->stop || !f->raw || !f->grey || !f->queue) {
         free_planes(f);
         return -1;
@@ -339,12 +339,15 @@ __attribute__((noinline)) static int find_pips(domino_card_finder *f)
                 if (px > 0 && py > 0 && px < w - 1 && py < h - 1) {
                     /* inside the frame: no bounds to check */
                     uint8_t *q = f->ink + (size_t)(py - 1) * (size_t)w + (size_t)px;
+                    /* without branches (ink is 0 or 1; the queue has room
+                     * for one more) */
                     for (int dy = -1; dy <= 1; dy++, q += w)
-                        for (int dx = -1; dx <= 1; dx++)
-                            if (q[dx]) {
-                                q[dx] = 0;
-                                f->queue[tail++] = (py + dy) << 16 | (px + dx);
-                            }
+                        for (int dx = -1; dx <= 1; dx++) {
+                            int on = q[dx];
+                            q[dx] = 0;
+                            f->queue[tail] = (py + dy) << 16 | (px + dx);
+                            tail += on;
+                        }
                     continue;
                 }
                 for (int dy = -1; dy <= 1; dy++) {
