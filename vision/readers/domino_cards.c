@@ -268,14 +268,10 @@ __attribute__((noinline)) static void drop_specks(domino_card_finder *f)
                 continue;
             int x0 = bx * BLOCK > 1 ? bx * BLOCK : 1;
             int x1 = (bx + 1) * BLOCK < w - 1 ? (bx + 1) * BLOCK : w - 1;
-            for (int x = x0; x < x1; x++) {
-                if (!b[x]) {
-                    o[x] = 0;
-                    continue;
-                }
+            for (int x = x0; x < x1; x++) { /* no branches: it vectorises */
                 int n =
                     a[x - 1] + a[x] + a[x + 1] + b[x - 1] + b[x + 1] + c[x - 1] + c[x] + c[x + 1];
-                o[x] = n >= 2;
+                o[x] = (uint8_t)(b[x] & (n >= 2));
             }
         }
     }
@@ -306,9 +302,12 @@ static void clear_disc(domino_card_finder *f, float cx, float cy, float r)
 __attribute__((noinline)) static int find_pips(domino_card_finder *f)
 {
     const int w = f->w, h = f->h;
+    /* locals: the byte stores would otherwise reload the pointers */
+    int *restrict queue = f->queue;
+    uint8_t *restrict inkp = f->ink;
     int n = 0;
     for (int y = 0; y < h; y++) {
-        uint8_t *row = f->ink + (size_t)y * (size_t)w;
+        uint8_t *row = inkp + (size_t)y * (size_t)w;
         for (int x = 0; x < w; x++) {
             /* most of the plane is clear: skip it eight bytes at a time */
             while (x + 8 <= w) {
@@ -324,9 +323,9 @@ __attribute__((noinline)) static int find_pips(domino_card_finder *f)
             /* whole-number sums, exact (< 2^53 for any frame we read) */
             int64_t sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0;
             row[x] = 0;
-            f->queue[tail++] = y << 16 | x; /* packed: no division per pixel */
+            queue[tail++] = y << 16 | x; /* packed: no division per pixel */
             while (head < tail) {
-                int p = f->queue[head++], px = p & 0xffff, py = p >> 16;
+                int p = queue[head++], px = p & 0xffff, py = p >> 16;
                 sx += px;
                 sy += py;
                 sxx += (int64_t)px * px;
@@ -338,14 +337,14 @@ __attribute__((noinline)) static int find_pips(domino_card_finder *f)
                 y1 = py > y1 ? py : y1;
                 if (px > 0 && py > 0 && px < w - 1 && py < h - 1) {
                     /* inside the frame: no bounds to check */
-                    uint8_t *q = f->ink + (size_t)(py - 1) * (size_t)w + (size_t)px;
+                    uint8_t *q = inkp + (size_t)(py - 1) * (size_t)w + (size_t)px;
                     /* without branches (ink is 0 or 1; the queue has room
                      * for one more) */
                     for (int dy = -1; dy <= 1; dy++, q += w)
                         for (int dx = -1; dx <= 1; dx++) {
                             int on = q[dx];
                             q[dx] = 0;
-                            f->queue[tail] = (py + dy) << 16 | (px + dx);
+                            queue[tail] = (py + dy) << 16 | (px + dx);
                             tail += on;
                         }
                     continue;
@@ -354,13 +353,13 @@ __attribute__((noinline)) static int find_pips(domino_card_finder *f)
                     int qy = py + dy;
                     if (qy < 0 || qy >= h)
                         continue;
-                    uint8_t *q = f->ink + (size_t)qy * (size_t)w;
+                    uint8_t *q = inkp + (size_t)qy * (size_t)w;
                     for (int dx = -1; dx <= 1; dx++) {
                         int qx = px + dx;
                         if (qx < 0 || qx >= w || !q[qx])
                             continue;
                         q[qx] = 0;
-                        f->queue[tail++] = qy << 16 | qx;
+                        queue[tail++] = qy << 16 | qx;
                     }
                 }
             }
