@@ -47,6 +47,7 @@ struct domino_card_finder {
     int npips;
     int red_lim[256];    /* red: r - max(b, g) above this (r > 80, beyond 45 and r / 3) */
     uint8_t colour_lim[256]; /* coloured: max - min at least this, by max */
+    uint8_t white_lim[256];  /* hardly coloured: max - min below this, by max */
     cand *cands;
 };
 
@@ -72,6 +73,7 @@ domino_card_finder *domino_card_finder_create(void)
     for (int v = 0; v < 256; v++) {
         f->red_lim[v] = v > 80 ? (v / 3 > 45 ? v / 3 : 45) : 255;
         f->colour_lim[v] = (uint8_t)(v * 45 / 100 + 10);
+        f->white_lim[v] = (uint8_t)(v * 30 / 100 + 8);
     }
     f->pips = malloc(sizeof(pip) * MAX_PIPS);
     f->cands = malloc(sizeof(cand) * 3 * MAX_PIPS); /* a card and its two trims per pip */
@@ -129,20 +131,24 @@ __attribute__((noinline)) static void survey(domino_card_finder *f, const ts_ima
     uint8_t *mx = f->raw, *white = f->raw + nb; /* scratch: raw holds w * h >= 2 nb */
     memset(mx, 0, 2 * nb);
     for (int y = 0; y < h; y += 2) {
-        const uint8_t *p = ts_image_row(frame, y);
+        const uint8_t *row = ts_image_row(frame, y);
         uint8_t *m = mx + (size_t)(y / BLOCK) * (size_t)bw;
         uint8_t *wt = white + (size_t)(y / BLOCK) * (size_t)bw;
-        for (int x = 0; x < w; x += 2) {
-            const uint8_t *q = p + 3 * x;
-            int g = (q[0] + 2 * q[1] + q[2]) >> 2, hi = q[0], lo = q[0];
-            for (int c = 1; c < 3; c++) {
-                hi = q[c] > hi ? q[c] : hi;
-                lo = q[c] < lo ? q[c] : lo;
+        for (int bx = 0; bx < bw; bx++) {
+            int x0 = bx * BLOCK, x1 = x0 + BLOCK < w ? x0 + BLOCK : w;
+            int best = m[bx], count = wt[bx];
+            for (int x = x0; x < x1; x += 2) { /* no branches */
+                const uint8_t *q = row + 3 * x;
+                int g = (q[0] + 2 * q[1] + q[2]) >> 2, hi = q[0], lo = q[0];
+                for (int c = 1; c < 3; c++) {
+                    hi = q[c] > hi ? q[c] : hi;
+                    lo = q[c] < lo ? q[c] : lo;
+                }
+                best = g > best ? g : best;
+                count += (g >= 70) & (hi - lo < f->white_lim[hi]) & (count < 255);
             }
-            if (g > m[x / BLOCK])
-                m[x / BLOCK] = (uint8_t)g;
-            if (g >= 70 && hi - lo < hi * 30 / 100 + 8 && wt[x / BLOCK] < 255)
-                wt[x / BLOCK]++;
+            m[bx] = (uint8_t)best;
+            wt[bx] = (uint8_t)count;
         }
     }
     for (int by = 0; by < bh; by++)
