@@ -5,6 +5,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__x86_64__)
+#include <xmmintrin.h>
+#endif
 
 enum {
     BLOCK = 16,      /* paper level and activity are measured per block */
@@ -20,6 +23,17 @@ enum {
  * a little longer; a card measured whole keeps its own length. */
 static const float DECK_ASPECT = 82.0f / 26.0f;
 static const float MIN_ASPECT = 2.5f, MAX_ASPECT = 4.4f;
+
+/* lrintf (to nearest, ties to even) without the call libm makes of it
+ * (errno): rays round every step. The same instruction glibc uses. */
+static inline long round_px(float v)
+{
+#if defined(__x86_64__)
+    return (long)_mm_cvtss_si64(_mm_set_ss(v));
+#else
+    return lrintf(v);
+#endif
+}
 
 typedef struct {
     float cx, cy; /* centre */
@@ -124,7 +138,7 @@ static int ensure(domino_card_finder *f, int w, int h)
  * eight neighbours (a pip or a gap is darker than the paper around it);
  * a block is worked if paper is in it or next to it, and the blocks round
  * those get their grey (a thin line is found from pixels two away). */
-__attribute__((noinline)) static void survey(domino_card_finder *f, const ts_image *frame)
+static void survey(domino_card_finder *f, const ts_image *frame)
 {
     const int w = f->w, h = f->h, bw = f->bw, bh = f->bh;
     size_t nb = (size_t)bw * (size_t)bh;
@@ -205,7 +219,7 @@ static void grey_blocks(domino_card_finder *f, const ts_image *frame, int by)
  * faint thin line: darker than both pixels two away across it, the seam of
  * two cards laid edge to edge) in worked blocks. Elsewhere no ink, and
  * every pixel stops a ray. */
-__attribute__((noinline)) static void classify(domino_card_finder *f, const ts_image *frame)
+static void classify(domino_card_finder *f, const ts_image *frame)
 {
     const int w = f->w, h = f->h, bw = f->bw, bh = f->bh;
     memset(f->ink, 0, (size_t)w * (size_t)h);
@@ -261,7 +275,7 @@ __attribute__((noinline)) static void classify(domino_card_finder *f, const ts_i
 
 /* Stops with at least two stops among their eight neighbours: a line or an
  * edge, not a speck of the camera's noise on the paper. */
-__attribute__((noinline)) static void drop_specks(domino_card_finder *f)
+static void drop_specks(domino_card_finder *f)
 {
     const int w = f->w, h = f->h, bw = f->bw;
     memset(f->stop, 1, (size_t)w * (size_t)h);
@@ -286,7 +300,7 @@ __attribute__((noinline)) static void drop_specks(domino_card_finder *f)
 /* True if (x, y) is bright grey paper (not a stop). */
 static int paper_at(const domino_card_finder *f, float x, float y)
 {
-    int ix = (int)lrintf(x), iy = (int)lrintf(y);
+    int ix = (int)round_px(x), iy = (int)round_px(y);
     if (ix < 0 || iy < 0 || ix >= f->w || iy >= f->h)
         return 0;
     return !f->stop[(size_t)iy * (size_t)f->w + (size_t)ix];
@@ -305,7 +319,7 @@ static void clear_disc(domino_card_finder *f, float cx, float cy, float r)
 
 /* The ink blobs that look like pips: compact, about round, with paper all
  * round them. The ink mask is cleared as it is walked. Returns the count. */
-__attribute__((noinline)) static int find_pips(domino_card_finder *f)
+static int find_pips(domino_card_finder *f)
 {
     const int w = f->w, h = f->h;
     /* locals: the byte stores would otherwise reload the pointers */
@@ -439,7 +453,7 @@ __attribute__((noinline)) static int find_pips(domino_card_finder *f)
 static float ray(const domino_card_finder *f, float x, float y, float dx, float dy, float lim)
 {
     for (float d = 0; d <= lim; d += 1.0f) {
-        int ix = (int)lrintf(x + d * dx), iy = (int)lrintf(y + d * dy);
+        int ix = (int)round_px(x + d * dx), iy = (int)round_px(y + d * dy);
         if (ix < 0 || iy < 0 || ix >= f->w || iy >= f->h)
             return -1;
         if (f->stop[(size_t)iy * (size_t)f->w + (size_t)ix])
@@ -464,7 +478,7 @@ static float walk(const domino_card_finder *f, float x, float y, float dx, float
             return lim;
         int run = 0;
         while (run <= thin && d + run <= lim) {
-            int ix = (int)lrintf(x + (d + run) * dx), iy = (int)lrintf(y + (d + run) * dy);
+            int ix = (int)round_px(x + (d + run) * dx), iy = (int)round_px(y + (d + run) * dy);
             if (ix < 0 || iy < 0 || ix >= f->w || iy >= f->h)
                 return d;
             if (!f->stop[(size_t)iy * (size_t)f->w + (size_t)ix])
@@ -528,7 +542,7 @@ static int cut_across(const domino_card_finder *f, float mx, float my, float ux,
         int prev = 0;
         n[k] = 0;
         for (float d = 0; d < limit && n[k] < MAX_X; d += 1.0f) {
-            int ix = (int)lrintf(ox + d * dx), iy = (int)lrintf(oy + d * dy);
+            int ix = (int)round_px(ox + d * dx), iy = (int)round_px(oy + d * dy);
             if (ix < 0 || iy < 0 || ix >= f->w || iy >= f->h)
                 break;
             int s = f->stop[(size_t)iy * (size_t)f->w + (size_t)ix];
