@@ -624,6 +624,67 @@ static void test_chinese_fives_and_a_covered_six(void **state)
     cls->destroy(r);
 }
 
+/* A green cloth with a little grain, then the cards drawn on it. */
+static void draw_table(ts_image *img, const plain_card *cards, int n, float ppm, ts_pt (*q)[4])
+{
+    for (int y = 0; y < img->h; y++)
+        for (int x = 0; x < img->w; x++) {
+            uint8_t *p = ts_image_row(img, y) + 3 * x;
+            int g = (x * 7 + y * 13) % 9;
+            p[0] = (uint8_t)(40 + g);
+            p[1] = (uint8_t)(80 + g);
+            p[2] = (uint8_t)(30 + g);
+        }
+    for (int i = 0; i < n; i++)
+        draw_plain_card(img, (ts_pt){cards[i].x, cards[i].y}, cards[i].ang, ppm, cards[i].lo,
+                        cards[i].hi, q[i]);
+}
+
+/* The card finder keeps its planes from frame to frame and fills only the
+ * parts of them a frame needs: a frame found again after others (another
+ * table of the same size with cards elsewhere, a smaller frame) gives the
+ * very candidates it gave first. */
+static void test_chinese_finder_reuses_its_planes(void **state)
+{
+    (void)state;
+    const ts_reader_class *cls = ts_reader_class_by_name("domino");
+    char err[256];
+    void *r = cls->create(&(ts_reader_config){"chinese", NULL}, err, sizeof err);
+    assert_non_null(r);
+    static const plain_card a[] = {
+        {180, 200, 0.0f, 2, 3}, {420, 230, 0.5f, 4, 6}, {700, 360, 1.2f, 1, 2},
+        {1000, 250, -0.4f, 3, 6}, {330, 520, 0.15f, 1, 4}, {426, 522, 0.15f, 2, 2}};
+    static const plain_card b[] = {
+        {250, 380, 1.0f, 5, 6}, {640, 300, -0.2f, 1, 1}, {1050, 500, 0.7f, 3, 4}};
+    static const plain_card c[] = {{200, 180, 0.3f, 2, 6}};
+    ts_image ia, ib, ic;
+    ts_pt q[8][4];
+    assert_int_equal(ts_image_alloc(&ia, 1280, 720, 3), 0);
+    assert_int_equal(ts_image_alloc(&ib, 1280, 720, 3), 0);
+    assert_int_equal(ts_image_alloc(&ic, 400, 360, 3), 0);
+    draw_table(&ia, a, 6, 3.4f, q);
+    draw_table(&ib, b, 3, 3.4f, q);
+    draw_table(&ic, c, 1, 1.7f, q);
+    static ts_quad first[MAX_CAND], other[MAX_CAND], again[MAX_CAND];
+    int n = cls->find(r, &ia, first, MAX_CAND, err);
+    assert_true(n >= 6);
+    assert_true(cls->find(r, &ib, other, MAX_CAND, err) >= 3);
+    assert_true(cls->find(r, &ic, other, MAX_CAND, err) >= 1);
+    assert_true(cls->find(r, &ib, other, MAX_CAND, err) >= 3);
+    assert_int_equal(cls->find(r, &ia, again, MAX_CAND, err), n);
+    for (int i = 0; i < n; i++) {
+        for (int k = 0; k < 4; k++) {
+            assert_true(first[i].q[k].x == again[i].q[k].x);
+            assert_true(first[i].q[k].y == again[i].q[k].y);
+        }
+        assert_true(first[i].score == again[i].score);
+    }
+    ts_image_free(&ia);
+    ts_image_free(&ib);
+    ts_image_free(&ic);
+    cls->destroy(r);
+}
+
 /* A profile the class does not know is refused with a reason. */
 static void test_unknown_profile(void **state)
 {
@@ -687,6 +748,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_empty_frames),
         cmocka_unit_test(test_chinese_plain_cards),
         cmocka_unit_test(test_chinese_fives_and_a_covered_six),
+        cmocka_unit_test(test_chinese_finder_reuses_its_planes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
