@@ -2,6 +2,8 @@
  * renderer for BGR frames. All pixel drawing here goes through vision/cv/cvdraw.h. */
 #include "overlay.h"
 
+#include "cv/cvwrap.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -205,9 +207,9 @@ static void grow_quad(const ts_pt q[4], double d, ts_pt out[4])
     }
 }
 
-/* Where a card's badges go: the corner nearest the image's top-left, along
- * the edge that runs most to the right; the other edge points inward. out[3].x
- * is that edge's length (badges wrap to a next row beyond it). */
+/* Where a card's badges start: the corner nearest the image's top-left,
+ * along the edge that runs most to the right; the other edge points inward.
+ * out[3] holds the two edges' lengths (along, inward). */
 static void badge_edge(const ts_pt q[4], ts_pt out[4])
 {
     int k = 0;
@@ -222,16 +224,16 @@ static void badge_edge(const ts_pt q[4], ts_pt out[4])
         return;
     }
     ax /= la, ay /= la, bx /= lb, by /= lb;
-    float len = la;
+    float len = la, across = lb;
     if (bx > ax) { /* b runs more to the right: it is the edge */
         float tx = ax, ty = ay;
         ax = bx, ay = by, bx = tx, by = ty;
-        len = lb;
+        len = lb, across = la;
     }
     out[0] = p;
     out[1] = (ts_pt){ax, ay};
     out[2] = (ts_pt){bx, by};
-    out[3] = (ts_pt){len, 0};
+    out[3] = (ts_pt){len, across};
 }
 
 /* ---- The design ------------------------------------------------------------ */
@@ -589,18 +591,116 @@ double ts_overlay_unit(int out_w, int out_h)
     return u < 0.5 ? 0.5 : u;
 }
 
-void ts_overlay_badge_at(const ts_ov_item *it, double s, double u, float *cx, float *cy, float *r)
+void ts_overlay_text_box(const ts_ov_item *it, double s, double u, int out_w, int out_h,
+                         ts_ov_measure measure, void *ctx, ts_ov_textbox *box)
 {
-    double rad = it->size * u * 0.95; /* output px */
-    /* As many per row as the edge holds (at least one), then the next row. */
-    int per_row = (int)((it->pt[3].x * s - 0.7 * rad) / (2.3 * rad));
-    if (per_row < 1)
-        per_row = 1;
-    int col = it->slot % per_row, row_i = it->slot / per_row;
-    double along = (1.5 + 2.3 * col) * rad, in = (1.5 + 2.3 * row_i) * rad;
-    *cx = (float)(it->pt[0].x * s + it->pt[1].x * along + it->pt[2].x * in);
-    *cy = (float)(it->pt[0].y * s + it->pt[1].y * along + it->pt[2].y * in);
-    *r = (float)rad;
+    double px = it->size * u, pad = 4 * u;
+    int w, h;
+    measure(ctx, it->text, px, &w, &h);
+    double x = it->pt[0].x * s - w / 2.0, y = it->pt[0].y * s + h / 2.0; /* baseline */
+    if (it->align == TS_OVA_ABOVE)
+        y = it->pt[0].y * s - 2 * pad;
+    else if (it->align == TS_OVA_BELOW) /* below a centred "?" of about twice the size */
+        y = it->pt[0].y * s + 22 * u + h;
+    if (it->role == TS_OVR_VERDICT) { /* keep a large message inside the picture */
+        x = x + w + pad > out_w ? out_w - w - pad : x;
+        x = x < pad ? pad : x;
+        y = y - h - pad < 0 ? h + pad : y;
+        y = y > out_h ? out_h : y;
+    }
+    *box = (ts_ov_textbox){(float)(x - pad), (float)(y - h - pad), (float)(w + 2 * pad),
+                           (float)(h + 2 * pad), (float)x, (float)y};
+}
+
+float ts_overlay_badge_outer(float r, double u)
+{
+    float ring = 0.18f * r > 1.5f * (float)u ? 0.18f * r : 1.5f * (float)u;
+    return r + ring + 1;
+}
+
+/* Whether a disc at (x, y) of radius R touches a box. */
+static int disc_hits_box(float x, float y, float R, const ts_ov_textbox *b)
+{
+    float nx = fmaxf(b->x, fminf(x, b->x + b->w)), ny = fmaxf(b->y, fminf(y, b->y + b->h));
+    return (x - nx) * (x - nx) + (y - ny) * (y - ny) < R * R;
+}
+
+enum { BADGE_ROWS = 4 }; /* rows tried inside the card from each edge, and outside */
+
+void ts_overlay_layout_badges(const ts_overlay_list *l, double s, double u, int out_w, int out_h,
+                              ts_ov_measure measure, void *ctx, ts_ov_disc *discs)
+{
+    int ncodes = 0, nplaced = 0;
+    ts_ov_textbox *codes = malloc(sizeof *codes * (size_t)(l->n ? l->n : 1));
+    int *placed = malloc(sizeof *placed * (size_t)(l->n ? l->n : 1));
+    for (int i = 0; codes && i < l->n; i++) {
+        const ts_ov_item *it = &l->item[i];
+        if (it->shape == TS_OV_TEXT && it->card >= 0 &&
+            (it->role == TS_OVR_CODE || it->role == TS_OVR_UNREAD))
+            ts_overlay_text_box(it, s, u, out_w, out_h, measure, ctx, &codes[ncodes++]);
+    }
+    float gap = (float)(2 * u);
+    for (int i = 0; i < l->n; i++) {
+        const ts_ov_item *it = &l->item[i];
+        if (it->shape != TS_OV_BADGE)
+            continue;
+        float r = (float)(it->size * u * 0.95), R = ts_overlay_badge_outer(r, u);
+        float px = (float)(it->pt[0].x * s), py = (float)(it->pt[0].y * s);
+        ts_pt a = it->pt[1], b = it->pt[2];
+        float along_len = (float)(it->pt[3].x * s), across = (float)(it->pt[3].y * s);
+        float step = 2 * R + gap; /* rims apart by the gap */
+        int per_row = (int)((along_len - 2 * R) / step) + 1;
+        if (per_row < 1)
+            per_row = 1;
+        /* Rows, in the order tried: along the near edge, the far edge, each
+         * one step further in, then outside beyond the near and far edges. */
+        float rows[4 * BADGE_ROWS];
+        int nrows = 0;
+        for (int k = 0; k < BADGE_ROWS; k++) {
+            rows[nrows++] = 1.5f * r + step * (float)k;
+            rows[nrows++] = across - 1.5f * r - step * (float)k;
+        }
+        for (int k = 0; k < BADGE_ROWS; k++) {
+            rows[nrows++] = -(R + gap) - step * (float)k;
+            rows[nrows++] = across + R + gap + step * (float)k;
+        }
+        ts_ov_disc best = {0, 0, r, R};
+        int found = 0, clear_of_codes = 0;
+        for (int ri = 0; ri < nrows && found < 2; ri++) {
+            for (int col = 0; col < per_row && found < 2; col++) {
+                float along = 1.5f * r + step * (float)col;
+                if (col > 0 && along > along_len - 1.2f * r)
+                    break; /* past the card's far corner */
+                float x = px + a.x * along + b.x * rows[ri], y = py + a.y * along + b.y * rows[ri];
+                if (x < R || y < R || x > out_w - R || y > out_h - R)
+                    continue;
+                int hit = 0;
+                for (int c = 0; c < ncodes && !hit; c++)
+                    hit = disc_hits_box(x, y, R, &codes[c]);
+                if (hit)
+                    continue;
+                if (!clear_of_codes) /* the fallback: clear of codes, maybe not of badges */
+                    best = (ts_ov_disc){x, y, r, R}, clear_of_codes = 1;
+                for (int p = 0; p < nplaced && !hit; p++) {
+                    const ts_ov_disc *o = &discs[placed[p]];
+                    float dx = o->x - x, dy = o->y - y, d = o->R + R;
+                    hit = dx * dx + dy * dy < d * d;
+                }
+                if (!hit)
+                    best = (ts_ov_disc){x, y, r, R}, found = 2;
+            }
+        }
+        if (!clear_of_codes) { /* nowhere clear: its slot on the near edge */
+            int col = it->slot % per_row, row = it->slot / per_row;
+            float along = 1.5f * r + step * (float)col, in = 1.5f * r + step * (float)row;
+            best = (ts_ov_disc){px + a.x * along + b.x * in, py + a.y * along + b.y * in, r, R};
+        }
+        discs[i] = best;
+        if (placed)
+            placed[nplaced++] = i;
+    }
+    free(codes);
+    free(placed);
 }
 
 void ts_overlay_layout_rows(const ts_overlay_list *l, int out_w, int out_h, double u,
@@ -615,7 +715,12 @@ void ts_overlay_layout_rows(const ts_overlay_list *l, int out_w, int out_h, doub
             int c = it->corner, tw, th;
             double px = it->size * u;
             measure(ctx, it->text, px, &tw, &th);
-            int pad = (int)lround(6 * u), br = it->group > 0 ? (int)lround(px * 0.8) : 0;
+            int pad = (int)lround(6 * u);
+            if (tw + 2 * pad > out_w && tw > 0) { /* a long row (the status) shrinks to fit */
+                px *= (double)(out_w - 2 * pad) / tw;
+                measure(ctx, it->text, px, &tw, &th);
+            }
+            int br = it->group > 0 ? (int)lround(px * 0.8) : 0;
             int bw = br ? 2 * br + pad : 0;
             int w = tw + bw + 2 * pad, h = th + 2 * pad;
             if (it->group > 0 && h < 2 * br + pad)
@@ -635,7 +740,7 @@ void ts_overlay_layout_rows(const ts_overlay_list *l, int out_w, int out_h, doub
             int y = c >= 2 ? out_h - total[c] + used[c] : used[c];
             used[c] += h;
             ts_ov_rowbox *rb = &rects[i];
-            rb->x = x, rb->y = y, rb->w = w, rb->h = h;
+            rb->x = x, rb->y = y, rb->w = w, rb->h = h, rb->px = (float)px;
             rb->bx = (float)(x + pad + br), rb->by = (float)y + (float)h / 2, rb->br = (float)br;
             rb->tx = (float)(x + pad + bw), rb->ty = (float)y + (float)(h + th) / 2;
             if (c == 0) /* top-left rows (status) push the top-right panel down too */
@@ -664,7 +769,7 @@ static double hershey_scale(double px) /* cap height px -> Hershey simplex scale
     return px / 22.0;
 }
 
-static void cv_measure(void *ctx, const char *s, double px, int *w, int *h)
+void ts_overlay_cv_measure(void *ctx, const char *s, double px, int *w, int *h)
 {
     (void)ctx;
     int th = px > 20 ? 2 : 1;
@@ -716,28 +821,14 @@ static void cv_poly(pen *p, const ts_ov_item *it)
 static void cv_text(pen *p, const ts_ov_item *it)
 {
     double px = it->size * p->u;
-    int th = px > 20 ? 2 : 1, w, h, pad = (int)lround(4 * p->u);
-    if (pad < 1)
-        pad = 1;
-    double sc = hershey_scale(px);
-    tscv_text_size(it->text, sc, th, &w, &h);
-    int x = (int)lround(it->pt[0].x * p->s) - w / 2, y = (int)lround(it->pt[0].y * p->s) + h / 2;
-    if (it->align == TS_OVA_ABOVE)
-        y = (int)lround(it->pt[0].y * p->s) - 2 * pad;
-    else if (it->align == TS_OVA_BELOW) /* below a centred "?" of about twice the size */
-        y = (int)lround(it->pt[0].y * p->s) + (int)lround(22 * p->u) + h;
-    if (it->role == TS_OVR_VERDICT) { /* keep a large message inside the frame */
-        if (x + w + pad > p->img->w)
-            x = p->img->w - w - pad;
-        if (x < pad)
-            x = pad;
-        if (y - h - pad < 0)
-            y = h + pad;
-    }
+    int th = px > 20 ? 2 : 1;
+    ts_ov_textbox b;
+    ts_overlay_text_box(it, p->s, p->u, p->img->w, p->img->h, ts_overlay_cv_measure, NULL, &b);
     if (it->bg_alpha > 0)
-        check(p, tscv_fill_rect(p->img, x - pad, y - h - pad, w + 2 * pad, h + 2 * pad, it->bg,
-                                it->bg_alpha, p->err));
-    check(p, tscv_text(p->img, (float)x, (float)y, it->text, sc, it->colour, th, p->err));
+        check(p, tscv_fill_rect(p->img, (int)lroundf(b.x), (int)lroundf(b.y), (int)lroundf(b.w),
+                                (int)lroundf(b.h), it->bg, it->bg_alpha, p->err));
+    check(p, tscv_text(p->img, roundf(b.tx), roundf(b.ty), it->text, hershey_scale(px), it->colour,
+                       th, p->err));
 }
 
 /* Black number on light colours, white on dark ones. */
@@ -746,13 +837,11 @@ static ts_bgr ink_on(ts_bgr c)
     return 0.114 * c.b + 0.587 * c.g + 0.299 * c.r > 140 ? BLACK : WHITE;
 }
 
-static void cv_badge(pen *p, const ts_ov_item *it)
+static void cv_badge(pen *p, const ts_ov_item *it, const ts_ov_disc *d)
 {
-    float cx, cy, r;
-    ts_overlay_badge_at(it, p->s, p->u, &cx, &cy, &r);
-    int ring = (int)lround(1.5 * p->u);
-    check(p, tscv_circle(p->img, cx, cy, r + ring + 1, BLACK, -1, p->err));
-    check(p, tscv_circle(p->img, cx, cy, r + ring, WHITE, -1, p->err));
+    float cx = d->x, cy = d->y, r = d->r;
+    check(p, tscv_circle(p->img, cx, cy, d->R, BLACK, -1, p->err));
+    check(p, tscv_circle(p->img, cx, cy, d->R - 1, WHITE, -1, p->err));
     check(p, tscv_circle(p->img, cx, cy, r, it->colour, -1, p->err));
     double px = strlen(it->text) > 1 ? r * 0.8 : r; /* two digits fit the disc too */
     int th = px > 14 ? 2 : 1, w, h;
@@ -763,14 +852,25 @@ static void cv_badge(pen *p, const ts_ov_item *it)
 
 int ts_overlay_render(ts_image *frame, const ts_overlay_list *l)
 {
+    return ts_overlay_render_sized(frame, l, 1);
+}
+
+int ts_overlay_render_sized(ts_image *frame, const ts_overlay_list *l, double text_scale)
+{
     if (!frame || !frame->buf || frame->channels != 3 || !l)
         return -1;
     pen p = {.img = frame, .s = l->w > 0 ? (double)frame->w / l->w : 1,
-             .u = ts_overlay_unit(frame->w, frame->h), .plain = l->plain};
+             .u = ts_overlay_unit(frame->w, frame->h) * (text_scale > 0 ? text_scale : 1),
+             .plain = l->plain};
     ts_ov_rowbox *rb = calloc((size_t)(l->n ? l->n : 1), sizeof *rb);
-    if (!rb)
+    ts_ov_disc *discs = calloc((size_t)(l->n ? l->n : 1), sizeof *discs);
+    if (!rb || !discs) {
+        free(rb);
+        free(discs);
         return -1;
-    ts_overlay_layout_rows(l, frame->w, frame->h, p.u, cv_measure, NULL, rb);
+    }
+    ts_overlay_layout_rows(l, frame->w, frame->h, p.u, ts_overlay_cv_measure, NULL, rb);
+    ts_overlay_layout_badges(l, p.s, p.u, frame->w, frame->h, ts_overlay_cv_measure, NULL, discs);
     for (int i = 0; i < l->n; i++) {
         const ts_ov_item *it = &l->item[i];
         switch (it->shape) {
@@ -779,12 +879,12 @@ int ts_overlay_render(ts_image *frame, const ts_overlay_list *l)
             break;
         case TS_OV_POLY: cv_poly(&p, it); break;
         case TS_OV_TEXT: cv_text(&p, it); break;
-        case TS_OV_BADGE: cv_badge(&p, it); break;
+        case TS_OV_BADGE: cv_badge(&p, it, &discs[i]); break;
         case TS_OV_ROW: {
             if (it->corner < 0)
                 break;
             const ts_ov_rowbox *b = &rb[i];
-            double px = it->size * p.u;
+            double px = b->px;
             int th = px > 20 ? 2 : 1;
             check(&p, tscv_fill_rect(frame, b->x, b->y, b->w, b->h, it->bg, it->bg_alpha, p.err));
             if (it->group > 0) {
@@ -805,7 +905,33 @@ int ts_overlay_render(ts_image *frame, const ts_overlay_list *l)
         }
     }
     free(rb);
+    free(discs);
     return p.failed ? -1 : 0;
+}
+
+int ts_overlay_annotate(ts_image *out, const ts_image *img, const ts_overlay_list *l, int min_h,
+                        double text_scale)
+{
+    if (!out || !img || !img->buf || img->channels != 3 || !l || img->w <= 0 || img->h <= 0)
+        return -1;
+    int k = 1;
+    while (k < TS_OVERLAY_MAX_UPSCALE && img->h * k < min_h)
+        k++;
+    int w = img->w * k, h = img->h * k;
+    if (!out->buf || out->w != w || out->h != h || out->channels != 3) {
+        ts_image_free(out);
+        if (ts_image_alloc(out, w, h, 3) < 0)
+            return -1;
+    }
+    if (k == 1) {
+        for (int y = 0; y < h; y++)
+            memcpy(ts_image_row(out, y), ts_image_row(img, y), (size_t)w * 3);
+    } else {
+        char err[TSCV_ERR_MAX];
+        if (tscv_resize(img, out, w, h, err) < 0)
+            return -1;
+    }
+    return ts_overlay_render_sized(out, l, text_scale);
 }
 
 int ts_overlay_draw(ts_image *frame, const ts_table *t, const ts_overlay_opts *opts)

@@ -65,8 +65,9 @@ enum { TS_OVERLAY_GONE_AFTER = 2 };
 typedef enum {
     TS_OV_POLY = 0, /* a polyline: pt[0..npt), closed or not, dashed or not */
     TS_OV_TEXT,     /* text at pt[0] (frame px) aligned by `align`, on a backing box */
-    TS_OV_BADGE,    /* a numbered disc on a card: slot along the edge pt[0] + t*pt[1],
-                       pt[2] pointing into the card (unit vectors, frame px) */
+    TS_OV_BADGE,    /* a numbered disc on a card: its corner pt[0], along the edge pt[1],
+                       pt[2] pointing into the card (unit vectors), pt[3] the two
+                       edges' lengths (frame px); placed by ts_overlay_layout_badges */
     TS_OV_ROW,      /* a row of a corner panel (status, legend, headline): corner,
                        row; a badge first when group > 0 */
     TS_OV_DIM       /* the whole frame darkened by alpha */
@@ -132,6 +133,21 @@ int ts_overlay_build(ts_overlay_list *l, const ts_table *t, const ts_overlay_opt
  * frame's. Returns 0, or -1 if frame is not a BGR image or a drawing call failed. */
 int ts_overlay_render(ts_image *frame, const ts_overlay_list *l);
 
+/* The same with text (and badges, lines, panels) text_scale times the
+ * window's size for a picture of frame's size. */
+int ts_overlay_render_sized(ts_image *frame, const ts_overlay_list *l, double text_scale);
+
+/* An annotated copy for an output that is watched at another size than the
+ * camera's (the recording, the HTTP stream), in the window's design: img
+ * scaled up by a whole factor (at most TS_OVERLAY_MAX_UPSCALE) until it has
+ * min_h lines, so small video gets sharp text, and l drawn on it with its
+ * text text_scale times the window's size (a phone shows the whole picture in
+ * a few hundred pixels). out (BGR) is reused when its size fits, else
+ * (re)allocated; the caller frees it with ts_image_free. Returns 0 or -1. */
+enum { TS_OVERLAY_MAX_UPSCALE = 4 };
+int ts_overlay_annotate(ts_image *out, const ts_image *img, const ts_overlay_list *l, int min_h,
+                        double text_scale);
+
 /* build + render onto the frame itself (frame's size). Returns 0 or -1. */
 int ts_overlay_draw(ts_image *frame, const ts_table *t, const ts_overlay_opts *opts);
 
@@ -152,6 +168,7 @@ typedef void (*ts_ov_measure)(void *ctx, const char *s, double px, int *w, int *
 typedef struct {
     int x, y, w, h;
     float tx, ty, bx, by, br;
+    float px; /* the text's cap height (a row too long for the output shrinks) */
 } ts_ov_rowbox;
 void ts_overlay_layout_rows(const ts_overlay_list *l, int out_w, int out_h, double u,
                             ts_ov_measure measure, void *ctx, ts_ov_rowbox *rects);
@@ -159,9 +176,36 @@ void ts_overlay_layout_rows(const ts_overlay_list *l, int out_w, int out_h, doub
 /* Output px per px-at-720 for an output of this size (at least 0.5). */
 double ts_overlay_unit(int out_w, int out_h);
 
-/* A badge's centre and radius in output px: the card edge scaled by s (output
- * px per frame px). */
-void ts_overlay_badge_at(const ts_ov_item *it, double s, double u, float *cx, float *cy,
-                         float *r);
+/* A TEXT item's backing box (x, y, w, h) and its text's baseline-left (tx,
+ * ty), in output px: s output px per frame px, u output px per px-at-720, the
+ * text measured by the renderer's measure; out_w x out_h the picture (a
+ * verdict is kept inside it). */
+typedef struct {
+    float x, y, w, h, tx, ty;
+} ts_ov_textbox;
+void ts_overlay_text_box(const ts_ov_item *it, double s, double u, int out_w, int out_h,
+                         ts_ov_measure measure, void *ctx, ts_ov_textbox *box);
+
+/* A badge's disc in output px: centre (x, y), radius r of its colour, and R
+ * of the whole mark (with its white and black rims). */
+typedef struct {
+    float x, y, r, R;
+} ts_ov_disc;
+
+/* Where every badge goes (discs[] per item index, BADGE items only): on its
+ * card along the edge nearest the top-left, then along the opposite edge,
+ * then further in, and outside the card when it has no room left, taking the
+ * first place that covers no card's code or "?" text (as measure sizes it),
+ * no other badge, and stays in the picture. A badge with no such place (a
+ * card far too small for its badges) goes where it covers no code if it can,
+ * else in its slot on the edge. */
+void ts_overlay_layout_badges(const ts_overlay_list *l, double s, double u, int out_w, int out_h,
+                              ts_ov_measure measure, void *ctx, ts_ov_disc *discs);
+
+/* How ts_overlay_render sizes text (a ts_ov_measure; ctx unused). */
+void ts_overlay_cv_measure(void *ctx, const char *s, double px, int *w, int *h);
+
+/* The rims around a badge of radius r: the outer radius R. */
+float ts_overlay_badge_outer(float r, double u);
 
 #endif

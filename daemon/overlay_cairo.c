@@ -20,7 +20,7 @@ static void font(cairo_t *cr, double px)
     cairo_set_font_size(cr, px / CAP);
 }
 
-static void measure(void *ctx, const char *s, double px, int *w, int *h)
+void ts_overlay_cairo_measure(void *ctx, const char *s, double px, int *w, int *h)
 {
     cairo_t *cr = ctx;
     cairo_text_extents_t e;
@@ -72,23 +72,12 @@ static void box(cairo_t *cr, double x, double y, double w, double h, ts_bgr c, d
 
 static void text(cairo_t *cr, const ts_ov_item *it, double s, double u, int vw, int vh)
 {
-    double px = it->size * u, pad = 4 * u;
-    int w, h;
-    measure(cr, it->text, px, &w, &h);
-    double x = it->pt[0].x * s - w / 2.0, y = it->pt[0].y * s + h / 2.0;
-    if (it->align == TS_OVA_ABOVE)
-        y = it->pt[0].y * s - 2 * pad;
-    else if (it->align == TS_OVA_BELOW)
-        y = it->pt[0].y * s + 22 * u + h;
-    if (it->role == TS_OVR_VERDICT) { /* keep a large message inside the picture */
-        x = x + w + pad > vw ? vw - w - pad : x;
-        x = x < pad ? pad : x;
-        y = y - h - pad < 0 ? h + pad : y;
-        y = y > vh ? vh : y;
-    }
-    box(cr, x - pad, y - h - pad, w + 2 * pad, h + 2 * pad, it->bg, it->bg_alpha);
+    ts_ov_textbox b;
+    ts_overlay_text_box(it, s, u, vw, vh, ts_overlay_cairo_measure, cr, &b);
+    box(cr, b.x, b.y, b.w, b.h, it->bg, it->bg_alpha);
+    font(cr, it->size * u);
     source(cr, it->colour, it->alpha);
-    cairo_move_to(cr, x, y);
+    cairo_move_to(cr, b.tx, b.ty);
     cairo_show_text(cr, it->text);
 }
 
@@ -98,13 +87,14 @@ static ts_bgr ink_on(ts_bgr c)
                                                            : (ts_bgr){255, 255, 255};
 }
 
-static void disc(cairo_t *cr, double cx, double cy, double r, ts_bgr c, const char *num)
+static void disc(cairo_t *cr, double cx, double cy, double r, double R, ts_bgr c,
+                 const char *num)
 {
     cairo_new_path(cr);
-    cairo_arc(cr, cx, cy, r + 0.18 * r + 1, 0, 2 * M_PI);
+    cairo_arc(cr, cx, cy, R, 0, 2 * M_PI);
     cairo_set_source_rgb(cr, 0, 0, 0);
     cairo_fill(cr);
-    cairo_arc(cr, cx, cy, r + 0.18 * r, 0, 2 * M_PI);
+    cairo_arc(cr, cx, cy, R - 1, 0, 2 * M_PI);
     cairo_set_source_rgb(cr, 1, 1, 1);
     cairo_fill(cr);
     cairo_arc(cr, cx, cy, r, 0, 2 * M_PI);
@@ -112,7 +102,7 @@ static void disc(cairo_t *cr, double cx, double cy, double r, ts_bgr c, const ch
     cairo_fill(cr);
     int w, h;
     double px = strlen(num) > 1 ? r * 0.8 : r; /* two digits fit the disc too */
-    measure(cr, num, px, &w, &h);
+    ts_overlay_cairo_measure(cr, num, px, &w, &h);
     source(cr, ink_on(c), 1);
     cairo_move_to(cr, cx - w / 2.0, cy + h / 2.0);
     cairo_show_text(cr, num);
@@ -127,27 +117,29 @@ int ts_overlay_render_cairo(cairo_t *cr, int out_w, int out_h, const ts_overlay_
     int vw = (int)lround(l->w * s), vh = (int)lround(l->h * s);
     double u = ts_overlay_unit(vw, vh);
     ts_ov_rowbox *rb = calloc((size_t)(l->n ? l->n : 1), sizeof *rb);
-    if (!rb)
+    ts_ov_disc *discs = calloc((size_t)(l->n ? l->n : 1), sizeof *discs);
+    if (!rb || !discs) {
+        free(rb);
+        free(discs);
         return -1;
+    }
     cairo_save(cr);
     cairo_translate(cr, (out_w - vw) / 2, (out_h - vh) / 2);
     cairo_rectangle(cr, 0, 0, vw, vh);
     cairo_clip(cr);
     cairo_set_antialias(cr, l->plain ? CAIRO_ANTIALIAS_FAST : CAIRO_ANTIALIAS_DEFAULT);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-    ts_overlay_layout_rows(l, vw, vh, u, measure, cr, rb);
+    ts_overlay_layout_rows(l, vw, vh, u, ts_overlay_cairo_measure, cr, rb);
+    ts_overlay_layout_badges(l, s, u, vw, vh, ts_overlay_cairo_measure, cr, discs);
     for (int i = 0; i < l->n; i++) {
         const ts_ov_item *it = &l->item[i];
         switch (it->shape) {
         case TS_OV_DIM: box(cr, 0, 0, vw, vh, it->colour, it->alpha); break;
         case TS_OV_POLY: poly(cr, it, s, u); break;
         case TS_OV_TEXT: text(cr, it, s, u, vw, vh); break;
-        case TS_OV_BADGE: {
-            float cx, cy, r;
-            ts_overlay_badge_at(it, s, u, &cx, &cy, &r);
-            disc(cr, cx, cy, r, it->colour, it->text);
+        case TS_OV_BADGE:
+            disc(cr, discs[i].x, discs[i].y, discs[i].r, discs[i].R, it->colour, it->text);
             break;
-        }
         case TS_OV_ROW: {
             if (it->corner < 0)
                 break;
@@ -156,9 +148,10 @@ int ts_overlay_render_cairo(cairo_t *cr, int out_w, int out_h, const ts_overlay_
             if (it->group > 0) {
                 char num[12];
                 snprintf(num, sizeof num, "%d", it->group);
-                disc(cr, b->bx, b->by, b->br * 0.85, it->colour, num);
+                disc(cr, b->bx, b->by, b->br * 0.85, ts_overlay_badge_outer(b->br * 0.85f, u),
+                     it->colour, num);
             }
-            font(cr, it->size * u);
+            font(cr, b->px);
             source(cr, it->group > 0 ? (ts_bgr){255, 255, 255} : it->colour, 1);
             cairo_move_to(cr, b->tx, b->ty);
             cairo_show_text(cr, it->text);
@@ -168,5 +161,6 @@ int ts_overlay_render_cairo(cairo_t *cr, int out_w, int out_h, const ts_overlay_
     }
     cairo_restore(cr);
     free(rb);
+    free(discs);
     return cairo_status(cr) == CAIRO_STATUS_SUCCESS ? 0 : -1;
 }

@@ -13,4 +13,8 @@
  * Returns 0, or -1 if cairo reports an error. */
 int ts_overlay_render_cairo(cairo_t *cr, int out_w, int out_h, const ts_overlay_list *l);
 
+/* How this renderer sizes text (a ts_ov_measure; ctx: a cairo_t *), for
+ * layouts checked outside it. */
+void ts_overlay_cairo_measure(void *ctx, const char *s, double px, int *w, int *h);
+
 #endif

@@ -65,14 +65,18 @@ ts_sink *ts_sink_window_create(const char *title, int fullscreen, ts_stats *stat
                                size_t errlen);
 
 /* Annotated video in path: .mkv or .avi (MJPEG), .mp4 (H.264 if an encoder is
- * installed). The frame size is fixed by the first frame. */
+ * installed). The frame size is fixed by the first frame. Takes video + the
+ * draw list: video under 720 lines is recorded scaled up (ts_overlay_annotate),
+ * the overlay drawn at the recorded size. */
 ts_sink *ts_sink_record_create(const char *path, char *err, size_t errlen);
 
 /* MJPEG over HTTP on "HOST:PORT" (port 0 picks a free one; see the log line),
  * served by libmicrohttpd on its own threads. Non-loopback hosts are refused
  * unless allow_any. Serves GET / (a page showing the stream), /stream.mjpg
  * (multipart/x-mixed-replace) and /frame.jpg (one frame); nothing else. At
- * most 8 connections; one that moves no bytes for 10 s is closed. */
+ * most 8 connections; one that moves no bytes for 10 s is closed. Frames are
+ * annotated only while a viewer waits, at 720 lines or more, with text 1.5x
+ * the window's (a phone shows the whole picture a few hundred pixels wide). */
 ts_sink *ts_sink_http_create(const char *addr, int allow_any, char *err, size_t errlen);
 /* The port an HTTP sink listens on. */
 int ts_sink_http_port(const ts_sink *s);

@@ -39,6 +39,7 @@ enum {
     URL_MAX = 256,         /* longer paths are refused (414) */
     SNAPSHOT_WAIT_MS = 3000,
     JPEG_QUALITY = 80,
+    LEGIBLE_H = 720,       /* smaller video is scaled up (2x, 3x) before drawing on it */
     BLOCK = 64 * 1024,     /* bytes handed to libmicrohttpd per call */
 };
 
@@ -78,7 +79,14 @@ typedef struct {
     pthread_cond_t cv;  /* a new frame, or stop */
     jpeg_frame *latest;
     int stopping;
+
+    ts_image canvas; /* display thread: the annotated copy */
 } http_sink;
+
+/* Text on the stream is this much larger than in the window: a phone shows the
+ * whole picture a few hundred pixels wide (a 640x360 stream's codes came out
+ * 7 px tall, then shrunk by the phone). */
+static const double PHONE_TEXT = 1.5;
 
 /* ---- Frames for viewers ------------------------------------------------- */
 
@@ -303,6 +311,20 @@ static int http_frame(ts_sink *base, const ts_image *img, double t, char *err, s
     return 0;
 }
 
+/* The frame with its overlay drawn for a phone: at least LEGIBLE_H lines,
+ * text PHONE_TEXT times the window's, only when a viewer waits for it. */
+static int http_video(ts_sink *base, const ts_image *img, ts_frame *keep,
+                      const ts_overlay_list *ov, double t, char *err, size_t errlen)
+{
+    (void)keep;
+    http_sink *h = (http_sink *)base;
+    if (!http_wants(base))
+        return 0;
+    if (ts_overlay_annotate(&h->canvas, img, ov, LEGIBLE_H, PHONE_TEXT) < 0)
+        return 0; /* one frame lost; the stream goes on */
+    return http_frame(base, &h->canvas, t, err, errlen);
+}
+
 static void http_destroy(ts_sink *base)
 {
     http_sink *h = (http_sink *)base;
@@ -315,6 +337,7 @@ static void http_destroy(ts_sink *base)
     if (h->fd >= 0)
         close(h->fd);
     frame_unref(h->latest);
+    ts_image_free(&h->canvas);
     pthread_cond_destroy(&h->cv);
     pthread_mutex_destroy(&h->mu);
     free(h);
@@ -427,6 +450,7 @@ ts_sink *ts_sink_http_create(const char *addr, int allow_any, char *err, size_t 
     h->fd = -1; /* libmicrohttpd owns and closes it */
     h->base.name = "http";
     h->base.frame = http_frame;
+    h->base.video = http_video;
     h->base.wants_frame = http_wants;
     h->base.destroy = http_destroy;
     return &h->base;

@@ -8,14 +8,31 @@
 #include "sink_api.h"
 #include "sink_appsrc.h"
 
+/* Smaller video is recorded scaled up (640x360 as 1280x720), its overlay
+ * drawn at that size: a recording is watched on a screen, as the window is. */
+enum { LEGIBLE_H = 720 };
+
 typedef struct {
     ts_sink base;
     ts_appsrc_out *out;
+    ts_image canvas; /* the annotated copy */
 } record_sink;
 
 static int record_frame(ts_sink *s, const ts_image *img, double t, char *err, size_t errlen)
 {
     return ts_appsrc_out_push(((record_sink *)s)->out, img, t, err, errlen);
+}
+
+static int record_video(ts_sink *base, const ts_image *img, ts_frame *keep,
+                        const ts_overlay_list *ov, double t, char *err, size_t errlen)
+{
+    (void)keep;
+    record_sink *s = (record_sink *)base;
+    if (ts_overlay_annotate(&s->canvas, img, ov, LEGIBLE_H, 1) < 0) {
+        snprintf(err, errlen, "record: out of memory");
+        return -1;
+    }
+    return record_frame(base, &s->canvas, t, err, errlen);
 }
 
 static int record_poll(ts_sink *s, char *err, size_t errlen)
@@ -26,6 +43,7 @@ static int record_poll(ts_sink *s, char *err, size_t errlen)
 static void record_destroy(ts_sink *s)
 {
     ts_appsrc_out_destroy(((record_sink *)s)->out);
+    ts_image_free(&((record_sink *)s)->canvas);
     free(s);
 }
 
@@ -69,6 +87,7 @@ ts_sink *ts_sink_record_create(const char *path, char *err, size_t errlen)
     }
     s->base.name = "record";
     s->base.frame = record_frame;
+    s->base.video = record_video;
     s->base.poll = record_poll;
     s->base.destroy = record_destroy;
     return &s->base;

@@ -47,6 +47,7 @@ typedef struct {
     GMutex ov_mu;     /* the draw list cairooverlay draws (a GStreamer thread) */
     ts_overlay_list ov;
     GstElement *cairo;
+    GstElement *win;    /* the video sink (its window is resized under it) */
     ts_stats *stats;  /* borrowed; NULL = no figures */
     guint64 last_pts; /* cairooverlay's thread: the last frame drawn on */
     double last_stamp; /* ... and the results last drawn */
@@ -146,7 +147,13 @@ static void x_fullscreen(window_sink *s, int on, int w, int h)
         XMoveResizeWindow(s->x, win, 0, 0, (unsigned)w, (unsigned)h);
     else
         XResizeWindow(s->x, win, (unsigned)w, (unsigned)h);
-    XFlush(s->x);
+    /* The X sink learns its window's size from ConfigureNotify, which its
+     * event loop can swallow (seen: frames kept drawn into the old size's
+     * corner). Once the server has the new size, an expose makes the sink
+     * read the geometry itself. */
+    XSync(s->x, False);
+    if (s->win && GST_IS_VIDEO_OVERLAY(s->win))
+        gst_video_overlay_expose(GST_VIDEO_OVERLAY(s->win));
 }
 
 static void apply_size(window_sink *s)
@@ -238,6 +245,8 @@ static void window_destroy(ts_sink *base)
         gst_object_unref(s->size);
     if (s->cairo)
         gst_object_unref(s->cairo);
+    if (s->win)
+        gst_object_unref(s->win);
     ts_overlay_list_free(&s->ov);
     g_mutex_clear(&s->ov_mu);
     if (s->x)
@@ -300,7 +309,7 @@ ts_sink *ts_sink_window_create(const char *title, int fullscreen, ts_stats *stat
     }
     if ((s->cairo = ts_appsrc_out_element(s->out, "ov")))
         g_signal_connect(s->cairo, "draw", G_CALLBACK(on_draw), s);
-    GstElement *win = ts_appsrc_out_element(s->out, "win");
+    GstElement *win = s->win = ts_appsrc_out_element(s->out, "win");
     if (win) {
         /* The pipeline's bus (a child's bus is its bin's own relay). */
         GstObject *pipe = gst_element_get_parent(win);
@@ -311,7 +320,6 @@ ts_sink *ts_sink_window_create(const char *title, int fullscreen, ts_stats *stat
         }
         if (pipe)
             gst_object_unref(pipe);
-        gst_object_unref(win);
     }
     s->base.name = "window";
     s->base.video = window_video;

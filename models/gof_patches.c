@@ -8,10 +8,16 @@
  * a later card or out of the frame is labelled "none"; so are patches cut
  * from quads shifted off the cards (table, card middles, neighbours).
  *
- *   ts-gof-patches FIRST_SEED COUNT OUT.bin
+ *   ts-gof-patches FIRST_SEED COUNT OUT.bin [--cards]
  *
  * OUT.bin: records of 4 label bytes (number class, colour class or 255,
  * layout, 0) then TS_GOF_PATCH_H x TS_GOF_PATCH_W x 3 BGR bytes.
+ *
+ * --cards: whole cards instead (the card net, readers/gof.h), each record
+ * TS_GOF_NET_H x TS_GOF_NET_W x 3 of the rectified card shrunk as the net's
+ * loader shrinks it: cards at least half visible from their true quad a
+ * little off, either way up, labelled with their card; quads off the cards
+ * (shifted by part of a card, or anywhere) labelled "none".
  */
 #include <math.h>
 #include <stdio.h>
@@ -116,8 +122,9 @@ static int cut(const ts_image *img, const ts_pt q[4], ts_image *card, ts_image p
 
 int main(int argc, char **argv)
 {
-    if (argc != 4) {
-        fprintf(stderr, "usage: ts-gof-patches FIRST_SEED COUNT OUT.bin\n");
+    int cards = argc == 5 && !strcmp(argv[4], "--cards");
+    if (argc != 4 && !cards) {
+        fprintf(stderr, "usage: ts-gof-patches FIRST_SEED COUNT OUT.bin [--cards]\n");
         return 2;
     }
     long first = atol(argv[1]), count = atol(argv[2]);
@@ -130,7 +137,7 @@ int main(int argc, char **argv)
                                         TS_LAYOUT_PILE,    TS_LAYOUT_SCATTER,  TS_LAYOUT_ROW};
     static const int sizes[][2] = {{1280, 720}, {1280, 720}, {960, 540}, {1600, 900}, {1920, 1080}};
     char err[TSCV_ERR_MAX];
-    ts_image card = {0}, patch[2];
+    ts_image card = {0}, patch[2], small = {0};
     ts_image_alloc(&patch[0], TS_GOF_PATCH_W, TS_GOF_PATCH_H, 3);
     ts_image_alloc(&patch[1], TS_GOF_PATCH_W, TS_GOF_PATCH_H, 3);
     long written = 0;
@@ -174,6 +181,48 @@ int main(int argc, char **argv)
                 fprintf(stderr, "%s\n", err);
                 return 1;
             }
+            if (cards) {
+                if (c->visible >= 0.5f &&
+                    (tscv_resize(&card, &small, TS_GOF_NET_W, TS_GOF_NET_H, err) < 0 ||
+                     put(f, &small, num, col, li) < 0))
+                    return 1;
+                written += c->visible >= 0.5f;
+                /* off the card: shifted by a part of a card, or anywhere;
+                 * not where another card lies nearly the same way */
+                for (int m = 0; m < 2; m++) {
+                    float du = (float)((unit(&r) < 0.5 ? -1 : 1) * (0.25 + 0.5 * unit(&r)));
+                    float dv = (float)((unit(&r) < 0.5 ? -1 : 1) * (0.2 + 0.6 * unit(&r)));
+                    if (unit(&r) < 0.4) /* along one side only: the neighbour's half */
+                        *(unit(&r) < 0.5 ? &du : &dv) = 0;
+                    ts_pt d = {0, 0};
+                    if (m == 1) {
+                        d.x = (float)(unit(&r) * img.w) - c->quad[0].x;
+                        d.y = (float)(unit(&r) * img.h) - c->quad[0].y;
+                        du = dv = 0;
+                    }
+                    ts_pt sh = {(q[1].x - q[0].x) * du + (q[3].x - q[0].x) * dv + d.x,
+                                (q[1].y - q[0].y) * du + (q[3].y - q[0].y) * dv + d.y};
+                    ts_pt s4[4], ctr = {0, 0};
+                    for (int k = 0; k < 4; k++) {
+                        s4[k] = (ts_pt){q[k].x + sh.x, q[k].y + sh.y};
+                        ctr.x += s4[k].x / 4, ctr.y += s4[k].y / 4;
+                    }
+                    int near = 0;
+                    for (int j = 0; j < sc.ncards && !near; j++) {
+                        ts_pt cj = at(sc.cards[j].quad, 0.5f, 0.5f);
+                        near = sc.cards[j].visible > 0.3f &&
+                               hypotf(cj.x - ctr.x, cj.y - ctr.y) < 0.3f * side;
+                    }
+                    if (near)
+                        continue;
+                    if (tscv_warp_quad(&img, s4, &card, TS_GOF_CARD_W, TS_GOF_CARD_H, err) < 0 ||
+                        tscv_resize(&card, &small, TS_GOF_NET_W, TS_GOF_NET_H, err) < 0 ||
+                        put(f, &small, TS_GOF_NUM_NONE, -1, li) < 0)
+                        return 1;
+                    written++;
+                }
+                continue;
+            }
             for (int k = 0; k < 2; k++) {
                 float h = hidden(&sc, i, turn ? 1 - k : k);
                 if (h <= 0.1f)
@@ -210,6 +259,7 @@ int main(int argc, char **argv)
         ts_scene_free(&sc);
     }
     ts_image_free(&card);
+    ts_image_free(&small);
     ts_image_free(&patch[0]);
     ts_image_free(&patch[1]);
     if (fclose(f) != 0) {

@@ -94,7 +94,8 @@ int main(int argc, char **argv)
                     total++;
             }
         /* and the index corners of the outline finder's candidates */
-        int nc = ts_playing_find(finder, &img, NULL, 0, cand, MAX_CAND, err);
+        int nc = ts_playing_outlines(finder, &img, cand, MAX_CAND, err);
+        nc = nc < 0 ? nc : ts_playing_find(finder, &img, NULL, 0, cand, nc, MAX_CAND, err);
         for (int i = 0; i < nc && i < maxp; i++)
             for (int turn = 0; turn < 2; turn++) {
                 ts_pt q[4];

@@ -412,6 +412,44 @@ def check_outputs(ts, src, shared):
         check_lines(out.splitlines())
         check("stats:" in err and "p95" in err, "no statistics on exit")
     print("outputs: http, socket, refusals and signals ok")
+    check_small_video_outputs(ts, src)
+
+
+def jpeg_size(data):
+    """(width, height) from a JPEG's frame header."""
+    i = 2
+    while i + 9 < len(data):
+        if data[i] != 0xFF:
+            i += 1
+            continue
+        marker, seg = data[i + 1], int.from_bytes(data[i + 2:i + 4], "big")
+        if marker in (0xC0, 0xC1, 0xC2):
+            return int.from_bytes(data[i + 7:i + 9], "big"), int.from_bytes(data[i + 5:i + 7], "big")
+        i += 2 + seg
+    return None
+
+
+def check_small_video_outputs(ts, src):
+    """The bundled 640x360 clip: the HTTP stream and the recording come at
+    1280x720 (the video scaled up, the overlay drawn at that size), so their
+    text is not the 7 px of the video's own size."""
+    clip = os.path.join(src, "samples", "clip", "frame_%04d.jpg")
+    with tempfile.TemporaryDirectory(prefix="ts_run_small_") as d:
+        rec = os.path.join(d, "small.mkv")
+        run_ = Daemon(ts, ["--source", clip, "--fps", "10", "--loop", "--headless",
+                           "--http", "127.0.0.1:0", "--record", rec], d)
+        port = int(run_.wait_log(r"HTTP on port (\d+)").group(1))
+        status, _, body = http_get(port, "/frame.jpg")
+        check(status == 200 and jpeg_size(body) == (1280, 720),
+              "a 640x360 source's HTTP frame is %r, want (1280, 720)" % (jpeg_size(body),))
+        code, _, err = run_.stop()
+        check(code == 0, "run with a recording did not stop cleanly (%d): %s" % (code, err))
+        probe = subprocess.run(["gst-launch-1.0", "-v", "filesrc", "location=" + rec, "!",
+                                "matroskademux", "!", "jpegdec", "!", "fakesink"],
+                               capture_output=True, text=True, timeout=BOUND_S)
+        check("width=(int)1280, height=(int)720" in probe.stdout,
+              "the recording of a 640x360 source is not 1280x720")
+    print("outputs: a 640x360 source is streamed and recorded at 1280x720")
 
 
 # ---- window: the overlay on an X screen (Xvfb) -------------------------------

@@ -400,6 +400,56 @@ static void jpeg_clip_fast_delivers_every_frame_in_order(void **state)
     ts_capture_destroy(c);
 }
 
+/* A coloured, textured picture: chroma that a decoder must upsample. */
+static void write_colour_photo(const char *path, int w, int h)
+{
+    ts_image img;
+    assert_int_equal(ts_image_alloc(&img, w, h, 3), 0);
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            uint8_t *p = ts_image_row(&img, y) + 3 * x;
+            p[0] = (uint8_t)(x * 255 / w);
+            p[1] = (uint8_t)(((x / 7 + y / 5) & 1) ? 200 : 40);
+            p[2] = (uint8_t)(y * 255 / h);
+        }
+    assert_int_equal(ts_image_save_jpeg(&img, path, 85, NULL, 0), 0);
+    ts_image_free(&img);
+}
+
+/* JPEG frames (an image sequence, a camera's MJPEG, MJPEG in a file) are
+ * decoded by the capture straight to BGR, exactly as scan decodes the photo:
+ * the same pixels, byte for byte (jpegdec's I420 and a conversion differ). */
+static void jpeg_frames_are_decoded_as_scan_decodes_them(void **state)
+{
+    (void)state;
+    char path[128], pattern[128];
+    snprintf(path, sizeof path, "%s/frame_0000.jpg", dir);
+    write_colour_photo(path, 320, 240);
+    snprintf(path, sizeof path, "%s/frame_0001.jpg", dir);
+    write_colour_photo(path, 320, 240);
+    snprintf(pattern, sizeof pattern, "%s/frame_%%04d.jpg", dir);
+    ts_image ref;
+    assert_int_equal(ts_image_load(path, &ref, NULL, 0), 0);
+
+    char mjpeg[256];
+    snprintf(mjpeg, sizeof mjpeg,
+             "multifilesrc location=%s caps=image/jpeg,framerate=30/1 loop=true", path);
+    const char *sources[] = {pattern, mjpeg};
+    for (int k = 0; k < 2; k++) {
+        ts_capture *c = open_source(sources[k], 1, 0);
+        ts_frame *f = ts_capture_next(c, 0, BOUND_S * 1000, 1);
+        assert_non_null(f);
+        assert_int_equal(f->img.w, ref.w);
+        assert_int_equal(f->img.h, ref.h);
+        assert_int_equal(f->img.channels, 3);
+        for (int y = 0; y < ref.h; y++)
+            assert_memory_equal(ts_image_row(&f->img, y), ts_image_row(&ref, y), (size_t)ref.w * 3);
+        ts_frame_release(f);
+        ts_capture_destroy(c);
+    }
+    ts_image_free(&ref);
+}
+
 static void paced_clip_ends(void **state)
 {
     (void)state;
@@ -532,6 +582,8 @@ int main(void)
         cmocka_unit_test(stalled_source_trips_the_watchdog),
         cmocka_unit_test(live_source_that_ends_is_restarted),
         cmocka_unit_test_setup_teardown(jpeg_clip_fast_delivers_every_frame_in_order, make_dir,
+                                        remove_dir),
+        cmocka_unit_test_setup_teardown(jpeg_frames_are_decoded_as_scan_decodes_them, make_dir,
                                         remove_dir),
         cmocka_unit_test_setup_teardown(paced_clip_ends, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(looping_clip_starts_again, make_dir, remove_dir),

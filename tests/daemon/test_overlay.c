@@ -406,19 +406,21 @@ static void many_sets_are_numbered_with_a_legend(void **state)
         more += l.item[k].shape == TS_OV_ROW && strstr(l.item[k].text, "see the numbers") != NULL;
     assert_int_equal(more, rows < r->nsets);
     assert_int_equal(count_items(&l, TS_OV_POLY, TS_OVR_HINT, -2, -1), 0);
-    /* Each badge sits on its card, in a slot of its own. */
+    /* Each badge sits on its card (they have room), none on another. */
+    ts_ov_disc *d = calloc((size_t)l.n, sizeof *d);
+    assert_non_null(d);
+    ts_overlay_layout_badges(&l, 1, 1, W, H, ts_overlay_cv_measure, NULL, d);
     for (int k = 0; k < l.n; k++) {
         const ts_ov_item *it = &l.item[k];
         if (it->shape != TS_OV_BADGE)
             continue;
-        float cx, cy, rad;
-        ts_overlay_badge_at(it, 1, 1, &cx, &cy, &rad);
         const ts_pt *q = r->frame.cards[it->card].quad;
-        assert_true(cx > q[0].x && cx < q[1].x && cy > q[0].y && cy < q[2].y);
+        assert_true(d[k].x > q[0].x && d[k].x < q[1].x && d[k].y > q[0].y && d[k].y < q[2].y);
         for (int j = 0; j < k; j++)
-            if (l.item[j].shape == TS_OV_BADGE && l.item[j].card == it->card)
-                assert_int_not_equal(l.item[j].slot, it->slot);
+            if (l.item[j].shape == TS_OV_BADGE)
+                assert_true(hypotf(d[j].x - d[k].x, d[j].y - d[k].y) >= d[j].R + d[k].R);
     }
+    free(d);
     /* Distinct colours for the first eight. */
     for (int a = 0; a < 8; a++)
         for (int b = 0; b < a; b++) {
@@ -438,6 +440,170 @@ static void many_sets_are_numbered_with_a_legend(void **state)
             seen = near(at(&img, x, y), c0, 20);
     assert_true(seen);
     ts_image_free(&img);
+    ts_overlay_list_free(&l);
+}
+
+/* A crowded table: 15 cards (w x h frame px, turned by deg), close together in
+ * a 5 x 3 grid; the codes make many Sets, some cards in four or more. */
+static ts_table *crowded_table(int fw, int fh, float cw, float ch, float deg)
+{
+    static ts_table r;
+    memset(&r, 0, sizeof r);
+    r.frame.w = fw;
+    r.frame.h = fh;
+    r.frame.family = TS_FAM_SET;
+    static const char *codes[15] = {"1RDS", "2GDS", "3PDS", "2GOT", "3POT", "1ROT", "3PSO", "1RSO",
+                                    "2GSO", "1GDT", "2PDO", "3RDT", "1POS", "2ROO", "3GST"};
+    float a = deg * (float)M_PI / 180, ca = cosf(a), sa = sinf(a);
+    float gx = fw / 5.0f, gy = fh / 3.0f;
+    for (int i = 0; i < 15; i++) {
+        ts_card *c = &r.frame.cards[r.frame.ncards++];
+        memset(c, 0, sizeof *c);
+        float mx = gx * (0.5f + (float)(i % 5)), my = gy * (0.5f + (float)(i / 5));
+        const float corner[4][2] = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
+        for (int k = 0; k < 4; k++) {
+            float x = corner[k][0] * cw / 2, y = corner[k][1] * ch / 2;
+            c->quad[k] = (ts_pt){mx + x * ca - y * sa, my + x * sa + y * ca};
+        }
+        snprintf(c->text, sizeof c->text, "%s", codes[i]);
+        c->conf = 0.95f;
+        c->read = 1;
+        ts_code_parse(TS_FAM_SET, codes[i], 4, &c->code);
+    }
+    ts_table_solve(&r);
+    return &r;
+}
+
+/* Whether a disc touches a box. */
+static int disc_on_box(const ts_ov_disc *d, const ts_ov_textbox *b)
+{
+    float nx = fmaxf(b->x, fminf(d->x, b->x + b->w)), ny = fmaxf(b->y, fminf(d->y, b->y + b->h));
+    return hypotf(d->x - nx, d->y - ny) < d->R;
+}
+
+/* Checks one layout: no badge covers any card's code, none covers another,
+ * every badge in the picture. Returns the badges counted. */
+static int check_badges(const ts_overlay_list *l, double s, double u, int ow, int oh,
+                        ts_ov_measure measure, void *ctx)
+{
+    ts_ov_disc *d = calloc((size_t)l->n, sizeof *d);
+    assert_non_null(d);
+    ts_overlay_layout_badges(l, s, u, ow, oh, measure, ctx, d);
+    int badges = 0;
+    for (int k = 0; k < l->n; k++) {
+        if (l->item[k].shape != TS_OV_BADGE)
+            continue;
+        badges++;
+        assert_true(d[k].x - d[k].R >= 0 && d[k].y - d[k].R >= 0 && d[k].x + d[k].R <= ow &&
+                    d[k].y + d[k].R <= oh);
+        for (int j = 0; j < l->n; j++) {
+            const ts_ov_item *t = &l->item[j];
+            if (t->shape == TS_OV_TEXT && t->role == TS_OVR_CODE) {
+                ts_ov_textbox b;
+                ts_overlay_text_box(t, s, u, ow, oh, measure, ctx, &b);
+                if (disc_on_box(&d[k], &b))
+                    fail_msg("badge %s of card %d covers the code %s of card %d (%dx%d)",
+                             l->item[k].text, l->item[k].card, t->text, t->card, ow, oh);
+            }
+            if (j < k && l->item[j].shape == TS_OV_BADGE &&
+                hypotf(d[j].x - d[k].x, d[j].y - d[k].y) < d[j].R + d[k].R)
+                fail_msg("badges %d and %d overlap", j, k);
+        }
+    }
+    free(d);
+    return badges;
+}
+
+/* On a crowded table (12-15 cards, many Sets) the numbered badges never hide
+ * a card's code, nor each other: checked on the draw list's layout with both
+ * renderers' text sizes, cards upright, sideways and turned, in the window's,
+ * the recording's and a small stream's sizes. */
+static void badges_leave_every_code_readable(void **state)
+{
+    (void)state;
+    cairo_surface_t *surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 64, 64);
+    cairo_t *cr = cairo_create(surf);
+    static const struct {
+        int fw, fh;
+        float cw, ch, deg;
+    } TABLES[] = {
+        {1280, 720, 110, 165, 0}, {1280, 720, 165, 110, 0}, {1280, 720, 120, 170, 25},
+        {1920, 1080, 170, 250, 0}, {1920, 1080, 250, 170, -15}, {640, 360, 60, 90, 0},
+        {1280, 720, 80, 120, 0},   {1280, 720, 120, 80, 10},    {1920, 1080, 110, 160, -30},
+    };
+    static const int OUT[][2] = {{1280, 720}, {1920, 1080}, {1920, 1200}, {960, 540}};
+    for (size_t t = 0; t < sizeof TABLES / sizeof TABLES[0]; t++) {
+        ts_table *r = crowded_table(TABLES[t].fw, TABLES[t].fh, TABLES[t].cw, TABLES[t].ch,
+                                    TABLES[t].deg);
+        assert_true(r->nsets >= 6);
+        ts_overlay_list l;
+        ts_overlay_list_init(&l);
+        assert_int_equal(ts_overlay_build(&l, r, NULL, r->frame.w, r->frame.h), 0);
+        int most = 0; /* Sets through the busiest card */
+        for (int i = 0; i < r->frame.ncards; i++) {
+            int n = count_items(&l, TS_OV_BADGE, TS_OVR_HINT, i, -1);
+            most = n > most ? n : most;
+        }
+        assert_true(most >= 4);
+        for (size_t o = 0; o < sizeof OUT / sizeof OUT[0]; o++) {
+            int ow = OUT[o][0], oh = OUT[o][1];
+            double s = fmin((double)ow / l.w, (double)oh / l.h);
+            int vw = (int)lround(l.w * s), vh = (int)lround(l.h * s);
+            double u = ts_overlay_unit(vw, vh);
+            int n = check_badges(&l, s, u, vw, vh, ts_overlay_cairo_measure, cr);
+            assert_int_equal(n, count_items(&l, TS_OV_BADGE, TS_OVR_HINT, -2, -1));
+            check_badges(&l, s, u, vw, vh, ts_overlay_cv_measure, NULL);
+        }
+        ts_overlay_list_free(&l);
+    }
+    cairo_destroy(cr);
+    cairo_surface_destroy(surf);
+}
+
+/* The recording and the HTTP stream: a 640x360 frame is annotated at
+ * 1280x720, its codes as tall as the window draws them (14 px at 720 lines,
+ * not 7), and a phone's stream half as large again; a 1080p frame is not
+ * scaled. */
+static void small_video_is_annotated_at_a_legible_size(void **state)
+{
+    (void)state;
+    ts_table *r = table_of_three();
+    for (int i = 0; i < r->frame.ncards; i++)
+        for (int k = 0; k < 4; k++)
+            r->frame.cards[i].quad[k].x /= 2, r->frame.cards[i].quad[k].y /= 2;
+    ts_overlay_list l;
+    ts_overlay_list_init(&l);
+    assert_int_equal(ts_overlay_build(&l, r, NULL, 640, 360), 0);
+    ts_image small;
+    assert_int_equal(ts_image_alloc(&small, 640, 360, 3), 0);
+    memset(small.buf, 60, (size_t)small.stride * 360);
+    const ts_ov_item *code = NULL;
+    for (int k = 0; k < l.n && !code; k++)
+        if (l.item[k].role == TS_OVR_CODE)
+            code = &l.item[k];
+    assert_non_null(code);
+    ts_image out = {0};
+    static const double SCALE[2] = {1, 1.5};
+    for (int k = 0; k < 2; k++) {
+        assert_int_equal(ts_overlay_annotate(&out, &small, &l, 720, SCALE[k]), 0);
+        assert_int_equal(out.w, 1280);
+        assert_int_equal(out.h, 720);
+        ts_ov_textbox b;
+        double u = ts_overlay_unit(out.w, out.h) * SCALE[k];
+        ts_overlay_text_box(code, 2, u, out.w, out.h, ts_overlay_cv_measure, NULL, &b);
+        assert_true(b.h - 8 * u >= 14 * SCALE[k] - 1); /* the box less its padding */
+        /* Drawn there: the code's backing is dark on the grey frame. */
+        const uint8_t *px = ts_image_row(&out, (int)(b.y + 2)) + 3 * (int)(b.x + 2);
+        assert_true(px[0] < 50);
+    }
+    ts_image big;
+    assert_int_equal(ts_image_alloc(&big, 1920, 1080, 3), 0);
+    memset(big.buf, 60, (size_t)big.stride * 1080);
+    assert_int_equal(ts_overlay_annotate(&out, &big, &l, 720, 1), 0);
+    assert_int_equal(out.w, 1920);
+    ts_image_free(&big);
+    ts_image_free(&out);
+    ts_image_free(&small);
     ts_overlay_list_free(&l);
 }
 
@@ -583,6 +749,8 @@ int main(void)
         cmocka_unit_test(draws_on_a_padded_stride_view),
         cmocka_unit_test(tiny_frame_does_not_crash),
         cmocka_unit_test(many_sets_are_numbered_with_a_legend),
+        cmocka_unit_test(badges_leave_every_code_readable),
+        cmocka_unit_test(small_video_is_annotated_at_a_legible_size),
         cmocka_unit_test(gone_card_is_faint_and_carries_no_hint),
         cmocka_unit_test(unread_card_says_why),
         cmocka_unit_test(cairo_draws_text_at_the_window_size),

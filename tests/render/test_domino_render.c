@@ -116,11 +116,11 @@ static void test_chinese_tables(void **state)
     printf("chinese renders: fully visible %d/%d, at least half visible %d/%d, %d of %d "
            "confident reads wrong\n",
            t.full_ok, t.full, t.half_ok, t.half, t.wrong, t.reads);
-    /* measured 72/97 and 80/119 (session 4): the faces now print three
-     * deck middles, two without the waist the first finder relied on; the
-     * finder works from the pips */
-    assert_true(t.full_ok * 100 >= t.full * 70);
-    assert_true(t.half_ok * 100 >= t.half * 62);
+    /* measured 72/97 and 80/119 (session 4: the faces print three deck
+     * middles, two without the waist the first finder relied on; the
+     * finder works from the pips), 76/97 and 86/119 (session 5) */
+    assert_true(t.full_ok * 100 >= t.full * 75);
+    assert_true(t.half_ok * 100 >= t.half * 70);
     assert_int_equal(t.wrong, 0);
 }
 

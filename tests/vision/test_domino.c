@@ -453,14 +453,15 @@ static void test_empty_frames(void **state)
 /* ---- Chinese cards drawn here: a plain deck, nothing but pips ---- */
 
 /* Pip centres of a group of n in its 22 mm square (x, y in 0..1), as the
- * seed's deck prints them; the five is left out (one blob in that deck). */
+ * seed's deck prints them; the five is the Hong Kong one, its centre pip
+ * (drawn larger, last) over the four corners: one blob. */
 static const float PLAIN_LAYOUT[7][6][2] = {
     {{0}},
     {{0.5f, 0.5f}},
     {{0.28f, 0.22f}, {0.72f, 0.78f}},
     {{0.22f, 0.2f}, {0.5f, 0.5f}, {0.78f, 0.8f}},
     {{0.26f, 0.26f}, {0.74f, 0.26f}, {0.26f, 0.74f}, {0.74f, 0.74f}},
-    {{0}},
+    {{0.3f, 0.3f}, {0.7f, 0.3f}, {0.3f, 0.7f}, {0.7f, 0.7f}, {0.5f, 0.5f}},
     {{0.26f, 0.16f}, {0.74f, 0.16f}, {0.26f, 0.5f}, {0.74f, 0.5f}, {0.26f, 0.84f}, {0.74f, 0.84f}},
 };
 
@@ -492,10 +493,45 @@ static void draw_plain_card(ts_image *img, ts_pt c, float ang, float ppm, int lo
             int red = n == 1 || n == 4 || (lo == 6 && hi == 6 && i % 2 == 0);
             ts_pt at = card_pt(c, ang, ppm, x, y);
             ts_bgr ink = red ? (ts_bgr){45, 40, 200} : (ts_bgr){35, 30, 30};
-            assert_int_equal(
-                tscv_circle(img, at.x, at.y, (n == 1 ? 4.6f : 2.7f) * ppm, ink, -1, NULL), 0);
+            float rad = n == 1 ? 4.6f : n == 5 ? (i == 4 ? 4.2f : 2.6f) : 2.7f;
+            assert_int_equal(tscv_circle(img, at.x, at.y, rad * ppm, ink, -1, NULL), 0);
         }
     }
+}
+
+/* A card drawn for a test: centre (px), turn, pips of each end. */
+typedef struct {
+    float x, y, ang;
+    int lo, hi;
+} plain_card;
+
+/* Finds and reads a drawn frame; a sure reading counts right on the
+ * topmost drawn card under its centre (each card once), else wrong.
+ * Returns the cards read right. */
+static int read_plain(const ts_reader_class *cls, void *r, const ts_image *img, ts_pt (*q)[4],
+                      const plain_card *cards, int ncards, int *wrong)
+{
+    read_card rd[MAX_CARDS];
+    int n = scan_frame(cls, r, img, rd, MAX_CARDS), right[32] = {0}, ok = 0;
+    dump_frame(cls, img, rd, n, "plain");
+    *wrong = 0;
+    for (int i = 0; i < n; i++) {
+        if (rd[i].conf < cls->conf_floor)
+            continue;
+        ts_pt c = ts_mid(ts_mid(rd[i].quad.q[0], rd[i].quad.q[1]),
+                         ts_mid(rd[i].quad.q[2], rd[i].quad.q[3]));
+        int hit = -1; /* the topmost card there: the last drawn */
+        for (int j = 0; j < ncards; j++)
+            if (ts_point_in_quad(q[j], c.x, c.y))
+                hit = j;
+        if (hit >= 0 && rd[i].code.idx == ts_domino_index(cards[hit].lo, cards[hit].hi))
+            right[hit] = 1;
+        else
+            (*wrong)++;
+    }
+    for (int j = 0; j < ncards; j++)
+        ok += right[j];
+    return ok;
 }
 
 /* Cards of a deck that prints no outline, no waist and no picture (what
@@ -509,10 +545,7 @@ static void test_chinese_plain_cards(void **state)
     char err[256];
     void *r = cls->create(&(ts_reader_config){"chinese", NULL}, err, sizeof err);
     assert_non_null(r);
-    static const struct {
-        float x, y, ang;
-        int lo, hi;
-    } cards[] = {
+    static const plain_card cards[] = {
         {180, 200, 0.0f, 2, 3},    {420, 230, 0.5f, 4, 6},    {700, 360, 1.2f, 1, 2},
         {1000, 250, -0.4f, 3, 6},  {900, 580, 1.5708f, 6, 6}, {330, 520, 0.15f, 1, 4},
         {426, 522, 0.15f, 2, 2}, /* edge to edge with the one before */
@@ -532,30 +565,123 @@ static void test_chinese_plain_cards(void **state)
     for (int i = 0; i < N; i++)
         draw_plain_card(&img, (ts_pt){cards[i].x, cards[i].y}, cards[i].ang, 3.4f, cards[i].lo,
                         cards[i].hi, q[i]);
-    read_card rd[MAX_CARDS];
-    int n = scan_frame(cls, r, &img, rd, MAX_CARDS), right[N] = {0}, wrong = 0;
-    dump_frame(cls, &img, rd, n, "plain");
-    for (int i = 0; i < n; i++) {
-        if (rd[i].conf < cls->conf_floor)
-            continue;
-        ts_pt c = ts_mid(ts_mid(rd[i].quad.q[0], rd[i].quad.q[1]),
-                         ts_mid(rd[i].quad.q[2], rd[i].quad.q[3]));
-        int hit = -1; /* the topmost card there: the last drawn */
-        for (int j = 0; j < N; j++)
-            if (ts_point_in_quad(q[j], c.x, c.y))
-                hit = j;
-        if (hit >= 0 && rd[i].code.idx == ts_domino_index(cards[hit].lo, cards[hit].hi))
-            right[hit] = 1;
-        else
-            wrong++;
-    }
-    int ok = 0;
-    for (int j = 0; j < N; j++)
-        ok += right[j];
+    int wrong, ok = read_plain(cls, r, &img, q, cards, N, &wrong);
     printf("plain deck: %d/%d cards read right, %d wrong\n", ok, N, wrong);
     assert_int_equal(wrong, 0);
     assert_int_equal(ok, N);
     ts_image_free(&img);
+    cls->destroy(r);
+}
+
+/* Hong Kong fives (one blob half the card's width, reaching further on its
+ * diagonals) beside a printed outline: cards with a five found and read
+ * (the finder took no five for a pip before, nor a clover turned a third
+ * of a right angle, whose box it fills less than a disc does); and
+ * a six whose far row lies under a card across it is not read as a four.
+ * No card read wrong. */
+static void test_chinese_fives_and_a_covered_six(void **state)
+{
+    (void)state;
+    const ts_reader_class *cls = ts_reader_class_by_name("domino");
+    char err[256];
+    void *r = cls->create(&(ts_reader_config){"chinese", NULL}, err, sizeof err);
+    assert_non_null(r);
+    static const plain_card cards[] = {
+        {160, 200, 0.1f, 5, 5},   {330, 220, -0.3f, 1, 5},  {520, 200, 0.6f, 2, 5},
+        {760, 190, 1.4f, 3, 5},   {1040, 220, -1.1f, 4, 5}, {220, 520, 1.5708f, 5, 6},
+        {560, 520, 0.0f, 1, 6}, /* its six end covered by the next, lying across */
+        {560, 672, 1.5708f, 2, 3},
+    };
+    enum { N = sizeof cards / sizeof cards[0] };
+    ts_image img;
+    assert_int_equal(ts_image_alloc(&img, 1280, 720, 3), 0);
+    memset(img.buf, 0, (size_t)img.stride * (size_t)img.h);
+    for (int y = 0; y < img.h; y++) /* a dark red cloth */
+        for (int x = 0; x < img.w; x++) {
+            uint8_t *p = ts_image_row(&img, y) + 3 * x;
+            int n = (x * 5 + y * 11) % 7;
+            p[0] = (uint8_t)(30 + n);
+            p[1] = (uint8_t)(25 + n);
+            p[2] = (uint8_t)(95 + n);
+        }
+    ts_pt q[N][4];
+    for (int i = 0; i < N; i++) {
+        draw_plain_card(&img, (ts_pt){cards[i].x, cards[i].y}, cards[i].ang, 3.4f, cards[i].lo,
+                        cards[i].hi, q[i]);
+        /* a printed outline 1.2 mm in from the edge */
+        ts_pt o[4] = {card_pt((ts_pt){cards[i].x, cards[i].y}, cards[i].ang, 3.4f, 1.2f, 1.2f),
+                      card_pt((ts_pt){cards[i].x, cards[i].y}, cards[i].ang, 3.4f, 24.8f, 1.2f),
+                      card_pt((ts_pt){cards[i].x, cards[i].y}, cards[i].ang, 3.4f, 24.8f, 80.8f),
+                      card_pt((ts_pt){cards[i].x, cards[i].y}, cards[i].ang, 3.4f, 1.2f, 80.8f)};
+        assert_int_equal(tscv_polyline(&img, o, 4, 1, (ts_bgr){60, 60, 60}, 1, NULL), 0);
+    }
+    int wrong, ok = read_plain(cls, r, &img, q, cards, N, &wrong);
+    printf("fives and a covered six: %d/%d cards read right, %d wrong\n", ok, N, wrong);
+    /* measured 7/8: the six under a card is unread (1:4 at 0.10) */
+    assert_int_equal(wrong, 0);
+    assert_true(ok >= N - 1);
+    ts_image_free(&img);
+    cls->destroy(r);
+}
+
+/* A green cloth with a little grain, then the cards drawn on it. */
+static void draw_table(ts_image *img, const plain_card *cards, int n, float ppm, ts_pt (*q)[4])
+{
+    for (int y = 0; y < img->h; y++)
+        for (int x = 0; x < img->w; x++) {
+            uint8_t *p = ts_image_row(img, y) + 3 * x;
+            int g = (x * 7 + y * 13) % 9;
+            p[0] = (uint8_t)(40 + g);
+            p[1] = (uint8_t)(80 + g);
+            p[2] = (uint8_t)(30 + g);
+        }
+    for (int i = 0; i < n; i++)
+        draw_plain_card(img, (ts_pt){cards[i].x, cards[i].y}, cards[i].ang, ppm, cards[i].lo,
+                        cards[i].hi, q[i]);
+}
+
+/* The card finder keeps its planes from frame to frame and fills only the
+ * parts of them a frame needs: a frame found again after others (another
+ * table of the same size with cards elsewhere, a smaller frame) gives the
+ * very candidates it gave first. */
+static void test_chinese_finder_reuses_its_planes(void **state)
+{
+    (void)state;
+    const ts_reader_class *cls = ts_reader_class_by_name("domino");
+    char err[256];
+    void *r = cls->create(&(ts_reader_config){"chinese", NULL}, err, sizeof err);
+    assert_non_null(r);
+    static const plain_card a[] = {
+        {180, 200, 0.0f, 2, 3}, {420, 230, 0.5f, 4, 6}, {700, 360, 1.2f, 1, 2},
+        {1000, 250, -0.4f, 3, 6}, {330, 520, 0.15f, 1, 4}, {426, 522, 0.15f, 2, 2}};
+    static const plain_card b[] = {
+        {250, 380, 1.0f, 5, 6}, {640, 300, -0.2f, 1, 1}, {1050, 500, 0.7f, 3, 4}};
+    static const plain_card c[] = {{200, 180, 0.3f, 2, 6}};
+    ts_image ia, ib, ic;
+    ts_pt q[8][4];
+    assert_int_equal(ts_image_alloc(&ia, 1280, 720, 3), 0);
+    assert_int_equal(ts_image_alloc(&ib, 1280, 720, 3), 0);
+    assert_int_equal(ts_image_alloc(&ic, 400, 360, 3), 0);
+    draw_table(&ia, a, 6, 3.4f, q);
+    draw_table(&ib, b, 3, 3.4f, q);
+    draw_table(&ic, c, 1, 1.7f, q);
+    static ts_quad first[MAX_CAND], other[MAX_CAND], again[MAX_CAND];
+    int n = cls->find(r, &ia, first, MAX_CAND, err);
+    assert_true(n >= 6);
+    assert_true(cls->find(r, &ib, other, MAX_CAND, err) >= 3);
+    assert_true(cls->find(r, &ic, other, MAX_CAND, err) >= 1);
+    assert_true(cls->find(r, &ib, other, MAX_CAND, err) >= 3);
+    assert_int_equal(cls->find(r, &ia, again, MAX_CAND, err), n);
+    for (int i = 0; i < n; i++) {
+        for (int k = 0; k < 4; k++) {
+            assert_true(first[i].q[k].x == again[i].q[k].x);
+            assert_true(first[i].q[k].y == again[i].q[k].y);
+        }
+        assert_true(first[i].score == again[i].score);
+    }
+    ts_image_free(&ia);
+    ts_image_free(&ib);
+    ts_image_free(&ic);
     cls->destroy(r);
 }
 
@@ -621,6 +747,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_unknown_profile),
         cmocka_unit_test(test_empty_frames),
         cmocka_unit_test(test_chinese_plain_cards),
+        cmocka_unit_test(test_chinese_fives_and_a_covered_six),
+        cmocka_unit_test(test_chinese_finder_reuses_its_planes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -220,7 +220,10 @@ static void test_upside_down_reads_the_same(void **state)
         assert_true(a.is_card && b.is_card);
         assert_int_equal(a.rank, b.rank);
         assert_int_equal(a.suit, b.suit);
-        assert_float_equal(a.conf, b.conf, 1e-4);
+        /* both sure; a corner read surely is read alone, so the confidences
+         * are each one corner's and may differ a little */
+        assert_true(a.conf >= 0.9f && b.conf >= 0.9f);
+        assert_float_equal(a.conf, b.conf, 0.05);
         int rank, suit; /* mathsvlog files are named by their card */
         if (code_from_name(files[i], &rank, &suit) == 0) {
             assert_int_equal(a.rank, rank);

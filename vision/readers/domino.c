@@ -9,11 +9,15 @@
  * them.
  *
  * One end is a partial reading, and a partial reading is unread. The
- * Chinese finder offers only cards whose two ends it sees; a card whose end
- * does not show (covered in a fanned hand, cut off) that reaches the reader
- * all the same still reads as a card: the end that shows is in attr_conf,
- * the other end gets conf 0 and its pips are a guess, so the whole reading
- * falls under the floor and the card is reported unread.
+ * Chinese finder offers a card whose far end is covered (a fanned hand, a
+ * pile) at the deck's length from the end its pips show; the reader reads
+ * it as a card: the end that shows is in attr_conf, the other end gets
+ * conf 0 and its pips are a guess (the code is the shown end twice), so the
+ * whole reading falls under the floor and the card is reported unread,
+ * never feeding a hint, while the screen can say which end it saw. A
+ * reading with both ends shown that is unsure, an end of bare paper or a
+ * middle that is not paper is no card at all: the quad is off the card,
+ * and the next overlapping candidate gets the place.
  */
 #include <math.h>
 #include <stdint.h>
@@ -291,6 +295,21 @@ static int domino_read(void *reader, const ts_image *card, ts_reading *out, char
         a = b >= lo_pips ? b : lo_pips;
     if (b < lo_pips)
         b = a;
+    /* Both ends show and still the reading is unsure, or an end shows
+     * clean paper with no pip (every Chinese card has 1-6 at each end):
+     * the quad is off the card (shifted along it, a middle taken for an
+     * end), so it is no card here and an overlapping candidate gets the
+     * place. A card with an end covered stays a card, read or not. */
+    /* and a card is paper from end to end: a middle that is not (the
+     * table between two cards' ends) is no card (a picture printed there
+     * covers a small part of it) */
+    if (d->style == DOMINO_CHINESE && p.middle_paper < 0.5f)
+        return 0;
+    if (d->style == DOMINO_CHINESE && p.end[0].pips >= 0 && p.end[1].pips >= 0) {
+        float both = p.end[0].conf * p.end[1].conf;
+        if (p.end[0].pips == 0 || p.end[1].pips == 0 || both < 0.3f)
+            return 0;
+    }
     int idx = ts_domino_index(a, b);
     if (idx < 0)
         return 0;

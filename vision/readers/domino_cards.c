@@ -5,6 +5,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__x86_64__)
+#include <xmmintrin.h>
+#endif
 
 enum {
     BLOCK = 16,      /* paper level and activity are measured per block */
@@ -20,6 +23,17 @@ enum {
  * a little longer; a card measured whole keeps its own length. */
 static const float DECK_ASPECT = 82.0f / 26.0f;
 static const float MIN_ASPECT = 2.5f, MAX_ASPECT = 4.4f;
+
+/* lrintf (to nearest, ties to even) without the call libm makes of it
+ * (errno): rays round every step. The same instruction glibc uses. */
+static inline long round_px(float v)
+{
+#if defined(__x86_64__)
+    return (long)_mm_cvtss_si64(_mm_set_ss(v));
+#else
+    return lrintf(v);
+#endif
+}
 
 typedef struct {
     float cx, cy; /* centre */
@@ -42,9 +56,12 @@ struct domino_card_finder {
     uint8_t *stop;   /* per pixel: not paper (a ray ends), 0 on a pip */
     uint8_t *raw;    /* per pixel: stop before the specks are dropped */
     uint8_t *grey;   /* per pixel: (B + 2G + R) / 4, in and round active blocks */
-    int *queue;      /* w * h: flood fill */
+    int *queue;      /* w * h + 1: flood fill */
     pip *pips;
     int npips;
+    int red_lim[256];    /* red: r - max(b, g) above this (r > 80, beyond 45 and r / 3) */
+    uint8_t colour_lim[256]; /* coloured: max - min at least this, by max */
+    uint8_t white_lim[256];  /* hardly coloured: max - min below this, by max */
     cand *cands;
 };
 
@@ -67,8 +84,13 @@ domino_card_finder *domino_card_finder_create(void)
     domino_card_finder *f = calloc(1, sizeof *f);
     if (!f)
         return NULL;
+    for (int v = 0; v < 256; v++) {
+        f->red_lim[v] = v > 80 ? (v / 3 > 45 ? v / 3 : 45) : 255;
+        f->colour_lim[v] = (uint8_t)(v * 45 / 100 + 10);
+        f->white_lim[v] = (uint8_t)(v * 30 / 100 + 8);
+    }
     f->pips = malloc(sizeof(pip) * MAX_PIPS);
-    f->cands = malloc(sizeof(cand) * MAX_PIPS);
+    f->cands = malloc(sizeof(cand) * 3 * MAX_PIPS); /* a card and its two trims per pip */
     if (!f->pips || !f->cands) {
         domino_card_finder_destroy(f);
         return NULL;
@@ -102,7 +124,7 @@ static int ensure(domino_card_finder *f, int w, int h)
     f->stop = malloc(n);
     f->raw = malloc(n);
     f->grey = malloc(n);
-    f->queue = malloc(sizeof(int) * n);
+    f->queue = malloc(sizeof(int) * (n + 1));
     if (!f->paper || !f->active || !f->ink || !f->stop || !f->raw || !f->grey || !f->queue) {
         free_planes(f);
         return -1;
@@ -123,20 +145,24 @@ static void survey(domino_card_finder *f, const ts_image *frame)
     uint8_t *mx = f->raw, *white = f->raw + nb; /* scratch: raw holds w * h >= 2 nb */
     memset(mx, 0, 2 * nb);
     for (int y = 0; y < h; y += 2) {
-        const uint8_t *p = ts_image_row(frame, y);
+        const uint8_t *row = ts_image_row(frame, y);
         uint8_t *m = mx + (size_t)(y / BLOCK) * (size_t)bw;
         uint8_t *wt = white + (size_t)(y / BLOCK) * (size_t)bw;
-        for (int x = 0; x < w; x += 2) {
-            const uint8_t *q = p + 3 * x;
-            int g = (q[0] + 2 * q[1] + q[2]) >> 2, hi = q[0], lo = q[0];
-            for (int c = 1; c < 3; c++) {
-                hi = q[c] > hi ? q[c] : hi;
-                lo = q[c] < lo ? q[c] : lo;
+        for (int bx = 0; bx < bw; bx++) {
+            int x0 = bx * BLOCK, x1 = x0 + BLOCK < w ? x0 + BLOCK : w;
+            int best = m[bx], count = wt[bx];
+            for (int x = x0; x < x1; x += 2) { /* no branches */
+                const uint8_t *q = row + 3 * x;
+                int g = (q[0] + 2 * q[1] + q[2]) >> 2, hi = q[0], lo = q[0];
+                for (int c = 1; c < 3; c++) {
+                    hi = q[c] > hi ? q[c] : hi;
+                    lo = q[c] < lo ? q[c] : lo;
+                }
+                best = g > best ? g : best;
+                count += (g >= 70) & (hi - lo < f->white_lim[hi]) & (count < 255);
             }
-            if (g > m[x / BLOCK])
-                m[x / BLOCK] = (uint8_t)g;
-            if (g >= 70 && hi - lo < hi * 30 / 100 + 8 && wt[x / BLOCK] < 255)
-                wt[x / BLOCK]++;
+            m[bx] = (uint8_t)best;
+            wt[bx] = (uint8_t)count;
         }
     }
     for (int by = 0; by < bh; by++)
@@ -167,6 +193,27 @@ static void survey(domino_card_finder *f, const ts_image *frame)
         }
 }
 
+/* Grey of the active blocks in block row by, row by row (the frame is
+ * read in its own order). */
+static void grey_blocks(domino_card_finder *f, const ts_image *frame, int by)
+{
+    const int w = f->w, h = f->h, bw = f->bw;
+    const uint8_t *act = f->active + (size_t)by * (size_t)bw;
+    int y0 = by * BLOCK, y1 = y0 + BLOCK < h ? y0 + BLOCK : h;
+    for (int y = y0; y < y1; y++) {
+        const uint8_t *row = ts_image_row(frame, y);
+        uint8_t *g = f->grey + (size_t)y * (size_t)w;
+        for (int bx = 0; bx < bw; bx++) {
+            if (!act[bx])
+                continue;
+            int x0 = bx * BLOCK, x1 = x0 + BLOCK < w ? x0 + BLOCK : w;
+            const uint8_t *p = row + 3 * x0;
+            for (int x = x0; x < x1; x++, p += 3)
+                g[x] = (uint8_t)((p[0] + 2 * p[1] + p[2]) >> 2);
+        }
+    }
+}
+
 /* Grey for worked blocks and their border; ink (darker than 62% of the
  * paper near it, or red) and stops (darker than 76% of it, coloured, or a
  * faint thin line: darker than both pixels two away across it, the seam of
@@ -177,50 +224,53 @@ static void classify(domino_card_finder *f, const ts_image *frame)
     const int w = f->w, h = f->h, bw = f->bw, bh = f->bh;
     memset(f->ink, 0, (size_t)w * (size_t)h);
     memset(f->raw, 1, (size_t)w * (size_t)h);
-    for (int by = 0; by < bh; by++)
-        for (int bx = 0; bx < bw; bx++) {
-            if (!f->active[by * bw + bx])
-                continue;
-            int x0 = bx * BLOCK, x1 = x0 + BLOCK < w ? x0 + BLOCK : w;
-            int y0 = by * BLOCK, y1 = y0 + BLOCK < h ? y0 + BLOCK : h;
-            for (int y = y0; y < y1; y++) {
-                const uint8_t *p = ts_image_row(frame, y) + 3 * x0;
-                uint8_t *g = f->grey + (size_t)y * (size_t)w;
-                for (int x = x0; x < x1; x++, p += 3)
-                    g[x] = (uint8_t)((p[0] + 2 * p[1] + p[2]) >> 2);
-            }
-        }
-    for (int by = 0; by < bh; by++)
-        for (int bx = 0; bx < bw; bx++) {
-            int act = f->active[by * bw + bx];
-            if (!(act & WORKED))
-                continue;
-            /* dark ink only where the block holds paper itself: the table
-             * round a card is darker than the card, and no pip */
-            int paper = f->paper[by * bw + bx], line = paper * 12 / 100;
-            int ink_paper = act & OWN_PAPER ? paper : 0;
-            int x0 = bx * BLOCK, x1 = x0 + BLOCK < w ? x0 + BLOCK : w;
-            int y0 = by * BLOCK, y1 = y0 + BLOCK < h ? y0 + BLOCK : h;
-            for (int y = y0; y < y1; y++) {
-                const uint8_t *p = ts_image_row(frame, y) + 3 * x0;
-                const uint8_t *g = f->grey + (size_t)y * (size_t)w;
-                uint8_t *ink = f->ink + (size_t)y * (size_t)w, *st = f->raw + (size_t)y * (size_t)w;
-                int vert = y >= 2 && y < h - 2;
+    /* a row of blocks is classified right after the grey of the next one
+     * is made (a pixel looks two rows down): the frame's rows are read
+     * twice while they are still in the cache */
+    grey_blocks(f, frame, 0);
+    for (int by = 0; by < bh; by++) {
+        if (by + 1 < bh)
+            grey_blocks(f, frame, by + 1);
+        int y0 = by * BLOCK, y1 = y0 + BLOCK < h ? y0 + BLOCK : h;
+        for (int y = y0; y < y1; y++) {
+            const uint8_t *row = ts_image_row(frame, y);
+            const uint8_t *g = f->grey + (size_t)y * (size_t)w;
+            uint8_t *ink = f->ink + (size_t)y * (size_t)w, *st = f->raw + (size_t)y * (size_t)w;
+            int vert = y >= 2 && y < h - 2;
+            const uint8_t *gu = vert ? g - 2 * w : g, *gd = vert ? g + 2 * w : g;
+            for (int bx = 0; bx < bw; bx++) {
+                int act = f->active[by * bw + bx];
+                if (!(act & WORKED))
+                    continue;
+                /* dark ink only where the block holds paper itself: the
+                 * table round a card is darker than the card, and no pip */
+                int paper = f->paper[by * bw + bx], line = paper * 12 / 100;
+                int ink_paper = act & OWN_PAPER ? paper : 0;
+                /* the tests below as thresholds on whole numbers: grey *
+                 * 100 < p * k is grey < ceil(p * k / 100) */
+                int dark_t = ink_paper >= 70 ? (ink_paper * 62 + 99) / 100 : 0;
+                int stop_t = (paper * 76 + 99) / 100;
+                int x0 = bx * BLOCK, x1 = x0 + BLOCK < w ? x0 + BLOCK : w;
+                /* columns whose neighbours two away across are in the frame */
+                int xi0 = x0 > 2 ? x0 : 2, xi1 = x1 < w - 2 ? x1 : w - 2;
+                const uint8_t *p = row + 3 * x0;
                 for (int x = x0; x < x1; x++, p += 3) {
                     int b = p[0], gg = p[1], r = p[2], grey = g[x];
                     int mx = b > gg ? b : gg, mn = b < gg ? b : gg, bg = mx;
                     mx = r > mx ? r : mx;
                     mn = r < mn ? r : mn;
-                    int red = r > 80 && r - bg > 45 && r - bg > r / 3;
-                    int dark = ink_paper >= 70 && grey * 100 < ink_paper * 62;
-                    ink[x] = (uint8_t)(dark || red);
+                    int red = r - bg > f->red_lim[r];
+                    int dark = grey < dark_t;
+                    ink[x] = (uint8_t)(dark | red);
                     int v = grey + line;
-                    st[x] = (uint8_t)(grey * 100 < paper * 76 || mx - mn >= mx * 45 / 100 + 10 ||
-                                      (x >= 2 && x < w - 2 && g[x - 2] > v && g[x + 2] > v) ||
-                                      (vert && g[x - 2 * w] > v && g[x + 2 * w] > v));
+                    int across = x >= xi0 && x < xi1 ? (g[x - 2] > v) & (g[x + 2] > v) : 0;
+                    int down = vert & (gu[x] > v) & (gd[x] > v);
+                    st[x] = (uint8_t)((grey < stop_t) | (mx - mn >= f->colour_lim[mx]) |
+                                      across | down);
                 }
             }
         }
+    }
 }
 
 /* Stops with at least two stops among their eight neighbours: a line or an
@@ -238,14 +288,10 @@ static void drop_specks(domino_card_finder *f)
                 continue;
             int x0 = bx * BLOCK > 1 ? bx * BLOCK : 1;
             int x1 = (bx + 1) * BLOCK < w - 1 ? (bx + 1) * BLOCK : w - 1;
-            for (int x = x0; x < x1; x++) {
-                if (!b[x]) {
-                    o[x] = 0;
-                    continue;
-                }
+            for (int x = x0; x < x1; x++) { /* no branches: it vectorises */
                 int n =
                     a[x - 1] + a[x] + a[x + 1] + b[x - 1] + b[x + 1] + c[x - 1] + c[x] + c[x + 1];
-                o[x] = n >= 2;
+                o[x] = (uint8_t)(b[x] & (n >= 2));
             }
         }
     }
@@ -254,7 +300,7 @@ static void drop_specks(domino_card_finder *f)
 /* True if (x, y) is bright grey paper (not a stop). */
 static int paper_at(const domino_card_finder *f, float x, float y)
 {
-    int ix = (int)lrintf(x), iy = (int)lrintf(y);
+    int ix = (int)round_px(x), iy = (int)round_px(y);
     if (ix < 0 || iy < 0 || ix >= f->w || iy >= f->h)
         return 0;
     return !f->stop[(size_t)iy * (size_t)f->w + (size_t)ix];
@@ -276,52 +322,83 @@ static void clear_disc(domino_card_finder *f, float cx, float cy, float r)
 static int find_pips(domino_card_finder *f)
 {
     const int w = f->w, h = f->h;
+    /* locals: the byte stores would otherwise reload the pointers */
+    int *restrict queue = f->queue;
+    uint8_t *restrict inkp = f->ink;
     int n = 0;
     for (int y = 0; y < h; y++) {
-        uint8_t *row = f->ink + (size_t)y * (size_t)w;
+        uint8_t *row = inkp + (size_t)y * (size_t)w;
         for (int x = 0; x < w; x++) {
-            if (!row[x])
+            /* most of the plane is clear: skip it eight bytes at a time */
+            while (x + 8 <= w) {
+                uint64_t word;
+                memcpy(&word, row + x, sizeof word);
+                if (word)
+                    break;
+                x += 8;
+            }
+            if (x >= w || !row[x])
                 continue;
             int head = 0, tail = 0, x0 = x, x1 = x, y0 = y, y1 = y;
-            double sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0;
+            /* whole-number sums, exact (< 2^53 for any frame we read) */
+            int64_t sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0;
             row[x] = 0;
-            f->queue[tail++] = y << 16 | x; /* packed: no division per pixel */
+            queue[tail++] = y << 16 | x; /* packed: no division per pixel */
             while (head < tail) {
-                int p = f->queue[head++], px = p & 0xffff, py = p >> 16;
+                int p = queue[head++], px = p & 0xffff, py = p >> 16;
                 sx += px;
                 sy += py;
-                sxx += (double)px * px;
-                syy += (double)py * py;
-                sxy += (double)px * py;
+                sxx += (int64_t)px * px;
+                syy += (int64_t)py * py;
+                sxy += (int64_t)px * py;
                 x0 = px < x0 ? px : x0;
                 x1 = px > x1 ? px : x1;
                 y0 = py < y0 ? py : y0;
                 y1 = py > y1 ? py : y1;
+                if (px > 0 && py > 0 && px < w - 1 && py < h - 1) {
+                    /* inside the frame: no bounds to check */
+                    uint8_t *q = inkp + (size_t)(py - 1) * (size_t)w + (size_t)px;
+                    /* without branches (ink is 0 or 1; the queue has room
+                     * for one more) */
+                    for (int dy = -1; dy <= 1; dy++, q += w)
+                        for (int dx = -1; dx <= 1; dx++) {
+                            int on = q[dx];
+                            q[dx] = 0;
+                            queue[tail] = (py + dy) << 16 | (px + dx);
+                            tail += on;
+                        }
+                    continue;
+                }
                 for (int dy = -1; dy <= 1; dy++) {
                     int qy = py + dy;
                     if (qy < 0 || qy >= h)
                         continue;
-                    uint8_t *q = f->ink + (size_t)qy * (size_t)w;
+                    uint8_t *q = inkp + (size_t)qy * (size_t)w;
                     for (int dx = -1; dx <= 1; dx++) {
                         int qx = px + dx;
                         if (qx < 0 || qx >= w || !q[qx])
                             continue;
                         q[qx] = 0;
-                        f->queue[tail++] = qy << 16 | qx;
+                        queue[tail++] = qy << 16 | qx;
                     }
                 }
             }
             int area = tail, bwid = x1 - x0 + 1, bhei = y1 - y0 + 1;
             if (area < 5 || bwid > 200 || bhei > 200 || n >= MAX_PIPS)
                 continue;
-            if (area < 0.45 * bwid * bhei)
+            if (area < 0.36 * bwid * bhei)
                 continue;
-            double mx = sx / area, my = sy / area;
-            double cxx = sxx / area - mx * mx, cyy = syy / area - my * my;
-            double cxy = sxy / area - mx * my;
+            double mx = (double)sx / area, my = (double)sy / area;
+            double cxx = (double)sxx / area - mx * mx, cyy = (double)syy / area - my * my;
+            double cxy = (double)sxy / area - mx * my;
             double t = (cxx + cyy) / 2, d = sqrt((cxx - cyy) * (cxx - cyy) / 4 + cxy * cxy);
             double major = sqrt(fmax(t + d, 0)), minor = sqrt(fmax(t - d, 1e-6));
             if (major > 1.6 * minor)
+                continue;
+            /* a disc fills 0.79 of its box whatever its turn; the Hong Kong
+             * five's clover turned a third of a right angle only 0.42, but
+             * it is as wide every way */
+            if (area < 0.45 * bwid * bhei && major > 1.15 * minor)
                 continue;
             float r = (bwid > bhei ? bwid : bhei) / 2.0f;
             /* paper all round, just outside (the pips of a six are a pip's
@@ -330,10 +407,35 @@ static int find_pips(domino_card_finder *f)
             int ok = 0;
             for (int ring = 0; ring < 2 && !ok; ring++) {
                 float rr = ring ? 1.6f * r + 2 : 1.1f * r + 2;
-                int miss = 0;
-                for (int k = 0; k < 12 && miss < 2; k++) {
+                int miss = 0, runs = 0, prev;
+                int first = !paper_at(f, (float)mx + rr, (float)my);
+                prev = first;
+                miss = first;
+                for (int k = 1; k < 12 && miss < 4; k++) {
                     float a = k * 0.5235988f;
-                    miss += !paper_at(f, (float)mx + rr * cosf(a), (float)my + rr * sinf(a));
+                    int m = !paper_at(f, (float)mx + rr * cosf(a), (float)my + rr * sinf(a));
+                    miss += m;
+                    runs += m && !prev;
+                    prev = m;
+                }
+                runs += first && !prev; /* a run through point 0 counts once */
+                /* one may miss; or up to three side by side: an end, an
+                 * edge or a printed outline close by on one side */
+                ok = miss < 2 || (miss <= 3 && runs <= 1);
+            }
+            /* or paper just outside the blob's own outline, whatever its
+             * shape (the Hong Kong five's clover reaches a third further
+             * on its diagonals than on its sides) */
+            if (!ok && area >= 40) {
+                int miss = 0;
+                float lim = 1.6f * r + 2;
+                for (int k = 0; k < 12 && miss < 2; k++) {
+                    float a = k * 0.5235988f, dx = cosf(a), dy = sinf(a), d = 0;
+                    while (d <= lim && !paper_at(f, (float)mx + d * dx, (float)my + d * dy))
+                        d += 1;
+                    miss += d > lim || d < 0.5f * r ||
+                            !paper_at(f, (float)mx + (d + 2) * dx, (float)my + (d + 2) * dy) ||
+                            !paper_at(f, (float)mx + (d + 4) * dx, (float)my + (d + 4) * dy);
                 }
                 ok = miss < 2;
             }
@@ -351,7 +453,7 @@ static int find_pips(domino_card_finder *f)
 static float ray(const domino_card_finder *f, float x, float y, float dx, float dy, float lim)
 {
     for (float d = 0; d <= lim; d += 1.0f) {
-        int ix = (int)lrintf(x + d * dx), iy = (int)lrintf(y + d * dy);
+        int ix = (int)round_px(x + d * dx), iy = (int)round_px(y + d * dy);
         if (ix < 0 || iy < 0 || ix >= f->w || iy >= f->h)
             return -1;
         if (f->stop[(size_t)iy * (size_t)f->w + (size_t)ix])
@@ -376,7 +478,7 @@ static float walk(const domino_card_finder *f, float x, float y, float dx, float
             return lim;
         int run = 0;
         while (run <= thin && d + run <= lim) {
-            int ix = (int)lrintf(x + (d + run) * dx), iy = (int)lrintf(y + (d + run) * dy);
+            int ix = (int)round_px(x + (d + run) * dx), iy = (int)round_px(y + (d + run) * dy);
             if (ix < 0 || iy < 0 || ix >= f->w || iy >= f->h)
                 return d;
             if (!f->stop[(size_t)iy * (size_t)f->w + (size_t)ix])
@@ -426,8 +528,9 @@ static float median5(const float *v)
  * before limit: the edge of a card lying over this one (the print runs
  * square across a card). Every stop of each line is a candidate crossing,
  * so a printed rule nearer does not hide the edge: the two outer lines'
- * crossings are paired, and two of the three inner lines must cross on the
- * line between them. */
+ * crossings are paired, and the three inner lines must all cross on the
+ * line between them (two of three is met by two rules of a printed waist,
+ * a figure between them and a camera's noise). */
 static int cut_across(const domino_card_finder *f, float mx, float my, float ux, float uy, float dx,
                       float dy, float width, float limit)
 {
@@ -439,7 +542,7 @@ static int cut_across(const domino_card_finder *f, float mx, float my, float ux,
         int prev = 0;
         n[k] = 0;
         for (float d = 0; d < limit && n[k] < MAX_X; d += 1.0f) {
-            int ix = (int)lrintf(ox + d * dx), iy = (int)lrintf(oy + d * dy);
+            int ix = (int)round_px(ox + d * dx), iy = (int)round_px(oy + d * dy);
             if (ix < 0 || iy < 0 || ix >= f->w || iy >= f->h)
                 break;
             int s = f->stop[(size_t)iy * (size_t)f->w + (size_t)ix];
@@ -463,7 +566,7 @@ static int cut_across(const domino_card_finder *f, float mx, float my, float ux,
                         break;
                     }
             }
-            if (hits >= 2)
+            if (hits >= 3)
                 return 1;
         }
     return 0;
@@ -479,6 +582,31 @@ static int inside(const ts_quad *q, float x, float y)
         neg += c < 0;
     }
     return !(pos && neg);
+}
+
+/* True if the card's long sides run on from its near end (along v from
+ * (mx, my), at `from`, the way sg) over the far half of a card of length
+ * want: at five places there, rays across from the middle line meet its
+ * sides about half its width out. A place that starts on ink (a pip the
+ * finder did not take, a middle picture, noise) tells nothing. */
+static int sides_run_on(const domino_card_finder *f, float mx, float my, float ux, float uy,
+                        float vx, float vy, float width, float from, float sg, float want)
+{
+    int ok = 0, bad = 0;
+    for (int k = 0; k < 5; k++) {
+        float t = from + sg * (0.6f + 0.08f * k) * want;
+        float ox = mx + t * vx, oy = my + t * vy;
+        if (!paper_at(f, ox, oy))
+            continue;
+        int sides = 0;
+        for (int s = -1; s <= 1; s += 2) {
+            float r = ray(f, ox, oy, s * ux, s * uy, width);
+            sides += r >= 0.3f * width && r <= 0.65f * width;
+        }
+        ok += sides == 2;
+        bad += sides < 2;
+    }
+    return ok >= 2 && bad <= 1;
 }
 
 /* The card a pip lies on, from rays over the paper. Returns 0 and fills c,
@@ -538,9 +666,9 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
     }
     float ux = cosf(best_a), uy = sinf(best_a);
     float width = best;
-    /* a card is several pips wide, but not many (paper running on over
-     * cards laid edge to edge) */
-    if (width < 3.0f * p->r || width > 14 * p->r || width < 8)
+    /* a card is several pips wide (a Hong Kong five's blob is half its
+     * width), but not many (paper running on over cards laid edge to edge) */
+    if (width < 2.5f * p->r || width > 14 * p->r || width < 8)
         return -1;
     float l1 = hi_u, l2 = -lo_u;
     float mx = p->cx + (l1 - l2) / 2 * ux, my = p->cy + (l1 - l2) / 2 * uy;
@@ -572,6 +700,44 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
             sure = pass ? 0.5f : 1.0f;
         }
     }
+    /* a middle picture or rules the rays cannot pass: the far end is found
+     * from the far group's last pip outwards (the far group lies within the
+     * deck's length of the near end; no deck prints pips in its middle) */
+    for (int dir = 0; dir < 2 && !c->whole; dir++) {
+        float near = dir ? lu : ld; /* the near end is the other way */
+        if (near < 0 || near > 0.45f * want)
+            continue;
+        float sg = dir ? 1.0f : -1.0f, far = -1;
+        for (int i = 0; i < f->npips; i++) {
+            const pip *o = &f->pips[i];
+            float dx = o->cx - mx, dy = o->cy - my;
+            float along = sg * (dx * vx + dy * vy), across = dx * ux + dy * uy;
+            if (fabsf(across) <= 0.45f * width && along >= 0.35f * want &&
+                along + near <= 1.1f * want && along > far)
+                far = along;
+        }
+        if (far < 0)
+            continue;
+        float out[5];
+        for (int k = 0; k < 5; k++) {
+            float off = (k - 2) * 0.21f * width;
+            float ox = mx + off * ux + sg * far * vx, oy = my + off * uy + sg * far * vy;
+            out[k] = ray(f, ox, oy, sg * vx, sg * vy, 0.45f * want);
+        }
+        float beyond = median5(out), len = near + far + beyond;
+        if (beyond < 0 || beyond >= 0.45f * want || len < MIN_ASPECT * width ||
+            len > MAX_ASPECT * width)
+            continue;
+        /* and paper all the way: the far pips are on this card, not on
+         * another one lying in line beyond the table between */
+        if (!sides_run_on(f, mx, my, ux, uy, vx, vy, width, dir ? -near : near,
+                          dir ? 1.0f : -1.0f, want))
+            continue;
+        c->whole = 1;
+        e0 = dir ? -near : -(far + beyond);
+        e1 = dir ? far + beyond : near;
+        sure = 0.4f;
+    }
     if (!c->whole) {
         /* one end only: the far way is where the other end's pips lie
          * (unless they are covered too); the near end is the first line */
@@ -601,17 +767,9 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
         /* the far end was not seen: the card's own long sides must run on
          * to it (a card lying across it has its sides elsewhere), or what
          * is read there may be another card's end */
-        for (int k = 0; k < 2; k++) {
-            float t = near_up ? e0 + (0.7f + 0.15f * k) * want : e1 - (0.7f + 0.15f * k) * want;
-            float ox = mx + t * vx, oy = my + t * vy;
-            int ok = 0;
-            for (int sg = -1; sg <= 1; sg += 2) {
-                float r = ray(f, ox, oy, sg * ux, sg * uy, width);
-                ok += r >= 0.3f * width && r <= 0.65f * width;
-            }
-            if (ok < 2)
-                return -1;
-        }
+        if (!sides_run_on(f, mx, my, ux, uy, vx, vy, width, near_up ? e0 : e1,
+                          near_up ? 1.0f : -1.0f, want))
+            return -1;
     }
     /* a straight line slanting across the card between its ends is the edge
      * of a card lying over it: what lies beyond is that card's, and this
@@ -663,6 +821,37 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
     return 0;
 }
 
+/* A card found whole but longer than the deck's cards may run on over the
+ * end of a card lying edge to edge with it (the seam between two cards is
+ * faint): the two cuts of it to the deck's length, each keeping one end,
+ * are offered after it (the reader calls a quad that is off the card no
+ * card, and the next one gets the place). Returns how many (0 or 2). */
+static int trims(const cand *c, cand *out)
+{
+    const ts_pt *q = c->q.q; /* q[0]-q[1] one end, q[3]-q[2] the other */
+    float wid = hypotf(q[1].x - q[0].x, q[1].y - q[0].y);
+    float len = hypotf(q[3].x - q[0].x, q[3].y - q[0].y);
+    float keep = DECK_ASPECT * wid;
+    if (!c->whole || len < 1.06f * keep)
+        return 0;
+    float t = keep / len;
+    for (int k = 0; k < 2; k++) {
+        out[k] = *c;
+        ts_pt *o = out[k].q.q;
+        if (k == 0) { /* keep q[0]-q[1] */
+            o[3] = (ts_pt){q[0].x + (q[3].x - q[0].x) * t, q[0].y + (q[3].y - q[0].y) * t};
+            o[2] = (ts_pt){q[1].x + (q[2].x - q[1].x) * t, q[1].y + (q[2].y - q[1].y) * t};
+        } else { /* keep q[3]-q[2] */
+            o[0] = (ts_pt){q[3].x + (q[0].x - q[3].x) * t, q[3].y + (q[0].y - q[3].y) * t};
+            o[1] = (ts_pt){q[2].x + (q[1].x - q[2].x) * t, q[2].y + (q[1].y - q[2].y) * t};
+        }
+        out[k].q.area = c->q.area * t;
+        out[k].rank = c->rank - 0.25f;
+        out[k].whole = 0; /* not a sighting of its own: a pip in it still looks */
+    }
+    return 2;
+}
+
 static int by_rank(const void *a, const void *b)
 {
     float x = ((const cand *)a)->rank, y = ((const cand *)b)->rank;
@@ -698,7 +887,7 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
         if (known >= KNOWN)
             continue;
         if (card_of_pip(f, p, &f->cands[nc]) == 0)
-            nc++;
+            nc += 1 + trims(&f->cands[nc], &f->cands[nc + 1]);
     }
     qsort(f->cands, (size_t)nc, sizeof f->cands[0], by_rank);
     int n = nc < max ? nc : max;

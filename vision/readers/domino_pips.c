@@ -259,8 +259,23 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
     /* Chinese pips where the deck prints them, or the count is not sure
      * (a pip lost at a cut end, one more from a neighbour) */
     if (g->chinese && !big && pips >= 1 && pips <= 6 && pips != 5 &&
-        layout_misfit(at, pips) > 0.20f)
+        layout_misfit(at, pips) > 0.15f)
         conf *= 0.2f;
+    /* a four is a square; four pips of a six (its far row covered by a
+     * card lying over it) are a rectangle two thirds as tall as wide, which
+     * the layout check lets by when the quad is a little long or short */
+    if (g->chinese && pips == 4) {
+        float x0 = 1e9f, x1 = -1e9f, y0 = 1e9f, y1 = -1e9f;
+        for (int i = 0; i < 4; i++) {
+            x0 = fminf(x0, at[i][0]);
+            x1 = fmaxf(x1, at[i][0]);
+            y0 = fminf(y0, at[i][1]);
+            y1 = fmaxf(y1, at[i][1]);
+        }
+        float sx = x1 - x0, sy = y1 - y0;
+        if (fminf(sx, sy) < 0.78f * fmaxf(sx, sy))
+            conf *= 0.2f;
+    }
     /* the deck's five is one blob: five round pips are a six with one
      * covered or cut off, or five counted from something else */
     if (g->chinese && !big && pips == 5)
@@ -294,11 +309,32 @@ void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out
     }
     if (paper < 60)
         return;
+    /* and each end's own level, its median: a shadow across one end (a
+     * hand, the lamp's falloff) darkens its paper but leaves it paper;
+     * the table or a dark cloth over an end stays below the floor */
+    int end_paper[2];
+    for (int k = 0; k < 2; k++) {
+        int eh[256] = {0}, n = 0;
+        for (int y = k ? H / 2 + g->band : MARGIN_Y; y < (k ? H - MARGIN_Y : H / 2 - g->band);
+             y++) {
+            const uint8_t *p = ts_image_row(card, y);
+            for (int x = MARGIN_X; x < W - MARGIN_X; x++, n++)
+                eh[p[3 * x + 1]]++;
+        }
+        int v = 255;
+        for (int acc = 0; v > 0; v--) {
+            acc += eh[v];
+            if (acc > n / 2)
+                break;
+        }
+        end_paper[k] = v < paper * 60 / 100 ? paper * 60 / 100 : v < paper ? v : paper;
+    }
     uint8_t ink[W * H], redv[W * H], rch[W * H];
-    int paper_n[2] = {0, 0}, area_n[2] = {0, 0};
+    int paper_n[2] = {0, 0}, area_n[2] = {0, 0}, mid_paper = 0, mid_n = 0;
     double paper_r = 0, paper_g = 0;
     int paper_cnt = 0;
-    int ink_t = paper * 58 / 100, paper_t = paper * 80 / 100;
+    int ink_t = paper * 58 / 100;
+    int paper_t[2] = {end_paper[0] * 80 / 100, end_paper[1] * 80 / 100};
     for (int y = 0; y < H; y++) {
         const uint8_t *p = ts_image_row(card, y);
         int half = y < H / 2 ? 0 : 1;
@@ -311,6 +347,13 @@ void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out
             int rv = r - gr;
             redv[i] = (uint8_t)(rv < 0 ? 0 : rv > 255 ? 255 : rv);
             rch[i] = (uint8_t)r;
+            if (!in_end && y >= MARGIN_Y && y < H - MARGIN_Y && x >= MARGIN_X && x < W - MARGIN_X) {
+                int mx = b > gr ? b : gr, mn = b < gr ? b : gr;
+                mx = r > mx ? r : mx;
+                mn = r < mn ? r : mn;
+                mid_paper += gr >= paper * 70 / 100 && mx - mn < mx * 45 / 100 + 10;
+                mid_n++;
+            }
             if (in_end && x >= MARGIN_X && x < W - MARGIN_X) {
                 int mx = b > gr ? b : gr, mn = b < gr ? b : gr;
                 if (r > mx)
@@ -318,7 +361,7 @@ void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out
                 if (r < mn)
                     mn = r;
                 /* paper: bright and grey (a felt or a board is coloured) */
-                int is_paper = gr >= paper_t && mx - mn < mx * 45 / 100 + 10;
+                int is_paper = gr >= paper_t[half] && mx - mn < mx * 45 / 100 + 10;
                 paper_n[half] += is_paper;
                 if (is_paper) {
                     paper_r += r;
@@ -384,6 +427,7 @@ void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out
         }
         frac[k] = area_n[k] ? (float)(paper_n[k] + inked) / area_n[k] : 0;
     }
+    out->middle_paper = mid_n ? (float)mid_paper / mid_n : 0;
     /* under a coloured light, black pips turn reddish as the paper does */
     out->colour_ok = paper_r > 0 && paper_r - paper_g < 0.12 * paper_r;
     /* the Chinese groups' squares: 22 mm, 3 mm in from each end (of 82) */

@@ -30,6 +30,7 @@ typedef struct {
     int is_card;       /* paper of the right brightness with a pip pattern */
     domino_end end[2]; /* [0] the quad's first short side, [1] the far one */
     int colour_ok;     /* the paper looks white: red and black can be told apart */
+    float middle_paper; /* fraction of the band between the ends that is paper */
 } domino_pips;
 
 /* Reads one card (BGR, borrowed). Pure function of the image: no state. */

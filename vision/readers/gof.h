@@ -22,6 +22,12 @@ enum {
      * index with a margin for a quad a little off. */
     TS_GOF_PATCH_W = 28,
     TS_GOF_PATCH_H = 44,
+    /* The whole-card net's input: the rectified card shrunk (area mean) so
+     * the big numeral and the layout of the two indices (numeral over
+     * symbol: which way up the card lies) still show on a card 40 px wide
+     * in the frame, where the index numeral alone no longer reads. */
+    TS_GOF_NET_W = 32,
+    TS_GOF_NET_H = 50,
     /* Numeral head classes: 0..9 = 1..10, then phoenix, dragon, none. */
     TS_GOF_NUM_PHOENIX = 10,
     TS_GOF_NUM_DRAGON = 11,

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "cv/cvwrap.h"
+#include "readers/gof_edges.h"
 
 enum { WORK_SIDE = 400 }; /* long side of the stock image, px */
 
@@ -57,15 +58,6 @@ void ts_gof_finder_destroy(ts_gof_finder *f)
     free(f);
 }
 
-/* One stock score from a mean B, G, R. */
-static inline int stock_score(int b, int g, int r)
-{
-    int rg = g < r ? g : r;
-    int blue = b - (rg * 7) / 8; /* beige: blue well under red and green */
-    int s = rg - (blue > 0 ? 4 * blue : 0);
-    return s < 0 ? 0 : s > 255 ? 255 : s;
-}
-
 /* Decimates frame by k into f->stock: the score of the mean of four samples
  * spread over each k x k block (the blur of the contour search does the
  * rest). */
@@ -90,7 +82,7 @@ static int stock_image(ts_gof_finder *f, const ts_image *frame, int k)
                 g += p[i][c == 3 ? 1 : 0];
                 r += p[i][c == 3 ? 2 : 0];
             }
-            o[x] = (uint8_t)stock_score(b / 4, g / 4, r / 4);
+            o[x] = (uint8_t)ts_gof_stock_score(b / 4, g / 4, r / 4);
         }
     }
     return 0;
@@ -534,5 +526,9 @@ int ts_gof_find(ts_gof_finder *f, const ts_image *frame, ts_quad *out, int max, 
     }
     if (tscv_blur(&f->stock, &f->stock, 0.8, err) < 0)
         return -1;
-    return blocks(f, frame, k, 0, out, max, err);
+    int n = blocks(f, frame, k, 0, out, max, err);
+    /* found on the decimated image: sides to the edges at full resolution */
+    for (int i = 0; i < n && k > 1; i++)
+        ts_gof_snap_edges(frame, &out[i]);
+    return n;
 }

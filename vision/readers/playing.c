@@ -34,7 +34,7 @@ enum { NRANK = 13, NSUIT = 4, NPATCH = 4, NOUT = NRANK + NSUIT + 2 };
 /* Index candidates: glyph pairs looked at per frame, and the ways a frame
  * may be stretched (a photo squeezed to a square: cards look narrower or
  * squatter than they are) tried for each pair. */
-enum { MAX_PAIRS = 512, READ_PAIRS = 48, NSTRETCH = TS_PLAYING_NSTRETCH };
+enum { MAX_PAIRS = 512, READ_PAIRS = 48, NSTRETCH = TS_PLAYING_NSTRETCH, MAX_CARD_PAIRS = 64 };
 /* Pairs read in every stretch to tell how the frame is stretched. */
 enum { PROBE = 6 };
 /* An index patch read this surely makes a card candidate. At 0.5 the
@@ -42,12 +42,23 @@ enum { PROBE = 6 };
  * 317 phone photos against 19 without the index finder; at 0.9, 25, with
  * more cards read right (307/383 against 302 at 0.5). */
 #define IDX_SURE 0.9f
+/* One corner read this surely (rank * suit * index) is the card's reading:
+ * the opposite corner is not read. */
+#define ONE_CORNER_SURE 0.97f
+/* An index's glyph pair on the rectified card (in card widths): the rank
+ * glyph's centre this near a corner (0.15 on the decks measured), the step
+ * to the suit glyph (0.154) within this range. */
+#define CHECK_NEAR 0.32f
+#define CHECK_STEP_MIN 0.07f
+#define CHECK_STEP_MAX 0.30f
 
 struct ts_playing_reader {
     tscv_net *net;      /* reads a card's corners */
     tscv_net *find_net; /* a smaller one that screens the corner-index finder's patches */
     ts_playing_finder *finder; /* for the class's find() */
     ts_playing_indexer *indexer;
+    ts_playing_indexer *checker; /* glyph pairs on one rectified card */
+    ts_playing_pair *cpairs;     /* MAX_CARD_PAIRS */
     ts_playing_pair *pairs;         /* MAX_PAIRS */
     ts_image *ipatch;               /* READ_PAIRS * NSTRETCH index patches */
     float *iprobs;                  /* their net outputs */
@@ -98,10 +109,12 @@ ts_playing_reader *ts_playing_reader_create(const char *models_dir, char *err, s
     r->lh = (int)lroundf(TS_PLAYING_CARD_W * TS_PLAYING_CORNER_H);
     r->finder = ts_playing_finder_create();
     r->indexer = ts_playing_indexer_create();
+    r->checker = ts_playing_indexer_create();
+    r->cpairs = malloc(sizeof *r->cpairs * MAX_CARD_PAIRS);
     r->pairs = malloc(sizeof *r->pairs * MAX_PAIRS);
     r->ipatch = calloc(READ_PAIRS * NSTRETCH, sizeof *r->ipatch);
     r->iprobs = malloc(sizeof *r->iprobs * READ_PAIRS * NSTRETCH * NOUT);
-    if (!r->finder || !r->indexer || !r->pairs || !r->ipatch || !r->iprobs ||
+    if (!r->finder || !r->indexer || !r->checker || !r->cpairs || !r->pairs || !r->ipatch || !r->iprobs ||
         ts_image_alloc(&r->patch[1], r->pw, r->ph, 3) < 0 ||
         ts_image_alloc(&r->patch[2], r->lw, r->lh, 3) < 0 ||
         ts_image_alloc(&r->patch[3], r->lw, r->lh, 3) < 0) {
@@ -120,6 +133,8 @@ void ts_playing_reader_destroy(ts_playing_reader *r)
     tscv_net_destroy(r->find_net);
     ts_playing_finder_destroy(r->finder);
     ts_playing_indexer_destroy(r->indexer);
+    ts_playing_indexer_destroy(r->checker);
+    free(r->cpairs);
     if (r->ipatch)
         for (int i = 0; i < READ_PAIRS * NSTRETCH; i++)
             ts_image_free(&r->ipatch[i]);
@@ -155,6 +170,27 @@ static void turned_corner(const ts_image *card, int quarters, ts_image *dst)
     }
 }
 
+/* rank conf * suit conf * P(index) of one patch's net outputs. */
+static float index_conf(const float *p)
+{
+    float pr = 0, ps = 0;
+    for (int k = 0; k < NRANK; k++)
+        pr = p[k] > pr ? p[k] : pr;
+    for (int k = 0; k < NSUIT; k++)
+        ps = p[NRANK + k] > ps ? p[NRANK + k] : ps;
+    return pr * ps * p[NRANK + NSUIT + 1];
+}
+
+static int argmax(const float *p, int n, float *best)
+{
+    int arg = 0;
+    for (int k = 1; k < n; k++)
+        if (p[k] > p[arg])
+            arg = k;
+    *best = p[arg];
+    return arg;
+}
+
 /* Pools the corners' distributions over n classes: a weighted sum of
  * log-probabilities (weight = P(the patch is an index)), renormalised. */
 static int pool(const float *const *p, const float *w, int np, int n, float *best)
@@ -182,7 +218,22 @@ static int pool(const float *const *p, const float *w, int np, int n, float *bes
 static int read_way(ts_playing_reader *r, int across, ts_playing_reading *out, char *err)
 {
     memset(out, 0, sizeof *out);
-    if (tscv_net_run(r->net, r->patch + 2 * across, 2, &r->probs[2 * across][0], err) < 0)
+    /* The first corner alone first: read this surely it needs no second
+     * opinion, and the net is most of a card's reading time. */
+    if (tscv_net_run(r->net, r->patch + 2 * across, 1, &r->probs[2 * across][0], err) < 0)
+        return -1;
+    const float *p0 = r->probs[2 * across];
+    if (index_conf(p0) >= ONE_CORNER_SURE) {
+        out->index_conf[2 * across] = p0[NRANK + NSUIT + 1];
+        out->rank = argmax(p0, NRANK, &out->rank_conf);
+        out->suit = argmax(p0 + NRANK, NSUIT, &out->suit_conf);
+        out->conf = out->rank_conf * out->suit_conf * out->index_conf[2 * across];
+        out->is_card = 1;
+        out->across = across;
+        out->one_corner = 1;
+        return 0;
+    }
+    if (tscv_net_run(r->net, r->patch + 2 * across + 1, 1, &r->probs[2 * across + 1][0], err) < 0)
         return -1;
     const float *p[2] = {r->probs[2 * across], r->probs[2 * across + 1]};
     const float *ps[2] = {p[0] + NRANK, p[1] + NRANK};
@@ -209,8 +260,37 @@ static int read_way(ts_playing_reader *r, int across, ts_playing_reading *out, c
     return 0;
 }
 
-int ts_playing_read(ts_playing_reader *r, const ts_image *card, ts_playing_reading *out,
-                    char *err)
+/* True if the rectified card shows an index's shape at one of its corners:
+ * a glyph above a smaller one, card white beside them, near the corner and
+ * running away from it along the card's length (or, for a card lying
+ * across the warp, its width), of an index's size. The net alone takes too
+ * much for an index: a window's bars, a face, a shirt's folds read as court
+ * cards in webcam frames, where loose quads around no card are many. */
+static int index_shape(ts_playing_reader *r, const ts_image *card, char *err)
+{
+    int n = ts_playing_index_pairs(r->checker, card, r->cpairs, MAX_CARD_PAIRS, err);
+    if (n < 0)
+        return -1;
+    float W = (float)card->w, H = (float)card->h;
+    /* corners TL, TR, BR, BL and the card's down at each (an upright index
+     * at TL and, turned, at BR; a card across the warp at TR and BL) */
+    const float cx[4] = {0, W, W, 0}, cy[4] = {0, 0, H, H};
+    const float dx[4] = {0, -1, 0, 1}, dy[4] = {1, 0, -1, 0};
+    for (int i = 0; i < n; i++) {
+        const ts_playing_pair *p = &r->cpairs[i];
+        float vx = p->suit.x - p->rank.x, vy = p->suit.y - p->rank.y, d = hypotf(vx, vy);
+        if (d < CHECK_STEP_MIN * W || d > CHECK_STEP_MAX * W)
+            continue;
+        for (int k = 0; k < 4; k++)
+            if (hypotf(p->rank.x - cx[k], p->rank.y - cy[k]) < CHECK_NEAR * W &&
+                (vx * dx[k] + vy * dy[k]) > 0.8f * d)
+                return 1;
+    }
+    return 0;
+}
+
+static int read_card(ts_playing_reader *r, const ts_image *card, ts_playing_reading *out,
+                     char *err)
 {
     memset(out, 0, sizeof *out);
     if (card->w != TS_PLAYING_CARD_W || card->h != TS_PLAYING_CARD_H) {
@@ -238,6 +318,36 @@ int ts_playing_read(ts_playing_reader *r, const ts_image *card, ts_playing_readi
         *out = across;
     else
         memcpy(out->index_conf + 2, across.index_conf + 2, 2 * sizeof *out->index_conf);
+    return 0;
+}
+
+int ts_playing_read(ts_playing_reader *r, const ts_image *card, ts_playing_reading *out,
+                    char *err)
+{
+    if (read_card(r, card, out, err) < 0)
+        return -1;
+    if (!out->is_card)
+        return 0;
+    int shape = index_shape(r, card, err);
+    if (shape < 0)
+        return -1;
+    out->shape = shape;
+    if (!shape) { /* a tight crop or a deck whose pips touch its index: both corners agree */
+        int a = 2 * out->across;
+        if (out->one_corner &&
+            tscv_net_run(r->net, r->patch + a + 1, 1, &r->probs[a + 1][0], err) < 0)
+            return -1;
+        float c;
+        int agree = 1;
+        for (int i = 0; i < 2; i++)
+            if (r->probs[a + i][NRANK + NSUIT + 1] < 0.5f ||
+                argmax(r->probs[a + i], NRANK, &c) != out->rank ||
+                argmax(r->probs[a + i] + NRANK, NSUIT, &c) != out->suit)
+                agree = 0;
+        /* not out->conf capped below the floor: an unsure card there would
+         * hide a real one under a loose quad (webcam 20/111 against 25) */
+        out->is_card = agree;
+    }
     return 0;
 }
 
@@ -281,18 +391,6 @@ static int by_score(const void *a, const void *b)
     return (x->score < y->score) - (x->score > y->score);
 }
 
-/* Cards found by their index: each glyph pair's patch is read (batched) in
- * every stretch, and a pair read surely enough gives the card it implies. */
-static float index_conf(const float *p)
-{
-    float pr = 0, ps = 0;
-    for (int k = 0; k < NRANK; k++)
-        pr = p[k] > pr ? p[k] : pr;
-    for (int k = 0; k < NSUIT; k++)
-        ps = p[NRANK + k] > ps ? p[NRANK + k] : ps;
-    return pr * ps * p[NRANK + NSUIT + 1];
-}
-
 /* Cuts the index patches of pairs [from, to) in one stretch and reads them
  * (one batch); slot[pair][stretch] = where each landed. */
 static int read_pairs(ts_playing_reader *r, const ts_image *frame, int from, int to, int s,
@@ -318,12 +416,34 @@ static int read_pairs(ts_playing_reader *r, const ts_image *frame, int from, int
  * and a pair read surely enough gives the card it implies. A frame is
  * stretched one way for all its cards: the stretches are tried on the
  * clearest few pairs, and the rest are read in the best one only. */
-static int index_candidates(ts_playing_reader *r, const ts_image *frame, ts_quad *out, int max,
-                            char *err)
+/* True if the glyph pair lies inside one of the outlines and is of a size
+ * that fits it (an index, or pips, of that card): the outline is offered
+ * first, and a pair on a card already offered whole is not worth the net. */
+static int in_outline(const ts_playing_pair *p, const ts_quad *outline, int n)
+{
+    float step = ts_dist(p->rank, p->suit);
+    for (int i = 0; i < n; i++) {
+        const ts_pt *q = outline[i].q;
+        float w = 0.5f * (ts_dist(q[0], q[1]) + ts_dist(q[2], q[3]));
+        if (step > 0.05f * w && step < 0.35f * w && ts_point_in_quad(q, p->rank.x, p->rank.y) &&
+            ts_point_in_quad(q, p->suit.x, p->suit.y))
+            return 1;
+    }
+    return 0;
+}
+
+static int index_candidates(ts_playing_reader *r, const ts_image *frame, const ts_quad *outline,
+                            int noutline, ts_quad *out, int max, char *err)
 {
     int np = ts_playing_index_pairs(r->indexer, frame, r->pairs, MAX_PAIRS, err);
     if (np < 0)
         return -1;
+    /* pairs on cards whose whole outline was found cost no net time */
+    int kept = 0;
+    for (int i = 0; i < np; i++)
+        if (!in_outline(&r->pairs[i], outline, noutline))
+            r->pairs[kept++] = r->pairs[i];
+    np = kept;
     if (np > READ_PAIRS)
         np = READ_PAIRS;
     ts_pt card[READ_PAIRS * NSTRETCH][4];
@@ -367,10 +487,13 @@ static int index_candidates(ts_playing_reader *r, const ts_image *frame, ts_quad
 static int playing_find(void *reader, const ts_image *frame, ts_quad *out, int max, char *err)
 {
     ts_playing_reader *r = reader;
-    int n = index_candidates(r, frame, r->icand, READ_PAIRS, err);
+    int nout = ts_playing_outlines(r->finder, frame, out, max, err);
+    if (nout < 0)
+        return -1;
+    int n = index_candidates(r, frame, out, nout, r->icand, READ_PAIRS, err);
     if (n < 0)
         return -1;
-    return ts_playing_find(r->finder, frame, r->icand, n, out, max, err);
+    return ts_playing_find(r->finder, frame, r->icand, n, out, nout, max, err);
 }
 
 static const char *const playing_profiles[] = {"standard", NULL};

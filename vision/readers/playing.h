@@ -29,7 +29,12 @@ enum { TS_PLAYING_CARD_W = 128, TS_PLAYING_CARD_H = 180 };
 typedef struct ts_playing_reader ts_playing_reader;
 
 typedef struct {
-    int is_card;          /* a corner shows an index, read with conf >= MIN_CONF */
+    int is_card;          /* a corner shows an index, read with conf >= MIN_CONF,
+                             and an index's glyph pair shows at a corner */
+    int shape;            /* that glyph pair was found (checked only when the
+                             net read an index); without it a card is one whose
+                             two opposite corners read alike */
+    int one_corner;       /* read from one corner alone (it was sure) */
     int rank, suit;       /* 0..12 (A 2..9 T J Q K), 0..3 (C D H S) */
     float rank_conf, suit_conf;
     float conf;           /* rank_conf * suit_conf * P(index) */
@@ -51,15 +56,19 @@ int ts_playing_read(ts_playing_reader *r, const ts_image *card, ts_playing_readi
                     char *err);
 
 /* Candidate finder for playing cards (ts_detect's contract): white cards on
- * light or dark tables, also cards cut by the frame's edge. The nextra
- * candidates in extra (borrowed) are tried after the exact outlines and
- * before the rougher blob candidates. */
+ * light or dark tables, also cards cut by the frame's edge. First
+ * ts_playing_outlines writes the exact outlines of whole cards to out; then
+ * ts_playing_find appends, after those n, the nextra candidates in extra
+ * (borrowed), the rougher blob candidates and the frame itself. Both return
+ * the count in out, or -1 with err (TSCV_ERR_MAX). */
 typedef struct ts_playing_finder ts_playing_finder;
 
 ts_playing_finder *ts_playing_finder_create(void);
 void ts_playing_finder_destroy(ts_playing_finder *f);
+int ts_playing_outlines(ts_playing_finder *f, const ts_image *frame, ts_quad *out, int max,
+                        char *err);
 int ts_playing_find(ts_playing_finder *f, const ts_image *frame, const ts_quad *extra, int nextra,
-                    ts_quad *out, int max, char *err);
+                    ts_quad *out, int n, int max, char *err);
 
 /* Corner-index glyph pairs (readers/playing_index.c): a rank glyph above a
  * suit glyph with the card's white around them, found without any card

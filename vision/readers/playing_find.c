@@ -292,12 +292,15 @@ static int find_blobs(ts_playing_finder *f, const ts_image *frame, blob_list *bl
     return 0;
 }
 
-int ts_playing_find(ts_playing_finder *f, const ts_image *frame, const ts_quad *extra, int nextra,
-                    ts_quad *out, int max, char *err)
+int ts_playing_outlines(ts_playing_finder *f, const ts_image *frame, ts_quad *out, int max,
+                        char *err)
 {
-    int n = ts_detect(f->det, frame, out, max, err);
-    if (n < 0)
-        return -1;
+    return ts_detect(f->det, frame, out, max, err);
+}
+
+int ts_playing_find(ts_playing_finder *f, const ts_image *frame, const ts_quad *extra, int nextra,
+                    ts_quad *out, int n, int max, char *err)
+{
     for (int i = 0; i < nextra && n < max - 2; i++) /* after whole outlines, before blobs */
         out[n++] = extra[i];
     blob_list bl = {.q = f->blobs, .max = MAX_BLOBS};

@@ -23,7 +23,7 @@
 #include "readers/playing.h"
 
 enum {
-    WORK = 1280,      /* long side of the finest level (px) */
+    WORK = 640,       /* long side of the finest level (px): glyphs from 8 px of a 1280 px frame */
     LEVELS = 2,       /* each half the size of the one before */
     MAX_BLOBS = 4096, /* components looked at per level */
     MAX_GLYPHS = 600, /* glyph-sized ones kept per level */

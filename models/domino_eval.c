@@ -1,0 +1,276 @@
+/* ts-domino-eval: where the Chinese domino cards are lost on rendered
+ * tables: the finder (no candidate on the card's corners), the reader (a
+ * candidate on its corners reads wrong or unsure) or the order and overlap
+ * rule (a good candidate read right, but another one took the place).
+ *
+ *   ts-domino-eval FIRST_SEED COUNT [--layouts grid,touching,...]
+ *                  [--profile P] [--list]
+ *
+ * Each layout renders COUNT tables (seeds FIRST_SEED...) of 12 cards at
+ * 1280x720 as `tablesight render` does, saved and decoded as the simulated
+ * camera's JPEG, and runs them the way the pipeline does: the class's find,
+ * a candidate taken unless it overlaps one taken already, one read as no
+ * card leaves its place to the next. A card counts as read when a taken
+ * candidate's centre lies on it (the topmost card there) and its reading
+ * is at or above the class's floor with the right code. Cards are grouped
+ * by visible fraction: fully (>= 0.99) and at least half (>= 0.5). For each
+ * card of the second group not read, the loss is put down to:
+ *   find    no candidate within 10% of the card's width of its corners
+ *   read    the best such candidate does not read right above the floor
+ *   order   it does, but another candidate took the place
+ * "truth" reads every card on its true corners (the reader alone).
+ * Time is find + warp + read per table: this thread's CPU time (the
+ * machine is shared), one OpenCV thread, median over the tables.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cv/cvwrap.h"
+#include "detect.h"
+#include "imageio.h"
+#include "reader.h"
+#include "readers/readers.h"
+#include "render.h"
+
+enum { MAX_CAND = 256 };
+
+static double now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+static int inside(const ts_pt q[4], ts_pt p)
+{
+    int pos = 0, neg = 0;
+    for (int k = 0; k < 4; k++) {
+        ts_pt a = q[k], b = q[(k + 1) % 4];
+        float c = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x);
+        pos += c > 0;
+        neg += c < 0;
+    }
+    return !(pos && neg);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Worst corner distance of q from the true corners g, either way up, in
+ * widths of the card. */
+static float corner_error(const ts_pt q[4], const ts_pt g[4])
+{
+    float side = hypotf(g[1].x - g[0].x, g[1].y - g[0].y), best = 1e9f;
+    for (int turn = 0; turn < 4; turn += 2) {
+        float e = 0;
+        for (int k = 0; k < 4; k++)
+            e = fmaxf(e, hypotf(q[(k + turn) % 4].x - g[k].x, q[(k + turn) % 4].y - g[k].y));
+        best = fminf(best, e);
+    }
+    return best / side;
+}
+
+typedef struct {
+    int n, ok, wrong;
+} tally;
+
+int main(int argc, char **argv)
+{
+    if (argc < 3) {
+        fprintf(stderr, "usage: ts-domino-eval FIRST_SEED COUNT [--layouts a,b] [--profile P] "
+                        "[--list]\n");
+        return 2;
+    }
+    long first = atol(argv[1]), count = atol(argv[2]);
+    int list = 0;
+    const char *layouts = "grid,touching,scatter,pile,fan,row", *profile = NULL;
+    for (int i = 3; i < argc; i++) {
+        if (!strcmp(argv[i], "--layouts") && i + 1 < argc)
+            layouts = argv[++i];
+        else if (!strcmp(argv[i], "--profile") && i + 1 < argc)
+            profile = argv[++i];
+        else if (!strcmp(argv[i], "--list"))
+            list = 1;
+        else {
+            fprintf(stderr, "unknown argument %s\n", argv[i]);
+            return 2;
+        }
+    }
+    tscv_set_threads(1);
+    const ts_reader_class *cls = &ts_domino_reader_class;
+    const float conf_floor = cls->conf_floor;
+    char err[256];
+    ts_reader_config cfg = {profile, NULL};
+    void *rd = cls->create(&cfg, err, sizeof err);
+    if (!rd) {
+        fprintf(stderr, "%s\n", err);
+        return 1;
+    }
+    ts_quad *cand = malloc(sizeof *cand * MAX_CAND);
+    double *times = malloc(sizeof *times * (size_t)count);
+    ts_image card = {0};
+    char lay[256];
+    snprintf(lay, sizeof lay, "%s", layouts);
+    tally all_full = {0}, all_half = {0}, all_truth = {0};
+    int all_lost[3] = {0, 0, 0};
+    for (char *name = strtok(lay, ","); name; name = strtok(NULL, ",")) {
+        int li = ts_layout_from_name(name);
+        if (li < 0) {
+            fprintf(stderr, "unknown layout %s\n", name);
+            return 2;
+        }
+        tally full = {0}, half = {0}, truth = {0};
+        int lost[3] = {0, 0, 0};
+        for (long s = first; s < first + count; s++) {
+            ts_scene_spec spec = {
+                .family = TS_FAM_DOMINO, .w = 1280, .h = 720, .seed = (uint64_t)s};
+            ts_render_deal(&spec, 12, (ts_layout)li);
+            ts_scene sc;
+            uint8_t *jpg;
+            size_t len;
+            ts_image img;
+            if (ts_render_scene(&spec, &sc, err) < 0 ||
+                ts_jpeg_encode(&sc.img, sc.info.jpeg_quality, &jpg, &len, err, sizeof err) < 0 ||
+                ts_image_decode(jpg, len, &img, err, sizeof err) < 0) {
+                fprintf(stderr, "seed %ld: %s\n", s, err);
+                return 1;
+            }
+            free(jpg);
+
+            double t0 = now_ms();
+            int nc = cls->find(rd, &img, cand, MAX_CAND, err);
+            if (nc < 0) {
+                fprintf(stderr, "seed %ld: %s\n", s, err);
+                return 1;
+            }
+            ts_quad taken[MAX_CAND];
+            ts_reading reads[MAX_CAND];
+            int nt = 0;
+            for (int c = 0; c < nc; c++) {
+                int clash = 0;
+                for (int t = 0; t < nt && !clash; t++)
+                    clash = ts_quad_overlap(&cand[c], &taken[t]);
+                if (clash)
+                    continue;
+                if (tscv_warp_quad(&img, cand[c].q, &card, cls->card_w, cls->card_h, err) < 0 ||
+                    cls->read(rd, &card, &reads[nt], err) < 0) {
+                    fprintf(stderr, "seed %ld: %s\n", s, err);
+                    return 1;
+                }
+                if (reads[nt].is_card)
+                    taken[nt++] = cand[c];
+            }
+            times[s - first] = now_ms() - t0;
+
+            int got[TS_RENDER_MAX_CARDS];
+            for (int i = 0; i < sc.ncards; i++)
+                got[i] = -1;
+            for (int t = 0; t < nt; t++) {
+                ts_pt c = {0, 0};
+                for (int k = 0; k < 4; k++)
+                    c.x += taken[t].q[k].x / 4, c.y += taken[t].q[k].y / 4;
+                int on = -1;
+                for (int i = sc.ncards - 1; i >= 0 && on < 0; i--)
+                    if (inside(sc.cards[i].quad, c))
+                        on = i;
+                if (on >= 0 && got[on] < 0)
+                    got[on] = t;
+            }
+            for (int i = 0; i < sc.ncards; i++) {
+                float v = sc.cards[i].visible;
+                int t = got[i];
+                int above = t >= 0 && reads[t].conf >= conf_floor;
+                int ok = above && reads[t].code.idx == sc.cards[i].code.idx;
+                int wrong = above && !ok;
+                tally *g[2] = {v >= 0.99f ? &full : NULL, v >= 0.5f ? &half : NULL};
+                for (int k = 0; k < 2; k++)
+                    if (g[k]) {
+                        g[k]->n++;
+                        g[k]->ok += ok;
+                        g[k]->wrong += wrong;
+                    }
+                if (v < 0.5f)
+                    continue;
+                /* the reader alone, on the true corners */
+                ts_reading tr;
+                if (tscv_warp_quad(&img, sc.cards[i].quad, &card, cls->card_w, cls->card_h, err) <
+                        0 ||
+                    cls->read(rd, &card, &tr, err) < 0)
+                    return 1;
+                int tr_ok =
+                    tr.is_card && tr.conf >= conf_floor && tr.code.idx == sc.cards[i].code.idx;
+                truth.n++;
+                truth.ok += tr_ok;
+                truth.wrong += tr.is_card && tr.conf >= conf_floor && !tr_ok;
+                if (ok)
+                    continue;
+                /* why not */
+                float best = 1e9f;
+                int bi = -1;
+                for (int c = 0; c < nc; c++) {
+                    float e = corner_error(cand[c].q, sc.cards[i].quad);
+                    if (e < best)
+                        best = e, bi = c;
+                }
+                int why = 0;
+                ts_reading br = {0};
+                if (bi >= 0 && best < 0.10f) {
+                    if (tscv_warp_quad(&img, cand[bi].q, &card, cls->card_w, cls->card_h, err) <
+                            0 ||
+                        cls->read(rd, &card, &br, err) < 0)
+                        return 1;
+                    int br_ok =
+                        br.is_card && br.conf >= conf_floor && br.code.idx == sc.cards[i].code.idx;
+                    why = br_ok ? 2 : 1;
+                }
+                lost[why]++;
+                if (list) {
+                    static const char *const WHY[3] = {"find", "read", "order"};
+                    char want[TS_CODE_MAXLEN], saw[TS_CODE_MAXLEN] = "-",
+                                               tsaw[TS_CODE_MAXLEN] = "-";
+                    ts_code_format(sc.cards[i].code, want);
+                    if (t >= 0)
+                        ts_code_format(reads[t].code, saw);
+                    if (tr.is_card)
+                        ts_code_format(tr.code, tsaw);
+                    printf("  %s seed %ld card %d %s vis %.2f: %-5s read %s %.2f  best cand %.3f "
+                           "(#%d %.2f)  truth %s %.2f (%.2f %.2f)\n",
+                           name, s, i, want, v, WHY[why], saw, t >= 0 ? reads[t].conf : 0.0, best,
+                           bi, br.conf, tsaw, tr.conf, tr.attr_conf[0], tr.attr_conf[1]);
+                }
+            }
+            ts_image_free(&img);
+            ts_scene_free(&sc);
+        }
+        qsort(times, (size_t)count, sizeof *times, cmp_double);
+        printf(
+            "%-9s full %4d/%4d %.1f%% (wrong %d)  half+ %4d/%4d %.1f%% (wrong %d)  lost: find %d "
+            "read %d order %d  truth %d/%d (wrong %d)  median %.2f ms\n",
+            name, full.ok, full.n, 100.0 * full.ok / (full.n ? full.n : 1), full.wrong, half.ok,
+            half.n, 100.0 * half.ok / (half.n ? half.n : 1), half.wrong, lost[0], lost[1], lost[2],
+            truth.ok, truth.n, truth.wrong, times[count / 2]);
+        fflush(stdout);
+        all_full.n += full.n, all_full.ok += full.ok, all_full.wrong += full.wrong;
+        all_half.n += half.n, all_half.ok += half.ok, all_half.wrong += half.wrong;
+        all_truth.n += truth.n, all_truth.ok += truth.ok, all_truth.wrong += truth.wrong;
+        for (int k = 0; k < 3; k++)
+            all_lost[k] += lost[k];
+    }
+    printf("%-9s full %4d/%4d %.1f%% (wrong %d)  half+ %4d/%4d %.1f%% (wrong %d)  lost: find %d "
+           "read %d order %d  truth %d/%d (wrong %d)\n",
+           "all", all_full.ok, all_full.n, 100.0 * all_full.ok / (all_full.n ? all_full.n : 1),
+           all_full.wrong, all_half.ok, all_half.n,
+           100.0 * all_half.ok / (all_half.n ? all_half.n : 1), all_half.wrong, all_lost[0],
+           all_lost[1], all_lost[2], all_truth.ok, all_truth.n, all_truth.wrong);
+    ts_image_free(&card);
+    free(times);
+    free(cand);
+    cls->destroy(rd);
+    return 0;
+}

@@ -1,0 +1,206 @@
+#!/usr/bin/python3
+"""Trains the Gang of Four whole-card net (models/gof-card.tsnet).
+
+The corner index alone does not read on a card 40-70 px wide in a 1280x720
+frame (its numeral is 5-7 px tall); the big brush numeral does, and the
+layout of the two corner indices (numeral over symbol) says which way up the
+card lies, which is all that tells 6 from 9. This net sees the whole
+rectified card shrunk to 32 x 50 (the reader's card, area mean: what
+tscv_net_run does) and names the card; the reader multiplies this with the
+corner-index net's reading (vision/readers/gof.c).
+
+The data are whole cards cut by `build/ts-gof-patches SEED N OUT --cards`
+(models/gof_patches.c) from rendered tables: each card at least half visible
+from its true quad a little off, either way up (labelled with its card: the
+net must read a card upside down the same), and quads off the cards
+(labelled "none": the reader's not-a-card). Training tables are seeds
+22000..; held aside 30000..; the reader's floors are measured on 44000.. and
+above with `tablesight eval --game gof`. Everything is seeded.
+
+  /usr/bin/python3 models/train_gof_card.py --build build --data /tmp/gofc \
+      --out models/gof-card.tsnet
+"""
+import argparse
+import os
+import subprocess
+import sys
+
+import numpy as np
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import tsnet  # noqa: E402
+
+PW, PH = 32, 50
+REC = 4 + PW * PH * 3
+NUM_LETTERS = "123456789TPDX"
+COL_LETTERS = "GYRM"
+LAYOUTS = ["grid", "touching", "fan", "pile", "scatter", "row"]
+
+
+def patches(build, data, name, spec):
+    """Renders (once, cached in data) and loads the patches of the tables in
+    spec: "SEED:TABLES[:RECORDS],..." - ts-gof-patches SEED TABLES, keeping
+    its first RECORDS patches when given (the same bytes on every run)."""
+    parts, procs = [], []
+    for part in spec.split(","):
+        f = part.split(":")
+        first, count = int(f[0]), int(f[1])
+        keep = int(f[2]) if len(f) > 2 else None
+        path = os.path.join(data, f"{name}_{first}_{count}.bin")
+        parts.append((path, keep))
+        if not os.path.exists(path):
+            procs.append((path, subprocess.Popen([os.path.join(build, "ts-gof-patches"),
+                                                  str(first), str(count), path + ".tmp",
+                                                  "--cards"])))
+    for path, p in procs:
+        if p.wait() != 0:
+            sys.exit("ts-gof-patches failed")
+        os.rename(path + ".tmp", path)
+    d = []
+    for path, keep in parts:
+        r = np.fromfile(path, np.uint8).reshape(-1, REC)
+        d.append(r[:keep] if keep else r)
+    d = np.concatenate(d)
+    lab = d[:, :4].astype(np.int64)
+    img = d[:, 4:].reshape(-1, PH, PW, 3)
+    return img, lab
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.c1 = nn.Conv2d(3, 12, 3, padding=1)
+        self.b1 = nn.BatchNorm2d(12)
+        self.c2 = nn.Conv2d(12, 24, 3, padding=1)
+        self.b2 = nn.BatchNorm2d(24)
+        self.c3 = nn.Conv2d(24, 32, 3, padding=1)
+        self.b3 = nn.BatchNorm2d(32)
+        self.fc = nn.Linear(32 * 6 * 4, 64)
+        self.drop = nn.Dropout(0.2)
+        self.number = nn.Linear(64, len(NUM_LETTERS))
+        self.colour = nn.Linear(64, len(COL_LETTERS))
+
+    def forward(self, x):
+        x = F.max_pool2d(F.relu(self.b1(self.c1(x))), 2)  # 25 x 16
+        x = F.max_pool2d(F.relu(self.b2(self.c2(x))), 2)  # 12 x 8
+        x = F.max_pool2d(F.relu(self.b3(self.c3(x))), 2)  # 6 x 4
+        x = self.drop(F.relu(self.fc(torch.flatten(x, 1))))
+        return self.number(x), self.colour(x)
+
+
+def augment(x, g):
+    """x: N,3,H,W float 0..1. Light, white balance, blur, noise, a small shift:
+    what differs between these renders and a real camera."""
+    n = x.shape[0]
+    gain = torch.empty(n, 3, 1, 1).uniform_(0.85, 1.15, generator=g)
+    bright = torch.empty(n, 1, 1, 1).uniform_(0.6, 1.3, generator=g)
+    x = x * gain * bright
+    contrast = torch.empty(n, 1, 1, 1).uniform_(0.7, 1.2, generator=g)
+    mean = x.mean(dim=(1, 2, 3), keepdim=True)
+    x = (x - mean) * contrast + mean
+    gamma = torch.empty(n, 1, 1, 1).uniform_(0.75, 1.35, generator=g)
+    x = x.clamp(1e-4, 1) ** gamma
+    # blur a third of them
+    k = torch.tensor([0.25, 0.5, 0.25])
+    k2 = (k[:, None] * k[None, :]).expand(3, 1, 3, 3)
+    blur = torch.rand(n, generator=g) < 0.33
+    if blur.any():
+        x[blur] = F.conv2d(F.pad(x[blur], (1, 1, 1, 1), mode="replicate"), k2, groups=3)
+    # shift by up to 1 px; half of them half a turn (the same card)
+    dx, dy = (torch.randint(-1, 2, (2,), generator=g)).tolist()
+    x = torch.roll(x, shifts=(dy, dx), dims=(2, 3))
+    turn = torch.rand(n, generator=g) < 0.5
+    x[turn] = torch.flip(x[turn], dims=(2, 3))
+    sigma = torch.empty(n, 1, 1, 1).uniform_(0, 0.03, generator=g)
+    x = x + torch.randn(x.shape, generator=g) * sigma
+    return x.clamp(0, 1)
+
+
+def to_tensor(img):
+    return torch.from_numpy(img).permute(0, 3, 1, 2).float() / 255.0
+
+
+def evaluate(model, img, lab, tag):
+    model.eval()
+    pn, pc = [], []
+    with torch.no_grad():
+        for i in range(0, len(img), 2048):
+            a, b = model(to_tensor(img[i:i + 2048]))
+            pn.append(a.argmax(1))
+            pc.append(b.argmax(1))
+    pn, pc = torch.cat(pn).numpy(), torch.cat(pc).numpy()
+    num, col, lay = lab[:, 0], lab[:, 1], lab[:, 2]
+    idx = num != 12
+    both = (pn == num) & ((col == 255) | (pc == col))
+    print(f"{tag}: {len(num)} patches: number {100 * (pn == num).mean():.2f}%  "
+          f"colour {100 * (pc[idx] == col[idx]).mean():.2f}% (of {idx.sum()} indices)  "
+          f"both {100 * both.mean():.2f}%  index read {100 * both[idx].mean():.2f}%  "
+          f"none kept none {100 * (pn[~idx] == 12).mean():.2f}%")
+    for li, name in enumerate(LAYOUTS):
+        m = lay == li
+        if m.any():
+            print(f"   {name:9s} {m.sum():6d} patches, both right {100 * both[m].mean():.2f}%")
+    return both.mean()
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--build", default="build")
+    ap.add_argument("--data", default="/tmp/gofc", help="where rendered cards are cached")
+    ap.add_argument("--out", default="models/gof-card.tsnet")
+    ap.add_argument("--train", default="22000:480",
+                    help="SEED:TABLES[:PATCHES kept],... (ts-gof-patches runs)")
+    ap.add_argument("--val", default="30000:40", help="the same, held aside")
+    ap.add_argument("--epochs", type=int, default=14)
+    a = ap.parse_args()
+    torch.manual_seed(1)
+    torch.set_num_threads(1)
+    g = torch.Generator().manual_seed(1)
+    os.makedirs(a.data, exist_ok=True)
+    xtr, ytr = patches(a.build, a.data, "train", a.train)
+    xva, yva = patches(a.build, a.data, "val", a.val)
+    print(flush=True)
+    print(f"train {len(xtr)} patches from tables {a.train}; held aside {len(xva)} from {a.val}")
+
+    model = Net()
+    opt = torch.optim.Adam(model.parameters(), lr=2e-3, weight_decay=1e-4)
+    steps = a.epochs * ((len(xtr) + 127) // 128)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps)
+    ynum = torch.from_numpy(ytr[:, 0])
+    ycol = torch.from_numpy(ytr[:, 1])
+    for ep in range(a.epochs):
+        model.train()
+        perm = torch.randperm(len(xtr), generator=g)
+        total = 0.0
+        for i in range(0, len(xtr), 128):
+            b = perm[i:i + 128]
+            x = augment(to_tensor(xtr[b.numpy()]), g)
+            on, oc = model(x)
+            loss = F.cross_entropy(on, ynum[b])
+            has = ycol[b] != 255
+            if has.any():
+                loss = loss + F.cross_entropy(oc[has], ycol[b][has])
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            total += loss.item() * len(b)
+            if (i // 128) % 40 == 0:
+                print(f"  step {i // 128}: loss {loss.item():.3f}", flush=True)
+        print(f"epoch {ep + 1}: loss {total / len(xtr):.4f}", flush=True)
+        evaluate(model, xva, yva, "  held aside")
+    acc = evaluate(model, xva, yva, "held aside (final)")
+    torch.save(model.state_dict(), os.path.join(a.data, "gof-card.pt"))
+    tsnet.export(model, a.out, "gof-card", PW, PH, 3,
+                 [("number", NUM_LETTERS), ("colour", COL_LETTERS)],
+                 comments=[f"Gang of Four whole card; rendered tables {a.train} "
+                           f"(ts-gof-patches --cards), held aside {a.val}: {100 * acc:.2f}% right",
+                           "rebuild: /usr/bin/python3 models/train_gof_card.py (models/README.md)"])
+    print(f"wrote {a.out} ({os.path.getsize(a.out)} bytes)")
+
+
+if __name__ == "__main__":
+    main()
