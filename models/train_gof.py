@@ -1,19 +1,31 @@
 #!/usr/bin/python3
-"""Trains the Gang of Four corner-index net (models/gof-index.tsnet).
+"""Trains the Gang of Four nets the reader (vision/readers/gof.c) multiplies:
 
-The data are corner patches cut by build/ts-gof-patches (models/gof_patches.c)
+--net index (models/gof-index.tsnet): the corner index. The data are corner patches cut by build/ts-gof-patches (models/gof_patches.c)
 from rendered tables: the same cut the reader makes (vision/readers/gof.h),
 from true quads a little off, either way up, plus "none" patches (covered
 corners, table, card middles). Training tables use seeds 20000.. ; the
 held-aside tables use seeds 30000.. (never trained on); the floors in
 models/README.md are measured on seeds 40000.. with build/ts-gof-eval.
 
-Two heads: number (1..9, T=10, P phoenix, D dragon, X no index) and colour
-(G Y R, M multicoloured). Everything is seeded: the same command gives the
-same model.
+--net card (models/gof-card.tsnet): the whole card. The corner index alone
+does not read on a card 40-70 px wide in a 1280x720 frame (its numeral is
+5-7 px tall); the big brush numeral does, and the layout of the two corner
+indices (numeral over symbol) says which way up the card lies, which is all
+that tells 6 from 9. The net sees the rectified card shrunk to 32 x 50 (area
+mean: what tscv_net_run does). Its data are whole cards cut by
+`ts-gof-patches SEED N OUT --cards`: each card at least half visible, from its
+true quad a little off, either way up (labelled with its card: it must read
+upside down the same), and quads off the cards (labelled "none"). Training
+tables are seeds 22000..; held aside 30000..; the reader's floors are
+measured on 44000.. and above with `tablesight eval --game gof`.
 
-  /usr/bin/python3 models/train_gof.py --build build --data /tmp/gofdata \
-      --out models/gof-index.tsnet
+Both have two heads: number (1..9, T=10, P phoenix, D dragon, X no index /
+not a card) and colour (G Y R, M multicoloured), and the same layers at
+their input sizes. Everything is seeded: the same command gives the same model.
+
+  /usr/bin/python3 models/train_gof.py --net index --build build
+  /usr/bin/python3 models/train_gof.py --net card --build build
 """
 import argparse
 import os
@@ -28,17 +40,26 @@ import torch.nn.functional as F
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import tsnet  # noqa: E402
 
-PW, PH = 28, 44
-REC = 4 + PW * PH * 3
+# What differs between the two nets (the training loop and layers are one).
+NETS = {
+    "index": dict(size=(28, 44), cut=[], data="/tmp/gofdata", out="models/gof-index.tsnet",
+                  train="20000:750:21875,20750:750:20333", val="30000:60", epochs=9,
+                  batch=256, shift=2, turn=False,
+                  what="Gang of Four corner index", right="patches right"),
+    "card": dict(size=(32, 50), cut=["--cards"], data="/tmp/gofc", out="models/gof-card.tsnet",
+                 train="22000:480", val="30000:40", epochs=14, batch=128, shift=1, turn=True,
+                 what="Gang of Four whole card", right="right"),
+}
 NUM_LETTERS = "123456789TPDX"
 COL_LETTERS = "GYRM"
 LAYOUTS = ["grid", "touching", "fan", "pile", "scatter", "row"]
 
 
-def patches(build, data, name, spec):
+def patches(build, data, name, spec, net):
     """Renders (once, cached in data) and loads the patches of the tables in
     spec: "SEED:TABLES[:RECORDS],..." - ts-gof-patches SEED TABLES, keeping
     its first RECORDS patches when given (the same bytes on every run)."""
+    pw, ph = net["size"]
     parts, procs = [], []
     for part in spec.split(","):
         f = part.split(":")
@@ -48,23 +69,24 @@ def patches(build, data, name, spec):
         parts.append((path, keep))
         if not os.path.exists(path):
             procs.append((path, subprocess.Popen([os.path.join(build, "ts-gof-patches"),
-                                                  str(first), str(count), path + ".tmp"])))
+                                                  str(first), str(count), path + ".tmp"]
+                                                 + net["cut"])))
     for path, p in procs:
         if p.wait() != 0:
             sys.exit("ts-gof-patches failed")
         os.rename(path + ".tmp", path)
     d = []
     for path, keep in parts:
-        r = np.fromfile(path, np.uint8).reshape(-1, REC)
+        r = np.fromfile(path, np.uint8).reshape(-1, 4 + pw * ph * 3)
         d.append(r[:keep] if keep else r)
     d = np.concatenate(d)
     lab = d[:, :4].astype(np.int64)
-    img = d[:, 4:].reshape(-1, PH, PW, 3)
+    img = d[:, 4:].reshape(-1, ph, pw, 3)
     return img, lab
 
 
 class Net(nn.Module):
-    def __init__(self):
+    def __init__(self, pw, ph):
         super().__init__()
         self.c1 = nn.Conv2d(3, 12, 3, padding=1)
         self.b1 = nn.BatchNorm2d(12)
@@ -72,20 +94,20 @@ class Net(nn.Module):
         self.b2 = nn.BatchNorm2d(24)
         self.c3 = nn.Conv2d(24, 32, 3, padding=1)
         self.b3 = nn.BatchNorm2d(32)
-        self.fc = nn.Linear(32 * 5 * 3, 64)
+        self.fc = nn.Linear(32 * (ph // 8) * (pw // 8), 64)
         self.drop = nn.Dropout(0.2)
         self.number = nn.Linear(64, len(NUM_LETTERS))
         self.colour = nn.Linear(64, len(COL_LETTERS))
 
     def forward(self, x):
-        x = F.max_pool2d(F.relu(self.b1(self.c1(x))), 2)  # 22 x 14
-        x = F.max_pool2d(F.relu(self.b2(self.c2(x))), 2)  # 11 x 7
-        x = F.max_pool2d(F.relu(self.b3(self.c3(x))), 2)  # 5 x 3
+        x = F.max_pool2d(F.relu(self.b1(self.c1(x))), 2)  # each halves the size
+        x = F.max_pool2d(F.relu(self.b2(self.c2(x))), 2)
+        x = F.max_pool2d(F.relu(self.b3(self.c3(x))), 2)
         x = self.drop(F.relu(self.fc(torch.flatten(x, 1))))
         return self.number(x), self.colour(x)
 
 
-def augment(x, g):
+def augment(x, g, net):
     """x: N,3,H,W float 0..1. Light, white balance, blur, noise, a small shift:
     what differs between these renders and a real camera."""
     n = x.shape[0]
@@ -103,9 +125,13 @@ def augment(x, g):
     blur = torch.rand(n, generator=g) < 0.33
     if blur.any():
         x[blur] = F.conv2d(F.pad(x[blur], (1, 1, 1, 1), mode="replicate"), k2, groups=3)
-    # shift by up to 2 px
-    dx, dy = (torch.randint(-2, 3, (2,), generator=g)).tolist()
+    # shift a little; whole cards also half a turn (the same card)
+    k = net["shift"]
+    dx, dy = (torch.randint(-k, k + 1, (2,), generator=g)).tolist()
     x = torch.roll(x, shifts=(dy, dx), dims=(2, 3))
+    if net["turn"]:
+        turn = torch.rand(n, generator=g) < 0.5
+        x[turn] = torch.flip(x[turn], dims=(2, 3))
     sigma = torch.empty(n, 1, 1, 1).uniform_(0, 0.03, generator=g)
     x = x + torch.randn(x.shape, generator=g) * sigma
     return x.clamp(0, 1)
@@ -140,26 +166,33 @@ def evaluate(model, img, lab, tag):
 
 def main():
     ap = argparse.ArgumentParser()
+    ap.add_argument("--net", choices=sorted(NETS), default="index")
     ap.add_argument("--build", default="build")
-    ap.add_argument("--data", default="/tmp/gofdata", help="where rendered patches are cached")
-    ap.add_argument("--out", default="models/gof-index.tsnet")
-    ap.add_argument("--train", default="20000:750:21875,20750:750:20333",
-                    help="SEED:TABLES[:PATCHES kept],... (ts-gof-patches runs)")
-    ap.add_argument("--val", default="30000:60", help="the same, held aside")
-    ap.add_argument("--epochs", type=int, default=9)
+    ap.add_argument("--data", help="where rendered patches are cached (default per net)")
+    ap.add_argument("--out", help="the .tsnet written (default per net)")
+    ap.add_argument("--train", help="SEED:TABLES[:PATCHES kept],... (ts-gof-patches runs)")
+    ap.add_argument("--val", help="the same, held aside")
+    ap.add_argument("--epochs", type=int)
     a = ap.parse_args()
+    net = NETS[a.net]
+    for k in ("data", "out", "train", "val", "epochs"):
+        if getattr(a, k) is None:
+            setattr(a, k, net[k])
+    pw, ph = net["size"]
+    bs = net["batch"]
+    name = "gof-" + a.net
     torch.manual_seed(1)
     torch.set_num_threads(1)
     g = torch.Generator().manual_seed(1)
     os.makedirs(a.data, exist_ok=True)
-    xtr, ytr = patches(a.build, a.data, "train", a.train)
-    xva, yva = patches(a.build, a.data, "val", a.val)
+    xtr, ytr = patches(a.build, a.data, "train", a.train, net)
+    xva, yva = patches(a.build, a.data, "val", a.val, net)
     print(flush=True)
     print(f"train {len(xtr)} patches from tables {a.train}; held aside {len(xva)} from {a.val}")
 
-    model = Net()
+    model = Net(pw, ph)
     opt = torch.optim.Adam(model.parameters(), lr=2e-3, weight_decay=1e-4)
-    steps = a.epochs * ((len(xtr) + 255) // 256)
+    steps = a.epochs * ((len(xtr) + bs - 1) // bs)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps)
     ynum = torch.from_numpy(ytr[:, 0])
     ycol = torch.from_numpy(ytr[:, 1])
@@ -167,9 +200,9 @@ def main():
         model.train()
         perm = torch.randperm(len(xtr), generator=g)
         total = 0.0
-        for i in range(0, len(xtr), 256):
-            b = perm[i:i + 256]
-            x = augment(to_tensor(xtr[b.numpy()]), g)
+        for i in range(0, len(xtr), bs):
+            b = perm[i:i + bs]
+            x = augment(to_tensor(xtr[b.numpy()]), g, net)
             on, oc = model(x)
             loss = F.cross_entropy(on, ynum[b])
             has = ycol[b] != 255
@@ -180,17 +213,19 @@ def main():
             opt.step()
             sched.step()
             total += loss.item() * len(b)
-            if (i // 256) % 40 == 0:
-                print(f"  step {i // 256}: loss {loss.item():.3f}", flush=True)
+            if (i // bs) % 40 == 0:
+                print(f"  step {i // bs}: loss {loss.item():.3f}", flush=True)
         print(f"epoch {ep + 1}: loss {total / len(xtr):.4f}", flush=True)
         evaluate(model, xva, yva, "  held aside")
     acc = evaluate(model, xva, yva, "held aside (final)")
-    torch.save(model.state_dict(), os.path.join(a.data, "gof-index.pt"))
-    tsnet.export(model, a.out, "gof-index", PW, PH, 3,
+    torch.save(model.state_dict(), os.path.join(a.data, name + ".pt"))
+    tsnet.export(model, a.out, name, pw, ph, 3,
                  [("number", NUM_LETTERS), ("colour", COL_LETTERS)],
-                 comments=[f"Gang of Four corner index; rendered tables {a.train} "
-                           f"(ts-gof-patches), held aside {a.val}: {100 * acc:.2f}% patches right",
-                           "rebuild: /usr/bin/python3 models/train_gof.py (models/README.md)"])
+                 comments=[f"{net['what']}; rendered tables {a.train} "
+                           f"(ts-gof-patches{''.join(' ' + c for c in net['cut'])}), held aside "
+                           f"{a.val}: {100 * acc:.2f}% {net['right']}",
+                           f"rebuild: /usr/bin/python3 models/train_gof.py --net {a.net} "
+                           "(models/README.md)"])
     print(f"wrote {a.out} ({os.path.getsize(a.out)} bytes)")
 
 
