@@ -33,6 +33,7 @@
 #include "imageio.h"
 #include "reader.h"
 #include "readers/readers.h"
+#include "geom.h"
 #include "render.h"
 
 enum { MAX_CAND = 256 };
@@ -42,18 +43,6 @@ static double now_ms(void)
     struct timespec t;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
     return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
-}
-
-static int inside(const ts_pt q[4], ts_pt p)
-{
-    int pos = 0, neg = 0;
-    for (int k = 0; k < 4; k++) {
-        ts_pt a = q[k], b = q[(k + 1) % 4];
-        float c = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x);
-        pos += c > 0;
-        neg += c < 0;
-    }
-    return !(pos && neg);
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -177,7 +166,7 @@ int main(int argc, char **argv)
                     c.x += taken[t].q[k].x / 4, c.y += taken[t].q[k].y / 4;
                 int on = -1;
                 for (int i = sc.ncards - 1; i >= 0 && on < 0; i--)
-                    if (inside(sc.cards[i].quad, c))
+                    if (ts_point_in_quad(sc.cards[i].quad, c.x, c.y))
                         on = i;
                 if (on >= 0 && got[on] < 0)
                     got[on] = t;
