@@ -749,6 +749,29 @@ void ts_overlay_layout_rows(const ts_overlay_list *l, int out_w, int out_h, doub
     }
 }
 
+int ts_overlay_layout(const ts_overlay_list *l, double s, double u, int out_w, int out_h,
+                      ts_ov_measure measure, void *ctx, ts_ov_layout *out)
+{
+    size_t n = (size_t)(l->n > 0 ? l->n : 1);
+    out->rows = calloc(n, sizeof *out->rows);
+    out->discs = calloc(n, sizeof *out->discs);
+    if (!out->rows || !out->discs) {
+        ts_overlay_layout_free(out);
+        return -1;
+    }
+    ts_overlay_layout_rows(l, out_w, out_h, u, measure, ctx, out->rows);
+    ts_overlay_layout_badges(l, s, u, out_w, out_h, measure, ctx, out->discs);
+    return 0;
+}
+
+void ts_overlay_layout_free(ts_ov_layout *lay)
+{
+    free(lay->rows);
+    free(lay->discs);
+    lay->rows = NULL;
+    lay->discs = NULL;
+}
+
 /* ---- The OpenCV renderer ------------------------------------------------------ */
 
 typedef struct {
@@ -862,15 +885,9 @@ int ts_overlay_render_sized(ts_image *frame, const ts_overlay_list *l, double te
     pen p = {.img = frame, .s = l->w > 0 ? (double)frame->w / l->w : 1,
              .u = ts_overlay_unit(frame->w, frame->h) * (text_scale > 0 ? text_scale : 1),
              .plain = l->plain};
-    ts_ov_rowbox *rb = calloc((size_t)(l->n ? l->n : 1), sizeof *rb);
-    ts_ov_disc *discs = calloc((size_t)(l->n ? l->n : 1), sizeof *discs);
-    if (!rb || !discs) {
-        free(rb);
-        free(discs);
+    ts_ov_layout lay;
+    if (ts_overlay_layout(l, p.s, p.u, frame->w, frame->h, ts_overlay_cv_measure, NULL, &lay) < 0)
         return -1;
-    }
-    ts_overlay_layout_rows(l, frame->w, frame->h, p.u, ts_overlay_cv_measure, NULL, rb);
-    ts_overlay_layout_badges(l, p.s, p.u, frame->w, frame->h, ts_overlay_cv_measure, NULL, discs);
     for (int i = 0; i < l->n; i++) {
         const ts_ov_item *it = &l->item[i];
         switch (it->shape) {
@@ -879,11 +896,11 @@ int ts_overlay_render_sized(ts_image *frame, const ts_overlay_list *l, double te
             break;
         case TS_OV_POLY: cv_poly(&p, it); break;
         case TS_OV_TEXT: cv_text(&p, it); break;
-        case TS_OV_BADGE: cv_badge(&p, it, &discs[i]); break;
+        case TS_OV_BADGE: cv_badge(&p, it, &lay.discs[i]); break;
         case TS_OV_ROW: {
             if (it->corner < 0)
                 break;
-            const ts_ov_rowbox *b = &rb[i];
+            const ts_ov_rowbox *b = &lay.rows[i];
             double px = b->px;
             int th = px > 20 ? 2 : 1;
             check(&p, tscv_fill_rect(frame, b->x, b->y, b->w, b->h, it->bg, it->bg_alpha, p.err));
@@ -904,8 +921,7 @@ int ts_overlay_render_sized(ts_image *frame, const ts_overlay_list *l, double te
         }
         }
     }
-    free(rb);
-    free(discs);
+    ts_overlay_layout_free(&lay);
     return p.failed ? -1 : 0;
 }
 

@@ -202,6 +202,20 @@ typedef struct {
 void ts_overlay_layout_badges(const ts_overlay_list *l, double s, double u, int out_w, int out_h,
                               ts_ov_measure measure, void *ctx, ts_ov_disc *discs);
 
+/* Both layouts a renderer needs, per item index: rows[i] for ROW items
+ * (ts_overlay_layout_rows), discs[i] for BADGE items
+ * (ts_overlay_layout_badges). */
+typedef struct {
+    ts_ov_rowbox *rows;
+    ts_ov_disc *discs;
+} ts_ov_layout;
+/* Lays out l's rows and badges for an out_w x out_h picture (s, u, measure
+ * and ctx as above). The arrays are allocated: ts_overlay_layout_free.
+ * Returns 0, or -1 out of memory (nothing to free). */
+int ts_overlay_layout(const ts_overlay_list *l, double s, double u, int out_w, int out_h,
+                      ts_ov_measure measure, void *ctx, ts_ov_layout *out);
+void ts_overlay_layout_free(ts_ov_layout *lay);
+
 /* How ts_overlay_render sizes text (a ts_ov_measure; ctx unused). */
 void ts_overlay_cv_measure(void *ctx, const char *s, double px, int *w, int *h);
 

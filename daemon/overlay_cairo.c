@@ -3,7 +3,6 @@
 
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 /* DejaVu Sans Bold: its capitals stand about 0.73 em tall. */
@@ -116,21 +115,17 @@ int ts_overlay_render_cairo(cairo_t *cr, int out_w, int out_h, const ts_overlay_
     double s = fmin((double)out_w / l->w, (double)out_h / l->h);
     int vw = (int)lround(l->w * s), vh = (int)lround(l->h * s);
     double u = ts_overlay_unit(vw, vh);
-    ts_ov_rowbox *rb = calloc((size_t)(l->n ? l->n : 1), sizeof *rb);
-    ts_ov_disc *discs = calloc((size_t)(l->n ? l->n : 1), sizeof *discs);
-    if (!rb || !discs) {
-        free(rb);
-        free(discs);
-        return -1;
-    }
     cairo_save(cr);
     cairo_translate(cr, (out_w - vw) / 2, (out_h - vh) / 2);
     cairo_rectangle(cr, 0, 0, vw, vh);
     cairo_clip(cr);
     cairo_set_antialias(cr, l->plain ? CAIRO_ANTIALIAS_FAST : CAIRO_ANTIALIAS_DEFAULT);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-    ts_overlay_layout_rows(l, vw, vh, u, ts_overlay_cairo_measure, cr, rb);
-    ts_overlay_layout_badges(l, s, u, vw, vh, ts_overlay_cairo_measure, cr, discs);
+    ts_ov_layout lay;
+    if (ts_overlay_layout(l, s, u, vw, vh, ts_overlay_cairo_measure, cr, &lay) < 0) {
+        cairo_restore(cr);
+        return -1;
+    }
     for (int i = 0; i < l->n; i++) {
         const ts_ov_item *it = &l->item[i];
         switch (it->shape) {
@@ -138,12 +133,13 @@ int ts_overlay_render_cairo(cairo_t *cr, int out_w, int out_h, const ts_overlay_
         case TS_OV_POLY: poly(cr, it, s, u); break;
         case TS_OV_TEXT: text(cr, it, s, u, vw, vh); break;
         case TS_OV_BADGE:
-            disc(cr, discs[i].x, discs[i].y, discs[i].r, discs[i].R, it->colour, it->text);
+            disc(cr, lay.discs[i].x, lay.discs[i].y, lay.discs[i].r, lay.discs[i].R, it->colour,
+                 it->text);
             break;
         case TS_OV_ROW: {
             if (it->corner < 0)
                 break;
-            const ts_ov_rowbox *b = &rb[i];
+            const ts_ov_rowbox *b = &lay.rows[i];
             box(cr, b->x, b->y, b->w, b->h, it->bg, it->bg_alpha);
             if (it->group > 0) {
                 char num[12];
@@ -160,7 +156,6 @@ int ts_overlay_render_cairo(cairo_t *cr, int out_w, int out_h, const ts_overlay_
         }
     }
     cairo_restore(cr);
-    free(rb);
-    free(discs);
+    ts_overlay_layout_free(&lay);
     return cairo_status(cr) == CAIRO_STATUS_SUCCESS ? 0 : -1;
 }
