@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "cv/cvwrap.h"
+#include "geom.h"
 #include "reader.h"
 #include "render.h"
 
@@ -49,19 +50,6 @@ static void test_faces_read(void **state)
     assert_true(right >= 70);
     assert_int_equal(wrong, 0);
     cls->destroy(r);
-}
-
-/* The centre of a quad lies inside another (convex, either winding). */
-static int inside(const ts_pt q[4], float x, float y)
-{
-    int pos = 0, neg = 0;
-    for (int i = 0; i < 4; i++) {
-        const ts_pt a = q[i], b = q[(i + 1) % 4];
-        float c = (b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x);
-        pos |= c > 0;
-        neg |= c < 0;
-    }
-    return !(pos && neg);
 }
 
 static void test_tables_read(void **state)
@@ -109,7 +97,7 @@ static void test_tables_read(void **state)
             for (int i = 0; i < nt && !hit; i++) {
                 float cx = (taken[i].q[0].x + taken[i].q[2].x) / 2;
                 float cy = (taken[i].q[0].y + taken[i].q[2].y) / 2;
-                if (inside(sc.cards[c].quad, cx, cy) && read_idx[i] >= 0) {
+                if (ts_point_in_quad(sc.cards[c].quad, cx, cy) && read_idx[i] >= 0) {
                     hit = 1;
                     right += read_idx[i] == sc.cards[c].code.idx;
                     wrong += read_idx[i] != sc.cards[c].code.idx;
