@@ -305,12 +305,10 @@ struct ts_capture {
     uint64_t seq;
     ts_capture_status st;
 
-    GstAppSink *sink;   /* the appsink (the capture thread takes a reference) */
-    int sink_jpeg;      /* ... and it takes JPEG (decoded here) */
-    int sink_tuned;     /* the pipeline started: live or file is known, the sink set for it */
-
-    /* Capture thread only. */
+    /* Capture thread only (and its creator before it starts, its joiner after). */
     GstElement *pipe;
+    GstAppSink *sink;
+    int sink_jpeg;      /* the appsink takes JPEG (decoded here) */
     ts_jpeg_dec *jpeg;  /* decodes JPEG frames (made at the first one) */
     double pace_t0;     /* a JPEG file paced here: when its first frame came, */
     long pace_n;        /* ... and frames since */
@@ -371,14 +369,8 @@ static void teardown(ts_capture *c)
     if (!c->pipe)
         return;
     gst_element_set_state(c->pipe, GST_STATE_NULL);
-    pthread_mutex_lock(&c->mu);
-    GstAppSink *sink = c->sink;
+    gst_object_unref(c->sink);
     c->sink = NULL;
-    c->sink_jpeg = 0;
-    c->sink_tuned = 0;
-    pthread_mutex_unlock(&c->mu);
-    if (sink)
-        gst_object_unref(sink);
     gst_object_unref(c->bus);
     gst_object_unref(c->pipe);
     c->pipe = NULL;
@@ -407,12 +399,9 @@ static void bus_error(GstBus *bus, char *err, size_t n)
  * known to be a file, it is paced at its own rate, or with `fast` waits for
  * vision instead of dropping. JPEG from a file carries no timestamps to sync
  * on (multifilesrc): the file waits for the capture thread, which paces it
- * (pace). Caller holds mu. */
-static void tune_sink(ts_capture *c)
+ * (pace). file: the pipeline started and is known not to be live. */
+static void tune_sink(ts_capture *c, int file)
 {
-    if (!c->sink)
-        return;
-    int file = c->sink_tuned && !c->live;
     g_object_set(c->sink, "max-buffers", 1, "drop", !(file && (c->cfg.fast || c->sink_jpeg)),
                  "sync", file && !c->cfg.fast && !c->sink_jpeg, "enable-last-sample", FALSE,
                  NULL);
@@ -494,21 +483,18 @@ static int build(ts_capture *c, char *err, size_t n)
     c->bus = gst_element_get_bus(p);
     c->warned = 0;
     c->pace_n = 0;
-    pthread_mutex_lock(&c->mu);
     c->sink = GST_APP_SINK(gst_bin_get_by_name(GST_BIN(p), "tssink"));
     c->sink_jpeg = jpeg;
-    tune_sink(c);
-    pthread_mutex_unlock(&c->mu);
+    tune_sink(c, 0);
     GstStateChangeReturn r = gst_element_set_state(p, GST_STATE_PAUSED);
     if (r == GST_STATE_CHANGE_FAILURE) {
         bus_error(c->bus, err, n);
         teardown(c);
         return -1;
     }
-    pthread_mutex_lock(&c->mu);
     c->live = r == GST_STATE_CHANGE_NO_PREROLL || c->plan.live;
-    c->sink_tuned = 1;
-    tune_sink(c);
+    tune_sink(c, !c->live);
+    pthread_mutex_lock(&c->mu);
     c->st.live = c->live;
     pthread_mutex_unlock(&c->mu);
     if (gst_element_set_state(p, GST_STATE_PLAYING) == GST_STATE_CHANGE_FAILURE) {
@@ -766,15 +752,8 @@ static void *capture_thread(void *arg)
             poll_bus(c);
             continue;
         }
-        pthread_mutex_lock(&c->mu);
-        GstAppSink *sink = c->sink ? GST_APP_SINK(gst_object_ref(c->sink)) : NULL;
-        pthread_mutex_unlock(&c->mu);
-        GstSample *s = sink ? gst_app_sink_try_pull_sample(sink, PULL_MS * GST_MSECOND) : NULL;
-        int eos = sink && !s && gst_app_sink_is_eos(sink);
-        if (sink)
-            gst_object_unref(sink);
-        else
-            g_usleep(PULL_MS * 1000);
+        GstSample *s = gst_app_sink_try_pull_sample(c->sink, PULL_MS * GST_MSECOND);
+        int eos = !s && gst_app_sink_is_eos(c->sink);
         if (s) {
             publish(c, s);
             waiting_since = ts_now();
