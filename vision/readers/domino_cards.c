@@ -708,8 +708,9 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
     float ux = cosf(best_a), uy = sinf(best_a);
     float width = best;
     /* a card is several pips wide (a Hong Kong five's blob is half its
-     * width), but not many (paper running on over cards laid edge to edge) */
-    if (width < 2.5f * p->r || width > 14 * p->r || width < 8)
+     * width, and its box is wider turned), but not many (paper running on
+     * over cards laid edge to edge) */
+    if (width < (p->clover ? 2.0f : 2.5f) * p->r || width > 14 * p->r || width < 8)
         return -1;
     float l1 = hi_u, l2 = -lo_u;
     float mx = p->cx + (l1 - l2) / 2 * ux, my = p->cy + (l1 - l2) / 2 * uy;
@@ -917,9 +918,9 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
 
     /* pips are part of the card they lie on: rays see through them (a one
      * has a ring round it) */
-    for (int i = 0; i < np; i++)
-        if (!f->pips[i].clover)
-            clear_disc(f, f->pips[i].cx, f->pips[i].cy, 1.35f * f->pips[i].r + 2);
+    for (int i = 0; i < np; i++) /* a clover's middle may hold no paper block: no ink there */
+        clear_disc(f, f->pips[i].cx, f->pips[i].cy,
+                   f->pips[i].clover ? 0.6f * f->pips[i].r : 1.35f * f->pips[i].r + 2);
     int nc = 0;
     for (int i = 0; i < np; i++) {
         const pip *p = &f->pips[i];
