@@ -97,8 +97,11 @@ static float chinese_colour_fit(const domino_end e[2])
         else
             want = 0;
         int off = abs(e[k].red - want);
+        /* a four with one pip too dim or blurred to show red is still a
+         * four (no deck prints a black four, and the count is checked as
+         * a square); a six's half is less sure */
         if (off)
-            fit *= off == 1 && n >= 4 ? 0.4f : 0.1f;
+            fit *= off == 1 && n == 4 ? 0.6f : off == 1 && n >= 4 ? 0.4f : 0.1f;
     }
     return fit;
 }
