@@ -304,7 +304,11 @@ static void classify(domino_card_finder *f, const ts_image *frame)
                  * 100 < p * k is grey < ceil(p * k / 100) */
                 int dark_t = ink_paper >= 70 ? (ink_paper * 62 + 99) / 100 : 0;
                 int level = f->level[by * bw + bx];
-                int stop_t = (level * STOP_PCT + 99) / 100;
+                /* and always below 72% of the brightest paper near it: a
+                 * cloth nearly as bright as the cards (their mean level
+                 * taken from its blocks) still ends a ray */
+                int stop_t = (level * STOP_PCT + 99) / 100, stop_m = (paper * 72 + 99) / 100;
+                stop_t = stop_m > stop_t ? stop_m : stop_t;
                 int hrg = f->hrg[by * bw + bx], hgb = f->hgb[by * bw + bx];
                 int x0 = bx * BLOCK, x1 = x0 + BLOCK < w ? x0 + BLOCK : w;
                 /* columns whose neighbours two away across are in the frame */
