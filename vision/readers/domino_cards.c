@@ -21,7 +21,6 @@ enum {
      * near it: against the mean, not the brightest pixel, the camera's
      * noise and a lamp's falloff along a card stay paper */
     STOP_PCT = 84,
-    HUE_T = 32,
 };
 
 /* The deck's printed proportions (seed 004: 26 x 82 mm). Other decks are
@@ -58,8 +57,6 @@ struct domino_card_finder {
     uint8_t *paper;  /* per block: the paper level near it (grey, its brightest) */
     uint8_t *level;  /* per block: the paper level near it (grey, its mean) */
     uint32_t *wsum;  /* per block: sum of the grey of its paper samples */
-    int32_t *wrg, *wgb; /* per block: sums of R - G and G - B of its paper samples */
-    int8_t *hrg, *hgb;  /* per block: the paper's mean R - G and G - B near it */
     uint8_t *active; /* per block: WORKED near paper, BORDER round those (grey
                         only), OWN_PAPER paper in the block itself */
     uint8_t *ink;    /* per pixel: ink (dark or red) on paper */
@@ -80,10 +77,6 @@ static void free_planes(domino_card_finder *f)
     free(f->paper);
     free(f->level);
     free(f->wsum);
-    free(f->wrg);
-    free(f->wgb);
-    free(f->hrg);
-    free(f->hgb);
     free(f->active);
     free(f->ink);
     free(f->stop);
@@ -93,8 +86,6 @@ static void free_planes(domino_card_finder *f)
     f->paper = f->level = f->active = f->ink = f->stop = f->raw = f->grey = NULL;
     f->queue = NULL;
     f->wsum = NULL;
-    f->wrg = f->wgb = NULL;
-    f->hrg = f->hgb = NULL;
     f->w = f->h = 0;
 }
 
@@ -140,17 +131,13 @@ static int ensure(domino_card_finder *f, int w, int h)
     f->paper = malloc(nb);
     f->level = malloc(nb);
     f->wsum = malloc(sizeof(uint32_t) * nb);
-    f->wrg = malloc(sizeof(int32_t) * nb);
-    f->wgb = malloc(sizeof(int32_t) * nb);
-    f->hrg = malloc(nb);
-    f->hgb = malloc(nb);
     f->active = malloc(nb);
     f->ink = malloc(n);
     f->stop = malloc(n);
     f->raw = malloc(n);
     f->grey = malloc(n);
     f->queue = malloc(sizeof(int) * (n + 1));
-    if (!f->paper || !f->level || !f->wsum || !f->wrg || !f->wgb || !f->hrg || !f->hgb || !f->active || !f->ink || !f->stop || !f->raw || !f->grey || !f->queue) {
+    if (!f->paper || !f->level || !f->wsum || !f->active || !f->ink || !f->stop || !f->raw || !f->grey || !f->queue) {
         free_planes(f);
         return -1;
     }
@@ -171,8 +158,6 @@ static void survey(domino_card_finder *f, const ts_image *frame)
     uint8_t *mx = f->raw, *white = f->raw + nb; /* scratch: raw holds w * h >= 2 nb */
     memset(mx, 0, 2 * nb);
     memset(f->wsum, 0, sizeof(uint32_t) * nb);
-    memset(f->wrg, 0, sizeof(int32_t) * nb);
-    memset(f->wgb, 0, sizeof(int32_t) * nb);
     for (int y = 0; y < h; y += 2) {
         const uint8_t *row = ts_image_row(frame, y);
         uint8_t *m = mx + (size_t)(y / BLOCK) * (size_t)bw;
@@ -182,9 +167,6 @@ static void survey(domino_card_finder *f, const ts_image *frame)
             int x0 = bx * BLOCK, x1 = x0 + BLOCK < w ? x0 + BLOCK : w;
             int best = m[bx], count = wt[bx];
             uint32_t sum = ws[bx];
-            int32_t *wrg = f->wrg + (size_t)(y / BLOCK) * (size_t)bw + bx;
-            int32_t *wgb = f->wgb + (size_t)(y / BLOCK) * (size_t)bw + bx;
-            int32_t srg = *wrg, sgb = *wgb;
             for (int x = x0; x < x1; x += 2) { /* no branches */
                 const uint8_t *q = row + 3 * x;
                 int g = (q[0] + 2 * q[1] + q[2]) >> 2, hi = q[0], lo = q[0];
@@ -196,19 +178,15 @@ static void survey(domino_card_finder *f, const ts_image *frame)
                 int is_white = (g >= 70) & (hi - lo < f->white_lim[hi]) & (count < 255);
                 count += is_white;
                 sum += (uint32_t)(g & -is_white);
-                srg += (q[2] - q[1]) & -is_white;
-                sgb += (q[1] - q[0]) & -is_white;
             }
             m[bx] = (uint8_t)best;
             wt[bx] = (uint8_t)count;
             ws[bx] = sum;
-            *wrg = srg;
-            *wgb = sgb;
         }
     }
     for (int by = 0; by < bh; by++)
         for (int bx = 0; bx < bw; bx++) {
-            int best = 0, near = 0, lev = 0, rg = 0, gb = 0;
+            int best = 0, near = 0, lev = 0;
             for (int dy = -1; dy <= 1; dy++)
                 for (int dx = -1; dx <= 1; dx++) {
                     int x = bx + dx, y = by + dy;
@@ -219,17 +197,11 @@ static void survey(domino_card_finder *f, const ts_image *frame)
                     near |= nw >= 3;
                     if (nw >= 3) {
                         int mean = (int)(f->wsum[j] / (uint32_t)nw);
-                        if (mean > lev) {
-                            lev = mean;
-                            rg = f->wrg[j] / nw;
-                            gb = f->wgb[j] / nw;
-                        }
+                        lev = mean > lev ? mean : lev;
                     }
                 }
             f->paper[by * bw + bx] = (uint8_t)best;
             f->level[by * bw + bx] = (uint8_t)lev;
-            f->hrg[by * bw + bx] = (int8_t)(rg < -127 ? -127 : rg > 127 ? 127 : rg);
-            f->hgb[by * bw + bx] = (int8_t)(gb < -127 ? -127 : gb > 127 ? 127 : gb);
             f->active[by * bw + bx] =
                 (uint8_t)((near ? WORKED : 0) | (white[by * bw + bx] ? OWN_PAPER : 0));
         }
@@ -309,7 +281,6 @@ static void classify(domino_card_finder *f, const ts_image *frame)
                  * taken from its blocks) still ends a ray */
                 int stop_t = (level * STOP_PCT + 99) / 100, stop_m = (paper * 72 + 99) / 100;
                 stop_t = stop_m > stop_t ? stop_m : stop_t;
-                int hrg = f->hrg[by * bw + bx], hgb = f->hgb[by * bw + bx];
                 int x0 = bx * BLOCK, x1 = x0 + BLOCK < w ? x0 + BLOCK : w;
                 /* columns whose neighbours two away across are in the frame */
                 int xi0 = x0 > 2 ? x0 : 2, xi1 = x1 < w - 2 ? x1 : w - 2;
@@ -325,9 +296,8 @@ static void classify(domino_card_finder *f, const ts_image *frame)
                     int v = grey + line;
                     int across = x >= xi0 && x < xi1 ? (g[x - 2] > v) & (g[x + 2] > v) : 0;
                     int down = vert & (gu[x] > v) & (gd[x] > v);
-                    int hue = abs(r - gg - hrg) + abs(gg - b - hgb) > HUE_T;
                     st[x] = (uint8_t)((grey < stop_t) | (mx - mn >= f->colour_lim[mx]) |
-                                      across | down | hue);
+                                      across | down);
                 }
             }
         }
