@@ -7,6 +7,7 @@
 
 #include "cv/cvwrap.h"
 #include "readers/gof_edges.h"
+#include "readers/gof_index.h"
 
 enum { WORK_SIDE = 400 }; /* long side of the stock image, px */
 
@@ -24,6 +25,7 @@ static const float SINGLE_LO = -0.14f, SINGLE_HI = 0.3f;
 
 struct ts_gof_finder {
     ts_detector *det;
+    ts_gof_indexer *index;
     float min_aspect, max_aspect;
     ts_image stock, bin; /* scratch, reused across frames */
 };
@@ -41,7 +43,10 @@ ts_gof_finder *ts_gof_finder_create(float min_aspect, float max_aspect)
     f->min_aspect = min_aspect;
     f->max_aspect = max_aspect;
     f->det = ts_detector_create(&p);
-    if (!f->det) {
+    f->index = ts_gof_indexer_create();
+    if (!f->det || !f->index) {
+        ts_detector_destroy(f->det);
+        ts_gof_indexer_destroy(f->index);
         free(f);
         return NULL;
     }
@@ -53,6 +58,7 @@ void ts_gof_finder_destroy(ts_gof_finder *f)
     if (!f)
         return;
     ts_detector_destroy(f->det);
+    ts_gof_indexer_destroy(f->index);
     ts_image_free(&f->stock);
     ts_image_free(&f->bin);
     free(f);
@@ -428,6 +434,44 @@ static float card_side(const ts_quad *c, int n)
     return s[m / 2];
 }
 
+/* Thresholds stock at the Otsu level of its pixels brighter than t (the
+ * first Otsu level): on a table of two tones (a light cloth with dark dots or
+ * stripes, a pale board) the first level falls between the table's tones and
+ * leaves the cards joined to the light one; the second falls between that
+ * tone and the brighter stock. */
+static int upper_otsu(const ts_image *stock, ts_image *bin, double t)
+{
+    long hist[256] = {0}, n = 0;
+    double sum = 0;
+    int lo = (int)t + 1;
+    for (int y = 0; y < stock->h; y++) {
+        const uint8_t *s = ts_image_row(stock, y);
+        for (int x = 0; x < stock->w; x++)
+            if (s[x] >= lo)
+                hist[s[x]]++, n++, sum += s[x];
+    }
+    int best_t = lo;
+    double best = -1, sb = 0;
+    long wb = 0;
+    for (int v = lo; v < 255 && n > 0; v++) {
+        wb += hist[v];
+        sb += (double)v * hist[v];
+        long wf = n - wb;
+        if (!wb || !wf)
+            continue;
+        double mb = sb / wb, mf = (sum - sb) / wf, between = (double)wb * wf * (mb - mf) * (mb - mf);
+        if (between > best)
+            best = between, best_t = v;
+    }
+    for (int y = 0; y < stock->h; y++) {
+        const uint8_t *s = ts_image_row(stock, y);
+        uint8_t *o = ts_image_row(bin, y);
+        for (int x = 0; x < stock->w; x++)
+            o[x] = s[x] > best_t ? 255 : 0;
+    }
+    return 0;
+}
+
 static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts_quad *out, int max,
                   char *err)
 {
@@ -440,11 +484,16 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
      * window larger than a card), and simply bright (Otsu). */
     double min_area = 0.003 * f->stock.w * f->stock.h;
     int got = 0, side_n = 0;
-    for (int pass = 0; pass < 6; pass++) {
+    double t_otsu = 0;
+    for (int pass = 0; pass < 9; pass++) {
         tscv_contours cs = {0};
-        int otsu = pass >= 3, r = 2 * (pass % 3);
-        int rc = otsu ? tscv_otsu(&f->stock, &f->bin, NULL, err)
-                      : tscv_adaptive(&f->stock, &f->bin, (f->stock.w / 5) | 1, 8, err);
+        int kind = pass / 3, r = 2 * (pass % 3), rc;
+        if (kind == 0)
+            rc = tscv_adaptive(&f->stock, &f->bin, (f->stock.w / 5) | 1, 8, err);
+        else if (kind == 1)
+            rc = tscv_otsu(&f->stock, &f->bin, &t_otsu, err);
+        else
+            rc = upper_otsu(&f->stock, &f->bin, t_otsu);
         if (rc == 0 && r)
             rc = tscv_morph(&f->bin, &f->bin, 'e', r, err);
         if (rc < 0 || tscv_find_contours(&f->bin, 1, &cs, err) < 0)
@@ -530,5 +579,16 @@ int ts_gof_find(ts_gof_finder *f, const ts_image *frame, ts_quad *out, int max, 
     /* found on the decimated image: sides to the edges at full resolution */
     for (int i = 0; i < n && k > 1; i++)
         ts_gof_snap_edges(frame, &out[i]);
-    return n;
+    /* then the cards their indices imply, where outlines were lost */
+    int m = getenv("GOF_NOINDEX") ? 0 : ts_gof_index_cards(f->index, frame, out + n, max - n, err);
+    if (m < 0)
+        return -1;
+    for (int i = n; i < n + m; i++)
+        ts_gof_snap_edges(frame, &out[i]);
+    if (getenv("GOF_DEBUG")) /* DEBUG */
+        for (int i = 0; i < n + m; i++)
+            fprintf(stderr, "Q %d %d %.1f %.1f %.1f %.1f %.1f %.1f %.1f %.1f %.2f\n", i, i >= n,
+                    out[i].q[0].x, out[i].q[0].y, out[i].q[1].x, out[i].q[1].y, out[i].q[2].x,
+                    out[i].q[2].y, out[i].q[3].x, out[i].q[3].y, out[i].score);
+    return n + m;
 }
