@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cv/cvwrap.h"
 #include "readers/gof_edges.h"
@@ -11,7 +12,8 @@
 
 enum { WORK_SIDE = 400 }; /* long side of the stock image, px */
 
-enum { MAX_GRID = 8 }; /* rows or columns of touching cards a block may hold */
+enum { MAX_GRID = 8 };
+enum { MAX_INDEX = 256 }; /* cards offered from their indices */ /* rows or columns of touching cards a block may hold */
 static const float MIN_SEAM = -3.0f; /* a split's lines may not run through print */
 
 static const float CARD_ASPECT = 87.0f / 56.0f;
@@ -26,6 +28,7 @@ static const float SINGLE_LO = -0.14f, SINGLE_HI = 0.3f;
 struct ts_gof_finder {
     ts_detector *det;
     ts_gof_indexer *index;
+    ts_quad idx[MAX_INDEX]; /* the index finder's cards, scratch */
     float min_aspect, max_aspect;
     ts_image stock, bin; /* scratch, reused across frames */
 };
@@ -480,27 +483,35 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
         snprintf(err, TSCV_ERR_MAX, "gof find: out of memory");
         return -1;
     }
-    /* Two binarisations: stock brighter than its surroundings (adaptive,
-     * window larger than a card), and simply bright (Otsu). */
+    /* Three binarisations: stock brighter than its surroundings (adaptive,
+     * window larger than a card), simply bright (Otsu), and brighter than
+     * the light tone of a two-tone table (upper_otsu); each as it is and
+     * eroded (cards that touch come apart). */
+    static const struct {
+        char kind, op;
+        int r;
+    } passes[] = {{'a', 0, 0}, {'a', 'e', 2}, {'a', 'e', 4}, {'o', 0, 0}, {'o', 'e', 2},
+                  {'o', 'e', 4}, {'u', 0, 0}, {'u', 'e', 2}, {'u', 'e', 4}};
     double min_area = 0.003 * f->stock.w * f->stock.h;
     int got = 0, side_n = 0;
     double t_otsu = 0;
-    for (int pass = 0; pass < 9; pass++) {
+    for (size_t pass = 0; pass < sizeof passes / sizeof *passes; pass++) {
         tscv_contours cs = {0};
-        int kind = pass / 3, r = 2 * (pass % 3), rc;
-        if (kind == 0)
+        int r = passes[pass].r, rc;
+        if (passes[pass].kind == 'a')
             rc = tscv_adaptive(&f->stock, &f->bin, (f->stock.w / 5) | 1, 8, err);
-        else if (kind == 1)
+        else if (passes[pass].kind == 'o')
             rc = tscv_otsu(&f->stock, &f->bin, &t_otsu, err);
         else
             rc = upper_otsu(&f->stock, &f->bin, t_otsu);
         if (rc == 0 && r)
-            rc = tscv_morph(&f->bin, &f->bin, 'e', r, err);
+            rc = tscv_morph(&f->bin, &f->bin, passes[pass].op, r, err);
         if (rc < 0 || tscv_find_contours(&f->bin, 1, &cs, err) < 0)
             return -1;
+        float grow = 1.0f + (passes[pass].op == 'e' ? r : 0);
         for (int i = 0; i < cs.n && got < max; i++)
             if (tscv_area(cs.pts + cs.start[i], cs.len[i]) > min_area)
-                got += grid_cells(frame, cs.pts + cs.start[i], cs.len[i], k, 1.0f + r, out + got,
+                got += grid_cells(frame, cs.pts + cs.start[i], cs.len[i], k, grow, out + got,
                                   max - got);
         if (pass == 3) { /* Otsu, not eroded: the outline where it is */
             side = card_side(out, got);
@@ -564,6 +575,55 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
     return kept;
 }
 
+/* Adds the cards found by their indices (idx, score 2 if both indices show,
+ * else 1) to the outline candidates out[0..n): a card whose size is far from
+ * the lone cards' (or, without any, from the two-index cards') is a numeral
+ * stroke or the table's pattern read as an index. The two-index cards go
+ * after the lone cards; the one-index ones last. Returns the new count. */
+static int merge_index(ts_quad *out, int n, int max, ts_quad *idx, int m)
+{
+    float sides[MAX_INDEX];
+    int ns = 0;
+    for (int i = 0; i < n && ns < MAX_INDEX; i++)
+        if (out[i].score == 1000)
+            sides[ns++] = dist(out[i].q[0], out[i].q[1]);
+    if (!ns)
+        for (int i = 0; i < m; i++)
+            if (idx[i].score >= 2)
+                sides[ns++] = dist(idx[i].q[0], idx[i].q[1]);
+    if (!ns)
+        return n;
+    qsort(sides, (size_t)ns, sizeof *sides, cmp_float);
+    float ref = sides[ns / 2];
+    int k = 0;
+    for (int i = 0; i < m; i++)
+        if (fabsf(dist(idx[i].q[0], idx[i].q[1]) / ref - 1) <= 0.25f)
+            idx[k++] = idx[i];
+    m = k;
+    int lone = 0;
+    while (lone < n && out[lone].score >= 999)
+        lone++;
+    int two = 0;
+    for (int i = 0; i < m; i++)
+        two += idx[i].score >= 2;
+    int add = m < max - n ? m : max - n;
+    if (add <= 0)
+        return n;
+    /* make room after the lone cards for the two-index cards */
+    int t = two < add ? two : add;
+    if (getenv("GOF_LATE"))
+        t = 0, lone = n;
+    memmove(out + lone + t, out + lone, sizeof *out * (size_t)(n - lone));
+    for (int i = 0, j = 0; i < m && j < t; i++)
+        if (idx[i].score >= 2)
+            out[lone + j++] = idx[i];
+    n += t;
+    for (int i = 0; i < m && n < max; i++)
+        if (idx[i].score < 2 || getenv("GOF_LATE"))
+            out[n++] = idx[i];
+    return n;
+}
+
 int ts_gof_find(ts_gof_finder *f, const ts_image *frame, ts_quad *out, int max, char *err)
 {
     int side = frame->w > frame->h ? frame->w : frame->h;
@@ -580,15 +640,16 @@ int ts_gof_find(ts_gof_finder *f, const ts_image *frame, ts_quad *out, int max, 
     for (int i = 0; i < n && k > 1; i++)
         ts_gof_snap_edges(frame, &out[i]);
     /* then the cards their indices imply, where outlines were lost */
-    int m = getenv("GOF_NOINDEX") ? 0 : ts_gof_index_cards(f->index, frame, out + n, max - n, err);
+    int m = getenv("GOF_NOINDEX") ? 0 : ts_gof_index_cards(f->index, frame, f->idx, MAX_INDEX, err);
     if (m < 0)
         return -1;
-    for (int i = n; i < n + m; i++)
-        ts_gof_snap_edges(frame, &out[i]);
+    for (int i = 0; i < m; i++)
+        ts_gof_snap_edges(frame, &f->idx[i]);
+    n = merge_index(out, n, max, f->idx, m);
     if (getenv("GOF_DEBUG")) /* DEBUG */
-        for (int i = 0; i < n + m; i++)
-            fprintf(stderr, "Q %d %d %.1f %.1f %.1f %.1f %.1f %.1f %.1f %.1f %.2f\n", i, i >= n,
+        for (int i = 0; i < n; i++)
+            fprintf(stderr, "Q %d %d %.1f %.1f %.1f %.1f %.1f %.1f %.1f %.1f %.2f\n", i, out[i].score > 1 && out[i].score < 3,
                     out[i].q[0].x, out[i].q[0].y, out[i].q[1].x, out[i].q[1].y, out[i].q[2].x,
                     out[i].q[2].y, out[i].q[3].x, out[i].q[3].y, out[i].score);
-    return n + m;
+    return n;
 }

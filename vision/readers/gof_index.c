@@ -244,15 +244,34 @@ int ts_gof_index_cards(ts_gof_indexer *ix, const ts_image *frame, ts_quad *out, 
         }
     }
     qsort(p, (size_t)np, sizeof *p, by_margin);
-    for (int i = 0; i < np && n < max; i++) {
+    /* one card per place; the pairs that imply it (its two corners, two
+     * levels) are its support */
+    ts_pt *first = malloc(sizeof *first * (size_t)(max > 0 ? max : 1));
+    if (!first) {
+        free(gl);
+        free(p);
+        snprintf(err, TSCV_ERR_MAX, "gof index: out of memory");
+        return -1;
+    }
+    for (int i = 0; i < np; i++) {
         ts_quad q;
         card_of(&p[i], &q);
         int dup = 0;
         for (int j = 0; j < n && !dup; j++)
-            dup = same_card(&out[j], &q);
-        if (!dup)
+            if (same_card(&out[j], &q)) {
+                dup = 1;
+                /* the card's other corner (not the same index on another
+                 * level) confirms it */
+                if (out[j].score < 2 && ts_dist(first[j], p[i].num) > 0.5f * ts_dist(q.q[0], q.q[1]))
+                    out[j].score += 1;
+            }
+        if (!dup && n < max) {
+            q.score = 1 + q.score / 1000;
+            first[n] = p[i].num;
             out[n++] = q;
+        }
     }
+    free(first);
     free(gl);
     free(p);
     return n;
