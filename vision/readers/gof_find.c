@@ -13,7 +13,8 @@
 enum { WORK_SIDE = 400 }; /* long side of the stock image, px */
 
 enum { MAX_GRID = 8 };
-enum { MAX_INDEX = 256 }; /* cards offered from their indices */ /* rows or columns of touching cards a block may hold */
+enum { MAX_INDEX = 256 }; /* cards offered from their indices */
+enum { MAX_BLOBS = 64 };  /* stock blobs looked at for unexplained stock */ /* rows or columns of touching cards a block may hold */
 static const float MIN_SEAM = -3.0f; /* a split's lines may not run through print */
 
 static const float CARD_ASPECT = 87.0f / 56.0f;
@@ -29,6 +30,11 @@ struct ts_gof_finder {
     ts_detector *det;
     ts_gof_indexer *index;
     ts_quad idx[MAX_INDEX]; /* the index finder's cards, scratch */
+    struct {
+        float x0, y0, x1, y1; /* bounding box, frame px */
+        double area;          /* frame px^2 */
+    } blob[MAX_BLOBS];        /* the stock blobs of the plain Otsu pass */
+    int nblob;
     float min_aspect, max_aspect;
     ts_image stock, bin; /* scratch, reused across frames */
 };
@@ -513,6 +519,21 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
             if (tscv_area(cs.pts + cs.start[i], cs.len[i]) > min_area)
                 got += grid_cells(frame, cs.pts + cs.start[i], cs.len[i], k, grow, out + got,
                                   max - got);
+        if (pass == 3) /* Otsu, not eroded: the stock where it is */
+            for (int j = 0; j < cs.n && f->nblob < MAX_BLOBS; j++) {
+                const ts_ipt *pt = cs.pts + cs.start[j];
+                double a = tscv_area(pt, cs.len[j]);
+                if (a <= min_area)
+                    continue;
+                int x0 = pt[0].x, y0 = pt[0].y, x1 = x0, y1 = y0;
+                for (int t = 1; t < cs.len[j]; t++) {
+                    x0 = pt[t].x < x0 ? pt[t].x : x0, x1 = pt[t].x > x1 ? pt[t].x : x1;
+                    y0 = pt[t].y < y0 ? pt[t].y : y0, y1 = pt[t].y > y1 ? pt[t].y : y1;
+                }
+                f->blob[f->nblob].x0 = (float)x0 * k, f->blob[f->nblob].y0 = (float)y0 * k;
+                f->blob[f->nblob].x1 = (float)(x1 + 1) * k, f->blob[f->nblob].y1 = (float)(y1 + 1) * k;
+                f->blob[f->nblob++].area = a * k * k;
+            }
         if (pass == 3) { /* Otsu, not eroded: the outline where it is */
             side = card_side(out, got);
             side_n = got;
@@ -624,6 +645,44 @@ static int merge_index(ts_quad *out, int n, int max, ts_quad *idx, int m)
     return n;
 }
 
+/* The box around the stock that the lone cards found do not explain: the
+ * Otsu blobs that are not one lone card (score 999/1000) of about their
+ * area (blocks of touching cards, piles, fans, cards joined to a light
+ * table). Returns 0 if every blob is a lone card, else 1 with roi (x, y,
+ * w, h): the index finder looks only there, as it costs more than the
+ * outlines. */
+static int unexplained(const ts_gof_finder *f, const ts_quad *out, int n, const ts_image *frame,
+                       int roi[4])
+{
+    float x0 = 1e9f, y0 = 1e9f, x1 = -1e9f, y1 = -1e9f;
+    for (int b = 0; b < f->nblob; b++) {
+        double lone = 0;
+        for (int i = 0; i < n; i++) {
+            if (out[i].score < 999)
+                continue;
+            float cx = (out[i].q[0].x + out[i].q[1].x + out[i].q[2].x + out[i].q[3].x) / 4;
+            float cy = (out[i].q[0].y + out[i].q[1].y + out[i].q[2].y + out[i].q[3].y) / 4;
+            if (cx >= f->blob[b].x0 && cx <= f->blob[b].x1 && cy >= f->blob[b].y0 &&
+                cy <= f->blob[b].y1)
+                lone = fmax(lone, out[i].area);
+        }
+        if (lone >= 0.7 * f->blob[b].area && lone <= 1.5 * f->blob[b].area)
+            continue;
+        if (getenv("GOF_DEBUG"))
+            fprintf(stderr, "B %.0f %.0f %.0f %.0f area %.0f lone %.0f\n", f->blob[b].x0, f->blob[b].y0, f->blob[b].x1, f->blob[b].y1, f->blob[b].area, lone);
+        /* with a margin: an index of a card cut by the blob's edge */
+        float mx = 0.1f * (f->blob[b].x1 - f->blob[b].x0), my = 0.1f * (f->blob[b].y1 - f->blob[b].y0);
+        x0 = fminf(x0, f->blob[b].x0 - mx), y0 = fminf(y0, f->blob[b].y0 - my);
+        x1 = fmaxf(x1, f->blob[b].x1 + mx), y1 = fmaxf(y1, f->blob[b].y1 + my);
+    }
+    x0 = fmaxf(x0, 0), y0 = fmaxf(y0, 0);
+    x1 = fminf(x1, (float)frame->w), y1 = fminf(y1, (float)frame->h);
+    if (x1 - x0 < 16 || y1 - y0 < 16)
+        return 0;
+    roi[0] = (int)x0, roi[1] = (int)y0, roi[2] = (int)(x1 - x0), roi[3] = (int)(y1 - y0);
+    return 1;
+}
+
 int ts_gof_find(ts_gof_finder *f, const ts_image *frame, ts_quad *out, int max, char *err)
 {
     int side = frame->w > frame->h ? frame->w : frame->h;
@@ -635,12 +694,15 @@ int ts_gof_find(ts_gof_finder *f, const ts_image *frame, ts_quad *out, int max, 
     }
     if (tscv_blur(&f->stock, &f->stock, 0.8, err) < 0)
         return -1;
+    f->nblob = 0;
     int n = blocks(f, frame, k, 0, out, max, err);
     /* found on the decimated image: sides to the edges at full resolution */
     for (int i = 0; i < n && k > 1; i++)
         ts_gof_snap_edges(frame, &out[i]);
     /* then the cards their indices imply, where outlines were lost */
-    int m = getenv("GOF_NOINDEX") ? 0 : ts_gof_index_cards(f->index, frame, f->idx, MAX_INDEX, err);
+    int roi[4], m = 0;
+    if (unexplained(f, out, n, frame, roi) && !getenv("GOF_NOINDEX"))
+        m = ts_gof_index_cards(f->index, frame, roi, f->idx, MAX_INDEX, err);
     if (m < 0)
         return -1;
     for (int i = 0; i < m; i++)

@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "cv/cvwrap.h"
 #include "geom.h"
@@ -83,6 +84,8 @@ static int level_ink(ts_gof_indexer *ix, const ts_image *frame, int w, int h, ch
 {
     const ts_image *src = frame;
     if (w != frame->w || h != frame->h) {
+        if (ix->small.w != w || ix->small.h != h)
+            ts_image_free(&ix->small); /* a part of another size last frame */
         if (tscv_resize(frame, &ix->small, w, h, err) < 0)
             return -1;
         src = &ix->small;
@@ -123,6 +126,26 @@ static int level_ink(ts_gof_indexer *ix, const ts_image *frame, int w, int h, ch
     return 0;
 }
 
+static int by_x(const void *a, const void *b)
+{
+    const glyph *x = a, *y = b;
+    return (x->cx > y->cx) - (x->cx < y->cx);
+}
+
+/* The first of the glyphs (sorted by x) at or right of x. */
+static int first_at(const glyph *gl, int n, float x)
+{
+    int lo = 0, hi = n;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (gl[mid].cx < x)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 /* The numeral-symbol pairs of one level, appended to p (frame pixels). */
 static int level_pairs(ts_gof_indexer *ix, glyph *gl, float back, pair *p, int np, int max,
                        char *err)
@@ -139,6 +162,7 @@ static int level_pairs(ts_gof_indexer *ix, glyph *gl, float back, pair *p, int n
             continue;
         gl[ng++] = (glyph){b->cx, b->cy, (float)ext, b->area};
     }
+    qsort(gl, (size_t)ng, sizeof *gl, by_x); /* pairs lie within a glyph or two in x */
     for (int i = 0; i < ng; i++) {
         const glyph *r = &gl[i];
         if (r->ext < MIN_EXT)
@@ -146,7 +170,8 @@ static int level_pairs(ts_gof_indexer *ix, glyph *gl, float back, pair *p, int n
         /* a two-digit numeral (10) is two glyphs side by side: its centre
          * is between them */
         float nx = r->cx, ny = r->cy;
-        for (int j = 0; j < ng; j++) {
+        int from = first_at(gl, ng, r->cx - 1.6f * r->ext);
+        for (int j = from; j < ng && gl[j].cx <= r->cx + 0.9f * r->ext; j++) {
             const glyph *t = &gl[j];
             if (j != i && fabsf(t->ext - r->ext) < 0.2f * r->ext &&
                 fabsf(t->cy - r->cy) < 0.25f * r->ext && fabsf(t->cx - r->cx) < 0.9f * r->ext &&
@@ -155,7 +180,7 @@ static int level_pairs(ts_gof_indexer *ix, glyph *gl, float back, pair *p, int n
                 break;
             }
         }
-        for (int j = 0; j < ng; j++) {
+        for (int j = from; j < ng && gl[j].cx <= r->cx + 1.6f * r->ext; j++) {
             const glyph *s = &gl[j];
             /* the symbol: smaller than the numeral, about one numeral below */
             if (j == i || s->ext > 0.95f * r->ext || s->ext < 0.3f * r->ext ||
@@ -217,9 +242,12 @@ static int same_card(const ts_quad *a, const ts_quad *b)
     return ts_dist(ca, cb) < 0.25f * sa && fabsf(sa - sb) < 0.25f * sa;
 }
 
-int ts_gof_index_cards(ts_gof_indexer *ix, const ts_image *frame, ts_quad *out, int max,
-                       char *err)
+int ts_gof_index_cards(ts_gof_indexer *ix, const ts_image *full, const int roi[4], ts_quad *out,
+                       int max, char *err)
 {
+    int ox = roi ? roi[0] : 0, oy = roi ? roi[1] : 0;
+    ts_image view = roi ? ts_image_roi(full, roi[0], roi[1], roi[2], roi[3]) : *full;
+    const ts_image *frame = &view;
     glyph *gl = malloc(sizeof *gl * MAX_GLYPHS);
     pair *p = malloc(sizeof *p * MAX_PAIRS);
     if (!gl || !p) {
@@ -229,19 +257,29 @@ int ts_gof_index_cards(ts_gof_indexer *ix, const ts_image *frame, ts_quad *out, 
         return -1;
     }
     int np = 0, n = 0;
-    float k = (float)WORK / (frame->w > frame->h ? frame->w : frame->h);
+    /* levels by the whole frame's size: glyphs are as large in a part */
+    float k = (float)WORK / (full->w > full->h ? full->w : full->h);
     if (k > 1)
         k = 1;
     for (int lv = 0; lv < LEVELS; lv++, k /= 2) {
         int w = (int)lroundf(frame->w * k), h = (int)lroundf(frame->h * k);
         if (w < 2 * BLOCK || h < 2 * BLOCK)
             break;
-        if (level_ink(ix, frame, w, h, err) < 0 ||
+        struct timespec t0, t1, t2;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+        int rc0 = level_ink(ix, frame, w, h, err);
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        if (rc0 < 0 ||
             (np = level_pairs(ix, gl, (float)frame->w / w, p, np, MAX_PAIRS, err)) < 0) {
             free(gl);
             free(p);
             return -1;
         }
+        clock_gettime(CLOCK_MONOTONIC, &t2);
+        if (getenv("GOF_DEBUG"))
+            fprintf(stderr, "T lv%d ink %.2f pairs %.2f np %d\n", lv,
+                    (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6,
+                    (t2.tv_sec - t1.tv_sec) * 1e3 + (t2.tv_nsec - t1.tv_nsec) / 1e6, np);
     }
     qsort(p, (size_t)np, sizeof *p, by_margin);
     /* one card per place; the pairs that imply it (its two corners, two
@@ -255,6 +293,7 @@ int ts_gof_index_cards(ts_gof_indexer *ix, const ts_image *frame, ts_quad *out, 
     }
     for (int i = 0; i < np; i++) {
         ts_quad q;
+        p[i].num.x += ox, p[i].num.y += oy, p[i].sym.x += ox, p[i].sym.y += oy;
         card_of(&p[i], &q);
         int dup = 0;
         for (int j = 0; j < n && !dup; j++)
