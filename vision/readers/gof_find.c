@@ -632,17 +632,50 @@ static int merge_index(ts_quad *out, int n, int max, ts_quad *idx, int m)
         return n;
     /* make room after the lone cards for the two-index cards */
     int t = two < add ? two : add;
-    if (getenv("GOF_LATE"))
-        t = 0, lone = n;
     memmove(out + lone + t, out + lone, sizeof *out * (size_t)(n - lone));
     for (int i = 0, j = 0; i < m && j < t; i++)
         if (idx[i].score >= 2)
             out[lone + j++] = idx[i];
     n += t;
     for (int i = 0; i < m && n < max; i++)
-        if (idx[i].score < 2 || getenv("GOF_LATE"))
+        if (idx[i].score < 2)
             out[n++] = idx[i];
     return n;
+}
+
+/* Whether a card an index implies lies on card stock: most of a 5 x 5 grid
+ * of places inside it score near the brightest of them (an index read the
+ * wrong way round, or a numeral stroke taken for one, puts the card half on
+ * the table). The big numeral covers a few places. */
+static int stock_inside(const ts_image *frame, const ts_quad *q)
+{
+    enum { G = 5 };
+    int v[G * G], n = 0;
+    for (int i = 0; i < G; i++)
+        for (int j = 0; j < G; j++) {
+            ts_pt p = lerp4(q->q, (i + 0.5f) / G, (j + 0.5f) / G);
+            int x = (int)(p.x + 0.5f), y = (int)(p.y + 0.5f);
+            if (x < 0 || y < 0 || x >= frame->w || y >= frame->h) {
+                v[n++] = 0;
+                continue;
+            }
+            const uint8_t *px = ts_image_row(frame, y) + (size_t)x * frame->channels;
+            v[n++] = frame->channels == 3 ? ts_gof_stock_score(px[0], px[1], px[2]) : px[0];
+        }
+    int top = 0, sorted[G * G];
+    for (int i = 0; i < n; i++) { /* the 90th centile: the stock, not a glint */
+        int t = i;
+        sorted[i] = v[i];
+        while (t > 0 && sorted[t] < sorted[t - 1]) {
+            int u = sorted[t];
+            sorted[t] = sorted[t - 1], sorted[t - 1] = u, t--;
+        }
+    }
+    top = sorted[(9 * n) / 10];
+    int on = 0;
+    for (int i = 0; i < n; i++)
+        on += 5 * v[i] >= 4 * top;
+    return top > 0 && 10 * on >= 7 * n;
 }
 
 /* The box around the stock that the lone cards found do not explain: the
@@ -668,8 +701,6 @@ static int unexplained(const ts_gof_finder *f, const ts_quad *out, int n, const 
         }
         if (lone >= 0.7 * f->blob[b].area && lone <= 1.5 * f->blob[b].area)
             continue;
-        if (getenv("GOF_DEBUG"))
-            fprintf(stderr, "B %.0f %.0f %.0f %.0f area %.0f lone %.0f\n", f->blob[b].x0, f->blob[b].y0, f->blob[b].x1, f->blob[b].y1, f->blob[b].area, lone);
         /* with a margin: an index of a card cut by the blob's edge */
         float mx = 0.1f * (f->blob[b].x1 - f->blob[b].x0), my = 0.1f * (f->blob[b].y1 - f->blob[b].y0);
         x0 = fminf(x0, f->blob[b].x0 - mx), y0 = fminf(y0, f->blob[b].y0 - my);
@@ -701,17 +732,17 @@ int ts_gof_find(ts_gof_finder *f, const ts_image *frame, ts_quad *out, int max, 
         ts_gof_snap_edges(frame, &out[i]);
     /* then the cards their indices imply, where outlines were lost */
     int roi[4], m = 0;
-    if (unexplained(f, out, n, frame, roi) && !getenv("GOF_NOINDEX"))
+    if (unexplained(f, out, n, frame, roi))
         m = ts_gof_index_cards(f->index, frame, roi, f->idx, MAX_INDEX, err);
     if (m < 0)
         return -1;
+    int kept = 0;
     for (int i = 0; i < m; i++)
-        ts_gof_snap_edges(frame, &f->idx[i]);
+        if (stock_inside(frame, &f->idx[i])) {
+            ts_gof_snap_edges(frame, &f->idx[i]);
+            f->idx[kept++] = f->idx[i];
+        }
+    m = kept;
     n = merge_index(out, n, max, f->idx, m);
-    if (getenv("GOF_DEBUG")) /* DEBUG */
-        for (int i = 0; i < n; i++)
-            fprintf(stderr, "Q %d %d %.1f %.1f %.1f %.1f %.1f %.1f %.1f %.1f %.2f\n", i, out[i].score > 1 && out[i].score < 3,
-                    out[i].q[0].x, out[i].q[0].y, out[i].q[1].x, out[i].q[1].y, out[i].q[2].x,
-                    out[i].q[2].y, out[i].q[3].x, out[i].q[3].y, out[i].score);
     return n;
 }

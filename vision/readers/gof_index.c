@@ -5,7 +5,6 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "cv/cvwrap.h"
 #include "geom.h"
@@ -265,21 +264,12 @@ int ts_gof_index_cards(ts_gof_indexer *ix, const ts_image *full, const int roi[4
         int w = (int)lroundf(frame->w * k), h = (int)lroundf(frame->h * k);
         if (w < 2 * BLOCK || h < 2 * BLOCK)
             break;
-        struct timespec t0, t1, t2;
-        clock_gettime(CLOCK_MONOTONIC, &t0);
-        int rc0 = level_ink(ix, frame, w, h, err);
-        clock_gettime(CLOCK_MONOTONIC, &t1);
-        if (rc0 < 0 ||
+        if (level_ink(ix, frame, w, h, err) < 0 ||
             (np = level_pairs(ix, gl, (float)frame->w / w, p, np, MAX_PAIRS, err)) < 0) {
             free(gl);
             free(p);
             return -1;
         }
-        clock_gettime(CLOCK_MONOTONIC, &t2);
-        if (getenv("GOF_DEBUG"))
-            fprintf(stderr, "T lv%d ink %.2f pairs %.2f np %d\n", lv,
-                    (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6,
-                    (t2.tv_sec - t1.tv_sec) * 1e3 + (t2.tv_nsec - t1.tv_nsec) / 1e6, np);
     }
     qsort(p, (size_t)np, sizeof *p, by_margin);
     /* one card per place; the pairs that imply it (its two corners, two
