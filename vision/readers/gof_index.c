@@ -12,8 +12,8 @@
 enum {
     WORK = 1280,      /* long side of the finest level (px): index numerals from 5 px */
     LEVELS = 2,       /* each half the size of the one before */
-    MAX_BLOBS = 8192, /* components looked at per level */
-    MAX_GLYPHS = 1200, /* glyph-sized ones kept per level */
+    MAX_BLOBS = 16384, /* components looked at per level */
+    MAX_GLYPHS = 4096, /* glyph-sized ones kept per level */
     MIN_EXT = 5,      /* glyph extent on a level (px) */
     MAX_EXT = 24,
     BLOCK = 25,       /* local mean window (px): a few glyphs wide */
