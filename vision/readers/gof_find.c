@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cv/cvwrap.h"
+#include "geom.h"
 #include "readers/gof_edges.h"
 #include "readers/gof_index.h"
 
@@ -14,7 +15,8 @@ enum { WORK_SIDE = 400 }; /* long side of the stock image, px */
 
 enum { MAX_GRID = 8 };
 enum { MAX_INDEX = 256 }; /* cards offered from their indices */
-enum { MAX_BLOBS = 64 };  /* stock blobs looked at for unexplained stock */ /* rows or columns of touching cards a block may hold */
+enum { MAX_BLOBS = 64 };  /* stock blobs looked at for unexplained stock */
+enum { MAX_ON = 64 };     /* lone cards counted on one blob */ /* rows or columns of touching cards a block may hold */
 static const float MIN_SEAM = -3.0f; /* a split's lines may not run through print */
 
 static const float CARD_ASPECT = 87.0f / 56.0f;
@@ -643,6 +645,19 @@ static int merge_index(ts_quad *out, int n, int max, ts_quad *idx, int m)
     return n;
 }
 
+/* Whether the centre of q lies on a lone card found by its outline (score
+ * 999/1000): the pipeline would take that card first and pass q over, so
+ * q is not worth its edge snapping. */
+static int on_lone_card(const ts_quad *out, int n, const ts_quad *q)
+{
+    float cx = (q->q[0].x + q->q[1].x + q->q[2].x + q->q[3].x) / 4;
+    float cy = (q->q[0].y + q->q[1].y + q->q[2].y + q->q[3].y) / 4;
+    for (int i = 0; i < n; i++)
+        if (out[i].score >= 999 && ts_point_in_quad(out[i].q, cx, cy))
+            return 1;
+    return 0;
+}
+
 /* Whether a card an index implies lies on card stock: most of a 5 x 5 grid
  * of places inside it score near the brightest of them (an index read the
  * wrong way round, or a numeral stroke taken for one, puts the card half on
@@ -679,9 +694,9 @@ static int stock_inside(const ts_image *frame, const ts_quad *q)
 }
 
 /* The box around the stock that the lone cards found do not explain: the
- * Otsu blobs that are not one lone card (score 999/1000) of about their
- * area (blocks of touching cards, piles, fans, cards joined to a light
- * table). Returns 0 if every blob is a lone card, else 1 with roi (x, y,
+ * Otsu blobs whose distinct lone cards (score 999/1000) do not add up to
+ * about their area (blocks of touching cards not all found, piles, fans,
+ * cards joined to a light table). Returns 0 if every blob is a lone card, else 1 with roi (x, y,
  * w, h): the index finder looks only there, as it costs more than the
  * outlines. */
 static int unexplained(const ts_gof_finder *f, const ts_quad *out, int n, const ts_image *frame,
@@ -689,15 +704,24 @@ static int unexplained(const ts_gof_finder *f, const ts_quad *out, int n, const 
 {
     float x0 = 1e9f, y0 = 1e9f, x1 = -1e9f, y1 = -1e9f;
     for (int b = 0; b < f->nblob; b++) {
+        /* the area of the distinct lone cards on the blob */
         double lone = 0;
-        for (int i = 0; i < n; i++) {
+        int on[MAX_ON], non = 0;
+        for (int i = 0; i < n && non < MAX_ON; i++) {
             if (out[i].score < 999)
                 continue;
             float cx = (out[i].q[0].x + out[i].q[1].x + out[i].q[2].x + out[i].q[3].x) / 4;
             float cy = (out[i].q[0].y + out[i].q[1].y + out[i].q[2].y + out[i].q[3].y) / 4;
-            if (cx >= f->blob[b].x0 && cx <= f->blob[b].x1 && cy >= f->blob[b].y0 &&
-                cy <= f->blob[b].y1)
-                lone = fmax(lone, out[i].area);
+            if (cx < f->blob[b].x0 || cx > f->blob[b].x1 || cy < f->blob[b].y0 ||
+                cy > f->blob[b].y1)
+                continue;
+            int seen = 0;
+            for (int j = 0; j < non && !seen; j++)
+                seen = ts_quad_overlap(&out[on[j]], &out[i]);
+            if (!seen) {
+                on[non++] = i;
+                lone += out[i].area;
+            }
         }
         if (lone >= 0.7 * f->blob[b].area && lone <= 1.5 * f->blob[b].area)
             continue;
@@ -738,7 +762,7 @@ int ts_gof_find(ts_gof_finder *f, const ts_image *frame, ts_quad *out, int max, 
         return -1;
     int kept = 0;
     for (int i = 0; i < m; i++)
-        if (stock_inside(frame, &f->idx[i])) {
+        if (!on_lone_card(out, n, &f->idx[i]) && stock_inside(frame, &f->idx[i])) {
             ts_gof_snap_edges(frame, &f->idx[i]);
             f->idx[kept++] = f->idx[i];
         }
