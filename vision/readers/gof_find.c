@@ -751,6 +751,8 @@ int ts_gof_find(ts_gof_finder *f, const ts_image *frame, ts_quad *out, int max, 
         return -1;
     f->nblob = 0;
     int n = blocks(f, frame, k, 0, out, max, err);
+    if (n < 0)
+        return -1;
     /* found on the decimated image: sides to the edges at full resolution */
     for (int i = 0; i < n && k > 1; i++)
         ts_gof_snap_edges(frame, &out[i]);
