@@ -16,7 +16,8 @@ enum { WORK_SIDE = 400 }; /* long side of the stock image, px */
 enum { MAX_GRID = 8 };
 enum { MAX_INDEX = 256 }; /* cards offered from their indices */
 enum { MAX_BLOBS = 64 };  /* stock blobs looked at for unexplained stock */
-enum { MAX_ON = 64 };     /* lone cards counted on one blob */ /* rows or columns of touching cards a block may hold */
+enum { MAX_ON = 64 };     /* lone cards counted on one blob */
+static const float EXPLAINS = 4.0f; /* a split cell along seams this dark explains its stock */ /* rows or columns of touching cards a block may hold */
 static const float MIN_SEAM = -3.0f; /* a split's lines may not run through print */
 
 static const float CARD_ASPECT = 87.0f / 56.0f;
@@ -693,10 +694,10 @@ static int stock_inside(const ts_image *frame, const ts_quad *q)
     return top > 0 && 10 * on >= 7 * n;
 }
 
-/* The box around the stock that the lone cards found do not explain: the
- * Otsu blobs whose distinct lone cards (score 999/1000) do not add up to
- * about their area (blocks of touching cards not all found, piles, fans,
- * cards joined to a light table). Returns 0 if every blob is a lone card, else 1 with roi (x, y,
+/* The box around the stock that the cards found do not explain: the Otsu
+ * blobs whose distinct lone cards (score 999/1000) and cells of splits along
+ * clear seams do not add up to about their area (blocks of touching cards
+ * not all found, piles, fans, cards joined to a light table). Returns 0 if every blob is a lone card, else 1 with roi (x, y,
  * w, h): the index finder looks only there, as it costs more than the
  * outlines. */
 static int unexplained(const ts_gof_finder *f, const ts_quad *out, int n, const ts_image *frame,
@@ -704,11 +705,11 @@ static int unexplained(const ts_gof_finder *f, const ts_quad *out, int n, const 
 {
     float x0 = 1e9f, y0 = 1e9f, x1 = -1e9f, y1 = -1e9f;
     for (int b = 0; b < f->nblob; b++) {
-        /* the area of the distinct lone cards on the blob */
+        /* the area of the distinct cards found on the blob */
         double lone = 0;
         int on[MAX_ON], non = 0;
         for (int i = 0; i < n && non < MAX_ON; i++) {
-            if (out[i].score < 999)
+            if (out[i].score < EXPLAINS)
                 continue;
             float cx = (out[i].q[0].x + out[i].q[1].x + out[i].q[2].x + out[i].q[3].x) / 4;
             float cy = (out[i].q[0].y + out[i].q[1].y + out[i].q[2].y + out[i].q[3].y) / 4;
