@@ -13,11 +13,13 @@
 
 enum { WORK_SIDE = 400 }; /* long side of the stock image, px */
 
-enum { MAX_GRID = 8 };
+enum { MAX_GRID = 8 }; /* rows or columns of touching cards a block may hold */
 enum { MAX_INDEX = 256 }; /* cards offered from their indices */
 enum { MAX_BLOBS = 64 };  /* stock blobs looked at for unexplained stock */
-enum { MAX_ON = 64 };     /* lone cards counted on one blob */
-static const float EXPLAINS = 4.0f; /* a split cell along seams this dark explains its stock */ /* rows or columns of touching cards a block may hold */
+enum { MAX_ON = 64 };     /* cards counted on one blob */
+/* A cell of a split whose seams are at least this dark (grey levels) is as
+ * sure as a lone card: it explains its stock (see unexplained). */
+static const float EXPLAINS = 4.0f;
 static const float MIN_SEAM = -3.0f; /* a split's lines may not run through print */
 
 static const float CARD_ASPECT = 87.0f / 56.0f;
@@ -697,16 +699,16 @@ static int stock_inside(const ts_image *frame, const ts_quad *q)
 /* The box around the stock that the cards found do not explain: the Otsu
  * blobs whose distinct lone cards (score 999/1000) and cells of splits along
  * clear seams do not add up to about their area (blocks of touching cards
- * not all found, piles, fans, cards joined to a light table). Returns 0 if every blob is a lone card, else 1 with roi (x, y,
- * w, h): the index finder looks only there, as it costs more than the
- * outlines. */
+ * not all found, piles, fans, cards joined to a light table). Returns 0 if
+ * every blob is explained, else 1 with roi (x, y, w, h): the index finder
+ * looks only there, as it costs more than the outlines. */
 static int unexplained(const ts_gof_finder *f, const ts_quad *out, int n, const ts_image *frame,
                        int roi[4])
 {
     float x0 = 1e9f, y0 = 1e9f, x1 = -1e9f, y1 = -1e9f;
     for (int b = 0; b < f->nblob; b++) {
         /* the area of the distinct cards found on the blob */
-        double lone = 0;
+        double found = 0;
         int on[MAX_ON], non = 0;
         for (int i = 0; i < n && non < MAX_ON; i++) {
             if (out[i].score < EXPLAINS)
@@ -721,10 +723,11 @@ static int unexplained(const ts_gof_finder *f, const ts_quad *out, int n, const 
                 seen = ts_quad_overlap(&out[on[j]], &out[i]);
             if (!seen) {
                 on[non++] = i;
-                lone += out[i].area;
+                found += out[i].area;
             }
         }
-        if (lone >= 0.7 * f->blob[b].area && lone <= 1.5 * f->blob[b].area)
+        /* the blob's outline lies inside the cards' (blur, rounded corners) */
+        if (found >= 0.7 * f->blob[b].area && found <= 1.5 * f->blob[b].area)
             continue;
         /* with a margin: an index of a card cut by the blob's edge */
         float mx = 0.1f * (f->blob[b].x1 - f->blob[b].x0), my = 0.1f * (f->blob[b].y1 - f->blob[b].y0);
