@@ -10,16 +10,20 @@
 #include "geom.h"
 
 enum {
-    WORK = 1280,      /* long side of the finest level (px): index numerals from 5 px */
-    LEVELS = 2,       /* each half the size of the one before */
+    WORK = 1280,       /* long side of the finest level (px): index numerals from 5 px */
+    LEVELS = 2,        /* each half the size of the one before */
     MAX_BLOBS = 16384, /* components looked at per level */
     MAX_GLYPHS = 4096, /* glyph-sized ones kept per level */
-    MIN_EXT = 5,      /* glyph extent on a level (px) */
+    MIN_EXT = 5,       /* numeral extent on a level (px) */
     MAX_EXT = 24,
-    BLOCK = 25,       /* local mean window (px): a few glyphs wide */
-    INK = 16,         /* how much darker than the local mean ink is */
-    MAX_PAIRS = 512
+    BLOCK = 25,        /* local mean window (px): a few glyphs wide */
+    INK = 16,          /* how much darker than the local mean ink is */
+    MAX_PAIRS = 512    /* numeral-symbol pairs kept per frame */
 };
+
+/* The geometry below is the rendered deck's (samples/render/faces_gof.c);
+ * a printed deck whose index sits elsewhere gives cards a little off, which
+ * the edge snapping and the size check against the lone cards absorb. */
 
 /* The index on a card of 56 x 87 mm: the numeral's centre from the card's
  * top-left corner, and the step from it to the symbol's centre (the
