@@ -22,8 +22,9 @@ enum {
 };
 
 /* The geometry below is the rendered deck's (samples/render/faces_gof.c);
- * a printed deck whose index sits elsewhere gives cards a little off, which
- * the edge snapping and the size check against the lone cards absorb. */
+ * a printed deck whose index sits elsewhere gives cards a little off (the
+ * edge snapping and the size check against the lone cards are all that
+ * limit it: not measured on printed cards). */
 
 /* The index on a card of 56 x 87 mm: the numeral's centre from the card's
  * top-left corner, and the step from it to the symbol's centre (the
