@@ -22,6 +22,7 @@
 #include <gst/video/video.h>
 
 #include "capture_jpeg.h"
+#include "capture_mode.h"
 #include "datadir.h"
 #include "stats.h"
 
@@ -235,6 +236,7 @@ int ts_capture_plan(const ts_capture_config *cfg, ts_source_plan *plan, char *er
         PLAN(prop, "device");
         PLAN(location, "%s", src);
         plan->live = 1;
+        plan->camera = 1;
     } else if (strstr(src, "://")) {
         PLAN(desc, "uridecodebin name=tssrc");
         PLAN(prop, "uri");
@@ -320,6 +322,7 @@ struct ts_capture {
     double backoff;     /* the next pause before a restart, s */
     double retry_at;    /* ts_now() of the next restart; 0 = now */
     double fault_at;    /* ts_now() of the first fault of the current outage */
+    char mode[64];      /* a camera's mode last said on stderr */
 };
 
 /* A pthread_cond_timedwait deadline s seconds from now. */
@@ -455,10 +458,38 @@ static int jpeg_source(const ts_capture *c, char *head, size_t n)
     return jpeg;
 }
 
+/* A camera's pipeline head, asked for the mode chosen from the caps the
+ * device offers now (a camera plugged back in may be another one). When the
+ * device cannot be probed (gone, busy) v4l2src picks: starting it will fail
+ * or not, as before, and a failure is retried. */
+static void camera_head(ts_capture *c)
+{
+    char why[256], want[160], mode[64];
+    snprintf(c->plan.desc, sizeof c->plan.desc, "v4l2src name=tssrc ! decodebin name=tsdec");
+    GstCaps *caps = ts_camera_probe(c->plan.location, why, sizeof why);
+    ts_camera_want w = {.w = c->cfg.width, .h = c->cfg.height, .fps = c->cfg.fps};
+    ts_camera_mode m;
+    if (!caps || ts_camera_pick(caps, &w, &m) < 0 || ts_camera_mode_caps(&m, want, sizeof want) < 0) {
+        if (caps)
+            gst_caps_unref(caps);
+        return;
+    }
+    gst_caps_unref(caps);
+    snprintf(c->plan.desc, sizeof c->plan.desc, "v4l2src name=tssrc ! %s ! decodebin name=tsdec",
+             want);
+    ts_camera_mode_describe(&m, mode, sizeof mode);
+    if (strcmp(mode, c->mode) != 0) {
+        snprintf(c->mode, sizeof c->mode, "%s", mode);
+        say(c, "camera mode %s%s", mode, m.jpeg ? " (decoded here)" : "");
+    }
+}
+
 /* Builds and starts the pipeline. Returns 0, or -1 with err. */
 static int build(ts_capture *c, char *err, size_t n)
 {
     char head[sizeof c->plan.desc], desc[sizeof c->plan.desc + 128];
+    if (c->plan.camera)
+        camera_head(c);
     int jpeg = jpeg_source(c, head, sizeof head);
     if (jpeg)
         snprintf(desc, sizeof desc, "%s ! appsink name=tssink caps=image/jpeg", head);

@@ -45,7 +45,11 @@ static const char USAGE[] =
     "                     rtsp://host/stream   any URI GStreamer can open\n"
     "                     'v4l2src device=/dev/video2 ! image/jpeg,width=1920,height=1080'\n"
     "                                          any GStreamer source description\n"
-    "  --fps N          frame rate of image sequences and photos (15)\n"
+    "  --fps N          frame rate of image sequences and photos (15); a camera's\n"
+    "                   rate to ask for (default 30, at least 25)\n"
+    "  --size WxH       a camera's frame size to ask for (default: the largest up to\n"
+    "                   1920x1080 at that rate; raw when the camera sends raw frames\n"
+    "                   as fast, else MJPEG, decoded by tablesight)\n"
     "  --loop           start a file again at its end (default: exit 0 there)\n"
     "  --fast           files: no pacing, every frame processed (default: the file's\n"
     "                   own rate, frames dropped when vision is slower, as live)\n"
@@ -157,19 +161,35 @@ static int parse_num(const char *opt, const char *s, double lo, double hi, doubl
     return 0;
 }
 
+/* WxH, each side 16..8192. */
+static int parse_size(const char *s, int *w, int *h)
+{
+    char *x, *end;
+    errno = 0;
+    long a = strtol(s, &x, 10), b = *x == 'x' ? strtol(x + 1, &end, 10) : 0;
+    if (errno || x == s || *x != 'x' || end == x + 1 || *end || a < 16 || b < 16 || a > 8192 ||
+        b > 8192) {
+        cmd_usage_error("run", "--size needs WIDTHxHEIGHT, e.g. 1920x1080");
+        return -1;
+    }
+    *w = (int)a, *h = (int)b;
+    return 0;
+}
+
 /* Returns 0, 1 (--help or --version printed) or -1 (usage error printed). */
 static int parse_args(int argc, char **argv, run_opts *o)
 {
     memset(o, 0, sizeof *o);
     o->track = TS_TRACKER_DEFAULTS;
     o->game.hint = -1;
-    enum { O_SOURCE = CMD_OPT_LONG, O_FPS, O_LOOP, O_FAST, O_WATCHDOG, O_FRAMES, O_GAME,
+    enum { O_SOURCE = CMD_OPT_LONG, O_FPS, O_SIZE, O_LOOP, O_FAST, O_WATCHDOG, O_FRAMES, O_GAME,
            O_PROFILE, O_MODELS, O_CONF_FLOOR, O_STABLE, O_KEEP, O_HEADLESS, O_RECORD, O_JSON,
            O_SOCKET, O_HTTP, O_HTTP_ANY, O_QUIET, O_FULLSCREEN, O_HINT, O_ZONES, O_ZONE,
            O_SHOW_ZONES, O_FIRST_LEAD, O_REFEREE, O_LOG, O_RULE, O_PLAYERS, O_REVEAL };
     static const struct option OPTS[] = {
         {"source", required_argument, NULL, O_SOURCE},
         {"fps", required_argument, NULL, O_FPS},
+        {"size", required_argument, NULL, O_SIZE},
         {"loop", no_argument, NULL, O_LOOP},
         {"fast", no_argument, NULL, O_FAST},
         {"watchdog", required_argument, NULL, O_WATCHDOG},
@@ -213,6 +233,10 @@ static int parse_args(int argc, char **argv, run_opts *o)
         case CMD_OPT_VERSION: cmd_version(); return 1;
         case O_SOURCE: o->cap.source = v; break;
         case O_FPS: NUM("--fps", 0.1, 1000, o->cap.fps, double)
+        case O_SIZE:
+            if (parse_size(v, &o->cap.width, &o->cap.height) < 0)
+                return -1;
+            break;
         case O_LOOP: o->cap.loop = 1; break;
         case O_FAST: o->cap.fast = 1; break;
         case O_WATCHDOG: NUM("--watchdog", 0.1, 3600, o->cap.watchdog, double)
