@@ -305,6 +305,7 @@ struct ts_capture {
     frame_impl *latest;
     int latest_taken;
     uint64_t seq;
+    uint64_t wakes; /* ts_capture_wake calls */
     ts_capture_status st;
 
     /* Capture thread only (and its creator before it starts, its joiner after). */
@@ -664,6 +665,8 @@ static void publish(ts_capture *c, GstSample *s)
         gst_sample_unref(s);
         return;
     }
+    ts_trace_mark m;
+    ts_trace_mark_now(&m);
     frame_impl *f = jpeg ? jpeg_frame(c, s) : raw_frame(c, s);
     if (!f)
         return;
@@ -682,7 +685,10 @@ static void publish(ts_capture *c, GstSample *s)
     if (c->st.state != TS_CAP_RUNNING)
         set_state(c, TS_CAP_RUNNING, NULL);
     pthread_cond_broadcast(&c->cv);
+    uint64_t seq = f->pub.seq;
+    double t = f->pub.t;
     pthread_mutex_unlock(&c->mu);
+    ts_trace_stage(c->cfg.trace, "decode", seq, t, &m, 0);
     ts_frame_release(old ? &old->pub : NULL);
     if (resumed)
         say(c, "frames again after %.1f s", f->pub.t - c->fault_at);
@@ -889,7 +895,8 @@ void ts_capture_destroy(ts_capture *c)
     free(c);
 }
 
-ts_frame *ts_capture_next(ts_capture *c, uint64_t after, int timeout_ms, int take)
+static ts_frame *next_frame(ts_capture *c, uint64_t after, uint64_t *seen, int timeout_ms,
+                            int take)
 {
     struct timespec ts = deadline_in(timeout_ms / 1000.0);
     ts_frame *f = NULL;
@@ -897,12 +904,16 @@ ts_frame *ts_capture_next(ts_capture *c, uint64_t after, int timeout_ms, int tak
     for (;;) {
         if (c->stop)
             break;
-        if (c->latest && c->latest->pub.seq > after) {
+        if (c->latest && c->latest->pub.seq > after) { /* a new frame first: it shows both */
             f = frame_ref(c->latest);
             if (take) {
                 c->latest_taken = 1;
                 pthread_cond_broadcast(&c->cv);
             }
+            break;
+        }
+        if (seen && c->wakes != *seen) {
+            *seen = c->wakes;
             break;
         }
         if (ts_capture_finished(c->st.state))
@@ -912,6 +923,24 @@ ts_frame *ts_capture_next(ts_capture *c, uint64_t after, int timeout_ms, int tak
     }
     pthread_mutex_unlock(&c->mu);
     return f;
+}
+
+ts_frame *ts_capture_next(ts_capture *c, uint64_t after, int timeout_ms, int take)
+{
+    return next_frame(c, after, NULL, timeout_ms, take);
+}
+
+ts_frame *ts_capture_wait(ts_capture *c, uint64_t after, uint64_t *seen, int timeout_ms)
+{
+    return next_frame(c, after, seen, timeout_ms, 0);
+}
+
+void ts_capture_wake(ts_capture *c)
+{
+    pthread_mutex_lock(&c->mu);
+    c->wakes++;
+    pthread_cond_broadcast(&c->cv);
+    pthread_mutex_unlock(&c->mu);
 }
 
 ts_frame *ts_capture_latest(ts_capture *c)

@@ -33,6 +33,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "capture_trace.h"
 #include "image.h"
 
 typedef struct {
@@ -49,6 +50,7 @@ typedef struct {
     double watchdog; /* seconds without a frame before a source counts as stalled (default 3) */
     double max_backoff; /* longest pause between restarts of a faulty live source, s (default 5) */
     int quiet;       /* no fault lines on stderr (tests) */
+    ts_trace *trace; /* borrowed, may be NULL: each frame's "decode" stage */
 } ts_capture_config;
 
 /* One captured frame, shared by reference. The image is read-only; it stays
@@ -102,6 +104,16 @@ void ts_capture_destroy(ts_capture *c);
  * take = 1 is the vision consumer: the frame counts as taken (not dropped) and,
  * with `fast`, lets the capture fetch the next one. Display passes take = 0. */
 ts_frame *ts_capture_next(ts_capture *c, uint64_t after, int timeout_ms, int take);
+
+/* The display's wait: like ts_capture_next (take = 0), and also returns NULL
+ * at once when ts_capture_wake was called since *seen was read (*seen is then
+ * brought up to date; start it at 0). So the display waits for a frame or for
+ * vision's results in one wait, with no wake-up lost between a check and the
+ * wait, instead of polling for results every few ms. */
+ts_frame *ts_capture_wait(ts_capture *c, uint64_t after, uint64_t *seen, int timeout_ms);
+
+/* Wakes ts_capture_wait (vision: new results are published). */
+void ts_capture_wake(ts_capture *c);
 
 /* The newest frame (any seq), or NULL if none yet; a new reference. */
 ts_frame *ts_capture_latest(ts_capture *c);
