@@ -57,6 +57,7 @@ typedef struct {
     ts_overlay_list ov_draw;  /* draw callback's */
     double drawn_t;           /* capture time of the frame last drawn on */
     double pushed_t;          /* display thread: capture time of the frame last pushed */
+    uint64_t pushed_seq;      /* ... and its capture seq (0: not a capture frame) */
     GstElement *cairo;
     GstElement *win;    /* the video sink (its window is resized under it) */
     ts_stats *stats;  /* borrowed; NULL = no figures */
@@ -247,12 +248,14 @@ static int window_video(ts_sink *base, const ts_image *img, ts_frame *keep,
     /* The same frame again, for newer results: the frame on its way draws
      * them (the draw takes the newest list), sooner than this one would, and
      * without converting 6 MB again or dropping a newer frame queued. */
-    if (t <= s->pushed_t && in_flight)
+    if (keep && keep->seq == s->pushed_seq && in_flight)
         return 0;
     ts_trace_mark_now(&m);
     int rc = ts_appsrc_out_push_frame(s->out, img, keep, t, err, errlen);
-    if (t > s->pushed_t)
+    if (rc == 0) {
         s->pushed_t = t;
+        s->pushed_seq = keep ? keep->seq : 0;
+    }
     ts_trace_stage(s->trace, "push", keep ? keep->seq : 0, t, &m, 0);
     return closed(rc, err, errlen);
 }
