@@ -103,6 +103,34 @@ static void on_draw(GstElement *ov, cairo_t *cr, guint64 ts, guint64 dur, gpoint
     s->last_stamp = stamp;
 }
 
+/* ---- Trace stamps (streaming threads; only with --trace) ------------------ */
+
+/* A frame entering the window's conversion ("wconv": it left the appsrc
+ * queue) or reaching the video sink ("wsink": drawn on, about to be put on
+ * the screen). The stage's name is the probe's user data. */
+static GstPadProbeReturn on_trace_probe(GstPad *pad, GstPadProbeInfo *info, gpointer data)
+{
+    (void)pad;
+    window_sink *s = g_object_get_data(G_OBJECT(pad), "ts-window");
+    GstBuffer *b = GST_PAD_PROBE_INFO_BUFFER(info);
+    if (s && b && GST_BUFFER_PTS_IS_VALID(b))
+        ts_trace_stage(s->trace, data, 0, ts_appsrc_out_time(s->out, GST_BUFFER_PTS(b)), NULL, 0);
+    return GST_PAD_PROBE_OK;
+}
+
+static void trace_pad(window_sink *s, const char *element, const char *stage)
+{
+    GstElement *e = ts_appsrc_out_element(s->out, element);
+    GstPad *pad = e ? gst_element_get_static_pad(e, "sink") : NULL;
+    if (pad) {
+        g_object_set_data(G_OBJECT(pad), "ts-window", s);
+        gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_BUFFER, on_trace_probe, (gpointer)stage, NULL);
+        gst_object_unref(pad);
+    }
+    if (e)
+        gst_object_unref(e);
+}
+
 /* ---- The window id (a GStreamer thread) --------------------------------- */
 
 static GstBusSyncReply on_bus_message(GstBus *bus, GstMessage *m, gpointer data)
@@ -355,6 +383,10 @@ ts_sink *ts_sink_window_create(const char *title, int fullscreen, ts_stats *stat
     if (conv) { /* BGR -> BGRx of a 1080p frame: the window's main cost, on both cores */
         g_object_set(conv, "n-threads", 2, NULL);
         gst_object_unref(conv);
+    }
+    if (s->trace) {
+        trace_pad(s, "conv", "wconv");
+        trace_pad(s, "win", "wsink");
     }
     if ((s->cairo = ts_appsrc_out_element(s->out, "ov")))
         g_signal_connect(s->cairo, "draw", G_CALLBACK(on_draw), s);
