@@ -6,7 +6,9 @@ window draw carrying it, split into: decode (on the capture thread, before the
 capture stamp: not in the latency, shown for the CPU), queue (captured ->
 vision takes it), vision (wall, and the vision thread's CPU), pickup (results
 published -> handed to the window by the display thread), window (handed ->
-drawn by cairooverlay: the appsrc queue, BGR->BGRx, scaling). For each stage,
+drawn by cairooverlay: the appsrc queue, BGR->BGRx, scaling; split per frame
+pushed when the trace has the window's wconv stamps). Vision's row is stamped
+after its results are published, so pickup can read -0.0. For each stage,
 wall time against the thread's CPU time and its involuntary context switches
 says whether a slow stage worked more or waited (preempted, or on a lock).
 
@@ -62,6 +64,26 @@ def main():
         print("%-7s %4d  %6.1f %6.1f %6.1f     %6.2f %6.2f   %5.0f%%   %8.1f" % (
             st, len(rs), pct(wall, 50), pct(wall, 95), max(wall), pct(cpu, 50), pct(cpu, 95),
             100.0 * pre / len(rs), sum(r["flt"] for r in rs) / len(rs)))
+
+    # The window's own pipeline, per frame pushed: waiting in the appsrc queue
+    # behind the frame being shown, BGR->BGRx and scaling, the overlay's draw.
+    def first(stage):
+        out = {}
+        for r in rows.get(stage, []):
+            out.setdefault(round(r["tf"], 1), r)
+        return out
+    conv, draws = first("wconv"), first("draw")
+    parts = defaultdict(list)
+    for tf, p in first("push").items():
+        c, d = conv.get(tf), draws.get(tf)
+        if c and d:
+            parts["queued"].append(c["t1"] - p["t1"])
+            parts["convert"].append(d["t0"] - c["t1"])
+            parts["draw"].append(d["t1"] - d["t0"])
+    if parts:
+        print("\nwindow, per frame pushed (n=%d): " % len(parts["draw"]) + "; ".join(
+            "%s p50 %.1f p95 %.1f ms" % (k, pct(parts[k], 50), pct(parts[k], 95))
+            for k in ("queued", "convert", "draw")))
 
     res = []
     for v in rows["vision"]:
