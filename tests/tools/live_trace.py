@@ -103,6 +103,10 @@ def main():
     print("\ncapture -> hints in window: n=%d p50 %.1f p95 %.1f max %.1f ms; late (> %.1f ms): %d" % (
         len(res), pct(tot, 50), pct(tot, 95), max(tot), interval,
         sum(1 for t in tot if t > interval)))
+    arr = [r["draw"]["t1"] - r["dec"]["t0"] for r in res if r["dec"]]
+    if arr:  # the capture stamp is taken after tablesight's own JPEG decoding
+        print("  from the frame's arrival at the appsink (JPEG: before decoding): p50 %.1f p95 %.1f ms"
+              % (pct(arr, 50), pct(arr, 95)))
     for part in ("queue", "vision", "pickup", "window"):
         xs = [r[part] for r in res]
         late = [r[part] for r in res if r["total"] > interval]
