@@ -470,7 +470,8 @@ static void camera_head(ts_capture *c)
     GstCaps *caps = ts_camera_probe(c->plan.location, why, sizeof why);
     ts_camera_want w = {.w = c->cfg.width, .h = c->cfg.height, .fps = c->cfg.fps};
     ts_camera_mode m;
-    if (!caps || ts_camera_pick(caps, &w, &m) < 0 || ts_camera_mode_caps(&m, want, sizeof want) < 0) {
+    if (!caps || ts_camera_pick(caps, &w, &m) < 0 ||
+        ts_camera_mode_caps(&m, want, sizeof want) < 0) {
         if (caps)
             gst_caps_unref(caps);
         return;

@@ -79,7 +79,8 @@ static void pick_rate(const GstStructure *st, double target, int *n, int *d)
             const GValue *e = gst_value_list_get_value(v, i);
             if (!GST_VALUE_HOLDS_FRACTION(e))
                 continue;
-            int en = gst_value_get_fraction_numerator(e), ed = gst_value_get_fraction_denominator(e);
+            int en = gst_value_get_fraction_numerator(e);
+            int ed = gst_value_get_fraction_denominator(e);
             if (ed > 0 && en > 0 && (*n == 0 || better_rate(frac(en, ed), frac(*n, *d), target)))
                 *n = en, *d = ed;
         }
@@ -107,7 +108,8 @@ static int better(const candidate *a, const candidate *b, const ts_camera_want *
     int sized = want->w > 0 && want->h > 0;
     /* The size asked for, when offered. */
     if (sized) {
-        int ea = a->m.w == want->w && a->m.h == want->h, eb = b->m.w == want->w && b->m.h == want->h;
+        int ea = a->m.w == want->w && a->m.h == want->h;
+        int eb = b->m.w == want->w && b->m.h == want->h;
         if (ea != eb)
             return ea;
     }
@@ -172,7 +174,8 @@ int ts_camera_pick(const GstCaps *caps, const ts_camera_want *want, ts_camera_mo
                 }
         }
         int ws[16], hs[16];
-        int nw = field_ints(st, "width", want_w, ws, 16), nh = field_ints(st, "height", want_h, hs, 16);
+        int nw = field_ints(st, "width", want_w, ws, 16);
+        int nh = field_ints(st, "height", want_h, hs, 16);
         candidate c;
         memset(&c, 0, sizeof c);
         c.m.jpeg = jpeg;

@@ -723,7 +723,10 @@ static int open_sinks(run *r)
     char err[256];
     const run_opts *o = &r->o;
     if (!o->headless &&
-        add_sink(r->frames, &r->nframes, ts_sink_window_create("tablesight", o->fullscreen, r->stats, r->trace, err, sizeof err), err) < 0)
+        add_sink(r->frames, &r->nframes,
+                 ts_sink_window_create("tablesight", o->fullscreen, r->stats, r->trace, err,
+                                       sizeof err),
+                 err) < 0)
         return -1;
     if (o->record &&
         add_sink(r->frames, &r->nframes, ts_sink_record_create(o->record, err, sizeof err), err) < 0)

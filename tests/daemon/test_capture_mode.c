@@ -30,7 +30,8 @@ static const char C920[] =
     "framerate=(fraction){ 24/1, 20/1, 15/1, 10/1, 15/2, 5/1 }; "
     "video/x-raw, format=(string)YUY2, width=(int)640, height=(int)480, " RATES_C920 "; "
     "video/x-raw, format=(string)YUY2, width=(int)320, height=(int)240, " RATES_C920 "; "
-    "image/jpeg, width=(int)1920, height=(int)1080, pixel-aspect-ratio=(fraction)1/1, " RATES_C920 "; "
+    "image/jpeg, width=(int)1920, height=(int)1080, pixel-aspect-ratio=(fraction)1/1, "
+    RATES_C920 "; "
     "image/jpeg, width=(int)1600, height=(int)896, " RATES_C920 "; "
     "image/jpeg, width=(int)1280, height=(int)720, " RATES_C920 "; "
     "image/jpeg, width=(int)640, height=(int)480, " RATES_C920 "; "
@@ -98,9 +99,11 @@ static void c920_default_is_mjpeg_1080p30(void **state)
 static void c920_small_is_raw(void **state)
 {
     (void)state;
-    assert_mode(pick(C920, 640, 480, 0), "video/x-raw,format=YUY2,width=640,height=480,framerate=30/1");
+    assert_mode(pick(C920, 640, 480, 0),
+                "video/x-raw,format=YUY2,width=640,height=480,framerate=30/1");
     /* At 15 fps the 800x600 raw mode is nearest in size at the rate. */
-    assert_mode(pick(C920, 800, 600, 15), "video/x-raw,format=YUY2,width=800,height=600,framerate=15/1");
+    assert_mode(pick(C920, 800, 600, 15),
+                "video/x-raw,format=YUY2,width=800,height=600,framerate=15/1");
 }
 
 /* A rate asked for that the camera lacks: the nearest above it. */
@@ -163,13 +166,17 @@ static void ranges_and_lists(void **state)
     static const char RANGES[] =
         "video/x-raw, format=(string){ YUY2, NV12 }, width=(int)[ 48, 4096, 16 ], "
         "height=(int)[ 32, 2304, 8 ], framerate=(fraction)[ 1/1, 60/1 ]";
-    assert_mode(pick(RANGES, 0, 0, 0), "video/x-raw,format=YUY2,width=1920,height=1080,framerate=30/1");
-    assert_mode(pick(RANGES, 1000, 700, 0), "video/x-raw,format=YUY2,width=992,height=696,framerate=30/1");
-    static const char SLOW[] = "image/jpeg, width=(int)1280, height=(int)720, framerate=(fraction)15/1; "
-                               "image/jpeg, width=(int)640, height=(int)480, framerate=(fraction)10/1";
+    assert_mode(pick(RANGES, 0, 0, 0),
+                "video/x-raw,format=YUY2,width=1920,height=1080,framerate=30/1");
+    assert_mode(pick(RANGES, 1000, 700, 0),
+                "video/x-raw,format=YUY2,width=992,height=696,framerate=30/1");
+    static const char SLOW[] =
+        "image/jpeg, width=(int)1280, height=(int)720, framerate=(fraction)15/1; "
+        "image/jpeg, width=(int)640, height=(int)480, framerate=(fraction)10/1";
     assert_mode(pick(SLOW, 0, 0, 0), "image/jpeg,width=1280,height=720,framerate=15/1");
-    static const char NORATE[] = "video/x-raw, format=(string)NV21, width=(int)640, height=(int)480; "
-                                 "video/x-raw, format=(string)NV21, width=(int)1280, height=(int)720";
+    static const char NORATE[] =
+        "video/x-raw, format=(string)NV21, width=(int)640, height=(int)480; "
+        "video/x-raw, format=(string)NV21, width=(int)1280, height=(int)720";
     assert_mode(pick(NORATE, 0, 0, 0), "video/x-raw,format=NV21,width=1280,height=720");
 }
 
