@@ -667,7 +667,7 @@ static void publish(ts_capture *c, GstSample *s)
         return;
     }
     ts_trace_mark m;
-    ts_trace_mark_now(&m);
+    ts_trace_mark_now(c->cfg.trace, &m);
     frame_impl *f = jpeg ? jpeg_frame(c, s) : raw_frame(c, s);
     if (!f)
         return;

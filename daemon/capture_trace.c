@@ -41,12 +41,15 @@ void ts_trace_destroy(ts_trace *tr)
     free(tr);
 }
 
-void ts_trace_mark_now(ts_trace_mark *m)
+void ts_trace_mark_now(const ts_trace *tr, ts_trace_mark *m)
 {
+    memset(m, 0, sizeof *m);
+    m->t = ts_now();
+    if (!tr)
+        return;
     struct rusage ru;
     memset(&ru, 0, sizeof ru);
     getrusage(RUSAGE_THREAD, &ru);
-    m->t = ts_now();
     m->cpu = (double)ru.ru_utime.tv_sec + (double)ru.ru_stime.tv_sec +
              ((double)ru.ru_utime.tv_usec + (double)ru.ru_stime.tv_usec) * 1e-6;
     m->minflt = ru.ru_minflt;
@@ -59,7 +62,7 @@ void ts_trace_stage(ts_trace *tr, const char *stage, uint64_t seq, double t_fram
     if (!tr)
         return;
     ts_trace_mark now;
-    ts_trace_mark_now(&now);
+    ts_trace_mark_now(tr, &now);
     ts_trace_mark start = from ? *from : now;
     pthread_mutex_lock(&tr->mu);
     fprintf(tr->f, "%s\t%llu\t%.3f\t%.3f\t%.3f\t%.3f\t%ld\t%ld\t%.3f\n", stage,

@@ -29,8 +29,9 @@ typedef struct {
 ts_trace *ts_trace_create(const char *path, char *err, size_t errlen);
 void ts_trace_destroy(ts_trace *tr); /* flushes and closes; NULL is fine */
 
-/* Marks the calling thread now (cheap: one getrusage). */
-void ts_trace_mark_now(ts_trace_mark *m);
+/* Marks the calling thread now: the clock, and with a trace its CPU time and
+ * counters (one getrusage, which an untraced run does not pay for). */
+void ts_trace_mark_now(const ts_trace *tr, ts_trace_mark *m);
 
 /* A stage of frame seq (captured at t_frame, ts_now() s) that ran on this
  * thread from `from` until now. from NULL: an instant (start = end). aux_t: a

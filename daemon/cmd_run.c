@@ -451,7 +451,7 @@ static void *vision_thread(void *arg)
         }
         seq = f->seq;
         ts_trace_mark mark;
-        ts_trace_mark_now(&mark);
+        ts_trace_mark_now(r->trace, &mark);
         double t_start = mark.t;
         char err[256];
         memset(res, 0, sizeof *res);
@@ -541,7 +541,7 @@ static void show(run *r, display *d, const ts_image *img, ts_frame *keep, double
                  const ts_capture_status *cs, int again)
 {
     ts_trace_mark mark;
-    ts_trace_mark_now(&mark);
+    ts_trace_mark_now(r->trace, &mark);
     double t_start = mark.t;
     pthread_mutex_lock(&r->mu);
     d->table = r->table;

@@ -75,7 +75,7 @@ static void on_draw(GstElement *ov, cairo_t *cr, guint64 ts, guint64 dur, gpoint
     cairo_surface_t *target = cairo_get_target(cr);
     int w = cairo_image_surface_get_width(target), h = cairo_image_surface_get_height(target);
     ts_trace_mark m;
-    ts_trace_mark_now(&m);
+    ts_trace_mark_now(s->trace, &m);
     double t_frame = ts_appsrc_out_time(s->out, ts);
     g_mutex_lock(&s->ov_mu);
     if (s->ov_fresh) {
@@ -259,7 +259,7 @@ static int window_video(ts_sink *base, const ts_image *img, ts_frame *keep,
     if (window_poll(base, err, errlen) < 0)
         return -1;
     ts_trace_mark m;
-    ts_trace_mark_now(&m);
+    ts_trace_mark_now(s->trace, &m);
     if (ts_overlay_list_copy(&s->ov_build, ov) < 0) {
         snprintf(err, errlen, "window: out of memory");
         return -1;
@@ -278,7 +278,7 @@ static int window_video(ts_sink *base, const ts_image *img, ts_frame *keep,
      * without converting 6 MB again or dropping a newer frame queued. */
     if (keep && keep->seq == s->pushed_seq && in_flight)
         return 0;
-    ts_trace_mark_now(&m);
+    ts_trace_mark_now(s->trace, &m);
     int rc = ts_appsrc_out_push_frame(s->out, img, keep, t, err, errlen);
     if (rc == 0) {
         s->pushed_t = t;
