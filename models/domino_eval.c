@@ -229,23 +229,11 @@ int main(int argc, char **argv)
             ts_quad taken[MAX_CAND];
             ts_reading reads[MAX_CAND];
             int taken_as[MAX_CAND];
-            int nt = 0;
-            for (int c = 0; c < nc; c++) {
-                int clash = 0;
-                taken_as[c] = -1;
-                for (int t = 0; t < nt && !clash; t++)
-                    clash = ts_quad_overlap(&cand[c], &taken[t]);
-                if (clash)
-                    continue;
-                if (tscv_warp_quad(&img, cand[c].q, &card, cls->card_w, cls->card_h, err) < 0 ||
-                    cls->read(rd, &card, &reads[nt], err) < 0) {
-                    fprintf(stderr, "seed %ld: %s\n", s, err);
-                    return 1;
-                }
-                if (reads[nt].is_card) {
-                    taken_as[c] = nt;
-                    taken[nt++] = cand[c];
-                }
+            int nt = ts_reader_take(cls, rd, &img, cand, nc, &card, taken, reads, taken_as,
+                                    MAX_CAND, err);
+            if (nt < 0) {
+                fprintf(stderr, "seed %ld: %s\n", s, err);
+                return 1;
             }
             times[s - first] = now_ms() - t0;
 
@@ -253,13 +241,7 @@ int main(int argc, char **argv)
             for (int i = 0; i < sc.ncards; i++)
                 got[i] = -1;
             for (int t = 0; t < nt; t++) {
-                ts_pt c = {0, 0};
-                for (int k = 0; k < 4; k++)
-                    c.x += taken[t].q[k].x / 4, c.y += taken[t].q[k].y / 4;
-                int on = -1;
-                for (int i = sc.ncards - 1; i >= 0 && on < 0; i--)
-                    if (ts_point_in_quad(sc.cards[i].quad, c.x, c.y))
-                        on = i;
+                int on = ts_scene_card_under(&sc, taken[t].q);
                 if (on >= 0 && got[on] < 0)
                     got[on] = t;
             }

@@ -41,46 +41,25 @@ typedef struct {
 static void scan_scene(const ts_reader_class *cls, void *r, const ts_scene *sc, tally *t)
 {
     static ts_quad cand[MAX_CAND], taken[MAX_CAND];
+    static ts_reading reads[MAX_CAND];
     char err[TSCV_ERR_MAX];
     int n = cls->find(r, &sc->img, cand, MAX_CAND, err);
     assert_true(n >= 0);
-    int k = 0, right[TS_RENDER_MAX_CARDS] = {0};
     ts_image card = {0};
-    for (int i = 0; i < n; i++) {
-        int clash = 0;
-        for (int j = 0; j < k && !clash; j++)
-            clash = ts_quad_overlap(&cand[i], &taken[j]);
-        if (clash)
-            continue;
-        assert_int_equal(tscv_warp_quad(&sc->img, cand[i].q, &card, cls->card_w, cls->card_h, err),
-                         0);
-        ts_reading rd;
-        assert_int_equal(cls->read(r, &card, &rd, err), 0);
-        if (!rd.is_card)
-            continue;
-        taken[k++] = cand[i];
-        if (rd.conf < cls->conf_floor)
+    int k = ts_reader_take(cls, r, &sc->img, cand, n, &card, taken, reads, NULL, MAX_CAND, err);
+    assert_true(k >= 0);
+    ts_image_free(&card);
+    int right[TS_RENDER_MAX_CARDS] = {0};
+    for (int i = 0; i < k; i++) {
+        if (reads[i].conf < cls->conf_floor)
             continue;
         t->reads++;
-        ts_pt c = ts_mid(ts_mid(cand[i].q[0], cand[i].q[1]), ts_mid(cand[i].q[2], cand[i].q[3]));
-        int best = -1;
-        float bd = 1e9f;
-        for (int j = 0; j < sc->ncards; j++) {
-            const ts_pt *q = sc->cards[j].quad;
-            if (!ts_point_in_quad(q, c.x, c.y))
-                continue;
-            float d = ts_dist(ts_mid(ts_mid(q[0], q[1]), ts_mid(q[2], q[3])), c);
-            if (d < bd) {
-                bd = d;
-                best = j;
-            }
-        }
-        if (best >= 0 && sc->cards[best].code.idx == rd.code.idx)
-            right[best] = 1;
+        int on = ts_scene_card_under(sc, taken[i].q);
+        if (on >= 0 && sc->cards[on].code.idx == reads[i].code.idx)
+            right[on] = 1;
         else
             t->wrong++;
     }
-    ts_image_free(&card);
     for (int j = 0; j < sc->ncards; j++) {
         if (sc->cards[j].visible >= 0.999f) {
             t->full++;
