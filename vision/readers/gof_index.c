@@ -8,6 +8,7 @@
 
 #include "cv/cvwrap.h"
 #include "geom.h"
+#include "readers/index_ink.h"
 
 enum {
     WORK = 1280,       /* long side of the finest level (px): index numerals from 5 px */
@@ -33,19 +34,13 @@ static const float CARD_W_MM = 56.0f, CARD_H_MM = 87.0f;
 static const float NUM_X_MM = 7.0f, NUM_Y_MM = 7.0f, STEP_MM = 6.25f;
 
 struct ts_gof_indexer {
-    ts_image small, grey, bin;
-    int *labels;
-    size_t nlabels;
-    tscv_blob *blobs;
+    ts_index_ink ink;
 };
 
 ts_gof_indexer *ts_gof_indexer_create(void)
 {
     ts_gof_indexer *ix = calloc(1, sizeof *ix);
-    if (!ix)
-        return NULL;
-    ix->blobs = malloc(sizeof *ix->blobs * MAX_BLOBS);
-    if (!ix->blobs) {
+    if (ix && ts_index_ink_init(&ix->ink, MAX_BLOBS) < 0) {
         free(ix);
         return NULL;
     }
@@ -56,11 +51,7 @@ void ts_gof_indexer_destroy(ts_gof_indexer *ix)
 {
     if (!ix)
         return;
-    ts_image_free(&ix->small);
-    ts_image_free(&ix->grey);
-    ts_image_free(&ix->bin);
-    free(ix->labels);
-    free(ix->blobs);
+    ts_index_ink_free(&ix->ink);
     free(ix);
 }
 
@@ -73,62 +64,6 @@ typedef struct {
     ts_pt num, sym; /* frame pixels */
     float margin;
 } pair;
-
-static int grey_at(const ts_image *g, float x, float y)
-{
-    int ix = (int)lroundf(x), iy = (int)lroundf(y);
-    ix = ix < 0 ? 0 : ix >= g->w ? g->w - 1 : ix;
-    iy = iy < 0 ? 0 : iy >= g->h ? g->h - 1 : iy;
-    return ts_image_row(g, iy)[ix];
-}
-
-/* One level's ink map: the darkest channel turned over (ink bright), then
- * brighter than its local mean. */
-static int level_ink(ts_gof_indexer *ix, const ts_image *frame, int w, int h, char *err)
-{
-    const ts_image *src = frame;
-    if (w != frame->w || h != frame->h) {
-        if (ix->small.w != w || ix->small.h != h)
-            ts_image_free(&ix->small); /* a part of another size last frame */
-        if (tscv_resize(frame, &ix->small, w, h, err) < 0)
-            return -1;
-        src = &ix->small;
-    }
-    if (ix->grey.w != w || ix->grey.h != h) {
-        ts_image_free(&ix->grey);
-        ts_image_free(&ix->bin);
-        if (ts_image_alloc(&ix->grey, w, h, 1) < 0) {
-            snprintf(err, TSCV_ERR_MAX, "gof index: out of memory");
-            return -1;
-        }
-    }
-    for (int y = 0; y < h; y++) {
-        const uint8_t *p = ts_image_row(src, y);
-        uint8_t *g = ts_image_row(&ix->grey, y);
-        if (src->channels == 1) {
-            for (int x = 0; x < w; x++)
-                g[x] = (uint8_t)(255 - p[x]);
-            continue;
-        }
-        for (int x = 0; x < w; x++, p += 3) {
-            uint8_t m = p[0] < p[1] ? p[0] : p[1];
-            g[x] = (uint8_t)(255 - (m < p[2] ? m : p[2]));
-        }
-    }
-    if (tscv_adaptive(&ix->grey, &ix->bin, BLOCK, INK, err) < 0)
-        return -1;
-    size_t need = (size_t)w * h;
-    if (ix->nlabels < need) {
-        free(ix->labels);
-        ix->labels = malloc(sizeof *ix->labels * need);
-        ix->nlabels = ix->labels ? need : 0;
-        if (!ix->labels) {
-            snprintf(err, TSCV_ERR_MAX, "gof index: out of memory");
-            return -1;
-        }
-    }
-    return 0;
-}
 
 static int by_x(const void *a, const void *b)
 {
@@ -150,16 +85,14 @@ static int first_at(const glyph *gl, int n, float x)
     return lo;
 }
 
-/* The numeral-symbol pairs of one level, appended to p (frame pixels). */
-static int level_pairs(ts_gof_indexer *ix, glyph *gl, float back, pair *p, int np, int max,
-                       char *err)
+/* The numeral-symbol pairs of one level's nb glyph candidates, appended to
+ * p (frame pixels). */
+static int level_pairs(ts_gof_indexer *ix, int nb, glyph *gl, float back, pair *p, int np,
+                       int max)
 {
-    int nb = tscv_components(&ix->bin, ix->labels, ix->blobs, MAX_BLOBS, err);
-    if (nb < 0)
-        return -1;
     int ng = 0;
     for (int i = 0; i < nb && ng < MAX_GLYPHS; i++) {
-        const tscv_blob *b = &ix->blobs[i];
+        const tscv_blob *b = &ix->ink.blobs[i];
         int ext = b->w > b->h ? b->w : b->h;
         /* glyph-sized, a stroke figure rather than a line or a speck */
         if (ext > MAX_EXT || ext < 3 || b->area < 5 || b->w > 5 * b->h || b->h > 6 * b->w)
@@ -196,10 +129,10 @@ static int level_pairs(ts_gof_indexer *ix, glyph *gl, float back, pair *p, int n
             /* the card's stock left of the numeral and of the gap (ink is
              * bright in grey) */
             float ex = vy / d, ey = -vx / d;
-            float m0 = 255 - grey_at(&ix->grey, nx - 0.6f * d * ex, ny - 0.6f * d * ey);
-            float m1 = 255 - grey_at(&ix->grey, nx + 0.5f * vx - 0.6f * d * ex,
+            float m0 = 255 - ts_index_ink_grey(&ix->ink, nx - 0.6f * d * ex, ny - 0.6f * d * ey);
+            float m1 = 255 - ts_index_ink_grey(&ix->ink, nx + 0.5f * vx - 0.6f * d * ex,
                                      ny + 0.5f * vy - 0.6f * d * ey);
-            float ink = 255 - grey_at(&ix->grey, r->cx, r->cy);
+            float ink = 255 - ts_index_ink_grey(&ix->ink, r->cx, r->cy);
             float margin = (m0 < m1 ? m0 : m1) - ink;
             if (margin < INK || np >= max)
                 continue;
@@ -269,12 +202,13 @@ int ts_gof_index_cards(ts_gof_indexer *ix, const ts_image *full, const int roi[4
         int w = (int)lroundf(frame->w * k), h = (int)lroundf(frame->h * k);
         if (w < 2 * BLOCK || h < 2 * BLOCK)
             break;
-        if (level_ink(ix, frame, w, h, err) < 0 ||
-            (np = level_pairs(ix, gl, (float)frame->w / w, p, np, MAX_PAIRS, err)) < 0) {
+        int nb = ts_index_ink_level(&ix->ink, frame, w, h, BLOCK, INK, err);
+        if (nb < 0) {
             free(gl);
             free(p);
             return -1;
         }
+        np = level_pairs(ix, nb, gl, (float)frame->w / w, p, np, MAX_PAIRS);
     }
     qsort(p, (size_t)np, sizeof *p, by_margin);
     /* one card per place; the pairs that imply it (its two corners, two

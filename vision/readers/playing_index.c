@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "geom.h"
+#include "readers/index_ink.h"
 #include "readers/playing.h"
 
 enum {
@@ -34,19 +35,13 @@ enum {
 };
 
 struct ts_playing_indexer {
-    ts_image small, grey, bin;
-    int *labels;
-    size_t nlabels;
-    tscv_blob *blobs;
+    ts_index_ink ink;
 };
 
 ts_playing_indexer *ts_playing_indexer_create(void)
 {
     ts_playing_indexer *ix = calloc(1, sizeof *ix);
-    if (!ix)
-        return NULL;
-    ix->blobs = malloc(sizeof *ix->blobs * MAX_BLOBS);
-    if (!ix->blobs) {
+    if (ix && ts_index_ink_init(&ix->ink, MAX_BLOBS) < 0) {
         free(ix);
         return NULL;
     }
@@ -57,11 +52,7 @@ void ts_playing_indexer_destroy(ts_playing_indexer *ix)
 {
     if (!ix)
         return;
-    ts_image_free(&ix->small);
-    ts_image_free(&ix->grey);
-    ts_image_free(&ix->bin);
-    free(ix->labels);
-    free(ix->blobs);
+    ts_index_ink_free(&ix->ink);
     free(ix);
 }
 
@@ -70,72 +61,19 @@ typedef struct {
     int area;
 } glyph;
 
-/* Grey level at (x, y) of a level image, clamped to it. */
-static int grey_at(const ts_image *g, float x, float y)
-{
-    int ix = (int)lroundf(x), iy = (int)lroundf(y);
-    ix = ix < 0 ? 0 : ix >= g->w ? g->w - 1 : ix;
-    iy = iy < 0 ? 0 : iy >= g->h ? g->h - 1 : iy;
-    return ts_image_row(g, iy)[ix];
-}
-
 /* How dark a glyph's ink is, on the inverted grey (ink bright): the
  * brightest of its centre and four points a quarter of its extent around
  * it. The centre alone falls in the hole of a large 9, Q, A or 6 (a phone
  * photo's index 20-40 px tall), which made such an index look inkless. */
-static int ink_at(const ts_image *g, const glyph *r)
+static int ink_at(const ts_index_ink *g, const glyph *r)
 {
     const float d = 0.25f * r->ext, off[5][2] = {{0, 0}, {d, 0}, {-d, 0}, {0, d}, {0, -d}};
     int best = 0;
     for (int k = 0; k < 5; k++) {
-        int v = grey_at(g, r->cx + off[k][0], r->cy + off[k][1]);
+        int v = ts_index_ink_grey(g, r->cx + off[k][0], r->cy + off[k][1]);
         best = v > best ? v : best;
     }
     return best;
-}
-
-/* Resizes the frame to one level and makes its ink map. */
-static int level_ink(ts_playing_indexer *ix, const ts_image *frame, int w, int h, char *err)
-{
-    if (ix->small.w != w || ix->small.h != h) {
-        ts_image_free(&ix->small);
-        ts_image_free(&ix->grey);
-        ts_image_free(&ix->bin);
-        if (ts_image_alloc(&ix->grey, w, h, 1) < 0) {
-            snprintf(err, TSCV_ERR_MAX, "out of memory");
-            return -1;
-        }
-    }
-    if (tscv_resize(frame, &ix->small, w, h, err) < 0)
-        return -1;
-    /* the darkest channel, turned over: ink is bright, so the adaptive
-     * threshold's "brighter than the local mean" finds it */
-    for (int y = 0; y < h; y++) {
-        const uint8_t *p = ts_image_row(&ix->small, y);
-        uint8_t *g = ts_image_row(&ix->grey, y);
-        if (ix->small.channels == 1) {
-            for (int x = 0; x < w; x++)
-                g[x] = (uint8_t)(255 - p[x]);
-            continue;
-        }
-        for (int x = 0; x < w; x++, p += 3) {
-            uint8_t m = p[0] < p[1] ? p[0] : p[1];
-            g[x] = (uint8_t)(255 - (m < p[2] ? m : p[2]));
-        }
-    }
-    if (tscv_adaptive(&ix->grey, &ix->bin, BLOCK, INK, err) < 0)
-        return -1;
-    size_t need = (size_t)w * h;
-    if (ix->nlabels < need) {
-        free(ix->labels);
-        ix->labels = malloc(sizeof *ix->labels * need);
-        ix->nlabels = ix->labels ? need : 0;
-        if (!ix->labels) {
-            snprintf(err, TSCV_ERR_MAX, "out of memory");
-            return -1;
-        }
-    }
-    return 0;
 }
 
 static int near_pair(const ts_playing_pair *a, const ts_playing_pair *b)
@@ -166,18 +104,14 @@ int ts_playing_index_pairs(ts_playing_indexer *ix, const ts_image *frame, ts_pla
         int w = (int)lroundf(frame->w * k), h = (int)lroundf(frame->h * k);
         if (w < 2 * BLOCK || h < 2 * BLOCK)
             break;
-        if (level_ink(ix, frame, w, h, err) < 0) {
-            free(gl);
-            return -1;
-        }
-        int nb = tscv_components(&ix->bin, ix->labels, ix->blobs, MAX_BLOBS, err);
+        int nb = ts_index_ink_level(&ix->ink, frame, w, h, BLOCK, INK, err);
         if (nb < 0) {
             free(gl);
             return -1;
         }
         int ng = 0;
         for (int i = 0; i < nb && ng < MAX_GLYPHS; i++) {
-            const tscv_blob *b = &ix->blobs[i];
+            const tscv_blob *b = &ix->ink.blobs[i];
             int ext = b->w > b->h ? b->w : b->h;
             /* glyph-sized, solid enough to be a stroke figure, not a line */
             if (ext < MIN_EXT || ext > MAX_EXT || b->area < 8 || b->area * 5 < b->w * b->h ||
@@ -199,10 +133,10 @@ int ts_playing_index_pairs(ts_playing_indexer *ix, const ts_image *frame, ts_pla
                 /* the card's white around the index: left of the rank and of
                  * the gap between the glyphs (ink is bright in grey here) */
                 float ex = vy / d, ey = -vx / d;
-                float m0 = 255 - grey_at(&ix->grey, r->cx - 0.5f * d * ex, r->cy - 0.5f * d * ey);
-                float m1 = 255 - grey_at(&ix->grey, r->cx + 0.5f * vx - 0.5f * d * ex,
+                float m0 = 255 - ts_index_ink_grey(&ix->ink, r->cx - 0.5f * d * ex, r->cy - 0.5f * d * ey);
+                float m1 = 255 - ts_index_ink_grey(&ix->ink, r->cx + 0.5f * vx - 0.5f * d * ex,
                                          r->cy + 0.5f * vy - 0.5f * d * ey);
-                float ink = 255 - ink_at(&ix->grey, r);
+                float ink = 255 - ink_at(&ix->ink, r);
                 float margin = (m0 < m1 ? m0 : m1) - ink;
                 if (margin < INK)
                     continue;

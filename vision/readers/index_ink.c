@@ -1,0 +1,82 @@
+/* Index ink, level by level (see index_ink.h). */
+#include "readers/index_ink.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int ts_index_ink_init(ts_index_ink *k, int max_blobs)
+{
+    memset(k, 0, sizeof *k);
+    k->blobs = malloc(sizeof *k->blobs * (size_t)max_blobs);
+    k->max_blobs = k->blobs ? max_blobs : 0;
+    return k->blobs ? 0 : -1;
+}
+
+void ts_index_ink_free(ts_index_ink *k)
+{
+    ts_image_free(&k->small);
+    ts_image_free(&k->grey);
+    ts_image_free(&k->bin);
+    free(k->labels);
+    free(k->blobs);
+    memset(k, 0, sizeof *k);
+}
+
+int ts_index_ink_level(ts_index_ink *k, const ts_image *frame, int w, int h, int block, int ink,
+                       char *err)
+{
+    const ts_image *src = frame;
+    if (w != frame->w || h != frame->h) {
+        if (k->small.w != w || k->small.h != h)
+            ts_image_free(&k->small); /* another level, or a part of another size */
+        if (tscv_resize(frame, &k->small, w, h, err) < 0)
+            return -1;
+        src = &k->small;
+    }
+    if (k->grey.w != w || k->grey.h != h) {
+        ts_image_free(&k->grey);
+        ts_image_free(&k->bin);
+        if (ts_image_alloc(&k->grey, w, h, 1) < 0) {
+            snprintf(err, TSCV_ERR_MAX, "index ink: out of memory");
+            return -1;
+        }
+    }
+    for (int y = 0; y < h; y++) {
+        const uint8_t *p = ts_image_row(src, y);
+        uint8_t *g = ts_image_row(&k->grey, y);
+        if (src->channels == 1) {
+            for (int x = 0; x < w; x++)
+                g[x] = (uint8_t)(255 - p[x]);
+            continue;
+        }
+        for (int x = 0; x < w; x++, p += 3) {
+            uint8_t m = p[0] < p[1] ? p[0] : p[1];
+            g[x] = (uint8_t)(255 - (m < p[2] ? m : p[2]));
+        }
+    }
+    if (tscv_adaptive(&k->grey, &k->bin, block, ink, err) < 0)
+        return -1;
+    size_t need = (size_t)w * h;
+    if (k->nlabels < need) {
+        free(k->labels);
+        k->labels = malloc(sizeof *k->labels * need);
+        k->nlabels = k->labels ? need : 0;
+        if (!k->labels) {
+            snprintf(err, TSCV_ERR_MAX, "index ink: out of memory");
+            return -1;
+        }
+    }
+    return tscv_components(&k->bin, k->labels, k->blobs, k->max_blobs, err);
+}
+
+int ts_index_ink_grey(const ts_index_ink *k, float x, float y)
+{
+    const ts_image *g = &k->grey;
+    int ix = (int)lroundf(x), iy = (int)lroundf(y);
+    ix = ix < 0 ? 0 : ix >= g->w ? g->w - 1 : ix;
+    iy = iy < 0 ? 0 : iy >= g->h ? g->h - 1 : iy;
+    return ts_image_row(g, iy)[ix];
+}
