@@ -24,6 +24,7 @@
 
 #include <stddef.h>
 
+#include "detect.h"
 #include "image.h"
 #include "pipeline.h"
 #include "reader.h"
@@ -41,14 +42,21 @@ typedef struct {
     double conf;   /* summed confidence, weighed the same way: breaks near ties */
     double face;   /* mean of the face net's P(this family) over the counted cards */
     int counted;   /* cards counted (not parts of other readings' cards, not too long) */
+    int votes;     /* the finders' candidates the face net places in this family */
 } ts_auto_weight;
 
 /* Picks the reading of frame that best explains it: readings[i] was made by
- * cls[i] (n of them). Fills weights[0..n) when not NULL. Returns the index,
- * -1 when no reading has a card, or -2 on an internal error (err,
+ * cls[i] (n of them). cand[0..ncand) (borrowed) are outlines the families'
+ * finders offered, read or not, best first per finder: when the readers
+ * find little (a finder lost on a busy table), the face net's view of them
+ * is the frame's own evidence of what lies there, and a family whose faces
+ * clearly outnumber the chosen one's is taken instead (its reading may then
+ * hold few cards or none). Fills weights[0..n) when not NULL. Returns the
+ * index, -1 when nothing tells a family, or -2 on an internal error (err,
  * TSCV_ERR_MAX). */
 int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
                           const ts_reader_class *const *cls, const ts_frame_result *readings,
-                          int n, ts_auto_weight *weights, char *err);
+                          int n, const ts_quad *cand, int ncand, ts_auto_weight *weights,
+                          char *err);
 
 #endif
