@@ -266,11 +266,15 @@ static int measure_bigs(ts_auto_family *a, const ts_image *frame,
 enum { MAX_VOTERS = 48 }; /* and the whole frame */
 /* P(a family) that makes a candidate's face count for it. */
 #define VOTE_P 0.7
-/* A choice the readings make with no more than this score (two sure cards
- * more than unsure ones, or fewer) is weak: then the candidates' faces
- * decide. Above it, the readers' own marks outweigh a face net that, on
- * other finders' outlines (halves of cards, two cards as one), errs. */
-#define WEAK_SCORE 2.0
+/* A choice the readings make with no more than this score (no more sure
+ * cards than unsure ones) is weak: then the candidates' faces may decide.
+ * Above it, the readers' own marks outweigh a face net that errs on other
+ * finders' outlines (halves of cards, two cards as one) and on real
+ * photos it never saw (a hand over a card, a phone's clutter). */
+#define WEAK_SCORE 0.0
+/* Faces another family needs against a weak reading (one is enough when
+ * no reading has a card at all). */
+enum { VOTE_MIN = 2 };
 
 /* Counts per family the distinct candidates whose face the net places in
  * it, and the whole frame's (a photo of one card filling it has no
@@ -301,7 +305,6 @@ static int vote(ts_auto_family *a, const ts_image *frame, const ts_quad *cand, i
         return -1;
     for (int k = 0; k < nv; k++) {
         const float *pk = &a->probs[(size_t)k * a->nclass];
-        if (getenv("TS_AUTO_DBG")) { fprintf(stderr, "DBG %s face", k == nv - 1 ? "whole" : "cand"); for (int c = 0; c < a->nclass; c++) fprintf(stderr, " %.2f", pk[c]); fprintf(stderr, "\n"); }
         for (int f = 0; f < TS_FAM_COUNT; f++) {
             double pf = 0;
             for (int c = 0; c < a->nclass; c++)
@@ -314,8 +317,8 @@ static int vote(ts_auto_family *a, const ts_image *frame, const ts_quad *cand, i
 
 /* The family the candidates' faces say against the readings' weak choice
  * chosen (-1: none) of score bs, or -1 when they do not overrule it: it
- * must be the one family with the most faces, and the chosen family must
- * have none. */
+ * must be the one family with the most faces (VOTE_MIN of them against a
+ * reading), and the chosen family must have none. */
 static int overruling_family(const int votes[TS_FAM_COUNT], int chosen, double bs)
 {
     int top = 0, ties = 0;
@@ -324,8 +327,7 @@ static int overruling_family(const int votes[TS_FAM_COUNT], int chosen, double b
             top = f, ties = 0;
         else if (votes[f] == votes[top])
             ties++;
-    if (getenv("TS_AUTO_DBG")) fprintf(stderr, "DBG chosen %d bs %.1f votes %d %d %d %d %d\n", chosen, bs, votes[0], votes[1], votes[2], votes[3], votes[4]);
-    if (bs > WEAK_SCORE || top == chosen || ties || votes[top] < 1 ||
+    if (bs > WEAK_SCORE || top == chosen || ties || votes[top] < (chosen >= 0 ? VOTE_MIN : 1) ||
         (chosen >= 0 && votes[chosen] > 0))
         return -1;
     return top;
