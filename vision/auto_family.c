@@ -416,8 +416,11 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
             best = f, bs = s, bc = conf;
     }
 
-    /* What the finders' candidates look like may overrule the readings:
-     * then the best reading of that family is taken. */
+    /* What the finders' candidates look like may overrule a weak choice
+     * (only then is the net run on them): then the best reading of that
+     * family is taken. */
+    if (bs > WEAK_SCORE)
+        return best;
     int votes[TS_FAM_COUNT];
     if (vote(a, frame, cand, ncand, votes, err) < 0)
         return -2;

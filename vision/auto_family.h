@@ -15,6 +15,10 @@
  * over it, a deck it never saw) leaves the reader's word as it is. A read
  * "card" holding another reading's cards takes them as its parts only if
  * it looks somewhat like its family (not a whole table read as one card).
+ * When the readings say little (no more sure cards than unsure ones: a
+ * family's finder lost on a busy table, one card filling the frame), the
+ * net's view of every finder's first candidates and of the whole frame
+ * may name the family instead.
  *
  * Only the reader interface is used (reader.h): codes, confidences, read
  * flags and quads of each family's reading.
@@ -42,7 +46,7 @@ typedef struct {
     double conf;   /* summed confidence, weighed the same way: breaks near ties */
     double face;   /* mean of the face net's P(this family) over the counted cards */
     int counted;   /* cards counted (not parts of other readings' cards, not too long) */
-    int votes;     /* the finders' candidates the face net places in this family */
+    int votes;     /* candidates the face net places in this family (weak choices only) */
 } ts_auto_weight;
 
 /* Picks the reading of frame that best explains it: readings[i] was made by
