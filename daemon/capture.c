@@ -22,6 +22,7 @@
 #include <gst/video/video.h>
 
 #include "capture_jpeg.h"
+#include "capture_mode.h"
 #include "datadir.h"
 #include "stats.h"
 
@@ -235,6 +236,7 @@ int ts_capture_plan(const ts_capture_config *cfg, ts_source_plan *plan, char *er
         PLAN(prop, "device");
         PLAN(location, "%s", src);
         plan->live = 1;
+        plan->camera = 1;
     } else if (strstr(src, "://")) {
         PLAN(desc, "uridecodebin name=tssrc");
         PLAN(prop, "uri");
@@ -303,6 +305,7 @@ struct ts_capture {
     frame_impl *latest;
     int latest_taken;
     uint64_t seq;
+    uint64_t wakes; /* ts_capture_wake calls */
     ts_capture_status st;
 
     /* Capture thread only (and its creator before it starts, its joiner after). */
@@ -320,6 +323,7 @@ struct ts_capture {
     double backoff;     /* the next pause before a restart, s */
     double retry_at;    /* ts_now() of the next restart; 0 = now */
     double fault_at;    /* ts_now() of the first fault of the current outage */
+    char mode[64];      /* a camera's mode last said on stderr */
 };
 
 /* A pthread_cond_timedwait deadline s seconds from now. */
@@ -455,10 +459,39 @@ static int jpeg_source(const ts_capture *c, char *head, size_t n)
     return jpeg;
 }
 
+/* A camera's pipeline head, asked for the mode chosen from the caps the
+ * device offers now (a camera plugged back in may be another one). When the
+ * device cannot be probed (gone, busy) v4l2src picks: starting it will fail
+ * or not, as before, and a failure is retried. */
+static void camera_head(ts_capture *c)
+{
+    char why[256], want[160], mode[64];
+    snprintf(c->plan.desc, sizeof c->plan.desc, "v4l2src name=tssrc ! decodebin name=tsdec");
+    GstCaps *caps = ts_camera_probe(c->plan.location, why, sizeof why);
+    ts_camera_want w = {.w = c->cfg.width, .h = c->cfg.height, .fps = c->cfg.fps};
+    ts_camera_mode m;
+    if (!caps || ts_camera_pick(caps, &w, &m) < 0 ||
+        ts_camera_mode_caps(&m, want, sizeof want) < 0) {
+        if (caps)
+            gst_caps_unref(caps);
+        return;
+    }
+    gst_caps_unref(caps);
+    snprintf(c->plan.desc, sizeof c->plan.desc, "v4l2src name=tssrc ! %s ! decodebin name=tsdec",
+             want);
+    ts_camera_mode_describe(&m, mode, sizeof mode);
+    if (strcmp(mode, c->mode) != 0) {
+        snprintf(c->mode, sizeof c->mode, "%s", mode);
+        say(c, "camera mode %s%s", mode, m.jpeg ? " (decoded here)" : "");
+    }
+}
+
 /* Builds and starts the pipeline. Returns 0, or -1 with err. */
 static int build(ts_capture *c, char *err, size_t n)
 {
     char head[sizeof c->plan.desc], desc[sizeof c->plan.desc + 128];
+    if (c->plan.camera)
+        camera_head(c);
     int jpeg = jpeg_source(c, head, sizeof head);
     if (jpeg)
         snprintf(desc, sizeof desc, "%s ! appsink name=tssink caps=image/jpeg", head);
@@ -633,6 +666,8 @@ static void publish(ts_capture *c, GstSample *s)
         gst_sample_unref(s);
         return;
     }
+    ts_trace_mark m;
+    ts_trace_mark_now(c->cfg.trace, &m);
     frame_impl *f = jpeg ? jpeg_frame(c, s) : raw_frame(c, s);
     if (!f)
         return;
@@ -651,7 +686,10 @@ static void publish(ts_capture *c, GstSample *s)
     if (c->st.state != TS_CAP_RUNNING)
         set_state(c, TS_CAP_RUNNING, NULL);
     pthread_cond_broadcast(&c->cv);
+    uint64_t seq = f->pub.seq;
+    double t = f->pub.t;
     pthread_mutex_unlock(&c->mu);
+    ts_trace_stage(c->cfg.trace, "decode", seq, t, &m, 0);
     ts_frame_release(old ? &old->pub : NULL);
     if (resumed)
         say(c, "frames again after %.1f s", f->pub.t - c->fault_at);
@@ -858,7 +896,8 @@ void ts_capture_destroy(ts_capture *c)
     free(c);
 }
 
-ts_frame *ts_capture_next(ts_capture *c, uint64_t after, int timeout_ms, int take)
+static ts_frame *next_frame(ts_capture *c, uint64_t after, uint64_t *seen, int timeout_ms,
+                            int take)
 {
     struct timespec ts = deadline_in(timeout_ms / 1000.0);
     ts_frame *f = NULL;
@@ -866,12 +905,16 @@ ts_frame *ts_capture_next(ts_capture *c, uint64_t after, int timeout_ms, int tak
     for (;;) {
         if (c->stop)
             break;
-        if (c->latest && c->latest->pub.seq > after) {
+        if (c->latest && c->latest->pub.seq > after) { /* a new frame first: it shows both */
             f = frame_ref(c->latest);
             if (take) {
                 c->latest_taken = 1;
                 pthread_cond_broadcast(&c->cv);
             }
+            break;
+        }
+        if (seen && c->wakes != *seen) {
+            *seen = c->wakes;
             break;
         }
         if (ts_capture_finished(c->st.state))
@@ -881,6 +924,24 @@ ts_frame *ts_capture_next(ts_capture *c, uint64_t after, int timeout_ms, int tak
     }
     pthread_mutex_unlock(&c->mu);
     return f;
+}
+
+ts_frame *ts_capture_next(ts_capture *c, uint64_t after, int timeout_ms, int take)
+{
+    return next_frame(c, after, NULL, timeout_ms, take);
+}
+
+ts_frame *ts_capture_wait(ts_capture *c, uint64_t after, uint64_t *seen, int timeout_ms)
+{
+    return next_frame(c, after, seen, timeout_ms, 0);
+}
+
+void ts_capture_wake(ts_capture *c)
+{
+    pthread_mutex_lock(&c->mu);
+    c->wakes++;
+    pthread_cond_broadcast(&c->cv);
+    pthread_mutex_unlock(&c->mu);
 }
 
 ts_frame *ts_capture_latest(ts_capture *c)

@@ -3,6 +3,11 @@
  *   SOURCE ! decodebin ! videoconvert ! video/x-raw,format=BGR ! appsink
  *   SOURCE (image/jpeg, framed) ! appsink, decoded here (TurboJPEG -> BGR)
  *
+ * A camera named by its device (/dev/video0, or the default camera) is asked
+ * for a mode chosen from the caps it offers (capture_mode.h): the largest
+ * size up to 1080p at 30 fps, raw when raw is as fast, else MJPEG, which then
+ * takes the JPEG path below. The device is probed again at every restart.
+ *
  * A source that sends JPEG one picture per buffer (a JPEG image sequence, a
  * camera asked for MJPEG: "v4l2src ! image/jpeg,width=1920,...", multifilesrc
  * with JPEG caps) is decoded by the capture thread straight to BGR, as `scan`
@@ -28,6 +33,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "capture_trace.h"
 #include "image.h"
 
 typedef struct {
@@ -38,10 +44,13 @@ typedef struct {
     const char *source;
     int loop;        /* files: start again at the end instead of ending */
     int fast;        /* files: no pacing, every frame goes to vision (no drops) */
-    double fps;      /* image sequences and still images: frames per second (default 15) */
+    double fps;      /* image sequences and still images: frames per second (default 15);
+                      * cameras: the rate to ask for (default 30, at least 25) */
+    int width, height; /* cameras: the frame size to ask for (0: the largest up to 1920x1080) */
     double watchdog; /* seconds without a frame before a source counts as stalled (default 3) */
     double max_backoff; /* longest pause between restarts of a faulty live source, s (default 5) */
     int quiet;       /* no fault lines on stderr (tests) */
+    ts_trace *trace; /* borrowed, may be NULL: each frame's "decode" stage */
 } ts_capture_config;
 
 /* One captured frame, shared by reference. The image is read-only; it stays
@@ -96,6 +105,16 @@ void ts_capture_destroy(ts_capture *c);
  * with `fast`, lets the capture fetch the next one. Display passes take = 0. */
 ts_frame *ts_capture_next(ts_capture *c, uint64_t after, int timeout_ms, int take);
 
+/* The display's wait: like ts_capture_next (take = 0), and also returns NULL
+ * at once when ts_capture_wake was called since *seen was read (*seen is then
+ * brought up to date; start it at 0). So the display waits for a frame or for
+ * vision's results in one wait, with no wake-up lost between a check and the
+ * wait, instead of polling for results every few ms. */
+ts_frame *ts_capture_wait(ts_capture *c, uint64_t after, uint64_t *seen, int timeout_ms);
+
+/* Wakes ts_capture_wait (vision: new results are published). */
+void ts_capture_wake(ts_capture *c);
+
 /* The newest frame (any seq), or NULL if none yet; a new reference. */
 ts_frame *ts_capture_latest(ts_capture *c);
 
@@ -113,6 +132,7 @@ typedef struct {
     char label[200];
     int live;            /* known live before starting (a camera, RTSP) */
     int still;           /* a single image, repeated at fps */
+    int camera;          /* a V4L2 device: its mode is chosen from its caps at each start */
 } ts_source_plan;
 
 /* Turns cfg->source into a pipeline head. The location of files and devices is

@@ -17,6 +17,7 @@
 #include "labels.h"
 #include "overlay.h"
 #include "render_truth.h"
+#include "result_json.h"
 #include "stats.h"
 
 enum { MAX_LABEL_CARDS = TS_LABEL_MAX_CARDS, MAX_WRONG_SHOWN = 200 };
@@ -551,12 +552,7 @@ static void json_wrong(ts_json *j, const ts_pipeline *p, const label *l, const w
             continue;
         }
         ts_json_obj(j);
-        ts_json_key(j, "code");
-        ts_json_str(j, c->text);
-        ts_json_key(j, "conf");
-        ts_json_num(j, c->conf, 2);
-        ts_json_key(j, "read");
-        ts_json_bool(j, c->read);
+        ts_result_json_card(j, c);
         ts_json_end(j);
     }
     ts_json_end(j);

@@ -64,3 +64,31 @@ int rules_cli_emit_json(ts_json *j, const char *who)
     ts_json_free(j);
     return ok;
 }
+
+int rules_cli_bench_runs(const char *who, int argc, char **argv, int dflt)
+{
+    if (!optarg && !(optind < argc && argv[optind][0] >= '0' && argv[optind][0] <= '9'))
+        return dflt; /* an optional number of runs: --bench=N, or --bench N as before */
+    int runs = atoi(optarg ? optarg : argv[optind++]);
+    if (runs <= 0)
+        fprintf(stderr, "%s: --bench needs a positive number of runs\n", who);
+    return runs > 0 ? runs : -1;
+}
+
+int rules_cli_bench_json(const char *who, const char *name, int runs, const rules_cli_time *t,
+                         int n)
+{
+    ts_json j;
+    ts_json_init(&j);
+    ts_json_obj(&j);
+    ts_json_key(&j, "bench");
+    ts_json_str(&j, name);
+    ts_json_key(&j, "runs");
+    ts_json_int(&j, runs);
+    for (int i = 0; i < n; i++) {
+        ts_json_key(&j, t[i].key);
+        ts_json_num(&j, t[i].us, 1);
+    }
+    ts_json_end(&j);
+    return rules_cli_emit_json(&j, who) ? 0 : 2;
+}

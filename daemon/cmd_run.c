@@ -26,6 +26,7 @@
 #include "pipeline.h"
 #include "sink_api.h"
 #include "stats.h"
+#include "capture_trace.h"
 #include "tracker.h"
 
 static const char USAGE[] =
@@ -39,13 +40,18 @@ static const char USAGE[] =
     "  --source SRC     where frames come from (default auto):\n"
     "                     auto                 the first V4L2 camera, else the bundled clip\n"
     "                                          samples/clip/frame_%04d.jpg\n"
-    "                     /dev/video2          a camera\n"
+    "                     /dev/video2          a camera (its largest mode up to 1080p at\n"
+    "                                          30 fps: see --size)\n"
     "                     game.mkv, table.jpg  a video file, or a photo shown as a still camera\n"
     "                     frames/f_%04d.jpg    an image sequence (from index 0 or 1)\n"
     "                     rtsp://host/stream   any URI GStreamer can open\n"
     "                     'v4l2src device=/dev/video2 ! image/jpeg,width=1920,height=1080'\n"
     "                                          any GStreamer source description\n"
-    "  --fps N          frame rate of image sequences and photos (15)\n"
+    "  --fps N          frame rate of image sequences and photos (15); a camera's\n"
+    "                   rate to ask for (default 30, at least 25)\n"
+    "  --size WxH       a camera's frame size to ask for (default: the largest up to\n"
+    "                   1920x1080 at that rate; raw when the camera sends raw frames\n"
+    "                   as fast, else MJPEG, decoded by tablesight)\n"
     "  --loop           start a file again at its end (default: exit 0 there)\n"
     "  --fast           files: no pacing, every frame processed (default: the file's\n"
     "                   own rate, frames dropped when vision is slower, as live)\n"
@@ -115,6 +121,9 @@ static const char USAGE[] =
     "                   connections, one idle for 10 s is closed\n"
     "  --http-any       allow --http on a non-loopback address\n"
     "  --quiet          no start line on stderr (faults and stats still print)\n"
+    "  --trace FILE     per-frame stage times (decode, vision, handed to the window,\n"
+    "                   drawn there; CPU time, page faults, preemptions) as TSV, for\n"
+    "                   latency work (tests/tools/live_trace.py reads it)\n"
     "  -h, --help       this text\n"
     "      --version    the version\n"
     "\n"
@@ -140,7 +149,7 @@ typedef struct {
     ts_tracker_config track;
     long frames;
     int headless, json, http_any, quiet, fullscreen;
-    const char *record, *socket, *http;
+    const char *record, *socket, *http, *trace;
     live_game_opts game;
 } run_opts;
 
@@ -157,19 +166,35 @@ static int parse_num(const char *opt, const char *s, double lo, double hi, doubl
     return 0;
 }
 
+/* WxH, each side 16..8192. */
+static int parse_size(const char *s, int *w, int *h)
+{
+    char *x, *end;
+    errno = 0;
+    long a = strtol(s, &x, 10), b = *x == 'x' ? strtol(x + 1, &end, 10) : 0;
+    if (errno || x == s || *x != 'x' || end == x + 1 || *end || a < 16 || b < 16 || a > 8192 ||
+        b > 8192) {
+        cmd_usage_error("run", "--size needs WIDTHxHEIGHT, e.g. 1920x1080");
+        return -1;
+    }
+    *w = (int)a, *h = (int)b;
+    return 0;
+}
+
 /* Returns 0, 1 (--help or --version printed) or -1 (usage error printed). */
 static int parse_args(int argc, char **argv, run_opts *o)
 {
     memset(o, 0, sizeof *o);
     o->track = TS_TRACKER_DEFAULTS;
     o->game.hint = -1;
-    enum { O_SOURCE = CMD_OPT_LONG, O_FPS, O_LOOP, O_FAST, O_WATCHDOG, O_FRAMES, O_GAME,
+    enum { O_SOURCE = CMD_OPT_LONG, O_FPS, O_SIZE, O_LOOP, O_FAST, O_WATCHDOG, O_FRAMES, O_GAME,
            O_PROFILE, O_MODELS, O_CONF_FLOOR, O_STABLE, O_KEEP, O_HEADLESS, O_RECORD, O_JSON,
            O_SOCKET, O_HTTP, O_HTTP_ANY, O_QUIET, O_FULLSCREEN, O_HINT, O_ZONES, O_ZONE,
-           O_SHOW_ZONES, O_FIRST_LEAD, O_REFEREE, O_LOG, O_RULE, O_PLAYERS, O_REVEAL };
+           O_SHOW_ZONES, O_FIRST_LEAD, O_REFEREE, O_LOG, O_RULE, O_PLAYERS, O_REVEAL, O_TRACE };
     static const struct option OPTS[] = {
         {"source", required_argument, NULL, O_SOURCE},
         {"fps", required_argument, NULL, O_FPS},
+        {"size", required_argument, NULL, O_SIZE},
         {"loop", no_argument, NULL, O_LOOP},
         {"fast", no_argument, NULL, O_FAST},
         {"watchdog", required_argument, NULL, O_WATCHDOG},
@@ -198,6 +223,7 @@ static int parse_args(int argc, char **argv, run_opts *o)
         {"rule", required_argument, NULL, O_RULE},
         {"players", required_argument, NULL, O_PLAYERS},
         {"reveal", no_argument, NULL, O_REVEAL},
+        {"trace", required_argument, NULL, O_TRACE},
         CMD_COMMON_OPTIONS,
         {0}};
     for (int c; (c = cmd_getopt("run", argc, argv, OPTS)) != -1;) {
@@ -213,6 +239,10 @@ static int parse_args(int argc, char **argv, run_opts *o)
         case CMD_OPT_VERSION: cmd_version(); return 1;
         case O_SOURCE: o->cap.source = v; break;
         case O_FPS: NUM("--fps", 0.1, 1000, o->cap.fps, double)
+        case O_SIZE:
+            if (parse_size(v, &o->cap.width, &o->cap.height) < 0)
+                return -1;
+            break;
         case O_LOOP: o->cap.loop = 1; break;
         case O_FAST: o->cap.fast = 1; break;
         case O_WATCHDOG: NUM("--watchdog", 0.1, 3600, o->cap.watchdog, double)
@@ -247,6 +277,7 @@ static int parse_args(int argc, char **argv, run_opts *o)
         case O_RULE: o->game.rule_file = v; break;
         case O_PLAYERS: NUM("--players", 1, 16, o->game.players, int)
         case O_REVEAL: o->game.reveal = 1; break;
+        case O_TRACE: o->trace = v; break;
         default: return -1;
         }
 #undef NUM
@@ -282,6 +313,7 @@ typedef struct {
     ts_tracker *trk;
     live_game *lg;
     ts_stats *stats;
+    ts_trace *trace; /* NULL unless --trace */
     char label[200];
     double t0;
     ts_sink *lines[MAX_SINKS];  /* vision thread's */
@@ -418,7 +450,9 @@ static void *vision_thread(void *arg)
             continue;
         }
         seq = f->seq;
-        double t_start = ts_now();
+        ts_trace_mark mark;
+        ts_trace_mark_now(r->trace, &mark);
+        double t_start = mark.t;
         char err[256];
         memset(res, 0, sizeof *res);
         if (ts_pipeline_process(r->proc, &f->img, res, err, sizeof err) < 0) {
@@ -443,6 +477,8 @@ static void *vision_thread(void *arg)
         live_verdict lv = {0};
         int verdict = live_game_frame(r->lg, r->trk, st, &f->img, f->t, &j, &lv);
         publish(r, st, f, (t_done - f->t) * 1e3, fps.per_s);
+        ts_capture_wake(r->cap); /* the display draws the results now */
+        ts_trace_stage(r->trace, "vision", f->seq, f->t, &mark, 0);
         if (lv.seq)
             publish_verdict(r, &lv);
         if (verdict && r->nlines > 0)
@@ -468,7 +504,9 @@ static void *vision_thread(void *arg)
 
 /* ---- Display (main thread) ---------------------------------------------- */
 
-enum { RESULT_POLL_MS = 3 };
+/* The display waits for a frame or for results (vision wakes it) this long
+ * at most, to service the sinks. */
+enum { DISPLAY_WAIT_MS = 20 };
 
 typedef struct {
     ts_image canvas;
@@ -502,7 +540,9 @@ static int wants_canvas(const ts_sink *s)
 static void show(run *r, display *d, const ts_image *img, ts_frame *keep, double t,
                  const ts_capture_status *cs, int again)
 {
-    double t_start = ts_now();
+    ts_trace_mark mark;
+    ts_trace_mark_now(r->trace, &mark);
+    double t_start = mark.t;
     pthread_mutex_lock(&r->mu);
     d->table = r->table;
     memcpy(d->missing, r->missing, sizeof d->missing);
@@ -556,6 +596,7 @@ static void show(run *r, display *d, const ts_image *img, ts_frame *keep, double
             sink_failed(r, r->frames, &r->nframes, i--, err);
     }
     double t_end = ts_now();
+    ts_trace_stage(r->trace, again ? "again" : "show", keep ? keep->seq : 0, t, &mark, rt);
     atomic_fetch_add(&r->displayed, 1);
     ts_stats_add(r->stats, TS_ST_OVERLAY, (t_end - t_start) * 1e3);
     if (!stale && !again)
@@ -593,13 +634,13 @@ static void display_loop(run *r)
     display d;
     memset(&d, 0, sizeof d);
     ts_frame *last = NULL;
-    uint64_t seq = 0;
+    uint64_t seq = 0, wakes = 0;
     double last_stale = 0;
     while (!atomic_load(&r->quit) && !atomic_load(&r->vision_done)) {
         ts_frame *f = NULL;
         int looking = any_wants_frame(r);
-        if (looking) /* short waits: new results are drawn without waiting for a new frame */
-            f = ts_capture_next(r->cap, seq, RESULT_POLL_MS, 0);
+        if (looking) /* new results wake the wait: drawn without waiting for a new frame */
+            f = ts_capture_wait(r->cap, seq, &wakes, DISPLAY_WAIT_MS);
         else
             sleep_ms(50); /* nobody is looking: just keep the sinks serviced */
         ts_capture_status cs;
@@ -683,7 +724,10 @@ static int open_sinks(run *r)
     char err[256];
     const run_opts *o = &r->o;
     if (!o->headless &&
-        add_sink(r->frames, &r->nframes, ts_sink_window_create("tablesight", o->fullscreen, r->stats, err, sizeof err), err) < 0)
+        add_sink(r->frames, &r->nframes,
+                 ts_sink_window_create("tablesight", o->fullscreen, r->stats, r->trace, err,
+                                       sizeof err),
+                 err) < 0)
         return -1;
     if (o->record &&
         add_sink(r->frames, &r->nframes, ts_sink_record_create(o->record, err, sizeof err), err) < 0)
@@ -717,6 +761,8 @@ static void close_all(run *r)
     live_game_close(r->lg);
     r->lg = NULL;
     ts_stats_destroy(r->stats);
+    ts_trace_destroy(r->trace); /* after every thread and sink that writes it */
+    r->trace = NULL;
     pthread_mutex_destroy(&r->mu);
 }
 
@@ -765,6 +811,9 @@ static int run_live(run *r)
     if (!r->proc || !r->stats || !r->trk)
         return give_up(r, &old, r->proc ? "out of memory" : err);
     ts_tracker_set_rules(r->trk, live_game_rules(r->lg));
+    if (r->o.trace && !(r->trace = ts_trace_create(r->o.trace, err, sizeof err)))
+        return give_up(r, &old, err);
+    r->o.cap.trace = r->trace;
     r->cap = ts_capture_create(&r->o.cap, err, sizeof err);
     if (!r->cap)
         return give_up(r, &old, err);

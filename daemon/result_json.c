@@ -10,6 +10,16 @@ void ts_result_json(ts_json *j, const ts_table *t, const char *source, long fram
     ts_json_end(j);
 }
 
+void ts_result_json_card(ts_json *j, const ts_card *c)
+{
+    ts_json_key(j, "code");
+    ts_json_str(j, c->text);
+    ts_json_key(j, "conf");
+    ts_json_num(j, c->conf, 2);
+    ts_json_key(j, "read");
+    ts_json_bool(j, c->read);
+}
+
 void ts_result_json_members(ts_json *j, const ts_table *t, const char *source, long frame,
                             const char *game)
 {
@@ -29,12 +39,7 @@ void ts_result_json_members(ts_json *j, const ts_table *t, const char *source, l
     for (int i = 0; i < r->ncards; i++) {
         const ts_card *c = &r->cards[i];
         ts_json_obj(j);
-        ts_json_key(j, "code");
-        ts_json_str(j, c->text);
-        ts_json_key(j, "conf");
-        ts_json_num(j, c->conf, 2);
-        ts_json_key(j, "read");
-        ts_json_bool(j, c->read);
+        ts_result_json_card(j, c);
         if (t->game && t->game != &TS_GAME_SET) { /* where zones are set */
             ts_json_key(j, "zone");
             ts_json_str(j, ts_zone_name(t->zone[i]));

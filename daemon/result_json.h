@@ -13,5 +13,7 @@ void ts_result_json(ts_json *j, const ts_table *t, const char *source, long fram
  * other outputs can add members of their own. */
 void ts_result_json_members(ts_json *j, const ts_table *t, const char *source, long frame,
                             const char *game);
+/* A card's "code", "conf" and "read" members, into an object the caller has opened. */
+void ts_result_json_card(ts_json *j, const ts_card *c);
 
 #endif

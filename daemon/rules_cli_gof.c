@@ -206,19 +206,8 @@ static int run_bench(int runs, int json)
     free(follow);
     free(lead);
     if (json) {
-        ts_json j;
-        ts_json_init(&j);
-        ts_json_obj(&j);
-        ts_json_key(&j, "bench");
-        ts_json_str(&j, "gof_legal_plays");
-        ts_json_key(&j, "runs");
-        ts_json_int(&j, runs);
-        ts_json_key(&j, "median_us");
-        ts_json_num(&j, mf, 1);
-        ts_json_key(&j, "lead_median_us");
-        ts_json_num(&j, ml, 1);
-        ts_json_end(&j);
-        return rules_cli_emit_json(&j, WHO) ? 0 : 2;
+        const rules_cli_time t[] = {{"median_us", mf}, {"lead_median_us", ml}};
+        return rules_cli_bench_json(WHO, "gof_legal_plays", runs, t, 2);
     }
     printf("gof legal plays, random 16-card hand vs random trick: median %.1f us "
            "(leading: %.1f us), %d runs\n",
@@ -252,15 +241,8 @@ int rules_cli_gof(int argc, char **argv)
         case O_JSON: json = 1; break;
         case O_FIRST_LEAD: first_lead = 1; break;
         case O_BENCH:
-            bench = BENCH_RUNS;
-            /* An optional number of runs: --bench=N, or --bench N as before. */
-            if (optarg || (optind < argc && argv[optind][0] >= '0' && argv[optind][0] <= '9')) {
-                bench = atoi(optarg ? optarg : argv[optind++]);
-                if (bench <= 0) {
-                    fprintf(stderr, "%s: --bench needs a positive number of runs\n", WHO);
-                    return 2;
-                }
-            }
+            if ((bench = rules_cli_bench_runs(WHO, argc, argv, BENCH_RUNS)) < 0)
+                return 2;
             break;
         case O_HAND:
             nhand = parse_cards("--hand", optarg, hand, MAX_HAND);

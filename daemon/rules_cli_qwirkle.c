@@ -220,21 +220,9 @@ static int run_bench(int runs, int json)
     free(search);
     free(list);
     if (json) {
-        ts_json j;
-        ts_json_init(&j);
-        ts_json_obj(&j);
-        ts_json_key(&j, "bench");
-        ts_json_str(&j, "qwirkle_rearrangement");
-        ts_json_key(&j, "runs");
-        ts_json_int(&j, runs);
-        ts_json_key(&j, "median_us");
-        ts_json_num(&j, ms, 1);
-        ts_json_key(&j, "plays_median_us");
-        ts_json_num(&j, ml, 1);
-        ts_json_key(&j, "plays_max_us");
-        ts_json_num(&j, worst, 1);
-        ts_json_end(&j);
-        return rules_cli_emit_json(&j, WHO) ? 0 : 2;
+        const rules_cli_time t[] = {
+            {"median_us", ms}, {"plays_median_us", ml}, {"plays_max_us", worst}};
+        return rules_cli_bench_json(WHO, "qwirkle_rearrangement", runs, t, 3);
     }
     printf("qwirkle rearrangement search, %d table cards + %d-card hand: median %.1f us; "
            "all plays: median %.1f us, max %.1f us; %d runs\n",
@@ -270,15 +258,8 @@ int rules_cli_qwirkle(int argc, char **argv)
         case O_JSON: json = 1; break;
         case O_ONE_LINE: rules.one_line_per_turn = 1; break;
         case O_BENCH:
-            bench = BENCH_RUNS;
-            /* An optional number of runs: --bench=N, or --bench N as before. */
-            if (optarg || (optind < argc && argv[optind][0] >= '0' && argv[optind][0] <= '9')) {
-                bench = atoi(optarg ? optarg : argv[optind++]);
-                if (bench <= 0) {
-                    fprintf(stderr, "%s: --bench needs a positive number of runs\n", WHO);
-                    return 2;
-                }
-            }
+            if ((bench = rules_cli_bench_runs(WHO, argc, argv, BENCH_RUNS)) < 0)
+                return 2;
             break;
         case O_TABLE: table_text = optarg; break;
         case O_HAND:

@@ -60,9 +60,10 @@ struct ts_sink {
  * are commands (see command above). The user closing the window or quitting
  * -> frame/poll return -1 "window closed". fullscreen: start fullscreen.
  * stats (borrowed, may be NULL): gets the latencies measured where the overlay
- * is drawn on the video (TS_ST_WIN_FRAME, TS_ST_WIN_HINTS). */
-ts_sink *ts_sink_window_create(const char *title, int fullscreen, ts_stats *stats, char *err,
-                               size_t errlen);
+ * is drawn on the video (TS_ST_WIN_FRAME, TS_ST_WIN_HINTS). trace (borrowed,
+ * may be NULL): a "draw" stage per frame drawn on. */
+ts_sink *ts_sink_window_create(const char *title, int fullscreen, ts_stats *stats,
+                               ts_trace *trace, char *err, size_t errlen);
 
 /* Annotated video in path: .mkv or .avi (MJPEG), .mp4 (H.264 if an encoder is
  * installed). The frame size is fixed by the first frame. Takes video + the

@@ -103,6 +103,42 @@ int ts_move_in_zone(const ts_game_state *before, const ts_game_state *after, con
     return np;
 }
 
+void ts_verdict_no_trick_move(ts_verdict *out)
+{
+    ts_verdict_set(out, TS_VERDICT_NONE, "none", "no cards placed on the trick");
+}
+
+ts_trick_move ts_move_on_trick(const ts_game_state *before, const ts_game_state *after,
+                               const ts_move *m, const ts_game_memory *mem, ts_verdict *out,
+                               int *placed, int *np)
+{
+    int cleared, idx[TS_MAX_CARDS];
+    *np = ts_move_in_zone(before, after, m, TS_ZONE_TRICK, placed, &cleared);
+    out->zone = TS_ZONE_TRICK;
+    if (*np == 0) {
+        if (cleared > 0 && mem->nlast > 0 && ts_game_cards_in(after, TS_ZONE_TRICK, idx, NULL) == 0)
+            return TS_TRICK_SWEPT;
+        ts_verdict_no_trick_move(out);
+        return TS_TRICK_NOTHING;
+    }
+    out->seat = ts_move_seat(before, m);
+    return ts_verdict_cards(out, after, placed, *np) ? TS_TRICK_PLAY : TS_TRICK_NOTHING;
+}
+
+int ts_verdict_seen_seats(ts_verdict *out, const ts_game_memory *mem, const ts_game_state *after)
+{
+    out->nscores = 0;
+    for (int s = 1; s <= TS_SEATS_MAX; s++) {
+        if (!mem->seen[s])
+            continue;
+        ts_seat_score *sc = &out->score[out->nscores++];
+        sc->seat = s;
+        sc->cards_left = ts_game_seat_cards(after, s);
+        sc->total = mem->total[s];
+    }
+    return out->nscores;
+}
+
 int ts_game_cards_in(const ts_game_state *s, int z, int *idx, int *unread)
 {
     int n = 0, u = 0;

@@ -206,6 +206,19 @@ int ts_game_cards_in(const ts_game_state *s, int z, int *idx, int *unread);
  * *cleared, may be NULL). */
 int ts_move_in_zone(const ts_game_state *before, const ts_game_state *after, const ts_move *m,
                     int z, int *placed, int *cleared);
+/* What a move did to a climbing game's trick zone. TS_TRICK_PLAY: it laid
+ * cards there (placed[0..*np), out's seat and cards are set); TS_TRICK_SWEPT:
+ * it took the whole trick after the remembered play (the game says who won
+ * it); TS_TRICK_NOTHING: out's verdict is set (none, or cannot judge). */
+typedef enum { TS_TRICK_NOTHING, TS_TRICK_SWEPT, TS_TRICK_PLAY } ts_trick_move;
+ts_trick_move ts_move_on_trick(const ts_game_state *before, const ts_game_state *after,
+                               const ts_move *m, const ts_game_memory *mem, ts_verdict *out,
+                               int *placed, int *np);
+/* Sets "no cards placed on the trick" (a move that did nothing there). */
+void ts_verdict_no_trick_move(ts_verdict *out);
+/* One score row per seen seat (seat, cards left in its hand zone after the
+ * move, the memory's running total) into out's score[]; returns how many. */
+int ts_verdict_seen_seats(ts_verdict *out, const ts_game_memory *mem, const ts_game_state *after);
 /* Appends a group to v (kept only while there is room; count is the caller's). */
 ts_view_group *ts_view_add(ts_game_view *v, ts_mark mark, const char *label);
 /* Spatial groups of the given cards: cards whose centres lie within `reach`

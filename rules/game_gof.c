@@ -98,23 +98,20 @@ static void hand_end(const ts_game_state *before, const ts_game_state *after, ts
         return;
     out->hand_over = 1;
     out->scores = TS_SCORES_PENALTY;
-    int totals[TS_SEATS_MAX], seats[TS_SEATS_MAX], n = 0;
+    int totals[TS_SEATS_MAX], seats[TS_SEATS_MAX];
     size_t len = strlen(out->reason);
     len += (size_t)snprintf(out->reason + len, sizeof out->reason - len,
                             "; seat %d is out: the hand is over", seat);
-    for (int s = 1; s <= TS_SEATS_MAX; s++) {
-        if (!mem->seen[s])
-            continue;
-        ts_seat_score *sc = &out->score[out->nscores++];
-        sc->seat = s;
-        sc->cards_left = ts_game_seat_cards(after, s);
+    int n = ts_verdict_seen_seats(out, mem, after);
+    for (int k = 0; k < n; k++) {
+        ts_seat_score *sc = &out->score[k];
         sc->points = ts_gof_hand_penalty(sc->cards_left);
-        sc->total = mem->total[s] += sc->points;
-        totals[n] = sc->total;
-        seats[n++] = s;
-        if (s != seat && len < sizeof out->reason)
+        sc->total = mem->total[sc->seat] += sc->points;
+        totals[k] = sc->total;
+        seats[k] = sc->seat;
+        if (sc->seat != seat && len < sizeof out->reason)
             len += (size_t)snprintf(out->reason + len, sizeof out->reason - len,
-                                    ", seat %d %d point%s", s, sc->points,
+                                    ", seat %d %d point%s", sc->seat, sc->points,
                                     sc->points == 1 ? "" : "s");
     }
     int best = ts_gof_game_winner(totals, n);
@@ -132,35 +129,25 @@ static void hand_end(const ts_game_state *before, const ts_game_state *after, ts
 static void gof_judge(const ts_game_state *before, const ts_game_state *after, const ts_move *m,
                       ts_game_memory *mem, ts_verdict *out)
 {
-    int placed[TS_MOVE_MAX], cleared;
-    int np = ts_move_in_zone(before, after, m, TS_ZONE_TRICK, placed, &cleared);
-    out->zone = TS_ZONE_TRICK;
+    int placed[TS_MOVE_MAX], np;
     char text[96], name[24];
-    if (np == 0) {
-        int left = 0, idx[TS_MAX_CARDS];
-        left = ts_game_cards_in(after, TS_ZONE_TRICK, idx, NULL);
-        if (cleared > 0 && left == 0 && mem->nlast > 0) {
-            ts_game_codes_text(mem->last, mem->nlast, text, sizeof text);
-            out->ncards = mem->nlast;
-            memcpy(out->cards, mem->last, sizeof(ts_code) * (size_t)mem->nlast);
-            out->seat = mem->seat;
-            if (mem->seat > 0)
-                ts_verdict_set(out, TS_VERDICT_INFO, "trick won",
-                               "all passed: seat %d's last play (%s) wins the trick; seat %d "
-                               "leads next", mem->seat, text, mem->seat);
-            else
-                ts_verdict_set(out, TS_VERDICT_INFO, "trick won",
-                               "all passed: the last play (%s) wins the trick and leads next",
-                               text);
-            mem->nlast = 0;
-            mem->plays = 0;
-            return;
-        }
-        ts_verdict_set(out, TS_VERDICT_NONE, "none", "no cards placed on the trick");
-        return;
+    ts_trick_move t = ts_move_on_trick(before, after, m, mem, out, placed, &np);
+    if (t == TS_TRICK_SWEPT) {
+        ts_game_codes_text(mem->last, mem->nlast, text, sizeof text);
+        out->ncards = mem->nlast;
+        memcpy(out->cards, mem->last, sizeof(ts_code) * (size_t)mem->nlast);
+        out->seat = mem->seat;
+        if (mem->seat > 0)
+            ts_verdict_set(out, TS_VERDICT_INFO, "trick won",
+                           "all passed: seat %d's last play (%s) wins the trick; seat %d "
+                           "leads next", mem->seat, text, mem->seat);
+        else
+            ts_verdict_set(out, TS_VERDICT_INFO, "trick won",
+                           "all passed: the last play (%s) wins the trick and leads next", text);
+        mem->nlast = 0;
+        mem->plays = 0;
     }
-    out->seat = ts_move_seat(before, m);
-    if (!ts_verdict_cards(out, after, placed, np))
+    if (t != TS_TRICK_PLAY)
         return;
     ts_gof_combo play, trick;
     ts_gof_error e = classify_cards(after, placed, np, &play);

@@ -83,16 +83,8 @@ static int memory_play(const ts_game_memory *mem, ts_sapngwu_play *p)
 static void wu_scores(const ts_game_state *after, const ts_game_memory *mem, ts_verdict *out)
 {
     out->scores = TS_SCORES_WU;
-    out->nscores = 0;
-    for (int s = 1; s <= TS_SEATS_MAX; s++) {
-        if (!mem->seen[s])
-            continue;
-        ts_seat_score *sc = &out->score[out->nscores++];
-        sc->seat = s;
-        sc->cards_left = ts_game_seat_cards(after, s);
-        sc->total = mem->total[s];
-        sc->chips = ts_sapngwu_chips(mem->total[s]);
-    }
+    for (int k = ts_verdict_seen_seats(out, mem, after); k-- > 0;)
+        out->score[k].chips = ts_sapngwu_chips(out->score[k].total);
 }
 
 /* A trick won: its wu go to the seat that laid the last play; crossing a step
@@ -144,25 +136,20 @@ static void trick_won(const ts_game_state *after, ts_game_memory *mem, const ts_
 static void sng_judge(const ts_game_state *before, const ts_game_state *after, const ts_move *m,
                       ts_game_memory *mem, ts_verdict *out)
 {
-    int placed[TS_MOVE_MAX], cleared;
-    int np = ts_move_in_zone(before, after, m, TS_ZONE_TRICK, placed, &cleared);
-    out->zone = TS_ZONE_TRICK;
+    int placed[TS_MOVE_MAX], np;
     char desc[80], why[128];
     ts_sapngwu_play play, trick;
-    if (np == 0) {
-        int idx[TS_MAX_CARDS];
-        int left = ts_game_cards_in(after, TS_ZONE_TRICK, idx, NULL);
-        if (cleared > 0 && left == 0 && mem->nlast > 0 && memory_play(mem, &trick)) {
-            trick_won(after, mem, &trick, out);
-            mem->nlast = 0;
-            mem->plays = 0;
+    ts_trick_move t = ts_move_on_trick(before, after, m, mem, out, placed, &np);
+    if (t == TS_TRICK_SWEPT) {
+        if (!memory_play(mem, &trick)) {
+            ts_verdict_no_trick_move(out);
             return;
         }
-        ts_verdict_set(out, TS_VERDICT_NONE, "none", "no cards placed on the trick");
-        return;
+        trick_won(after, mem, &trick, out);
+        mem->nlast = 0;
+        mem->plays = 0;
     }
-    out->seat = ts_move_seat(before, m);
-    if (!ts_verdict_cards(out, after, placed, np))
+    if (t != TS_TRICK_PLAY)
         return;
     ts_sapngwu_hand h;
     if (hand_of(after, placed, np, &h, why, sizeof why) < 0 ||

@@ -13,6 +13,12 @@
 
 enum { W = TS_CARD_W, H = TS_CARD_H, MAX_SYMBOLS = 8 };
 
+/* Distances in card pixels, written for a card 160 px wide and scaled to
+ * the working width: the colour ring round the symbols, the paper beyond it,
+ * the interior past the outline. */
+#define CARD_PX(n) (((n) * W + 80) / 160)
+enum { RING = CARD_PX(3), AROUND = CARD_PX(8), INTERIOR = CARD_PX(5) };
+
 struct ts_set_reader {
     ts_profile prof;
     ts_image card;              /* resized input when it is not W x H */
@@ -427,8 +433,10 @@ static int shape_features(ts_set_reader *r, const symbols *s, float feat[], char
 static int ink_features(ts_set_reader *r, const ts_image *c, const symbols *s,
                         const float paper[3], float strength, float t, ts_set_reading *out)
 {
-    const int gx0 = s->x0 - 9 < 0 ? 0 : s->x0 - 9, gy0 = s->y0 - 9 < 0 ? 0 : s->y0 - 9;
-    const int gx1 = s->x1 + 10 > W ? W : s->x1 + 10, gy1 = s->y1 + 10 > H ? H : s->y1 + 10;
+    enum { G = AROUND + 1 };
+    const int gx0 = s->x0 - G < 0 ? 0 : s->x0 - G, gy0 = s->y0 - G < 0 ? 0 : s->y0 - G;
+    const int gx1 = s->x1 + G + 1 > W ? W : s->x1 + G + 1;
+    const int gy1 = s->y1 + G + 1 > H ? H : s->y1 + G + 1;
     ts_image filled = ts_image_roi(&r->filled, gx0, gy0, gx1 - gx0, gy1 - gy0);
     ts_image outside = ts_image_roi(&r->mask, gx0, gy0, gx1 - gx0, gy1 - gy0);
     ts_image din = ts_image_roi(&r->din, gx0, gy0, gx1 - gx0, gy1 - gy0);
@@ -456,16 +464,16 @@ static int ink_features(ts_set_reader *r, const ts_image *c, const symbols *s,
         const float *ink = r->ink + y * W;
         for (int x = gx0; x < gx1; x++) {
             float v = ink[x];
-            if (dou[x] > 3 && dou[x] <= 8) {
+            if (dou[x] > RING && dou[x] <= AROUND) {
                 around += v; /* paper just outside the symbols */
                 nround++;
             }
-            if (dou[x] <= 3) {
+            if (dou[x] <= RING) {
                 for (int ch = 0; ch < 3; ch++)
                     ab[ch] += 1 - px[3 * x + ch] * inv_paper[ch];
                 nink += v > t;
             }
-            if (di[x] > 5 && x > 0 && x < W - 1) {
+            if (di[x] > INTERIOR && x > 0 && x < W - 1) {
                 inner += v;
                 inner2 += (double)v * v;
                 /* stripes run across the symbol: ink alternates along x */

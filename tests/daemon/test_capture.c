@@ -310,6 +310,35 @@ static void newest_frame_wins_and_slow_vision_drops(void **state)
     ts_capture_destroy(c);
 }
 
+/* The display's wait returns a new frame, or returns at once (no frame)
+ * when vision woke it since it last looked, even with no frame due; a wake
+ * made before the wait is not lost. */
+static void display_wait_is_woken_by_results(void **state)
+{
+    (void)state;
+    ts_capture *c = open_source("videotestsrc is-live=true ! video/x-raw,width=160,height=120,"
+                                "framerate=30/1",
+                                0, 0);
+    uint64_t seen = 0;
+    ts_frame *f = ts_capture_wait(c, 0, &seen, BOUND_S * 1000);
+    assert_non_null(f);
+    assert_int_equal(seen, 0);
+    ts_frame_release(f);
+    ts_capture_wake(c); /* before the wait: still wakes it */
+    assert_null(ts_capture_wait(c, UINT64_MAX, &seen, BOUND_S * 1000));
+    assert_int_equal(seen, 1);
+    ts_capture_wake(c);
+    ts_capture_wake(c);
+    assert_null(ts_capture_wait(c, UINT64_MAX, &seen, BOUND_S * 1000));
+    assert_int_equal(seen, 3);
+    /* Vision's ts_capture_next is not woken: it waits for its frame. */
+    ts_capture_wake(c);
+    f = ts_capture_next(c, 0, BOUND_S * 1000, 1);
+    assert_non_null(f);
+    ts_frame_release(f);
+    ts_capture_destroy(c);
+}
+
 static void frame_outlives_the_capture(void **state)
 {
     (void)state;
@@ -577,6 +606,7 @@ int main(void)
         cmocka_unit_test(live_test_source_gives_bgr_frames),
         cmocka_unit_test(padded_rows_use_the_negotiated_stride),
         cmocka_unit_test(newest_frame_wins_and_slow_vision_drops),
+        cmocka_unit_test(display_wait_is_woken_by_results),
         cmocka_unit_test(frame_outlives_the_capture),
         cmocka_unit_test(live_error_mid_stream_goes_stale_and_recovers),
         cmocka_unit_test(stalled_source_trips_the_watchdog),

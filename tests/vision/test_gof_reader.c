@@ -19,6 +19,8 @@
 #include "reader.h"
 #include "readers/gof.h"
 #include "readers/gof_edges.h"
+#include "readers/gof_index.h"
+#include "geom.h"
 #include "readers/readers.h"
 #include "render.h"
 
@@ -220,12 +222,12 @@ static void test_rendered_tables(void **state)
     ts_image_free(&card);
     cls->destroy(r);
     fprintf(stderr, "tables: %d/%d fully visible cards read, %d wrong readings\n", ok, n, wrong);
-    /* measured 48/70 read, 0 wrong at the floor of 0.9 (30/70 before the
-     * whole-card net and the edge snapping): the finder, not the
-     * reader, is the limit (with the true quads the reader reads 94-99% of
-     * such cards) */
+    /* measured 61/70 read, 1 wrong at the floor of 0.9 (48/70 before the
+     * second Otsu level and the index finder, 30/70 before the whole-card
+     * net and the edge snapping): the finder, not the reader, is the limit
+     * (with the true quads the reader reads 94-99% of such cards) */
     assert_true(n >= 60);
-    assert_true(ok >= n * 55 / 100);
+    assert_true(ok >= n * 75 / 100);
     assert_true(wrong <= 1);
 }
 
@@ -321,6 +323,167 @@ static void test_snap_edges(void **state)
     assert_true(sum_after < 0.75 * sum_before); /* measured 0.056 vs 0.085 */
 }
 
+/* Whether quad q lies on true card g: centres within 15% of the card's
+ * short side, short sides within 15%. */
+static int on_card(const ts_quad *q, const ts_pt g[4])
+{
+    ts_pt a = {0, 0}, b = {0, 0};
+    for (int k = 0; k < 4; k++)
+        a.x += q->q[k].x / 4, a.y += q->q[k].y / 4, b.x += g[k].x / 4, b.y += g[k].y / 4;
+    float side = ts_dist(g[0], g[1]), qs = ts_dist(q->q[0], q->q[1]);
+    return ts_dist(a, b) < 0.15f * side && fabsf(qs - side) < 0.15f * side;
+}
+
+/* Cards edge to edge in blocks and rows: most fully visible cards whose
+ * index is large enough to read are offered by their index alone (no
+ * outline). Cards whose short side is under
+ * 110 px (index numeral under ~12 px) are left out: there the numeral and
+ * its symbol merge into one blob and the outline finder has to do. */
+static void test_index_offers_touching_cards(void **state)
+{
+    (void)state;
+    char err[TSCV_ERR_MAX];
+    ts_gof_indexer *ix = ts_gof_indexer_create();
+    assert_non_null(ix);
+    ts_quad cand[256];
+    int n = 0, found = 0, offers = 0, good = 0;
+    for (uint64_t seed = 50300; seed < 50310; seed++) {
+        ts_scene_spec spec = {.family = TS_FAM_GOF, .w = 1280, .h = 720, .seed = seed};
+        ts_render_deal(&spec, 12, seed % 2 ? TS_LAYOUT_ROW : TS_LAYOUT_TOUCHING);
+        ts_scene sc;
+        assert_int_equal(ts_render_scene(&spec, &sc, err), 0);
+        int nc = ts_gof_index_cards(ix, &sc.img, NULL, cand, 256, err);
+        assert_true(nc >= 0);
+        for (int i = 0; i < sc.ncards; i++) {
+            if (sc.cards[i].visible < 0.99f || ts_dist(sc.cards[i].quad[0], sc.cards[i].quad[1]) < 110)
+                continue;
+            int hit = 0;
+            for (int c = 0; c < nc && !hit; c++)
+                hit = on_card(&cand[c], sc.cards[i].quad);
+            n++;
+            found += hit;
+        }
+        for (int c = 0; c < nc; c++) {
+            if (cand[c].score < 2) /* one index only: the finder checks these on the stock */
+                continue;
+            int hit = 0;
+            for (int i = 0; i < sc.ncards && !hit; i++)
+                hit = on_card(&cand[c], sc.cards[i].quad);
+            offers++;
+            good += hit;
+        }
+        ts_scene_free(&sc);
+    }
+    ts_gof_indexer_destroy(ix);
+    /* the offers alone are not sure (a numeral stroke and a glyph of the
+     * table's pattern pair up too): the finder keeps those of the lone
+     * cards' size on card stock, and the reader says which are cards */
+    fprintf(stderr, "index: %d/%d large touching cards offered; %d/%d two-index offers on a card\n",
+            found, n, good, offers);
+    assert_true(n >= 20);
+    assert_true(found >= n * 55 / 100); /* measured 37/56 */
+}
+
+/* The cards a part of the frame gives (the finder looks only where the
+ * stock is not explained by lone cards) lie where the whole frame's do, in
+ * frame coordinates (from the same card's other index, or another pair of
+ * glyphs, they may differ by a few percent): all but a few (an index at the
+ * part's edge, whose local threshold differs). */
+static void test_index_roi(void **state)
+{
+    (void)state;
+    char err[TSCV_ERR_MAX];
+    ts_gof_indexer *ix = ts_gof_indexer_create();
+    assert_non_null(ix);
+    ts_scene_spec spec = {.family = TS_FAM_GOF, .w = 1280, .h = 720, .seed = 50301};
+    ts_render_deal(&spec, 12, TS_LAYOUT_ROW);
+    ts_scene sc;
+    assert_int_equal(ts_render_scene(&spec, &sc, err), 0);
+    ts_quad all[256], part[256];
+    int na = ts_gof_index_cards(ix, &sc.img, NULL, all, 256, err);
+    const int roi[4] = {0, 0, 640, 720};
+    int np = ts_gof_index_cards(ix, &sc.img, roi, part, 256, err);
+    assert_true(na >= 0 && np >= 0);
+    int same = 0;
+    for (int i = 0; i < np; i++) {
+        int hit = 0;
+        for (int j = 0; j < na && !hit; j++)
+            hit = on_card(&part[i], all[j].q);
+        same += hit;
+    }
+    fprintf(stderr, "index in a part: %d/%d cards as in the whole frame (%d)\n", same, np, na);
+    assert_true(np > 0);
+    assert_true(same >= np * 80 / 100);
+    ts_scene_free(&sc);
+    ts_gof_indexer_destroy(ix);
+}
+
+/* Cards on a pale or two-tone table (seeds whose cloth is light: the plain
+ * Otsu level falls between the table's two tones): the whole finder and
+ * reader still read most fully visible cards, none wrong. */
+static void test_pale_tables_read(void **state)
+{
+    (void)state;
+    char err[TSCV_ERR_MAX];
+    void *r = make_reader();
+    ts_quad cand[512], taken[256];
+    ts_image card = {0};
+    int n = 0, ok = 0, wrong = 0;
+    /* 21007 (a pale cloth) and 21008 (a light cloth with dark dots) as
+     * tuned on; the share asserted is what the other layouts of the same
+     * tables give */
+    static const uint64_t seeds[] = {21007, 21008};
+    for (int s = 0; s < 2; s++) {
+        ts_scene_spec spec = {.family = TS_FAM_GOF, .w = 1280, .h = 720, .seed = seeds[s]};
+        ts_render_deal(&spec, 12, TS_LAYOUT_TOUCHING);
+        ts_scene sc;
+        assert_int_equal(ts_render_scene(&spec, &sc, err), 0);
+        int nc = cls->find(r, &sc.img, cand, 512, err);
+        assert_true(nc >= 0);
+        int nt = 0, got[TS_MAX_CARDS] = {0};
+        for (int c = 0; c < nc; c++) {
+            int clash = 0;
+            for (int t = 0; t < nt && !clash; t++)
+                clash = ts_quad_overlap(&cand[c], &taken[t]);
+            if (clash)
+                continue;
+            ts_reading rd;
+            assert_int_equal(tscv_warp_quad(&sc.img, cand[c].q, &card, cls->card_w, cls->card_h,
+                                            err),
+                             0);
+            assert_int_equal(cls->read(r, &card, &rd, err), 0);
+            if (!rd.is_card)
+                continue;
+            taken[nt++] = cand[c];
+            if (rd.conf < cls->conf_floor)
+                continue;
+            float cx = 0, cy = 0;
+            for (int k = 0; k < 4; k++)
+                cx += cand[c].q[k].x / 4, cy += cand[c].q[k].y / 4;
+            int on = -1;
+            for (int i = sc.ncards - 1; i >= 0 && on < 0; i--)
+                if (ts_point_in_quad(sc.cards[i].quad, cx, cy))
+                    on = i;
+            if (on >= 0 && !got[on] && rd.code.idx == sc.cards[on].code.idx)
+                got[on] = 1;
+            else
+                wrong++;
+        }
+        for (int i = 0; i < sc.ncards; i++)
+            if (sc.cards[i].visible >= 0.99f) {
+                n++;
+                ok += got[i];
+            }
+        ts_scene_free(&sc);
+    }
+    ts_image_free(&card);
+    cls->destroy(r);
+    fprintf(stderr, "pale tables: %d/%d fully visible cards read, %d wrong\n", ok, n, wrong);
+    assert_true(n >= 20);
+    assert_true(ok >= n * 60 / 100);
+    assert_true(wrong == 0);
+}
+
 int main(void)
 {
     tscv_set_threads(1);
@@ -331,6 +494,9 @@ int main(void)
         cmocka_unit_test(test_rendered_tables),
         cmocka_unit_test(test_finder_offers_every_grid_card),
         cmocka_unit_test(test_snap_edges),
+        cmocka_unit_test(test_index_offers_touching_cards),
+        cmocka_unit_test(test_index_roi),
+        cmocka_unit_test(test_pale_tables_read),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -4,13 +4,22 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cv/cvwrap.h"
+#include "geom.h"
 #include "readers/gof_edges.h"
+#include "readers/gof_index.h"
 
 enum { WORK_SIDE = 400 }; /* long side of the stock image, px */
 
 enum { MAX_GRID = 8 }; /* rows or columns of touching cards a block may hold */
+enum { MAX_INDEX = 256 }; /* cards offered from their indices */
+enum { MAX_BLOBS = 64 };  /* stock blobs looked at for unexplained stock */
+enum { MAX_ON = 64 };     /* cards counted on one blob */
+/* A cell of a split whose seams are at least this dark (grey levels) is as
+ * sure as a lone card: it explains its stock (see unexplained). */
+static const float EXPLAINS = 4.0f;
 static const float MIN_SEAM = -3.0f; /* a split's lines may not run through print */
 
 static const float CARD_ASPECT = 87.0f / 56.0f;
@@ -24,6 +33,13 @@ static const float SINGLE_LO = -0.14f, SINGLE_HI = 0.3f;
 
 struct ts_gof_finder {
     ts_detector *det;
+    ts_gof_indexer *index;
+    ts_quad idx[MAX_INDEX]; /* the index finder's cards, scratch */
+    struct {
+        float x0, y0, x1, y1; /* bounding box, frame px */
+        double area;          /* frame px^2 */
+    } blob[MAX_BLOBS];        /* the stock blobs of the plain Otsu pass */
+    int nblob;
     float min_aspect, max_aspect;
     ts_image stock, bin; /* scratch, reused across frames */
 };
@@ -41,7 +57,10 @@ ts_gof_finder *ts_gof_finder_create(float min_aspect, float max_aspect)
     f->min_aspect = min_aspect;
     f->max_aspect = max_aspect;
     f->det = ts_detector_create(&p);
-    if (!f->det) {
+    f->index = ts_gof_indexer_create();
+    if (!f->det || !f->index) {
+        ts_detector_destroy(f->det);
+        ts_gof_indexer_destroy(f->index);
         free(f);
         return NULL;
     }
@@ -53,6 +72,7 @@ void ts_gof_finder_destroy(ts_gof_finder *f)
     if (!f)
         return;
     ts_detector_destroy(f->det);
+    ts_gof_indexer_destroy(f->index);
     ts_image_free(&f->stock);
     ts_image_free(&f->bin);
     free(f);
@@ -428,6 +448,44 @@ static float card_side(const ts_quad *c, int n)
     return s[m / 2];
 }
 
+/* Thresholds stock at the Otsu level of its pixels brighter than t (the
+ * first Otsu level): on a table of two tones (a light cloth with dark dots or
+ * stripes, a pale board) the first level falls between the table's tones and
+ * leaves the cards joined to the light one; the second falls between that
+ * tone and the brighter stock. */
+static int upper_otsu(const ts_image *stock, ts_image *bin, double t)
+{
+    long hist[256] = {0}, n = 0;
+    double sum = 0;
+    int lo = (int)t + 1;
+    for (int y = 0; y < stock->h; y++) {
+        const uint8_t *s = ts_image_row(stock, y);
+        for (int x = 0; x < stock->w; x++)
+            if (s[x] >= lo)
+                hist[s[x]]++, n++, sum += s[x];
+    }
+    int best_t = lo;
+    double best = -1, sb = 0;
+    long wb = 0;
+    for (int v = lo; v < 255 && n > 0; v++) {
+        wb += hist[v];
+        sb += (double)v * hist[v];
+        long wf = n - wb;
+        if (!wb || !wf)
+            continue;
+        double mb = sb / wb, mf = (sum - sb) / wf, between = (double)wb * wf * (mb - mf) * (mb - mf);
+        if (between > best)
+            best = between, best_t = v;
+    }
+    for (int y = 0; y < stock->h; y++) {
+        const uint8_t *s = ts_image_row(stock, y);
+        uint8_t *o = ts_image_row(bin, y);
+        for (int x = 0; x < stock->w; x++)
+            o[x] = s[x] > best_t ? 255 : 0;
+    }
+    return 0;
+}
+
 static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts_quad *out, int max,
                   char *err)
 {
@@ -436,23 +494,51 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
         snprintf(err, TSCV_ERR_MAX, "gof find: out of memory");
         return -1;
     }
-    /* Two binarisations: stock brighter than its surroundings (adaptive,
-     * window larger than a card), and simply bright (Otsu). */
+    /* Three binarisations: stock brighter than its surroundings (adaptive,
+     * window larger than a card), simply bright (Otsu), and brighter than
+     * the light tone of a two-tone table (upper_otsu); each as it is and
+     * eroded (cards that touch come apart). */
+    static const struct {
+        char kind, op;
+        int r;
+    } passes[] = {{'a', 0, 0}, {'a', 'e', 2}, {'a', 'e', 4}, {'o', 0, 0}, {'o', 'e', 2},
+                  {'o', 'e', 4}, {'u', 0, 0}, {'u', 'e', 2}, {'u', 'e', 4}};
     double min_area = 0.003 * f->stock.w * f->stock.h;
     int got = 0, side_n = 0;
-    for (int pass = 0; pass < 6; pass++) {
+    double t_otsu = 0;
+    for (size_t pass = 0; pass < sizeof passes / sizeof *passes; pass++) {
         tscv_contours cs = {0};
-        int otsu = pass >= 3, r = 2 * (pass % 3);
-        int rc = otsu ? tscv_otsu(&f->stock, &f->bin, NULL, err)
-                      : tscv_adaptive(&f->stock, &f->bin, (f->stock.w / 5) | 1, 8, err);
+        int r = passes[pass].r, rc;
+        if (passes[pass].kind == 'a')
+            rc = tscv_adaptive(&f->stock, &f->bin, (f->stock.w / 5) | 1, 8, err);
+        else if (passes[pass].kind == 'o')
+            rc = tscv_otsu(&f->stock, &f->bin, &t_otsu, err);
+        else
+            rc = upper_otsu(&f->stock, &f->bin, t_otsu);
         if (rc == 0 && r)
-            rc = tscv_morph(&f->bin, &f->bin, 'e', r, err);
+            rc = tscv_morph(&f->bin, &f->bin, passes[pass].op, r, err);
         if (rc < 0 || tscv_find_contours(&f->bin, 1, &cs, err) < 0)
             return -1;
+        float grow = 1.0f + (passes[pass].op == 'e' ? r : 0);
         for (int i = 0; i < cs.n && got < max; i++)
             if (tscv_area(cs.pts + cs.start[i], cs.len[i]) > min_area)
-                got += grid_cells(frame, cs.pts + cs.start[i], cs.len[i], k, 1.0f + r, out + got,
+                got += grid_cells(frame, cs.pts + cs.start[i], cs.len[i], k, grow, out + got,
                                   max - got);
+        if (pass == 3) /* Otsu, not eroded: the stock where it is */
+            for (int j = 0; j < cs.n && f->nblob < MAX_BLOBS; j++) {
+                const ts_ipt *pt = cs.pts + cs.start[j];
+                double a = tscv_area(pt, cs.len[j]);
+                if (a <= min_area)
+                    continue;
+                int x0 = pt[0].x, y0 = pt[0].y, x1 = x0, y1 = y0;
+                for (int t = 1; t < cs.len[j]; t++) {
+                    x0 = pt[t].x < x0 ? pt[t].x : x0, x1 = pt[t].x > x1 ? pt[t].x : x1;
+                    y0 = pt[t].y < y0 ? pt[t].y : y0, y1 = pt[t].y > y1 ? pt[t].y : y1;
+                }
+                f->blob[f->nblob].x0 = (float)x0 * k, f->blob[f->nblob].y0 = (float)y0 * k;
+                f->blob[f->nblob].x1 = (float)(x1 + 1) * k, f->blob[f->nblob].y1 = (float)(y1 + 1) * k;
+                f->blob[f->nblob++].area = a * k * k;
+            }
         if (pass == 3) { /* Otsu, not eroded: the outline where it is */
             side = card_side(out, got);
             side_n = got;
@@ -515,6 +601,147 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
     return kept;
 }
 
+/* Adds the cards found by their indices (idx, score 2 if both indices show,
+ * else 1) to the outline candidates out[0..n): a card whose size is far from
+ * the lone cards' (or, without any, from the two-index cards') is a numeral
+ * stroke or the table's pattern read as an index. The two-index cards go
+ * after the lone cards; the one-index ones last. Returns the new count. */
+static int merge_index(ts_quad *out, int n, int max, ts_quad *idx, int m)
+{
+    float sides[MAX_INDEX];
+    int ns = 0;
+    for (int i = 0; i < n && ns < MAX_INDEX; i++)
+        if (out[i].score == 1000)
+            sides[ns++] = dist(out[i].q[0], out[i].q[1]);
+    if (!ns)
+        for (int i = 0; i < m; i++)
+            if (idx[i].score >= 2)
+                sides[ns++] = dist(idx[i].q[0], idx[i].q[1]);
+    if (!ns)
+        return n;
+    qsort(sides, (size_t)ns, sizeof *sides, cmp_float);
+    float ref = sides[ns / 2];
+    int k = 0;
+    for (int i = 0; i < m; i++)
+        if (fabsf(dist(idx[i].q[0], idx[i].q[1]) / ref - 1) <= 0.25f)
+            idx[k++] = idx[i];
+    m = k;
+    int lone = 0;
+    while (lone < n && out[lone].score >= 999)
+        lone++;
+    int two = 0;
+    for (int i = 0; i < m; i++)
+        two += idx[i].score >= 2;
+    int add = m < max - n ? m : max - n;
+    if (add <= 0)
+        return n;
+    /* make room after the lone cards for the two-index cards */
+    int t = two < add ? two : add;
+    memmove(out + lone + t, out + lone, sizeof *out * (size_t)(n - lone));
+    for (int i = 0, j = 0; i < m && j < t; i++)
+        if (idx[i].score >= 2)
+            out[lone + j++] = idx[i];
+    n += t;
+    for (int i = 0; i < m && n < max; i++)
+        if (idx[i].score < 2)
+            out[n++] = idx[i];
+    return n;
+}
+
+/* Whether the centre of q lies on a lone card found by its outline (score
+ * 999/1000): the pipeline would take that card first and pass q over, so
+ * q is not worth its edge snapping. */
+static int on_lone_card(const ts_quad *out, int n, const ts_quad *q)
+{
+    float cx = (q->q[0].x + q->q[1].x + q->q[2].x + q->q[3].x) / 4;
+    float cy = (q->q[0].y + q->q[1].y + q->q[2].y + q->q[3].y) / 4;
+    for (int i = 0; i < n; i++)
+        if (out[i].score >= 999 && ts_point_in_quad(out[i].q, cx, cy))
+            return 1;
+    return 0;
+}
+
+/* Whether a card an index implies lies on card stock: most of a 5 x 5 grid
+ * of places inside it score near the brightest of them (an index read the
+ * wrong way round, or a numeral stroke taken for one, puts the card half on
+ * the table). The big numeral covers a few places. */
+static int stock_inside(const ts_image *frame, const ts_quad *q)
+{
+    enum { G = 5 };
+    int v[G * G], n = 0;
+    for (int i = 0; i < G; i++)
+        for (int j = 0; j < G; j++) {
+            ts_pt p = lerp4(q->q, (i + 0.5f) / G, (j + 0.5f) / G);
+            int x = (int)(p.x + 0.5f), y = (int)(p.y + 0.5f);
+            if (x < 0 || y < 0 || x >= frame->w || y >= frame->h) {
+                v[n++] = 0;
+                continue;
+            }
+            const uint8_t *px = ts_image_row(frame, y) + (size_t)x * frame->channels;
+            v[n++] = frame->channels == 3 ? ts_gof_stock_score(px[0], px[1], px[2]) : px[0];
+        }
+    int top = 0, sorted[G * G];
+    for (int i = 0; i < n; i++) { /* the 90th centile: the stock, not a glint */
+        int t = i;
+        sorted[i] = v[i];
+        while (t > 0 && sorted[t] < sorted[t - 1]) {
+            int u = sorted[t];
+            sorted[t] = sorted[t - 1], sorted[t - 1] = u, t--;
+        }
+    }
+    top = sorted[(9 * n) / 10];
+    int on = 0;
+    for (int i = 0; i < n; i++)
+        on += 5 * v[i] >= 4 * top;
+    return top > 0 && 10 * on >= 7 * n;
+}
+
+/* The box around the stock that the cards found do not explain: the Otsu
+ * blobs whose distinct lone cards (score 999/1000) and cells of splits along
+ * clear seams do not add up to about their area (blocks of touching cards
+ * not all found, piles, fans, cards joined to a light table). Returns 0 if
+ * every blob is explained, else 1 with roi (x, y, w, h): the index finder
+ * looks only there, as it costs more than the outlines. */
+static int unexplained(const ts_gof_finder *f, const ts_quad *out, int n, const ts_image *frame,
+                       int roi[4])
+{
+    float x0 = 1e9f, y0 = 1e9f, x1 = -1e9f, y1 = -1e9f;
+    for (int b = 0; b < f->nblob; b++) {
+        /* the area of the distinct cards found on the blob */
+        double found = 0;
+        int on[MAX_ON], non = 0;
+        for (int i = 0; i < n && non < MAX_ON; i++) {
+            if (out[i].score < EXPLAINS)
+                continue;
+            float cx = (out[i].q[0].x + out[i].q[1].x + out[i].q[2].x + out[i].q[3].x) / 4;
+            float cy = (out[i].q[0].y + out[i].q[1].y + out[i].q[2].y + out[i].q[3].y) / 4;
+            if (cx < f->blob[b].x0 || cx > f->blob[b].x1 || cy < f->blob[b].y0 ||
+                cy > f->blob[b].y1)
+                continue;
+            int seen = 0;
+            for (int j = 0; j < non && !seen; j++)
+                seen = ts_quad_overlap(&out[on[j]], &out[i]);
+            if (!seen) {
+                on[non++] = i;
+                found += out[i].area;
+            }
+        }
+        /* the blob's outline lies inside the cards' (blur, rounded corners) */
+        if (found >= 0.7 * f->blob[b].area && found <= 1.5 * f->blob[b].area)
+            continue;
+        /* with a margin: an index of a card cut by the blob's edge */
+        float mx = 0.1f * (f->blob[b].x1 - f->blob[b].x0), my = 0.1f * (f->blob[b].y1 - f->blob[b].y0);
+        x0 = fminf(x0, f->blob[b].x0 - mx), y0 = fminf(y0, f->blob[b].y0 - my);
+        x1 = fmaxf(x1, f->blob[b].x1 + mx), y1 = fmaxf(y1, f->blob[b].y1 + my);
+    }
+    x0 = fmaxf(x0, 0), y0 = fmaxf(y0, 0);
+    x1 = fminf(x1, (float)frame->w), y1 = fminf(y1, (float)frame->h);
+    if (x1 - x0 < 16 || y1 - y0 < 16)
+        return 0;
+    roi[0] = (int)x0, roi[1] = (int)y0, roi[2] = (int)(x1 - x0), roi[3] = (int)(y1 - y0);
+    return 1;
+}
+
 int ts_gof_find(ts_gof_finder *f, const ts_image *frame, ts_quad *out, int max, char *err)
 {
     int side = frame->w > frame->h ? frame->w : frame->h;
@@ -526,9 +753,26 @@ int ts_gof_find(ts_gof_finder *f, const ts_image *frame, ts_quad *out, int max, 
     }
     if (tscv_blur(&f->stock, &f->stock, 0.8, err) < 0)
         return -1;
+    f->nblob = 0;
     int n = blocks(f, frame, k, 0, out, max, err);
+    if (n < 0)
+        return -1;
     /* found on the decimated image: sides to the edges at full resolution */
     for (int i = 0; i < n && k > 1; i++)
         ts_gof_snap_edges(frame, &out[i]);
+    /* then the cards their indices imply, where outlines were lost */
+    int roi[4], m = 0;
+    if (unexplained(f, out, n, frame, roi))
+        m = ts_gof_index_cards(f->index, frame, roi, f->idx, MAX_INDEX, err);
+    if (m < 0)
+        return -1;
+    int kept = 0;
+    for (int i = 0; i < m; i++)
+        if (!on_lone_card(out, n, &f->idx[i]) && stock_inside(frame, &f->idx[i])) {
+            ts_gof_snap_edges(frame, &f->idx[i]);
+            f->idx[kept++] = f->idx[i];
+        }
+    m = kept;
+    n = merge_index(out, n, max, f->idx, m);
     return n;
 }

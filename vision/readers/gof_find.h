@@ -6,7 +6,14 @@
  * it sinks into the table. Here each pixel of a decimated frame is scored
  * by how bright it is in red and green less how much bluer it is than beige
  * (white cloth, paper), and the shared contour, erosion and seam machinery
- * runs on that small image: fewer pixels, so a table costs a few ms.
+ * runs on that small image: fewer pixels, so a table costs a few ms. Three
+ * binarisations (adaptive, Otsu, and Otsu again over the brighter class, for
+ * cards on a two-tone or pale table), each as is and eroded.
+ *
+ * Where the stock blobs are not explained by the lone cards found (blocks of
+ * touching cards, rows, piles), the cards implied by their corner indices
+ * (gof_index.h) are offered too, within that part of the frame only: the
+ * ones with both indices showing after the lone cards, the others last.
  */
 #ifndef TS_READERS_GOF_FIND_H
 #define TS_READERS_GOF_FIND_H
