@@ -4,7 +4,7 @@
  * rule (a good candidate read right, but another one took the place).
  *
  *   ts-domino-eval FIRST_SEED COUNT [--layouts grid,touching,...]
- *                  [--profile P] [--list]
+ *                  [--profile P] [--list] [--dump DIR]
  *
  * Each layout renders COUNT tables (seeds FIRST_SEED...) of 12 cards at
  * 1280x720 as `tablesight render` does, saved and decoded as the simulated
@@ -21,6 +21,10 @@
  * "truth" reads every card on its true corners (the reader alone).
  * Time is find + warp + read per table: this thread's CPU time (the
  * machine is shared), one OpenCV thread, median over the tables.
+ * At the end, the tally per table style (the render's "table"). --dump
+ * writes each table with a lost card as DIR/LAYOUT_SEED.jpg with
+ * DIR/LAYOUT_SEED.txt: every candidate (corners, taken or not, its
+ * reading) and every card (code, visible fraction, corners), to look at.
  */
 #include <math.h>
 #include <stdio.h>
@@ -69,6 +73,86 @@ typedef struct {
     int n, ok, wrong;
 } tally;
 
+/* The fraction of card i's pip group at end k (0 the printed top) that
+ * shows: in the frame and under no later card. */
+static float end_visible(const ts_scene *sc, int i, int k, int w, int h)
+{
+    const ts_pt *q = sc->cards[i].quad;
+    int shown = 0, n = 0;
+    for (int a = 0; a < 8; a++)
+        for (int b = 0; b < 8; b++, n++) {
+            float u = (2 + 22 * (a + 0.5f) / 8) / 26, v = (3 + 22 * (b + 0.5f) / 8) / 82;
+            if (k)
+                v += 54.0f / 82;
+            float x = (1 - u) * (1 - v) * q[0].x + u * (1 - v) * q[1].x + u * v * q[2].x +
+                      (1 - u) * v * q[3].x;
+            float y = (1 - u) * (1 - v) * q[0].y + u * (1 - v) * q[1].y + u * v * q[2].y +
+                      (1 - u) * v * q[3].y;
+            int on = x >= 0 && y >= 0 && x < w && y < h;
+            for (int j = i + 1; j < sc->ncards && on; j++)
+                on = !ts_point_in_quad(sc->cards[j].quad, x, y);
+            shown += on;
+        }
+    return (float)shown / n;
+}
+
+enum { MAX_STYLES = 16 };
+
+/* The tallies of one table style. */
+typedef struct {
+    const char *name;
+    tally full, half;
+} style_tally;
+
+static style_tally *style_of(style_tally *st, int *n, const char *name)
+{
+    for (int i = 0; i < *n; i++)
+        if (!strcmp(st[i].name, name))
+            return &st[i];
+    if (*n == MAX_STYLES)
+        return &st[MAX_STYLES - 1];
+    st[*n] = (style_tally){.name = name};
+    return &st[(*n)++];
+}
+
+static void dump_table(const char *dir, const char *layout, long seed, const uint8_t *jpg,
+                       size_t len, const ts_scene *sc, const ts_quad *cand, int nc,
+                       const int *taken_as, const ts_reading *reads)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s_%ld.jpg", dir, layout, seed);
+    FILE *f = fopen(path, "wb");
+    if (f) {
+        fwrite(jpg, 1, len, f);
+        fclose(f);
+    }
+    snprintf(path, sizeof path, "%s/%s_%ld.txt", dir, layout, seed);
+    f = fopen(path, "w");
+    if (!f)
+        return;
+    fprintf(f, "table %s blur %.2f noise %.2f tilt %.1f\n", sc->info.table, sc->info.blur_px,
+            sc->info.noise, sc->info.tilt_deg);
+    for (int i = 0; i < sc->ncards; i++) {
+        char c[TS_CODE_MAXLEN];
+        ts_code_format(sc->cards[i].code, c);
+        fprintf(f, "card %d %s %.3f", i, c, sc->cards[i].visible);
+        for (int k = 0; k < 4; k++)
+            fprintf(f, " %.1f %.1f", sc->cards[i].quad[k].x, sc->cards[i].quad[k].y);
+        fprintf(f, "\n");
+    }
+    for (int c = 0; c < nc; c++) {
+        int t = taken_as[c];
+        char code[TS_CODE_MAXLEN] = "-";
+        if (t >= 0)
+            ts_code_format(reads[t].code, code);
+        fprintf(f, "cand %d %d %s %.3f", c, t, code, t >= 0 ? reads[t].conf : 0.0);
+        for (int k = 0; k < 4; k++)
+            fprintf(f, " %.1f %.1f", cand[c].q[k].x, cand[c].q[k].y);
+        fprintf(f, "\n");
+    }
+    fclose(f);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 3) {
@@ -78,12 +162,14 @@ int main(int argc, char **argv)
     }
     long first = atol(argv[1]), count = atol(argv[2]);
     int list = 0;
-    const char *layouts = "grid,touching,scatter,pile,fan,row", *profile = NULL;
+    const char *layouts = "grid,touching,scatter,pile,fan,row", *profile = NULL, *dump = NULL;
     for (int i = 3; i < argc; i++) {
         if (!strcmp(argv[i], "--layouts") && i + 1 < argc)
             layouts = argv[++i];
         else if (!strcmp(argv[i], "--profile") && i + 1 < argc)
             profile = argv[++i];
+        else if (!strcmp(argv[i], "--dump") && i + 1 < argc)
+            dump = argv[++i];
         else if (!strcmp(argv[i], "--list"))
             list = 1;
         else {
@@ -108,6 +194,9 @@ int main(int argc, char **argv)
     snprintf(lay, sizeof lay, "%s", layouts);
     tally all_full = {0}, all_half = {0}, all_truth = {0};
     int all_lost[3] = {0, 0, 0};
+    style_tally styles[MAX_STYLES];
+    int nstyles = 0;
+    int ends_n[4] = {0}, ends_ok[4] = {0};
     for (char *name = strtok(lay, ","); name; name = strtok(NULL, ",")) {
         int li = ts_layout_from_name(name);
         if (li < 0) {
@@ -130,7 +219,6 @@ int main(int argc, char **argv)
                 fprintf(stderr, "seed %ld: %s\n", s, err);
                 return 1;
             }
-            free(jpg);
 
             double t0 = now_ms();
             int nc = cls->find(rd, &img, cand, MAX_CAND, err);
@@ -140,20 +228,12 @@ int main(int argc, char **argv)
             }
             ts_quad taken[MAX_CAND];
             ts_reading reads[MAX_CAND];
-            int nt = 0;
-            for (int c = 0; c < nc; c++) {
-                int clash = 0;
-                for (int t = 0; t < nt && !clash; t++)
-                    clash = ts_quad_overlap(&cand[c], &taken[t]);
-                if (clash)
-                    continue;
-                if (tscv_warp_quad(&img, cand[c].q, &card, cls->card_w, cls->card_h, err) < 0 ||
-                    cls->read(rd, &card, &reads[nt], err) < 0) {
-                    fprintf(stderr, "seed %ld: %s\n", s, err);
-                    return 1;
-                }
-                if (reads[nt].is_card)
-                    taken[nt++] = cand[c];
+            int taken_as[MAX_CAND];
+            int nt = ts_reader_take(cls, rd, &img, cand, nc, &card, taken, reads, taken_as,
+                                    MAX_CAND, err);
+            if (nt < 0) {
+                fprintf(stderr, "seed %ld: %s\n", s, err);
+                return 1;
             }
             times[s - first] = now_ms() - t0;
 
@@ -161,24 +241,21 @@ int main(int argc, char **argv)
             for (int i = 0; i < sc.ncards; i++)
                 got[i] = -1;
             for (int t = 0; t < nt; t++) {
-                ts_pt c = {0, 0};
-                for (int k = 0; k < 4; k++)
-                    c.x += taken[t].q[k].x / 4, c.y += taken[t].q[k].y / 4;
-                int on = -1;
-                for (int i = sc.ncards - 1; i >= 0 && on < 0; i--)
-                    if (ts_point_in_quad(sc.cards[i].quad, c.x, c.y))
-                        on = i;
+                int on = ts_scene_card_under(&sc, taken[t].q);
                 if (on >= 0 && got[on] < 0)
                     got[on] = t;
             }
+            style_tally *sty = style_of(styles, &nstyles, sc.info.table);
+            int lost_here = 0;
             for (int i = 0; i < sc.ncards; i++) {
                 float v = sc.cards[i].visible;
                 int t = got[i];
                 int above = t >= 0 && reads[t].conf >= conf_floor;
                 int ok = above && reads[t].code.idx == sc.cards[i].code.idx;
                 int wrong = above && !ok;
-                tally *g[2] = {v >= 0.99f ? &full : NULL, v >= 0.5f ? &half : NULL};
-                for (int k = 0; k < 2; k++)
+                tally *g[4] = {v >= 0.99f ? &full : NULL, v >= 0.5f ? &half : NULL,
+                               v >= 0.99f ? &sty->full : NULL, v >= 0.5f ? &sty->half : NULL};
+                for (int k = 0; k < 4; k++)
                     if (g[k]) {
                         g[k]->n++;
                         g[k]->ok += ok;
@@ -196,9 +273,19 @@ int main(int argc, char **argv)
                     tr.is_card && tr.conf >= conf_floor && tr.code.idx == sc.cards[i].code.idx;
                 truth.n++;
                 truth.ok += tr_ok;
+                {
+                    /* half visible cards by how much their ends show */
+                    float e0 = end_visible(&sc, i, 0, img.w, img.h);
+                    float e1 = end_visible(&sc, i, 1, img.w, img.h);
+                    float lo = fminf(e0, e1);
+                    int cls_ = lo >= 0.99f ? 0 : lo >= 0.5f ? 1 : lo > 0 ? 2 : 3;
+                    ends_n[cls_]++;
+                    ends_ok[cls_] += ok;
+                }
                 truth.wrong += tr.is_card && tr.conf >= conf_floor && !tr_ok;
                 if (ok)
                     continue;
+                lost_here = 1;
                 /* why not */
                 float best = 1e9f;
                 int bi = -1;
@@ -228,12 +315,17 @@ int main(int argc, char **argv)
                         ts_code_format(reads[t].code, saw);
                     if (tr.is_card)
                         ts_code_format(tr.code, tsaw);
-                    printf("  %s seed %ld card %d %s vis %.2f: %-5s read %s %.2f  best cand %.3f "
-                           "(#%d %.2f)  truth %s %.2f (%.2f %.2f)\n",
-                           name, s, i, want, v, WHY[why], saw, t >= 0 ? reads[t].conf : 0.0, best,
-                           bi, br.conf, tsaw, tr.conf, tr.attr_conf[0], tr.attr_conf[1]);
+                    printf("  %s seed %ld card %d %s vis %.2f ends %.2f %.2f: %-5s read %s %.2f  "
+                           "best cand %.3f (#%d %.2f)  truth %s %.2f (%.2f %.2f)\n",
+                           name, s, i, want, v, end_visible(&sc, i, 0, img.w, img.h),
+                           end_visible(&sc, i, 1, img.w, img.h), WHY[why], saw,
+                           t >= 0 ? reads[t].conf : 0.0, best, bi, br.conf, tsaw, tr.conf,
+                           tr.attr_conf[0], tr.attr_conf[1]);
                 }
             }
+            if (dump && lost_here)
+                dump_table(dump, name, s, jpg, len, &sc, cand, nc, taken_as, reads);
+            free(jpg);
             ts_image_free(&img);
             ts_scene_free(&sc);
         }
@@ -257,6 +349,17 @@ int main(int argc, char **argv)
            all_full.wrong, all_half.ok, all_half.n,
            100.0 * all_half.ok / (all_half.n ? all_half.n : 1), all_half.wrong, all_lost[0],
            all_lost[1], all_lost[2], all_truth.ok, all_truth.n, all_truth.wrong);
+    static const char *const ENDS[4] = {"both ends whole", "less shown end >= half",
+                                        "less shown end partly", "one end covered"};
+    for (int k = 0; k < 4; k++)
+        printf("  half+ cards, %-24s %4d/%4d read\n", ENDS[k], ends_ok[k], ends_n[k]);
+    for (int i = 0; i < nstyles; i++)
+        printf("  %-12s full %4d/%4d %.1f%% (wrong %d)  half+ %4d/%4d %.1f%% (wrong %d)\n",
+               styles[i].name, styles[i].full.ok, styles[i].full.n,
+               100.0 * styles[i].full.ok / (styles[i].full.n ? styles[i].full.n : 1),
+               styles[i].full.wrong, styles[i].half.ok, styles[i].half.n,
+               100.0 * styles[i].half.ok / (styles[i].half.n ? styles[i].half.n : 1),
+               styles[i].half.wrong);
     ts_image_free(&card);
     free(times);
     free(cand);

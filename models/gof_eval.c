@@ -117,7 +117,7 @@ int main(int argc, char **argv)
         }
         tally full = {0}, half = {0};
         int false_reads = 0;
-        long nread = 0, ncand = 0;
+        long ntaken = 0, ncand = 0;
         for (long s = first; s < first + count; s++) {
             ts_scene_spec spec = {.family = TS_FAM_GOF, .w = 1280, .h = 720, .seed = (uint64_t)s};
             ts_render_deal(&spec, ncards, (ts_layout)li);
@@ -157,28 +157,14 @@ int main(int argc, char **argv)
                            cand[c].q[3].y);
             ts_quad taken[MAX_CAND];
             ts_reading reads[MAX_CAND];
-            int nt = 0;
-            for (int c = 0; c < nc; c++) {
-                int clash = 0;
-                for (int t = 0; t < nt && !clash; t++)
-                    clash = ts_quad_overlap(&cand[c], &taken[t]);
-                if (clash)
-                    continue;
-                if (detect_only) { /* a candidate is a card; "right" = on its true corners */
-                    memset(&reads[nt], 0, sizeof reads[nt]);
-                    reads[nt].is_card = 1;
-                    reads[nt].conf = 1;
-                    reads[nt].code.idx = 255;
-                } else if (tscv_warp_quad(&img, cand[c].q, &card, cls->card_w, cls->card_h,
-                                          err) < 0 ||
-                           cls->read(rd, &card, &reads[nt], err) < 0) {
-                    fprintf(stderr, "seed %ld: %s\n", s, err);
-                    return 1;
-                }
-                nread++;
-                if (reads[nt].is_card)
-                    taken[nt++] = cand[c];
+            /* detect_only: a candidate is a card; "right" = on its true corners */
+            int nt = ts_reader_take(cls, rd, &img, cand, nc, &card, taken, reads, NULL, MAX_CAND,
+                                    err);
+            if (nt < 0) {
+                fprintf(stderr, "seed %ld: %s\n", s, err);
+                return 1;
             }
+            ntaken += nt;
             times[s - first] = now_ms() - t0;
 
             /* each reading to the card it lies on */
@@ -186,13 +172,7 @@ int main(int argc, char **argv)
             for (int i = 0; i < sc.ncards; i++)
                 got[i] = -1;
             for (int t = 0; t < nt; t++) {
-                ts_pt c = {0, 0};
-                for (int k = 0; k < 4; k++)
-                    c.x += taken[t].q[k].x / 4, c.y += taken[t].q[k].y / 4;
-                int on = -1;
-                for (int i = sc.ncards - 1; i >= 0 && on < 0; i--)
-                    if (ts_point_in_quad(sc.cards[i].quad, c.x, c.y))
-                        on = i;
+                int on = ts_scene_card_under(&sc, taken[t].q);
                 if (on < 0 || got[on] >= 0) {
                     false_reads += reads[t].conf >= conf_floor;
                     continue;
@@ -255,11 +235,11 @@ int main(int argc, char **argv)
         qsort(times, (size_t)count, sizeof *times, cmp_double);
         qsort(find_times, (size_t)count, sizeof *times, cmp_double);
         printf("%-9s full %4d/%4d %.1f%% (wrong %d)  half+ %4d/%4d %.1f%% (wrong %d)  "
-               "false %d  median %.2f ms (find %.2f; %.1f candidates, %.1f read per table)\n",
+               "false %d  median %.2f ms (find %.2f; %.1f candidates, %.1f cards taken per table)\n",
                name, full.ok, full.n, 100.0 * full.ok / (full.n ? full.n : 1), full.wrong, half.ok,
                half.n, 100.0 * half.ok / (half.n ? half.n : 1), half.wrong, false_reads,
                times[count / 2], find_times[count / 2], (double)ncand / count,
-               (double)nread / count);
+               (double)ntaken / count);
         all_full.n += full.n, all_full.ok += full.ok, all_full.wrong += full.wrong;
         all_half.n += half.n, all_half.ok += half.ok, all_half.wrong += half.wrong;
         all_false += false_reads;

@@ -50,6 +50,9 @@ CORNER_W, CORNER_H = 0.24, 0.31
 IN_W, IN_H = 32, 56
 RANKS, SUITS = "A23456789TJQK", "CDHS"
 SEED = 1
+# Webcam effects in augmentation (--webcam): squeezed low resolution and
+# drawn boxes. Off reproduces the nets trained before session 6.
+WEBCAM = False
 # How far off the patches of found cards are: the reader net's (card
 # outlines) and the finder net's (patches placed from an index's glyphs alone).
 JITTER = {"scale": (0.88, 1.15), "dx": 0.035, "dy": 0.03}
@@ -198,9 +201,16 @@ def augment(p, rng):
         y = rng.randrange(IN_H)
         p[y:] *= rng.uniform(0.4, 0.8)
     p = np.clip(p, 0, 255).astype(np.uint8)
+    if WEBCAM and rng.random() < 0.15:  # a box drawn around the index (labelled webcam sets)
+        box(p, rng)
+    if WEBCAM and rng.random() < 0.15:  # a dim room: the webcam's frame is dark
+        p = (p * rng.uniform(0.25, 0.55)).astype(np.uint8)
     if rng.random() < 0.4:  # seen small (webcam): down and up again
         f = rng.uniform(0.3, 0.8)
-        w, h = max(4, int(IN_W * f)), max(6, int(IN_H * f))
+        # a 16:9 frame squeezed to a square halves one direction's pixels
+        fx, fy = (f, f) if not WEBCAM or rng.random() < 0.5 else \
+            (f * rng.uniform(0.55, 1.0), f) if rng.random() < 0.5 else (f, f * rng.uniform(0.55, 1.0))
+        w, h = max(4, int(IN_W * fx)), max(6, int(IN_H * fy))
         p = cv2.resize(cv2.resize(p, (w, h), interpolation=cv2.INTER_AREA), (IN_W, IN_H),
                        interpolation=cv2.INTER_LINEAR)
     if rng.random() < 0.4:
@@ -220,6 +230,17 @@ def augment(p, rng):
         ok, b = cv2.imencode(".jpg", p, [cv2.IMWRITE_JPEG_QUALITY, rng.randrange(30, 90)])
         p = cv2.imdecode(b, cv2.IMREAD_COLOR)
     return p
+
+
+def box(p, rng):
+    """A thin rectangle drawn over the patch, as the labelled webcam frames
+    carry around every index (on positives and negatives alike, so the
+    box itself says nothing)."""
+    h, w = p.shape[:2]
+    x0, y0 = int(rng.uniform(0, 0.25) * w), int(rng.uniform(0, 0.2) * h)
+    x1, y1 = int(rng.uniform(0.6, 1.0) * w), int(rng.uniform(0.45, 0.8) * h)
+    c = [rng.randrange(0, 80)] * 3 if rng.random() < 0.7 else [rng.randrange(256) for _ in range(3)]
+    cv2.rectangle(p, (x0, y0), (x1, y1), c, 1)
 
 
 # ---- Net --------------------------------------------------------------------
@@ -352,10 +373,13 @@ def main():
                     "the corner-index finder's patches (playing-find.tsnet)")
     ap.add_argument("--negatives", help="dir of not-an-index patches (default: made by "
                     "ts-playing-index-dump from ../shared's SET, Qwirkle and domino photos)")
+    ap.add_argument("--webcam", action="store_true", help="augment with webcam effects too: "
+                    "one direction squeezed (16:9 frames stored square), boxes drawn round indices")
     ap.add_argument("--checkpoints", action="store_true", help="also write OUT.epochN")
     args = ap.parse_args()
-    global IN_W, IN_H, JITTER
+    global IN_W, IN_H, JITTER, WEBCAM
     finder = args.arch == "tiny"
+    WEBCAM = args.webcam
     here = os.path.dirname(os.path.abspath(__file__))
     args.out = args.out or os.path.join(here, "playing-find.tsnet" if finder else "playing.tsnet")
     args.epochs = args.epochs or (30 if finder else 8)

@@ -77,6 +77,18 @@ typedef struct ts_reader_class {
     int (*find)(void *reader, const ts_image *frame, ts_quad *out, int max, char *err);
 } ts_reader_class;
 
+/* One reader alone on a frame, as tools and tests measure a family without
+ * the pipeline's other policies (vision/reader_take.c): the finder's
+ * candidates cand[0..nc) in order, each warped and read unless it overlaps
+ * a card already taken, and taken when the reader says it is a card. Fills
+ * taken[] and reads[] (room for max) and, unless NULL, taken_as[c]: the card
+ * candidate c became, or -1. rd NULL: the finder alone (every candidate free
+ * of overlaps is taken, code 255, conf 1). card is the caller's work image.
+ * Returns the number of cards, or -1 with err (TSCV_ERR_MAX). */
+int ts_reader_take(const ts_reader_class *cls, void *rd, const ts_image *frame,
+                   const ts_quad *cand, int nc, ts_image *card, ts_quad *taken,
+                   ts_reading *reads, int *taken_as, int max, char *err);
+
 /* The registry (vision/readers/registry.c). */
 
 /* Every class, NULL-terminated, in the order --game auto tries them. */

@@ -131,6 +131,9 @@ typedef struct {
 /* Renders spec. On failure *out is left empty (safe to ts_scene_free). */
 int ts_render_scene(const ts_scene_spec *spec, ts_scene *out, char *err);
 void ts_scene_free(ts_scene *s);
+/* The scene card a found quad lies on: the topmost whose true outline holds
+ * the quad's centre, or -1. */
+int ts_scene_card_under(const ts_scene *sc, const ts_pt q[4]);
 
 /* ---- Sequences of play --------------------------------------------------- */
 

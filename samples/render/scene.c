@@ -419,3 +419,12 @@ void ts_scene_free(ts_scene *s)
     ts_image_free(&s->img);
     s->ncards = 0;
 }
+
+int ts_scene_card_under(const ts_scene *sc, const ts_pt q[4])
+{
+    float x = (q[0].x + q[1].x + q[2].x + q[3].x) / 4, y = (q[0].y + q[1].y + q[2].y + q[3].y) / 4;
+    for (int i = sc->ncards - 1; i >= 0; i--) /* later cards lie on top */
+        if (ts_point_in_quad(sc->cards[i].quad, x, y))
+            return i;
+    return -1;
+}

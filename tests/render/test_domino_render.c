@@ -41,46 +41,25 @@ typedef struct {
 static void scan_scene(const ts_reader_class *cls, void *r, const ts_scene *sc, tally *t)
 {
     static ts_quad cand[MAX_CAND], taken[MAX_CAND];
+    static ts_reading reads[MAX_CAND];
     char err[TSCV_ERR_MAX];
     int n = cls->find(r, &sc->img, cand, MAX_CAND, err);
     assert_true(n >= 0);
-    int k = 0, right[TS_RENDER_MAX_CARDS] = {0};
     ts_image card = {0};
-    for (int i = 0; i < n; i++) {
-        int clash = 0;
-        for (int j = 0; j < k && !clash; j++)
-            clash = ts_quad_overlap(&cand[i], &taken[j]);
-        if (clash)
-            continue;
-        assert_int_equal(tscv_warp_quad(&sc->img, cand[i].q, &card, cls->card_w, cls->card_h, err),
-                         0);
-        ts_reading rd;
-        assert_int_equal(cls->read(r, &card, &rd, err), 0);
-        if (!rd.is_card)
-            continue;
-        taken[k++] = cand[i];
-        if (rd.conf < cls->conf_floor)
+    int k = ts_reader_take(cls, r, &sc->img, cand, n, &card, taken, reads, NULL, MAX_CAND, err);
+    assert_true(k >= 0);
+    ts_image_free(&card);
+    int right[TS_RENDER_MAX_CARDS] = {0};
+    for (int i = 0; i < k; i++) {
+        if (reads[i].conf < cls->conf_floor)
             continue;
         t->reads++;
-        ts_pt c = ts_mid(ts_mid(cand[i].q[0], cand[i].q[1]), ts_mid(cand[i].q[2], cand[i].q[3]));
-        int best = -1;
-        float bd = 1e9f;
-        for (int j = 0; j < sc->ncards; j++) {
-            const ts_pt *q = sc->cards[j].quad;
-            if (!ts_point_in_quad(q, c.x, c.y))
-                continue;
-            float d = ts_dist(ts_mid(ts_mid(q[0], q[1]), ts_mid(q[2], q[3])), c);
-            if (d < bd) {
-                bd = d;
-                best = j;
-            }
-        }
-        if (best >= 0 && sc->cards[best].code.idx == rd.code.idx)
-            right[best] = 1;
+        int on = ts_scene_card_under(sc, taken[i].q);
+        if (on >= 0 && sc->cards[on].code.idx == reads[i].code.idx)
+            right[on] = 1;
         else
             t->wrong++;
     }
-    ts_image_free(&card);
     for (int j = 0; j < sc->ncards; j++) {
         if (sc->cards[j].visible >= 0.999f) {
             t->full++;
@@ -121,6 +100,42 @@ static void test_chinese_tables(void **state)
      * finder works from the pips), 76/97 and 86/119 (session 5) */
     assert_true(t.full_ok * 100 >= t.full * 75);
     assert_true(t.half_ok * 100 >= t.half * 70);
+    assert_int_equal(t.wrong, 0);
+}
+
+/* Tables where the paper is hard to tell from the table: a dark cloth under
+ * a lamp that falls off along each card, with a camera's noise (seed
+ * 30005: the paper of one card 170 at one end and 120 at the other, noise
+ * about 8 levels), and a cream cloth with orange spots as bright as the
+ * cards under a warm lamp (seed 30014). Tuning seeds of session 6:
+ * measured 33/43 fully visible cards read, 0 wrong; the finder before
+ * session 6 read 28/43. */
+static void test_chinese_dim_and_cream_tables(void **state)
+{
+    (void)state;
+    const ts_reader_class *cls = ts_reader_class_by_name("domino");
+    char err[256];
+    void *r = cls->create(&(ts_reader_config){"chinese", NULL}, err, sizeof err);
+    assert_non_null(r);
+    static const struct {
+        uint64_t seed;
+        ts_layout layout;
+    } tables[] = {{30005, TS_LAYOUT_GRID},
+                  {30005, TS_LAYOUT_TOUCHING},
+                  {30014, TS_LAYOUT_SCATTER},
+                  {30014, TS_LAYOUT_ROW}};
+    tally t = {0};
+    for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++) {
+        ts_scene_spec s = spec_for(12, tables[i].seed, tables[i].layout);
+        ts_scene sc;
+        assert_int_equal(ts_render_scene(&s, &sc, err), 0);
+        scan_scene(cls, r, &sc, &t);
+        ts_scene_free(&sc);
+    }
+    cls->destroy(r);
+    printf("dim and cream tables: fully visible %d/%d, %d of %d confident reads wrong\n",
+           t.full_ok, t.full, t.wrong, t.reads);
+    assert_true(t.full_ok * 100 >= t.full * 72);
     assert_int_equal(t.wrong, 0);
 }
 
@@ -212,6 +227,7 @@ int main(void)
     tscv_set_threads(1);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_chinese_tables),
+        cmocka_unit_test(test_chinese_dim_and_cream_tables),
         cmocka_unit_test(test_half_turn_reads_the_same),
         cmocka_unit_test(test_loose_quad_reads_right_or_not_at_all),
     };

@@ -41,32 +41,22 @@ typedef struct {
     ts_quad quad;
 } read_card;
 
-/* Find and read the way the pipeline does: candidates in order, a candidate
- * taken unless it overlaps one taken, the next overlapping one tried when the
- * reader says "not a card". Returns the number of cards (read or not). */
+/* Find and read the way the pipeline does (ts_reader_take). Returns the
+ * number of cards (read or not). */
 static int scan_frame(const ts_reader_class *cls, void *r, const ts_image *frame, read_card *out,
                       int max)
 {
-    static ts_quad cand[MAX_CAND];
+    static ts_quad cand[MAX_CAND], taken[MAX_CAND];
+    static ts_reading reads[MAX_CAND];
     char err[TSCV_ERR_MAX];
     int n = cls->find(r, frame, cand, MAX_CAND, err);
     assert_true(n >= 0);
-    int k = 0;
     ts_image card = {0};
-    for (int i = 0; i < n && k < max; i++) {
-        int clash = 0;
-        for (int j = 0; j < k && !clash; j++)
-            clash = ts_quad_overlap(&cand[i], &out[j].quad);
-        if (clash)
-            continue;
-        assert_int_equal(tscv_warp_quad(frame, cand[i].q, &card, cls->card_w, cls->card_h, err), 0);
-        ts_reading rd;
-        assert_int_equal(cls->read(r, &card, &rd, err), 0);
-        if (!rd.is_card)
-            continue;
-        out[k++] = (read_card){rd.code, rd.conf, cand[i]};
-    }
+    int k = ts_reader_take(cls, r, frame, cand, n, &card, taken, reads, NULL, max, err);
+    assert_true(k >= 0);
     ts_image_free(&card);
+    for (int i = 0; i < k; i++)
+        out[i] = (read_card){reads[i].code, reads[i].conf, taken[i]};
     return k;
 }
 

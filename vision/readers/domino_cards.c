@@ -17,6 +17,10 @@ enum {
     WORKED = 1,
     BORDER = 2,
     OWN_PAPER = 4,
+    /* a ray stops at grey below this percentage of the paper's mean level
+     * near it: against the mean, not the brightest pixel, the camera's
+     * noise and a lamp's falloff along a card stay paper */
+    STOP_PCT = 84,
 };
 
 /* The deck's printed proportions (seed 004: 26 x 82 mm). Other decks are
@@ -39,6 +43,7 @@ typedef struct {
     float cx, cy; /* centre */
     float r;      /* half its larger box side (px) */
     int area;
+    int clover;   /* a Hong Kong five: its own pixels are see-through, not a disc */
 } pip;
 
 typedef struct {
@@ -49,7 +54,9 @@ typedef struct {
 
 struct domino_card_finder {
     int w, h, bw, bh;
-    uint8_t *paper;  /* per block: the paper level near it (grey) */
+    uint8_t *paper;  /* per block: the paper level near it (grey, its brightest) */
+    uint8_t *level;  /* per block: the paper level near it (grey, its mean) */
+    uint32_t *wsum;  /* per block: sum of the grey of its paper samples */
     uint8_t *active; /* per block: WORKED near paper, BORDER round those (grey
                         only), OWN_PAPER paper in the block itself */
     uint8_t *ink;    /* per pixel: ink (dark or red) on paper */
@@ -68,14 +75,17 @@ struct domino_card_finder {
 static void free_planes(domino_card_finder *f)
 {
     free(f->paper);
+    free(f->level);
+    free(f->wsum);
     free(f->active);
     free(f->ink);
     free(f->stop);
     free(f->raw);
     free(f->grey);
     free(f->queue);
-    f->paper = f->active = f->ink = f->stop = f->raw = f->grey = NULL;
+    f->paper = f->level = f->active = f->ink = f->stop = f->raw = f->grey = NULL;
     f->queue = NULL;
+    f->wsum = NULL;
     f->w = f->h = 0;
 }
 
@@ -119,13 +129,15 @@ static int ensure(domino_card_finder *f, int w, int h)
     f->bh = (h + BLOCK - 1) / BLOCK;
     size_t n = (size_t)w * (size_t)h, nb = (size_t)f->bw * (size_t)f->bh;
     f->paper = malloc(nb);
+    f->level = malloc(nb);
+    f->wsum = malloc(sizeof(uint32_t) * nb);
     f->active = malloc(nb);
     f->ink = malloc(n);
     f->stop = malloc(n);
     f->raw = malloc(n);
     f->grey = malloc(n);
     f->queue = malloc(sizeof(int) * (n + 1));
-    if (!f->paper || !f->active || !f->ink || !f->stop || !f->raw || !f->grey || !f->queue) {
+    if (!f->paper || !f->level || !f->wsum || !f->active || !f->ink || !f->stop || !f->raw || !f->grey || !f->queue) {
         free_planes(f);
         return -1;
     }
@@ -134,8 +146,9 @@ static int ensure(domino_card_finder *f, int w, int h)
 
 /* A first look at every other pixel of every other row: per block, the
  * brightest grey and whether it holds white paper (bright and hardly
- * coloured). The paper level of a block is the brightest of it and its
- * eight neighbours (a pip or a gap is darker than the paper around it);
+ * coloured), and that paper's mean grey. The paper levels of a block are
+ * the brightest grey and the brightest paper mean of it and its eight
+ * neighbours (a pip or a gap is darker than the paper around it);
  * a block is worked if paper is in it or next to it, and the blocks round
  * those get their grey (a thin line is found from pixels two away). */
 static void survey(domino_card_finder *f, const ts_image *frame)
@@ -144,13 +157,16 @@ static void survey(domino_card_finder *f, const ts_image *frame)
     size_t nb = (size_t)bw * (size_t)bh;
     uint8_t *mx = f->raw, *white = f->raw + nb; /* scratch: raw holds w * h >= 2 nb */
     memset(mx, 0, 2 * nb);
+    memset(f->wsum, 0, sizeof(uint32_t) * nb);
     for (int y = 0; y < h; y += 2) {
         const uint8_t *row = ts_image_row(frame, y);
         uint8_t *m = mx + (size_t)(y / BLOCK) * (size_t)bw;
         uint8_t *wt = white + (size_t)(y / BLOCK) * (size_t)bw;
+        uint32_t *ws = f->wsum + (size_t)(y / BLOCK) * (size_t)bw;
         for (int bx = 0; bx < bw; bx++) {
             int x0 = bx * BLOCK, x1 = x0 + BLOCK < w ? x0 + BLOCK : w;
             int best = m[bx], count = wt[bx];
+            uint32_t sum = ws[bx];
             for (int x = x0; x < x1; x += 2) { /* no branches */
                 const uint8_t *q = row + 3 * x;
                 int g = (q[0] + 2 * q[1] + q[2]) >> 2, hi = q[0], lo = q[0];
@@ -159,24 +175,33 @@ static void survey(domino_card_finder *f, const ts_image *frame)
                     lo = q[c] < lo ? q[c] : lo;
                 }
                 best = g > best ? g : best;
-                count += (g >= 70) & (hi - lo < f->white_lim[hi]) & (count < 255);
+                int is_white = (g >= 70) & (hi - lo < f->white_lim[hi]) & (count < 255);
+                count += is_white;
+                sum += (uint32_t)(g & -is_white);
             }
             m[bx] = (uint8_t)best;
             wt[bx] = (uint8_t)count;
+            ws[bx] = sum;
         }
     }
     for (int by = 0; by < bh; by++)
         for (int bx = 0; bx < bw; bx++) {
-            int best = 0, near = 0;
+            int best = 0, near = 0, lev = 0;
             for (int dy = -1; dy <= 1; dy++)
                 for (int dx = -1; dx <= 1; dx++) {
                     int x = bx + dx, y = by + dy;
                     if (x < 0 || y < 0 || x >= bw || y >= bh)
                         continue;
-                    best = mx[y * bw + x] > best ? mx[y * bw + x] : best;
-                    near |= white[y * bw + x] >= 3;
+                    int j = y * bw + x, nw = white[j];
+                    best = mx[j] > best ? mx[j] : best;
+                    near |= nw >= 3;
+                    if (nw >= 3) {
+                        int mean = (int)(f->wsum[j] / (uint32_t)nw);
+                        lev = mean > lev ? mean : lev;
+                    }
                 }
             f->paper[by * bw + bx] = (uint8_t)best;
+            f->level[by * bw + bx] = (uint8_t)lev;
             f->active[by * bw + bx] =
                 (uint8_t)((near ? WORKED : 0) | (white[by * bw + bx] ? OWN_PAPER : 0));
         }
@@ -215,7 +240,8 @@ static void grey_blocks(domino_card_finder *f, const ts_image *frame, int by)
 }
 
 /* Grey for worked blocks and their border; ink (darker than 62% of the
- * paper near it, or red) and stops (darker than 76% of it, coloured, or a
+ * brightest paper near it, or red) and stops (darker than STOP_PCT of its
+ * mean level, coloured, or a
  * faint thin line: darker than both pixels two away across it, the seam of
  * two cards laid edge to edge) in worked blocks. Elsewhere no ink, and
  * every pixel stops a ray. */
@@ -249,7 +275,12 @@ static void classify(domino_card_finder *f, const ts_image *frame)
                 /* the tests below as thresholds on whole numbers: grey *
                  * 100 < p * k is grey < ceil(p * k / 100) */
                 int dark_t = ink_paper >= 70 ? (ink_paper * 62 + 99) / 100 : 0;
-                int stop_t = (paper * 76 + 99) / 100;
+                int level = f->level[by * bw + bx];
+                /* and always below 72% of the brightest paper near it: a
+                 * cloth nearly as bright as the cards (their mean level
+                 * taken from its blocks) still ends a ray */
+                int stop_t = (level * STOP_PCT + 99) / 100, stop_m = (paper * 72 + 99) / 100;
+                stop_t = stop_m > stop_t ? stop_m : stop_t;
                 int x0 = bx * BLOCK, x1 = x0 + BLOCK < w ? x0 + BLOCK : w;
                 /* columns whose neighbours two away across are in the frame */
                 int xi0 = x0 > 2 ? x0 : 2, xi1 = x1 < w - 2 ? x1 : w - 2;
@@ -441,7 +472,21 @@ static int find_pips(domino_card_finder *f)
             }
             if (!ok)
                 continue;
-            f->pips[n++] = (pip){(float)mx, (float)my, r, area};
+            /* a Hong Kong five's clover fills much less of its box than a
+             * disc: a disc round it would reach past a narrow card's
+             * sides, so its own pixels, grown by its blurred rim, are
+             * made see-through instead */
+            int clover = area < 0.6 * bwid * bhei;
+            if (clover)
+                for (int i = 0; i < area; i++) {
+                    int px = queue[i] & 0xffff, py = queue[i] >> 16;
+                    for (int yy = py - 2; yy <= py + 2; yy++)
+                        if (yy >= 0 && yy < h)
+                            for (int xx = px - 2; xx <= px + 2; xx++)
+                                if (xx >= 0 && xx < w)
+                                    f->stop[(size_t)yy * (size_t)w + (size_t)xx] = 0;
+                }
+            f->pips[n++] = (pip){(float)mx, (float)my, r, area, clover};
         }
     }
     return n;
@@ -667,8 +712,9 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
     float ux = cosf(best_a), uy = sinf(best_a);
     float width = best;
     /* a card is several pips wide (a Hong Kong five's blob is half its
-     * width), but not many (paper running on over cards laid edge to edge) */
-    if (width < 2.5f * p->r || width > 14 * p->r || width < 8)
+     * width, and its box is wider turned), but not many (paper running on
+     * over cards laid edge to edge) */
+    if (width < (p->clover ? 2.0f : 2.5f) * p->r || width > 14 * p->r || width < 8)
         return -1;
     float l1 = hi_u, l2 = -lo_u;
     float mx = p->cx + (l1 - l2) / 2 * ux, my = p->cy + (l1 - l2) / 2 * uy;
@@ -873,10 +919,12 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
     classify(f, frame);
     drop_specks(f);
     int np = f->npips = find_pips(f);
+
     /* pips are part of the card they lie on: rays see through them (a one
      * has a ring round it) */
-    for (int i = 0; i < np; i++)
-        clear_disc(f, f->pips[i].cx, f->pips[i].cy, 1.35f * f->pips[i].r + 2);
+    for (int i = 0; i < np; i++) /* a clover's middle may hold no paper block: no ink there */
+        clear_disc(f, f->pips[i].cx, f->pips[i].cy,
+                   f->pips[i].clover ? 0.6f * f->pips[i].r : 1.35f * f->pips[i].r + 2);
     int nc = 0;
     for (int i = 0; i < np; i++) {
         const pip *p = &f->pips[i];

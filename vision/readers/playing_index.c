@@ -79,6 +79,21 @@ static int grey_at(const ts_image *g, float x, float y)
     return ts_image_row(g, iy)[ix];
 }
 
+/* How dark a glyph's ink is, on the inverted grey (ink bright): the
+ * brightest of its centre and four points a quarter of its extent around
+ * it. The centre alone falls in the hole of a large 9, Q, A or 6 (a phone
+ * photo's index 20-40 px tall), which made such an index look inkless. */
+static int ink_at(const ts_image *g, const glyph *r)
+{
+    const float d = 0.25f * r->ext, off[5][2] = {{0, 0}, {d, 0}, {-d, 0}, {0, d}, {0, -d}};
+    int best = 0;
+    for (int k = 0; k < 5; k++) {
+        int v = grey_at(g, r->cx + off[k][0], r->cy + off[k][1]);
+        best = v > best ? v : best;
+    }
+    return best;
+}
+
 /* Resizes the frame to one level and makes its ink map. */
 static int level_ink(ts_playing_indexer *ix, const ts_image *frame, int w, int h, char *err)
 {
@@ -187,7 +202,7 @@ int ts_playing_index_pairs(ts_playing_indexer *ix, const ts_image *frame, ts_pla
                 float m0 = 255 - grey_at(&ix->grey, r->cx - 0.5f * d * ex, r->cy - 0.5f * d * ey);
                 float m1 = 255 - grey_at(&ix->grey, r->cx + 0.5f * vx - 0.5f * d * ex,
                                          r->cy + 0.5f * vy - 0.5f * d * ey);
-                float ink = 255 - grey_at(&ix->grey, r->cx, r->cy);
+                float ink = 255 - ink_at(&ix->grey, r);
                 float margin = (m0 < m1 ? m0 : m1) - ink;
                 if (margin < INK)
                     continue;
