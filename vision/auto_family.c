@@ -259,9 +259,84 @@ static int measure_bigs(ts_auto_family *a, const ts_image *frame,
     return 0;
 }
 
+/* ---- The frame's own evidence ------------------------------------------- */
+
+/* Finders' candidates the face net looks at, told apart by overlap (a few
+ * from each finder: its best first). */
+enum { MAX_VOTERS = 48 }; /* and the whole frame */
+/* P(a family) that makes a candidate's face count for it. */
+#define VOTE_P 0.7
+/* A choice the readings make with no more than this score (no more sure
+ * cards than unsure ones) is weak: then the candidates' faces may decide.
+ * Above it, the readers' own marks outweigh a face net that errs on other
+ * finders' outlines (halves of cards, two cards as one) and on real
+ * photos it never saw (a hand over a card, a phone's clutter). */
+#define WEAK_SCORE 0.0
+/* Faces another family needs against a weak reading (one is enough when
+ * no reading has a card at all). */
+enum { VOTE_MIN = 2 };
+
+/* Counts per family the distinct candidates whose face the net places in
+ * it, and the whole frame's (a photo of one card filling it has no
+ * background for a finder to find it by). Returns 0 or -1 with err. */
+static int vote(ts_auto_family *a, const ts_image *frame, const ts_quad *cand, int ncand,
+                int votes[TS_FAM_COUNT], char *err)
+{
+    const ts_quad *v[MAX_VOTERS + 1];
+    int nv = 0;
+    for (int f = 0; f < TS_FAM_COUNT; f++)
+        votes[f] = 0;
+    for (int i = 0; i < ncand && nv < MAX_VOTERS; i++) {
+        int seen = 0;
+        for (int k = 0; k < nv && !seen; k++)
+            seen = ts_quad_overlap(v[k], &cand[i]);
+        if (!seen)
+            v[nv++] = &cand[i];
+    }
+    float W = (float)frame->w, H = (float)frame->h;
+    ts_quad whole = {.q = {{0, 0}, {W, 0}, {W, H}, {0, H}}, .area = W * H};
+    if (W > H) /* portrait: the left side is the card's top */
+        memcpy(whole.q, (ts_pt[4]){{0, H}, {0, 0}, {W, 0}, {W, H}}, sizeof whole.q);
+    v[nv++] = &whole;
+    for (int k = 0; k < nv; k++)
+        if (tscv_warp_quad(frame, v[k]->q, &a->face[k], FACE_W, FACE_H, err) < 0)
+            return -1;
+    if (tscv_net_run(a->net, a->face, nv, a->probs, err) < 0)
+        return -1;
+    for (int k = 0; k < nv; k++) {
+        const float *pk = &a->probs[(size_t)k * a->nclass];
+        for (int f = 0; f < TS_FAM_COUNT; f++) {
+            double pf = 0;
+            for (int c = 0; c < a->nclass; c++)
+                pf += a->mine[f][c] ? pk[c] : 0;
+            votes[f] += pf >= VOTE_P;
+        }
+    }
+    return 0;
+}
+
+/* The family the candidates' faces say against the readings' weak choice
+ * chosen (-1: none) of score bs, or -1 when they do not overrule it: it
+ * must be the one family with the most faces (VOTE_MIN of them against a
+ * reading), and the chosen family must have none. */
+static int overruling_family(const int votes[TS_FAM_COUNT], int chosen, double bs)
+{
+    int top = 0, ties = 0;
+    for (int f = 1; f < TS_FAM_COUNT; f++)
+        if (votes[f] > votes[top])
+            top = f, ties = 0;
+        else if (votes[f] == votes[top])
+            ties++;
+    if (bs > WEAK_SCORE || top == chosen || ties || votes[top] < (chosen >= 0 ? VOTE_MIN : 1) ||
+        (chosen >= 0 && votes[chosen] > 0))
+        return -1;
+    return top;
+}
+
 int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
                           const ts_reader_class *const *cls, const ts_frame_result *readings,
-                          int n, ts_auto_weight *weights, char *err)
+                          int n, const ts_quad *cand, int ncand, ts_auto_weight *weights,
+                          char *err)
 {
     if (n > MAX_READINGS)
         n = MAX_READINGS;
@@ -300,7 +375,7 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
         return -2;
 
     int best = -1;
-    double bs = 0, bc = 0;
+    double bs = 0, bc = 0, score[MAX_READINGS];
     for (int f = 0, at = 0; f < n; f++) {
         const ts_frame_result *r = &readings[f];
         int fam = cls[f]->family;
@@ -327,8 +402,9 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
             s += how[f][i] > 0 ? (o >= 0.5 ? -1 : 1) : (p >= 0.5 ? 0 : -1);
             conf += r->cards[i].conf * (1 - o);
         }
+        score[f] = s;
         if (weights)
-            weights[f] = (ts_auto_weight){s, conf, mean, counted[f]};
+            weights[f] = (ts_auto_weight){s, conf, mean, counted[f], 0};
         if (!r->ncards)
             continue;
         /* near ties go to the surer reading, then to the more particular
@@ -338,6 +414,31 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
         if (best < 0 || (!near && s > bs) || (near && !tie && conf > bc) ||
             (tie && specific(fam) > specific(cls[best]->family)))
             best = f, bs = s, bc = conf;
+    }
+
+    /* What the finders' candidates look like may overrule a weak choice
+     * (only then is the net run on them): then the best reading of that
+     * family is taken. */
+    if (bs > WEAK_SCORE)
+        return best;
+    int votes[TS_FAM_COUNT];
+    if (vote(a, frame, cand, ncand, votes, err) < 0)
+        return -2;
+    if (weights)
+        for (int f = 0; f < n; f++)
+            weights[f].votes = votes[cls[f]->family];
+    int over = overruling_family(votes, best >= 0 ? (int)cls[best]->family : -1, bs);
+    if (over >= 0) {
+        int b = -1;
+        for (int f = 0; f < n; f++) {
+            if ((int)cls[f]->family != over)
+                continue;
+            if (b < 0 || score[f] > score[b] ||
+                (score[f] == score[b] && readings[f].ncards > readings[b].ncards))
+                b = f;
+        }
+        if (b >= 0)
+            best = b;
     }
     return best;
 }

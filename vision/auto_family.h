@@ -15,6 +15,10 @@
  * over it, a deck it never saw) leaves the reader's word as it is. A read
  * "card" holding another reading's cards takes them as its parts only if
  * it looks somewhat like its family (not a whole table read as one card).
+ * When the readings say little (no more sure cards than unsure ones: a
+ * family's finder lost on a busy table, one card filling the frame), the
+ * net's view of every finder's first candidates and of the whole frame
+ * may name the family instead.
  *
  * Only the reader interface is used (reader.h): codes, confidences, read
  * flags and quads of each family's reading.
@@ -24,6 +28,7 @@
 
 #include <stddef.h>
 
+#include "detect.h"
 #include "image.h"
 #include "pipeline.h"
 #include "reader.h"
@@ -41,14 +46,21 @@ typedef struct {
     double conf;   /* summed confidence, weighed the same way: breaks near ties */
     double face;   /* mean of the face net's P(this family) over the counted cards */
     int counted;   /* cards counted (not parts of other readings' cards, not too long) */
+    int votes;     /* candidates the face net places in this family (weak choices only) */
 } ts_auto_weight;
 
 /* Picks the reading of frame that best explains it: readings[i] was made by
- * cls[i] (n of them). Fills weights[0..n) when not NULL. Returns the index,
- * -1 when no reading has a card, or -2 on an internal error (err,
+ * cls[i] (n of them). cand[0..ncand) (borrowed) are outlines the families'
+ * finders offered, read or not, best first per finder: when the readers
+ * find little (a finder lost on a busy table), the face net's view of them
+ * is the frame's own evidence of what lies there, and a family whose faces
+ * clearly outnumber the chosen one's is taken instead (its reading may then
+ * hold few cards or none). Fills weights[0..n) when not NULL. Returns the
+ * index, -1 when nothing tells a family, or -2 on an internal error (err,
  * TSCV_ERR_MAX). */
 int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
                           const ts_reader_class *const *cls, const ts_frame_result *readings,
-                          int n, ts_auto_weight *weights, char *err);
+                          int n, const ts_quad *cand, int ncand, ts_auto_weight *weights,
+                          char *err);
 
 #endif

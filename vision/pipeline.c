@@ -25,6 +25,8 @@ enum { MAX_CANDIDATES = 4 * TS_MAX_CARDS, MAX_READS = 2 * TS_MAX_CARDS };
  * profile (a deck's pieces may differ in kind: Qwirkle cards and tiles,
  * Chinese domino cards and western tiles). */
 enum { MAX_READERS = 12 };
+/* auto: a finder's first candidates kept for the family chooser's face net. */
+enum { AUTO_CANDS = 6 };
 
 /* What one thread needs to read a family's cards. */
 typedef struct {
@@ -41,6 +43,8 @@ typedef struct {
     float floor;
     slot slot[2]; /* [0] the caller's, [1] the helper's */
     ts_detector *det; /* the shared detector with the class's aspect range (no find) */
+    ts_quad cand[AUTO_CANDS]; /* auto: the finder's first candidates of the frame */
+    int ncand;
 } family;
 
 /* A candidate read ahead of the ordered pass (see read_ahead). */
@@ -280,6 +284,7 @@ static int process_family(ts_pipeline *p, family *f, const ts_image *frame, ts_f
 {
     char why[TSCV_ERR_MAX] = "";
     out->ncards = 0;
+    f->ncand = 0;
     f->slot[0].ms_rectify = f->slot[0].ms_read = 0;
     f->slot[1].ms_rectify = f->slot[1].ms_read = 0;
 
@@ -305,6 +310,8 @@ static int process_family(ts_pipeline *p, family *f, const ts_image *frame, ts_f
         return -1;
     }
     out->ms_detect += ts_now_ms() - t1;
+    f->ncand = nq < AUTO_CANDS ? nq : AUTO_CANDS;
+    memcpy(f->cand, quads, sizeof quads[0] * (size_t)f->ncand);
     read_ahead(p, f, frame, quads, nq);
     /* Candidates in order; one overlapping a card already taken is the same
      * card again. One that is no card leaves the place to the next. */
@@ -386,9 +393,16 @@ int ts_pipeline_process(ts_pipeline *p, const ts_image *frame, ts_frame_result *
         const ts_reader_class *cls[MAX_READERS];
         for (int i = 0; i < p->nfam; i++)
             cls[i] = p->fam[i].cls;
+        /* the finders' candidates, each finder's best first */
+        ts_quad cand[MAX_READERS * AUTO_CANDS];
+        int ncand = 0;
+        for (int k = 0; k < AUTO_CANDS; k++)
+            for (int i = 0; i < p->nfam; i++)
+                if (k < p->fam[i].ncand)
+                    cand[ncand++] = p->fam[i].cand[k];
         char why[TSCV_ERR_MAX] = "";
-        int best = ts_auto_family_choose(p->chooser, frame, cls, p->trial, p->nfam, p->weight,
-                                         why);
+        int best = ts_auto_family_choose(p->chooser, frame, cls, p->trial, p->nfam, cand, ncand,
+                                         p->weight, why);
         if (best == -2) {
             snprintf(err, errlen, "auto: %s", why);
             return -1;

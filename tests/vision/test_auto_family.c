@@ -59,8 +59,7 @@ static void test_rendered_tables(void **state)
     ts_pipeline_destroy(p);
 }
 
-/* One card filling the frame, each family with a whole-frame reading
- * (Chinese domino cards have none: reader.h's whole_min_aspect is 0). */
+/* One card filling the frame, each family with a whole-frame reading. */
 static void test_single_card_crops(void **state)
 {
     (void)state;
@@ -87,6 +86,31 @@ static void test_single_card_crops(void **state)
     ts_pipeline_destroy(p);
 }
 
+/* A Chinese domino card filling the frame: its class reads no whole frame
+ * (reader.h's whole_min_aspect is 0) and no finder finds it; the face net's
+ * view of the whole frame tells the family. */
+static void test_domino_crops(void **state)
+{
+    (void)state;
+    ts_pipeline *p = make_auto();
+    char err[TSCV_ERR_MAX];
+    ts_code codes[4];
+    int n = ts_render_draw_cards(TS_FAM_DOMINO, 4, 98300, codes);
+    for (int i = 0; i < n; i++) {
+        ts_image face, alpha;
+        assert_int_equal(
+            ts_render_face(codes[i], TS_DECK_CLASSIC, 4, 98300, 98300 + i, &face, &alpha, err), 0);
+        int got = family_of(p, &face);
+        if (got != TS_FAM_DOMINO)
+            fprintf(stderr, "domino crop %d read as %s\n", i,
+                    got >= 0 ? ts_family_name(got) : "none");
+        assert_int_equal(got, TS_FAM_DOMINO);
+        ts_image_free(&face);
+        ts_image_free(&alpha);
+    }
+    ts_pipeline_destroy(p);
+}
+
 /* A table with no cards is no family's. */
 static void test_empty_table(void **state)
 {
@@ -106,6 +130,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rendered_tables),
         cmocka_unit_test(test_single_card_crops),
+        cmocka_unit_test(test_domino_crops),
         cmocka_unit_test(test_empty_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
