@@ -38,7 +38,7 @@ int main(int argc, char **argv)
     }
     const char *dir = argv[a++];
     char err[512];
-    ts_playing_indexer *ix = ts_playing_indexer_create();
+    ts_index_ink *ix = ts_index_ink_create(TS_PLAYING_INK_BLOBS);
     ts_playing_pair *pairs = malloc(sizeof *pairs * MAX_PAIRS);
     if (!ix || !pairs) {
         fprintf(stderr, "out of memory\n");
@@ -115,7 +115,7 @@ int main(int argc, char **argv)
     ts_image_free(&card);
     ts_playing_finder_destroy(finder);
     free(pairs);
-    ts_playing_indexer_destroy(ix);
+    ts_index_ink_destroy(ix);
     fprintf(stderr, "%ld patches\n", total);
     return 0;
 }

@@ -329,7 +329,7 @@ static void test_index_offers_touching_cards(void **state)
 {
     (void)state;
     char err[TSCV_ERR_MAX];
-    ts_gof_indexer *ix = ts_gof_indexer_create();
+    ts_index_ink *ix = ts_index_ink_create(TS_GOF_INK_BLOBS);
     assert_non_null(ix);
     ts_quad cand[256];
     int n = 0, found = 0, offers = 0, good = 0;
@@ -360,7 +360,7 @@ static void test_index_offers_touching_cards(void **state)
         }
         ts_scene_free(&sc);
     }
-    ts_gof_indexer_destroy(ix);
+    ts_index_ink_destroy(ix);
     /* the offers alone are not sure (a numeral stroke and a glyph of the
      * table's pattern pair up too): the finder keeps those of the lone
      * cards' size on card stock, and the reader says which are cards */
@@ -379,7 +379,7 @@ static void test_index_roi(void **state)
 {
     (void)state;
     char err[TSCV_ERR_MAX];
-    ts_gof_indexer *ix = ts_gof_indexer_create();
+    ts_index_ink *ix = ts_index_ink_create(TS_GOF_INK_BLOBS);
     assert_non_null(ix);
     ts_scene_spec spec = {.family = TS_FAM_GOF, .w = 1280, .h = 720, .seed = 50301};
     ts_render_deal(&spec, 12, TS_LAYOUT_ROW);
@@ -401,7 +401,7 @@ static void test_index_roi(void **state)
     assert_true(np > 0);
     assert_true(same >= np * 80 / 100);
     ts_scene_free(&sc);
-    ts_gof_indexer_destroy(ix);
+    ts_index_ink_destroy(ix);
 }
 
 /* Cards on a pale or two-tone table (seeds whose cloth is light: the plain

@@ -84,7 +84,7 @@ static void test_index_card_geometry(void **state)
 static void test_pairs_at_index_corners(void **state)
 {
     (void)state;
-    ts_playing_indexer *ix = ts_playing_indexer_create();
+    ts_index_ink *ix = ts_index_ink_create(TS_PLAYING_INK_BLOBS);
     assert_non_null(ix);
     ts_playing_pair *pairs = malloc(sizeof *pairs * MAX_PAIRS);
     assert_non_null(pairs);
@@ -124,7 +124,7 @@ static void test_pairs_at_index_corners(void **state)
     assert_true(cards >= 30);
     assert_true(hit >= 0.9 * cards);
     free(pairs);
-    ts_playing_indexer_destroy(ix);
+    ts_index_ink_destroy(ix);
 }
 
 /* Close-ups: one card filling most of a 640 x 640 frame, so its index
@@ -134,7 +134,7 @@ static void test_pairs_at_index_corners(void **state)
 static void test_pairs_on_close_ups(void **state)
 {
     (void)state;
-    ts_playing_indexer *ix = ts_playing_indexer_create();
+    ts_index_ink *ix = ts_index_ink_create(TS_PLAYING_INK_BLOBS);
     ts_playing_pair *pairs = malloc(sizeof *pairs * MAX_PAIRS);
     assert_non_null(ix);
     assert_non_null(pairs);
@@ -168,7 +168,7 @@ static void test_pairs_on_close_ups(void **state)
     assert_true(cards >= 40);
     assert_true(hit >= 0.95 * cards);
     free(pairs);
-    ts_playing_indexer_destroy(ix);
+    ts_index_ink_destroy(ix);
 }
 
 /* Reads a frame as the pipeline does: candidates in order, one per place. */

@@ -33,7 +33,7 @@ static const float SINGLE_LO = -0.14f, SINGLE_HI = 0.3f;
 
 struct ts_gof_finder {
     ts_detector *det;
-    ts_gof_indexer *index;
+    ts_index_ink *index;
     ts_quad idx[MAX_INDEX]; /* the index finder's cards, scratch */
     struct {
         float x0, y0, x1, y1; /* bounding box, frame px */
@@ -57,10 +57,10 @@ ts_gof_finder *ts_gof_finder_create(float min_aspect, float max_aspect)
     f->min_aspect = min_aspect;
     f->max_aspect = max_aspect;
     f->det = ts_detector_create(&p);
-    f->index = ts_gof_indexer_create();
+    f->index = ts_index_ink_create(TS_GOF_INK_BLOBS);
     if (!f->det || !f->index) {
         ts_detector_destroy(f->det);
-        ts_gof_indexer_destroy(f->index);
+        ts_index_ink_destroy(f->index);
         free(f);
         return NULL;
     }
@@ -72,7 +72,7 @@ void ts_gof_finder_destroy(ts_gof_finder *f)
     if (!f)
         return;
     ts_detector_destroy(f->det);
-    ts_gof_indexer_destroy(f->index);
+    ts_index_ink_destroy(f->index);
     ts_image_free(&f->stock);
     ts_image_free(&f->bin);
     free(f);

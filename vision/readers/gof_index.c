@@ -13,7 +13,6 @@
 enum {
     WORK = 1280,       /* long side of the finest level (px): index numerals from 5 px */
     LEVELS = 2,        /* each half the size of the one before */
-    MAX_BLOBS = 16384, /* components looked at per level */
     MAX_GLYPHS = 4096, /* glyph-sized ones kept per level */
     MIN_EXT = 5,       /* numeral extent on a level (px) */
     MAX_EXT = 24,
@@ -32,28 +31,6 @@ enum {
  * numeral's half height, 2.6-3.5 mm, and a gap of about 3.2 mm). */
 static const float CARD_W_MM = 56.0f, CARD_H_MM = 87.0f;
 static const float NUM_X_MM = 7.0f, NUM_Y_MM = 7.0f, STEP_MM = 6.25f;
-
-struct ts_gof_indexer {
-    ts_index_ink ink;
-};
-
-ts_gof_indexer *ts_gof_indexer_create(void)
-{
-    ts_gof_indexer *ix = calloc(1, sizeof *ix);
-    if (ix && ts_index_ink_init(&ix->ink, MAX_BLOBS) < 0) {
-        free(ix);
-        return NULL;
-    }
-    return ix;
-}
-
-void ts_gof_indexer_destroy(ts_gof_indexer *ix)
-{
-    if (!ix)
-        return;
-    ts_index_ink_free(&ix->ink);
-    free(ix);
-}
 
 typedef struct {
     float cx, cy, ext;
@@ -87,12 +64,12 @@ static int first_at(const glyph *gl, int n, float x)
 
 /* The numeral-symbol pairs of one level's nb glyph candidates, appended to
  * p (frame pixels). */
-static int level_pairs(ts_gof_indexer *ix, int nb, glyph *gl, float back, pair *p, int np,
+static int level_pairs(ts_index_ink *ix, int nb, glyph *gl, float back, pair *p, int np,
                        int max)
 {
     int ng = 0;
     for (int i = 0; i < nb && ng < MAX_GLYPHS; i++) {
-        const tscv_blob *b = &ix->ink.blobs[i];
+        const tscv_blob *b = &ix->blobs[i];
         int ext = b->w > b->h ? b->w : b->h;
         /* glyph-sized, a stroke figure rather than a line or a speck */
         if (ext > MAX_EXT || ext < 3 || b->area < 5 || b->w > 5 * b->h || b->h > 6 * b->w)
@@ -129,10 +106,10 @@ static int level_pairs(ts_gof_indexer *ix, int nb, glyph *gl, float back, pair *
             /* the card's stock left of the numeral and of the gap (ink is
              * bright in grey) */
             float ex = vy / d, ey = -vx / d;
-            float m0 = 255 - ts_index_ink_grey(&ix->ink, nx - 0.6f * d * ex, ny - 0.6f * d * ey);
-            float m1 = 255 - ts_index_ink_grey(&ix->ink, nx + 0.5f * vx - 0.6f * d * ex,
+            float m0 = 255 - ts_index_ink_grey(ix, nx - 0.6f * d * ex, ny - 0.6f * d * ey);
+            float m1 = 255 - ts_index_ink_grey(ix, nx + 0.5f * vx - 0.6f * d * ex,
                                      ny + 0.5f * vy - 0.6f * d * ey);
-            float ink = 255 - ts_index_ink_grey(&ix->ink, r->cx, r->cy);
+            float ink = 255 - ts_index_ink_grey(ix, r->cx, r->cy);
             float margin = (m0 < m1 ? m0 : m1) - ink;
             if (margin < INK || np >= max)
                 continue;
@@ -179,7 +156,7 @@ static int same_card(const ts_quad *a, const ts_quad *b)
     return ts_dist(ca, cb) < 0.25f * sa && fabsf(sa - sb) < 0.25f * sa;
 }
 
-int ts_gof_index_cards(ts_gof_indexer *ix, const ts_image *full, const int roi[4], ts_quad *out,
+int ts_gof_index_cards(ts_index_ink *ix, const ts_image *full, const int roi[4], ts_quad *out,
                        int max, char *err)
 {
     int ox = roi ? roi[0] : 0, oy = roi ? roi[1] : 0;
@@ -202,7 +179,7 @@ int ts_gof_index_cards(ts_gof_indexer *ix, const ts_image *full, const int roi[4
         int w = (int)lroundf(frame->w * k), h = (int)lroundf(frame->h * k);
         if (w < 2 * BLOCK || h < 2 * BLOCK)
             break;
-        int nb = ts_index_ink_level(&ix->ink, frame, w, h, BLOCK, INK, err);
+        int nb = ts_index_ink_level(ix, frame, w, h, BLOCK, INK, err);
         if (nb < 0) {
             free(gl);
             free(p);

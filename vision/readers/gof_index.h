@@ -16,21 +16,19 @@
 
 #include "detect.h"
 #include "image.h"
+#include "readers/index_ink.h"
 
-typedef struct ts_gof_indexer ts_gof_indexer;
+/* Index glyph components looked at per level (ts_index_ink_create). */
+enum { TS_GOF_INK_BLOBS = 16384 };
 
-/* Returns an indexer (caller destroys: scratch images reused across frames)
- * or NULL if out of memory. */
-ts_gof_indexer *ts_gof_indexer_create(void);
-void ts_gof_indexer_destroy(ts_gof_indexer *ix);
-
-/* Cards implied by the index pairs of frame (BGR) inside roi (x, y, w, h in
+/* ix: scratch from ts_index_ink_create(TS_GOF_INK_BLOBS), reused across
+ * frames. Cards implied by the index pairs of frame (BGR) inside roi (x, y, w, h in
  * frame pixels; NULL: the whole frame), in frame pixels
  * (clockwise, q[0]-q[1] the short side at the index's top), best pair first,
  * one per card (both corners of a card give one). score is the pair's ink
  * contrast (grey levels). Returns the count (<= max) or -1 with err
  * (TSCV_ERR_MAX). */
-int ts_gof_index_cards(ts_gof_indexer *ix, const ts_image *frame, const int roi[4],
+int ts_gof_index_cards(ts_index_ink *ix, const ts_image *frame, const int roi[4],
                        ts_quad *out, int max, char *err);
 
 #endif

@@ -7,22 +7,28 @@
 #include <stdlib.h>
 #include <string.h>
 
-int ts_index_ink_init(ts_index_ink *k, int max_blobs)
+ts_index_ink *ts_index_ink_create(int max_blobs)
 {
-    memset(k, 0, sizeof *k);
-    k->blobs = malloc(sizeof *k->blobs * (size_t)max_blobs);
-    k->max_blobs = k->blobs ? max_blobs : 0;
-    return k->blobs ? 0 : -1;
+    ts_index_ink *k = calloc(1, sizeof *k);
+    if (k && !(k->blobs = malloc(sizeof *k->blobs * (size_t)max_blobs))) {
+        free(k);
+        return NULL;
+    }
+    if (k)
+        k->max_blobs = max_blobs;
+    return k;
 }
 
-void ts_index_ink_free(ts_index_ink *k)
+void ts_index_ink_destroy(ts_index_ink *k)
 {
+    if (!k)
+        return;
     ts_image_free(&k->small);
     ts_image_free(&k->grey);
     ts_image_free(&k->bin);
     free(k->labels);
     free(k->blobs);
-    memset(k, 0, sizeof *k);
+    free(k);
 }
 
 int ts_index_ink_level(ts_index_ink *k, const ts_image *frame, int w, int h, int block, int ink,

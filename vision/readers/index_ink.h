@@ -14,7 +14,7 @@
 #include "cv/cvwrap.h"
 #include "image.h"
 
-typedef struct {
+typedef struct ts_index_ink {
     ts_image small;    /* the frame at the level's size (unused when it is that size) */
     ts_image grey;     /* 255 - darkest channel: ink bright */
     ts_image bin;      /* ink mask */
@@ -24,10 +24,10 @@ typedef struct {
     int max_blobs;
 } ts_index_ink;
 
-/* Scratch reused across frames and levels: init, then free when done.
- * Returns 0, or -1 if out of memory. */
-int ts_index_ink_init(ts_index_ink *k, int max_blobs);
-void ts_index_ink_free(ts_index_ink *k);
+/* Scratch reused across frames and levels, room for max_blobs components a
+ * level (caller destroys), or NULL if out of memory. */
+ts_index_ink *ts_index_ink_create(int max_blobs);
+void ts_index_ink_destroy(ts_index_ink *k); /* NULL is fine */
 
 /* Level w x h of frame (BGR or grey): its grey, its ink mask (block: the
  * local mean's window, px; ink: how much darker than the mean ink is) and

@@ -64,8 +64,8 @@ struct ts_playing_reader {
     tscv_net *net;      /* reads a card's corners */
     tscv_net *find_net; /* a smaller one that screens the corner-index finder's patches */
     ts_playing_finder *finder; /* for the class's find() */
-    ts_playing_indexer *indexer;
-    ts_playing_indexer *checker; /* glyph pairs on one rectified card */
+    ts_index_ink *indexer;
+    ts_index_ink *checker; /* glyph pairs on one rectified card */
     ts_playing_pair *cpairs;     /* MAX_CARD_PAIRS */
     ts_playing_pair *pairs;         /* MAX_PAIRS */
     ts_image *ipatch;               /* READ_PAIRS * NSTRETCH index patches */
@@ -124,8 +124,8 @@ ts_playing_reader *ts_playing_reader_create(const char *models_dir, char *err, s
     r->lw = (int)lroundf(TS_PLAYING_CARD_H * TS_PLAYING_CORNER_W);
     r->lh = (int)lroundf(TS_PLAYING_CARD_W * TS_PLAYING_CORNER_H);
     r->finder = ts_playing_finder_create();
-    r->indexer = ts_playing_indexer_create();
-    r->checker = ts_playing_indexer_create();
+    r->indexer = ts_index_ink_create(TS_PLAYING_INK_BLOBS);
+    r->checker = ts_index_ink_create(TS_PLAYING_INK_BLOBS);
     r->cpairs = malloc(sizeof *r->cpairs * MAX_CARD_PAIRS);
     r->pairs = malloc(sizeof *r->pairs * MAX_PAIRS);
     r->ipatch = calloc(READ_PAIRS * NSTRETCH, sizeof *r->ipatch);
@@ -149,8 +149,8 @@ void ts_playing_reader_destroy(ts_playing_reader *r)
     tscv_net_destroy(r->net);
     tscv_net_destroy(r->find_net);
     ts_playing_finder_destroy(r->finder);
-    ts_playing_indexer_destroy(r->indexer);
-    ts_playing_indexer_destroy(r->checker);
+    ts_index_ink_destroy(r->indexer);
+    ts_index_ink_destroy(r->checker);
     free(r->cpairs);
     if (r->ipatch)
         for (int i = 0; i < READ_PAIRS * NSTRETCH; i++)

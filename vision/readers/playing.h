@@ -9,12 +9,15 @@
 
 #include "detect.h"
 #include "image.h"
+#include "readers/index_ink.h"
 
 /* The rectified card (portrait, 63 x 88 mm) and the index patch cut from
  * each of two opposite corners, as fractions of the card's width and height.
  * models/train_playing.py cuts its training patches the same way: change
  * both together. */
 enum { TS_PLAYING_CARD_W = 128, TS_PLAYING_CARD_H = 180 };
+/* Index glyph components looked at per level (ts_index_ink_create). */
+enum { TS_PLAYING_INK_BLOBS = 4096 };
 #define TS_PLAYING_CORNER_W 0.24f
 #define TS_PLAYING_CORNER_H 0.31f
 #define TS_PLAYING_MODEL "playing.tsnet"
@@ -78,13 +81,10 @@ typedef struct {
     float margin;     /* how much brighter the white beside the index is than its ink */
 } ts_playing_pair;
 
-typedef struct ts_playing_indexer ts_playing_indexer;
-
-ts_playing_indexer *ts_playing_indexer_create(void);
-void ts_playing_indexer_destroy(ts_playing_indexer *ix);
-/* Writes up to max pairs, clearest first (by margin). Returns the count or -1
+/* ix: scratch from ts_index_ink_create(TS_PLAYING_INK_BLOBS), reused across
+ * frames. Writes up to max pairs, clearest first (by margin). Returns the count or -1
  * with err (TSCV_ERR_MAX). */
-int ts_playing_index_pairs(ts_playing_indexer *ix, const ts_image *frame, ts_playing_pair *out,
+int ts_playing_index_pairs(ts_index_ink *ix, const ts_image *frame, ts_playing_pair *out,
                            int max, char *err);
 /* The card a pair implies (corners clockwise from its top-left, the index
  * at the top-left) and that index's patch (the region the reader reads,

@@ -26,35 +26,12 @@
 enum {
     WORK = 640,       /* long side of the finest level (px): glyphs from 8 px of a 1280 px frame */
     LEVELS = 2,       /* each half the size of the one before */
-    MAX_BLOBS = 4096, /* components looked at per level */
     MAX_GLYPHS = 600, /* glyph-sized ones kept per level */
     MIN_EXT = 4,      /* glyph extent on a level (px) */
     MAX_EXT = 26,
     BLOCK = 31,       /* local mean window (px): a few glyphs wide */
     INK = 14,         /* how much darker than the local mean ink is */
 };
-
-struct ts_playing_indexer {
-    ts_index_ink ink;
-};
-
-ts_playing_indexer *ts_playing_indexer_create(void)
-{
-    ts_playing_indexer *ix = calloc(1, sizeof *ix);
-    if (ix && ts_index_ink_init(&ix->ink, MAX_BLOBS) < 0) {
-        free(ix);
-        return NULL;
-    }
-    return ix;
-}
-
-void ts_playing_indexer_destroy(ts_playing_indexer *ix)
-{
-    if (!ix)
-        return;
-    ts_index_ink_free(&ix->ink);
-    free(ix);
-}
 
 typedef struct {
     float cx, cy, ext;
@@ -88,7 +65,7 @@ static int by_margin(const void *a, const void *b)
     return (x->margin < y->margin) - (x->margin > y->margin);
 }
 
-int ts_playing_index_pairs(ts_playing_indexer *ix, const ts_image *frame, ts_playing_pair *out,
+int ts_playing_index_pairs(ts_index_ink *ix, const ts_image *frame, ts_playing_pair *out,
                            int max, char *err)
 {
     int n = 0;
@@ -104,14 +81,14 @@ int ts_playing_index_pairs(ts_playing_indexer *ix, const ts_image *frame, ts_pla
         int w = (int)lroundf(frame->w * k), h = (int)lroundf(frame->h * k);
         if (w < 2 * BLOCK || h < 2 * BLOCK)
             break;
-        int nb = ts_index_ink_level(&ix->ink, frame, w, h, BLOCK, INK, err);
+        int nb = ts_index_ink_level(ix, frame, w, h, BLOCK, INK, err);
         if (nb < 0) {
             free(gl);
             return -1;
         }
         int ng = 0;
         for (int i = 0; i < nb && ng < MAX_GLYPHS; i++) {
-            const tscv_blob *b = &ix->ink.blobs[i];
+            const tscv_blob *b = &ix->blobs[i];
             int ext = b->w > b->h ? b->w : b->h;
             /* glyph-sized, solid enough to be a stroke figure, not a line */
             if (ext < MIN_EXT || ext > MAX_EXT || b->area < 8 || b->area * 5 < b->w * b->h ||
@@ -133,10 +110,10 @@ int ts_playing_index_pairs(ts_playing_indexer *ix, const ts_image *frame, ts_pla
                 /* the card's white around the index: left of the rank and of
                  * the gap between the glyphs (ink is bright in grey here) */
                 float ex = vy / d, ey = -vx / d;
-                float m0 = 255 - ts_index_ink_grey(&ix->ink, r->cx - 0.5f * d * ex, r->cy - 0.5f * d * ey);
-                float m1 = 255 - ts_index_ink_grey(&ix->ink, r->cx + 0.5f * vx - 0.5f * d * ex,
+                float m0 = 255 - ts_index_ink_grey(ix, r->cx - 0.5f * d * ex, r->cy - 0.5f * d * ey);
+                float m1 = 255 - ts_index_ink_grey(ix, r->cx + 0.5f * vx - 0.5f * d * ex,
                                          r->cy + 0.5f * vy - 0.5f * d * ey);
-                float ink = 255 - ink_at(&ix->ink, r);
+                float ink = 255 - ink_at(ix, r);
                 float margin = (m0 < m1 ? m0 : m1) - ink;
                 if (margin < INK)
                     continue;
