@@ -86,3 +86,14 @@ int ts_index_ink_grey(const ts_index_ink *k, float x, float y)
     iy = iy < 0 ? 0 : iy >= g->h ? g->h - 1 : iy;
     return ts_image_row(g, iy)[ix];
 }
+
+int ts_index_ink_glyph(const ts_index_ink *k, float cx, float cy, float ext)
+{
+    const float d = 0.25f * ext, off[5][2] = {{0, 0}, {d, 0}, {-d, 0}, {0, d}, {0, -d}};
+    int best = 0;
+    for (int i = 0; i < 5; i++) {
+        int v = ts_index_ink_grey(k, cx + off[i][0], cy + off[i][1]);
+        best = v > best ? v : best;
+    }
+    return best;
+}

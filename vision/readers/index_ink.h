@@ -38,5 +38,9 @@ int ts_index_ink_level(ts_index_ink *k, const ts_image *frame, int w, int h, int
 
 /* The level's grey at (x, y), clamped to the level. */
 int ts_index_ink_grey(const ts_index_ink *k, float x, float y);
+/* How dark a glyph's ink is (the grey, ink bright): the brightest of its
+ * centre and four points a quarter of its extent about it. The centre alone
+ * falls in the hole of a 0, 6, 8, 9, A or Q, which then looks inkless. */
+int ts_index_ink_glyph(const ts_index_ink *k, float cx, float cy, float ext);
 
 #endif

@@ -38,21 +38,6 @@ typedef struct {
     int area;
 } glyph;
 
-/* How dark a glyph's ink is, on the inverted grey (ink bright): the
- * brightest of its centre and four points a quarter of its extent around
- * it. The centre alone falls in the hole of a large 9, Q, A or 6 (a phone
- * photo's index 20-40 px tall), which made such an index look inkless. */
-static int ink_at(const ts_index_ink *g, const glyph *r)
-{
-    const float d = 0.25f * r->ext, off[5][2] = {{0, 0}, {d, 0}, {-d, 0}, {0, d}, {0, -d}};
-    int best = 0;
-    for (int k = 0; k < 5; k++) {
-        int v = ts_index_ink_grey(g, r->cx + off[k][0], r->cy + off[k][1]);
-        best = v > best ? v : best;
-    }
-    return best;
-}
-
 static int near_pair(const ts_playing_pair *a, const ts_playing_pair *b)
 {
     float tol = 0.3f * ts_dist(a->rank, a->suit);
@@ -113,7 +98,7 @@ int ts_playing_index_pairs(ts_index_ink *ix, const ts_image *frame, ts_playing_p
                 float m0 = 255 - ts_index_ink_grey(ix, r->cx - 0.5f * d * ex, r->cy - 0.5f * d * ey);
                 float m1 = 255 - ts_index_ink_grey(ix, r->cx + 0.5f * vx - 0.5f * d * ex,
                                          r->cy + 0.5f * vy - 0.5f * d * ey);
-                float ink = 255 - ink_at(ix, r);
+                float ink = 255 - ts_index_ink_glyph(ix, r->cx, r->cy, r->ext);
                 float margin = (m0 < m1 ? m0 : m1) - ink;
                 if (margin < INK)
                     continue;
