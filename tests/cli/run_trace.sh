@@ -8,13 +8,7 @@ set -u
 ts=$1 src=$2
 command -v Xvfb > /dev/null || { echo "SKIP: needs Xvfb"; exit 77; }
 source "$(dirname "$0")/lib/check.sh"
-exec 3> "$tmp/displayfd"
-Xvfb -displayfd 3 -screen 0 1920x1080x24 -nolisten tcp > /dev/null 2>&1 &
-xvfb=$!
-exec 3>&-
-trap 'kill $xvfb 2> /dev/null; wait $xvfb 2> /dev/null; rm -rf "$tmp"' EXIT
-for _ in $(seq 50); do [ -s "$tmp/displayfd" ] && break; sleep 0.1; done
-export DISPLAY=:$(tr -d '\n' < "$tmp/displayfd")
+start_xvfb 1920x1080x24
 
 # The bundled clip (JPEG frames: the capture's own decoder) at 10 fps.
 "$ts" run --source "$src/samples/clip/frame_%04d.jpg" --fps 10 --frames 25 --quiet \

@@ -9,20 +9,8 @@ xkey=$(dirname "$ts")/tests/ts_xkey
 command -v Xvfb > /dev/null && command -v xwininfo > /dev/null && command -v xwd > /dev/null ||
     { echo "SKIP: needs Xvfb, xwininfo and xwd"; exit 77; }
 [ -x "$xkey" ] || { echo "SKIP: no $xkey"; exit 77; }
-tmp=$(mktemp -d)
-fails=0 passes=0
-check() { # name, then a command that must succeed
-    local name=$1
-    shift
-    if "$@"; then passes=$((passes + 1)); else echo "FAIL: $name"; fails=$((fails + 1)); fi
-}
-exec 3> "$tmp/displayfd"
-Xvfb -displayfd 3 -screen 0 1920x1200x24 -nolisten tcp > /dev/null 2>&1 &
-xvfb=$!
-exec 3>&-
-trap 'kill $xvfb 2> /dev/null; wait $xvfb 2> /dev/null; rm -rf "$tmp"' EXIT
-for _ in $(seq 50); do [ -s "$tmp/displayfd" ] && break; sleep 0.1; done
-export DISPLAY=:$(tr -d '\n' < "$tmp/displayfd")
+source "$(dirname "$0")/lib/check.sh"
+start_xvfb 1920x1200x24
 
 size() { # the tablesight window's WxH, or nothing
     xwininfo -root -tree 2> /dev/null | sed -n 's/.*"tablesight[^"]*": ("tablesight".* \([0-9]*x[0-9]*\)+.*/\1/p' | head -1
@@ -101,5 +89,4 @@ check "missing camera exits 1" test $status -eq 1
 check "missing camera said" grep -q "/dev/video-tablesight-none: no such camera" "$tmp/cam.err"
 check "missing camera fails fast" test $(($(date +%s) - start)) -le 3
 
-echo "window_keys: $passes passed, $fails failed"
-[ $fails -eq 0 ]
+finish window_keys

@@ -13,3 +13,12 @@ finish() { # test name: prints the tally, exits 0 only if every check passed
     [ $fails -eq 0 ]
     exit
 }
+start_xvfb() { # screen WxHxD: an Xvfb of our own as $DISPLAY, stopped on exit
+    exec 3> "$tmp/displayfd"
+    Xvfb -displayfd 3 -screen 0 "$1" -nolisten tcp > /dev/null 2>&1 &
+    xvfb=$!
+    exec 3>&-
+    trap 'kill $xvfb 2> /dev/null; wait $xvfb 2> /dev/null; rm -rf "$tmp"' EXIT
+    for _ in $(seq 50); do [ -s "$tmp/displayfd" ] && break; sleep 0.1; done
+    export DISPLAY=:$(tr -d '\n' < "$tmp/displayfd")
+}
