@@ -134,8 +134,10 @@ int main(int argc, char **argv)
             free(jpg);
 
             double t0 = now_ms();
-            int nc = finder ? ts_gof_find(finder, &img, cand, MAX_CAND, err)
-                            : ts_detect(det, &img, cand, MAX_CAND, err);
+            /* the reader's find() (the finder, then the surest quad per place) */
+            int nc = finder && rd ? cls->find(rd, &img, cand, MAX_CAND, err)
+                     : finder     ? ts_gof_find(finder, &img, cand, MAX_CAND, err)
+                                  : ts_detect(det, &img, cand, MAX_CAND, err);
             double t_find = now_ms() - t0;
             find_times[s - first] = t_find;
             if (truth) { /* the true quads, topmost first: the reader alone */

@@ -15,6 +15,12 @@ enum { WORK_SIDE = 400 }; /* long side of the stock image, px */
 
 enum { MAX_GRID = 8 }; /* rows or columns of touching cards a block may hold */
 enum { MAX_INDEX = 256 }; /* cards offered from their indices */
+/* Outline candidates gathered over all binarisations before the duplicates
+ * go: room for every pass, so no blob's splits crowd out a later pass. */
+enum { MAX_OUTLINE = 1024 };
+/* Splits into several cells offered per blob (the best seams): a blob of
+ * two cards has a dozen splits into small cells of a card's shape. */
+enum { SPLITS_PER_BLOB = 3 };
 enum { MAX_BLOBS = 64 };  /* stock blobs looked at for unexplained stock */
 enum { MAX_ON = 64 };     /* cards counted on one blob */
 /* A cell of a split whose seams are at least this dark (grey levels) is as
@@ -35,6 +41,7 @@ struct ts_gof_finder {
     ts_detector *det;
     ts_index_ink *index;
     ts_quad idx[MAX_INDEX]; /* the index finder's cards, scratch */
+    ts_quad outline[MAX_OUTLINE]; /* the outline candidates, scratch */
     struct {
         float x0, y0, x1, y1; /* bounding box, frame px */
         double area;          /* frame px^2 */
@@ -318,11 +325,13 @@ static int grid_cells(const ts_image *frame, const ts_ipt *pts, int n, int k, fl
             __typeof__(split[0]) t = split[j];
             split[j] = split[j - 1], split[j - 1] = t;
         }
-    int got = 0;
+    int got = 0, multi = 0;
     for (int s = 0; s < ns; s++) {
         int rows = split[s].rows, cols = split[s].cols;
-        if (got + rows * cols > max || (rows * cols > 1 && split[s].seam < MIN_SEAM))
+        if (got + rows * cols > max ||
+            (rows * cols > 1 && (split[s].seam < MIN_SEAM || multi >= SPLITS_PER_BLOB)))
             continue;
+        multi += rows * cols > 1;
         for (int r = 0; r < rows; r++)
             for (int c = 0; c < cols; c++) {
                 ts_quad *o = &out[got++];
@@ -486,9 +495,11 @@ static int upper_otsu(const ts_image *stock, ts_image *bin, double t)
     return 0;
 }
 
-static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts_quad *out, int max,
-                  char *err)
+static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts_quad *dst,
+                  int dst_max, char *err)
 {
+    ts_quad *out = f->outline; /* every pass's candidates, then the best dst_max */
+    const int max = MAX_OUTLINE;
     if ((!f->bin.buf || f->bin.w != f->stock.w || f->bin.h != f->stock.h) &&
         (ts_image_free(&f->bin), ts_image_alloc(&f->bin, f->stock.w, f->stock.h, 1) < 0)) {
         snprintf(err, TSCV_ERR_MAX, "gof find: out of memory");
@@ -598,6 +609,8 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
             ts_quad t = out[j];
             out[j] = out[j - 1], out[j - 1] = t;
         }
+    kept = kept < dst_max ? kept : dst_max;
+    memcpy(dst, out, sizeof *dst * (size_t)kept);
     return kept;
 }
 
