@@ -457,6 +457,37 @@ static float card_side(const ts_quad *c, int n)
     return s[m / 2];
 }
 
+/* The short side of the typical card among the quads with a score of at
+ * least min_score: the side shared by the most of them (within 20%), ties
+ * to the larger (a stripe of the table or an index can have a card's shape,
+ * a block of cards rarely shares its size with another). The median of the
+ * sides near it, or 0 if there are none. */
+static float typical_side(const ts_quad *c, int n, float min_score)
+{
+    float s[MAX_INDEX];
+    int m = 0;
+    for (int i = 0; i < n && m < MAX_INDEX; i++)
+        if (c[i].score >= min_score)
+            s[m++] = dist(c[i].q[0], c[i].q[1]);
+    if (!m)
+        return 0;
+    qsort(s, (size_t)m, sizeof *s, cmp_float);
+    int best = 0, best_n = 0;
+    for (int i = 0; i < m; i++) {
+        int k = 0;
+        for (int j = 0; j < m; j++)
+            k += fabsf(s[j] / s[i] - 1) <= 0.2f;
+        if (k >= best_n)
+            best_n = k, best = i;
+    }
+    float near[MAX_INDEX];
+    int nn = 0;
+    for (int j = 0; j < m; j++)
+        if (fabsf(s[j] / s[best] - 1) <= 0.2f)
+            near[nn++] = s[j];
+    return near[nn / 2];
+}
+
 /* Thresholds stock at the Otsu level of its pixels brighter than t (the
  * first Otsu level): on a table of two tones (a light cloth with dark dots or
  * stripes, a pale board) the first level falls between the table's tones and
@@ -569,21 +600,7 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
         }
     /* Cells of a split must be about the size of the lone cards, where there
      * are any (a lone card divides into smaller cards of its own shape too). */
-    float ref = 0;
-    {
-        float sides[256];
-        int ns = 0;
-        for (int i = 0; i < got && ns < 256; i++)
-            if (out[i].score == 1000)
-                sides[ns++] = dist(out[i].q[0], out[i].q[1]);
-        if (ns) { /* the median of the small ones: a block of cards can
-                     * have a card's outline too */
-            qsort(sides, (size_t)ns, sizeof *sides, cmp_float);
-            while (ns > 1 && sides[ns - 1] > 1.5f * sides[0])
-                ns--;
-            ref = sides[ns / 2];
-        }
-    }
+    float ref = typical_side(out, got, 1000);
     int kept = 0;
     for (int i = 0; i < got; i++) {
         float sd = dist(out[i].q[0], out[i].q[1]);
@@ -621,19 +638,11 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
  * after the lone cards; the one-index ones last. Returns the new count. */
 static int merge_index(ts_quad *out, int n, int max, ts_quad *idx, int m)
 {
-    float sides[MAX_INDEX];
-    int ns = 0;
-    for (int i = 0; i < n && ns < MAX_INDEX; i++)
-        if (out[i].score == 1000)
-            sides[ns++] = dist(out[i].q[0], out[i].q[1]);
-    if (!ns)
-        for (int i = 0; i < m; i++)
-            if (idx[i].score >= 2)
-                sides[ns++] = dist(idx[i].q[0], idx[i].q[1]);
-    if (!ns)
+    float ref = typical_side(out, n, 1000);
+    if (ref <= 0)
+        ref = typical_side(idx, m, 2);
+    if (ref <= 0)
         return n;
-    qsort(sides, (size_t)ns, sizeof *sides, cmp_float);
-    float ref = sides[ns / 2];
     int k = 0;
     for (int i = 0; i < m; i++)
         if (fabsf(dist(idx[i].q[0], idx[i].q[1]) / ref - 1) <= 0.25f)
