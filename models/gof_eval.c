@@ -27,6 +27,7 @@
 #include "detect.h"
 #include "imageio.h"
 #include "reader.h"
+#include "readers/gof_edges.h"
 #include "readers/gof_find.h"
 #include "readers/readers.h"
 #include "geom.h"
@@ -150,6 +151,8 @@ int main(int argc, char **argv)
                 fprintf(stderr, "seed %ld: %s\n", s, err);
                 return 1;
             }
+            for (int c = 0; finder && !rd && c < nc; c++) /* the reader's find() snaps */
+                ts_gof_snap_edges(&img, &cand[c]);
             ncand += nc;
             if (getenv("GOF_CANDS")) /* every candidate, in the order tried */
                 for (int c = 0; c < nc; c++)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cv/cvdnn.h"
+#include "readers/gof_edges.h"
 #include "readers/gof_find.h"
 #include "datadir.h"
 #include "reader.h"
@@ -245,11 +246,15 @@ static int gof_read(void *reader, const ts_image *card, ts_reading *out, char *e
     return read_fresh(g, card, out, err);
 }
 
-/* Reads one candidate for find(), keeping a card's reading for the
- * pipeline's read of the same quad. */
-static int read_candidate(gof_reader *g, const ts_image *frame, const ts_quad *q, ts_reading *out,
-                          char *err)
+/* Snaps one candidate to the card's edges (gof_find.h) and reads it for
+ * find(), keeping a card's reading for the pipeline's read of the same
+ * quad. */
+static int read_candidate(gof_reader *g, const ts_image *frame, ts_quad *q, uint8_t *snapped,
+                          ts_reading *out, char *err)
 {
+    if (!*snapped)
+        ts_gof_snap_edges(frame, q);
+    *snapped = 1;
     if (tscv_warp_quad(frame, q->q, &g->warp, TS_GOF_CARD_W, TS_GOF_CARD_H, err) < 0 ||
         read_fresh(g, &g->warp, out, err) < 0)
         return -1;
@@ -271,9 +276,10 @@ static int read_candidate(gof_reader *g, const ts_image *frame, const ts_quad *q
  * whose first card reads unsure goes to the surest card among the
  * candidates overlapping it. Writes the chosen quads to out and returns
  * their count. */
-static int rerank(gof_reader *g, const ts_image *frame, const ts_quad *cand, int n, ts_quad *out,
+static int rerank(gof_reader *g, const ts_image *frame, ts_quad *cand, int n, ts_quad *out,
                   int max, char *err)
 {
+    uint8_t snapped[MAX_RANKED] = {0};
     int nout = 0;
     for (int i = 0; i < n && nout < max; i++) {
         int seen = 0;
@@ -282,7 +288,7 @@ static int rerank(gof_reader *g, const ts_image *frame, const ts_quad *cand, int
         if (seen)
             continue;
         ts_reading ri;
-        if (read_candidate(g, frame, &cand[i], &ri, err) < 0)
+        if (read_candidate(g, frame, &cand[i], &snapped[i], &ri, err) < 0)
             return -1;
         if (!ri.is_card)
             continue;
@@ -297,7 +303,7 @@ static int rerank(gof_reader *g, const ts_image *frame, const ts_quad *cand, int
             if (taken)
                 continue;
             ts_reading rj;
-            if (read_candidate(g, frame, &cand[j], &rj, err) < 0)
+            if (read_candidate(g, frame, &cand[j], &snapped[j], &rj, err) < 0)
                 return -1;
             if (rj.is_card && rj.conf > best_conf)
                 best = j, best_conf = rj.conf;

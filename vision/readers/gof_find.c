@@ -14,6 +14,7 @@
 enum { WORK_SIDE = 400 }; /* long side of the stock image, px */
 
 enum { MAX_GRID = 8 }; /* rows or columns of touching cards a block may hold */
+enum { MAX_CELLS = 16 }; /* cards a block may hold */
 enum { MAX_INDEX = 256 }; /* cards offered from their indices */
 /* Outline candidates gathered over all binarisations before the duplicates
  * go: room for every pass, so no blob's splits crowd out a later pass. */
@@ -301,13 +302,17 @@ static int grid_cells(const ts_image *frame, const ts_ipt *pts, int n, int k, fl
     float min_side = 0.05f * (frame->w < frame->h ? frame->w : frame->h);
     int ns = 0;
     float best_seam = -255;
+    /* A blob of a card's own shape is one card or, rarely, a 2 x 2 block:
+     * its 3 x 3 ... 8 x 8 splits (cells of the same shape) cost their seams
+     * for nothing. */
+    int max_cells = fabsf(b / a - CARD_ASPECT) <= 0.12f ? 4 : MAX_CELLS;
     for (int cols = 1; cols <= MAX_GRID; cols++)
         for (int rows = 1; rows <= MAX_GRID; rows++) {
             float cw = a / cols, ch = b / rows;
             float asp = cw > ch ? cw / ch : ch / cw, l = logf(asp / CARD_ASPECT);
             int fits = rows * cols == 1 ? l >= SINGLE_LO && l <= SINGLE_HI
                                         : fabsf(asp - CARD_ASPECT) <= 0.12f;
-            if (!fits || (cw < ch ? cw : ch) < min_side)
+            if (!fits || (cw < ch ? cw : ch) < min_side || rows * cols > max_cells)
                 continue;
             split[ns].rows = rows, split[ns].cols = cols;
             split[ns++].seam = seams(frame, q, rows, cols);
@@ -779,9 +784,6 @@ int ts_gof_find(ts_gof_finder *f, const ts_image *frame, ts_quad *out, int max, 
     int n = blocks(f, frame, k, 0, out, max, err);
     if (n < 0)
         return -1;
-    /* found on the decimated image: sides to the edges at full resolution */
-    for (int i = 0; i < n && k > 1; i++)
-        ts_gof_snap_edges(frame, &out[i]);
     /* then the cards their indices imply, where outlines were lost */
     int roi[4], m = 0;
     if (unexplained(f, out, n, frame, roi))
@@ -790,10 +792,8 @@ int ts_gof_find(ts_gof_finder *f, const ts_image *frame, ts_quad *out, int max, 
         return -1;
     int kept = 0;
     for (int i = 0; i < m; i++)
-        if (!on_lone_card(out, n, &f->idx[i]) && stock_inside(frame, &f->idx[i])) {
-            ts_gof_snap_edges(frame, &f->idx[i]);
+        if (!on_lone_card(out, n, &f->idx[i]) && stock_inside(frame, &f->idx[i]))
             f->idx[kept++] = f->idx[i];
-        }
     m = kept;
     n = merge_index(out, n, max, f->idx, m);
     return n;
