@@ -12,7 +12,8 @@
 
 #include <cmocka.h>
 #include <math.h>
-#define FOUND_PCT 45 /* measured 36/72: a floor under it */
+#define FOUND_PCT 65 /* measured 54/72 (36/72 before the finder kept every
+                        * binarisation's candidates): a floor under it */
 
 #include "cv/cvdnn.h"
 #include "cv/cvwrap.h"
@@ -208,7 +209,8 @@ static void test_rendered_tables(void **state)
     }
     cls->destroy(r);
     fprintf(stderr, "tables: %d/%d fully visible cards read, %d wrong readings\n", ok, n, wrong);
-    /* measured 61/70 read, 1 wrong at the floor of 0.9 (48/70 before the
+    /* measured 62/70 read, 0 wrong at the floor of 0.9 (61/70, 1 wrong before
+     * session 7's surest quad per place and dissent cap; 48/70 before the
      * second Otsu level and the index finder, 30/70 before the whole-card
      * net and the edge snapping): the finder, not the reader, is the limit
      * (with the true quads the reader reads 94-99% of such cards) */
