@@ -209,7 +209,7 @@ static void test_rendered_tables(void **state)
     }
     cls->destroy(r);
     fprintf(stderr, "tables: %d/%d fully visible cards read, %d wrong readings\n", ok, n, wrong);
-    /* measured 62/70 read, 0 wrong at the floor of 0.9 (61/70, 1 wrong before
+    /* measured 63/70 read, 0 wrong at the floor of 0.9 (61/70, 1 wrong before
      * session 7's surest quad per place and dissent cap; 48/70 before the
      * second Otsu level and the index finder, 30/70 before the whole-card
      * net and the edge snapping): the finder, not the reader, is the limit
