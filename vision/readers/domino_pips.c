@@ -146,6 +146,23 @@ static float layout_misfit(const float (*at)[2], int n)
     return best;
 }
 
+/* True if blob i is hollow round another blob: a solid one whose centre
+ * is near its own, inside its box. */
+static int rings_a_blob(const blob *b, int nb, int i)
+{
+    double cx = b[i].sx / b[i].area, cy = b[i].sy / b[i].area;
+    int bw = b[i].x1 - b[i].x0 + 1;
+    for (int j = 0; j < nb; j++) {
+        if (j == i || b[j].x0 < b[i].x0 || b[j].x1 > b[i].x1 || b[j].y0 < b[i].y0 ||
+            b[j].y1 > b[i].y1)
+            continue;
+        double dx = b[j].sx / b[j].area - cx, dy = b[j].sy / b[j].area - cy;
+        if (dx * dx + dy * dy < 0.15 * 0.15 * bw * bw)
+            return 1;
+    }
+    return 0;
+}
+
 static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1, float paper_frac,
                      double paper_rmean, int colour_ok, float sq_y0, float sq_y1, domino_end *e)
 {
@@ -167,7 +184,9 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
         int bw = b[i].x1 - b[i].x0 + 1, bh = b[i].y1 - b[i].y0 + 1;
         double fill = (double)b[i].area / (bw * bh);
         /* red: red well above green, for the light the card is under */
-        int is_red = b[i].red / b[i].area > 25 && b[i].red > 0.35 * b[i].rsum;
+        /* (under white light a black pip has no red over green at all, so
+         * a blurred red one, paler at its rim, may count with less) */
+        int is_red = b[i].red / b[i].area > 25 && b[i].red > (colour_ok ? 0.25 : 0.35) * b[i].rsum;
         /* and bright in red as the paper is: black ink under a warm light
          * is reddish but dark in every channel (the five read as a one) */
         if (paper_rmean > 0 && b[i].rsum / b[i].area < 0.6 * paper_rmean)
@@ -237,8 +256,9 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
             big++;
             continue;
         }
-        /* a ring round a red one, thin and hollow: not ink that counts */
-        if (g->chinese && is_red && fill < 0.35)
+        /* a ring round a red one, thin and hollow: not ink that counts
+         * (pale where it is thin, it may not read red itself) */
+        if (g->chinese && fill < 0.35 && (is_red || rings_a_blob(b, nb, i)))
             continue;
         stray++;
         stray_area += b[i].area;
@@ -312,7 +332,7 @@ void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out
     /* and each end's own level, its median: a shadow across one end (a
      * hand, the lamp's falloff) darkens its paper but leaves it paper;
      * the table or a dark cloth over an end stays below the floor */
-    int end_paper[2];
+    int end_paper[2], end_dark[2];
     for (int k = 0; k < 2; k++) {
         int eh[256] = {0}, n = 0;
         for (int y = k ? H / 2 + g->band : MARGIN_Y; y < (k ? H - MARGIN_Y : H / 2 - g->band);
@@ -328,12 +348,33 @@ void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out
                 break;
         }
         end_paper[k] = v < paper * 60 / 100 ? paper * 60 / 100 : v < paper ? v : paper;
+        /* the end's darkest ink: its 1st percentile (a pip's core) */
+        int d = 0;
+        for (int acc = 0; d < 255; d++) {
+            acc += eh[d];
+            if (acc > n / 100)
+                break;
+        }
+        end_dark[k] = d;
     }
     uint8_t ink[W * H], redv[W * H], rch[W * H];
     int paper_n[2] = {0, 0}, area_n[2] = {0, 0}, mid_paper = 0, mid_n = 0;
     double paper_r = 0, paper_g = 0;
     int paper_cnt = 0;
-    int ink_t = paper * 58 / 100;
+    /* ink: below 58% of the paper, or, where a small card's pips are
+     * blurred grey, below half-way from the end's paper to its darkest
+     * pixel (a blurred disc's half level is its printed edge); never above
+     * 72% of the paper (its grain and shading stay paper) */
+    int ink_end[2];
+    for (int k = 0; k < 2; k++) {
+        int t = paper * 58 / 100;
+        if (g->chinese) {
+            int mid = (end_paper[k] + end_dark[k]) / 2, cap = paper * 72 / 100;
+            mid = mid > cap ? cap : mid;
+            t = mid > t ? mid : t;
+        }
+        ink_end[k] = t;
+    }
     int paper_t[2] = {end_paper[0] * 80 / 100, end_paper[1] * 80 / 100};
     for (int y = 0; y < H; y++) {
         const uint8_t *p = ts_image_row(card, y);
@@ -343,7 +384,7 @@ void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out
         for (int x = 0; x < W; x++) {
             int b = p[3 * x], gr = p[3 * x + 1], r = p[3 * x + 2];
             int i = y * W + x;
-            ink[i] = gr < ink_t;
+            ink[i] = gr < ink_end[half];
             int rv = r - gr;
             redv[i] = (uint8_t)(rv < 0 ? 0 : rv > 255 ? 255 : rv);
             rch[i] = (uint8_t)r;
