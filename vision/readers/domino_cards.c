@@ -746,7 +746,7 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
     /* a card is several pips wide (a Hong Kong five's blob is half its
      * width, and its box is wider turned), but not many: paper running on
      * over cards laid edge to edge, or under a card lying on it, is looked
-     * at again for the faint seam where they meet */
+     * at again for the faint seam where they meet (a few cards wide) */
     for (int soft = 0; soft < 2; soft++) {
         for (int k = 0; k < NR; k++) {
             float a = k * 6.2831853f / NR, dx = cosf(a), dy = sinf(a);
@@ -757,7 +757,9 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
             py[k] = l * dy;
         }
         width = narrowest(px, py, NR, &best_a, &lo_u, &hi_u);
-        if (width <= 14 * p->r)
+        /* a few cards' width, not a cloth as light as the cards (its
+         * spots are pips to the finder, and its paper runs on and on) */
+        if (width <= 14 * p->r || width > 24 * p->r)
             break;
     }
     float ux = cosf(best_a), uy = sinf(best_a);

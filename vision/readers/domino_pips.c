@@ -163,10 +163,99 @@ static int rings_a_blob(const blob *b, int nb, int i)
     return 0;
 }
 
+/* True if every one of the n pips (group square, 0..1) of colour red lies
+ * within tol of its own place of the printed layout of `of` (the best of
+ * its turns and flips), and returns how many there are in *count; rows
+ * counts the layout's rows with both places taken. */
+static int fits_layout(const float (*at)[2], const int *at_red, int n, int red, int of, float tol,
+                       int *count, int *rows)
+{
+    int best = 0, best_rows = 0;
+    for (int t = 0; t < 4; t++) {
+        int taken[6] = {0}, ok = 1, m = 0;
+        for (int i = 0; i < n && ok; i++) {
+            if (at_red[i] != red)
+                continue;
+            int hit = -1;
+            for (int j = 0; j < of; j++) {
+                float lx = LAYOUT[of][j][0], ly = LAYOUT[of][j][1];
+                if (t & 1)
+                    lx = 1 - lx;
+                if (t & 2)
+                    ly = 1 - ly;
+                if (!taken[j] && hypotf(at[i][0] - lx, at[i][1] - ly) <= tol)
+                    hit = j;
+            }
+            if (hit < 0)
+                ok = 0;
+            else {
+                taken[hit] = 1;
+                m++;
+            }
+        }
+        if (ok && m > best) {
+            best = m;
+            best_rows = 0;
+            for (int j = 0; j + 1 < of; j += 2) /* the layouts of 4 and 6 list rows in pairs */
+                best_rows += taken[j] && taken[j + 1];
+        }
+    }
+    *count = best;
+    *rows = best_rows;
+    return best > 0;
+}
+
+/* An end partly under another card lying over it: the covering card's
+ * paper looks like this card's, its pips and edge are extra ink. Only the
+ * deck's colours tell what the pips that show are: three red pips of the
+ * size of a four's (the one is a single large disc) on a four's places are
+ * a four; black pips on a six's places in two whole rows of it are a six
+ * (a two or a three has no two pips side by side). Both need pips in two
+ * rows and two columns: a fanned card lying over this one, turned a little
+ * and shifted by a column, brings one column of its own pips onto this
+ * card's places. Anything else in the end is left to the covering card.
+ * Not as sure as an end read whole. */
+static void partly_covered(const style_geom *g, int colour_ok, const float (*at)[2],
+                           const int *at_red, int pips, domino_end *e)
+{
+    enum { PARTLY_CONF = 70 }; /* percent */
+    const float tol = 0.08f;
+    if (!g->chinese || !colour_ok)
+        return;
+    int n = pips < 8 ? pips : 8, reds, blacks, rows;
+    if (fits_layout(at, at_red, n, 1, 4, tol, &reds, &rows) && reds >= 3) {
+        /* every red pip on a four's place, and none elsewhere */
+        int all = 0;
+        for (int i = 0; i < n; i++)
+            all += at_red[i];
+        if (all == reds) {
+            e->pips = 4;
+            e->red = 4;
+            e->conf = PARTLY_CONF / 100.0f;
+            return;
+        }
+    }
+    int any_red = 0;
+    for (int i = 0; i < n; i++)
+        any_red |= at_red[i];
+    if (!any_red && fits_layout(at, at_red, n, 0, 6, tol, &blacks, &rows) && blacks >= 4 &&
+        rows >= 2) {
+        int all = 0;
+        for (int i = 0; i < n; i++)
+            all += !at_red[i];
+        if (all == blacks) {
+            e->pips = 6;
+            e->red = 0;
+            e->conf = PARTLY_CONF / 100.0f;
+        }
+    }
+}
+
 static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1, float paper_frac,
                      double paper_rmean, int colour_ok, float sq_y0, float sq_y1, domino_end *e)
 {
     float at[8][2];
+    int at_red[8];
     e->pips = -1;
     e->red = 0;
     e->conf = 0;
@@ -242,6 +331,7 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
             if (pips < 8) {
                 at[pips][0] = (float)((cx - 2.0 / 26 * W) / (22.0 / 26 * W));
                 at[pips][1] = (float)((cy - sq_y0) / (sq_y1 - sq_y0));
+                at_red[pips] = is_red;
             }
             pips++;
             red += is_red;
@@ -274,6 +364,7 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
     }
     if (pips > 6) {
         e->pips = -1;
+        partly_covered(g, colour_ok, at, at_red, pips, e);
         return;
     }
     /* Chinese pips where the deck prints them, or the count is not sure
@@ -305,6 +396,8 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
     e->pips = pips;
     e->red = red;
     e->conf = conf * (paper_frac < 0.6f ? 0.5f : 1.0f);
+    if (e->conf < 0.5f && !big)
+        partly_covered(g, colour_ok, at, at_red, pips, e);
 }
 
 void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out)
