@@ -654,8 +654,6 @@ static int sides_run_on(const domino_card_finder *f, float mx, float my, float u
     return ok >= 2 && bad <= 1;
 }
 
-/* The card a pip lies on, from rays over the paper. Returns 0 and fills c,
- * or -1 if the pip does not sit on a card-shaped piece of paper. */
 /* Distance (px) along (dx, dy) from (x, y) to where the paper ends, also
  * at a faint seam: the grey, averaged over three pixels across the ray,
  * darker by 6% than the averages two samples before and after it (a thin
@@ -737,6 +735,8 @@ static float narrowest(const float *px, const float *py, int nr, float *angle, f
     return best;
 }
 
+/* The card a pip lies on, from rays over the paper. Returns 0 and fills c,
+ * or -1 if the pip does not sit on a card-shaped piece of paper. */
 static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
 {
     enum { NR = 48 };
