@@ -229,7 +229,7 @@ static void test_loose_quad_reads_right_or_not_at_all(void **state)
  * whole black rows of a six's), at a lower confidence than an end read
  * whole: those readings are never wrong. Seeds 64000.. were never tuned on.
  * Measured (30 piles): 36/150 read right, 2 of them from a partly covered
- * end (0 before session 7), 0 of those wrong. Known and not asserted: an
+ * end, 0 of those wrong. Known and not asserted: an
  * end wholly covered by a card whose own pips lie just there reads as
  * those pips, sure (2 here). */
 static void test_partly_covered_cards_read_or_unread(void **state)
