@@ -226,10 +226,11 @@ static void test_loose_quad_reads_right_or_not_at_all(void **state)
  * whole), each read on its true corners: the reader alone, as a fanned
  * hand or a pile shows it. An end partly covered is read from the deck's
  * colours where they leave no doubt (three red pips on a four's places, two
- * whole black rows of a six's), at a lower confidence than an end read
- * whole: those readings are never wrong. Seeds 64000.. were never tuned on.
- * Measured (30 piles): 36/150 read right, 2 of them from a partly covered
- * end, 0 of those wrong. Known and not asserted: an
+ * whole black rows of a six's, the one's disc or the five's clover on the
+ * group's middle), at a lower confidence than an end read whole: those
+ * readings are never wrong. Seeds 64000.. were never tuned on. Measured
+ * (30 piles): 39/150 read right, 5 of them from a partly covered end, 0 of
+ * those wrong. Known and not asserted: an
  * end wholly covered by a card whose own pips lie just there reads as
  * those pips, sure (2 here). */
 static void test_partly_covered_cards_read_or_unread(void **state)
@@ -271,7 +272,7 @@ static void test_partly_covered_cards_read_or_unread(void **state)
            "from a partly covered end, %d from ends read whole\n",
            right, tried, partly_right, partly_wrong, whole_wrong);
     assert_int_equal(partly_wrong, 0);
-    assert_true(partly_right >= 1);
+    assert_true(partly_right >= 3);
 }
 
 int main(void)

@@ -214,15 +214,43 @@ static int fits_layout(const float (*at)[2], const int *at_red, int n, int red, 
  * rows and two columns: a fanned card lying over this one, turned a little
  * and shifted by a column, brings one column of its own pips onto this
  * card's places. Anything else in the end is left to the covering card.
- * Not as sure as an end read whole. */
+ * The one's disc and the five's clover on the group's middle are each a
+ * one and a five. Not as sure as an end read whole. */
 static void partly_covered(const style_geom *g, int colour_ok, const float (*at)[2],
-                           const int *at_red, int pips, domino_end *e)
+                           const int *at_red, const int *at_one, int pips, int big,
+                           const float *big_at, domino_end *e)
 {
     enum { PARTLY_CONF = 70 }; /* percent */
     const float tol = 0.08f;
     if (!g->chinese || !colour_ok)
         return;
-    int n = pips < 8 ? pips : 8, reds, blacks, rows;
+    int n = pips < 8 ? pips : 8, reds, blacks, rows, nred = 0, none = 0, one_i = -1;
+    for (int i = 0; i < n; i++) {
+        nred += at_red[i];
+        if (at_one[i]) {
+            none++;
+            one_i = i;
+        }
+    }
+    /* the one's large red disc, or the Hong Kong five's clover, alone of
+     * its kind and on the group's middle: no other card of the deck prints
+     * either there (a card lying over the end brings its own pips and
+     * edge, not this) */
+    if (none == 1 && nred == 1 && !big &&
+        hypotf(at[one_i][0] - 0.5f, at[one_i][1] - 0.5f) <= 0.1f) {
+        e->pips = 1;
+        e->red = 1;
+        e->conf = PARTLY_CONF / 100.0f;
+        return;
+    }
+    if (big == 1 && !nred && hypotf(big_at[0] - 0.5f, big_at[1] - 0.5f) <= 0.1f) {
+        e->pips = 5;
+        e->red = 0;
+        e->conf = PARTLY_CONF / 100.0f;
+        return;
+    }
+    if (big)
+        return;
     if (fits_layout(at, at_red, n, 1, 4, tol, &reds, &rows) && reds >= 3) {
         /* every red pip on a four's place, and none elsewhere */
         int all = 0;
@@ -235,10 +263,7 @@ static void partly_covered(const style_geom *g, int colour_ok, const float (*at)
             return;
         }
     }
-    int any_red = 0;
-    for (int i = 0; i < n; i++)
-        any_red |= at_red[i];
-    if (!any_red && fits_layout(at, at_red, n, 0, 6, tol, &blacks, &rows) && blacks >= 4 &&
+    if (!nred && fits_layout(at, at_red, n, 0, 6, tol, &blacks, &rows) && blacks >= 4 &&
         rows >= 2) {
         int all = 0;
         for (int i = 0; i < n; i++)
@@ -254,8 +279,8 @@ static void partly_covered(const style_geom *g, int colour_ok, const float (*at)
 static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1, float paper_frac,
                      double paper_rmean, int colour_ok, float sq_y0, float sq_y1, domino_end *e)
 {
-    float at[8][2];
-    int at_red[8];
+    float at[8][2], big_at[2] = {0, 0};
+    int at_red[8], at_one[8];
     e->pips = -1;
     e->red = 0;
     e->conf = 0;
@@ -321,6 +346,8 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
              * square (a check of the cloth) */
             if (b[i].area >= 720 && fill < 0.85 && major < 1.6 * minor) {
                 big++;
+                big_at[0] = (float)((cx - 2.0 / 26 * W) / (22.0 / 26 * W));
+                big_at[1] = (float)((cy - sq_y0) / (sq_y1 - sq_y0));
                 continue;
             }
             pip_max = 3 * g->pip_max;
@@ -332,6 +359,7 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
                 at[pips][0] = (float)((cx - 2.0 / 26 * W) / (22.0 / 26 * W));
                 at[pips][1] = (float)((cy - sq_y0) / (sq_y1 - sq_y0));
                 at_red[pips] = is_red;
+                at_one[pips] = is_red && b[i].area > g->pip_max; /* the one's disc */
             }
             pips++;
             red += is_red;
@@ -344,6 +372,8 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
         if (g->chinese && b[i].area >= g->big_min && !is_red && major < 1.6 * minor && bw > W / 3 &&
             fill > 0.45 && fill < 0.85) {
             big++;
+            big_at[0] = (float)((cx - 2.0 / 26 * W) / (22.0 / 26 * W));
+            big_at[1] = (float)((cy - sq_y0) / (sq_y1 - sq_y0));
             continue;
         }
         /* a ring round a red one, thin and hollow: not ink that counts
@@ -356,6 +386,7 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
     if (big) {
         if (big > 1 || pips) { /* a five and more: not one end of one card */
             e->pips = -1;
+            partly_covered(g, colour_ok, at, at_red, at_one, pips, big, big_at, e);
             return;
         }
         pips = 5;
@@ -364,7 +395,7 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
     }
     if (pips > 6) {
         e->pips = -1;
-        partly_covered(g, colour_ok, at, at_red, pips, e);
+        partly_covered(g, colour_ok, at, at_red, at_one, pips, big, big_at, e);
         return;
     }
     /* Chinese pips where the deck prints them, or the count is not sure
@@ -396,8 +427,8 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
     e->pips = pips;
     e->red = red;
     e->conf = conf * (paper_frac < 0.6f ? 0.5f : 1.0f);
-    if (e->conf < 0.5f && !big)
-        partly_covered(g, colour_ok, at, at_red, pips, e);
+    if (e->conf < 0.5f)
+        partly_covered(g, colour_ok, at, at_red, at_one, pips, big, big_at, e);
 }
 
 void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out)
