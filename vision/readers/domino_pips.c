@@ -163,10 +163,10 @@ static int rings_a_blob(const blob *b, int nb, int i)
     return 0;
 }
 
-/* True if every one of the n pips (group square, 0..1) of colour red lies
- * within tol of its own place of the printed layout of `of` (the best of
- * its turns and flips), and returns how many there are in *count; rows
- * counts the layout's rows with both places taken. */
+/* True if there are pips of colour red (at_red[i] == red) among the n (in
+ * their group's square, 0..1) and every one lies within tol of a place of
+ * its own in the printed layout of `of` (in one of its turns and flips):
+ * *count is how many, *rows the layout's rows with both places taken. */
 static int fits_layout(const float (*at)[2], const int *at_red, int n, int red, int of, float tol,
                        int *count, int *rows)
 {
@@ -222,9 +222,9 @@ static void partly_covered(const style_geom *g, int colour_ok, const float (*at)
 {
     enum { PARTLY_CONF = 70 }; /* percent */
     const float tol = 0.08f;
-    if (!g->chinese || !colour_ok)
+    if (!g->chinese || !colour_ok || pips > 8) /* only 8 are kept */
         return;
-    int n = pips < 8 ? pips : 8, reds, blacks, rows, nred = 0, none = 0, one_i = -1;
+    int n = pips, reds, blacks, rows, nred = 0, none = 0, one_i = -1;
     for (int i = 0; i < n; i++) {
         nred += at_red[i];
         if (at_one[i]) {
@@ -251,28 +251,17 @@ static void partly_covered(const style_geom *g, int colour_ok, const float (*at)
     }
     if (big)
         return;
+    /* every red pip on a four's place (black ones are the covering
+     * card's), or every pip black and on a six's place */
     if (fits_layout(at, at_red, n, 1, 4, tol, &reds, &rows) && reds >= 3) {
-        /* every red pip on a four's place, and none elsewhere */
-        int all = 0;
-        for (int i = 0; i < n; i++)
-            all += at_red[i];
-        if (all == reds) {
-            e->pips = 4;
-            e->red = 4;
-            e->conf = PARTLY_CONF / 100.0f;
-            return;
-        }
-    }
-    if (!nred && fits_layout(at, at_red, n, 0, 6, tol, &blacks, &rows) && blacks >= 4 &&
-        rows >= 2) {
-        int all = 0;
-        for (int i = 0; i < n; i++)
-            all += !at_red[i];
-        if (all == blacks) {
-            e->pips = 6;
-            e->red = 0;
-            e->conf = PARTLY_CONF / 100.0f;
-        }
+        e->pips = 4;
+        e->red = 4;
+        e->conf = PARTLY_CONF / 100.0f;
+    } else if (!nred && fits_layout(at, at_red, n, 0, 6, tol, &blacks, &rows) && blacks >= 4 &&
+               rows >= 2) {
+        e->pips = 6;
+        e->red = 0;
+        e->conf = PARTLY_CONF / 100.0f;
     }
 }
 
