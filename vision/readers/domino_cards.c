@@ -686,7 +686,7 @@ static float soft_ray(const domino_card_finder *f, float x, float y, float dx, f
 }
 
 /* The narrowest extent over every direction of the points (px, py)
- * (rotating calipers, 2 degrees then a quarter; the fourth lowest and
+ * (rotating calipers, 2 degrees then a quarter; the third lowest and
  * highest, so a few rays that ran out where the card's edge meets a light
  * table are left out): its width, direction and ends. */
 static float narrowest(const float *px, const float *py, int nr, float *angle, float *lo_out,
