@@ -8,6 +8,7 @@
  * Outside the frame each tap's coordinate is clamped (BORDER_REPLICATE). */
 #include "warp.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,60 +65,163 @@ static inline int blend_sse2(const uint8_t *r0, const uint8_t *r1, const __m128i
 }
 #endif
 
+/* What every pixel's blend needs. */
+typedef struct {
+    const ts_image *src;
+#ifdef __SSE2__
+    __m128i wt[TAB]; /* (32 - f, f) pairs */
+    unsigned fast_w, fast_h; /* the left tap and 8 bytes from it inside: sx < w - 2 */
+    const uint8_t *buf;
+    size_t stride;
+#endif
+} sampler;
+
+static void sampler_init(sampler *s, const ts_image *src)
+{
+    s->src = src;
+#ifdef __SSE2__
+    for (int f = 0; f < TAB; f++)
+        s->wt[f] = _mm_set1_epi32(f << 16 | (TAB - f));
+    s->fast_w = src->w > 2 ? (unsigned)src->w - 2 : 0;
+    s->fast_h = (unsigned)src->h - 1;
+    s->buf = src->buf;
+    s->stride = (size_t)src->stride;
+#endif
+}
+
+/* Writes the blend at (X, Y) in 1/32 px to o (3 bytes; 4 if more4, the
+ * fourth being the next pixel's, written after this). OpenCV saturates
+ * positions to 16 bits; frames are under 32767 px a side, so that clamps to
+ * the same edge pixel as the taps' clamp does. */
+static inline void sample(const sampler *s, int X, int Y, uint8_t *o, int more4)
+{
+    /* >> of a negative int rounds down (arithmetic shift), as in OpenCV */
+    const int sx = X >> INTER_BITS, sy = Y >> INTER_BITS;
+    const int fx = X & (TAB - 1), fy = Y & (TAB - 1);
+#ifdef __SSE2__
+    if ((unsigned)sx < s->fast_w && (unsigned)sy < s->fast_h) {
+        const uint8_t *r0 = s->buf + (size_t)sy * s->stride + 3 * (size_t)sx;
+        int px = blend_sse2(r0, r0 + s->stride, s->wt, fx, fy);
+        if (more4) /* constant sizes: one store, not a byte loop */
+            memcpy(o, &px, 4);
+        else
+            memcpy(o, &px, 3);
+        return;
+    }
+#else
+    (void)more4;
+#endif
+    blend_clamped(s->src, sx, sy, fx, fy, o);
+}
+
 int ts_warp_affine_linear(const ts_image *src, const double m[6], ts_image *dst)
 {
     if (src->channels != 3 || dst->channels != 3 || src->w < 1 || src->h < 1 || dst->w < 1)
         return -1;
     const int w = dst->w, h = dst->h;
-    int *step = malloc(sizeof *step * 2 * (size_t)w); /* each column's offset, x then y */
+    /* each column's offset in x, then in y; a row's positions */
+    int *step = malloc(sizeof *step * 4 * (size_t)w);
     if (!step)
         return -1;
+    int *pos = step + 2 * w;
     for (int x = 0; x < w; x++) {
         double a = m[0] * x * (1 << AB_BITS), b = m[3] * x * (1 << AB_BITS);
         if (!(fabs(a) < LIMIT && fabs(b) < LIMIT)) {
             free(step);
             return -1;
         }
-        step[2 * x] = (int)lrint(a);
-        step[2 * x + 1] = (int)lrint(b);
+        step[x] = (int)lrint(a);
+        step[w + x] = (int)lrint(b);
     }
-#ifdef __SSE2__
-    __m128i wt[TAB];
-    for (int f = 0; f < TAB; f++)
-        wt[f] = _mm_set1_epi32(f << 16 | (TAB - f));
-    /* the left tap and 8 bytes from it inside the frame: sx < w - 2 */
-    const unsigned fast_w = src->w > 2 ? (unsigned)src->w - 2 : 0, fast_h = (unsigned)src->h - 1;
-    const uint8_t *const sbuf = src->buf;
-    const size_t sstride = (size_t)src->stride;
-#endif
+    sampler sm;
+    sampler_init(&sm, src);
     for (int y = 0; y < h; y++) {
         double a = (m[1] * y + m[2]) * (1 << AB_BITS), b = (m[4] * y + m[5]) * (1 << AB_BITS);
-        /* OpenCV saturates positions to 16 bits; frames are under 32767 px a
-         * side, so that clamps to the same edge pixel as the taps' clamp. */
         if (!(fabs(a) < LIMIT && fabs(b) < LIMIT)) {
             free(step);
             return -1;
         }
         const int X0 = (int)lrint(a) + ROUND, Y0 = (int)lrint(b) + ROUND;
-        uint8_t *o = ts_image_row(dst, y);
-        for (int x = 0; x < w; x++, o += 3) {
-            /* >> of a negative int rounds down (arithmetic shift), as in OpenCV */
-            const int X = (X0 + step[2 * x]) >> (AB_BITS - INTER_BITS);
-            const int Y = (Y0 + step[2 * x + 1]) >> (AB_BITS - INTER_BITS);
-            const int sx = X >> INTER_BITS, sy = Y >> INTER_BITS;
-            const int fx = X & (TAB - 1), fy = Y & (TAB - 1);
-#ifdef __SSE2__
-            if ((unsigned)sx < fast_w && (unsigned)sy < fast_h) {
-                const uint8_t *r0 = sbuf + (size_t)sy * sstride + 3 * (size_t)sx;
-                int px = blend_sse2(r0, r0 + sstride, wt, fx, fy);
-                /* the fourth byte is the next pixel's, written after this */
-                memcpy(o, &px, x + 1 < w ? 4 : 3);
-                continue;
-            }
-#endif
-            blend_clamped(src, sx, sy, fx, fy, o);
+        for (int x = 0; x < w; x++) { /* a loop the compiler vectorises */
+            pos[x] = (X0 + step[x]) >> (AB_BITS - INTER_BITS);
+            pos[w + x] = (Y0 + step[w + x]) >> (AB_BITS - INTER_BITS);
         }
+        uint8_t *o = ts_image_row(dst, y);
+        for (int x = 0; x < w; x++, o += 3)
+            sample(&sm, pos[x], pos[w + x], o, x + 1 < w);
     }
     free(step);
+    return 0;
+}
+
+/* OpenCV's rounding of a position: clamped to int's range, to nearest
+ * (even on ties; the instruction OpenCV's cvRound uses, not a libm call). */
+static inline int round_sat(double v)
+{
+    v = v < 2147483647.0 ? v : 2147483647.0;
+    v = v > -2147483648.0 ? v : -2147483648.0;
+#ifdef __SSE2__
+    return _mm_cvtsd_si32(_mm_set_sd(v));
+#else
+    return (int)lrint(v);
+#endif
+}
+
+int ts_warp_perspective_linear(const ts_image *src, const double m[9], ts_image *dst)
+{
+    if (src->channels != 3 || dst->channels != 3 || src->w < 1 || src->h < 1 || dst->w < 1 ||
+        dst->h < 1)
+        return -1;
+    const int w = dst->w, h = dst->h;
+    /* OpenCV maps blocks of BW columns, each from its first column's
+     * homogeneous coordinates plus x1 times the column step: the same sums
+     * in the same order give the same doubles. */
+    enum { BLOCK = 32 };
+    const int bh = BLOCK / 2 < h ? BLOCK / 2 : h;
+    const int bw = BLOCK * BLOCK / bh < w ? BLOCK * BLOCK / bh : w;
+    int *pos = malloc(sizeof *pos * 2 * (size_t)bw); /* a block row's X, then its Y */
+    if (!pos)
+        return -1;
+    sampler sm;
+    sampler_init(&sm, src);
+    for (int y = 0; y < h; y++) {
+        uint8_t *o = ts_image_row(dst, y);
+        for (int x = 0; x < w; x += bw) {
+            const int n = bw < w - x ? bw : w - x;
+            const double X0 = m[0] * x + m[1] * y + m[2];
+            const double Y0 = m[3] * x + m[4] * y + m[5];
+            const double W0 = m[6] * x + m[7] * y + m[8];
+            int x1 = 0;
+#ifdef __SSE2__
+            /* two columns at a time: the same double operations, one
+             * division instruction for both */
+            const __m128d m0 = _mm_set1_pd(m[0]), m3 = _mm_set1_pd(m[3]), m6 = _mm_set1_pd(m[6]);
+            const __m128d x0 = _mm_set1_pd(X0), y0 = _mm_set1_pd(Y0), w0 = _mm_set1_pd(W0);
+            const __m128d tab = _mm_set1_pd(TAB), zero = _mm_setzero_pd();
+            const __m128d hi = _mm_set1_pd(2147483647.0), lo = _mm_set1_pd(-2147483648.0);
+            __m128d c = _mm_set_pd(1, 0);
+            for (; x1 + 2 <= n; x1 += 2, c = _mm_add_pd(c, _mm_set1_pd(2))) {
+                __m128d W = _mm_add_pd(w0, _mm_mul_pd(m6, c));
+                W = _mm_and_pd(_mm_div_pd(tab, W), _mm_cmpneq_pd(W, zero));
+                __m128d fx = _mm_mul_pd(_mm_add_pd(x0, _mm_mul_pd(m0, c)), W);
+                __m128d fy = _mm_mul_pd(_mm_add_pd(y0, _mm_mul_pd(m3, c)), W);
+                fx = _mm_max_pd(_mm_min_pd(fx, hi), lo);
+                fy = _mm_max_pd(_mm_min_pd(fy, hi), lo);
+                __m128i ix = _mm_cvtpd_epi32(fx), iy = _mm_cvtpd_epi32(fy);
+                _mm_storel_epi64((__m128i *)(pos + x1), ix);
+                _mm_storel_epi64((__m128i *)(pos + bw + x1), iy);
+            }
+#endif
+            for (; x1 < n; x1++) {
+                double W = W0 + m[6] * x1;
+                W = W != 0 ? TAB / W : 0;
+                pos[x1] = round_sat((X0 + m[0] * x1) * W);
+                pos[bw + x1] = round_sat((Y0 + m[3] * x1) * W);
+            }
+            for (x1 = 0; x1 < n; x1++, o += 3)
+                sample(&sm, pos[x1], pos[bw + x1], o, x + x1 + 1 < w);
+        }
+    }
+    free(pos);
     return 0;
 }

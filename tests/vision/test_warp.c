@@ -1,7 +1,8 @@
-/* ts_warp_affine_linear gives OpenCV's warpAffine bytes exactly: on a real
- * board photo, for card-sized maps that enlarge, shrink, turn and shear,
- * for maps reaching past every edge of the frame (the border repeated), and
- * on a view with a stride. */
+/* ts_warp_affine_linear and ts_warp_perspective_linear give OpenCV's
+ * warpAffine and warpPerspective bytes exactly: on a real board photo, for
+ * card-sized maps that enlarge, shrink, turn, shear and tilt, for maps
+ * reaching past every edge of the frame (the border repeated), and on a view
+ * with a stride. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -32,15 +33,33 @@ static void card_map(double cx, double cy, double a, double s, double k, double 
     m[5] = cy - m[3] * 80 - m[4] * 125;
 }
 
-/* Returns how many bytes differ between the two warps of src by m. */
-static long compare(const ts_image *src, const double m[6], int w, int h)
+/* The card map m with a tilt: W = t0 x + t1 y + 1 over the card. */
+static void tilt(const double m[6], double t0, double t1, double p[9])
+{
+    for (int i = 0; i < 6; i++)
+        p[i] = m[i];
+    p[6] = t0;
+    p[7] = t1;
+    p[8] = 1;
+    for (int i = 0; i < 6; i++) /* keep the card's centre where it was */
+        p[i] *= 1 + t0 * 80 + t1 * 125;
+}
+
+/* Returns how many bytes differ between the two warps of src by m (6
+ * numbers: affine; 9: perspective). */
+static long compare_n(const ts_image *src, const double *m, int nm, int w, int h)
 {
     ts_image a, b;
     char err[TSCV_ERR_MAX];
     assert_int_equal(ts_image_alloc(&a, w, h, 3), 0);
     assert_int_equal(ts_image_alloc(&b, w, h, 3), 0);
-    assert_int_equal(tscv_warp_affine(src, m, &a, err), 0);
-    assert_int_equal(ts_warp_affine_linear(src, m, &b), 0);
+    if (nm == 6) {
+        assert_int_equal(tscv_warp_affine(src, m, &a, err), 0);
+        assert_int_equal(ts_warp_affine_linear(src, m, &b), 0);
+    } else {
+        assert_int_equal(tscv_warp_perspective(src, m, &a, err), 0);
+        assert_int_equal(ts_warp_perspective_linear(src, m, &b), 0);
+    }
     long diff = 0;
     for (int y = 0; y < h; y++)
         for (int x = 0; x < 3 * w; x++)
@@ -48,6 +67,11 @@ static long compare(const ts_image *src, const double m[6], int w, int h)
     ts_image_free(&a);
     ts_image_free(&b);
     return diff;
+}
+
+static long compare(const ts_image *src, const double m[6], int w, int h)
+{
+    return compare_n(src, m, 6, w, h);
 }
 
 static int load_photo(ts_image *img)
@@ -75,6 +99,33 @@ static void test_card_maps(void **state)
         card_map(cx, cy, a, s, k, m);
         assert_int_equal(compare(&img, m, 160, 250), 0);
     }
+    ts_image_free(&img);
+}
+
+static void test_tilted_card_maps(void **state)
+{
+    (void)state;
+    ts_image img;
+    if (load_photo(&img) < 0)
+        skip();
+    srand(14);
+    for (int round = 0; round < 200; round++) {
+        double m[6], p[9];
+        double cx = 100 + rand() % (img.w - 200), cy = 100 + rand() % (img.h - 200);
+        card_map(cx, cy, (rand() % 6283) / 1000.0, 0.3 + (rand() % 2000) / 1000.0, 0, m);
+        tilt(m, ((rand() % 200) - 100) / 1e5, ((rand() % 200) - 100) / 1e5, p);
+        /* odd sizes too: OpenCV maps in blocks of columns */
+        int w = round % 4 ? 160 : 1 + rand() % 300, h = round % 4 ? 250 : 1 + rand() % 300;
+        assert_int_equal(compare_n(&img, p, 9, w, h), 0);
+    }
+    /* past the edges, and a map whose W reaches 0 */
+    double m[6], p[9];
+    card_map(-40, img.h + 30, 0.7, 1.2, 0, m);
+    tilt(m, 0.0008, -0.0009, p);
+    assert_int_equal(compare_n(&img, p, 9, 160, 250), 0);
+    card_map(img.w / 2.0, img.h / 2.0, 0.2, 1.0, 0, m);
+    tilt(m, -1.0 / 80, 0, p);
+    assert_int_equal(compare_n(&img, p, 9, 160, 250), 0);
     ts_image_free(&img);
 }
 
@@ -125,6 +176,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_card_maps),
+        cmocka_unit_test(test_tilted_card_maps),
         cmocka_unit_test(test_past_the_edges),
         cmocka_unit_test(test_view_and_odd_sizes),
     };
