@@ -345,8 +345,23 @@ static int ink_mask(ts_set_reader *r, float strength, float *t, char *err)
         *t = 0.10f;
     for (int y = 0; y < H; y++) {
         uint8_t *m = ts_image_row(&r->mask, y);
-        for (int x = 0; x < W; x++)
-            m[x] = r->ink[y * W + x] > *t ? 255 : 0;
+        const float *ink = r->ink + y * W;
+        int x = 0;
+#ifdef __SSE2__
+        /* sixteen at a time (float compares stay scalar if left to the compiler) */
+        const __m128 tv = _mm_set1_ps(*t);
+        for (; x + 16 <= W; x += 16) {
+            __m128i a = _mm_castps_si128(_mm_cmpgt_ps(_mm_loadu_ps(ink + x), tv));
+            __m128i b = _mm_castps_si128(_mm_cmpgt_ps(_mm_loadu_ps(ink + x + 4), tv));
+            __m128i c = _mm_castps_si128(_mm_cmpgt_ps(_mm_loadu_ps(ink + x + 8), tv));
+            __m128i d = _mm_castps_si128(_mm_cmpgt_ps(_mm_loadu_ps(ink + x + 12), tv));
+            /* all-ones lanes pack to 0xff bytes */
+            _mm_storeu_si128((__m128i *)(m + x),
+                             _mm_packs_epi16(_mm_packs_epi32(a, b), _mm_packs_epi32(c, d)));
+        }
+#endif
+        for (; x < W; x++)
+            m[x] = ink[x] > *t ? 255 : 0;
     }
     if (tscv_morph(&r->mask, &r->closed, 'c', 2, err) < 0)
         return -1;
