@@ -65,7 +65,7 @@ JITTER = {"scale": (0.88, 1.15), "dx": 0.035, "dy": 0.03}
 FINDER_JITTER = {"scale": (0.85, 1.2), "dx": 0.045, "dy": 0.04}
 # Share of positives (and of negatives) cut from the real scene photos'
 # training halves (playing_frame_index.tsv).
-FRAME_SHARE = 0.2
+FRAME_SHARE = 0.1
 
 
 def code_index(code):
