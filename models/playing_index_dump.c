@@ -3,13 +3,16 @@
  * train_playing.py (hard "not an index" examples from photos and renders
  * of other games, which hold no playing cards).
  *
- *   ts-playing-index-dump [--max N] [--draw DIR] OUT_DIR IMAGE...
+ *   ts-playing-index-dump [--max N] [--draw DIR] [--list FILE] OUT_DIR IMAGE...
  *
  * Writes OUT_DIR/<image base>_<pair>_<stretch>.png (the patch as the reader
  * cuts it, TS_PLAYING_CORNER_W x _H of a 128 x 180 card), at most N pairs
  * (default 48, as the reader) per image; and OUT_DIR/<image base>_c<cand>_<turn>.png,
  * the two index corners of the outline finder's first N candidates. --draw
- * writes each image to DIR with its pairs drawn instead.
+ * writes each image to DIR with its pairs drawn instead. --list writes one
+ * line per pair patch: its file, the image, the rank and suit glyph centres
+ * the card the pair implies and the patch's quad (8 numbers each, frame px), so a training tool can
+ * tell a labelled card's index from the pairs on faces and walls.
  */
 #include <math.h>
 #include <stdio.h>
@@ -25,15 +28,17 @@ enum { MAX_PAIRS = 512, MAX_CAND = 256 };
 int main(int argc, char **argv)
 {
     int maxp = 48, a = 1;
-    const char *draw = NULL;
+    const char *draw = NULL, *listp = NULL;
     for (; a + 1 < argc && argv[a][0] == '-'; a += 2) {
         if (strcmp(argv[a], "--max") == 0)
             maxp = atoi(argv[a + 1]);
         else if (strcmp(argv[a], "--draw") == 0)
             draw = argv[a + 1];
+        else if (strcmp(argv[a], "--list") == 0)
+            listp = argv[a + 1];
     }
     if (argc - a < 2) {
-        fprintf(stderr, "usage: ts-playing-index-dump [--max N] [--draw DIR] OUT_DIR IMAGE...\n");
+        fprintf(stderr, "usage: ts-playing-index-dump [--max N] [--draw DIR] [--list FILE] OUT_DIR IMAGE...\n");
         return 2;
     }
     const char *dir = argv[a++];
@@ -47,6 +52,11 @@ int main(int argc, char **argv)
     int pw = (int)lroundf(TS_PLAYING_CARD_W * TS_PLAYING_CORNER_W);
     int ph = (int)lroundf(TS_PLAYING_CARD_H * TS_PLAYING_CORNER_H);
     ts_image patch = {0}, card = {0};
+    FILE *list = listp ? fopen(listp, "w") : NULL;
+    if (listp && !list) {
+        fprintf(stderr, "%s: cannot write\n", listp);
+        return 1;
+    }
     ts_playing_finder *finder = ts_playing_finder_create();
     ts_quad cand[MAX_CAND];
     if (!finder) {
@@ -90,8 +100,18 @@ int main(int argc, char **argv)
                     continue;
                 char op[2048];
                 snprintf(op, sizeof op, "%s/%.200s_%03d_%d.png", dir, b, i, s);
-                if (ts_image_save(&patch, op, err, sizeof err) == 0)
-                    total++;
+                if (ts_image_save(&patch, op, err, sizeof err) < 0)
+                    continue;
+                total++;
+                if (list) {
+                    fprintf(list, "%s\t%s\t%.1f %.1f %.1f %.1f", op, argv[a], pairs[i].rank.x,
+                            pairs[i].rank.y, pairs[i].suit.x, pairs[i].suit.y);
+                    for (int k = 0; k < 4; k++)
+                        fprintf(list, " %.1f %.1f", card[k].x, card[k].y);
+                    for (int k = 0; k < 4; k++)
+                        fprintf(list, " %.1f %.1f", q[k].x, q[k].y);
+                    fputc('\n', list);
+                }
             }
         /* and the index corners of the outline finder's candidates */
         int nc = ts_playing_outlines(finder, &img, cand, MAX_CAND, err);
@@ -111,6 +131,8 @@ int main(int argc, char **argv)
             }
         ts_image_free(&img);
     }
+    if (list)
+        fclose(list);
     ts_image_free(&patch);
     ts_image_free(&card);
     ts_playing_finder_destroy(finder);

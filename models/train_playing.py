@@ -21,8 +21,14 @@ Training data (all rebuilt by this script from the project and ../shared):
     reader's corner-index finder and outline finder cut from the shared SET,
     Qwirkle and domino photos (build/ts-playing-index-dump: no playing cards
     there, so every one is a false index).
+  * index patches cut from the training halves of the real scene photos
+    (models/playing_frame_index.tsv, made by playing_frame_labels.py: the
+    webcam frames of the earlier half in UUID1 time order, the phone photos
+    taken before 19:50), cards and not-an-index places (faces, shirts,
+    window bars); each cut from the frame itself with the same jitter.
 Held out (never trained on): guillex7_* and mathsvlog_* (other decks),
-cardcounter_phone_*_195*/_20* (later series), cardcounter_webcam_* (all).
+cardcounter_phone_*_195*/_20* (later series), the later half of
+cardcounter_webcam_* (split by time; --no-frames: no webcam frame at all).
 
   /usr/bin/python3 models/train_playing.py --build build [--cache /tmp/playing_train]
   /usr/bin/python3 models/train_playing.py --build build --arch tiny [--cache ...]
@@ -57,6 +63,9 @@ WEBCAM = False
 # outlines) and the finder net's (patches placed from an index's glyphs alone).
 JITTER = {"scale": (0.88, 1.15), "dx": 0.035, "dy": 0.03}
 FINDER_JITTER = {"scale": (0.85, 1.2), "dx": 0.045, "dy": 0.04}
+# Share of positives (and of negatives) cut from the real scene photos'
+# training halves (playing_frame_index.tsv).
+FRAME_SHARE = 0.1
 
 
 def code_index(code):
@@ -135,6 +144,41 @@ def phone_train_series(name):
 
 
 # ---- Patches ----------------------------------------------------------------
+
+def load_frame_patches(shared, path):
+    """[(frame image, patch quad, (rank, suit) or None)] from
+    playing_frame_index.tsv; each frame is loaded once."""
+    frames, out = {}, []
+    for line in open(path):
+        if line.startswith("#") or not line.strip():
+            continue
+        name, code, quad = line.rstrip("\n").split("\t")
+        if name not in frames:
+            img = cv2.imread(os.path.join(shared, "playing", "images", name), cv2.IMREAD_COLOR)
+            if img is None:
+                raise SystemExit(f"{name}: unreadable")
+            frames[name] = img
+        q = np.array([float(v) for v in quad.split()], np.float32).reshape(4, 2)
+        out.append((frames[name], q, None if code == "-" else code_index(code)))
+    return out
+
+
+def frame_patch(img, quad, rng, jitter):
+    """The patch of quad (as the reader cuts it from the frame), moved,
+    scaled and turned a little as corner_patch does."""
+    rect = np.array([[0, 0], [IN_W, 0], [IN_W, IN_H], [0, IN_H]], np.float32)
+    s, dx, dy, a = rng.uniform(*jitter["scale"]), rng.uniform(-jitter["dx"], jitter["dx"]), \
+        rng.uniform(-jitter["dy"], jitter["dy"]), np.deg2rad(rng.uniform(-4, 4))
+    c, si = np.cos(a), np.sin(a)
+    cx, cy = IN_W / 2, IN_H / 2
+    moved = [[cx + s * (c * (x - cx) - si * (y - cy)) + dx * IN_W / CORNER_W,
+              cy + s * (si * (x - cx) + c * (y - cy)) + dy * IN_H / CORNER_H] for x, y in rect]
+    h = cv2.getPerspectiveTransform(rect, quad)
+    q = cv2.perspectiveTransform(np.array([moved], np.float32), h)[0]
+    m = cv2.getPerspectiveTransform(q.astype(np.float32), rect)
+    return cv2.warpPerspective(img, m, (IN_W, IN_H), flags=cv2.INTER_LINEAR,
+                               borderMode=cv2.BORDER_REPLICATE)
+
 
 def corner_patch(card, turned, rng, jitter):
     """The index patch as the reader cuts it, with a random small shift,
@@ -318,16 +362,23 @@ def load_negatives(d):
     return out
 
 
-def make_epoch(cards, rng, n_pos, n_neg, hard=()):
+def make_epoch(cards, rng, n_pos, n_neg, hard=(), fpos=(), fneg=()):
     xs, r, s, ix = [], [], [], []
     for _ in range(n_pos):
-        img, (rk, st) = cards[rng.randrange(len(cards))]
-        xs.append(augment(corner_patch(img, rng.random() < 0.5, rng, True), rng))
+        if fpos and rng.random() < FRAME_SHARE:  # a real scene's index, cut from the frame
+            img, q, (rk, st) = fpos[rng.randrange(len(fpos))]
+            xs.append(augment(frame_patch(img, q, rng, JITTER), rng))
+        else:
+            img, (rk, st) = cards[rng.randrange(len(cards))]
+            xs.append(augment(corner_patch(img, rng.random() < 0.5, rng, True), rng))
         r.append(rk)
         s.append(st)
         ix.append(1)
     for _ in range(n_neg):
-        if hard and rng.random() < 0.4:
+        if fneg and rng.random() < FRAME_SHARE:
+            img, q, _ = fneg[rng.randrange(len(fneg))]
+            xs.append(augment(frame_patch(img, q, rng, JITTER), rng))
+        elif hard and rng.random() < 0.4:
             xs.append(augment(hard[rng.randrange(len(hard))], rng))
         else:
             img, _ = cards[rng.randrange(len(cards))]
@@ -376,6 +427,9 @@ def main():
     ap.add_argument("--webcam", action="store_true", help="augment with webcam effects too: "
                     "one direction squeezed (16:9 frames stored square), boxes drawn round indices")
     ap.add_argument("--checkpoints", action="store_true", help="also write OUT.epochN")
+    ap.add_argument("--no-frames", action="store_true", help="leave out the index patches of "
+                    "the scene photos' training halves (playing_frame_index.tsv): the nets "
+                    "of session 6")
     args = ap.parse_args()
     global IN_W, IN_H, JITTER, WEBCAM
     finder = args.arch == "tiny"
@@ -415,13 +469,19 @@ def main():
     # the finder net also learns the finder's false pairs in other games' photos
     hard = load_negatives(args.negatives or neg) if finder else []
     print(f"hard negatives {len(hard)}", file=sys.stderr)
+    fr = [] if args.no_frames else load_frame_patches(
+        args.shared, os.path.join(here, "playing_frame_index.tsv"))
+    fpos = [f for f in fr if f[2] is not None]
+    fneg = [f for f in fr if f[2] is None]
+    print(f"scene photo patches (training halves): {len(fpos)} index, {len(fneg)} not",
+          file=sys.stderr)
     model = {"tiny": TinyIndexNet, "small": SmallIndexNet, "large": IndexNet}[args.arch]()
     opt = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=args.epochs * 100)
     rng = random.Random(SEED)
     for ep in range(args.epochs):
-        x, r, s, ix = (make_epoch(cards, rng, 8000, 4800, hard) if finder
-                       else make_epoch(cards, rng, 9600, 3200))
+        x, r, s, ix = (make_epoch(cards, rng, 8000, 4800, hard, fpos, fneg) if finder
+                       else make_epoch(cards, rng, 9600, 3200, (), fpos, fneg))
         model.train()
         perm = torch.randperm(len(x))
         tot = 0.0

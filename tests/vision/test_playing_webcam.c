@@ -1,7 +1,9 @@
 /* Playing cards held up to a webcam (../shared/data/playing, the
  * cardcounter_webcam frames: 640 x 640, squeezed, blurred, a hand over the
- * card, a face, a window and a shirt behind). The reader's net never trained
- * on them. What this guards is the rule that an unsure card is unread: the
+ * card, a face, a window and a shirt behind). The reader's net trained on
+ * the earlier half of them (in the time order of the UUID1 in their names,
+ * models/playing_frame_labels.py); this reads the later half, never trained
+ * on. What it guards is the rule that an unsure card is unread: the
  * window's bars, the face and the shirt must not come out as confident
  * cards (before the index-shape check, 36 confident false cards and 63
  * confident misreadings on the 111 frames). Skips when ../shared is absent.
@@ -21,6 +23,29 @@
 
 #define PLAYING_DIR TS_SHARED_DIR "/data/playing/"
 
+enum { MAX_FRAMES = 256 };
+
+typedef struct {
+    char name[1024], label[8];
+    uint64_t t; /* UUID1 time: 100 ns steps */
+} frame;
+
+/* The time field of the UUID1 in a frame's name (tlow-tmid-thigh-...). */
+static uint64_t uuid1_time(const char *name)
+{
+    unsigned long lo, mid, hi;
+    const char *d = strchr(name, '-');
+    if (!d || sscanf(d + 1, "%8lx-%4lx-%4lx", &lo, &mid, &hi) != 3)
+        return 0;
+    return ((uint64_t)(hi & 0xFFF) << 48) | ((uint64_t)mid << 32) | lo;
+}
+
+static int by_time(const void *a, const void *b)
+{
+    const frame *x = a, *y = b;
+    return (x->t > y->t) - (x->t < y->t);
+}
+
 static void test_webcam_frames_no_confident_junk(void **state)
 {
     (void)state;
@@ -34,25 +59,36 @@ static void test_webcam_frames_no_confident_junk(void **state)
     ts_pipeline *p = ts_pipeline_create(&cfg, err, sizeof err);
     assert_non_null(p);
     static ts_frame_result res;
+    static frame fr[MAX_FRAMES];
     char line[1024];
-    int frames = 0, k = 0, right = 0, sure_wrong = 0;
-    while (fgets(line, sizeof line, f)) {
-        if (!strstr(line, "\twebcam_held_card") || k++ % 3) /* every third frame */
+    int n = 0, frames = 0, right = 0, sure_wrong = 0;
+    while (fgets(line, sizeof line, f) && n < MAX_FRAMES) {
+        if (!strstr(line, "\twebcam_held_card"))
             continue;
         char *tab = strchr(line, '\t');
         *tab = 0;
-        char label[8] = {0};
-        sscanf(tab + 1, "%7s", label);
-        char path[1200];
-        snprintf(path, sizeof path, PLAYING_DIR "%s", line);
+        snprintf(fr[n].name, sizeof fr[n].name, "%s", line);
+        sscanf(tab + 1, "%7s", fr[n].label);
+        fr[n].t = uuid1_time(strrchr(line, '/') ? strrchr(line, '/') : line);
+        assert_true(fr[n].t != 0);
+        n++;
+    }
+    /* the later half by time, a run of shots of one card kept whole */
+    qsort(fr, (size_t)n, sizeof *fr, by_time);
+    int h = n / 2;
+    while (h > 0 && h < n && strcmp(fr[h].label, fr[h - 1].label) == 0)
+        h++;
+    for (int i = h; i < n; i++) {
+        char path[1100];
+        snprintf(path, sizeof path, PLAYING_DIR "%s", fr[i].name);
         ts_image img;
         assert_int_equal(ts_image_load(path, &img, err, sizeof err), 0);
         assert_int_equal(ts_pipeline_process(p, &img, &res, err, sizeof err), 0);
         int hit = 0;
-        for (int i = 0; i < res.ncards; i++) {
-            if (!res.cards[i].read)
+        for (int k = 0; k < res.ncards; k++) {
+            if (!res.cards[k].read)
                 continue;
-            if (!hit && strcmp(res.cards[i].text, label) == 0)
+            if (!hit && strcmp(res.cards[k].text, fr[i].label) == 0)
                 hit = 1;
             else
                 sure_wrong++;
@@ -65,10 +101,12 @@ static void test_webcam_frames_no_confident_junk(void **state)
     ts_pipeline_destroy(p);
     fprintf(stderr, "webcam frames: %d, read right %d, confident cards that are not there %d\n",
             frames, right, sure_wrong);
-    assert_int_equal(frames, 37);
-    /* measured 14 on these 37 frames (11 read right); before the index-shape
+    assert_int_equal(n, 111);
+    assert_int_equal(frames, 55);
+    /* measured 3 on these 55 frames (15 read right; session 6's net, never
+     * trained on any webcam frame: 9, 15 right); before the index-shape
      * check about one a frame (99 on all 111) */
-    assert_true(sure_wrong <= 20);
+    assert_true(sure_wrong <= 5);
 }
 
 int main(void)
