@@ -203,6 +203,9 @@ static int specific(int family)
  * word. */
 #define NONE_SURE 0.9
 #define NONE_VALUE 0.5
+/* P(a family) that makes a face count for it (a candidate's vote, a read
+ * card's face for its reading). */
+#define VOTE_P 0.7
 
 /* ---- Choosing ------------------------------------------------------------- */
 
@@ -276,8 +279,6 @@ static int measure_bigs(ts_auto_family *a, const ts_image *frame,
 /* Finders' candidates the face net looks at, told apart by overlap (a few
  * from each finder: its best first). */
 enum { MAX_VOTERS = 48 }; /* and the whole frame */
-/* P(a family) that makes a candidate's face count for it. */
-#define VOTE_P 0.7
 /* A choice the readings make with no more than this score (no more sure
  * cards than unsure ones) is weak: then the candidates' faces may decide.
  * Above it, the readers' own marks outweigh a face net that errs on other
@@ -340,9 +341,12 @@ static int vote(ts_auto_family *a, const ts_image *frame, const ts_quad *cand, i
  * chosen (-1: none) of score bs, or -1 when they do not overrule it: it
  * must be the one family with the most faces (VOTE_MIN of them against a
  * reading with a sure card; equal counts go to the surer faces, summed
- * weight, if clearly surer), and the chosen family must have none. */
+ * weight, if clearly surer), and the chosen family must have none, among
+ * the candidates or the chosen reading's own cards (own_faces: an unsure
+ * card the net places in its family, which no finder's first outlines
+ * hold). */
 static int overruling_family(const int votes[TS_FAM_COUNT], const double weight[TS_FAM_COUNT],
-                             int chosen, int chosen_sure, double bs)
+                             int chosen, int chosen_sure, int own_faces, double bs)
 {
     int top = 0, ties = 0;
     for (int f = 1; f < TS_FAM_COUNT; f++)
@@ -352,7 +356,7 @@ static int overruling_family(const int votes[TS_FAM_COUNT], const double weight[
         ties += f != top && votes[f] == votes[top] && weight[top] - weight[f] < 0.05;
     int need = chosen >= 0 && chosen_sure ? VOTE_MIN : 1;
     if (bs > WEAK_SCORE || top == chosen || ties || votes[top] < need ||
-        (chosen >= 0 && votes[chosen] > 0))
+        (chosen >= 0 && votes[chosen] + own_faces > 0))
         return -1;
     return top;
 }
@@ -401,6 +405,7 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
 
     int best = -1;
     double bs = 0, bc = 0, score[MAX_READINGS];
+    int own[MAX_READINGS]; /* counted cards the net places in the reading's family */
     for (int f = 0, at = 0; f < n; f++) {
         const ts_frame_result *r = &readings[f];
         int fam = cls[f]->family;
@@ -421,6 +426,7 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
          * face the net cannot place (a card half in view, a hand over it)
          * leaves the reader's word as it is. */
         double s = 0, conf = 0;
+        own[f] = 0;
         for (int i = 0, k = 0; i < r->ncards; i++) {
             if (!how[f][i])
                 continue;
@@ -428,6 +434,7 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
             double p = sampled ? face[i] : mean, o = sampled ? other[i] : mother;
             double x = sampled ? none[i] : mnone;
             k += sampled;
+            own[f] += p >= VOTE_P;
             s += how[f][i] > 0 ? (o >= 0.5 ? -1 : x >= NONE_SURE ? NONE_VALUE : 1)
                                : (p >= 0.5 ? 0 : -1);
             conf += r->cards[i].conf * (1 - o);
@@ -462,7 +469,7 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
     for (int i = 0; best >= 0 && i < readings[best].ncards; i++)
         sure |= how[best][i] > 0;
     int over = overruling_family(votes, vweight, best >= 0 ? (int)cls[best]->family : -1, sure,
-                                 bs);
+                                 best >= 0 ? own[best] : 0, bs);
     if (over >= 0) {
         int b = -1;
         for (int f = 0; f < n; f++) {
