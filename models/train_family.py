@@ -21,9 +21,14 @@ Data (cached in --data):
   0.75, else no card: parts of cards, two cards, table). Seeds 22000..
   train, 23000.. held aside.
 - the shared photos: the cards each family's own reader reads there whose
-  code is in the image's labels (`tablesight scan --game G`); photo series
+  code is in the image's labels (`tablesight scan --game G`); on the SET
+  boards and playing photos whose every labelled card is so read, every
+  quad each reader's finder offers (the card it covers, else no card: a
+  hand, a face, a part of a card); and the whole frame (one card filling
+  a close-up is that card, a table of small pieces no card). Photo series
   (a game, a source, a session) are split whole: about a quarter of each
-  data set is held aside (HELD).
+  data set is held aside (HELD; the webcam-held and phone playing series
+  by time, the later half of each).
 Everything is seeded: the same command gives the same model.
 
   /usr/bin/python3 models/train_family.py --build build \
