@@ -505,8 +505,11 @@ static void *vision_thread(void *arg)
 /* ---- Display (main thread) ---------------------------------------------- */
 
 /* The display waits for a frame or for results (vision wakes it) this long
- * at most, to service the sinks. */
-enum { DISPLAY_WAIT_MS = 20 };
+ * at most, to service the sinks. A new frame waits up to HOLD_MS after its
+ * capture for its own results (vision takes about half a frame interval at
+ * 1080p): shown once, with its hints on it and prepared for the screen
+ * meanwhile, rather than shown bare and then again with hints. */
+enum { DISPLAY_WAIT_MS = 20, HOLD_MS = 25 };
 
 typedef struct {
     ts_image canvas;
@@ -614,13 +617,24 @@ static void show(run *r, display *d, const ts_image *img, ts_frame *keep, double
     }
 }
 
-/* True if vision published results not drawn yet. */
-static int new_result(run *r, const display *d)
+/* The capture seq of the latest results (0: none yet). */
+static uint64_t result_seq(run *r)
 {
     pthread_mutex_lock(&r->mu);
     uint64_t rseq = r->result_seq;
     pthread_mutex_unlock(&r->mu);
-    return rseq && rseq != d->drawn_seq;
+    return rseq;
+}
+
+/* Lets the sinks prepare f while vision reads it (see ts_sink.prepare). */
+static void prepare(run *r, ts_frame *f)
+{
+    char err[256];
+    for (int i = 0; i < r->nframes; i++) {
+        ts_sink *s = r->frames[i];
+        if (s->prepare && s->prepare(s, &f->img, f, err, sizeof err) < 0)
+            sink_failed(r, r->frames, &r->nframes, i--, err);
+    }
 }
 
 static void sleep_ms(int ms)
@@ -633,24 +647,42 @@ static void display_loop(run *r)
 {
     display d;
     memset(&d, 0, sizeof d);
-    ts_frame *last = NULL;
+    ts_frame *last = NULL; /* the frame shown last */
+    ts_frame *held = NULL; /* a new frame waiting for its results (HOLD_MS) */
     uint64_t seq = 0, wakes = 0;
     double last_stale = 0;
     while (!atomic_load(&r->quit) && !atomic_load(&r->vision_done)) {
         ts_frame *f = NULL;
-        int looking = any_wants_frame(r);
+        int looking = any_wants_frame(r), wait_ms = DISPLAY_WAIT_MS;
+        if (held) {
+            int left = (int)((held->t - ts_now()) * 1e3) + HOLD_MS;
+            wait_ms = left < 0 ? 0 : left < wait_ms ? left : wait_ms;
+        }
         if (looking) /* new results wake the wait: drawn without waiting for a new frame */
-            f = ts_capture_wait(r->cap, seq, &wakes, DISPLAY_WAIT_MS);
+            f = ts_capture_wait(r->cap, seq, &wakes, wait_ms);
         else
             sleep_ms(50); /* nobody is looking: just keep the sinks serviced */
         ts_capture_status cs;
         ts_capture_get_status(r->cap, &cs);
-        if (f) {
+        if (held && (f || !looking || result_seq(r) >= held->seq ||
+                     ts_now() >= held->t + HOLD_MS / 1e3)) {
             ts_frame_release(last);
-            last = f;
+            last = held;
+            held = NULL;
+            show(r, &d, &last->img, last, last->t, &cs, 0);
+        }
+        if (f) {
             seq = f->seq;
-            show(r, &d, &f->img, f, f->t, &cs, 0);
-        } else if (looking && last && cs.state != TS_CAP_STALE && new_result(r, &d)) {
+            if (looking && cs.state != TS_CAP_STALE) {
+                held = f;
+                prepare(r, f);
+            } else {
+                ts_frame_release(last);
+                last = f;
+                show(r, &d, &f->img, f, f->t, &cs, 0);
+            }
+        } else if (looking && last && !held && cs.state != TS_CAP_STALE &&
+                   result_seq(r) && result_seq(r) != d.drawn_seq) {
             show(r, &d, &last->img, last, last->t, &cs, 1);
         } else if (cs.state == TS_CAP_STALE && ts_now() - last_stale > 0.5 && any_wants_frame(r)) {
             /* Keep the window alive: the last good frame (or a blank one if
@@ -664,6 +696,7 @@ static void display_loop(run *r)
         poll_sinks(r, r->frames, &r->nframes);
         read_commands(r, r->frames, r->nframes);
     }
+    ts_frame_release(held);
     ts_frame_release(last);
     ts_image_free(&d.canvas);
     ts_image_free(&d.blank);

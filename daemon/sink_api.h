@@ -31,11 +31,16 @@ struct ts_sink {
     /* Instead of frame: a sink that draws the overlay itself where its video
      * is composed (the window, at screen resolution) gets the captured frame
      * unannotated and the draw list for it. img: BGR, borrowed for the call;
-     * keep: the capture frame img lies in (the sink takes its own reference
-     * to show it without a copy), or NULL (the sink copies img); ov: borrowed
-     * for the call. Same return as frame. NULL = the sink takes frame. */
+     * keep: the capture frame img lies in (its seq names the frame), or NULL;
+     * ov: borrowed for the call. Same return as frame. NULL = the sink takes
+     * frame. */
     int (*video)(ts_sink *s, const ts_image *img, ts_frame *keep, const ts_overlay_list *ov,
                  double t, char *err, size_t errlen);
+    /* Optional, with video: the capture frame keep (img in it) is to be shown
+     * as soon as its results are ready; the sink does now, while vision reads
+     * it, what does not need the draw list (the window converts it for the
+     * screen). Same return as frame. NULL = nothing to prepare. */
+    int (*prepare)(ts_sink *s, const ts_image *img, ts_frame *keep, char *err, size_t errlen);
     /* Whether a frame would be used now (an HTTP server without viewers says
      * no, so nothing is drawn or encoded for it). NULL = always. */
     int (*wants_frame)(ts_sink *s);

@@ -133,20 +133,21 @@ ts_appsrc_out *ts_appsrc_out_create(const ts_appsrc_out_config *cfg, char *err, 
     return o;
 }
 
-/* (Re)describes the frames going in when their size changes. */
-static int set_caps(ts_appsrc_out *o, const ts_image *img)
+/* (Re)describes the frames going in when their format or size changes. */
+static int set_caps(ts_appsrc_out *o, GstVideoFormat format, int w, int h)
 {
-    if (o->have_info && o->info.width == img->w && o->info.height == img->h)
+    if (o->have_info && GST_VIDEO_INFO_FORMAT(&o->info) == format && (int)o->info.width == w &&
+        (int)o->info.height == h)
         return 0;
-    gst_video_info_set_format(&o->info, GST_VIDEO_FORMAT_BGR, (guint)img->w, (guint)img->h);
+    gst_video_info_set_format(&o->info, format, (guint)w, (guint)h);
     o->info.fps_n = 0; /* variable frame rate: frames come as captured */
     o->info.fps_d = 1;
     GstCaps *caps = gst_video_info_to_caps(&o->info);
     if (!caps)
         return -1;
     if (o->size && !o->have_info) {
-        GstCaps *fixed = gst_caps_new_simple("video/x-raw", "width", G_TYPE_INT, img->w, "height",
-                                             G_TYPE_INT, img->h, NULL);
+        GstCaps *fixed = gst_caps_new_simple("video/x-raw", "width", G_TYPE_INT, w, "height",
+                                             G_TYPE_INT, h, NULL);
         g_object_set(o->size, "caps", fixed, NULL);
         gst_caps_unref(fixed);
     }
@@ -159,41 +160,18 @@ static int set_caps(ts_appsrc_out *o, const ts_image *img)
     return 0;
 }
 
-static void release_frame(gpointer f)
-{
-    ts_frame_release(f);
-}
-
 /* Stamps buf with its capture time and pushes it (takes buf). */
 static int push(ts_appsrc_out *o, GstBuffer *buf, double t, char *err, size_t errlen);
 
 int ts_appsrc_out_push(ts_appsrc_out *o, const ts_image *img, double t, char *err, size_t errlen)
 {
-    return ts_appsrc_out_push_frame(o, img, NULL, t, err, errlen);
-}
-
-int ts_appsrc_out_push_frame(ts_appsrc_out *o, const ts_image *img, ts_frame *keep, double t,
-                             char *err, size_t errlen)
-{
     if (ts_appsrc_out_poll(o, err, errlen) < 0)
         return -1;
-    if (img->channels != 3 || set_caps(o, img) < 0) {
+    if (img->channels != 3 || set_caps(o, GST_VIDEO_FORMAT_BGR, img->w, img->h) < 0) {
         snprintf(err, errlen, "%s: cannot describe a %dx%d frame", o->cfg.what, img->w, img->h);
         return -1;
     }
     size_t row = (size_t)img->w * 3, stride = (size_t)GST_VIDEO_INFO_PLANE_STRIDE(&o->info, 0);
-    if (keep && (size_t)img->stride == stride) {
-        GstBuffer *buf = gst_buffer_new_wrapped_full(GST_MEMORY_FLAG_READONLY, img->buf,
-                                                     GST_VIDEO_INFO_SIZE(&o->info), 0,
-                                                     GST_VIDEO_INFO_SIZE(&o->info),
-                                                     ts_frame_ref(keep), release_frame);
-        if (!buf) {
-            ts_frame_release(keep);
-            snprintf(err, errlen, "%s: out of memory", o->cfg.what);
-            return -1;
-        }
-        return push(o, buf, t, err, errlen);
-    }
     GstBuffer *buf = gst_buffer_new_allocate(NULL, GST_VIDEO_INFO_SIZE(&o->info), NULL);
     GstMapInfo map;
     if (!buf || !gst_buffer_map(buf, &map, GST_MAP_WRITE)) {
@@ -205,6 +183,20 @@ int ts_appsrc_out_push_frame(ts_appsrc_out *o, const ts_image *img, ts_frame *ke
     for (int y = 0; y < img->h; y++)
         memcpy(map.data + (size_t)y * stride, ts_image_row(img, y), row);
     gst_buffer_unmap(buf, &map);
+    return push(o, buf, t, err, errlen);
+}
+
+int ts_appsrc_out_push_buffer(ts_appsrc_out *o, GstBuffer *buf, const GstVideoInfo *info,
+                              double t, char *err, size_t errlen)
+{
+    if (ts_appsrc_out_poll(o, err, errlen) < 0 ||
+        set_caps(o, GST_VIDEO_INFO_FORMAT(info), (int)info->width, (int)info->height) < 0) {
+        if (!o->failed[0])
+            snprintf(err, errlen, "%s: cannot describe a %dx%d frame", o->cfg.what,
+                     (int)info->width, (int)info->height);
+        gst_buffer_unref(buf);
+        return -1;
+    }
     return push(o, buf, t, err, errlen);
 }
 

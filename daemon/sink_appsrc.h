@@ -1,9 +1,9 @@
 /* The GStreamer half of the window and recording sinks:
  *
- *   appsrc (BGR frames) ! videoconvert [! videoscale ! fixed size] ! TAIL
+ *   appsrc (BGR or BGRx frames) ! videoconvert [! videoscale ! fixed size] ! TAIL
  *
  * Frames are copied into GStreamer buffers (rows repacked to GStreamer's
- * stride), or handed over by reference (capture frames), and stamped with
+ * stride), or handed over as buffers ready in their format, and stamped with
  * their capture time. The appsrc queue holds two
  * frames and drops the oldest when the tail cannot keep up: the caller never
  * waits on an encoder or a display.
@@ -14,8 +14,8 @@
 #include <stddef.h>
 
 #include <gst/gst.h>
+#include <gst/video/video.h>
 
-#include "capture.h"
 #include "image.h"
 
 typedef struct ts_appsrc_out ts_appsrc_out;
@@ -37,11 +37,10 @@ ts_appsrc_out *ts_appsrc_out_create(const ts_appsrc_out_config *cfg, char *err, 
 /* Copies img (BGR, any stride) in as the next frame, t = capture time (s). */
 int ts_appsrc_out_push(ts_appsrc_out *o, const ts_image *img, double t, char *err, size_t errlen);
 
-/* Like push, without copying: the buffer wraps img's pixels and holds a
- * reference to keep (a capture frame, released when GStreamer is done with
- * it). Rows padded unlike GStreamer's default stride are copied instead. */
-int ts_appsrc_out_push_frame(ts_appsrc_out *o, const ts_image *img, ts_frame *keep, double t,
-                             char *err, size_t errlen);
+/* Pushes buf (takes it), a frame already in the format info describes (the
+ * window's BGRx: videoconvert passes it through), t = capture time (s). */
+int ts_appsrc_out_push_buffer(ts_appsrc_out *o, GstBuffer *buf, const GstVideoInfo *info,
+                              double t, char *err, size_t errlen);
 
 /* Reads the bus: -1 with err once the pipeline has failed (or the window was
  * closed), else 0. */

@@ -1,13 +1,12 @@
 /* The window: the video with its overlay on the X display (works under Xvfb).
  *
- *   appsrc ! videoconvert ! videoscale ! capsfilter name=winsize (BGRx)
+ *   appsrc (BGRx) ! videoconvert ! videoscale ! capsfilter name=winsize (BGRx)
  *          ! cairooverlay name=ov ! videoconvert ! ximagesink name=win
  *
- * Frames come from the capture by reference (no copy) and the overlay's draw
+ * Frames are converted to BGRx here (frame_bgrx.h), and the overlay's draw
  * list is drawn by cairooverlay on the scaled video, at the size shown: text
- * is sized for the screen, not for the source, and the display thread never
- * touches a frame's pixels. The capsfilter sets the size shown: the video's own, a whole multiple of
- * it when the video is small and the screen has room (a 640x360 clip is shown
+ * is sized for the screen, not for the source. The capsfilter sets the size
+ * shown: the video's own, a whole multiple of it when the video is small and the screen has room (a 640x360 clip is shown
  * at 1280x720, so its text is twice as tall), or the screen's in fullscreen
  * (aspect kept, black bars). Keys come back from the video sink as navigation
  * events (sink_appsrc queues them): F11 fullscreen, q / Esc quit, any other
@@ -24,6 +23,7 @@
 #include <X11/Xlib.h>
 #include <gst/video/videooverlay.h>
 
+#include "frame_bgrx.h"
 #include "overlay_cairo.h"
 #include "sink_api.h"
 #include "sink_appsrc.h"
@@ -58,6 +58,10 @@ typedef struct {
     double drawn_t;           /* capture time of the frame last drawn on */
     double pushed_t;          /* display thread: capture time of the frame last pushed */
     uint64_t pushed_seq;      /* ... and its capture seq (0: not a capture frame) */
+    ts_frame_bgrx *bgrx; /* converts frames for the window */
+    GstBuffer *ready;    /* a frame converted ahead (prepare), for capture seq ready_seq */
+    uint64_t ready_seq;
+    GstVideoInfo ready_info; /* describes the buffers converted */
     GstElement *cairo;
     GstElement *win;    /* the video sink (its window is resized under it) */
     ts_stats *stats;  /* borrowed; NULL = no figures */
@@ -248,6 +252,30 @@ static int window_poll(ts_sink *base, char *err, size_t errlen)
     return closed(ts_appsrc_out_poll(s->out, err, errlen), err, errlen);
 }
 
+/* The frame as BGRx for the screen (a new buffer), stamped in the trace. */
+static GstBuffer *convert(window_sink *s, const ts_image *img, const ts_frame *keep, double t,
+                          char *err, size_t errlen)
+{
+    ts_trace_mark m;
+    ts_trace_mark_now(s->trace, &m);
+    GstBuffer *buf = ts_frame_bgrx_get(s->bgrx, img, &s->ready_info, err, errlen);
+    ts_trace_stage(s->trace, "bgrx", keep ? keep->seq : 0, t, &m, 0);
+    return buf;
+}
+
+/* Converted while vision reads the frame: showing it with its hints is then
+ * only the draw. */
+static int window_prepare(ts_sink *base, const ts_image *img, ts_frame *keep, char *err,
+                          size_t errlen)
+{
+    window_sink *s = (window_sink *)base;
+    if (s->ready)
+        gst_buffer_unref(s->ready);
+    s->ready = convert(s, img, keep, keep->t, err, errlen);
+    s->ready_seq = keep->seq;
+    return s->ready ? 0 : -1;
+}
+
 static int window_video(ts_sink *base, const ts_image *img, ts_frame *keep,
                         const ts_overlay_list *ov, double t, char *err, size_t errlen)
 {
@@ -275,11 +303,19 @@ static int window_video(ts_sink *base, const ts_image *img, ts_frame *keep,
     ts_trace_stage(s->trace, "ovcopy", keep ? keep->seq : 0, t, &m, 0);
     /* The same frame again, for newer results: the frame on its way draws
      * them (the draw takes the newest list), sooner than this one would, and
-     * without converting 6 MB again or dropping a newer frame queued. */
+     * without converting it again or dropping a newer frame queued. */
     if (keep && keep->seq == s->pushed_seq && in_flight)
         return 0;
+    GstBuffer *buf = s->ready;
+    s->ready = NULL;
+    if (!buf || !keep || keep->seq != s->ready_seq) { /* not prepared: convert it now */
+        if (buf)
+            gst_buffer_unref(buf);
+        if (!(buf = convert(s, img, keep, t, err, errlen)))
+            return -1;
+    }
     ts_trace_mark_now(s->trace, &m);
-    int rc = ts_appsrc_out_push_frame(s->out, img, keep, t, err, errlen);
+    int rc = ts_appsrc_out_push_buffer(s->out, buf, &s->ready_info, t, err, errlen);
     if (rc == 0) {
         s->pushed_t = t;
         s->pushed_seq = keep ? keep->seq : 0;
@@ -313,6 +349,9 @@ static void window_destroy(ts_sink *base)
 {
     window_sink *s = (window_sink *)base;
     ts_appsrc_out_destroy(s->out);
+    if (s->ready)
+        gst_buffer_unref(s->ready);
+    ts_frame_bgrx_destroy(s->bgrx);
     if (s->size)
         gst_object_unref(s->size);
     if (s->cairo)
@@ -379,10 +418,10 @@ ts_sink *ts_sink_window_create(const char *title, int fullscreen, ts_stats *stat
         return NULL;
     }
     s->size = ts_appsrc_out_element(s->out, "winsize");
-    GstElement *conv = ts_appsrc_out_element(s->out, "conv");
-    if (conv) { /* BGR -> BGRx of a 1080p frame: the window's main cost, on both cores */
-        g_object_set(conv, "n-threads", 2, NULL);
-        gst_object_unref(conv);
+    if (!(s->bgrx = ts_frame_bgrx_create())) {
+        snprintf(err, errlen, "out of memory");
+        window_destroy(&s->base);
+        return NULL;
     }
     if (s->trace) {
         trace_pad(s, "conv", "wconv");
@@ -404,6 +443,7 @@ ts_sink *ts_sink_window_create(const char *title, int fullscreen, ts_stats *stat
     }
     s->base.name = "window";
     s->base.video = window_video;
+    s->base.prepare = window_prepare;
     s->base.poll = window_poll;
     s->base.command = window_command;
     s->base.destroy = window_destroy;

@@ -6,7 +6,7 @@ from rendered tables: the same cut the reader makes (vision/readers/gof.h),
 from true quads a little off, either way up, plus "none" patches (covered
 corners, table, card middles). Training tables use seeds 20000.. ; the
 held-aside tables use seeds 30000.. (never trained on); the floors in
-models/README.md are measured on seeds 40000.. with build/ts-gof-eval.
+models/README.md are measured on seeds 40000.. with build/ts-render-eval --game gof.
 
 --net card (models/gof-card.tsnet): the whole card. The corner index alone
 does not read on a card 40-70 px wide in a 1280x720 frame (its numeral is

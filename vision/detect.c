@@ -20,6 +20,8 @@ struct ts_detector {
     ts_detect_params p;
     ts_image white, bin, eroded, dist; /* scratch, reused across frames */
     ts_image fine, fine_closed, fine_bin; /* seam search at twice the resolution */
+    uint8_t *rows;                     /* decimation scratch: two frame rows */
+    size_t nrows;
     box seams[MAX_BOXES];              /* where blobs may be cards edge to edge */
     int nseams;
     int k;                             /* the last frame's decimation */
@@ -59,6 +61,7 @@ void ts_detector_destroy(ts_detector *d)
     ts_image_free(&d->fine);
     ts_image_free(&d->fine_closed);
     ts_image_free(&d->fine_bin);
+    free(d->rows);
     free(d);
 }
 
@@ -83,6 +86,19 @@ static int scratch(ts_image *img, int w, int h, int ch)
         return 0;
     ts_image_free(img);
     return ts_image_alloc(img, w, h, ch);
+}
+
+/* Grows the decimation's row scratch to n bytes. */
+static int row_scratch(ts_detector *d, size_t n)
+{
+    if (d->nrows >= n)
+        return 0;
+    uint8_t *r = realloc(d->rows, n);
+    if (!r)
+        return -1;
+    d->rows = r;
+    d->nrows = n;
+    return 0;
 }
 
 /* ---- Geometry ----------------------------------------------------------- */
@@ -559,11 +575,23 @@ static int order_candidates(const cand_list *cl, ts_quad *out, int max)
 
 /* ---- Search ------------------------------------------------------------- */
 
+/* t[i] = the least of bytes i, i+1, i+2 of p, for i < n: at i = 3x, pixel
+ * x's darkest channel. A plain byte loop the compiler turns into vector
+ * minima, where a per-pixel loop over three channels stays scalar. */
+static void min3_bytes(const uint8_t *restrict p, int n, uint8_t *restrict t)
+{
+    for (int i = 0; i < n; i++) {
+        uint8_t a = p[i] < p[i + 1] ? p[i] : p[i + 1];
+        t[i] = p[i + 2] < a ? p[i + 2] : a;
+    }
+}
+
 /* Decimates src by k into dst (grey), each output pixel the mean of four
  * samples spread over its k x k block of the per-pixel min over B,G,R: cards
  * are white in every channel, while wood, felt and carpet are dark in at least
- * one. Four samples instead of k*k: the blur that follows does the rest. */
-static void decimate_min_channel(const ts_image *src, int k, ts_image *dst)
+ * one. Four samples instead of k*k: the blur that follows does the rest.
+ * rows: scratch of 2 * 3 * dst->w * k bytes for a BGR src. */
+static void decimate_min_channel(const ts_image *src, int k, ts_image *dst, uint8_t *rows)
 {
     const int o0 = k / 4, o1 = (3 * k) / 4, c = src->channels, w = dst->w, h = dst->h;
     if (k == 1 && c == 3) { /* the four samples would be one pixel */
@@ -577,24 +605,29 @@ static void decimate_min_channel(const ts_image *src, int k, ts_image *dst)
         }
         return;
     }
+    if (c == 3) {
+        /* The two sample rows' darkest channels, then the four samples of each
+         * block; the last byte read is the last sample pixel's red. */
+        const int n = 3 * ((w - 1) * k + o1) + 1;
+        uint8_t *t0 = rows, *t1 = rows + 3 * w * k;
+        for (int y = 0; y < h; y++) {
+            min3_bytes(ts_image_row(src, y * k + o0), n, t0);
+            min3_bytes(ts_image_row(src, y * k + o1), n, t1);
+            uint8_t *o = ts_image_row(dst, y);
+            for (int x = 0; x < w; x++) {
+                const int a = 3 * (x * k + o0), b = 3 * (x * k + o1);
+                o[x] = (uint8_t)((t0[a] + t0[b] + t1[a] + t1[b] + 2) >> 2);
+            }
+        }
+        return;
+    }
     for (int y = 0; y < h; y++) {
         const uint8_t *r0 = ts_image_row(src, y * k + o0);
         const uint8_t *r1 = ts_image_row(src, y * k + o1);
         uint8_t *o = ts_image_row(dst, y);
-        for (int x = 0; x < w; x++) {
-            const int x0 = (x * k + o0) * c, x1 = (x * k + o1) * c;
-            const uint8_t *px[4] = {r0 + x0, r0 + x1, r1 + x0, r1 + x1};
-            int sum = 0;
-            for (int i = 0; i < 4; i++) {
-                int m = px[i][0];
-                if (c == 3) {
-                    m = px[i][1] < m ? px[i][1] : m;
-                    m = px[i][2] < m ? px[i][2] : m;
-                }
-                sum += m;
-            }
-            o[x] = (uint8_t)((sum + 2) / 4);
-        }
+        for (int x = 0; x < w; x++)
+            o[x] = (uint8_t)((r0[x * k + o0] + r0[x * k + o1] + r1[x * k + o0] +
+                              r1[x * k + o1] + 2) / 4);
     }
 }
 
@@ -636,7 +669,7 @@ static int split_seams(ts_detector *d, const ts_image *frame, int k, const box *
         return -1;
     }
     ts_image roi = ts_image_roi(frame, fx0, fy0, fw * f, fh * f);
-    decimate_min_channel(&roi, f, &d->fine);
+    decimate_min_channel(&roi, f, &d->fine, d->rows);
     if (tscv_morph(&d->fine, &d->fine_closed, 'c', 2, err) < 0)
         return -1;
     /* The blob is mostly cards: paper is its bright end. */
@@ -729,11 +762,11 @@ int ts_detect(ts_detector *d, const ts_image *frame, ts_quad *out, int max, char
     float scale = (float)w / (float)frame->w;
     if (scratch(&d->white, w, h, 1) < 0 ||
         scratch(&d->bin, w, h, 1) < 0 || scratch(&d->eroded, w, h, 1) < 0 ||
-        scratch(&d->dist, w, h, 1) < 0) {
+        scratch(&d->dist, w, h, 1) < 0 || row_scratch(d, (size_t)frame->w * 6) < 0) {
         snprintf(err, TSCV_ERR_MAX, "detect: out of memory");
         return -1;
     }
-    decimate_min_channel(frame, k, &d->white);
+    decimate_min_channel(frame, k, &d->white, d->rows);
     if (tscv_blur(&d->white, &d->white, 1.2, err) < 0)
         return -1;
     debug_write(d, "detect_white.png", &d->white);

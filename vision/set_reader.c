@@ -11,6 +11,10 @@
 #include "imageio.h"
 #include "distance.h"
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 enum { W = TS_CARD_W, H = TS_CARD_H, MAX_SYMBOLS = 8 };
 
 /* Distances in card pixels, written for a card 160 px wide and scaled to
@@ -180,11 +184,15 @@ static float ink_map(ts_set_reader *r, const ts_image *c)
      * down the card a row at a time. */
     for (int j = 0; j < fh; j++) {
         const uint8_t *fr = ts_image_row(f, j);
-        for (int x = 0; x < W; x++)
-            for (int ch = 0; ch < 3; ch++) {
-                float a = r->recip[fr[3 * r->fx[x] + ch]], b = r->recip[fr[3 * r->fx[x] + 3 + ch]];
-                r->field[j][3 * x + ch] = a + (b - a) * r->fw[x];
-            }
+        float rf[W / 8 * 3]; /* the row's reciprocals */
+        for (int i = 0; i < W / 8 * 3; i++)
+            rf[i] = r->recip[fr[i]];
+        for (int x = 0; x < W; x++) {
+            const float *a = rf + 3 * r->fx[x], w = r->fw[x];
+            float *o = r->field[j] + 3 * x;
+            for (int ch = 0; ch < 3; ch++)
+                o[ch] = a[ch] + (a[ch + 3] - a[ch]) * w;
+        }
     }
     int hist[101] = {0}, n = 0;
     for (int y = 0; y < H; y++) {
@@ -200,7 +208,26 @@ static float ink_map(ts_set_reader *r, const ts_image *c)
         for (int i = 3 * x0; i < 3 * x1; i++)
             ratio[i] = p[i] * (f0[i] + (f1[i] - f0[i]) * wy);
         float *o = r->ink + y * W;
-        for (int x = x0; x < x1; x++) {
+        int x = x0;
+#ifdef __SSE2__
+        /* At every place i, 1 - the least of ratio[i..i+2] (at most 1, and
+         * >= 0, so only the floor at 0 can bite): at i = 3x, pixel x's ink.
+         * Every place alike is four at a time; the compiler will not make
+         * vector minima of float compares itself. */
+        float v[W * 3];
+        const __m128 one = _mm_set1_ps(1);
+        int i = 3 * x0;
+        for (; i + 6 < 3 * x1; i += 4) {
+            __m128 m = _mm_min_ps(_mm_loadu_ps(ratio + i), _mm_loadu_ps(ratio + i + 1));
+            m = _mm_min_ps(m, _mm_loadu_ps(ratio + i + 2));
+            _mm_storeu_ps(v + i, _mm_sub_ps(one, _mm_min_ps(m, one)));
+        }
+        for (; x < x1 && 3 * x < i; x++) {
+            o[x] = v[3 * x];
+            hist[(int)(o[x] * 100)]++;
+        }
+#endif
+        for (; x < x1; x++) {
             float m = ratio[3 * x] < ratio[3 * x + 1] ? ratio[3 * x] : ratio[3 * x + 1];
             m = ratio[3 * x + 2] < m ? ratio[3 * x + 2] : m;
             float v = 1 - m;
@@ -284,8 +311,8 @@ static int match(const ts_attr_model *m, const float *f, float *conf)
 /* ---- Reading ------------------------------------------------------------ */
 
 typedef struct {
-    int start, len;   /* contour points */
-    double area, box; /* its area and its minimum rotated rectangle's */
+    int start, len;         /* contour points */
+    double area, box, hull; /* its area, its minimum rotated rectangle's, its hull's */
 } symbol;
 
 /* The symbols of one card: outer contours of its ink mask, and their box. */
@@ -318,8 +345,23 @@ static int ink_mask(ts_set_reader *r, float strength, float *t, char *err)
         *t = 0.10f;
     for (int y = 0; y < H; y++) {
         uint8_t *m = ts_image_row(&r->mask, y);
-        for (int x = 0; x < W; x++)
-            m[x] = r->ink[y * W + x] > *t ? 255 : 0;
+        const float *ink = r->ink + y * W;
+        int x = 0;
+#ifdef __SSE2__
+        /* sixteen at a time (float compares stay scalar if left to the compiler) */
+        const __m128 tv = _mm_set1_ps(*t);
+        for (; x + 16 <= W; x += 16) {
+            __m128i a = _mm_castps_si128(_mm_cmpgt_ps(_mm_loadu_ps(ink + x), tv));
+            __m128i b = _mm_castps_si128(_mm_cmpgt_ps(_mm_loadu_ps(ink + x + 4), tv));
+            __m128i c = _mm_castps_si128(_mm_cmpgt_ps(_mm_loadu_ps(ink + x + 8), tv));
+            __m128i d = _mm_castps_si128(_mm_cmpgt_ps(_mm_loadu_ps(ink + x + 12), tv));
+            /* all-ones lanes pack to 0xff bytes */
+            _mm_storeu_si128((__m128i *)(m + x),
+                             _mm_packs_epi16(_mm_packs_epi32(a, b), _mm_packs_epi32(c, d)));
+        }
+#endif
+        for (; x < W; x++)
+            m[x] = ink[x] > *t ? 255 : 0;
     }
     if (tscv_morph(&r->mask, &r->closed, 'c', 2, err) < 0)
         return -1;
@@ -345,8 +387,19 @@ static int find_symbols(ts_set_reader *r, symbols *s, char *err)
             continue; /* specks, stains, a stray stripe */
         if (touches_margin(cs->pts + cs->start[i], cs->len[i]))
             continue; /* a shadow or stain reaching in from the card's edge */
+        /* The hull once: the minimum rectangle is the hull's, and
+         * shape_features wants its area. */
+        ts_ipt *hull = malloc(sizeof *hull * (size_t)cs->len[i]);
+        if (!hull) {
+            tscv_contours_free(&s->cs);
+            snprintf(err, TSCV_ERR_MAX, "set reader: out of memory");
+            return -1;
+        }
+        int nh = tscv_hull(cs->pts + cs->start[i], cs->len[i], hull);
+        double hull_area = nh > 2 ? tscv_area(hull, nh) : 0;
         ts_pt rc[4];
-        tscv_min_rect(cs->pts + cs->start[i], cs->len[i], rc);
+        tscv_min_rect(hull, nh, rc);
+        free(hull);
         double side1 = hypot(rc[1].x - rc[0].x, rc[1].y - rc[0].y);
         double side2 = hypot(rc[2].x - rc[1].x, rc[2].y - rc[1].y);
         if ((side1 > 0.8 * W && side2 > 0.5 * H) || (side2 > 0.8 * W && side1 > 0.5 * H))
@@ -355,7 +408,7 @@ static int find_symbols(ts_set_reader *r, symbols *s, char *err)
             too_many = 1;
             break;
         }
-        s->sym[ns++] = (symbol){cs->start[i], cs->len[i], a, side1 * side2};
+        s->sym[ns++] = (symbol){cs->start[i], cs->len[i], a, side1 * side2, hull_area};
         if (a > big)
             big = a;
     }
@@ -413,7 +466,7 @@ static int shape_features(ts_set_reader *r, const symbols *s, float feat[], char
     memset(r->filled.buf, 0, (size_t)W * H);
     for (int i = 0; i < s->n; i++) {
         const ts_ipt *p = s->cs.pts + s->sym[i].start;
-        double ha = tscv_hull_area(p, s->sym[i].len);
+        double ha = s->sym[i].hull;
         extent += (float)(s->sym[i].box > 0 ? s->sym[i].area / s->sym[i].box : 0);
         solidity += (float)(ha > 0 ? s->sym[i].area / ha : 0);
         if (tscv_fill_contour(&r->filled, p, s->sym[i].len, err) < 0)
@@ -456,7 +509,8 @@ static int ink_features(ts_set_reader *r, const ts_image *c, const symbols *s,
      * ring keeps open and striped symbols as colourful as solid ones. */
     const float inv_paper[3] = {1 / paper[0], 1 / paper[1], 1 / paper[2]};
     double ab[3] = {0}, inner = 0, inner2 = 0, around = 0, texture = 0;
-    int nink = 0, nin = 0, nround = 0;
+    int nink = 0, nin = 0, nround = 0, nring = 0;
+    long sum_px[3] = {0}; /* the ring's pixel values, summed per channel */
     for (int y = gy0; y < gy1; y++) {
         const uint8_t *px = ts_image_row(c, y);
         const uint8_t *di = ts_image_row(&din, y - gy0) - gx0;
@@ -470,7 +524,8 @@ static int ink_features(ts_set_reader *r, const ts_image *c, const symbols *s,
             }
             if (dou[x] <= RING) {
                 for (int ch = 0; ch < 3; ch++)
-                    ab[ch] += 1 - px[3 * x + ch] * inv_paper[ch];
+                    sum_px[ch] += px[3 * x + ch];
+                nring++;
                 nink += v > t;
             }
             if (di[x] > INTERIOR && x > 0 && x < W - 1) {
@@ -482,9 +537,11 @@ static int ink_features(ts_set_reader *r, const ts_image *c, const symbols *s,
             }
         }
     }
-    for (int ch = 0; ch < 3; ch++)
+    for (int ch = 0; ch < 3; ch++) { /* the sum of 1 - pixel / paper */
+        ab[ch] = nring - sum_px[ch] * (double)inv_paper[ch];
         if (ab[ch] < 0)
             ab[ch] = 0;
+    }
     double sum = ab[0] + ab[1] + ab[2];
     if (nink < 20 || sum <= 0)
         return 0;

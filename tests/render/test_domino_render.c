@@ -222,6 +222,59 @@ static void test_loose_quad_reads_right_or_not_at_all(void **state)
     assert_true(right * 100 >= tried * 80);
 }
 
+/* Cards partly under other cards in piles (at least half visible, not
+ * whole), each read on its true corners: the reader alone, as a fanned
+ * hand or a pile shows it. An end partly covered is read from the deck's
+ * colours where they leave no doubt (three red pips on a four's places, two
+ * whole black rows of a six's, the one's disc or the five's clover on the
+ * group's middle), at a lower confidence than an end read whole: those
+ * readings are never wrong. Seeds 64000.. were never tuned on. Measured
+ * (30 piles): 39/150 read right, 5 of them from a partly covered end, 0 of
+ * those wrong. Known and not asserted: an
+ * end wholly covered by a card whose own pips lie just there reads as
+ * those pips, sure (2 here). */
+static void test_partly_covered_cards_read_or_unread(void **state)
+{
+    (void)state;
+    const ts_reader_class *cls = ts_reader_class_by_name("domino");
+    char err[256];
+    void *r = cls->create(&(ts_reader_config){"chinese", NULL}, err, sizeof err);
+    assert_non_null(r);
+    int right = 0, partly_right = 0, partly_wrong = 0, whole_wrong = 0, tried = 0;
+    for (uint64_t seed = 64000; seed < 64030; seed++) {
+        ts_scene_spec s = spec_for(12, seed, TS_LAYOUT_PILE);
+        ts_scene sc;
+        assert_int_equal(ts_render_scene(&s, &sc, err), 0);
+        for (int i = 0; i < sc.ncards; i++) {
+            if (sc.cards[i].visible < 0.5f || sc.cards[i].visible >= 0.99f)
+                continue;
+            ts_image a = {0};
+            assert_int_equal(
+                tscv_warp_quad(&sc.img, sc.cards[i].quad, &a, cls->card_w, cls->card_h, err), 0);
+            ts_reading rd;
+            assert_int_equal(cls->read(r, &a, &rd, err), 0);
+            tried++;
+            if (rd.is_card && rd.conf >= cls->conf_floor) {
+                int ok = rd.code.idx == sc.cards[i].code.idx;
+                /* an end read partly covered is at most 0.7 sure */
+                int partly = rd.attr_conf[0] < 0.9f || rd.attr_conf[1] < 0.9f;
+                right += ok;
+                partly_right += ok && partly;
+                partly_wrong += !ok && partly;
+                whole_wrong += !ok && !partly;
+            }
+            ts_image_free(&a);
+        }
+        ts_scene_free(&sc);
+    }
+    cls->destroy(r);
+    printf("partly covered cards: %d/%d read right (%d from a partly covered end), %d wrong "
+           "from a partly covered end, %d from ends read whole\n",
+           right, tried, partly_right, partly_wrong, whole_wrong);
+    assert_int_equal(partly_wrong, 0);
+    assert_true(partly_right >= 3);
+}
+
 int main(void)
 {
     tscv_set_threads(1);
@@ -230,6 +283,7 @@ int main(void)
         cmocka_unit_test(test_chinese_dim_and_cream_tables),
         cmocka_unit_test(test_half_turn_reads_the_same),
         cmocka_unit_test(test_loose_quad_reads_right_or_not_at_all),
+        cmocka_unit_test(test_partly_covered_cards_read_or_unread),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -90,6 +90,14 @@ int tscv_corner_subpix(const ts_image *grey, ts_pt *pts, int n, int win, char *e
 /* Warps the quadrilateral q (corners clockwise from the one mapping to dst's
  * top-left) of src to dst (allocated w x h if zeroed). Bilinear, border replicate. */
 int tscv_warp_quad(const ts_image *src, const ts_pt q[4], ts_image *dst, int w, int h, char *err);
+/* OpenCV's own bilinear affine warp (border replicate) of src into dst
+ * (allocated by the caller, src's channels): dst (x, y) samples src at
+ * (m[0] x + m[1] y + m[2], m[3] x + m[4] y + m[5]). The reference that
+ * ts_warp_affine_linear (warp.h) matches byte for byte. */
+int tscv_warp_affine(const ts_image *src, const double m[6], ts_image *dst, char *err);
+/* OpenCV's bilinear perspective warp likewise, m the inverse map (dst to
+ * src, as ts_warp_perspective_linear takes it). */
+int tscv_warp_perspective(const ts_image *src, const double m[9], ts_image *dst, char *err);
 
 /* Connected components of a binary image (8-connectivity). labels is an int
  * array of w*h (caller-owned); stats are filled for up to max components

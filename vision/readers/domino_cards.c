@@ -654,23 +654,45 @@ static int sides_run_on(const domino_card_finder *f, float mx, float my, float u
     return ok >= 2 && bad <= 1;
 }
 
-/* The card a pip lies on, from rays over the paper. Returns 0 and fills c,
- * or -1 if the pip does not sit on a card-shaped piece of paper. */
-static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
+/* Distance (px) along (dx, dy) from (x, y) to where the paper ends, also
+ * at a faint seam: the grey, averaged over three pixels across the ray,
+ * darker by 6% than the averages two samples before and after it (a thin
+ * dip; a pip's blurred rim only darkens on, and a pip is ink), but not
+ * ink. Two cards laid edge to edge, or one lying on another, often show no
+ * more than that where they touch. -1 if the frame ends first. */
+static float soft_ray(const domino_card_finder *f, float x, float y, float dx, float dy,
+                      float lim)
 {
-    enum { NR = 48, TRIM = 3 };
-    /* the paper round the pip: rays all round, to where each ends */
-    float px[NR], py[NR], lim = fminf(MAX_RAY, 45 * p->r);
-    for (int k = 0; k < NR; k++) {
-        float a = k * 6.2831853f / NR, dx = cosf(a), dy = sinf(a);
-        float l = ray(f, p->cx, p->cy, dx, dy, lim);
-        if (l < 0) /* the frame's edge: the card is cut there */
-            l = ray_to_edge(f, p->cx, p->cy, dx, dy);
-        px[k] = l * dx;
-        py[k] = l * dy;
+    float avg[5] = {0}; /* the averages at d - 4 .. d, ring */
+    const int ox = fabsf(dy) > fabsf(dx) ? 1 : 0, oy = 1 - ox; /* across the ray */
+    const size_t off = (size_t)ox + (size_t)oy * (size_t)f->w;
+    for (int d = 0; d <= (int)lim; d++) {
+        int ix = (int)round_px(x + d * dx), iy = (int)round_px(y + d * dy);
+        if (ix < 1 || iy < 1 || ix >= f->w - 1 || iy >= f->h - 1)
+            return -1;
+        size_t at = (size_t)iy * (size_t)f->w + (size_t)ix;
+        if (f->stop[at])
+            return (float)d;
+        float v = (f->grey[at] + f->grey[at - off] + f->grey[at + off]) / 3.0f;
+        avg[d % 5] = v;
+        if (d >= 4) {
+            float before = avg[(d - 4) % 5], mid = avg[(d - 2) % 5];
+            float lvl = f->level[(size_t)(iy / BLOCK) * (size_t)f->bw + (size_t)(ix / BLOCK)];
+            if (mid < 0.94f * before && mid < 0.94f * v && mid > 0.6f * lvl)
+                return (float)(d - 2);
+        }
     }
-    /* the card's width: the narrowest extent of that paper over every
-     * direction (rotating calipers, 2 degrees then a quarter) */
+    return lim;
+}
+
+/* The narrowest extent over every direction of the points (px, py)
+ * (rotating calipers, 2 degrees then a quarter; the third lowest and
+ * highest, so a few rays that ran out where the card's edge meets a light
+ * table are left out): its width, direction and ends. */
+static float narrowest(const float *px, const float *py, int nr, float *angle, float *lo_out,
+                       float *hi_out)
+{
+    enum { TRIM = 3 };
     float best = 1e9f, best_a = 0, lo_u = 0, hi_u = 0;
     for (int pass = 0; pass < 2; pass++) {
         float a0 = pass ? best_a - 2.0f * 3.14159265f / 180 : 0;
@@ -678,14 +700,12 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
         float step = pass ? 0.25f * 3.14159265f / 180 : 2.0f * 3.14159265f / 180;
         for (int k = 0; k <= steps; k++) {
             float a = a0 + k * step, dx = cosf(a), dy = sinf(a);
-            /* the fourth lowest and highest: a few rays that ran out
-             * where the card's edge meets a light table are left out */
             float low[TRIM], high[TRIM];
             for (int j = 0; j < TRIM; j++) {
                 low[j] = 1e9f;
                 high[j] = -1e9f;
             }
-            for (int i = 0; i < NR; i++) {
+            for (int i = 0; i < nr; i++) {
                 float t = px[i] * dx + py[i] * dy;
                 if (t < low[TRIM - 1]) {
                     int j = TRIM - 1;
@@ -709,11 +729,40 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
             }
         }
     }
-    float ux = cosf(best_a), uy = sinf(best_a);
-    float width = best;
+    *angle = best_a;
+    *lo_out = lo_u;
+    *hi_out = hi_u;
+    return best;
+}
+
+/* The card a pip lies on, from rays over the paper. Returns 0 and fills c,
+ * or -1 if the pip does not sit on a card-shaped piece of paper. */
+static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
+{
+    enum { NR = 48 };
+    /* the paper round the pip: rays all round, to where each ends */
+    float px[NR], py[NR], lim = fminf(MAX_RAY, 45 * p->r);
+    float width = 0, best_a = 0, lo_u = 0, hi_u = 0;
     /* a card is several pips wide (a Hong Kong five's blob is half its
-     * width, and its box is wider turned), but not many (paper running on
-     * over cards laid edge to edge) */
+     * width, and its box is wider turned), but not many: paper running on
+     * over cards laid edge to edge, or under a card lying on it, is looked
+     * at again for the faint seam where they meet (a few cards wide) */
+    for (int soft = 0; soft < 2; soft++) {
+        for (int k = 0; k < NR; k++) {
+            float a = k * 6.2831853f / NR, dx = cosf(a), dy = sinf(a);
+            float l = soft ? soft_ray(f, p->cx, p->cy, dx, dy, lim) : ray(f, p->cx, p->cy, dx, dy, lim);
+            if (l < 0) /* the frame's edge: the card is cut there */
+                l = ray_to_edge(f, p->cx, p->cy, dx, dy);
+            px[k] = l * dx;
+            py[k] = l * dy;
+        }
+        width = narrowest(px, py, NR, &best_a, &lo_u, &hi_u);
+        /* a few cards' width, not a cloth as light as the cards (its
+         * spots are pips to the finder, and its paper runs on and on) */
+        if (width <= 14 * p->r || width > 24 * p->r)
+            break;
+    }
+    float ux = cosf(best_a), uy = sinf(best_a);
     if (width < (p->clover ? 2.0f : 2.5f) * p->r || width > 14 * p->r || width < 8)
         return -1;
     float l1 = hi_u, l2 = -lo_u;

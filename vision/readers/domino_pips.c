@@ -146,10 +146,130 @@ static float layout_misfit(const float (*at)[2], int n)
     return best;
 }
 
+/* True if blob i is hollow round another blob: a solid one whose centre
+ * is near its own, inside its box. */
+static int rings_a_blob(const blob *b, int nb, int i)
+{
+    double cx = b[i].sx / b[i].area, cy = b[i].sy / b[i].area;
+    int bw = b[i].x1 - b[i].x0 + 1;
+    for (int j = 0; j < nb; j++) {
+        if (j == i || b[j].x0 < b[i].x0 || b[j].x1 > b[i].x1 || b[j].y0 < b[i].y0 ||
+            b[j].y1 > b[i].y1)
+            continue;
+        double dx = b[j].sx / b[j].area - cx, dy = b[j].sy / b[j].area - cy;
+        if (dx * dx + dy * dy < 0.15 * 0.15 * bw * bw)
+            return 1;
+    }
+    return 0;
+}
+
+/* True if there are pips of colour red (at_red[i] == red) among the n (in
+ * their group's square, 0..1) and every one lies within tol of a place of
+ * its own in the printed layout of `of` (in one of its turns and flips):
+ * *count is how many, *rows the layout's rows with both places taken. */
+static int fits_layout(const float (*at)[2], const int *at_red, int n, int red, int of, float tol,
+                       int *count, int *rows)
+{
+    int best = 0, best_rows = 0;
+    for (int t = 0; t < 4; t++) {
+        int taken[6] = {0}, ok = 1, m = 0;
+        for (int i = 0; i < n && ok; i++) {
+            if (at_red[i] != red)
+                continue;
+            int hit = -1;
+            for (int j = 0; j < of; j++) {
+                float lx = LAYOUT[of][j][0], ly = LAYOUT[of][j][1];
+                if (t & 1)
+                    lx = 1 - lx;
+                if (t & 2)
+                    ly = 1 - ly;
+                if (!taken[j] && hypotf(at[i][0] - lx, at[i][1] - ly) <= tol)
+                    hit = j;
+            }
+            if (hit < 0)
+                ok = 0;
+            else {
+                taken[hit] = 1;
+                m++;
+            }
+        }
+        if (ok && m > best) {
+            best = m;
+            best_rows = 0;
+            for (int j = 0; j + 1 < of; j += 2) /* the layouts of 4 and 6 list rows in pairs */
+                best_rows += taken[j] && taken[j + 1];
+        }
+    }
+    *count = best;
+    *rows = best_rows;
+    return best > 0;
+}
+
+/* An end partly under another card lying over it: the covering card's
+ * paper looks like this card's, its pips and edge are extra ink. Only the
+ * deck's colours tell what the pips that show are: three red pips of the
+ * size of a four's (the one is a single large disc) on a four's places are
+ * a four; black pips on a six's places in two whole rows of it are a six
+ * (a two or a three has no two pips side by side). Both need pips in two
+ * rows and two columns: a fanned card lying over this one, turned a little
+ * and shifted by a column, brings one column of its own pips onto this
+ * card's places. Anything else in the end is left to the covering card.
+ * The one's disc and the five's clover on the group's middle are each a
+ * one and a five. Not as sure as an end read whole. */
+static void partly_covered(const style_geom *g, int colour_ok, const float (*at)[2],
+                           const int *at_red, const int *at_one, int pips, int big,
+                           const float *big_at, domino_end *e)
+{
+    enum { PARTLY_CONF = 70 }; /* percent */
+    const float tol = 0.08f;
+    if (!g->chinese || !colour_ok || pips > 8) /* only 8 are kept */
+        return;
+    int n = pips, reds, blacks, rows, nred = 0, none = 0, one_i = -1;
+    for (int i = 0; i < n; i++) {
+        nred += at_red[i];
+        if (at_one[i]) {
+            none++;
+            one_i = i;
+        }
+    }
+    /* the one's large red disc, or the Hong Kong five's clover, alone of
+     * its kind and on the group's middle: no other card of the deck prints
+     * either there (a card lying over the end brings its own pips and
+     * edge, not this) */
+    if (none == 1 && nred == 1 && !big &&
+        hypotf(at[one_i][0] - 0.5f, at[one_i][1] - 0.5f) <= 0.1f) {
+        e->pips = 1;
+        e->red = 1;
+        e->conf = PARTLY_CONF / 100.0f;
+        return;
+    }
+    if (big == 1 && !nred && hypotf(big_at[0] - 0.5f, big_at[1] - 0.5f) <= 0.1f) {
+        e->pips = 5;
+        e->red = 0;
+        e->conf = PARTLY_CONF / 100.0f;
+        return;
+    }
+    if (big)
+        return;
+    /* every red pip on a four's place (black ones are the covering
+     * card's), or every pip black and on a six's place */
+    if (fits_layout(at, at_red, n, 1, 4, tol, &reds, &rows) && reds >= 3) {
+        e->pips = 4;
+        e->red = 4;
+        e->conf = PARTLY_CONF / 100.0f;
+    } else if (!nred && fits_layout(at, at_red, n, 0, 6, tol, &blacks, &rows) && blacks >= 4 &&
+               rows >= 2) {
+        e->pips = 6;
+        e->red = 0;
+        e->conf = PARTLY_CONF / 100.0f;
+    }
+}
+
 static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1, float paper_frac,
                      double paper_rmean, int colour_ok, float sq_y0, float sq_y1, domino_end *e)
 {
-    float at[8][2];
+    float at[8][2], big_at[2] = {0, 0};
+    int at_red[8], at_one[8];
     e->pips = -1;
     e->red = 0;
     e->conf = 0;
@@ -167,7 +287,9 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
         int bw = b[i].x1 - b[i].x0 + 1, bh = b[i].y1 - b[i].y0 + 1;
         double fill = (double)b[i].area / (bw * bh);
         /* red: red well above green, for the light the card is under */
-        int is_red = b[i].red / b[i].area > 25 && b[i].red > 0.35 * b[i].rsum;
+        /* (under white light a black pip has no red over green at all, so
+         * a blurred red one, paler at its rim, may count with less) */
+        int is_red = b[i].red / b[i].area > 25 && b[i].red > (colour_ok ? 0.25 : 0.35) * b[i].rsum;
         /* and bright in red as the paper is: black ink under a warm light
          * is reddish but dark in every channel (the five read as a one) */
         if (paper_rmean > 0 && b[i].rsum / b[i].area < 0.6 * paper_rmean)
@@ -213,6 +335,8 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
              * square (a check of the cloth) */
             if (b[i].area >= 720 && fill < 0.85 && major < 1.6 * minor) {
                 big++;
+                big_at[0] = (float)((cx - 2.0 / 26 * W) / (22.0 / 26 * W));
+                big_at[1] = (float)((cy - sq_y0) / (sq_y1 - sq_y0));
                 continue;
             }
             pip_max = 3 * g->pip_max;
@@ -223,6 +347,8 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
             if (pips < 8) {
                 at[pips][0] = (float)((cx - 2.0 / 26 * W) / (22.0 / 26 * W));
                 at[pips][1] = (float)((cy - sq_y0) / (sq_y1 - sq_y0));
+                at_red[pips] = is_red;
+                at_one[pips] = is_red && b[i].area > g->pip_max; /* the one's disc */
             }
             pips++;
             red += is_red;
@@ -235,10 +361,13 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
         if (g->chinese && b[i].area >= g->big_min && !is_red && major < 1.6 * minor && bw > W / 3 &&
             fill > 0.45 && fill < 0.85) {
             big++;
+            big_at[0] = (float)((cx - 2.0 / 26 * W) / (22.0 / 26 * W));
+            big_at[1] = (float)((cy - sq_y0) / (sq_y1 - sq_y0));
             continue;
         }
-        /* a ring round a red one, thin and hollow: not ink that counts */
-        if (g->chinese && is_red && fill < 0.35)
+        /* a ring round a red one, thin and hollow: not ink that counts
+         * (pale where it is thin, it may not read red itself) */
+        if (g->chinese && fill < 0.35 && (is_red || rings_a_blob(b, nb, i)))
             continue;
         stray++;
         stray_area += b[i].area;
@@ -246,6 +375,7 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
     if (big) {
         if (big > 1 || pips) { /* a five and more: not one end of one card */
             e->pips = -1;
+            partly_covered(g, colour_ok, at, at_red, at_one, pips, big, big_at, e);
             return;
         }
         pips = 5;
@@ -254,6 +384,7 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
     }
     if (pips > 6) {
         e->pips = -1;
+        partly_covered(g, colour_ok, at, at_red, at_one, pips, big, big_at, e);
         return;
     }
     /* Chinese pips where the deck prints them, or the count is not sure
@@ -285,6 +416,8 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
     e->pips = pips;
     e->red = red;
     e->conf = conf * (paper_frac < 0.6f ? 0.5f : 1.0f);
+    if (e->conf < 0.5f)
+        partly_covered(g, colour_ok, at, at_red, at_one, pips, big, big_at, e);
 }
 
 void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out)
@@ -312,7 +445,7 @@ void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out
     /* and each end's own level, its median: a shadow across one end (a
      * hand, the lamp's falloff) darkens its paper but leaves it paper;
      * the table or a dark cloth over an end stays below the floor */
-    int end_paper[2];
+    int end_paper[2], end_dark[2];
     for (int k = 0; k < 2; k++) {
         int eh[256] = {0}, n = 0;
         for (int y = k ? H / 2 + g->band : MARGIN_Y; y < (k ? H - MARGIN_Y : H / 2 - g->band);
@@ -328,12 +461,33 @@ void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out
                 break;
         }
         end_paper[k] = v < paper * 60 / 100 ? paper * 60 / 100 : v < paper ? v : paper;
+        /* the end's darkest ink: its 1st percentile (a pip's core) */
+        int d = 0;
+        for (int acc = 0; d < 255; d++) {
+            acc += eh[d];
+            if (acc > n / 100)
+                break;
+        }
+        end_dark[k] = d;
     }
     uint8_t ink[W * H], redv[W * H], rch[W * H];
     int paper_n[2] = {0, 0}, area_n[2] = {0, 0}, mid_paper = 0, mid_n = 0;
     double paper_r = 0, paper_g = 0;
     int paper_cnt = 0;
-    int ink_t = paper * 58 / 100;
+    /* ink: below 58% of the paper, or, where a small card's pips are
+     * blurred grey, below half-way from the end's paper to its darkest
+     * pixel (a blurred disc's half level is its printed edge); never above
+     * 72% of the paper (its grain and shading stay paper) */
+    int ink_end[2];
+    for (int k = 0; k < 2; k++) {
+        int t = paper * 58 / 100;
+        if (g->chinese) {
+            int mid = (end_paper[k] + end_dark[k]) / 2, cap = paper * 72 / 100;
+            mid = mid > cap ? cap : mid;
+            t = mid > t ? mid : t;
+        }
+        ink_end[k] = t;
+    }
     int paper_t[2] = {end_paper[0] * 80 / 100, end_paper[1] * 80 / 100};
     for (int y = 0; y < H; y++) {
         const uint8_t *p = ts_image_row(card, y);
@@ -343,7 +497,7 @@ void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out
         for (int x = 0; x < W; x++) {
             int b = p[3 * x], gr = p[3 * x + 1], r = p[3 * x + 2];
             int i = y * W + x;
-            ink[i] = gr < ink_t;
+            ink[i] = gr < ink_end[half];
             int rv = r - gr;
             redv[i] = (uint8_t)(rv < 0 ? 0 : rv > 255 ? 255 : rv);
             rch[i] = (uint8_t)r;

@@ -26,8 +26,12 @@ typedef struct ts_gof_finder ts_gof_finder;
 /* Returns a finder (caller destroys) or NULL if out of memory. */
 ts_gof_finder *ts_gof_finder_create(float min_aspect, float max_aspect);
 void ts_gof_finder_destroy(ts_gof_finder *f);
-/* ts_detect's contract: candidates in frame pixels, in the order to try.
- * Returns the count (<= max) or -1 with err (TSCV_ERR_MAX). */
+/* ts_detect's contract: candidates in frame pixels, in the order to try,
+ * except that their corners are as found on the decimated image (a few
+ * frame pixels off): snap each with ts_gof_snap_edges (gof_edges.h) before
+ * warping it. Only the candidates read cost the snapping so (the reader
+ * reads one or two per card of the dozens offered). Returns the count
+ * (<= max) or -1 with err (TSCV_ERR_MAX). */
 int ts_gof_find(ts_gof_finder *f, const ts_image *frame, ts_quad *out, int max, char *err);
 
 #endif

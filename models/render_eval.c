@@ -1,30 +1,34 @@
-/* ts-domino-eval: where the Chinese domino cards are lost on rendered
- * tables: the finder (no candidate on the card's corners), the reader (a
- * candidate on its corners reads wrong or unsure) or the order and overlap
- * rule (a good candidate read right, but another one took the place).
+/* ts-render-eval: one family's finder and reader measured on rendered
+ * tables, the way the pipeline runs them, and where the cards are lost.
  *
- *   ts-domino-eval FIRST_SEED COUNT [--layouts grid,touching,...]
- *                  [--profile P] [--list] [--dump DIR]
+ *   ts-render-eval --game G FIRST_SEED COUNT [--layouts grid,touching,...]
+ *                  [--cards N] [--profile P] [--models DIR] [--floor F]
+ *                  [--shared] [--list] [--dump DIR]
  *
- * Each layout renders COUNT tables (seeds FIRST_SEED...) of 12 cards at
+ * Each layout renders COUNT tables (seeds FIRST_SEED...) of N cards (12) at
  * 1280x720 as `tablesight render` does, saved and decoded as the simulated
- * camera's JPEG, and runs them the way the pipeline does: the class's find,
- * a candidate taken unless it overlaps one taken already, one read as no
- * card leaves its place to the next. A card counts as read when a taken
- * candidate's centre lies on it (the topmost card there) and its reading
- * is at or above the class's floor with the right code. Cards are grouped
- * by visible fraction: fully (>= 0.99) and at least half (>= 0.5). For each
- * card of the second group not read, the loss is put down to:
+ * camera's JPEG, and runs them as the pipeline does: the class's find (or
+ * the shared detector with the class's aspect range, when the class has no
+ * finder or with --shared), a candidate taken unless it overlaps one taken
+ * already, one read as no card leaving its place to the next. A card counts
+ * as read when a taken candidate's centre lies on it (the topmost card
+ * there) and its reading is at or above the floor (the class's, or --floor)
+ * with the right code; "wrong" is a reading above the floor with another
+ * code, "false" one on no card. Cards are grouped by visible fraction: fully
+ * (>= 0.99) and at least half (>= 0.5). For each card of the second group
+ * not read, the loss is put down to:
  *   find    no candidate within 10% of the card's width of its corners
  *   read    the best such candidate does not read right above the floor
  *   order   it does, but another candidate took the place
- * "truth" reads every card on its true corners (the reader alone).
+ * "truth" reads every such card on its true corners (the reader alone).
  * Time is find + warp + read per table: this thread's CPU time (the
- * machine is shared), one OpenCV thread, median over the tables.
- * At the end, the tally per table style (the render's "table"). --dump
- * writes each table with a lost card as DIR/LAYOUT_SEED.jpg with
- * DIR/LAYOUT_SEED.txt: every candidate (corners, taken or not, its
- * reading) and every card (code, visible fraction, corners), to look at.
+ * machine is shared), one OpenCV thread, median over the tables. At the
+ * end, the tally per table style (the render's "table"), and for Chinese
+ * domino cards by how much of each end shows. --list prints every card of
+ * the second group not read; --dump writes each table with a lost card as
+ * DIR/LAYOUT_SEED.jpg with DIR/LAYOUT_SEED.txt: every candidate (corners,
+ * taken or not, its reading) and every card (code, visible fraction,
+ * corners), to look at.
  */
 #include <math.h>
 #include <stdio.h>
@@ -36,7 +40,6 @@
 #include "detect.h"
 #include "imageio.h"
 #include "reader.h"
-#include "readers/readers.h"
 #include "geom.h"
 #include "render.h"
 
@@ -73,8 +76,8 @@ typedef struct {
     int n, ok, wrong;
 } tally;
 
-/* The fraction of card i's pip group at end k (0 the printed top) that
- * shows: in the frame and under no later card. */
+/* The fraction of Chinese domino card i's pip group at end k (0 the printed
+ * top) that shows: in the frame and under no later card. */
 static float end_visible(const ts_scene *sc, int i, int k, int w, int h)
 {
     const ts_pt *q = sc->cards[i].quad;
@@ -153,47 +156,74 @@ static void dump_table(const char *dir, const char *layout, long seed, const uin
     fclose(f);
 }
 
+static int usage(void)
+{
+    fprintf(stderr, "usage: ts-render-eval --game G FIRST_SEED COUNT [--layouts a,b] [--cards N] "
+                    "[--profile P] [--models DIR] [--floor F] [--shared] [--list] [--dump DIR]\n");
+    return 2;
+}
+
 int main(int argc, char **argv)
 {
-    if (argc < 3) {
-        fprintf(stderr, "usage: ts-domino-eval FIRST_SEED COUNT [--layouts a,b] [--profile P] "
-                        "[--list]\n");
-        return 2;
-    }
-    long first = atol(argv[1]), count = atol(argv[2]);
-    int list = 0;
-    const char *layouts = "grid,touching,scatter,pile,fan,row", *profile = NULL, *dump = NULL;
-    for (int i = 3; i < argc; i++) {
-        if (!strcmp(argv[i], "--layouts") && i + 1 < argc)
+    long first = -1, count = -1;
+    int list = 0, ncards = 12, shared = 0;
+    float floor_arg = 0;
+    const char *layouts = "grid,touching,scatter,pile,fan,row", *profile = NULL, *dump = NULL,
+               *models = NULL, *game = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--game") && i + 1 < argc)
+            game = argv[++i];
+        else if (!strcmp(argv[i], "--layouts") && i + 1 < argc)
             layouts = argv[++i];
+        else if (!strcmp(argv[i], "--cards") && i + 1 < argc)
+            ncards = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--profile") && i + 1 < argc)
             profile = argv[++i];
+        else if (!strcmp(argv[i], "--models") && i + 1 < argc)
+            models = argv[++i];
+        else if (!strcmp(argv[i], "--floor") && i + 1 < argc)
+            floor_arg = (float)atof(argv[++i]);
         else if (!strcmp(argv[i], "--dump") && i + 1 < argc)
             dump = argv[++i];
+        else if (!strcmp(argv[i], "--shared"))
+            shared = 1;
         else if (!strcmp(argv[i], "--list"))
             list = 1;
-        else {
-            fprintf(stderr, "unknown argument %s\n", argv[i]);
-            return 2;
-        }
+        else if (argv[i][0] != '-' && first < 0)
+            first = atol(argv[i]);
+        else if (argv[i][0] != '-' && count < 0)
+            count = atol(argv[i]);
+        else
+            return usage();
+    }
+    const ts_reader_class *cls = game ? ts_reader_class_by_name(game) : NULL;
+    if (!cls || first < 0 || count <= 0 || ncards < 1 || ncards > TS_RENDER_MAX_CARDS) {
+        if (game && !cls)
+            fprintf(stderr, "ts-render-eval: unknown game '%s'\n", game);
+        return usage();
     }
     tscv_set_threads(1);
-    const ts_reader_class *cls = &ts_domino_reader_class;
-    const float conf_floor = cls->conf_floor;
+    const float conf_floor = floor_arg > 0 ? floor_arg : cls->conf_floor;
     char err[256];
-    ts_reader_config cfg = {profile, NULL};
+    ts_reader_config cfg = {profile, models};
     void *rd = cls->create(&cfg, err, sizeof err);
     if (!rd) {
         fprintf(stderr, "%s\n", err);
         return 1;
     }
+    ts_detect_params dp;
+    ts_detect_defaults(&dp);
+    dp.min_aspect = cls->min_aspect;
+    dp.max_aspect = cls->max_aspect;
+    ts_detector *det = cls->find && !shared ? NULL : ts_detector_create(&dp);
     ts_quad *cand = malloc(sizeof *cand * MAX_CAND);
     double *times = malloc(sizeof *times * (size_t)count);
+    double *find_times = malloc(sizeof *times * (size_t)count);
     ts_image card = {0};
     char lay[256];
     snprintf(lay, sizeof lay, "%s", layouts);
     tally all_full = {0}, all_half = {0}, all_truth = {0};
-    int all_lost[3] = {0, 0, 0};
+    int all_lost[3] = {0, 0, 0}, all_false = 0;
     style_tally styles[MAX_STYLES];
     int nstyles = 0;
     int ends_n[4] = {0}, ends_ok[4] = {0};
@@ -204,11 +234,10 @@ int main(int argc, char **argv)
             return 2;
         }
         tally full = {0}, half = {0}, truth = {0};
-        int lost[3] = {0, 0, 0};
+        int lost[3] = {0, 0, 0}, false_reads = 0;
         for (long s = first; s < first + count; s++) {
-            ts_scene_spec spec = {
-                .family = TS_FAM_DOMINO, .w = 1280, .h = 720, .seed = (uint64_t)s};
-            ts_render_deal(&spec, 12, (ts_layout)li);
+            ts_scene_spec spec = {.family = cls->family, .w = 1280, .h = 720, .seed = (uint64_t)s};
+            ts_render_deal(&spec, ncards, (ts_layout)li);
             ts_scene sc;
             uint8_t *jpg;
             size_t len;
@@ -221,7 +250,9 @@ int main(int argc, char **argv)
             }
 
             double t0 = now_ms();
-            int nc = cls->find(rd, &img, cand, MAX_CAND, err);
+            int nc = det ? ts_detect(det, &img, cand, MAX_CAND, err)
+                         : cls->find(rd, &img, cand, MAX_CAND, err);
+            find_times[s - first] = now_ms() - t0;
             if (nc < 0) {
                 fprintf(stderr, "seed %ld: %s\n", s, err);
                 return 1;
@@ -244,6 +275,8 @@ int main(int argc, char **argv)
                 int on = ts_scene_card_under(&sc, taken[t].q);
                 if (on >= 0 && got[on] < 0)
                     got[on] = t;
+                else
+                    false_reads += reads[t].conf >= conf_floor;
             }
             style_tally *sty = style_of(styles, &nstyles, sc.info.table);
             int lost_here = 0;
@@ -273,7 +306,7 @@ int main(int argc, char **argv)
                     tr.is_card && tr.conf >= conf_floor && tr.code.idx == sc.cards[i].code.idx;
                 truth.n++;
                 truth.ok += tr_ok;
-                {
+                if (cls->family == TS_FAM_DOMINO) {
                     /* half visible cards by how much their ends show */
                     float e0 = end_visible(&sc, i, 0, img.w, img.h);
                     float e1 = end_visible(&sc, i, 1, img.w, img.h);
@@ -315,10 +348,9 @@ int main(int argc, char **argv)
                         ts_code_format(reads[t].code, saw);
                     if (tr.is_card)
                         ts_code_format(tr.code, tsaw);
-                    printf("  %s seed %ld card %d %s vis %.2f ends %.2f %.2f: %-5s read %s %.2f  "
+                    printf("  %s seed %ld card %d %s vis %.2f: %-5s read %s %.2f  "
                            "best cand %.3f (#%d %.2f)  truth %s %.2f (%.2f %.2f)\n",
-                           name, s, i, want, v, end_visible(&sc, i, 0, img.w, img.h),
-                           end_visible(&sc, i, 1, img.w, img.h), WHY[why], saw,
+                           name, s, i, want, v, WHY[why], saw,
                            t >= 0 ? reads[t].conf : 0.0, best, bi, br.conf, tsaw, tr.conf,
                            tr.attr_conf[0], tr.attr_conf[1]);
                 }
@@ -330,28 +362,31 @@ int main(int argc, char **argv)
             ts_scene_free(&sc);
         }
         qsort(times, (size_t)count, sizeof *times, cmp_double);
+        qsort(find_times, (size_t)count, sizeof *times, cmp_double);
         printf(
-            "%-9s full %4d/%4d %.1f%% (wrong %d)  half+ %4d/%4d %.1f%% (wrong %d)  lost: find %d "
-            "read %d order %d  truth %d/%d (wrong %d)  median %.2f ms\n",
+            "%-9s full %4d/%4d %.1f%% (wrong %d)  half+ %4d/%4d %.1f%% (wrong %d)  false %d  "
+            "lost: find %d read %d order %d  truth %d/%d (wrong %d)  median %.2f ms (find %.2f)\n",
             name, full.ok, full.n, 100.0 * full.ok / (full.n ? full.n : 1), full.wrong, half.ok,
-            half.n, 100.0 * half.ok / (half.n ? half.n : 1), half.wrong, lost[0], lost[1], lost[2],
-            truth.ok, truth.n, truth.wrong, times[count / 2]);
+            half.n, 100.0 * half.ok / (half.n ? half.n : 1), half.wrong, false_reads, lost[0],
+            lost[1], lost[2], truth.ok, truth.n, truth.wrong, times[count / 2],
+            find_times[count / 2]);
         fflush(stdout);
         all_full.n += full.n, all_full.ok += full.ok, all_full.wrong += full.wrong;
         all_half.n += half.n, all_half.ok += half.ok, all_half.wrong += half.wrong;
         all_truth.n += truth.n, all_truth.ok += truth.ok, all_truth.wrong += truth.wrong;
         for (int k = 0; k < 3; k++)
             all_lost[k] += lost[k];
+        all_false += false_reads;
     }
-    printf("%-9s full %4d/%4d %.1f%% (wrong %d)  half+ %4d/%4d %.1f%% (wrong %d)  lost: find %d "
-           "read %d order %d  truth %d/%d (wrong %d)\n",
+    printf("%-9s full %4d/%4d %.1f%% (wrong %d)  half+ %4d/%4d %.1f%% (wrong %d)  false %d  "
+           "lost: find %d read %d order %d  truth %d/%d (wrong %d)\n",
            "all", all_full.ok, all_full.n, 100.0 * all_full.ok / (all_full.n ? all_full.n : 1),
            all_full.wrong, all_half.ok, all_half.n,
-           100.0 * all_half.ok / (all_half.n ? all_half.n : 1), all_half.wrong, all_lost[0],
-           all_lost[1], all_lost[2], all_truth.ok, all_truth.n, all_truth.wrong);
+           100.0 * all_half.ok / (all_half.n ? all_half.n : 1), all_half.wrong, all_false,
+           all_lost[0], all_lost[1], all_lost[2], all_truth.ok, all_truth.n, all_truth.wrong);
     static const char *const ENDS[4] = {"both ends whole", "less shown end >= half",
                                         "less shown end partly", "one end covered"};
-    for (int k = 0; k < 4; k++)
+    for (int k = 0; k < 4 && cls->family == TS_FAM_DOMINO; k++)
         printf("  half+ cards, %-24s %4d/%4d read\n", ENDS[k], ends_ok[k], ends_n[k]);
     for (int i = 0; i < nstyles; i++)
         printf("  %-12s full %4d/%4d %.1f%% (wrong %d)  half+ %4d/%4d %.1f%% (wrong %d)\n",
@@ -362,7 +397,9 @@ int main(int argc, char **argv)
                styles[i].half.wrong);
     ts_image_free(&card);
     free(times);
+    free(find_times);
     free(cand);
+    ts_detector_destroy(det);
     cls->destroy(rd);
     return 0;
 }

@@ -1,0 +1,227 @@
+/* Bilinear affine warp of BGR images (see warp.h).
+ *
+ * OpenCV's arithmetic, step by step: the map in fixed point with 10
+ * fraction bits (each row's start and each column's step rounded to
+ * nearest), positions cut to 1/32 pixel; the four weights of a position are
+ * products of (32 - f, f) pairs, so they sum to 1024 exactly and the blend
+ * rounds as (sum + 512) >> 10 (OpenCV's 15-bit weights are these times 32).
+ * Outside the frame each tap's coordinate is clamped (BORDER_REPLICATE). */
+#include "warp.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
+enum {
+    AB_BITS = 10,   /* fraction bits of the map */
+    INTER_BITS = 5, /* fraction bits of a sample position */
+    TAB = 1 << INTER_BITS,
+    ROUND = (1 << AB_BITS) / TAB / 2,
+    LIMIT = 1 << 19 << AB_BITS, /* |map| < 2^19 px: no int sum overflows */
+};
+
+static int clampi(int v, int lo, int hi)
+{
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
+/* One pixel anywhere, taps clamped to the frame (kept out of line: the
+ * frame's edges are rare, and inlined it crowds the common path's registers). */
+__attribute__((noinline)) static void blend_clamped(const ts_image *src, int sx, int sy, int fx, int fy, uint8_t *o)
+{
+    const int x0 = clampi(sx, 0, src->w - 1), x1 = clampi(sx + 1, 0, src->w - 1);
+    const int y0 = clampi(sy, 0, src->h - 1), y1 = clampi(sy + 1, 0, src->h - 1);
+    const uint8_t *r0 = ts_image_row(src, y0), *r1 = ts_image_row(src, y1);
+    for (int ch = 0; ch < 3; ch++) {
+        int top = r0[3 * x0 + ch] * (TAB - fx) + r0[3 * x1 + ch] * fx;
+        int bottom = r1[3 * x0 + ch] * (TAB - fx) + r1[3 * x1 + ch] * fx;
+        o[ch] = (uint8_t)((top * (TAB - fy) + bottom * fy + 512) >> 10);
+    }
+}
+
+#ifdef __SSE2__
+/* One pixel whose 2 x 2 taps and the two bytes after them lie in the frame:
+ * both taps' channels side by side, weighted in pairs. w[f] holds the pairs
+ * (32 - f, f). */
+static inline int blend_sse2(const uint8_t *r0, const uint8_t *r1, const __m128i *w, int fx,
+                             int fy)
+{
+    const __m128i zero = _mm_setzero_si128();
+    __m128i a = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)r0), zero); /* B0 G0 R0 B1 G1 R1 */
+    __m128i b = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)r1), zero);
+    /* (left, right) per channel, times (32 - fx, fx): 32-bit blends per row */
+    __m128i top = _mm_madd_epi16(_mm_unpacklo_epi16(a, _mm_srli_si128(a, 6)), w[fx]);
+    __m128i bottom = _mm_madd_epi16(_mm_unpacklo_epi16(b, _mm_srli_si128(b, 6)), w[fx]);
+    __m128i tb = _mm_packs_epi32(top, bottom); /* at most 8160: fits */
+    __m128i v = _mm_madd_epi16(_mm_unpacklo_epi16(tb, _mm_srli_si128(tb, 8)), w[fy]);
+    v = _mm_srli_epi32(_mm_add_epi32(v, _mm_set1_epi32(512)), 10);
+    v = _mm_packus_epi16(_mm_packs_epi32(v, v), zero);
+    return _mm_cvtsi128_si32(v); /* B, G, R in the low bytes (little-endian) */
+}
+#endif
+
+/* What every pixel's blend needs. */
+typedef struct {
+    const ts_image *src;
+#ifdef __SSE2__
+    __m128i wt[TAB]; /* (32 - f, f) pairs */
+    unsigned fast_w, fast_h; /* the left tap and 8 bytes from it inside: sx < w - 2 */
+    const uint8_t *buf;
+    size_t stride;
+#endif
+} sampler;
+
+static void sampler_init(sampler *s, const ts_image *src)
+{
+    s->src = src;
+#ifdef __SSE2__
+    for (int f = 0; f < TAB; f++)
+        s->wt[f] = _mm_set1_epi32(f << 16 | (TAB - f));
+    s->fast_w = src->w > 2 ? (unsigned)src->w - 2 : 0;
+    s->fast_h = (unsigned)src->h - 1;
+    s->buf = src->buf;
+    s->stride = (size_t)src->stride;
+#endif
+}
+
+/* Writes the blend at (X, Y) in 1/32 px to o (3 bytes; 4 if more4, the
+ * fourth being the next pixel's, written after this). OpenCV saturates
+ * positions to 16 bits; frames are under 32767 px a side, so that clamps to
+ * the same edge pixel as the taps' clamp does. */
+static inline void sample(const sampler *s, int X, int Y, uint8_t *o, int more4)
+{
+    /* >> of a negative int rounds down (arithmetic shift), as in OpenCV */
+    const int sx = X >> INTER_BITS, sy = Y >> INTER_BITS;
+    const int fx = X & (TAB - 1), fy = Y & (TAB - 1);
+#ifdef __SSE2__
+    if ((unsigned)sx < s->fast_w && (unsigned)sy < s->fast_h) {
+        const uint8_t *r0 = s->buf + (size_t)sy * s->stride + 3 * (size_t)sx;
+        int px = blend_sse2(r0, r0 + s->stride, s->wt, fx, fy);
+        if (more4) /* constant sizes: one store, not a byte loop */
+            memcpy(o, &px, 4);
+        else
+            memcpy(o, &px, 3);
+        return;
+    }
+#else
+    (void)more4;
+#endif
+    blend_clamped(s->src, sx, sy, fx, fy, o);
+}
+
+int ts_warp_affine_linear(const ts_image *src, const double m[6], ts_image *dst)
+{
+    if (src->channels != 3 || dst->channels != 3 || src->w < 1 || src->h < 1 || dst->w < 1)
+        return -1;
+    const int w = dst->w, h = dst->h;
+    /* each column's offset in x, then in y; a row's positions */
+    int *step = malloc(sizeof *step * 4 * (size_t)w);
+    if (!step)
+        return -1;
+    int *pos = step + 2 * w;
+    for (int x = 0; x < w; x++) {
+        double a = m[0] * x * (1 << AB_BITS), b = m[3] * x * (1 << AB_BITS);
+        if (!(fabs(a) < LIMIT && fabs(b) < LIMIT)) {
+            free(step);
+            return -1;
+        }
+        step[x] = (int)lrint(a);
+        step[w + x] = (int)lrint(b);
+    }
+    sampler sm;
+    sampler_init(&sm, src);
+    for (int y = 0; y < h; y++) {
+        double a = (m[1] * y + m[2]) * (1 << AB_BITS), b = (m[4] * y + m[5]) * (1 << AB_BITS);
+        if (!(fabs(a) < LIMIT && fabs(b) < LIMIT)) {
+            free(step);
+            return -1;
+        }
+        const int X0 = (int)lrint(a) + ROUND, Y0 = (int)lrint(b) + ROUND;
+        for (int x = 0; x < w; x++) { /* a loop the compiler vectorises */
+            pos[x] = (X0 + step[x]) >> (AB_BITS - INTER_BITS);
+            pos[w + x] = (Y0 + step[w + x]) >> (AB_BITS - INTER_BITS);
+        }
+        uint8_t *o = ts_image_row(dst, y);
+        for (int x = 0; x < w; x++, o += 3)
+            sample(&sm, pos[x], pos[w + x], o, x + 1 < w);
+    }
+    free(step);
+    return 0;
+}
+
+/* OpenCV's rounding of a position: clamped to int's range, to nearest
+ * (even on ties; the instruction OpenCV's cvRound uses, not a libm call). */
+static inline int round_sat(double v)
+{
+    v = v < 2147483647.0 ? v : 2147483647.0;
+    v = v > -2147483648.0 ? v : -2147483648.0;
+#ifdef __SSE2__
+    return _mm_cvtsd_si32(_mm_set_sd(v));
+#else
+    return (int)lrint(v);
+#endif
+}
+
+int ts_warp_perspective_linear(const ts_image *src, const double m[9], ts_image *dst)
+{
+    if (src->channels != 3 || dst->channels != 3 || src->w < 1 || src->h < 1 || dst->w < 1 ||
+        dst->h < 1)
+        return -1;
+    const int w = dst->w, h = dst->h;
+    /* OpenCV maps blocks of BW columns, each from its first column's
+     * homogeneous coordinates plus x1 times the column step: the same sums
+     * in the same order give the same doubles. */
+    enum { BLOCK = 32 };
+    const int bh = BLOCK / 2 < h ? BLOCK / 2 : h;
+    const int bw = BLOCK * BLOCK / bh < w ? BLOCK * BLOCK / bh : w;
+    int *pos = malloc(sizeof *pos * 2 * (size_t)bw); /* a block row's X, then its Y */
+    if (!pos)
+        return -1;
+    sampler sm;
+    sampler_init(&sm, src);
+    for (int y = 0; y < h; y++) {
+        uint8_t *o = ts_image_row(dst, y);
+        for (int x = 0; x < w; x += bw) {
+            const int n = bw < w - x ? bw : w - x;
+            const double X0 = m[0] * x + m[1] * y + m[2];
+            const double Y0 = m[3] * x + m[4] * y + m[5];
+            const double W0 = m[6] * x + m[7] * y + m[8];
+            int x1 = 0;
+#ifdef __SSE2__
+            /* two columns at a time: the same double operations, one
+             * division instruction for both */
+            const __m128d m0 = _mm_set1_pd(m[0]), m3 = _mm_set1_pd(m[3]), m6 = _mm_set1_pd(m[6]);
+            const __m128d x0 = _mm_set1_pd(X0), y0 = _mm_set1_pd(Y0), w0 = _mm_set1_pd(W0);
+            const __m128d tab = _mm_set1_pd(TAB), zero = _mm_setzero_pd();
+            const __m128d hi = _mm_set1_pd(2147483647.0), lo = _mm_set1_pd(-2147483648.0);
+            __m128d c = _mm_set_pd(1, 0);
+            for (; x1 + 2 <= n; x1 += 2, c = _mm_add_pd(c, _mm_set1_pd(2))) {
+                __m128d W = _mm_add_pd(w0, _mm_mul_pd(m6, c));
+                W = _mm_and_pd(_mm_div_pd(tab, W), _mm_cmpneq_pd(W, zero));
+                __m128d fx = _mm_mul_pd(_mm_add_pd(x0, _mm_mul_pd(m0, c)), W);
+                __m128d fy = _mm_mul_pd(_mm_add_pd(y0, _mm_mul_pd(m3, c)), W);
+                fx = _mm_max_pd(_mm_min_pd(fx, hi), lo);
+                fy = _mm_max_pd(_mm_min_pd(fy, hi), lo);
+                __m128i ix = _mm_cvtpd_epi32(fx), iy = _mm_cvtpd_epi32(fy);
+                _mm_storel_epi64((__m128i *)(pos + x1), ix);
+                _mm_storel_epi64((__m128i *)(pos + bw + x1), iy);
+            }
+#endif
+            for (; x1 < n; x1++) {
+                double W = W0 + m[6] * x1;
+                W = W != 0 ? TAB / W : 0;
+                pos[x1] = round_sat((X0 + m[0] * x1) * W);
+                pos[bw + x1] = round_sat((Y0 + m[3] * x1) * W);
+            }
+            for (x1 = 0; x1 < n; x1++, o += 3)
+                sample(&sm, pos[x1], pos[bw + x1], o, x + x1 + 1 < w);
+        }
+    }
+    free(pos);
+    return 0;
+}
