@@ -21,9 +21,14 @@ Data (cached in --data):
   0.75, else no card: parts of cards, two cards, table). Seeds 22000..
   train, 23000.. held aside.
 - the shared photos: the cards each family's own reader reads there whose
-  code is in the image's labels (`tablesight scan --game G`); photo series
+  code is in the image's labels (`tablesight scan --game G`); on the SET
+  boards and playing photos whose every labelled card is so read, every
+  quad each reader's finder offers (the card it covers, else no card: a
+  hand, a face, a part of a card); and the whole frame (one card filling
+  a close-up is that card, a table of small pieces no card). Photo series
   (a game, a source, a session) are split whole: about a quarter of each
-  data set is held aside (HELD).
+  data set is held aside (HELD; the webcam-held and phone playing series
+  by time, the later half of each).
 Everything is seeded: the same command gives the same model.
 
   /usr/bin/python3 models/train_family.py --build build \
@@ -171,13 +176,35 @@ def offered_set(build, data, fam, first, count, tables, rng, tag):
 
 
 # Photo series held aside whole (a game, a source, a session), about a
-# quarter of each data set.
-HELD = re.compile(r"qwirkle/images/tr3_|domino/images/g3_|cardcounter_webcam|"
-                  r"IMG_20220921_20|mathsvlog_|tomwhite.*_2017031[57]_|pclewis_")
+# quarter of each data set. The playing photos are two long sessions split
+# by time: the phone photos from 19:50 on, and the later half of the
+# webcam-held cards (by the time in their names' UUID1).
+HELD = re.compile(r"qwirkle/images/tr3_|domino/images/g3_|"
+                  r"IMG_20220921_(195|20)|mathsvlog_|tomwhite.*_2017031[57]_|pclewis_")
+WEBCAM = re.compile(r"cardcounter_webcam_[0-9a-z]+-([0-9a-f]{8})-([0-9a-f]{4})-1([0-9a-f]{3})-")
+# UUID1 time (100 ns since 1582) from which on the webcam photos are held
+# aside: the median of the series' 111 photos.
+WEBCAM_HELD_FROM = 0x1ed3991c5fedc5b
+
+
+def uuid1_time(path):
+    m = WEBCAM.search(path)
+    return int(m.group(3) + m.group(2) + m.group(1), 16) if m else None
 
 
 def held(path):
+    t = uuid1_time(path)
+    if t is not None:
+        return t >= WEBCAM_HELD_FROM
     return HELD.search(path) is not None
+
+
+def whole_frame(w, h, upright):
+    """The whole frame as a quad, its first side the top: as it stands, or
+    turned a quarter (the left side the top: a card lying across)."""
+    if upright:
+        return [[0, 0], [w, 0], [w, h], [0, h]]
+    return [[0, h], [0, 0], [w, 0], [w, h]]
 
 
 def real_set(build, shared, data, rel, game, profile, letter, rng):
@@ -198,6 +225,7 @@ def real_set(build, shared, data, rel, game, profile, letter, rng):
             subprocess.run(cmd + sorted(want), check=False, stdout=o, stderr=subprocess.DEVNULL)
         os.rename(cache + ".tmp", cache)
     tr, va = ([], []), ([], [])
+    nwhole = 0
     for line in open(cache):
         d = json.loads(line)
         path = d["source"]
@@ -206,14 +234,96 @@ def real_set(build, shared, data, rel, game, profile, letter, rng):
         img = cv2.imread(path)
         left = list(want[path])
         dst = va if held(path) else tr
+        found = []
         for c in d["cards"]:
             if not c["read"] or c["code"] not in left:
                 continue
             left.remove(c["code"])
+            found.append(c["quad"])
             for _ in range(1 if dst is va else 2):
                 dst[0].append(warp(img, jitter(c["quad"], rng, 0.04 if dst is tr else 0)))
                 dst[1].append(LETTERS.index(letter))
-    print(f"  real {rel}: {len(tr[0])} train, {len(va[0])} held aside", flush=True)
+        if rel == "set/crops.tsv":
+            continue  # the crop is the card
+        # The whole frame, which auto_family.c also asks about: one card
+        # filling a close-up photo (turned as the card lies) is that card;
+        # a table of small pieces is no card.
+        h, w = img.shape[:2]
+        area = sum(cv2.contourArea(np.float32(q)) for q in found)
+        if len(want[path]) == 1 and len(found) == 1 and area >= 0.3 * w * h:
+            q = np.float32(found[0])
+            top = q[1] - q[0]
+            upright = abs(top[0]) >= abs(top[1])
+            dst[0].append(warp(img, whole_frame(w, h, upright)))
+            dst[1].append(LETTERS.index(letter))
+            nwhole += 1
+        elif len(want[path]) >= 4 and area < 0.15 * w * h:
+            for upright in (True, False):
+                dst[0].append(warp(img, whole_frame(w, h, upright)))
+                dst[1].append(LETTERS.index("X"))
+                nwhole += 1
+    print(f"  real {rel}: {len(tr[0])} train, {len(va[0])} held aside ({nwhole} whole frames)",
+          flush=True)
+    return tr, va
+
+
+# Photo sets whose every reader's outlines are learnt (real_offered): the
+# playing photos (hands, faces, rooms, a table's grain) and the SET boards.
+# The SET crops are one card each; the Qwirkle and domino boards hold ~60
+# pieces each (slow to scan seven times) and no other family claims them.
+OFFERED_REAL = ("set/boards.tsv", "playing/labels.tsv")
+
+
+def real_offered(build, shared, data, rel, game, profile, letter, rng):
+    """What every reader's finder offers on the shared photos of rel whose
+    every labelled card its own reader reads (so every card's outline is
+    known): a quad on one of them (IoU >= 0.75) is that card, any other (a
+    part of a card, two cards, a hand, a face, the room) is no card. Real
+    cameras' clutter and other readers' views of real cards, which rendered
+    tables lack. Split like real_set."""
+    labels = os.path.join(shared, "data", rel)
+    base = os.path.dirname(labels)
+    want = {}
+    for line in open(labels):
+        f = line.rstrip("\n").split("\t")
+        if line.startswith("#") or len(f) < 2:
+            continue
+        want[os.path.join(base, f[0])] = f[1].split()
+    truth = {}
+    for line in open(os.path.join(data, "scan_" + rel.replace("/", "_") + ".json")):
+        d = json.loads(line)
+        left = list(want.get(d["source"], []))
+        quads = []
+        for c in d["cards"]:
+            if c["read"] and c["code"] in left:
+                left.remove(c["code"])
+                quads.append(c["quad"])
+        if d["source"] in want and not left:
+            truth[d["source"]] = quads
+    tr, va = ([], []), ([], [])
+    for rgame, rprof in READERS:
+        cache = os.path.join(data, f"offered_real_{rel.replace('/', '_')}_{rgame}_{rprof}.json")
+        if not os.path.exists(cache):
+            cmd = [os.path.join(build, "tablesight"), "scan", "--game", rgame]
+            if rprof:
+                cmd += ["--profile", rprof]
+            with open(cache + ".tmp", "w") as o:
+                subprocess.run(cmd + sorted(truth), check=False, stdout=o,
+                               stderr=subprocess.DEVNULL)
+            os.rename(cache + ".tmp", cache)
+        for line in open(cache):
+            d = json.loads(line)
+            if d["source"] not in truth or not d["cards"]:
+                continue
+            img = cv2.imread(d["source"])
+            dst = va if held(d["source"]) else tr
+            for c in d["cards"]:
+                best = max([iou(c["quad"], t) for t in truth[d["source"]]] or [0])
+                dst[0].append(warp(img, jitter(c["quad"], rng, 0)))
+                dst[1].append(LETTERS.index(letter if best >= 0.75 else "X"))
+    nx = sum(y == LETTERS.index("X") for y in tr[1] + va[1])
+    print(f"  real {rel} offered by every reader on {len(truth)} photos: {len(tr[0])} train, "
+          f"{len(va[0])} held aside, {nx} no card", flush=True)
     return tr, va
 
 
@@ -303,6 +413,13 @@ def main():
         yva += y
     for rel, game, prof, letter in REAL:
         tr, va = real_set(a.build, a.shared, a.data, rel, game, prof, letter, rng)
+        xtr += tr[0]
+        ytr += tr[1]
+        xrv += va[0]
+        yrv += va[1]
+        if rel not in OFFERED_REAL:
+            continue
+        tr, va = real_offered(a.build, a.shared, a.data, rel, game, prof, letter, rng)
         xtr += tr[0]
         ytr += tr[1]
         xrv += va[0]

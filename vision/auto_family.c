@@ -196,13 +196,24 @@ static int specific(int family)
     }
 }
 
+/* A sure card the net is this sure is no card at all (a part of a card, a
+ * fan's strip, a table's pattern) counts NONE_VALUE, not 1: the reader saw
+ * its marks, the net sees no card around them. Only a clear "no card":
+ * a real card the net cannot place (a hand over it) keeps the reader's
+ * word. */
+#define NONE_SURE 0.9
+#define NONE_VALUE 0.5
+/* P(a family) that makes a face count for it (a candidate's vote, a read
+ * card's face for its reading). */
+#define VOTE_P 0.7
+
 /* ---- Choosing ------------------------------------------------------------- */
 
 /* P(family fam[k]) of card c[k]'s face for k < n, n at most
- * MAX_READINGS * FACE_SAMPLE, and (other, may be NULL) P(another family's
- * card). Returns 0 or -1 with err. */
+ * MAX_READINGS * FACE_SAMPLE, and (other, none: may be NULL) P(another
+ * family's card) and P(no card). Returns 0 or -1 with err. */
 static int faces(ts_auto_family *a, const ts_image *frame, const ts_card *const *c,
-                 const int *fam, int n, double *p, double *other, char *err)
+                 const int *fam, int n, double *p, double *other, double *none, char *err)
 {
     for (int k = 0; k < n; k++)
         if (tscv_warp_quad(frame, c[k]->quad, &a->face[k], FACE_W, FACE_H, err) < 0)
@@ -211,16 +222,20 @@ static int faces(ts_auto_family *a, const ts_image *frame, const ts_card *const 
         return -1;
     for (int k = 0; k < n; k++) {
         p[k] = 0;
-        double o = 0;
+        double o = 0, x = 0;
         for (int c = 0; c < a->nclass; c++) {
             double pc = a->probs[(size_t)k * a->nclass + c];
             if (a->mine[fam[k]][c])
                 p[k] += pc;
             else if (!a->nocard[c])
                 o += pc;
+            else
+                x += pc;
         }
         if (other)
             other[k] = o;
+        if (none)
+            none[k] = x;
     }
     return 0;
 }
@@ -252,7 +267,7 @@ static int measure_bigs(ts_auto_family *a, const ts_image *frame,
             }
         }
     double p[MAX_BIGS];
-    if (faces(a, frame, q, fam, nb, p, NULL, err) < 0)
+    if (faces(a, frame, q, fam, nb, p, NULL, NULL, err) < 0)
         return -1;
     for (int k = 0; k < nb; k++)
         big_face[at[k][0]][at[k][1]] = (float)p[k];
@@ -264,8 +279,6 @@ static int measure_bigs(ts_auto_family *a, const ts_image *frame,
 /* Finders' candidates the face net looks at, told apart by overlap (a few
  * from each finder: its best first). */
 enum { MAX_VOTERS = 48 }; /* and the whole frame */
-/* P(a family) that makes a candidate's face count for it. */
-#define VOTE_P 0.7
 /* A choice the readings make with no more than this score (no more sure
  * cards than unsure ones) is weak: then the candidates' faces may decide.
  * Above it, the readers' own marks outweigh a face net that errs on other
@@ -273,19 +286,21 @@ enum { MAX_VOTERS = 48 }; /* and the whole frame */
  * photos it never saw (a hand over a card, a phone's clutter). */
 #define WEAK_SCORE 0.0
 /* Faces another family needs against a weak reading (one is enough when
- * no reading has a card at all). */
+ * no reading has a card at all, or the chosen one has no sure card). */
 enum { VOTE_MIN = 2 };
 
 /* Counts per family the distinct candidates whose face the net places in
  * it, and the whole frame's (a photo of one card filling it has no
- * background for a finder to find it by). Returns 0 or -1 with err. */
+ * background for a finder to find it by): the frame as it stands and
+ * turned a quarter (a card lying across a square photo), one vote for
+ * a family either way places in it. Returns 0 or -1 with err. */
 static int vote(ts_auto_family *a, const ts_image *frame, const ts_quad *cand, int ncand,
-                int votes[TS_FAM_COUNT], char *err)
+                int votes[TS_FAM_COUNT], double weight[TS_FAM_COUNT], char *err)
 {
-    const ts_quad *v[MAX_VOTERS + 1];
+    const ts_quad *v[MAX_VOTERS + 2];
     int nv = 0;
     for (int f = 0; f < TS_FAM_COUNT; f++)
-        votes[f] = 0;
+        votes[f] = 0, weight[f] = 0;
     for (int i = 0; i < ncand && nv < MAX_VOTERS; i++) {
         int seen = 0;
         for (int k = 0; k < nv && !seen; k++)
@@ -294,41 +309,54 @@ static int vote(ts_auto_family *a, const ts_image *frame, const ts_quad *cand, i
             v[nv++] = &cand[i];
     }
     float W = (float)frame->w, H = (float)frame->h;
-    ts_quad whole = {.q = {{0, 0}, {W, 0}, {W, H}, {0, H}}, .area = W * H};
-    if (W > H) /* portrait: the left side is the card's top */
-        memcpy(whole.q, (ts_pt[4]){{0, H}, {0, 0}, {W, 0}, {W, H}}, sizeof whole.q);
-    v[nv++] = &whole;
+    ts_quad upright = {.q = {{0, 0}, {W, 0}, {W, H}, {0, H}}, .area = W * H};
+    ts_quad across = {.q = {{0, H}, {0, 0}, {W, 0}, {W, H}}, .area = W * H};
+    v[nv++] = &upright;
+    v[nv++] = &across;
     for (int k = 0; k < nv; k++)
         if (tscv_warp_quad(frame, v[k]->q, &a->face[k], FACE_W, FACE_H, err) < 0)
             return -1;
     if (tscv_net_run(a->net, a->face, nv, a->probs, err) < 0)
         return -1;
+    double frame_p[TS_FAM_COUNT] = {0};
     for (int k = 0; k < nv; k++) {
         const float *pk = &a->probs[(size_t)k * a->nclass];
         for (int f = 0; f < TS_FAM_COUNT; f++) {
             double pf = 0;
             for (int c = 0; c < a->nclass; c++)
                 pf += a->mine[f][c] ? pk[c] : 0;
-            votes[f] += pf >= VOTE_P;
+            if (k >= nv - 2)
+                frame_p[f] = pf > frame_p[f] ? pf : frame_p[f];
+            else if (pf >= VOTE_P)
+                votes[f]++, weight[f] += pf;
         }
     }
+    for (int f = 0; f < TS_FAM_COUNT; f++)
+        if (frame_p[f] >= VOTE_P)
+            votes[f]++, weight[f] += frame_p[f];
     return 0;
 }
 
 /* The family the candidates' faces say against the readings' weak choice
  * chosen (-1: none) of score bs, or -1 when they do not overrule it: it
  * must be the one family with the most faces (VOTE_MIN of them against a
- * reading), and the chosen family must have none. */
-static int overruling_family(const int votes[TS_FAM_COUNT], int chosen, double bs)
+ * reading with a sure card; equal counts go to the surer faces, summed
+ * weight, if clearly surer), and the chosen family must have none, among
+ * the candidates or the chosen reading's own cards (own_faces: an unsure
+ * card the net places in its family, which no finder's first outlines
+ * hold). */
+static int overruling_family(const int votes[TS_FAM_COUNT], const double weight[TS_FAM_COUNT],
+                             int chosen, int chosen_sure, int own_faces, double bs)
 {
     int top = 0, ties = 0;
     for (int f = 1; f < TS_FAM_COUNT; f++)
-        if (votes[f] > votes[top])
-            top = f, ties = 0;
-        else if (votes[f] == votes[top])
-            ties++;
-    if (bs > WEAK_SCORE || top == chosen || ties || votes[top] < (chosen >= 0 ? VOTE_MIN : 1) ||
-        (chosen >= 0 && votes[chosen] > 0))
+        if (votes[f] > votes[top] || (votes[f] == votes[top] && weight[f] > weight[top]))
+            top = f;
+    for (int f = 0; f < TS_FAM_COUNT; f++)
+        ties += f != top && votes[f] == votes[top] && weight[top] - weight[f] < 0.05;
+    int need = chosen >= 0 && chosen_sure ? VOTE_MIN : 1;
+    if (bs > WEAK_SCORE || top == chosen || ties || votes[top] < need ||
+        (chosen >= 0 && votes[chosen] + own_faces > 0))
         return -1;
     return top;
 }
@@ -370,36 +398,45 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
             k++;
         }
     }
-    double pface[MAX_READINGS * FACE_SAMPLE], pother[MAX_READINGS * FACE_SAMPLE];
-    if (faces(a, frame, q, fam, nface, pface, pother, err) < 0)
+    double pface[MAX_READINGS * FACE_SAMPLE], pother[MAX_READINGS * FACE_SAMPLE],
+        pnone[MAX_READINGS * FACE_SAMPLE];
+    if (faces(a, frame, q, fam, nface, pface, pother, pnone, err) < 0)
         return -2;
 
     int best = -1;
     double bs = 0, bc = 0, score[MAX_READINGS];
+    int own[MAX_READINGS]; /* counted cards the net places in the reading's family */
     for (int f = 0, at = 0; f < n; f++) {
         const ts_frame_result *r = &readings[f];
         int fam = cls[f]->family;
         /* P(this family) and P(another family) of each sampled card; the
          * others at the mean */
-        double face[TS_MAX_CARDS], other[TS_MAX_CARDS], mean = 0, mother = 0;
+        double face[TS_MAX_CARDS], other[TS_MAX_CARDS], none[TS_MAX_CARDS];
+        double mean = 0, mother = 0, mnone = 0;
         for (int k = 0; k < npick[f]; k++, at++) {
             face[pick[f][k]] = pface[at];
             other[pick[f][k]] = pother[at];
+            none[pick[f][k]] = pnone[at];
             mean += pface[at] / npick[f];
             mother += pother[at] / npick[f];
+            mnone += pnone[at] / npick[f];
         }
         /* A sure card counts unless it looks like another family's card; an
          * unsure one counts against unless it looks like this family's. A
          * face the net cannot place (a card half in view, a hand over it)
          * leaves the reader's word as it is. */
         double s = 0, conf = 0;
+        own[f] = 0;
         for (int i = 0, k = 0; i < r->ncards; i++) {
             if (!how[f][i])
                 continue;
             int sampled = k < npick[f] && pick[f][k] == i;
             double p = sampled ? face[i] : mean, o = sampled ? other[i] : mother;
+            double x = sampled ? none[i] : mnone;
             k += sampled;
-            s += how[f][i] > 0 ? (o >= 0.5 ? -1 : 1) : (p >= 0.5 ? 0 : -1);
+            own[f] += p >= VOTE_P;
+            s += how[f][i] > 0 ? (o >= 0.5 ? -1 : x >= NONE_SURE ? NONE_VALUE : 1)
+                               : (p >= 0.5 ? 0 : -1);
             conf += r->cards[i].conf * (1 - o);
         }
         score[f] = s;
@@ -422,12 +459,17 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
     if (bs > WEAK_SCORE)
         return best;
     int votes[TS_FAM_COUNT];
-    if (vote(a, frame, cand, ncand, votes, err) < 0)
+    double vweight[TS_FAM_COUNT];
+    if (vote(a, frame, cand, ncand, votes, vweight, err) < 0)
         return -2;
     if (weights)
         for (int f = 0; f < n; f++)
             weights[f].votes = votes[cls[f]->family];
-    int over = overruling_family(votes, best >= 0 ? (int)cls[best]->family : -1, bs);
+    int sure = 0;
+    for (int i = 0; best >= 0 && i < readings[best].ncards; i++)
+        sure |= how[best][i] > 0;
+    int over = overruling_family(votes, vweight, best >= 0 ? (int)cls[best]->family : -1, sure,
+                                 best >= 0 ? own[best] : 0, bs);
     if (over >= 0) {
         int b = -1;
         for (int f = 0; f < n; f++) {

@@ -12,13 +12,16 @@
  * card counts for it unless the net recognises another family's card in
  * it; an unsure card counts against it unless the net recognises the
  * reading's family in it; a face the net cannot place (half in view, a hand
- * over it, a deck it never saw) leaves the reader's word as it is. A read
+ * over it, a deck it never saw) leaves the reader's word as it is, and one
+ * it clearly calls no card at all (a part of a card, a fan's strip) counts
+ * half. A read
  * "card" holding another reading's cards takes them as its parts only if
  * it looks somewhat like its family (not a whole table read as one card).
  * When the readings say little (no more sure cards than unsure ones: a
  * family's finder lost on a busy table, one card filling the frame), the
  * net's view of every finder's first candidates and of the whole frame
- * may name the family instead.
+ * (as it stands and turned a quarter: one card lying across a photo) may
+ * name the family instead.
  *
  * Only the reader interface is used (reader.h): codes, confidences, read
  * flags and quads of each family's reading.

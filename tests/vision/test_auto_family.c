@@ -86,6 +86,51 @@ static void test_single_card_crops(void **state)
     ts_pipeline_destroy(p);
 }
 
+/* Face turned a quarter into the middle of a square photo of a plain
+ * table, as a phone held square over a card lying across sees it. */
+static void lay_across(const ts_image *face, ts_image *out)
+{
+    int side = face->h + face->h / 8;
+    assert_int_equal(ts_image_alloc(out, side, side, 3), 0);
+    for (int y = 0; y < side; y++)
+        memset(ts_image_row(out, y), 120, (size_t)side * 3);
+    int x0 = (side - face->h) / 2, y0 = (side - face->w) / 2;
+    for (int y = 0; y < face->h; y++)
+        for (int x = 0; x < face->w; x++) /* (x, y) -> (h-1-y, x): turned clockwise */
+            memcpy(ts_image_row(out, y0 + x) + 3 * (x0 + face->h - 1 - y),
+                   ts_image_row(face, y) + 3 * x, 3);
+}
+
+/* One card lying across a square close-up: the readers may find it, and
+ * the face net's view of the frame turned a quarter tells it if not. */
+static void test_card_across_square_photo(void **state)
+{
+    (void)state;
+    ts_pipeline *p = make_auto();
+    const ts_family fams[] = {TS_FAM_SET, TS_FAM_PLAYING, TS_FAM_GOF};
+    char err[TSCV_ERR_MAX];
+    for (size_t f = 0; f < sizeof fams / sizeof fams[0]; f++) {
+        ts_code codes[3];
+        int n = ts_render_draw_cards(fams[f], 3, 98400 + f, codes);
+        for (int i = 0; i < n; i++) {
+            ts_image face, alpha, photo;
+            assert_int_equal(ts_render_face(codes[i], TS_DECK_CLASSIC, 4, 98400, 98400 + i, &face,
+                                            &alpha, err),
+                             0);
+            lay_across(&face, &photo);
+            int got = family_of(p, &photo);
+            if (got != (int)fams[f])
+                fprintf(stderr, "%s card across %d read as %s\n", ts_family_name(fams[f]), i,
+                        got >= 0 ? ts_family_name(got) : "none");
+            assert_int_equal(got, fams[f]);
+            ts_image_free(&photo);
+            ts_image_free(&face);
+            ts_image_free(&alpha);
+        }
+    }
+    ts_pipeline_destroy(p);
+}
+
 /* A Chinese domino card filling the frame: its class reads no whole frame
  * (reader.h's whole_min_aspect is 0) and no finder finds it; the face net's
  * view of the whole frame tells the family. */
@@ -131,6 +176,7 @@ int main(void)
         cmocka_unit_test(test_rendered_tables),
         cmocka_unit_test(test_single_card_crops),
         cmocka_unit_test(test_domino_crops),
+        cmocka_unit_test(test_card_across_square_photo),
         cmocka_unit_test(test_empty_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
