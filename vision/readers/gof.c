@@ -11,6 +11,7 @@
 #include "cv/cvdnn.h"
 #include "readers/gof_edges.h"
 #include "readers/gof_find.h"
+#include "readers/place_pick.h"
 #include "datadir.h"
 #include "reader.h"
 #include "readers/readers.h"
@@ -69,9 +70,7 @@ static const float RERANK_SURE = 0.97f;
 static const double DISSENT = 0.003;
 static const float DISSENT_CONF = 0.6f;
 
-/* Readings kept per frame: every quad the finder read as a card, so the
- * pipeline's read of the same warped pixels costs a compare. */
-enum { MAX_MEMO = 48, MAX_RANKED = 256 };
+enum { MAX_RANKED = 256 };
 
 typedef struct {
     tscv_net *net, *card_net;
@@ -79,10 +78,10 @@ typedef struct {
     int code_idx[NCODES], code_num[NCODES], code_col[NCODES];
     ts_image patch[2];
     ts_image warp;                 /* a candidate warped by find() */
-    ts_image memo_card[MAX_MEMO];  /* the cards find() read in this frame */
-    ts_reading memo[MAX_MEMO];
-    int nmemo;
+    ts_reading_memo memo;          /* the cards find() read in this frame */
     ts_quad ranked[MAX_RANKED];    /* the finder's candidates */
+    uint8_t snapped[MAX_RANKED];   /* ... snapped to the card's edges yet */
+    const ts_image *frame;         /* during find(): the frame (borrowed) */
 } gof_reader;
 
 static void gof_destroy(void *reader)
@@ -96,8 +95,7 @@ static void gof_destroy(void *reader)
     for (int k = 0; k < 2; k++)
         ts_image_free(&g->patch[k]);
     ts_image_free(&g->warp);
-    for (int i = 0; i < MAX_MEMO; i++)
-        ts_image_free(&g->memo_card[i]);
+    ts_reading_memo_free(&g->memo);
     free(g);
 }
 
@@ -247,105 +245,44 @@ static int read_fresh(gof_reader *g, const ts_image *card, ts_reading *out, char
     return 0;
 }
 
-static int same_pixels(const ts_image *a, const ts_image *b)
-{
-    if (a->w != b->w || a->h != b->h || a->channels != b->channels)
-        return 0;
-    size_t row = (size_t)a->w * a->channels;
-    for (int y = 0; y < a->h; y++)
-        if (memcmp(ts_image_row(a, y), ts_image_row(b, y), row) != 0)
-            return 0;
-    return 1;
-}
-
 /* The class's read: a card find() read in this frame (the same warped
  * pixels) is not read again. */
 static int gof_read(void *reader, const ts_image *card, ts_reading *out, char *err)
 {
     gof_reader *g = reader;
-    for (int i = 0; i < g->nmemo; i++)
-        if (same_pixels(&g->memo_card[i], card)) {
-            *out = g->memo[i];
-            return 0;
-        }
+    if (ts_reading_memo_get(&g->memo, card, out))
+        return 0;
     return read_fresh(g, card, out, err);
 }
 
-/* Snaps one candidate to the card's edges (gof_find.h) and reads it for
+/* Snaps candidate i to the card's edges (gof_find.h) once and reads it for
  * find(), keeping a card's reading for the pipeline's read of the same
  * quad. */
-static int read_candidate(gof_reader *g, const ts_image *frame, ts_quad *q, uint8_t *snapped,
-                          ts_reading *out, char *err)
+static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char *err)
 {
-    if (!*snapped)
-        ts_gof_snap_edges(frame, q);
-    *snapped = 1;
-    if (tscv_warp_quad(frame, q->q, &g->warp, TS_GOF_CARD_W, TS_GOF_CARD_H, err) < 0 ||
+    gof_reader *g = ctx;
+    const ts_image *frame = g->frame;
+    if (!g->snapped[i])
+        ts_gof_snap_edges(frame, &cand[i]);
+    g->snapped[i] = 1;
+    if (tscv_warp_quad(frame, cand[i].q, &g->warp, TS_GOF_CARD_W, TS_GOF_CARD_H, err) < 0 ||
         read_fresh(g, &g->warp, out, err) < 0)
         return -1;
-    if (out->is_card && g->nmemo < MAX_MEMO) {
-        ts_image *m = &g->memo_card[g->nmemo];
-        if (!m->buf && ts_image_alloc(m, g->warp.w, g->warp.h, g->warp.channels) < 0) {
-            snprintf(err, TSCV_ERR_MAX, "out of memory");
-            return -1;
-        }
-        for (int y = 0; y < m->h; y++)
-            memcpy(ts_image_row(m, y), ts_image_row(&g->warp, y), (size_t)m->w * m->channels);
-        g->memo[g->nmemo++] = *out;
-    }
-    return 0;
-}
-
-/* The candidates in the order the pipeline takes them (one per place, a
- * quad that is no card leaving the place to the next), except that a place
- * whose first card reads unsure goes to the surest card among the
- * candidates overlapping it. Writes the chosen quads to out and returns
- * their count. */
-static int rerank(gof_reader *g, const ts_image *frame, ts_quad *cand, int n, ts_quad *out,
-                  int max, char *err)
-{
-    uint8_t snapped[MAX_RANKED] = {0};
-    int nout = 0;
-    for (int i = 0; i < n && nout < max; i++) {
-        int seen = 0;
-        for (int k = 0; k < nout && !seen; k++)
-            seen = ts_quad_overlap(&out[k], &cand[i]);
-        if (seen)
-            continue;
-        ts_reading ri;
-        if (read_candidate(g, frame, &cand[i], &snapped[i], &ri, err) < 0)
-            return -1;
-        if (!ri.is_card)
-            continue;
-        int best = i;
-        float best_conf = ri.conf;
-        for (int j = i + 1; j < n && best_conf < RERANK_SURE; j++) {
-            if (!ts_quad_overlap(&cand[i], &cand[j]))
-                continue;
-            int taken = 0;
-            for (int k = 0; k < nout && !taken; k++)
-                taken = ts_quad_overlap(&out[k], &cand[j]);
-            if (taken)
-                continue;
-            ts_reading rj;
-            if (read_candidate(g, frame, &cand[j], &snapped[j], &rj, err) < 0)
-                return -1;
-            if (rj.is_card && rj.conf > best_conf)
-                best = j, best_conf = rj.conf;
-        }
-        out[nout++] = cand[best];
-    }
-    return nout;
+    return ts_reading_memo_put(&g->memo, &g->warp, out, err);
 }
 
 static int gof_find(void *reader, const ts_image *frame, ts_quad *out, int max, char *err)
 {
     gof_reader *g = reader;
-    g->nmemo = 0; /* a new frame */
+    ts_reading_memo_clear(&g->memo); /* a new frame */
     int n = ts_gof_find(g->finder, frame, g->ranked, max < MAX_RANKED ? max : MAX_RANKED, err);
     if (n < 0)
         return -1;
-    return rerank(g, frame, g->ranked, n, out, max, err);
+    memset(g->snapped, 0, sizeof g->snapped);
+    g->frame = frame;
+    n = ts_place_pick(g->ranked, n, RERANK_SURE, read_candidate, g, out, max, err);
+    g->frame = NULL;
+    return n;
 }
 
 static const char *const gof_profiles[] = {"dow", NULL};

@@ -27,6 +27,7 @@
 #include "datadir.h"
 #include "geom.h"
 #include "reader.h"
+#include "readers/place_pick.h"
 #include "readers/playing.h"
 #include "readers/readers.h"
 
@@ -42,9 +43,7 @@ enum { PROBE = 6 };
  * a held card is often a loose one (a finger, the face behind) that reads
  * the corner half right. On the 111 webcam frames: 25 -> 32 cards right. */
 #define RERANK_SURE 0.97f
-/* Readings kept per frame: every quad the finder read as a card (the
- * pipeline then reads those quads again; see cached_read). */
-enum { MAX_MEMO = 48, MAX_RANKED = 256 };
+enum { MAX_RANKED = 256 }; /* the finder's candidates */
 /* An index patch read this surely makes a card candidate. At 0.5 the
  * screening net let faces and pips through: 49 confident false cards on the
  * 317 phone photos against 19 without the index finder; at 0.9, 25, with
@@ -76,13 +75,9 @@ struct ts_playing_reader {
     int pw, ph, lw, lh;
     ts_image patch[NPATCH]; /* corners turned upright (patch[0] is a view) */
     float probs[NPATCH][NOUT];
-    /* The finder's readings of this frame's quads: the warped card (the
-     * key, compared pixel for pixel) and what it read. A reading depends on
-     * the card's pixels alone, so a hit is the same reading, not a guess. */
-    ts_image memo_card[MAX_MEMO];
-    ts_reading memo[MAX_MEMO];
-    int nmemo;
+    ts_reading_memo memo; /* the finder's readings of this frame's quads */
     ts_image warp;    /* the finder's warp of one candidate */
+    const ts_image *frame; /* during find(): the frame (borrowed) */
     ts_quad *ranked;  /* the finder's output before it is copied out */
 };
 
@@ -160,8 +155,7 @@ void ts_playing_reader_destroy(ts_playing_reader *r)
     free(r->pairs);
     for (int i = 1; i < NPATCH; i++)
         ts_image_free(&r->patch[i]);
-    for (int i = 0; i < MAX_MEMO; i++)
-        ts_image_free(&r->memo_card[i]);
+    ts_reading_memo_free(&r->memo);
     ts_image_free(&r->warp);
     free(r->ranked);
     free(r);
@@ -406,90 +400,26 @@ static int read_fresh(ts_playing_reader *pr, const ts_image *card, ts_reading *o
     return 0;
 }
 
-static int same_pixels(const ts_image *a, const ts_image *b)
-{
-    if (a->w != b->w || a->h != b->h || a->channels != b->channels)
-        return 0;
-    size_t row = (size_t)a->w * a->channels;
-    for (int y = 0; y < a->h; y++)
-        if (memcmp(ts_image_row(a, y), ts_image_row(b, y), row) != 0)
-            return 0;
-    return 1;
-}
-
 /* The class's read: a card the finder read in this frame (the same warped
  * pixels) is not read again. */
 static int playing_read(void *reader, const ts_image *card, ts_reading *out, char *err)
 {
     ts_playing_reader *r = reader;
-    for (int i = 0; i < r->nmemo; i++)
-        if (same_pixels(&r->memo_card[i], card)) {
-            *out = r->memo[i];
-            return 0;
-        }
+    if (ts_reading_memo_get(&r->memo, card, out))
+        return 0;
     return read_fresh(r, card, out, err);
 }
 
-/* Reads one candidate for the finder, keeping a card's reading for the
+/* Reads candidate i for the finder, keeping a card's reading for the
  * pipeline's read of the same quad. */
-static int read_candidate(ts_playing_reader *r, const ts_image *frame, const ts_quad *q,
-                          ts_reading *out, char *err)
+static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char *err)
 {
-    if (tscv_warp_quad(frame, q->q, &r->warp, TS_PLAYING_CARD_W, TS_PLAYING_CARD_H, err) < 0 ||
+    ts_playing_reader *r = ctx;
+    if (tscv_warp_quad(r->frame, cand[i].q, &r->warp, TS_PLAYING_CARD_W, TS_PLAYING_CARD_H,
+                       err) < 0 ||
         read_fresh(r, &r->warp, out, err) < 0)
         return -1;
-    if (out->is_card && r->nmemo < MAX_MEMO) {
-        ts_image *m = &r->memo_card[r->nmemo];
-        if (!m->buf && ts_image_alloc(m, r->warp.w, r->warp.h, r->warp.channels) < 0) {
-            snprintf(err, TSCV_ERR_MAX, "out of memory");
-            return -1;
-        }
-        for (int y = 0; y < m->h; y++)
-            memcpy(ts_image_row(m, y), ts_image_row(&r->warp, y), (size_t)m->w * m->channels);
-        r->memo[r->nmemo++] = *out;
-    }
-    return 0;
-}
-
-/* Orders the candidates the way the pipeline takes them (one per place,
- * in order, a quad that is no card leaving the place to the next), except
- * that a place whose first card reads unsure goes to the surest card among
- * the candidates overlapping it. Writes the chosen quads to out (the rest
- * are no card, or the same cards again) and returns their count. */
-static int rerank(ts_playing_reader *r, const ts_image *frame, const ts_quad *cand, int n,
-                  ts_quad *out, int max, char *err)
-{
-    int nout = 0;
-    for (int i = 0; i < n && nout < max; i++) {
-        int seen = 0;
-        for (int k = 0; k < nout && !seen; k++)
-            seen = ts_quad_overlap(&out[k], &cand[i]);
-        if (seen)
-            continue;
-        ts_reading ri;
-        if (read_candidate(r, frame, &cand[i], &ri, err) < 0)
-            return -1;
-        if (!ri.is_card)
-            continue;
-        int best = i;
-        float best_conf = ri.conf;
-        for (int j = i + 1; j < n && best_conf < RERANK_SURE; j++) {
-            if (!ts_quad_overlap(&cand[i], &cand[j]))
-                continue;
-            int taken = 0;
-            for (int k = 0; k < nout && !taken; k++)
-                taken = ts_quad_overlap(&out[k], &cand[j]);
-            if (taken)
-                continue;
-            ts_reading rj;
-            if (read_candidate(r, frame, &cand[j], &rj, err) < 0)
-                return -1;
-            if (rj.is_card && rj.conf > best_conf)
-                best = j, best_conf = rj.conf;
-        }
-        out[nout++] = cand[best];
-    }
-    return nout;
+    return ts_reading_memo_put(&r->memo, &r->warp, out, err);
 }
 
 static int by_score(const void *a, const void *b)
@@ -594,7 +524,7 @@ static int index_candidates(ts_playing_reader *r, const ts_image *frame, const t
 static int playing_find(void *reader, const ts_image *frame, ts_quad *out, int max, char *err)
 {
     ts_playing_reader *r = reader;
-    r->nmemo = 0; /* a new frame */
+    ts_reading_memo_clear(&r->memo); /* a new frame */
     int cap = max < MAX_RANKED ? max : MAX_RANKED;
     int nout = ts_playing_outlines(r->finder, frame, r->ranked, cap, err);
     if (nout < 0)
@@ -605,7 +535,10 @@ static int playing_find(void *reader, const ts_image *frame, ts_quad *out, int m
     n = ts_playing_find(r->finder, frame, r->icand, n, r->ranked, nout, cap, err);
     if (n < 0)
         return -1;
-    return rerank(r, frame, r->ranked, n, out, max, err);
+    r->frame = frame;
+    n = ts_place_pick(r->ranked, n, RERANK_SURE, read_candidate, r, out, max, err);
+    r->frame = NULL;
+    return n;
 }
 
 static const char *const playing_profiles[] = {"standard", NULL};

@@ -1,0 +1,95 @@
+/* The surest card per place, readings kept (see place_pick.h). */
+#include "place_pick.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "cv/cvwrap.h"
+#include "detect.h"
+
+void ts_reading_memo_free(ts_reading_memo *m)
+{
+    for (int i = 0; i < TS_MEMO_MAX; i++)
+        ts_image_free(&m->card[i]);
+    m->n = 0;
+}
+
+void ts_reading_memo_clear(ts_reading_memo *m)
+{
+    m->n = 0;
+}
+
+static int same_pixels(const ts_image *a, const ts_image *b)
+{
+    if (a->w != b->w || a->h != b->h || a->channels != b->channels)
+        return 0;
+    size_t row = (size_t)a->w * a->channels;
+    for (int y = 0; y < a->h; y++)
+        if (memcmp(ts_image_row(a, y), ts_image_row(b, y), row) != 0)
+            return 0;
+    return 1;
+}
+
+int ts_reading_memo_get(const ts_reading_memo *m, const ts_image *card, ts_reading *out)
+{
+    for (int i = 0; i < m->n; i++)
+        if (same_pixels(&m->card[i], card)) {
+            *out = m->reading[i];
+            return 1;
+        }
+    return 0;
+}
+
+int ts_reading_memo_put(ts_reading_memo *m, const ts_image *card, const ts_reading *r, char *err)
+{
+    if (!r->is_card || m->n >= TS_MEMO_MAX)
+        return 0;
+    ts_image *k = &m->card[m->n];
+    if (k->buf && (k->w != card->w || k->h != card->h || k->channels != card->channels))
+        ts_image_free(k);
+    if (!k->buf && ts_image_alloc(k, card->w, card->h, card->channels) < 0) {
+        snprintf(err, TSCV_ERR_MAX, "out of memory");
+        return -1;
+    }
+    for (int y = 0; y < k->h; y++)
+        memcpy(ts_image_row(k, y), ts_image_row(card, y), (size_t)k->w * k->channels);
+    m->reading[m->n++] = *r;
+    return 0;
+}
+
+/* Whether q overlaps one of the quads already chosen. */
+static int taken(const ts_quad *out, int nout, const ts_quad *q)
+{
+    for (int k = 0; k < nout; k++)
+        if (ts_quad_overlap(&out[k], q))
+            return 1;
+    return 0;
+}
+
+int ts_place_pick(ts_quad *cand, int n, float sure, ts_place_read_fn read, void *ctx,
+                  ts_quad *out, int max, char *err)
+{
+    int nout = 0;
+    for (int i = 0; i < n && nout < max; i++) {
+        if (taken(out, nout, &cand[i]))
+            continue;
+        ts_reading ri;
+        if (read(ctx, cand, i, &ri, err) < 0)
+            return -1;
+        if (!ri.is_card)
+            continue;
+        int best = i;
+        float best_conf = ri.conf;
+        for (int j = i + 1; j < n && best_conf < sure; j++) {
+            if (!ts_quad_overlap(&cand[i], &cand[j]) || taken(out, nout, &cand[j]))
+                continue;
+            ts_reading rj;
+            if (read(ctx, cand, j, &rj, err) < 0)
+                return -1;
+            if (rj.is_card && rj.conf > best_conf)
+                best = j, best_conf = rj.conf;
+        }
+        out[nout++] = cand[best];
+    }
+    return nout;
+}

@@ -1,0 +1,45 @@
+/* For readers whose find() reads its own candidates (playing cards, Gang of
+ * Four): which quad each place gets, and the readings made on the way.
+ *
+ * The candidates go in the order the pipeline takes them (one per place; a
+ * quad that is no card leaves the place to the next), except that a place
+ * whose first card reads unsure goes to the surest card among the
+ * candidates overlapping it: a loose quad round a card no longer hides a
+ * good one behind it. The readings are kept by the warped card's pixels, so
+ * the pipeline's read of the chosen quad costs a compare; a reading depends
+ * on those pixels alone, so a hit is the same reading, not a guess.
+ */
+#ifndef TS_PLACE_PICK_H
+#define TS_PLACE_PICK_H
+
+#include "image.h"
+#include "reader.h"
+
+enum { TS_MEMO_MAX = 48 }; /* readings kept per frame */
+
+/* Zeroed = empty. The reader owns it; ts_reading_memo_free frees its images. */
+typedef struct {
+    ts_image card[TS_MEMO_MAX];
+    ts_reading reading[TS_MEMO_MAX];
+    int n;
+} ts_reading_memo;
+
+void ts_reading_memo_free(ts_reading_memo *m);
+/* Forgets the readings (a new frame); keeps the images' memory. */
+void ts_reading_memo_clear(ts_reading_memo *m);
+/* 1 with the reading kept for exactly these pixels in out, else 0. */
+int ts_reading_memo_get(const ts_reading_memo *m, const ts_image *card, ts_reading *out);
+/* Keeps a card's reading of card (copied); nothing when r is no card or the
+ * memo is full. -1 with err (TSCV_ERR_MAX) when out of memory. */
+int ts_reading_memo_put(ts_reading_memo *m, const ts_image *card, const ts_reading *r, char *err);
+
+/* Reads candidate i (it may refine cand[i] first, e.g. snap it to edges). */
+typedef int (*ts_place_read_fn)(void *ctx, ts_quad *cand, int i, ts_reading *out, char *err);
+
+/* The chosen quads of cand[0..n) in out (room for max): a place's first
+ * card unless it reads below sure, then the surest overlapping one. Returns
+ * their count, or -1 with err. */
+int ts_place_pick(ts_quad *cand, int n, float sure, ts_place_read_fn read, void *ctx,
+                  ts_quad *out, int max, char *err);
+
+#endif
