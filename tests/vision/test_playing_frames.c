@@ -15,6 +15,8 @@
 
 #include <cmocka.h>
 
+#include "uuid1_time.h"
+
 #define LABELS TS_SHARED_DIR "/data/playing/labels.tsv"
 #define PATCHES TS_SOURCE_DIR "/models/playing_frame_index.tsv"
 
@@ -26,15 +28,6 @@ typedef struct {
     int webcam, phone, train;
     uint64_t t;
 } image;
-
-static uint64_t uuid1_time(const char *name)
-{
-    unsigned long lo, mid, hi;
-    const char *d = strchr(name, '-');
-    if (!d || sscanf(d + 1, "%8lx-%4lx-%4lx", &lo, &mid, &hi) != 3)
-        return 0;
-    return ((uint64_t)(hi & 0xFFF) << 48) | ((uint64_t)mid << 32) | lo;
-}
 
 static int by_time(const void *a, const void *b)
 {

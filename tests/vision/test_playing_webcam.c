@@ -20,6 +20,7 @@
 
 #include "imageio.h"
 #include "pipeline.h"
+#include "uuid1_time.h"
 
 #define PLAYING_DIR TS_SHARED_DIR "/data/playing/"
 
@@ -29,16 +30,6 @@ typedef struct {
     char name[1024], label[8];
     uint64_t t; /* UUID1 time: 100 ns steps */
 } frame;
-
-/* The time field of the UUID1 in a frame's name (tlow-tmid-thigh-...). */
-static uint64_t uuid1_time(const char *name)
-{
-    unsigned long lo, mid, hi;
-    const char *d = strchr(name, '-');
-    if (!d || sscanf(d + 1, "%8lx-%4lx-%4lx", &lo, &mid, &hi) != 3)
-        return 0;
-    return ((uint64_t)(hi & 0xFFF) << 48) | ((uint64_t)mid << 32) | lo;
-}
 
 static int by_time(const void *a, const void *b)
 {
