@@ -207,7 +207,8 @@ def whole_frame(w, h, upright):
     return [[0, h], [0, 0], [w, 0], [w, h]]
 
 
-def real_set(build, shared, data, rel, game, profile, letter, rng):
+def read_labels(shared, rel):
+    """A label file of the shared data: each image's path -> its codes."""
     labels = os.path.join(shared, "data", rel)
     base = os.path.dirname(labels)
     want = {}
@@ -216,6 +217,11 @@ def real_set(build, shared, data, rel, game, profile, letter, rng):
         if line.startswith("#") or len(f) < 2:
             continue
         want[os.path.join(base, f[0])] = f[1].split()
+    return want
+
+
+def real_set(build, shared, data, rel, game, profile, letter, rng):
+    want = read_labels(shared, rel)
     cache = os.path.join(data, "scan_" + rel.replace("/", "_") + ".json")
     if not os.path.exists(cache):
         cmd = [os.path.join(build, "tablesight"), "scan", "--game", game]
@@ -281,14 +287,7 @@ def real_offered(build, shared, data, rel, game, profile, letter, rng):
     part of a card, two cards, a hand, a face, the room) is no card. Real
     cameras' clutter and other readers' views of real cards, which rendered
     tables lack. Split like real_set."""
-    labels = os.path.join(shared, "data", rel)
-    base = os.path.dirname(labels)
-    want = {}
-    for line in open(labels):
-        f = line.rstrip("\n").split("\t")
-        if line.startswith("#") or len(f) < 2:
-            continue
-        want[os.path.join(base, f[0])] = f[1].split()
+    want = read_labels(shared, rel)
     truth = {}
     for line in open(os.path.join(data, "scan_" + rel.replace("/", "_") + ".json")):
         d = json.loads(line)
