@@ -155,13 +155,7 @@ def offered_set(build, data, fam, first, count, tables, rng, tag):
     xs, ys = [], []
     for game, prof in READERS:
         cache = os.path.join(data, f"offered_{fam}_{first}_{tables}_{game}_{prof}.json")
-        if not os.path.exists(cache):
-            cmd = [os.path.join(build, "tablesight"), "scan", "--game", game]
-            if prof:
-                cmd += ["--profile", prof]
-            with open(cache + ".tmp", "w") as o:
-                subprocess.run(cmd + imgs, check=False, stdout=o, stderr=subprocess.DEVNULL)
-            os.rename(cache + ".tmp", cache)
+        scan_cached(build, cache, game, prof, imgs)
         for line in open(cache):
             d = json.loads(line)
             truth = json.load(open(d["source"][:-4] + ".json"))["cards"]
@@ -207,6 +201,19 @@ def whole_frame(w, h, upright):
     return [[0, h], [0, 0], [w, 0], [w, h]]
 
 
+def scan_cached(build, cache, game, profile, images):
+    """`tablesight scan --game game` of images as JSON lines in cache,
+    unless cache is there already (written whole or not at all)."""
+    if os.path.exists(cache):
+        return
+    cmd = [os.path.join(build, "tablesight"), "scan", "--game", game]
+    if profile:
+        cmd += ["--profile", profile]
+    with open(cache + ".tmp", "w") as o:
+        subprocess.run(cmd + images, check=False, stdout=o, stderr=subprocess.DEVNULL)
+    os.rename(cache + ".tmp", cache)
+
+
 def read_labels(shared, rel):
     """A label file of the shared data: each image's path -> its codes."""
     labels = os.path.join(shared, "data", rel)
@@ -223,13 +230,7 @@ def read_labels(shared, rel):
 def real_set(build, shared, data, rel, game, profile, letter, rng):
     want = read_labels(shared, rel)
     cache = os.path.join(data, "scan_" + rel.replace("/", "_") + ".json")
-    if not os.path.exists(cache):
-        cmd = [os.path.join(build, "tablesight"), "scan", "--game", game]
-        if profile:
-            cmd += ["--profile", profile]
-        with open(cache + ".tmp", "w") as o:
-            subprocess.run(cmd + sorted(want), check=False, stdout=o, stderr=subprocess.DEVNULL)
-        os.rename(cache + ".tmp", cache)
+    scan_cached(build, cache, game, profile, sorted(want))
     tr, va = ([], []), ([], [])
     nwhole = 0
     for line in open(cache):
@@ -302,14 +303,7 @@ def real_offered(build, shared, data, rel, game, profile, letter, rng):
     tr, va = ([], []), ([], [])
     for rgame, rprof in READERS:
         cache = os.path.join(data, f"offered_real_{rel.replace('/', '_')}_{rgame}_{rprof}.json")
-        if not os.path.exists(cache):
-            cmd = [os.path.join(build, "tablesight"), "scan", "--game", rgame]
-            if rprof:
-                cmd += ["--profile", rprof]
-            with open(cache + ".tmp", "w") as o:
-                subprocess.run(cmd + sorted(truth), check=False, stdout=o,
-                               stderr=subprocess.DEVNULL)
-            os.rename(cache + ".tmp", cache)
+        scan_cached(build, cache, rgame, rprof, sorted(truth))
         for line in open(cache):
             d = json.loads(line)
             if d["source"] not in truth or not d["cards"]:
