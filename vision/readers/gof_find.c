@@ -591,7 +591,13 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
                 f->blob[f->nblob++].area = a * k * k;
             }
         if (pass == 3) { /* Otsu, not eroded: the outline where it is */
-            side = card_side(out, got);
+            /* the card size from the lone cards: the median over every
+             * card-shaped quad is a split's small cell in a pile (42 px
+             * for cards of 75), so the corner cards were dropped as the
+             * wrong size */
+            side = typical_side(out, got, 999);
+            if (side <= 0)
+                side = card_side(out, got);
             side_n = got;
             for (int j = 0; j < cs.n && got < max; j++)
                 if (tscv_area(cs.pts + cs.start[j], cs.len[j]) > min_area)
