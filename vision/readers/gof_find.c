@@ -41,6 +41,11 @@ static const float CARD_ASPECT = 87.0f / 56.0f;
  * seeds 20000-20019, from 1.35 to 1.2: 925 -> 939 of 1093 fully visible
  * cards read, wrong 2 -> 2. */
 static const float SINGLE_LO = -0.26f, SINGLE_HI = 0.3f;
+/* The same for the cells of a block split into touching cards, tighter (a
+ * block divides into many wrong grids of loose cells): a block seen at a
+ * slant has cells 1.3-1.8 long (1.47-1.67 before, which lost every card of
+ * a 4 x 3 block of crosswise cards seen at 25 degrees). */
+static const float SPLIT_LO = -0.15f, SPLIT_HI = 0.15f;
 
 struct ts_gof_finder {
     ts_detector *det;
@@ -226,46 +231,71 @@ static int refine(const ts_ipt *pts, int n, const ts_ipt c[4], float grow, ts_pt
  * cards: their worn edges and the shadow of one on the other). Each sample
  * takes the darkest pixel within a few pixels across the line, as the block's
  * outline is only that exact. */
-static float seams(const ts_image *frame, const ts_pt q[4], int rows, int cols)
+static float line_seam(const ts_image *frame, const ts_pt q[4], int dir, float at, float off)
 {
     enum { SAMPLES = 23 };
+    float d[SAMPLES];
+    for (int t = 0; t < SAMPLES; t++) {
+        float along = (t + 1) / (SAMPLES + 1.0f), line = 255, side = 0;
+        for (int o = -1; o <= 1; o++) {
+            float w = at + o * off, best = 255;
+            ts_pt p0 = dir ? lerp4(q, along, w) : lerp4(q, w, along);
+            ts_pt e = dir ? lerp4(q, along, w + 0.01f) : lerp4(q, w + 0.01f, along);
+            float ex = e.x - p0.x, ey = e.y - p0.y, el = hypotf(ex, ey);
+            ex = el > 0 ? ex / el : 0, ey = el > 0 ? ey / el : 0;
+            for (int j = o ? 0 : -3; j <= (o ? 0 : 3); j++) { /* across, 1 px steps */
+                int x = (int)(p0.x + ex * j + 0.5f), y = (int)(p0.y + ey * j + 0.5f);
+                if (x < 0 || y < 0 || x >= frame->w || y >= frame->h)
+                    continue;
+                const uint8_t *px = ts_image_row(frame, y) + (size_t)x * frame->channels;
+                float g = frame->channels == 3 ? (px[1] + px[2]) / 2.0f : px[0];
+                best = g < best ? g : best;
+            }
+            if (o)
+                side += best / 2;
+            else
+                line = best;
+        }
+        d[t] = side - line;
+    }
+    /* a seam runs the whole line; a numeral crosses only part of it */
+    for (int i = 1; i < SAMPLES; i++)
+        for (int j = i; j > 0 && d[j] < d[j - 1]; j--) {
+            float tmp = d[j];
+            d[j] = d[j - 1], d[j - 1] = tmp;
+        }
+    return d[SAMPLES / 4];
+}
+
+/* The worst inner line's seam (line_seam) of a rows x cols split of q. Each
+ * inner line may move by up to a sixth of a cell to the darkest seam near
+ * it (a block seen at a slant has its far cells smaller, and touching cards
+ * lie a little apart): the lines' places, 0..1 across the quad, go to u
+ * (cols + 1 of them) and v (rows + 1). */
+static float seams(const ts_image *frame, const ts_pt q[4], int rows, int cols, float *u, float *v)
+{
+    enum { SHIFTS = 3 }; /* each way, in steps of a sixteenth of a cell */
+    for (int c = 0; c <= cols; c++)
+        u[c] = (float)c / cols;
+    for (int r = 0; r <= rows; r++)
+        v[r] = (float)r / rows;
     if (rows * cols == 1)
         return 0;
     float worst = 255;
     for (int dir = 0; dir < 2; dir++) {
         int lines = dir ? rows : cols;
+        float *pos = dir ? v : u;
         for (int l = 1; l < lines; l++) {
-            float at = (float)l / lines, off = 0.25f / lines, d[SAMPLES];
-            for (int t = 0; t < SAMPLES; t++) {
-                float along = (t + 1) / (SAMPLES + 1.0f), line = 255, side = 0;
-                for (int o = -1; o <= 1; o++) {
-                    float w = at + o * off, best = 255;
-                    ts_pt p0 = dir ? lerp4(q, along, w) : lerp4(q, w, along);
-                    ts_pt e = dir ? lerp4(q, along, w + 0.01f) : lerp4(q, w + 0.01f, along);
-                    float ex = e.x - p0.x, ey = e.y - p0.y, el = hypotf(ex, ey);
-                    ex = el > 0 ? ex / el : 0, ey = el > 0 ? ey / el : 0;
-                    for (int j = o ? 0 : -3; j <= (o ? 0 : 3); j++) { /* across, 1 px steps */
-                        int x = (int)(p0.x + ex * j + 0.5f), y = (int)(p0.y + ey * j + 0.5f);
-                        if (x < 0 || y < 0 || x >= frame->w || y >= frame->h)
-                            continue;
-                        const uint8_t *px = ts_image_row(frame, y) + (size_t)x * frame->channels;
-                        float g = frame->channels == 3 ? (px[1] + px[2]) / 2.0f : px[0];
-                        best = g < best ? g : best;
-                    }
-                    if (o)
-                        side += best / 2;
-                    else
-                        line = best;
-                }
-                d[t] = side - line;
+            float best = -255, at = (float)l / lines;
+            for (int s = -SHIFTS; s <= SHIFTS; s++) {
+                float w = (float)l / lines + s / (16.0f * lines);
+                float d = line_seam(frame, q, dir, w, 0.25f / lines);
+                /* ties to the even split */
+                if (d > best + 0.5f * (s != 0))
+                    best = d, at = w;
             }
-            /* a seam runs the whole line; a numeral crosses only part of it */
-            for (int i = 1; i < SAMPLES; i++)
-                for (int j = i; j > 0 && d[j] < d[j - 1]; j--) {
-                    float tmp = d[j];
-                    d[j] = d[j - 1], d[j - 1] = tmp;
-                }
-            worst = d[SAMPLES / 4] < worst ? d[SAMPLES / 4] : worst;
+            pos[l] = at;
+            worst = best < worst ? best : worst;
         }
     }
     return worst;
@@ -302,6 +332,7 @@ static int grid_cells(const ts_image *frame, const ts_ipt *pts, int n, int k, fl
     struct {
         int rows, cols;
         float seam;
+        float u[MAX_GRID + 1], v[MAX_GRID + 1]; /* the lines' places */
     } split[MAX_GRID * MAX_GRID];
     float min_side = 0.05f * (frame->w < frame->h ? frame->w : frame->h);
     int ns = 0;
@@ -315,11 +346,12 @@ static int grid_cells(const ts_image *frame, const ts_ipt *pts, int n, int k, fl
             float cw = a / cols, ch = b / rows;
             float asp = cw > ch ? cw / ch : ch / cw, l = logf(asp / CARD_ASPECT);
             int fits = rows * cols == 1 ? l >= SINGLE_LO && l <= SINGLE_HI
-                                        : fabsf(asp - CARD_ASPECT) <= 0.12f;
+                                        : l >= SPLIT_LO && l <= SPLIT_HI;
             if (!fits || (cw < ch ? cw : ch) < min_side || rows * cols > max_cells)
                 continue;
             split[ns].rows = rows, split[ns].cols = cols;
-            split[ns++].seam = seams(frame, q, rows, cols);
+            split[ns].seam = seams(frame, q, rows, cols, split[ns].u, split[ns].v);
+            ns++;
             if (rows * cols > 1)
                 best_seam = fmaxf(best_seam, split[ns - 1].seam);
         }
@@ -344,10 +376,11 @@ static int grid_cells(const ts_image *frame, const ts_ipt *pts, int n, int k, fl
         for (int r = 0; r < rows; r++)
             for (int c = 0; c < cols; c++) {
                 ts_quad *o = &out[got++];
-                o->q[0] = lerp4(q, (float)c / cols, (float)r / rows);
-                o->q[1] = lerp4(q, (float)(c + 1) / cols, (float)r / rows);
-                o->q[2] = lerp4(q, (float)(c + 1) / cols, (float)(r + 1) / rows);
-                o->q[3] = lerp4(q, (float)c / cols, (float)(r + 1) / rows);
+                const float *u = split[s].u, *v = split[s].v;
+                o->q[0] = lerp4(q, u[c], v[r]);
+                o->q[1] = lerp4(q, u[c + 1], v[r]);
+                o->q[2] = lerp4(q, u[c + 1], v[r + 1]);
+                o->q[3] = lerp4(q, u[c], v[r + 1]);
                 order(o->q);
                 /* 1000 a card of the nominal shape, 999 a foreshortened one */
                 o->score = rows * cols > 1 ? split[s].seam
