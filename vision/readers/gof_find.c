@@ -406,7 +406,7 @@ static int corner_cards(const ts_ipt *pts, int n, int k, float side, ts_quad *ou
 {
     ts_ipt poly[64];
     double per = tscv_perimeter(pts, n);
-    int m = tscv_approx(pts, n, 0.012 * per, 0, poly, 64);
+    int m = tscv_approx(pts, n, 0.006 * per, 0, poly, 64);
     if (m < 4 || m >= 64)
         return 0;
     double orient = 0;
@@ -623,7 +623,7 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
                 f->blob[f->nblob].x1 = (float)(x1 + 1) * k, f->blob[f->nblob].y1 = (float)(y1 + 1) * k;
                 f->blob[f->nblob++].area = a * k * k;
             }
-        if (pass == 3) { /* Otsu, not eroded: the outline where it is */
+        if (pass == 0 || pass == 3 || pass == 6) { /* Otsu, not eroded: the outline where it is */
             /* the card size from the lone cards: the median over every
              * card-shaped quad is a split's small cell in a pile (42 px
              * for cards of 75), so the corner cards were dropped as the
