@@ -47,7 +47,19 @@ static const float SINGLE_LO = -0.26f, SINGLE_HI = 0.3f;
  * a 4 x 3 block of crosswise cards seen at 25 degrees). */
 static const float SPLIT_LO = -0.15f, SPLIT_HI = 0.15f;
 
+/* The seams of the splits measured in this frame: the binarisations find
+ * the same blob again and again (to a pixel or two once refined), and
+ * measuring a split's seams is most of the outline search's cost. */
+enum { MAX_SEAMS = 256 };
+typedef struct {
+    ts_pt q[4];
+    int rows, cols;
+    float seam, u[MAX_GRID + 1], v[MAX_GRID + 1];
+} seam_memo;
+
 struct ts_gof_finder {
+    seam_memo seam[MAX_SEAMS]; /* this frame's, scratch */
+    int nseam;
     ts_detector *det;
     ts_index_ink *index;
     ts_quad idx[MAX_INDEX]; /* the index finder's cards, scratch */
@@ -269,12 +281,12 @@ static float line_seam(const ts_image *frame, const ts_pt q[4], int dir, float a
 
 /* The worst inner line's seam (line_seam) of a rows x cols split of q. Each
  * inner line may move by up to a sixth of a cell to the darkest seam near
- * it (a block seen at a slant has its far cells smaller, and touching cards
- * lie a little apart): the lines' places, 0..1 across the quad, go to u
+ * it by shifts sixteenths of a cell (a block seen at a slant has its far
+ * cells smaller, and touching cards lie a little apart): the lines' places, 0..1 across the quad, go to u
  * (cols + 1 of them) and v (rows + 1). */
-static float seams(const ts_image *frame, const ts_pt q[4], int rows, int cols, float *u, float *v)
+static float seams(const ts_image *frame, const ts_pt q[4], int rows, int cols, int shifts,
+                   float *u, float *v)
 {
-    enum { SHIFTS = 3 }; /* each way, in steps of a sixteenth of a cell */
     for (int c = 0; c <= cols; c++)
         u[c] = (float)c / cols;
     for (int r = 0; r <= rows; r++)
@@ -287,7 +299,7 @@ static float seams(const ts_image *frame, const ts_pt q[4], int rows, int cols, 
         float *pos = dir ? v : u;
         for (int l = 1; l < lines; l++) {
             float best = -255, at = (float)l / lines;
-            for (int s = -SHIFTS; s <= SHIFTS; s++) {
+            for (int s = -shifts; s <= shifts; s++) {
                 float w = (float)l / lines + s / (16.0f * lines);
                 float d = line_seam(frame, q, dir, w, 0.25f / lines);
                 /* ties to the even split */
@@ -301,7 +313,36 @@ static float seams(const ts_image *frame, const ts_pt q[4], int rows, int cols, 
     return worst;
 }
 
-static int grid_cells(const ts_image *frame, const ts_ipt *pts, int n, int k, float grow,
+/* seams() of q, from the memo when a split of a quad within a pixel and a
+ * half of it was measured in this frame. */
+static float seams_memo(ts_gof_finder *f, const ts_image *frame, const ts_pt q[4], int rows,
+                        int cols, int shifts, float *u, float *v)
+{
+    if (rows * cols == 1)
+        return seams(frame, q, rows, cols, shifts, u, v); /* no lines: nothing to keep */
+    for (int i = 0; i < f->nseam; i++) {
+        const seam_memo *m = &f->seam[i];
+        int same = m->rows == rows && m->cols == cols;
+        for (int c = 0; c < 4 && same; c++)
+            same = fabsf(m->q[c].x - q[c].x) <= 1.5f && fabsf(m->q[c].y - q[c].y) <= 1.5f;
+        if (same) {
+            memcpy(u, m->u, sizeof m->u);
+            memcpy(v, m->v, sizeof m->v);
+            return m->seam;
+        }
+    }
+    float sm = seams(frame, q, rows, cols, shifts, u, v);
+    if (f->nseam < MAX_SEAMS) {
+        seam_memo *m = &f->seam[f->nseam++];
+        memcpy(m->q, q, sizeof m->q);
+        m->rows = rows, m->cols = cols, m->seam = sm;
+        memcpy(m->u, u, sizeof m->u);
+        memcpy(m->v, v, sizeof m->v);
+    }
+    return sm;
+}
+
+static int grid_cells(ts_gof_finder *f, const ts_image *frame, const ts_ipt *pts, int n, int k, float grow,
                       ts_quad *out, int max)
 {
     double area = tscv_area(pts, n), hull = tscv_hull_area(pts, n);
@@ -350,7 +391,10 @@ static int grid_cells(const ts_image *frame, const ts_ipt *pts, int n, int k, fl
             if (!fits || (cw < ch ? cw : ch) < min_side || rows * cols > max_cells)
                 continue;
             split[ns].rows = rows, split[ns].cols = cols;
-            split[ns].seam = seams(frame, q, rows, cols, split[ns].u, split[ns].v);
+            /* a blob of a card's shape is rarely a block (2 x 2 at most): its
+             * lines stay where they are (a lone card's split costs a third) */
+            split[ns].seam = seams_memo(f, frame, q, rows, cols, max_cells > 4 ? 3 : 0,
+                                        split[ns].u, split[ns].v);
             ns++;
             if (rows * cols > 1)
                 best_seam = fmaxf(best_seam, split[ns - 1].seam);
@@ -606,7 +650,7 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
         float grow = 1.0f + (passes[pass].op == 'e' ? r : 0);
         for (int i = 0; i < cs.n && got < max; i++)
             if (tscv_area(cs.pts + cs.start[i], cs.len[i]) > min_area)
-                got += grid_cells(frame, cs.pts + cs.start[i], cs.len[i], k, grow, out + got,
+                got += grid_cells(f, frame, cs.pts + cs.start[i], cs.len[i], k, grow, out + got,
                                   max - got);
         if (pass == 3) /* Otsu, not eroded: the stock where it is */
             for (int j = 0; j < cs.n && f->nblob < MAX_BLOBS; j++) {
@@ -659,12 +703,13 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
         if (ref > 0 && out[i].score >= 999 && sd > 1.5f * ref)
             out[i].score = -200;
         int dup = 0; /* the same quad from several binarisations: keep the first */
-        float tol = 0.04f * dist(out[i].q[0], out[i].q[1]);
+        float tol = 0.04f * dist(out[i].q[0], out[i].q[1]), tol2 = tol * tol;
         for (int j = 0; j < kept && !dup; j++) {
-            float e = 0;
-            for (int c = 0; c < 4; c++)
-                e = fmaxf(e, dist(out[i].q[c], out[j].q[c]));
-            dup = e < tol;
+            dup = 1; /* every corner within tol (squared: no root per pair) */
+            for (int c = 0; c < 4 && dup; c++) {
+                float dx = out[i].q[c].x - out[j].q[c].x, dy = out[i].q[c].y - out[j].q[c].y;
+                dup = dx * dx + dy * dy < tol2;
+            }
         }
         if (!dup)
             out[kept++] = out[i];
@@ -824,6 +869,7 @@ int ts_gof_find(ts_gof_finder *f, const ts_image *frame, ts_quad *out, int max, 
     if (tscv_blur(&f->stock, &f->stock, 0.8, err) < 0)
         return -1;
     f->nblob = 0;
+    f->nseam = 0;
     int n = blocks(f, frame, k, 0, out, max, err);
     if (n < 0)
         return -1;
