@@ -207,7 +207,9 @@ static void test_rendered_tables(void **state)
         read_table(r, seed, seed % 2 ? TS_LAYOUT_GRID : TS_LAYOUT_TOUCHING, &n, &ok, &wrong);
     cls->destroy(r);
     fprintf(stderr, "tables: %d/%d fully visible cards read, %d wrong readings\n", ok, n, wrong);
-    /* measured 63/70 read, 0 wrong at the floor of 0.9 (61/70, 1 wrong before
+    /* measured 66/70 read, 0 wrong at the floor of 0.9 (63/70 before session
+     * 8's corner cards of every outline, seams followed and the card net
+     * alone held to 0.99; 61/70, 1 wrong before
      * session 7's surest quad per place and dissent cap; 48/70 before the
      * second Otsu level and the index finder, 30/70 before the whole-card
      * net and the edge snapping): the finder, not the reader, is the limit
@@ -420,6 +422,7 @@ static void test_pale_tables_read(void **state)
         read_table(r, seeds[s], TS_LAYOUT_TOUCHING, &n, &ok, &wrong);
     cls->destroy(r);
     fprintf(stderr, "pale tables: %d/%d fully visible cards read, %d wrong\n", ok, n, wrong);
+    /* measured 20/22, 0 wrong (15/22 before session 8's corner cards) */
     assert_true(n >= 20);
     assert_true(ok >= n * 60 / 100);
     assert_true(wrong == 0);

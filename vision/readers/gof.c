@@ -78,6 +78,10 @@ static const float DISSENT_CONF = 0.6f;
  * the odds of its own best is unread. */
 static const double TWIN_DISSENT = 0.5;
 enum { NUM_SIX = 5, NUM_NINE = 8 }; /* number classes 0..9 are 1..10 */
+/* A card whose corners show no index (both cut off or covered) is read by
+ * the card net alone, which a quad over half a card or a shifted one
+ * fools (half an 8 read as a 1 at 0.98): it must be this sure. */
+static const float LONE_SURE = 0.99f;
 
 enum { MAX_RANKED = 256 };
 
@@ -246,6 +250,8 @@ static int read_fresh(gof_reader *g, const ts_image *card, ts_reading *out, char
                 src[s][best] < TWIN_DISSENT * src[s][i])
                 conf = fminf(conf, DISSENT_CONF);
     }
+    if (nsrc == 1 && conf < LONE_SURE)
+        conf = fminf(conf, DISSENT_CONF);
     out->is_card = 1;
     out->code = (ts_code){TS_FAM_GOF, (uint8_t)g->code_idx[best]};
     out->conf = conf;
