@@ -445,7 +445,10 @@ static int cmp_float(const void *a, const void *b)
 /* A card partly under others still shows some of its corners: where the
  * outline of a bright blob turns through a right angle between two straight
  * edges, offers a card of the frame's card size lying along those edges (its
- * long side along either). side = the card's short side in frame pixels. */
+ * long side along either). side = the card's short side in frame pixels.
+ * The outline's polygon is fine (0.6% of its perimeter: at 1.2% a pile's
+ * corners a card apart merged), and it runs on the plain adaptive, Otsu and
+ * upper Otsu outlines (blurred or warm-lit piles come apart in one only). */
 static int corner_cards(const ts_ipt *pts, int n, int k, float side, ts_quad *out, int max)
 {
     ts_ipt poly[64];
@@ -667,7 +670,7 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
                 f->blob[f->nblob].x1 = (float)(x1 + 1) * k, f->blob[f->nblob].y1 = (float)(y1 + 1) * k;
                 f->blob[f->nblob++].area = a * k * k;
             }
-        if (pass == 0 || pass == 3 || pass == 6) { /* Otsu, not eroded: the outline where it is */
+        if (pass == 0 || pass == 3 || pass == 6) { /* not eroded: the outline where it is */
             /* the card size from the lone cards: the median over every
              * card-shaped quad is a split's small cell in a pile (42 px
              * for cards of 75), so the corner cards were dropped as the
