@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hull.h"
 #include "readers/qwirkle.h"
 
 /* Field 52 x 82 mm (aspect 1.58) inside a 57 x 87 mm card (the rendered
@@ -28,6 +29,16 @@ static int fields(const ts_image *mask, float grow, ts_quad *out, int *n, int ma
     if (tscv_find_contours(mask, 0, &c, err) < 0)
         return -1;
     float amin = 0.002f * w * h, amax = 0.25f * w * h;
+    int longest = 0;
+    for (int i = 0; i < c.n; i++)
+        longest = c.len[i] > longest ? c.len[i] : longest;
+    ts_ipt *cand = malloc(sizeof *cand * (size_t)(longest + 1));
+    if (!cand) {
+        tscv_contours_free(&c);
+        if (err)
+            strcpy(err, "qwirkle card finder: out of memory");
+        return -1;
+    }
     for (int i = 0; i < c.n && *n < max; i++) {
         const ts_ipt *pts = c.pts + c.start[i];
         int len = c.len[i];
@@ -36,8 +47,17 @@ static int fields(const ts_image *mask, float grow, ts_quad *out, int *n, int ma
         double area = tscv_area(pts, len);
         if (area < amin || area > amax)
             continue;
+        /* the same rectangle from the points that can be hull corners */
+        int nc = ts_hull_candidates(pts, len, cand);
+        if (nc < 0) {
+            free(cand);
+            tscv_contours_free(&c);
+            if (err)
+                strcpy(err, "qwirkle card finder: out of memory");
+            return -1;
+        }
         ts_pt r[4];
-        tscv_min_rect(pts, len, r);
+        tscv_min_rect(cand, nc, r);
         float s01 = hypotf(r[1].x - r[0].x, r[1].y - r[0].y);
         float s12 = hypotf(r[2].x - r[1].x, r[2].y - r[1].y);
         float sh = fminf(s01, s12), lg = fmaxf(s01, s12);
@@ -72,6 +92,7 @@ static int fields(const ts_image *mask, float grow, ts_quad *out, int *n, int ma
         o->score = fill;
         o->area = 4 * hypotf(ux, uy) * hypotf(vx, vy);
     }
+    free(cand);
     tscv_contours_free(&c);
     return 0;
 }
