@@ -9,7 +9,6 @@
 #include "geom.h"
 #include "imageio.h"
 #include "distance.h"
-#include "hull.h"
 
 typedef struct {
     int x0, y0, x1, y1;
@@ -264,13 +263,11 @@ static int contour_quad(const ts_detector *d, const ts_ipt *pts, int n, double f
     double area = tscv_area(pts, n);
     if (area < p->min_area * frame_area || area > p->max_area * frame_area)
         return 0;
-    ts_ipt *turns = malloc(sizeof *turns * 3 * (size_t)n);
+    ts_ipt *turns = malloc(sizeof *turns * 2 * (size_t)n);
     if (!turns)
         return 0;
-    ts_ipt *hp = turns + n, *cand = turns + 2 * n;
-    /* the same hull from the turns that can be its corners (hull.h) */
-    int nc = ts_hull_candidates(turns, corners_only(pts, n, turns), cand);
-    int nh = nc < 0 ? 0 : tscv_hull(cand, nc, hp);
+    ts_ipt *hp = turns + n;
+    int nh = tscv_hull(turns, corners_only(pts, n, turns), hp);
     double hull = nh > 2 ? tscv_area(hp, nh) : 0;
     if (hull <= 0 || area / hull < p->min_solidity) {
         free(turns);
