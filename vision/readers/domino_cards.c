@@ -789,6 +789,22 @@ static float snap_side(const domino_card_finder *f, float cx, float cy, float ux
     return best_o;
 }
 
+/* True unless a pip at `along` (along v from (mx, my), `across` along u)
+ * lies past the card's end `end` with more than a printed line between:
+ * the table between two cards in line (a camera at a slant shortens a card
+ * below the deck's length, and the next card's pips come within it). */
+static int on_paper_to(const domino_card_finder *f, float mx, float my, float ux, float uy,
+                       float vx, float vy, float across, float end, float along, float r,
+                       float width)
+{
+    float from = end - 0.05f * width, gap = along - r - 1 - from;
+    if (along < end - r || gap <= 0)
+        return 1;
+    int thin = (int)fmaxf(2, 0.08f * width), clear = (int)fmaxf(4, 0.15f * width);
+    float ox = mx + across * ux + from * vx, oy = my + across * uy + from * vy;
+    return walk(f, ox, oy, vx, vy, gap, thin, clear) >= gap;
+}
+
 /* The card a pip lies on, from rays over the paper. Returns 0 and fills c,
  * or -1 if the pip does not sit on a card-shaped piece of paper. */
 static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
@@ -937,9 +953,11 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
             if (fabsf(across) > 0.45f * width)
                 continue;
             float reach = o->r + 0.1f * width;
-            if (along + reach > e1 && along <= e0 + 1.05f * want)
+            if (along + reach > e1 && along <= e0 + 1.05f * want &&
+                on_paper_to(f, mx, my, ux, uy, vx, vy, across, e1, along, o->r, width))
                 n1 = fmaxf(n1, along + reach);
-            if (along - reach < e0 && along >= e1 - 1.05f * want)
+            if (along - reach < e0 && along >= e1 - 1.05f * want &&
+                on_paper_to(f, mx, my, ux, uy, -vx, -vy, across, -e0, -along, o->r, width))
                 n0 = fminf(n0, along - reach);
         }
         e0 = n0;
