@@ -748,7 +748,7 @@ static int grey_at(const domino_card_finder *f, float x, float y)
 
 /* Where the card's long side s (-1, +1 along u from its centre, hu out)
  * really is: the offset, from -0.2 to +0.1 of the width, where the grey
- * falls most from inside to outside (the median over 15 places along the
+ * falls most from inside to outside (the median over 11 places along the
  * card, so pips and a card lying across a few of them do not count). Rays
  * that slipped past a faint edge into a cloth nearly as light as the card,
  * or onto a card lying under it, make the card too wide, and its pips then
@@ -757,27 +757,55 @@ static int grey_at(const domino_card_finder *f, float x, float y)
 static float snap_side(const domino_card_finder *f, float cx, float cy, float ux, float uy,
                        float vx, float vy, float hu, float half, int s)
 {
-    enum { NS = 15 };
+    enum { NS = 11, MAXO = 96 };
     const float width = 2 * hu;
     int o0 = (int)floorf(-0.2f * width), o1 = (int)ceilf(0.1f * width);
-    float best = -1e9f, at_zero = 0, best_o = 0;
+    if (o1 - o0 + 5 > MAXO)
+        return 0;
+    /* the grey across the side at each place, from o0 - 2 to o1 + 2 */
+    int prof[NS][MAXO];
+    const int np = o1 - o0 + 5;
+    for (int k = 0; k < NS; k++) {
+        float t = (-0.8f + 1.6f * k / (NS - 1)) * half;
+        float x = cx + t * vx + s * (hu + o0 - 2) * ux, y = cy + t * vy + s * (hu + o0 - 2) * uy;
+        for (int j = 0; j < np; j++)
+            prof[k][j] = grey_at(f, x + s * j * ux, y + s * j * uy);
+    }
+    /* the median is taken where the sum is among the three largest (an
+     * edge falls at most places) and where the side is now */
+    int top[3] = {0, 0, 0}, top_sum[3] = {INT32_MIN, INT32_MIN, INT32_MIN};
     for (int o = o0; o <= o1; o++) {
-        int d[NS], n = 0;
+        int j = o - o0 + 2, sum = 0;
         for (int k = 0; k < NS; k++) {
-            float t = (-0.8f + 1.6f * k / (NS - 1)) * half;
-            float x = cx + t * vx + s * (hu + o) * ux, y = cy + t * vy + s * (hu + o) * uy;
-            int in = grey_at(f, x - 2 * s * ux, y - 2 * s * uy);
-            int out = grey_at(f, x + 2 * s * ux, y + 2 * s * uy);
-            d[n++] = in < 0 || out < 0 ? 0 : in - out;
+            int in = prof[k][j - 2], out = prof[k][j + 2];
+            sum += in < 0 || out < 0 ? 0 : in - out;
         }
-        for (int i = 1; i < n; i++) /* the median */
-            for (int j = i; j > 0 && d[j] < d[j - 1]; j--) {
-                int tmp = d[j];
-                d[j] = d[j - 1];
-                d[j - 1] = tmp;
+        for (int t = 0; t < 3; t++)
+            if (sum > top_sum[t]) {
+                for (int u = 2; u > t; u--) {
+                    top_sum[u] = top_sum[u - 1];
+                    top[u] = top[u - 1];
+                }
+                top_sum[t] = sum;
+                top[t] = o;
+                break;
             }
-        float m = (float)d[n / 2];
-        if (o == 0)
+    }
+    float best = -1e9f, at_zero = 0, best_o = 0;
+    for (int t = -1; t < 3; t++) {
+        int o = t < 0 ? 0 : top[t], d[NS], j = o - o0 + 2;
+        for (int k = 0; k < NS; k++) {
+            int in = prof[k][j - 2], out = prof[k][j + 2];
+            d[k] = in < 0 || out < 0 ? 0 : in - out;
+        }
+        for (int a = 1; a < NS; a++) /* the median */
+            for (int b = a; b > 0 && d[b] < d[b - 1]; b--) {
+                int tmp = d[b];
+                d[b] = d[b - 1];
+                d[b - 1] = tmp;
+            }
+        float m = (float)d[NS / 2];
+        if (t < 0)
             at_zero = m;
         if (m > best) {
             best = m;
