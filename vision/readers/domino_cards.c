@@ -748,7 +748,7 @@ static int grey_at(const domino_card_finder *f, float x, float y)
 
 /* Where the card's long side s (-1, +1 along u from its centre, hu out)
  * really is: the offset, from -0.2 to +0.1 of the width, where the grey
- * falls most from inside to outside (the median over 11 places along the
+ * falls most from inside to outside (the median over 15 places along the
  * card, so pips and a card lying across a few of them do not count). Rays
  * that slipped past a faint edge into a cloth nearly as light as the card,
  * or onto a card lying under it, make the card too wide, and its pips then
@@ -757,7 +757,7 @@ static int grey_at(const domino_card_finder *f, float x, float y)
 static float snap_side(const domino_card_finder *f, float cx, float cy, float ux, float uy,
                        float vx, float vy, float hu, float half, int s)
 {
-    enum { NS = 11, MAXO = 96 };
+    enum { NS = 15, MAXO = 96 };
     const float width = 2 * hu;
     int o0 = (int)floorf(-0.2f * width), o1 = (int)ceilf(0.1f * width);
     if (o1 - o0 + 5 > MAXO)
