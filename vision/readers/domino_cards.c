@@ -735,104 +735,6 @@ static float narrowest(const float *px, const float *py, int nr, float *angle, f
     return best;
 }
 
-/* Grey at (x, y), or -1 where it was not made (a block far from paper) or
- * off the frame. */
-static int grey_at(const domino_card_finder *f, float x, float y)
-{
-    int ix = (int)round_px(x), iy = (int)round_px(y);
-    if (ix < 0 || iy < 0 || ix >= f->w || iy >= f->h ||
-        !f->active[(size_t)(iy / BLOCK) * (size_t)f->bw + (size_t)(ix / BLOCK)])
-        return -1;
-    return f->grey[(size_t)iy * (size_t)f->w + (size_t)ix];
-}
-
-/* Where the card's long side s (-1, +1 along u from its centre, hu out)
- * really is: the offset, from -0.2 to +0.1 of the width, where the grey
- * falls most from inside to outside (the median over 15 places along the
- * card, so pips and a card lying across a few of them do not count). Rays
- * that slipped past a faint edge into a cloth nearly as light as the card,
- * or onto a card lying under it, make the card too wide, and its pips then
- * lie off their places. Returns the offset (px, outwards), 0 if no edge is
- * clearly better than where the side is. */
-static float snap_side(const domino_card_finder *f, float cx, float cy, float ux, float uy,
-                       float vx, float vy, float hu, float half, int s)
-{
-    enum { NS = 15, MAXO = 96 };
-    const float width = 2 * hu;
-    int o0 = (int)floorf(-0.2f * width), o1 = (int)ceilf(0.1f * width);
-    if (o1 - o0 + 5 > MAXO)
-        return 0;
-    /* the grey across the side at each place, from o0 - 2 to o1 + 2 */
-    int prof[NS][MAXO];
-    const int np = o1 - o0 + 5;
-    for (int k = 0; k < NS; k++) {
-        float t = (-0.8f + 1.6f * k / (NS - 1)) * half;
-        float x = cx + t * vx + s * (hu + o0 - 2) * ux, y = cy + t * vy + s * (hu + o0 - 2) * uy;
-        for (int j = 0; j < np; j++)
-            prof[k][j] = grey_at(f, x + s * j * ux, y + s * j * uy);
-    }
-    /* the median is taken where the sum is among the three largest (an
-     * edge falls at most places) and where the side is now */
-    int top[3] = {0, 0, 0}, top_sum[3] = {INT32_MIN, INT32_MIN, INT32_MIN};
-    for (int o = o0; o <= o1; o++) {
-        int j = o - o0 + 2, sum = 0;
-        for (int k = 0; k < NS; k++) {
-            int in = prof[k][j - 2], out = prof[k][j + 2];
-            sum += in < 0 || out < 0 ? 0 : in - out;
-        }
-        for (int t = 0; t < 3; t++)
-            if (sum > top_sum[t]) {
-                for (int u = 2; u > t; u--) {
-                    top_sum[u] = top_sum[u - 1];
-                    top[u] = top[u - 1];
-                }
-                top_sum[t] = sum;
-                top[t] = o;
-                break;
-            }
-    }
-    float best = -1e9f, at_zero = 0, best_o = 0;
-    for (int t = -1; t < 3; t++) {
-        int o = t < 0 ? 0 : top[t], d[NS], j = o - o0 + 2;
-        for (int k = 0; k < NS; k++) {
-            int in = prof[k][j - 2], out = prof[k][j + 2];
-            d[k] = in < 0 || out < 0 ? 0 : in - out;
-        }
-        for (int a = 1; a < NS; a++) /* the median */
-            for (int b = a; b > 0 && d[b] < d[b - 1]; b--) {
-                int tmp = d[b];
-                d[b] = d[b - 1];
-                d[b - 1] = tmp;
-            }
-        float m = (float)d[NS / 2];
-        if (t < 0)
-            at_zero = m;
-        if (m > best) {
-            best = m;
-            best_o = (float)o;
-        }
-    }
-    if (best < 10 || best < at_zero + 4 || fabsf(best_o) < 2)
-        return 0;
-    return best_o;
-}
-
-/* True unless a pip at `along` (along v from (mx, my), `across` along u)
- * lies past the card's end `end` with more than a printed line between:
- * the table between two cards in line (a camera at a slant shortens a card
- * below the deck's length, and the next card's pips come within it). */
-static int on_paper_to(const domino_card_finder *f, float mx, float my, float ux, float uy,
-                       float vx, float vy, float across, float end, float along, float r,
-                       float width)
-{
-    float from = end - 0.05f * width, gap = along - r - 1 - from;
-    if (along < end - r || gap <= 0)
-        return 1;
-    int thin = (int)fmaxf(2, 0.08f * width), clear = (int)fmaxf(4, 0.15f * width);
-    float ox = mx + across * ux + from * vx, oy = my + across * uy + from * vy;
-    return walk(f, ox, oy, vx, vy, gap, thin, clear) >= gap;
-}
-
 /* The card a pip lies on, from rays over the paper. Returns 0 and fills c,
  * or -1 if the pip does not sit on a card-shaped piece of paper. */
 static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
@@ -981,11 +883,9 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
             if (fabsf(across) > 0.45f * width)
                 continue;
             float reach = o->r + 0.1f * width;
-            if (along + reach > e1 && along <= e0 + 1.05f * want &&
-                on_paper_to(f, mx, my, ux, uy, vx, vy, across, e1, along, o->r, width))
+            if (along + reach > e1 && along <= e0 + 1.05f * want)
                 n1 = fmaxf(n1, along + reach);
-            if (along - reach < e0 && along >= e1 - 1.05f * want &&
-                on_paper_to(f, mx, my, ux, uy, -vx, -vy, across, -e0, -along, o->r, width))
+            if (along - reach < e0 && along >= e1 - 1.05f * want)
                 n0 = fminf(n0, along - reach);
         }
         e0 = n0;
@@ -1003,16 +903,12 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
     float hu = width / 2 + grow;
     half += grow;
     float cx = mx + (e0 + e1) / 2 * vx, cy = my + (e0 + e1) / 2 * vy;
-    /* each long side where the grey steps down across it */
-    float sl = snap_side(f, cx, cy, ux, uy, vx, vy, hu, half, -1);
-    float sr = snap_side(f, cx, cy, ux, uy, vx, vy, hu, half, 1);
-    float hl = hu + sl, hr = hu + sr;
     ts_quad *q = &c->q;
-    q->q[0] = (ts_pt){cx - hl * ux - half * vx, cy - hl * uy - half * vy};
-    q->q[1] = (ts_pt){cx + hr * ux - half * vx, cy + hr * uy - half * vy};
-    q->q[2] = (ts_pt){cx + hr * ux + half * vx, cy + hr * uy + half * vy};
-    q->q[3] = (ts_pt){cx - hl * ux + half * vx, cy - hl * uy + half * vy};
-    q->area = (hl + hr) * 2 * half;
+    q->q[0] = (ts_pt){cx - hu * ux - half * vx, cy - hu * uy - half * vy};
+    q->q[1] = (ts_pt){cx + hu * ux - half * vx, cy + hu * uy - half * vy};
+    q->q[2] = (ts_pt){cx + hu * ux + half * vx, cy + hu * uy + half * vy};
+    q->q[3] = (ts_pt){cx - hu * ux + half * vx, cy - hu * uy + half * vy};
+    q->area = width * 2 * half;
     /* rank: ends found whole and straight away, a card of the deck's shape */
     float shape = fabsf((e1 - e0) / width - DECK_ASPECT) / DECK_ASPECT;
     q->score = c->whole ? 1.0f : 0.5f;
