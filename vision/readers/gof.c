@@ -255,6 +255,12 @@ static int gof_read(void *reader, const ts_image *card, ts_reading *out, char *e
     return read_fresh(g, card, out, err);
 }
 
+/* The reading find() made of quad q in this frame (reader.h). */
+static int gof_read_found(void *reader, const ts_pt q[4], ts_reading *out)
+{
+    return ts_reading_memo_found(&((gof_reader *)reader)->memo, q, out);
+}
+
 /* Snaps candidate i to the card's edges (gof_find.h) once and reads it for
  * find(), keeping a card's reading for the pipeline's read of the same
  * quad. */
@@ -268,7 +274,7 @@ static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char
     if (tscv_warp_quad(frame, cand[i].q, &g->warp, TS_GOF_CARD_W, TS_GOF_CARD_H, err) < 0 ||
         read_fresh(g, &g->warp, out, err) < 0)
         return -1;
-    return ts_reading_memo_put(&g->memo, &g->warp, out, err);
+    return ts_reading_memo_put(&g->memo, cand[i].q, &g->warp, out, err);
 }
 
 static int gof_find(void *reader, const ts_image *frame, ts_quad *out, int max, char *err)
@@ -305,4 +311,5 @@ const ts_reader_class ts_gof_reader_class = {
     .destroy = gof_destroy,
     .read = gof_read,
     .find = gof_find,
+    .read_found = gof_read_found,
 };

@@ -410,6 +410,12 @@ static int playing_read(void *reader, const ts_image *card, ts_reading *out, cha
     return read_fresh(r, card, out, err);
 }
 
+/* The reading find() made of quad q in this frame (reader.h). */
+static int playing_read_found(void *reader, const ts_pt q[4], ts_reading *out)
+{
+    return ts_reading_memo_found(&((ts_playing_reader *)reader)->memo, q, out);
+}
+
 /* Reads candidate i for the finder, keeping a card's reading for the
  * pipeline's read of the same quad. */
 static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char *err)
@@ -419,7 +425,7 @@ static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char
                        err) < 0 ||
         read_fresh(r, &r->warp, out, err) < 0)
         return -1;
-    return ts_reading_memo_put(&r->memo, &r->warp, out, err);
+    return ts_reading_memo_put(&r->memo, cand[i].q, &r->warp, out, err);
 }
 
 static int by_score(const void *a, const void *b)
@@ -558,4 +564,5 @@ const ts_reader_class ts_playing_reader_class = {
     .destroy = playing_destroy,
     .read = playing_read,
     .find = playing_find,
+    .read_found = playing_read_found,
 };
