@@ -35,8 +35,8 @@ int ts_playing_face_read(ts_playing_face *f, const ts_image *card, ts_playing_fa
 typedef enum {
     TS_FACE_SILENT = 0, /* no face seen, or not sure of it */
     TS_FACE_AGREES,     /* a pip card: rank and suit both its best guess */
-    TS_FACE_DISAGREES   /* it is sure of another rank or suit of a pip card,
-                           or sure the card is (not) a court card */
+    TS_FACE_DISAGREES   /* it is sure of another rank of a pip card, or
+                           sure the card is (not) a court card */
 } ts_face_verdict;
 
 /* The verdict on (rank, suit), and in *face_conf how sure the face is of
