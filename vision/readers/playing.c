@@ -64,9 +64,6 @@ enum { MAX_RANKED = 256 }; /* the finder's candidates */
 #define FACE_VETO_CAP (0.5f * TS_PLAYING_FLOOR)
 /* How sure of itself the face must be to make a card of an unsure index. */
 #define FACE_RESCUE 0.9f
-#ifndef TS_PLAYING_FACE_RESCUE
-#define TS_PLAYING_FACE_RESCUE 1
-#endif
 
 struct ts_playing_reader {
     tscv_net *net;      /* reads a card's corners */
@@ -387,7 +384,6 @@ static int face_check(ts_playing_reader *r, const ts_image *card, ts_playing_rea
 static int face_rescue(ts_playing_reader *r, const ts_image *card, ts_playing_reading *out,
                        char *err)
 {
-#if TS_PLAYING_FACE_RESCUE
     if (out->conf <= 0)
         return 0;
     ts_playing_face_reading f;
@@ -398,9 +394,6 @@ static int face_rescue(ts_playing_reader *r, const ts_image *card, ts_playing_re
         out->is_card = 1;
         out->conf = 1.0f - (1.0f - out->conf) * (1.0f - out->face_conf);
     }
-#else
-    (void)r, (void)card, (void)out, (void)err;
-#endif
     return 0;
 }
 

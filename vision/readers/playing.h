@@ -33,7 +33,8 @@ typedef struct ts_playing_reader ts_playing_reader;
 
 typedef struct {
     int is_card;          /* a corner shows an index, read with conf >= MIN_CONF,
-                             and an index's glyph pair shows at a corner */
+                             and an index's glyph pair shows at a corner; or
+                             the face surely reads what the index does */
     int shape;            /* that glyph pair was found (checked only when the
                              net read an index); without it a card is one whose
                              two opposite corners read alike */
