@@ -59,6 +59,14 @@ int cmd_version(void);
  * usage-error exit status. */
 int cmd_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* Option opt's value v as a whole number in lo..hi, in *out. Otherwise
+ * prints "tablesight CMD: OPT takes a whole number LO..HI, not 'V' (see
+ * --help)" and returns -1 (*out unchanged). */
+int cmd_whole(const char *cmd, const char *opt, const char *v, long long lo, long long hi,
+              long long *out);
+/* The same for an int. */
+int cmd_whole_int(const char *cmd, const char *opt, const char *v, int lo, int hi, int *out);
+
 /* A table of subcommands (the program's commands, the rules' games). */
 typedef struct {
     const char *name;

@@ -45,12 +45,10 @@ int cmd_bench(int argc, char **argv)
         CMD_COMMON_OPTIONS,
         {0}};
     for (int c; (c = cmd_getopt("bench", argc, argv, OPTS)) != -1;) {
-        char *end;
         switch (c) {
         case 'r':
-            repeat = (int)strtol(optarg, &end, 10);
-            if (end == optarg || *end || repeat < 1 || repeat > 10000)
-                return cmd_usage_error("bench", "--repeat takes 1..10000, not '%s'", optarg);
+            if (cmd_whole_int("bench", "--repeat", optarg, 1, 10000, &repeat) < 0)
+                return 2;
             break;
         case 'j': json = 1; break;
         case 'p': cfg.profile = optarg; break;

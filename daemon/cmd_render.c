@@ -84,21 +84,6 @@ static int bad(const char *fmt, ...)
     return -1;
 }
 
-/* A whole number in lo..hi, or -1 with a message naming the option. */
-static int number(const char *opt, const char *v, long long lo, long long hi, long long *out)
-{
-    char *end;
-    errno = 0;
-    long long x = strtoll(v, &end, 10);
-    if (errno || end == v || *end || x < lo || x > hi) {
-        fprintf(stderr, "tablesight render: %s takes a whole number %lld..%lld, not '%s'\n", opt,
-                lo, hi, v);
-        return -1;
-    }
-    *out = x;
-    return 0;
-}
-
 static int parse(int argc, char **argv, options *o)
 {
     memset(o, 0, sizeof *o);
@@ -152,12 +137,12 @@ static int parse(int argc, char **argv, options *o)
             o->cards = v;
             break;
         case O_RANDOM:
-            if (number("--random", v, 0, TS_RENDER_MAX_CARDS, &n) < 0)
+            if (cmd_whole("render", "--random", v, 0, TS_RENDER_MAX_CARDS, &n) < 0)
                 return -1;
             o->random = (int)n;
             break;
         case O_SEED:
-            if (number("--seed", v, 0, (long long)1 << 53, &n) < 0)
+            if (cmd_whole("render", "--seed", v, 0, (long long)1 << 53, &n) < 0)
                 return -1;
             o->seed = (unsigned long long)n;
             break;
@@ -173,7 +158,7 @@ static int parse(int argc, char **argv, options *o)
             break;
         }
         case O_COUNT:
-            if (number("--count", v, 1, 100000, &n) < 0)
+            if (cmd_whole("render", "--count", v, 1, 100000, &n) < 0)
                 return -1;
             o->count = (int)n;
             count_given = 1;
@@ -184,7 +169,7 @@ static int parse(int argc, char **argv, options *o)
                            v);
             break;
         case O_QUALITY:
-            if (number("--quality", v, 1, 100, &n) < 0)
+            if (cmd_whole("render", "--quality", v, 1, 100, &n) < 0)
                 return -1;
             o->quality = (int)n;
             break;

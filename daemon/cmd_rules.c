@@ -65,14 +65,13 @@ int rules_cli_emit_json(ts_json *j, const char *who)
     return ok;
 }
 
-int rules_cli_bench_runs(const char *who, int argc, char **argv, int dflt)
+int rules_cli_bench_runs(const char *cmd, int argc, char **argv, int dflt)
 {
     if (!optarg && !(optind < argc && argv[optind][0] >= '0' && argv[optind][0] <= '9'))
         return dflt; /* an optional number of runs: --bench=N, or --bench N as before */
-    int runs = atoi(optarg ? optarg : argv[optind++]);
-    if (runs <= 0)
-        fprintf(stderr, "%s: --bench needs a positive number of runs\n", who);
-    return runs > 0 ? runs : -1;
+    int runs;
+    const char *v = optarg ? optarg : argv[optind++];
+    return cmd_whole_int(cmd, "--bench", v, 1, 100000000, &runs) < 0 ? -1 : runs;
 }
 
 int rules_cli_bench_json(const char *who, const char *name, int runs, const rules_cli_time *t,

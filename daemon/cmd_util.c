@@ -31,6 +31,29 @@ int cmd_usage_error(const char *cmd, const char *fmt, ...)
     return 2;
 }
 
+int cmd_whole(const char *cmd, const char *opt, const char *v, long long lo, long long hi,
+              long long *out)
+{
+    char *end;
+    errno = 0;
+    long long x = strtoll(v, &end, 10);
+    if (errno || end == v || *end || x < lo || x > hi) {
+        cmd_usage_error(cmd, "%s takes a whole number %lld..%lld, not '%s'", opt, lo, hi, v);
+        return -1;
+    }
+    *out = x;
+    return 0;
+}
+
+int cmd_whole_int(const char *cmd, const char *opt, const char *v, int lo, int hi, int *out)
+{
+    long long x;
+    if (cmd_whole(cmd, opt, v, lo, hi, &x) < 0)
+        return -1;
+    *out = (int)x;
+    return 0;
+}
+
 int cmd_dispatch(const char *cmd, const cmd_entry *t, size_t n, int argc, char **argv,
                  void (*usage)(FILE *))
 {

@@ -25,8 +25,9 @@ ts_writer rules_cli_json(ts_json *j);
 /* Prints j's buffer as one line and frees j; 0 (with a message) if it ran out of memory. */
 int rules_cli_emit_json(ts_json *j, const char *who);
 /* --bench's optional run count, for the O_BENCH case of a getopt loop:
- * --bench=N or --bench N, else dflt; -1 (with a message) if N is not positive. */
-int rules_cli_bench_runs(const char *who, int argc, char **argv, int dflt);
+ * --bench=N or --bench N, else dflt; -1 (with a usage error naming cmd, e.g.
+ * "rules gof") if N is not a positive whole number. */
+int rules_cli_bench_runs(const char *cmd, int argc, char **argv, int dflt);
 /* A bench's medians as one JSON line {"bench":name,"runs":runs,key:us,...}. */
 typedef struct {
     const char *key;

@@ -241,7 +241,7 @@ int rules_cli_gof(int argc, char **argv)
         case O_JSON: json = 1; break;
         case O_FIRST_LEAD: first_lead = 1; break;
         case O_BENCH:
-            if ((bench = rules_cli_bench_runs(WHO, argc, argv, BENCH_RUNS)) < 0)
+            if ((bench = rules_cli_bench_runs("rules gof", argc, argv, BENCH_RUNS)) < 0)
                 return 2;
             break;
         case O_HAND:
@@ -251,7 +251,10 @@ int rules_cli_gof(int argc, char **argv)
             break;
         case O_TRICK: trick_text = optarg; break;
         case O_PLAY: play_text = optarg; break;
-        case O_TOP: top = atoi(optarg); break;
+        case O_TOP:
+            if (cmd_whole_int("rules gof", "--top", optarg, 0, 1000000, &top) < 0)
+                return 2;
+            break;
         default: return 2;
         }
     }

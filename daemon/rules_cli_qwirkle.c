@@ -258,7 +258,7 @@ int rules_cli_qwirkle(int argc, char **argv)
         case O_JSON: json = 1; break;
         case O_ONE_LINE: rules.one_line_per_turn = 1; break;
         case O_BENCH:
-            if ((bench = rules_cli_bench_runs(WHO, argc, argv, BENCH_RUNS)) < 0)
+            if ((bench = rules_cli_bench_runs("rules qwirkle", argc, argv, BENCH_RUNS)) < 0)
                 return 2;
             break;
         case O_TABLE: table_text = optarg; break;
@@ -271,7 +271,10 @@ int rules_cli_qwirkle(int argc, char **argv)
                 return 2;
             }
             break;
-        case O_TOP: top = atoi(optarg); break;
+        case O_TOP:
+            if (cmd_whole_int("rules qwirkle", "--top", optarg, 0, 1000000, &top) < 0)
+                return 2;
+            break;
         default: return 2;
         }
     }

@@ -47,19 +47,6 @@ typedef struct {
     ts_sapngwu_options rules;
 } options;
 
-static int parse_int(const char *flag, const char *s, int lo, int hi, int *out)
-{
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (end == s || *end || v < lo || v > hi) {
-        fprintf(stderr, PROG ": %s takes a whole number from %d to %d, not '%s'\n", flag, lo, hi,
-                s);
-        return -1;
-    }
-    *out = (int)v;
-    return 0;
-}
-
 /* Returns 0, 1 (--help or --version answered) or -1 (usage error printed). */
 static int parse_args(int argc, char **argv, options *o)
 {
@@ -90,11 +77,11 @@ static int parse_args(int argc, char **argv, options *o)
         case O_HAND: o->hand = optarg; break;
         case O_TRICK: o->trick = optarg; break;
         case O_WU:
-            r = parse_int("--wu", optarg, 0, 1000, &o->wu);
+            r = cmd_whole_int("rules sapngwu", "--wu", optarg, 0, 1000, &o->wu);
             o->have_wu = 1;
             break;
-        case O_DECLINED_AT: r = parse_int("--declined-at", optarg, 0, 1000, &o->declined_at); break;
-        case O_SAMPLES: r = parse_int("--samples", optarg, 1, 1000000, &o->samples); break;
+        case O_DECLINED_AT: r = cmd_whole_int("rules sapngwu", "--declined-at", optarg, 0, 1000, &o->declined_at); break;
+        case O_SAMPLES: r = cmd_whole_int("rules sapngwu", "--samples", optarg, 1, 1000000, &o->samples); break;
         default: return -1;
         }
         if (r < 0)

@@ -236,18 +236,6 @@ static int add_codes(const char *what, const char *text, int *list, int *n, int 
     return 0;
 }
 
-/* A whole number from an option value; -1 if it is none. */
-static int number_arg(const char *opt, const char *s)
-{
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (*s == '\0' || *end != '\0' || v < 0 || v > 1000000) {
-        fprintf(stderr, "tablesight rules set: %s needs a whole number, not '%s'\n", opt, s);
-        return -1;
-    }
-    return (int)v;
-}
-
 int rules_cli_set(int argc, char **argv)
 {
     static int cards[MAX_CARDS];
@@ -269,12 +257,6 @@ int rules_cli_set(int argc, char **argv)
         CMD_COMMON_OPTIONS,
         {0}};
     for (int c; (c = cmd_getopt("rules set", argc, argv, OPTS)) != -1;) {
-        int v = 0;
-        if (c == O_HINT || c == O_DECK || c == O_TOP) {
-            const char *name = c == O_HINT ? "--hint" : c == O_DECK ? "--deck" : "--top";
-            if ((v = number_arg(name, optarg)) < 0)
-                return 2;
-        }
         switch (c) {
         case 'h': usage(stdout); return 0;
         case CMD_OPT_VERSION: return cmd_version();
@@ -282,20 +264,17 @@ int rules_cli_set(int argc, char **argv)
         case O_ONE: rules.max_cards = 1; break;
         case O_APART: rules.pair_may_be_apart = 1; break;
         case O_HINT:
-            if (v < 1 || v > 3) {
-                fprintf(stderr, "tablesight rules set: --hint is 1, 2 or 3, not %d\n", v);
+            if (cmd_whole_int("rules set", "--hint", optarg, 1, 3, &hint) < 0)
                 return 2;
-            }
-            hint = v;
             break;
         case O_DECK:
-            if (v > 81) {
-                fprintf(stderr, "tablesight rules set: --deck is 0 to 81 cards, not %d\n", v);
+            if (cmd_whole_int("rules set", "--deck", optarg, 0, 81, &deck) < 0)
                 return 2;
-            }
-            deck = v;
             break;
-        case O_TOP: top = v; break;
+        case O_TOP:
+            if (cmd_whole_int("rules set", "--top", optarg, 0, 1000000, &top) < 0)
+                return 2;
+            break;
         case O_GRID: grid = optarg; break;
         case O_HAND:
             have_hand = 1;

@@ -104,7 +104,8 @@ int rules_cli_table(int argc, char **argv)
         if (done)
             continue;
         if (strcmp(argv[i], "--hint") == 0 && i + 1 < argc) {
-            opts.hint_level = atoi(argv[++i]);
+            if (cmd_whole_int("rules table", "--hint", argv[++i], 0, 3, &opts.hint_level) < 0)
+                return 2;
         } else if (strcmp(argv[i], "--first-lead") == 0) {
             opts.first_lead = 1;
         } else if (cmd_is_help(argv[i])) {

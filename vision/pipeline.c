@@ -47,8 +47,11 @@ typedef struct {
     int ncand;
 } family;
 
-/* A candidate read ahead of the ordered pass (see read_ahead). */
+/* A candidate read ahead of the ordered pass (see read_ahead), or read by
+ * the finder already (reader.h's read_found). */
 typedef struct {
+    int found;          /* the finder's reading of the quad is in r */
+    ts_reading r;
     int state; /* 0 not read, 1 read */
     int rc;    /* read_detected's result */
     ts_card c[2];
@@ -85,18 +88,22 @@ struct ts_pipeline {
  * if it is a card, 0 if not, -1 on error. *turned (may be NULL) tells whether
  * the card's content ran across the quad. */
 static int read_quad(const family *f, slot *s, const ts_image *frame, const ts_pt q[4],
-                     ts_card *c, int *turned, char *err)
+                     const ts_reading *found, ts_card *c, int *turned, char *err)
 {
-    double t0 = ts_now_ms();
-    if (tscv_warp_quad(frame, q, &s->card, f->cls->card_w, f->cls->card_h, err) < 0)
-        return -1;
-    double t1 = ts_now_ms();
     ts_reading r;
-    int rc = f->cls->read(s->reader, &s->card, &r, err);
-    s->ms_rectify += t1 - t0;
-    s->ms_read += ts_now_ms() - t1;
-    if (rc < 0)
-        return -1;
+    if (found) { /* the finder warped and read this quad already */
+        r = *found;
+    } else {
+        double t0 = ts_now_ms();
+        if (tscv_warp_quad(frame, q, &s->card, f->cls->card_w, f->cls->card_h, err) < 0)
+            return -1;
+        double t1 = ts_now_ms();
+        int rc = f->cls->read(s->reader, &s->card, &r, err);
+        s->ms_rectify += t1 - t0;
+        s->ms_read += ts_now_ms() - t1;
+        if (rc < 0)
+            return -1;
+    }
     if (turned)
         *turned = r.turned;
     if (!r.is_card)
@@ -119,10 +126,10 @@ static int read_quad(const family *f, slot *s, const ts_image *frame, const ts_p
  * read as one upright card, its two halves are taken instead if both read
  * above the floor. */
 static int read_detected(const family *f, slot *s, const ts_image *frame, const ts_pt q[4],
-                         ts_card c[2], char *err)
+                         const ts_reading *found, ts_card c[2], char *err)
 {
     int turned = 0;
-    int n = read_quad(f, s, frame, q, &c[0], &turned, err);
+    int n = read_quad(f, s, frame, q, found, &c[0], &turned, err);
     if (n < 0)
         return -1;
     float aspect = (ts_dist(q[1], q[2]) + ts_dist(q[3], q[0])) /
@@ -133,8 +140,8 @@ static int read_detected(const family *f, slot *s, const ts_image *frame, const 
     ts_pt m12 = ts_mid(q[1], q[2]), m30 = ts_mid(q[3], q[0]);
     ts_pt a[4] = {q[1], m12, m30, q[0]}, b[4] = {m12, q[2], q[3], m30};
     ts_card half[2];
-    int ra = read_quad(f, s, frame, a, &half[0], NULL, err);
-    int rb = ra < 0 ? -1 : read_quad(f, s, frame, b, &half[1], NULL, err);
+    int ra = read_quad(f, s, frame, a, NULL, &half[0], NULL, err);
+    int rb = ra < 0 ? -1 : read_quad(f, s, frame, b, NULL, &half[1], NULL, err);
     if (ra < 0 || rb < 0)
         return -1;
     if (ra == 1 && rb == 1 && half[0].read && half[1].read) {
@@ -155,7 +162,7 @@ static void read_batch(ts_pipeline *p, slot *s)
         if (k >= p->ntodo)
             return;
         early_read *e = &p->early[p->todo[k]];
-        e->rc = read_detected(p->cur, s, p->frame, p->quads[p->todo[k]].q, e->c, e->err);
+        e->rc = read_detected(p->cur, s, p->frame, p->quads[p->todo[k]].q, NULL, e->c, e->err);
         e->state = 1;
     }
 }
@@ -189,17 +196,20 @@ static void *helper_thread(void *arg)
 static void read_ahead(ts_pipeline *p, family *f, const ts_image *frame, const ts_quad *quads,
                        int nq)
 {
-    for (int i = 0; i < nq; i++)
-        p->early[i].state = 0;
     if (!p->helper)
         return;
-    int todo[MAX_CANDIDATES], n = 0;
+    /* the first candidate of each place; those the finder read already
+     * hold their place but need no reading */
+    int todo[MAX_CANDIDATES], n = 0, place[TS_MAX_CARDS], np = 0;
     for (int i = 0; i < nq; i++) {
         int seen = 0;
-        for (int k = 0; k < n && !seen; k++)
-            seen = ts_quad_overlap(&quads[todo[k]], &quads[i]);
-        if (!seen && n < TS_MAX_CARDS)
-            todo[n++] = i;
+        for (int k = 0; k < np && !seen; k++)
+            seen = ts_quad_overlap(&quads[place[k]], &quads[i]);
+        if (!seen && np < TS_MAX_CARDS) {
+            place[np++] = i;
+            if (!p->early[i].found)
+                todo[n++] = i;
+        }
     }
     if (n < 2)
         return;
@@ -273,8 +283,8 @@ static int read_whole(const family *f, const ts_image *frame, ts_card *c, char *
     ts_pt portrait[4] = {{0, 0}, {W, 0}, {W, H}, {0, H}};
     ts_pt landscape[4] = {{0, H}, {0, 0}, {W, 0}, {W, H}}; /* left side is the top */
     int turned = 0;
-    int rc = read_quad(f, (slot *)&f->slot[0], frame, W > H ? landscape : portrait, c, &turned,
-                       err);
+    int rc = read_quad(f, (slot *)&f->slot[0], frame, W > H ? landscape : portrait, NULL, c,
+                       &turned, err);
     return rc < 0 ? -1 : rc && !turned;
 }
 
@@ -312,6 +322,11 @@ static int process_family(ts_pipeline *p, family *f, const ts_image *frame, ts_f
     out->ms_detect += ts_now_ms() - t1;
     f->ncand = nq < AUTO_CANDS ? nq : AUTO_CANDS;
     memcpy(f->cand, quads, sizeof quads[0] * (size_t)f->ncand);
+    for (int i = 0; i < nq; i++) {
+        early_read *e = &p->early[i];
+        e->state = 0;
+        e->found = f->cls->read_found && f->cls->read_found(f->slot[0].reader, quads[i].q, &e->r);
+    }
     read_ahead(p, f, frame, quads, nq);
     /* Candidates in order; one overlapping a card already taken is the same
      * card again. One that is no card leaves the place to the next. */
@@ -336,7 +351,8 @@ static int process_family(ts_pipeline *p, family *f, const ts_image *frame, ts_f
             memcpy(&out->cards[out->ncards], e->c, sizeof e->c);
             snprintf(why, sizeof why, "%s", e->err);
         } else {
-            rc = read_detected(f, &f->slot[0], frame, quads[i].q, &out->cards[out->ncards], why);
+            rc = read_detected(f, &f->slot[0], frame, quads[i].q, e->found ? &e->r : NULL,
+                               &out->cards[out->ncards], why);
         }
         if (rc < 0) {
             snprintf(err, errlen, "%s", why);

@@ -75,6 +75,13 @@ typedef struct ts_reader_class {
      * contract as ts_detect: candidates in the order to try them, overlaps
      * allowed. Returns the count (<= max) or -1 with err (TSCV_ERR_MAX). */
     int (*find)(void *reader, const ts_image *frame, ts_quad *out, int max, char *err);
+    /* Optional, with find: the reading find() already made of exactly quad q
+     * (the same floats) of the frame it was given, warped as the pipeline
+     * warps (tscv_warp_quad to card_w x card_h), so the pipeline takes it
+     * instead of warping and reading q again: the same reading. Returns 1
+     * and fills out, or 0 when find() kept none for q. Asked only between a
+     * find() and the next, of the quads that find() returned. */
+    int (*read_found)(void *reader, const ts_pt q[4], ts_reading *out);
 } ts_reader_class;
 
 /* One reader alone on a frame, as tools and tests measure a family without

@@ -10,6 +10,7 @@
 #include "cv/cvwrap.h"
 #include "imageio.h"
 #include "distance.h"
+#include "hull.h"
 
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -389,13 +390,18 @@ static int find_symbols(ts_set_reader *r, symbols *s, char *err)
             continue; /* a shadow or stain reaching in from the card's edge */
         /* The hull once: the minimum rectangle is the hull's, and
          * shape_features wants its area. */
-        ts_ipt *hull = malloc(sizeof *hull * (size_t)cs->len[i]);
-        if (!hull) {
+        ts_ipt *hull = malloc(sizeof *hull * 2 * (size_t)cs->len[i]);
+        int nc = hull ? ts_hull_candidates(cs->pts + cs->start[i], cs->len[i],
+                                           hull + cs->len[i])
+                      : -1;
+        if (nc < 0) {
+            free(hull);
             tscv_contours_free(&s->cs);
             snprintf(err, TSCV_ERR_MAX, "set reader: out of memory");
             return -1;
         }
-        int nh = tscv_hull(cs->pts + cs->start[i], cs->len[i], hull);
+        /* the same hull from the points that can be its corners (hull.h) */
+        int nh = tscv_hull(hull + cs->len[i], nc, hull);
         double hull_area = nh > 2 ? tscv_area(hull, nh) : 0;
         ts_pt rc[4];
         tscv_min_rect(hull, nh, rc);

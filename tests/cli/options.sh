@@ -31,7 +31,7 @@ check "eval flag with value" usage_error "option '--json' takes no value" "$ts" 
 check "run ambiguous prefix" usage_error "option '--s' is ambiguous" "$ts" run --s x
 check "run bad number" usage_error "--fps needs a number" "$ts" run --fps=abc
 check "run stray operand" usage_error "unexpected argument 'extra'" "$ts" run extra
-check "bench bad repeat" usage_error "--repeat takes 1..10000" "$ts" bench --repeat=0
+check "bench bad repeat" usage_error "--repeat takes a whole number 1..10000" "$ts" bench --repeat=0
 check "render unknown option" usage_error "unknown option '--colour'" "$ts" render --colour red x
 check "unknown command" usage_error "tablesight: unknown command 'scna'" "$ts" scna
 check "unknown top option" usage_error "tablesight: unknown option '--bogus'" "$ts" --bogus

@@ -12,10 +12,11 @@ expect() { # expect CODE 'words on stderr' command...
   grep -q -- "$words" /tmp/ts_rl_err.$$ || fail "$* -> '$(cat /tmp/ts_rl_err.$$)' lacks '$words'"
 }
 trap 'rm -f /tmp/ts_rl_out.$$ /tmp/ts_rl_err.$$' EXIT
-expect 2 "--hint is 1, 2 or 3, not 9" "$TS" rules set --hint 9 1RDS 2GOT 3PSO
-expect 2 "--hint is 1, 2 or 3, not 0" "$TS" rules set --hint 0 1RDS 2GOT 3PSO
+expect 2 "--hint takes a whole number 1..3, not '9'" "$TS" rules set --hint 9 1RDS 2GOT 3PSO
+expect 2 "--top takes a whole number" "$TS" rules gof --top x --hand 'G1 G2'
+expect 2 "--hint takes a whole number 1..3, not '0'" "$TS" rules set --hint 0 1RDS 2GOT 3PSO
 "$TS" rules set --hint 3 1RDS 2GOT 3PSO > /dev/null || fail "--hint 3 refused"
-expect 2 "--deck is 0 to 81" "$TS" rules set --deck 500 1RDS 2GOT 3PSO
+expect 2 "--deck takes a whole number 0..81" "$TS" rules set --deck 500 1RDS 2GOT 3PSO
 expect 2 "too many cards (at most 162)" "$TS" rules set $(printf '1RDS %.0s' $(seq 163))
 "$TS" rules set $(printf '1RDS %.0s' $(seq 162)) > /dev/null 2>&1 || [ $? -eq 1 ] || fail "162 cards refused"
 expect 2 "string of 2 to 4 cards, not 30" "$TS" rules eleusis --rule 'value > 0' --play "$(printf 'AS %.0s' $(seq 30))"

@@ -23,6 +23,7 @@
 
 #include <cmocka.h>
 
+#include "shared_data.h"
 #include "cv/cvdraw.h"
 #include "cv/cvwrap.h"
 #include "detect.h"
@@ -339,15 +340,7 @@ static void run_renders(const char *dir, const char *profile, render_tally *t, i
     cls->destroy(r);
 }
 
-static int have_shared(void)
-{
-    FILE *f = fopen(DOMINO_DIR "labels.tsv", "r");
-    if (f)
-        fclose(f);
-    else
-        fprintf(stderr, "shared data not found at %s\n", DOMINO_DIR);
-    return f != NULL;
-}
+#define have_shared() shared_file_exists(DOMINO_DIR "labels.tsv")
 
 /* The held-aside game: at least 97% of its dominoes read right, and few
  * cards read that are not there. */

@@ -17,6 +17,7 @@
 
 #include <cmocka.h>
 
+#include "shared_data.h"
 #include "cv/cvdnn.h"
 #include "geom.h"
 #include "imageio.h"
@@ -28,15 +29,7 @@
 
 static const char RANKS[] = "A23456789TJQK", SUITS[] = "CDHS";
 
-static int have_shared(void)
-{
-    FILE *f = fopen(PLAYING_DIR "labels.tsv", "r");
-    if (f)
-        fclose(f);
-    else
-        fprintf(stderr, "shared data not found at %s\n", PLAYING_DIR);
-    return f != NULL;
-}
+#define have_shared() shared_file_exists(PLAYING_DIR "labels.tsv")
 
 static ts_playing_reader *make_reader(void)
 {

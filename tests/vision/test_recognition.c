@@ -16,6 +16,7 @@
 
 #include <cmocka.h>
 
+#include "shared_data.h"
 #include "cv/cvwrap.h"
 #include "detect.h"
 #include "imageio.h"
@@ -23,15 +24,7 @@
 
 #define SET_DIR TS_SHARED_DIR "/data/set/"
 
-static int have_shared(void)
-{
-    FILE *f = fopen(SET_DIR "crops.tsv", "r");
-    if (f)
-        fclose(f);
-    else
-        fprintf(stderr, "shared data not found at %s\n", SET_DIR);
-    return f != NULL;
-}
+#define have_shared() shared_file_exists(SET_DIR "crops.tsv")
 
 static void test_reader_on_held_out_crops(void **state)
 {

@@ -102,6 +102,14 @@ static void axes(const blob *b, double *major, double *minor)
     *minor = sqrt(fmax(t - d, 0));
 }
 
+/* True if the blob fills the ellipse of its second moments as a solid
+ * disc does (a printed spot of a cloth), where the Hong Kong five's clover
+ * of five discs, spread out, fills well under it. */
+static int disc_like(const blob *b, double major, double minor)
+{
+    return b->area > 0.88 * 4 * M_PI * major * minor;
+}
+
 /* Reads the end whose pips lie in rows [y0, y1). */
 /* Pip centres of the Chinese deck's groups in their square (x, y in 0..1):
  * the printed layouts (the five is one blob, not checked). */
@@ -333,7 +341,7 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
         if (g->chinese && !colour_ok && b[i].area > g->pip_max) {
             /* the five's blob is a clover of five discs, not a solid
              * square (a check of the cloth) */
-            if (b[i].area >= 720 && fill < 0.85 && major < 1.6 * minor) {
+            if (b[i].area >= 720 && fill < 0.85 && major < 1.6 * minor && !disc_like(&b[i], major, minor)) {
                 big++;
                 big_at[0] = (float)((cx - 2.0 / 26 * W) / (22.0 / 26 * W));
                 big_at[1] = (float)((cy - sq_y0) / (sq_y1 - sq_y0));
@@ -342,6 +350,10 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
             pip_max = 3 * g->pip_max;
             if (b[i].area > 620)
                 conf *= 0.2f;
+            /* larger than a pip and not red even so: the five's clover
+             * seen small (a quad too wide), as likely as a one */
+            if (!is_red)
+                conf *= 0.3f;
         }
         if (b[i].area <= pip_max && major < (cut ? 2.6 : 1.8) * minor && fill > 0.5) {
             if (pips < 8) {
@@ -359,7 +371,7 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
             continue;
         }
         if (g->chinese && b[i].area >= g->big_min && !is_red && major < 1.6 * minor && bw > W / 3 &&
-            fill > 0.45 && fill < 0.85) {
+            fill > 0.45 && fill < 0.85 && !disc_like(&b[i], major, minor)) {
             big++;
             big_at[0] = (float)((cx - 2.0 / 26 * W) / (22.0 / 26 * W));
             big_at[1] = (float)((cy - sq_y0) / (sq_y1 - sq_y0));

@@ -69,6 +69,19 @@ static const float RERANK_SURE = 0.97f;
  * fewer read; at 0.1, 4 -> 1 for 15 fewer. */
 static const double DISSENT = 0.003;
 static const float DISSENT_CONF = 0.6f;
+/* A 6 and a 9 are one numeral turned: the card net tells them by the layout
+ * of the indices and the index net by the numeral over its symbol, and a
+ * small or blurred card fools one of them. The product then follows the
+ * surer, which was the wrong one as often as not (seeds 32000-32019: the
+ * card net sure of a 6 at 0.72-0.81, both corners of a 9 at 0.27-0.69, read
+ * a 9 at 0.94-0.99), so a 6 or 9 that a view takes for its twin at half
+ * the odds of its own best is unread. */
+static const double TWIN_DISSENT = 0.5;
+enum { NUM_SIX = 5, NUM_NINE = 8 }; /* number classes 0..9 are 1..10 */
+/* A card whose corners show no index (both cut off or covered) is read by
+ * the card net alone, which a quad over half a card or a shifted one
+ * fools (half an 8 read as a 1 at 0.98): it must be this sure. */
+static const float LONE_SURE = 0.99f;
 
 enum { MAX_RANKED = 256 };
 
@@ -229,7 +242,16 @@ static int read_fresh(gof_reader *g, const ts_image *card, ts_reading *out, char
             top = src[s][i] > top ? src[s][i] : top;
         if (src[s][best] < DISSENT * top)
             conf = fminf(conf, DISSENT_CONF);
+        int twin = g->code_num[best] == NUM_SIX    ? NUM_NINE
+                   : g->code_num[best] == NUM_NINE ? NUM_SIX
+                                                   : -1;
+        for (int i = 0; i < NCODES && twin >= 0; i++)
+            if (g->code_num[i] == twin && g->code_col[i] == g->code_col[best] &&
+                src[s][best] < TWIN_DISSENT * src[s][i])
+                conf = fminf(conf, DISSENT_CONF);
     }
+    if (nsrc == 1 && conf < LONE_SURE)
+        conf = fminf(conf, DISSENT_CONF);
     out->is_card = 1;
     out->code = (ts_code){TS_FAM_GOF, (uint8_t)g->code_idx[best]};
     out->conf = conf;
@@ -255,6 +277,12 @@ static int gof_read(void *reader, const ts_image *card, ts_reading *out, char *e
     return read_fresh(g, card, out, err);
 }
 
+/* The reading find() made of quad q in this frame (reader.h). */
+static int gof_read_found(void *reader, const ts_pt q[4], ts_reading *out)
+{
+    return ts_reading_memo_found(&((gof_reader *)reader)->memo, q, out);
+}
+
 /* Snaps candidate i to the card's edges (gof_find.h) once and reads it for
  * find(), keeping a card's reading for the pipeline's read of the same
  * quad. */
@@ -268,7 +296,7 @@ static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char
     if (tscv_warp_quad(frame, cand[i].q, &g->warp, TS_GOF_CARD_W, TS_GOF_CARD_H, err) < 0 ||
         read_fresh(g, &g->warp, out, err) < 0)
         return -1;
-    return ts_reading_memo_put(&g->memo, &g->warp, out, err);
+    return ts_reading_memo_put(&g->memo, cand[i].q, &g->warp, out, err);
 }
 
 static int gof_find(void *reader, const ts_image *frame, ts_quad *out, int max, char *err)
@@ -305,4 +333,5 @@ const ts_reader_class ts_gof_reader_class = {
     .destroy = gof_destroy,
     .read = gof_read,
     .find = gof_find,
+    .read_found = gof_read_found,
 };

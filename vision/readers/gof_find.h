@@ -8,7 +8,10 @@
  * (white cloth, paper), and the shared contour, erosion and seam machinery
  * runs on that small image: fewer pixels, so a table costs a few ms. Three
  * binarisations (adaptive, Otsu, and Otsu again over the brighter class, for
- * cards on a two-tone or pale table), each as is and eroded.
+ * cards on a two-tone or pale table), each as is and eroded. A blob that is
+ * a clean quadrilateral is offered whole and split into rows and columns of
+ * cards along its darkest seams; the corners of the others (piles) imply a
+ * card of the table's card size each.
  *
  * Where the stock blobs are not explained by the lone cards found (blocks of
  * touching cards, rows, piles), the cards implied by their corner indices

@@ -40,7 +40,18 @@ int ts_reading_memo_get(const ts_reading_memo *m, const ts_image *card, ts_readi
     return 0;
 }
 
-int ts_reading_memo_put(ts_reading_memo *m, const ts_image *card, const ts_reading *r, char *err)
+int ts_reading_memo_found(const ts_reading_memo *m, const ts_pt q[4], ts_reading *out)
+{
+    for (int i = 0; i < m->n; i++)
+        if (memcmp(m->quad[i], q, sizeof m->quad[i]) == 0) {
+            *out = m->reading[i];
+            return 1;
+        }
+    return 0;
+}
+
+int ts_reading_memo_put(ts_reading_memo *m, const ts_pt q[4], const ts_image *card,
+                        const ts_reading *r, char *err)
 {
     if (!r->is_card || m->n >= TS_MEMO_MAX)
         return 0;
@@ -53,6 +64,7 @@ int ts_reading_memo_put(ts_reading_memo *m, const ts_image *card, const ts_readi
     }
     for (int y = 0; y < k->h; y++)
         memcpy(ts_image_row(k, y), ts_image_row(card, y), (size_t)k->w * k->channels);
+    memcpy(m->quad[m->n], q, sizeof m->quad[0]);
     m->reading[m->n++] = *r;
     return 0;
 }

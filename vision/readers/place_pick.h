@@ -7,7 +7,9 @@
  * candidates overlapping it: a loose quad round a card no longer hides a
  * good one behind it. The readings are kept by the warped card's pixels, so
  * the pipeline's read of the chosen quad costs a compare; a reading depends
- * on those pixels alone, so a hit is the same reading, not a guess.
+ * on those pixels alone, so a hit is the same reading, not a guess. They
+ * are kept by the quad too: the pipeline takes the reading of a quad the
+ * finder returned (reader.h's read_found) without warping it again.
  */
 #ifndef TS_PLACE_PICK_H
 #define TS_PLACE_PICK_H
@@ -20,6 +22,7 @@ enum { TS_MEMO_MAX = 48 }; /* readings kept per frame */
 /* Zeroed = empty. The reader owns it; ts_reading_memo_free frees its images. */
 typedef struct {
     ts_image card[TS_MEMO_MAX];
+    ts_pt quad[TS_MEMO_MAX][4]; /* the quad each card was warped from */
     ts_reading reading[TS_MEMO_MAX];
     int n;
 } ts_reading_memo;
@@ -29,9 +32,14 @@ void ts_reading_memo_free(ts_reading_memo *m);
 void ts_reading_memo_clear(ts_reading_memo *m);
 /* 1 with the reading kept for exactly these pixels in out, else 0. */
 int ts_reading_memo_get(const ts_reading_memo *m, const ts_image *card, ts_reading *out);
-/* Keeps a card's reading of card (copied); nothing when r is no card or the
- * memo is full. -1 with err (TSCV_ERR_MAX) when out of memory. */
-int ts_reading_memo_put(ts_reading_memo *m, const ts_image *card, const ts_reading *r, char *err);
+/* 1 with the reading kept for the card warped from exactly quad q (the
+ * same floats) in out, else 0. */
+int ts_reading_memo_found(const ts_reading_memo *m, const ts_pt q[4], ts_reading *out);
+/* Keeps a card's reading of card (copied), warped from quad q of this
+ * frame at the class's card size; nothing when r is no card or the memo is
+ * full. -1 with err (TSCV_ERR_MAX) when out of memory. */
+int ts_reading_memo_put(ts_reading_memo *m, const ts_pt q[4], const ts_image *card,
+                        const ts_reading *r, char *err);
 
 /* Reads candidate i (it may refine cand[i] first, e.g. snap it to edges). */
 typedef int (*ts_place_read_fn)(void *ctx, ts_quad *cand, int i, ts_reading *out, char *err);

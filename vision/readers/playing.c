@@ -29,6 +29,7 @@
 #include "reader.h"
 #include "readers/place_pick.h"
 #include "readers/playing.h"
+#include "readers/playing_face.h"
 #include "readers/readers.h"
 
 enum { NRANK = 13, NSUIT = 4, NPATCH = 4, NOUT = NRANK + NSUIT + 2 };
@@ -58,10 +59,17 @@ enum { MAX_RANKED = 256 }; /* the finder's candidates */
 #define CHECK_NEAR 0.32f
 #define CHECK_STEP_MIN 0.07f
 #define CHECK_STEP_MAX 0.30f
+/* A reading the face contradicts keeps at most this confidence: below the
+ * floor (unread), still a card (it holds its place against loose quads). */
+#define FACE_VETO_CAP (0.5f * TS_PLAYING_FLOOR)
+/* How sure of itself the face must be to make a card of an unsure index. */
+#define FACE_RESCUE 0.9f
 
 struct ts_playing_reader {
     tscv_net *net;      /* reads a card's corners */
     tscv_net *find_net; /* a smaller one that screens the corner-index finder's patches */
+    ts_playing_face *face; /* reads the whole face: a second opinion */
+    ts_image turned;       /* a card lying across its warp, turned upright */
     ts_playing_finder *finder; /* for the class's find() */
     ts_index_ink *indexer;
     ts_index_ink *checker; /* glyph pairs on one rectified card */
@@ -110,7 +118,8 @@ ts_playing_reader *ts_playing_reader_create(const char *models_dir, char *err, s
     }
     r->net = load_index_net(models_dir, TS_PLAYING_MODEL, err, errlen);
     r->find_net = r->net ? load_index_net(models_dir, TS_PLAYING_FIND_MODEL, err, errlen) : NULL;
-    if (!r->find_net) {
+    r->face = r->find_net ? ts_playing_face_create(models_dir, err, errlen) : NULL;
+    if (!r->face) {
         ts_playing_reader_destroy(r);
         return NULL;
     }
@@ -129,7 +138,8 @@ ts_playing_reader *ts_playing_reader_create(const char *models_dir, char *err, s
     if (!r->finder || !r->indexer || !r->checker || !r->cpairs || !r->pairs || !r->ipatch || !r->iprobs || !r->ranked ||
         ts_image_alloc(&r->patch[1], r->pw, r->ph, 3) < 0 ||
         ts_image_alloc(&r->patch[2], r->lw, r->lh, 3) < 0 ||
-        ts_image_alloc(&r->patch[3], r->lw, r->lh, 3) < 0) {
+        ts_image_alloc(&r->patch[3], r->lw, r->lh, 3) < 0 ||
+        ts_image_alloc(&r->turned, TS_PLAYING_CARD_H, TS_PLAYING_CARD_W, 3) < 0) {
         snprintf(err, errlen, "out of memory");
         ts_playing_reader_destroy(r);
         return NULL;
@@ -143,6 +153,7 @@ void ts_playing_reader_destroy(ts_playing_reader *r)
         return;
     tscv_net_destroy(r->net);
     tscv_net_destroy(r->find_net);
+    ts_playing_face_destroy(r->face);
     ts_playing_finder_destroy(r->finder);
     ts_index_ink_destroy(r->indexer);
     ts_index_ink_destroy(r->checker);
@@ -155,6 +166,7 @@ void ts_playing_reader_destroy(ts_playing_reader *r)
     free(r->pairs);
     for (int i = 1; i < NPATCH; i++)
         ts_image_free(&r->patch[i]);
+    ts_image_free(&r->turned);
     ts_reading_memo_free(&r->memo);
     ts_image_free(&r->warp);
     free(r->ranked);
@@ -336,13 +348,62 @@ static int read_card(ts_playing_reader *r, const ts_image *card, ts_playing_read
     return 0;
 }
 
+/* Reads the face of the card; a card lying across the warp (its long side
+ * along the warp's short one) is turned a quarter first, which gives it
+ * its own proportions again once shrunk to the face net's input. */
+static int read_face(ts_playing_reader *r, const ts_image *card, int across,
+                     ts_playing_face_reading *f, char *err)
+{
+    if (!across)
+        return ts_playing_face_read(r->face, card, f, err);
+    turned_corner(card, 1, &r->turned);
+    return ts_playing_face_read(r->face, &r->turned, f, err);
+}
+
+/* The face's second opinion on an index reading: agreement makes the two
+ * independent cues' doubt the product of theirs; a face sure of another
+ * rank or suit leaves the card unread. A card read across the warp is
+ * squeezed there: the face is not asked. */
+static int face_check(ts_playing_reader *r, const ts_image *card, ts_playing_reading *out,
+                      char *err)
+{
+    ts_playing_face_reading f;
+    if (read_face(r, card, out->across, &f, err) < 0)
+        return -1;
+    out->face = (int)ts_playing_face_judge(&f, out->rank, out->suit, &out->face_conf);
+    if (out->face == TS_FACE_AGREES)
+        out->conf = 1.0f - (1.0f - out->conf) * (1.0f - out->face_conf);
+    else if (out->face == TS_FACE_DISAGREES && out->conf >= FACE_VETO_CAP)
+        out->conf = FACE_VETO_CAP;
+    return 0;
+}
+
+/* An index read too unsurely to call the place a card (or without an
+ * index's glyph shape) is one when the face, sure of itself, reads the same
+ * card: two independent cues rarely agree by chance on one of 52 codes. */
+static int face_rescue(ts_playing_reader *r, const ts_image *card, ts_playing_reading *out,
+                       char *err)
+{
+    if (out->conf <= 0)
+        return 0;
+    ts_playing_face_reading f;
+    if (read_face(r, card, out->across, &f, err) < 0)
+        return -1;
+    out->face = (int)ts_playing_face_judge(&f, out->rank, out->suit, &out->face_conf);
+    if (out->face == TS_FACE_AGREES && out->face_conf >= FACE_RESCUE) {
+        out->is_card = 1;
+        out->conf = 1.0f - (1.0f - out->conf) * (1.0f - out->face_conf);
+    }
+    return 0;
+}
+
 int ts_playing_read(ts_playing_reader *r, const ts_image *card, ts_playing_reading *out,
                     char *err)
 {
     if (read_card(r, card, out, err) < 0)
         return -1;
     if (!out->is_card)
-        return 0;
+        return face_rescue(r, card, out, err);
     int shape = index_shape(r, card, err);
     if (shape < 0)
         return -1;
@@ -363,7 +424,9 @@ int ts_playing_read(ts_playing_reader *r, const ts_image *card, ts_playing_readi
          * hide a real one under a loose quad (webcam 20/111 against 25) */
         out->is_card = agree;
     }
-    return 0;
+    if (out->is_card)
+        return face_check(r, card, out, err);
+    return face_rescue(r, card, out, err);
 }
 
 /* ---- The reader class ---------------------------------------------------- */
@@ -410,6 +473,12 @@ static int playing_read(void *reader, const ts_image *card, ts_reading *out, cha
     return read_fresh(r, card, out, err);
 }
 
+/* The reading find() made of quad q in this frame (reader.h). */
+static int playing_read_found(void *reader, const ts_pt q[4], ts_reading *out)
+{
+    return ts_reading_memo_found(&((ts_playing_reader *)reader)->memo, q, out);
+}
+
 /* Reads candidate i for the finder, keeping a card's reading for the
  * pipeline's read of the same quad. */
 static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char *err)
@@ -419,7 +488,7 @@ static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char
                        err) < 0 ||
         read_fresh(r, &r->warp, out, err) < 0)
         return -1;
-    return ts_reading_memo_put(&r->memo, &r->warp, out, err);
+    return ts_reading_memo_put(&r->memo, cand[i].q, &r->warp, out, err);
 }
 
 static int by_score(const void *a, const void *b)
@@ -551,11 +620,12 @@ const ts_reader_class ts_playing_reader_class = {
     .max_aspect = 2.0f,
     .card_w = TS_PLAYING_CARD_W,
     .card_h = TS_PLAYING_CARD_H,
-    .conf_floor = 0.90f,
+    .conf_floor = TS_PLAYING_FLOOR,
     .whole_min_aspect = 1.25f, /* crops of one card (63 x 88 mm, 1.40) */
     .whole_max_aspect = 1.6f,
     .create = playing_create,
     .destroy = playing_destroy,
     .read = playing_read,
     .find = playing_find,
+    .read_found = playing_read_found,
 };

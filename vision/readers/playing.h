@@ -33,7 +33,8 @@ typedef struct ts_playing_reader ts_playing_reader;
 
 typedef struct {
     int is_card;          /* a corner shows an index, read with conf >= MIN_CONF,
-                             and an index's glyph pair shows at a corner */
+                             and an index's glyph pair shows at a corner; or
+                             the face surely reads what the index does */
     int shape;            /* that glyph pair was found (checked only when the
                              net read an index); without it a card is one whose
                              two opposite corners read alike */
@@ -46,9 +47,16 @@ typedef struct {
                              way round */
     float index_conf[4];  /* P(index) at the top-left, the bottom-right (turned
                              180), the top-right and the bottom-left corner */
+    int face;             /* ts_face_verdict (playing_face.h) on the index's
+                             reading: agreement raised conf, disagreement
+                             lowered it below the floor */
+    float face_conf;      /* how sure the face was of its own reading */
 } ts_playing_reading;
 
-/* Loads models_dir/playing.tsnet (NULL: the source tree's models/). Returns
+/* The class's confidence floor: a card read less surely is reported unread. */
+#define TS_PLAYING_FLOOR 0.90f
+
+/* Loads models_dir/playing.tsnet, playing-find.tsnet and playing-face.tsnet (NULL: the source tree's models/). Returns
  * a reader (caller destroys) or NULL with a one-line reason in err. */
 ts_playing_reader *ts_playing_reader_create(const char *models_dir, char *err, size_t errlen);
 void ts_playing_reader_destroy(ts_playing_reader *r);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hull.h"
 #include "readers/qwirkle.h"
 
 /* Field 52 x 82 mm (aspect 1.58) inside a 57 x 87 mm card (the rendered
@@ -28,6 +29,16 @@ static int fields(const ts_image *mask, float grow, ts_quad *out, int *n, int ma
     if (tscv_find_contours(mask, 0, &c, err) < 0)
         return -1;
     float amin = 0.002f * w * h, amax = 0.25f * w * h;
+    int longest = 0;
+    for (int i = 0; i < c.n; i++)
+        longest = c.len[i] > longest ? c.len[i] : longest;
+    ts_ipt *cand = malloc(sizeof *cand * (size_t)(longest + 1));
+    if (!cand) {
+        tscv_contours_free(&c);
+        if (err)
+            strcpy(err, "qwirkle card finder: out of memory");
+        return -1;
+    }
     for (int i = 0; i < c.n && *n < max; i++) {
         const ts_ipt *pts = c.pts + c.start[i];
         int len = c.len[i];
@@ -36,8 +47,17 @@ static int fields(const ts_image *mask, float grow, ts_quad *out, int *n, int ma
         double area = tscv_area(pts, len);
         if (area < amin || area > amax)
             continue;
+        /* the same rectangle from the points that can be hull corners */
+        int nc = ts_hull_candidates(pts, len, cand);
+        if (nc < 0) {
+            free(cand);
+            tscv_contours_free(&c);
+            if (err)
+                strcpy(err, "qwirkle card finder: out of memory");
+            return -1;
+        }
         ts_pt r[4];
-        tscv_min_rect(pts, len, r);
+        tscv_min_rect(cand, nc, r);
         float s01 = hypotf(r[1].x - r[0].x, r[1].y - r[0].y);
         float s12 = hypotf(r[2].x - r[1].x, r[2].y - r[1].y);
         float sh = fminf(s01, s12), lg = fmaxf(s01, s12);
@@ -72,6 +92,7 @@ static int fields(const ts_image *mask, float grow, ts_quad *out, int *n, int ma
         o->score = fill;
         o->area = 4 * hypotf(ux, uy) * hypotf(vx, vy);
     }
+    free(cand);
     tscv_contours_free(&c);
     return 0;
 }
@@ -88,6 +109,60 @@ static const int ERODED[] = {0, 0, 1, 0};
  * narrower than the field; and the ridge height that counts as border. */
 #define TOPHAT_R 3
 #define TOPHAT_LEVEL 0.2f
+
+/* t[i] = 2 max - min (at most 255) of bytes i, i+1, i+2 of p, for i < n:
+ * at i = 3x, pixel x's lightness as the finder sees it (a coloured symbol
+ * counts as bright as a white border). A plain byte loop the compiler turns
+ * into vector minima and maxima, where a loop over pixels stays scalar. */
+static void bright_bytes(const uint8_t *restrict p, int n, uint8_t *restrict t)
+{
+    for (int i = 0; i < n; i++) {
+        uint8_t mx = p[i] > p[i + 1] ? p[i] : p[i + 1], mn = p[i] < p[i + 1] ? p[i] : p[i + 1];
+        mx = p[i + 2] > mx ? p[i + 2] : mx;
+        mn = p[i + 2] < mn ? p[i + 2] : mn;
+        uint8_t v = (uint8_t)(mx + (mx - mn));
+        t[i] = v < mx ? 255 : v; /* wrapped past 255 */
+    }
+}
+
+/* mask = 255 where L is below level, else 0 */
+static void below(const ts_image *L, int level, ts_image *mask)
+{
+    const int w = L->w;
+    for (int y = 0; y < L->h; y++) {
+        const uint8_t *l = ts_image_row(L, y);
+        uint8_t *d = ts_image_row(mask, y);
+        if (level > 255) {
+            memset(d, 255, (size_t)w);
+            continue;
+        }
+        const uint8_t t = (uint8_t)(level < 0 ? 0 : level);
+        for (int x = 0; x < w; x++)
+            d[x] = l[x] < t ? 255 : 0;
+    }
+}
+
+/* mask = 255 where L rises less than level above its opening (mask on
+ * entry), else 0. */
+static void ridge_below(const ts_image *L, int level, ts_image *mask)
+{
+    const int w = L->w;
+    for (int y = 0; y < L->h; y++) {
+        const uint8_t *l = ts_image_row(L, y);
+        uint8_t *d = ts_image_row(mask, y);
+        if (level < 1 || level > 255) { /* never at a usable level: as it reads */
+            for (int x = 0; x < w; x++)
+                d[x] = l[x] - d[x] < level ? 255 : 0;
+            continue;
+        }
+        /* l - d < level, with l - d taken as 0 where l < d (level >= 1) */
+        const uint8_t t = (uint8_t)level;
+        for (int x = 0; x < w; x++) {
+            uint8_t rise = (uint8_t)(l[x] > d[x] ? l[x] - d[x] : 0);
+            d[x] = rise < t ? 255 : 0;
+        }
+    }
+}
 
 int qw_find_cards(ts_image scratch[3], const ts_image *full, ts_quad *out, int max, char *err)
 {
@@ -122,24 +197,36 @@ int qw_find_cards(ts_image scratch[3], const ts_image *full, ts_quad *out, int m
         }
     ts_image *L = &scratch[0], *m = &scratch[1];
     int hist[256] = {0};
+    uint8_t *t = frame->channels == 3 ? malloc((size_t)3 * w) : NULL;
+    if (frame->channels == 3 && !t) {
+        if (err)
+            strcpy(err, "qwirkle card finder: out of memory");
+        return -1;
+    }
     for (int y = 0; y < h; y++) {
         const uint8_t *p = ts_image_row(frame, y);
         uint8_t *d = ts_image_row(L, y);
-        for (int x = 0; x < w; x++, p += frame->channels) {
-            int v;
-            if (frame->channels >= 3) {
-                int mx = p[0] > p[1] ? p[0] : p[1], mn = p[0] < p[1] ? p[0] : p[1];
-                mx = p[2] > mx ? p[2] : mx;
-                mn = p[2] < mn ? p[2] : mn;
-                v = 2 * mx - mn;
-                v = v > 255 ? 255 : v;
-            } else {
-                v = p[0];
+        if (frame->channels == 3) {
+            bright_bytes(p, 3 * (w - 1) + 1, t);
+            for (int x = 0; x < w; x++)
+                d[x] = t[3 * x];
+        } else {
+            for (int x = 0; x < w; x++, p += frame->channels) {
+                int v = p[0];
+                if (frame->channels > 3) {
+                    int mx = p[0] > p[1] ? p[0] : p[1], mn = p[0] < p[1] ? p[0] : p[1];
+                    mx = p[2] > mx ? p[2] : mx;
+                    mn = p[2] < mn ? p[2] : mn;
+                    v = 2 * mx - mn;
+                    v = v > 255 ? 255 : v;
+                }
+                d[x] = (uint8_t)v;
             }
-            d[x] = (uint8_t)v;
-            hist[v]++;
         }
+        for (int x = 0; x < w; x++)
+            hist[d[x]]++;
     }
+    free(t);
     int acc = 0, p99 = 255;
     for (int i = 0; i < 256; i++) {
         acc += hist[i];
@@ -150,13 +237,7 @@ int qw_find_cards(ts_image scratch[3], const ts_image *full, ts_quad *out, int m
     }
     int n = 0;
     for (size_t k = 0; k < sizeof LEVELS / sizeof LEVELS[0]; k++) {
-        int t = (int)(LEVELS[k] * p99);
-        for (int y = 0; y < h; y++) {
-            const uint8_t *l = ts_image_row(L, y);
-            uint8_t *d = ts_image_row(m, y);
-            for (int x = 0; x < w; x++)
-                d[x] = l[x] < t ? 255 : 0;
-        }
+        below(L, (int)(LEVELS[k] * p99), m);
         if (fields(m, 0, out, &n, max, err) < 0)
             return -1;
         /* Glare on a card lights its border and the table beside it alike:
@@ -172,13 +253,7 @@ int qw_find_cards(ts_image scratch[3], const ts_image *full, ts_quad *out, int m
      * drops the smooth glare): the field is what the ring encloses. */
     if (tscv_morph(L, m, 'o', TOPHAT_R, err) < 0)
         return -1;
-    int t = (int)(TOPHAT_LEVEL * p99);
-    for (int y = 0; y < h; y++) {
-        const uint8_t *l = ts_image_row(L, y);
-        uint8_t *d = ts_image_row(m, y);
-        for (int x = 0; x < w; x++)
-            d[x] = l[x] - d[x] < t ? 255 : 0;
-    }
+    ridge_below(L, (int)(TOPHAT_LEVEL * p99), m);
     if (fields(m, 0, out, &n, max, err) < 0 || tscv_morph(m, m, 'e', 1, err) < 0 ||
         fields(m, 1, out, &n, max, err) < 0)
         return -1;

@@ -1,0 +1,102 @@
+/* The playing card's face read whole (see playing_face.h). */
+#include "readers/playing_face.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cv/cvdnn.h"
+#include "datadir.h"
+
+enum { NRANK = 13, NSUIT = 4, NOUT = NRANK + NSUIT + 2, JACK = 10 /* J Q K follow */ };
+/* The face is looked at when the net takes it for a card this surely: a
+ * loose quad, a card half covered or cut by the frame has no opinion. */
+#define FACE_SEEN 0.5f
+/* A rank the face reads this surely overrules the index's. */
+#define FACE_SURE 0.9f
+/* A rank the face gives less than this is ruled out. */
+#define FACE_RULES_OUT 0.05f
+
+struct ts_playing_face {
+    tscv_net *net;
+    float probs[NOUT];
+};
+
+ts_playing_face *ts_playing_face_create(const char *models_dir, char *err, size_t errlen)
+{
+    ts_playing_face *f = calloc(1, sizeof *f);
+    if (!f) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    char path[1024];
+    ts_model_path(models_dir, TS_PLAYING_FACE_MODEL, path, sizeof path);
+    f->net = tscv_net_load(path, err, errlen);
+    if (!f->net) {
+        free(f);
+        return NULL;
+    }
+    const tscv_net_info *in = tscv_net_get_info(f->net);
+    if (in->noutputs != 3 || in->out[0].nclass != NRANK || in->out[1].nclass != NSUIT ||
+        in->out[2].nclass != 2) {
+        snprintf(err, errlen, "%s: not a playing-card face net (want rank 13, suit 4, card 2)",
+                 path);
+        ts_playing_face_destroy(f);
+        return NULL;
+    }
+    return f;
+}
+
+void ts_playing_face_destroy(ts_playing_face *f)
+{
+    if (!f)
+        return;
+    tscv_net_destroy(f->net);
+    free(f);
+}
+
+int ts_playing_face_read(ts_playing_face *f, const ts_image *card, ts_playing_face_reading *out,
+                         char *err)
+{
+    if (tscv_net_run(f->net, card, 1, f->probs, err) < 0)
+        return -1;
+    memcpy(out->rank, f->probs, sizeof out->rank);
+    memcpy(out->suit, f->probs + NRANK, sizeof out->suit);
+    out->card = f->probs[NRANK + NSUIT + 1];
+    return 0;
+}
+
+static int best_of(const float *p, int n)
+{
+    int arg = 0;
+    for (int k = 1; k < n; k++)
+        if (p[k] > p[arg])
+            arg = k;
+    return arg;
+}
+
+ts_face_verdict ts_playing_face_judge(const ts_playing_face_reading *f, int rank, int suit,
+                                      float *face_conf)
+{
+    int fr = best_of(f->rank, NRANK), fs = best_of(f->suit, NSUIT);
+    float court = f->rank[JACK] + f->rank[JACK + 1] + f->rank[JACK + 2];
+    *face_conf = f->rank[fr] * f->suit[fs] * f->card;
+    if (f->card < FACE_SEEN)
+        return TS_FACE_SILENT;
+    /* Court figures differ from deck to deck (one deck's jack is another's
+     * king, and grey, a king's suit is a guess): of a court card the face
+     * only tells that it is one. */
+    if (rank >= JACK || fr >= JACK) {
+        if ((rank >= JACK && 1.0f - court >= FACE_SURE) || (rank < JACK && court >= FACE_SURE))
+            return TS_FACE_DISAGREES;
+        return TS_FACE_SILENT;
+    }
+    /* The pips' count is what the face reads best; their shape in grey is
+     * less sure (one unseen deck's diamonds read as spades): the suit may
+     * confirm, never overrule. */
+    if ((fr != rank && f->rank[fr] >= FACE_SURE) || f->rank[rank] < FACE_RULES_OUT)
+        return TS_FACE_DISAGREES;
+    if (fr == rank && fs == suit)
+        return TS_FACE_AGREES;
+    return TS_FACE_SILENT;
+}
