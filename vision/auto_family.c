@@ -203,6 +203,13 @@ static int specific(int family)
  * word. */
 #define NONE_SURE 0.9
 #define NONE_VALUE 0.5
+/* A sure card the net places in the reading's own family this surely
+ * counts twice: reader and face agree. Then a fan's top card, read by its
+ * own family and recognised whole, outweighs another family's readings of
+ * the strips under it, which the net cannot place (a Gang of Four fan's
+ * corner indices read as playing cards; a domino fan's pips as SET
+ * shapes). */
+#define AGREE_P 0.9
 /* P(a family) that makes a face count for it (a candidate's vote, a read
  * card's face for its reading). */
 #define VOTE_P 0.7
@@ -280,13 +287,16 @@ static int measure_bigs(ts_auto_family *a, const ts_image *frame,
  * from each finder: its best first). */
 enum { MAX_VOTERS = 48 }; /* and the whole frame */
 /* A choice the readings make with no more than this score (no more sure
- * cards than unsure ones) is weak: then the candidates' faces may decide.
- * Above it, the readers' own marks outweigh a face net that errs on other
- * finders' outlines (halves of cards, two cards as one) and on real
- * photos it never saw (a hand over a card, a phone's clutter). */
+ * cards than unsure ones), or with no sure card the net accepts (each one
+ * it calls no card or another family's: a false card in a room or on a
+ * hand), is weak: then the candidates' faces may decide. Otherwise the
+ * readers' own marks outweigh a face net that errs on other finders'
+ * outlines (halves of cards, two cards as one) and on real photos it never
+ * saw (a hand over a card, a phone's clutter). */
 #define WEAK_SCORE 0.0
 /* Faces another family needs against a weak reading (one is enough when
- * no reading has a card at all, or the chosen one has no sure card). */
+ * no reading has a card at all, or the chosen one has no sure card the
+ * net accepts). */
 enum { VOTE_MIN = 2 };
 
 /* Counts per family the distinct candidates whose face the net places in
@@ -338,15 +348,15 @@ static int vote(ts_auto_family *a, const ts_image *frame, const ts_quad *cand, i
 }
 
 /* The family the candidates' faces say against the readings' weak choice
- * chosen (-1: none) of score bs, or -1 when they do not overrule it: it
- * must be the one family with the most faces (VOTE_MIN of them against a
- * reading with a sure card; equal counts go to the surer faces, summed
- * weight, if clearly surer), and the chosen family must have none, among
- * the candidates or the chosen reading's own cards (own_faces: an unsure
- * card the net places in its family, which no finder's first outlines
- * hold). */
+ * chosen (-1: none), or -1 when they do not overrule it: it must be the
+ * one family with the most faces (VOTE_MIN of them against a reading with
+ * a sure card the net accepts, chosen_backed; equal counts go to the
+ * surer faces, summed weight, if clearly surer), and the chosen family
+ * must have none, among the candidates or the chosen reading's own cards
+ * (own_faces: an unsure card the net places in its family, which no
+ * finder's first outlines hold). */
 static int overruling_family(const int votes[TS_FAM_COUNT], const double weight[TS_FAM_COUNT],
-                             int chosen, int chosen_sure, int own_faces, double bs)
+                             int chosen, int chosen_backed, int own_faces)
 {
     int top = 0, ties = 0;
     for (int f = 1; f < TS_FAM_COUNT; f++)
@@ -354,8 +364,8 @@ static int overruling_family(const int votes[TS_FAM_COUNT], const double weight[
             top = f;
     for (int f = 0; f < TS_FAM_COUNT; f++)
         ties += f != top && votes[f] == votes[top] && weight[top] - weight[f] < 0.05;
-    int need = chosen >= 0 && chosen_sure ? VOTE_MIN : 1;
-    if (bs > WEAK_SCORE || top == chosen || ties || votes[top] < need ||
+    int need = chosen >= 0 && chosen_backed ? VOTE_MIN : 1;
+    if (top == chosen || ties || votes[top] < need ||
         (chosen >= 0 && votes[chosen] + own_faces > 0))
         return -1;
     return top;
@@ -406,6 +416,9 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
     int best = -1;
     double bs = 0, bc = 0, score[MAX_READINGS];
     int own[MAX_READINGS]; /* counted cards the net places in the reading's family */
+    double own_p[MAX_READINGS] = {0}; /* their summed P(the family) */
+    /* sure cards the net does not call no card or another family's */
+    int backed[MAX_READINGS] = {0};
     for (int f = 0, at = 0; f < n; f++) {
         const ts_frame_result *r = &readings[f];
         int fam = cls[f]->family;
@@ -421,10 +434,11 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
             mother += pother[at] / npick[f];
             mnone += pnone[at] / npick[f];
         }
-        /* A sure card counts unless it looks like another family's card; an
-         * unsure one counts against unless it looks like this family's. A
-         * face the net cannot place (a card half in view, a hand over it)
-         * leaves the reader's word as it is. */
+        /* A sure card counts unless it looks like another family's card
+         * (twice if it clearly looks like this family's); an unsure one
+         * counts against unless it looks like this family's. A face the
+         * net cannot place (a card half in view, a hand over it) leaves
+         * the reader's word as it is. */
         double s = 0, conf = 0;
         own[f] = 0;
         for (int i = 0, k = 0; i < r->ncards; i++) {
@@ -434,9 +448,13 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
             double p = sampled ? face[i] : mean, o = sampled ? other[i] : mother;
             double x = sampled ? none[i] : mnone;
             k += sampled;
-            own[f] += p >= VOTE_P;
-            s += how[f][i] > 0 ? (o >= 0.5 ? -1 : x >= NONE_SURE ? NONE_VALUE : 1)
-                               : (p >= 0.5 ? 0 : -1);
+            if (p >= VOTE_P)
+                own[f]++, own_p[f] += p;
+            if (how[f][i] > 0)
+                s += o >= 0.5 ? -1 : x >= NONE_SURE ? NONE_VALUE : p >= AGREE_P ? 2 : 1;
+            else
+                s += p >= 0.5 ? 0 : -1;
+            backed[f] += how[f][i] > 0 && o < 0.5 && x < NONE_SURE;
             conf += r->cards[i].conf * (1 - o);
         }
         score[f] = s;
@@ -456,7 +474,7 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
     /* What the finders' candidates look like may overrule a weak choice
      * (only then is the net run on them): then the best reading of that
      * family is taken. */
-    if (bs > WEAK_SCORE)
+    if (bs > WEAK_SCORE && best >= 0 && backed[best])
         return best;
     int votes[TS_FAM_COUNT];
     double vweight[TS_FAM_COUNT];
@@ -465,11 +483,18 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
     if (weights)
         for (int f = 0; f < n; f++)
             weights[f].votes = votes[cls[f]->family];
-    int sure = 0;
-    for (int i = 0; best >= 0 && i < readings[best].ncards; i++)
-        sure |= how[best][i] > 0;
-    int over = overruling_family(votes, vweight, best >= 0 ? (int)cls[best]->family : -1, sure,
-                                 best >= 0 ? own[best] : 0, bs);
+    /* Another reading's cards are candidates too: those the net places in
+     * their reading's family are its faces (an unsure playing card the
+     * net recognises, held in a hand no finder's outline holds). The
+     * larger count of a family's faces counts, not both: they may be the
+     * same places. */
+    for (int f = 0; f < n; f++) {
+        int g = cls[f]->family;
+        if (f != best && own[f] > votes[g])
+            votes[g] = own[f], vweight[g] = own_p[f];
+    }
+    int over = overruling_family(votes, vweight, best >= 0 ? (int)cls[best]->family : -1,
+                                 best >= 0 && backed[best], best >= 0 ? own[best] : 0);
     if (over >= 0) {
         int b = -1;
         for (int f = 0; f < n; f++) {

@@ -12,16 +12,18 @@
  * card counts for it unless the net recognises another family's card in
  * it; an unsure card counts against it unless the net recognises the
  * reading's family in it; a face the net cannot place (half in view, a hand
- * over it, a deck it never saw) leaves the reader's word as it is, and one
+ * over it, a deck it never saw) leaves the reader's word as it is, one
  * it clearly calls no card at all (a part of a card, a fan's strip) counts
- * half. A read
+ * half, and one it clearly places in the reading's family counts twice
+ * (reader and face agree: a fan's whole top card). A read
  * "card" holding another reading's cards takes them as its parts only if
  * it looks somewhat like its family (not a whole table read as one card).
- * When the readings say little (no more sure cards than unsure ones: a
- * family's finder lost on a busy table, one card filling the frame), the
- * net's view of every finder's first candidates and of the whole frame
- * (as it stands and turned a quarter: one card lying across a photo) may
- * name the family instead.
+ * When the readings say little (no more sure cards than unsure ones, or
+ * none the net accepts: a family's finder lost on a busy table, one card
+ * filling the frame, a false card in a room), the net's view of every
+ * finder's first candidates, of the other readings' cards and of the
+ * whole frame (as it stands and turned a quarter: one card lying across a
+ * photo) may name the family instead.
  *
  * Only the reader interface is used (reader.h): codes, confidences, read
  * flags and quads of each family's reading.

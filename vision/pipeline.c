@@ -629,6 +629,15 @@ const ts_frame_result *ts_pipeline_auto_reading(const ts_pipeline *p, int i, con
     return &p->trial[i];
 }
 
+const ts_quad *ts_pipeline_auto_candidates(const ts_pipeline *p, int i, int *n)
+{
+    *n = 0;
+    if (!p->auto_mode || i < 0 || i >= p->nfam)
+        return NULL;
+    *n = p->fam[i].ncand;
+    return p->fam[i].cand;
+}
+
 /* The reader of family fam: with auto, the one the last frame was read by if
  * it is of that family (its deck's letters), else the family's default. */
 static const family *family_of(const ts_pipeline *p, int fam)

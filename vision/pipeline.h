@@ -25,6 +25,7 @@
 
 #include "card.h"
 #include "codes.h"
+#include "detect.h" /* ts_quad: auto's candidates */
 #include "image.h"
 
 typedef struct {
@@ -77,6 +78,11 @@ int ts_pipeline_auto_readings(const ts_pipeline *p);
 const ts_frame_result *ts_pipeline_auto_reading(const ts_pipeline *p, int i, const char **name,
                                                 const char **profile, double *score,
                                                 double *face);
+/* With game "auto": the first candidates reading i's finder offered on the
+ * last frame (*n of them, best first; the family chooser's evidence when
+ * the readings say little). Borrowed until the next frame; NULL past the
+ * end. */
+const ts_quad *ts_pipeline_auto_candidates(const ts_pipeline *p, int i, int *n);
 
 /* Parses one code as the deck prints it (the profile's letters: "WX" with the
  * Qwirkle tiles, "2BLS" with SeeCards), in the family given (for "auto",

@@ -3,23 +3,148 @@
  * P(its family), the chosen one marked.
  *
  *   auto_family_why IMAGE...
+ *   auto_family_why --dump FILE IMAGE...   also keeps every reading and
+ *                                          finder candidate in FILE
+ *   auto_family_why --replay FILE          the choice alone, again, from FILE
+ *
+ * Running seven families' finders and readers takes about a second a
+ * frame; the choice takes milliseconds. So a change to the chooser
+ * (vision/auto_family.c) is measured on a thousand images by replaying a
+ * dump made once by this same build (a raw dump: valid only for the build
+ * that wrote it). --dump and --replay print one line 'IMAGE<TAB>family'
+ * per image, as tests/tools/auto_family.sh reads scan's output.
  */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "auto_family.h"
 #include "imageio.h"
 #include "pipeline.h"
+#include "reader.h"
+
+enum { MAX_READINGS = 16, CANDS = 6 };
+
+/* One image's record in a dump. */
+typedef struct {
+    char path[1024];
+    int n;
+    char name[MAX_READINGS][16], profile[MAX_READINGS][16];
+    ts_frame_result r[MAX_READINGS];
+    int ncand[MAX_READINGS];
+    ts_quad cand[MAX_READINGS][CANDS];
+} record;
+
+static void print_why(ts_pipeline *p, const char *path, const ts_frame_result *out)
+{
+    printf("%s: %s\n", path, out->family >= 0 ? ts_family_name(out->family) : "none");
+    for (int i = 0; i < ts_pipeline_auto_readings(p); i++) {
+        const char *name, *prof;
+        double score, face;
+        const ts_frame_result *r = ts_pipeline_auto_reading(p, i, &name, &prof, &score, &face);
+        int sure = 0;
+        for (int k = 0; k < r->ncards; k++)
+            sure += r->cards[k].read;
+        printf("  %-8s %-10s score %6.2f face %.2f  cards %2d sure %2d\n", name, prof, score,
+               face, r->ncards, sure);
+    }
+}
+
+static void keep(ts_pipeline *p, const char *path, FILE *dump)
+{
+    static record rec;
+    memset(&rec, 0, sizeof rec);
+    snprintf(rec.path, sizeof rec.path, "%s", path);
+    rec.n = ts_pipeline_auto_readings(p);
+    if (rec.n > MAX_READINGS)
+        rec.n = MAX_READINGS;
+    for (int i = 0; i < rec.n; i++) {
+        const char *name, *prof;
+        double score, face;
+        rec.r[i] = *ts_pipeline_auto_reading(p, i, &name, &prof, &score, &face);
+        snprintf(rec.name[i], sizeof rec.name[i], "%s", name);
+        snprintf(rec.profile[i], sizeof rec.profile[i], "%s", prof);
+        const ts_quad *c = ts_pipeline_auto_candidates(p, i, &rec.ncand[i]);
+        if (rec.ncand[i] > CANDS)
+            rec.ncand[i] = CANDS;
+        memcpy(rec.cand[i], c, sizeof c[0] * (size_t)rec.ncand[i]);
+    }
+    fwrite(&rec, sizeof rec, 1, dump);
+}
+
+/* The choice again from each record of a dump. */
+static int replay(const char *file)
+{
+    FILE *in = fopen(file, "rb");
+    char err[TSCV_ERR_MAX];
+    if (!in) {
+        fprintf(stderr, "auto_family_why: cannot open %s\n", file);
+        return 1;
+    }
+    ts_auto_family *a = ts_auto_family_create(NULL, err, sizeof err);
+    if (!a) {
+        fprintf(stderr, "auto_family_why: %s\n", err);
+        fclose(in);
+        return 1;
+    }
+    static record rec;
+    int rc = 0;
+    while (fread(&rec, sizeof rec, 1, in) == 1) {
+        const ts_reader_class *cls[MAX_READINGS];
+        ts_quad cand[MAX_READINGS * CANDS];
+        int ncand = 0;
+        for (int i = 0; i < rec.n; i++)
+            cls[i] = ts_reader_class_by_name(rec.name[i]);
+        /* as the pipeline hands them over: each finder's best first */
+        for (int k = 0; k < CANDS; k++)
+            for (int i = 0; i < rec.n; i++)
+                if (k < rec.ncand[i])
+                    cand[ncand++] = rec.cand[i][k];
+        ts_image img = {0};
+        if (ts_image_load(rec.path, &img, err, sizeof err) < 0) {
+            fprintf(stderr, "%s: %s\n", rec.path, err);
+            rc = 1;
+            continue;
+        }
+        ts_auto_weight w[MAX_READINGS];
+        int best = ts_auto_family_choose(a, &img, cls, rec.r, rec.n, cand, ncand, w, err);
+        if (best == -2) {
+            fprintf(stderr, "%s: %s\n", rec.path, err);
+            rc = 1;
+        } else {
+            printf("%s\t%s\n", rec.path, best >= 0 ? ts_family_name(cls[best]->family) : "none");
+        }
+        ts_image_free(&img);
+    }
+    ts_auto_family_destroy(a);
+    fclose(in);
+    return rc;
+}
 
 int main(int argc, char **argv)
 {
     char err[512];
+    if (argc == 3 && strcmp(argv[1], "--replay") == 0)
+        return replay(argv[2]);
+    FILE *dump = NULL;
+    int first = 1;
+    if (argc >= 3 && strcmp(argv[1], "--dump") == 0) {
+        if (!(dump = fopen(argv[2], "wb"))) {
+            fprintf(stderr, "auto_family_why: cannot write %s\n", argv[2]);
+            return 1;
+        }
+        first = 3;
+    }
     ts_pipeline_config cfg = {.game = "auto"};
     ts_pipeline *p = ts_pipeline_create(&cfg, err, sizeof err);
     if (!p) {
         fprintf(stderr, "auto_family_why: %s\n", err);
+        if (dump)
+            fclose(dump);
         return 1;
     }
     int rc = 0;
-    for (int a = 1; a < argc; a++) {
+    for (int a = first; a < argc; a++) {
         ts_image img = {0};
         ts_frame_result out = {0};
         if (ts_image_load(argv[a], &img, err, sizeof err) < 0 ||
@@ -29,19 +154,19 @@ int main(int argc, char **argv)
             rc = 1;
             continue;
         }
-        printf("%s: %s\n", argv[a], out.family >= 0 ? ts_family_name(out.family) : "none");
-        for (int i = 0; i < ts_pipeline_auto_readings(p); i++) {
-            const char *name, *prof;
-            double score, face;
-            const ts_frame_result *r = ts_pipeline_auto_reading(p, i, &name, &prof, &score, &face);
-            int sure = 0;
-            for (int k = 0; k < r->ncards; k++)
-                sure += r->cards[k].read;
-            printf("  %-8s %-10s score %6.2f face %.2f  cards %2d sure %2d\n", name, prof, score,
-                   face, r->ncards, sure);
+        if (dump) {
+            keep(p, argv[a], dump);
+            printf("%s\t%s\n", argv[a], out.family >= 0 ? ts_family_name(out.family) : "none");
+            fflush(stdout);
+        } else {
+            print_why(p, argv[a], &out);
         }
         ts_image_free(&img);
     }
     ts_pipeline_destroy(p);
+    if (dump && fclose(dump) != 0) {
+        fprintf(stderr, "auto_family_why: writing the dump failed\n");
+        rc = 1;
+    }
     return rc;
 }
