@@ -87,7 +87,8 @@ typedef struct ts_reader_class {
 /* One reader alone on a frame, as tools and tests measure a family without
  * the pipeline's other policies (vision/reader_take.c): the finder's
  * candidates cand[0..nc) in order, each warped and read unless it overlaps
- * a card already taken, and taken when the reader says it is a card. Fills
+ * a card already taken (or the finder read it already: read_found), and
+ * taken when the reader says it is a card. Fills
  * taken[] and reads[] (room for max) and, unless NULL, taken_as[c]: the card
  * candidate c became, or -1. rd NULL: the finder alone (every candidate free
  * of overlaps is taken, code 255, conf 1). card is the caller's work image.

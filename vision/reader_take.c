@@ -17,6 +17,8 @@ int ts_reader_take(const ts_reader_class *cls, void *rd, const ts_image *frame,
         ts_reading *r = &reads[nt];
         if (!rd) { /* the finder alone: every free place is a card, unread */
             *r = (ts_reading){.is_card = 1, .conf = 1, .code.idx = 255};
+        } else if (cls->read_found && cls->read_found(rd, cand[c].q, r)) {
+            /* the finder read this quad already */
         } else if (tscv_warp_quad(frame, cand[c].q, card, cls->card_w, cls->card_h, err) < 0 ||
                    cls->read(rd, card, r, err) < 0) {
             return -1;

@@ -108,7 +108,6 @@ static void gof_destroy(void *reader)
     for (int k = 0; k < 2; k++)
         ts_image_free(&g->patch[k]);
     ts_image_free(&g->warp);
-    ts_reading_memo_free(&g->memo);
     free(g);
 }
 
@@ -267,14 +266,9 @@ static int read_fresh(gof_reader *g, const ts_image *card, ts_reading *out, char
     return 0;
 }
 
-/* The class's read: a card find() read in this frame (the same warped
- * pixels) is not read again. */
 static int gof_read(void *reader, const ts_image *card, ts_reading *out, char *err)
 {
-    gof_reader *g = reader;
-    if (ts_reading_memo_get(&g->memo, card, out))
-        return 0;
-    return read_fresh(g, card, out, err);
+    return read_fresh(reader, card, out, err);
 }
 
 /* The reading find() made of quad q in this frame (reader.h). */
@@ -296,7 +290,8 @@ static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char
     if (tscv_warp_quad(frame, cand[i].q, &g->warp, TS_GOF_CARD_W, TS_GOF_CARD_H, err) < 0 ||
         read_fresh(g, &g->warp, out, err) < 0)
         return -1;
-    return ts_reading_memo_put(&g->memo, cand[i].q, &g->warp, out, err);
+    ts_reading_memo_put(&g->memo, cand[i].q, out);
+    return 0;
 }
 
 static int gof_find(void *reader, const ts_image *frame, ts_quad *out, int max, char *err)

@@ -1,43 +1,13 @@
 /* The surest card per place, readings kept (see place_pick.h). */
 #include "place_pick.h"
 
-#include <stdio.h>
 #include <string.h>
 
-#include "cv/cvwrap.h"
 #include "detect.h"
-
-void ts_reading_memo_free(ts_reading_memo *m)
-{
-    for (int i = 0; i < TS_MEMO_MAX; i++)
-        ts_image_free(&m->card[i]);
-    m->n = 0;
-}
 
 void ts_reading_memo_clear(ts_reading_memo *m)
 {
     m->n = 0;
-}
-
-static int same_pixels(const ts_image *a, const ts_image *b)
-{
-    if (a->w != b->w || a->h != b->h || a->channels != b->channels)
-        return 0;
-    size_t row = (size_t)a->w * a->channels;
-    for (int y = 0; y < a->h; y++)
-        if (memcmp(ts_image_row(a, y), ts_image_row(b, y), row) != 0)
-            return 0;
-    return 1;
-}
-
-int ts_reading_memo_get(const ts_reading_memo *m, const ts_image *card, ts_reading *out)
-{
-    for (int i = 0; i < m->n; i++)
-        if (same_pixels(&m->card[i], card)) {
-            *out = m->reading[i];
-            return 1;
-        }
-    return 0;
 }
 
 int ts_reading_memo_found(const ts_reading_memo *m, const ts_pt q[4], ts_reading *out)
@@ -50,23 +20,12 @@ int ts_reading_memo_found(const ts_reading_memo *m, const ts_pt q[4], ts_reading
     return 0;
 }
 
-int ts_reading_memo_put(ts_reading_memo *m, const ts_pt q[4], const ts_image *card,
-                        const ts_reading *r, char *err)
+void ts_reading_memo_put(ts_reading_memo *m, const ts_pt q[4], const ts_reading *r)
 {
     if (!r->is_card || m->n >= TS_MEMO_MAX)
-        return 0;
-    ts_image *k = &m->card[m->n];
-    if (k->buf && (k->w != card->w || k->h != card->h || k->channels != card->channels))
-        ts_image_free(k);
-    if (!k->buf && ts_image_alloc(k, card->w, card->h, card->channels) < 0) {
-        snprintf(err, TSCV_ERR_MAX, "out of memory");
-        return -1;
-    }
-    for (int y = 0; y < k->h; y++)
-        memcpy(ts_image_row(k, y), ts_image_row(card, y), (size_t)k->w * k->channels);
+        return;
     memcpy(m->quad[m->n], q, sizeof m->quad[0]);
     m->reading[m->n++] = *r;
-    return 0;
 }
 
 /* Whether q overlaps one of the quads already chosen. */

@@ -5,10 +5,8 @@
  * quad that is no card leaves the place to the next), except that a place
  * whose first card reads unsure goes to the surest card among the
  * candidates overlapping it: a loose quad round a card no longer hides a
- * good one behind it. The readings are kept by the warped card's pixels, so
- * the pipeline's read of the chosen quad costs a compare; a reading depends
- * on those pixels alone, so a hit is the same reading, not a guess. They
- * are kept by the quad too: the pipeline takes the reading of a quad the
+ * good one behind it. The readings are kept by the quad they were warped
+ * from: the pipeline (and ts_reader_take) takes the reading of a quad the
  * finder returned (reader.h's read_found) without warping it again.
  */
 #ifndef TS_PLACE_PICK_H
@@ -19,27 +17,21 @@
 
 enum { TS_MEMO_MAX = 48 }; /* readings kept per frame */
 
-/* Zeroed = empty. The reader owns it; ts_reading_memo_free frees its images. */
+/* Zeroed = empty; a plain value, nothing to free. */
 typedef struct {
-    ts_image card[TS_MEMO_MAX];
     ts_pt quad[TS_MEMO_MAX][4]; /* the quad each card was warped from */
     ts_reading reading[TS_MEMO_MAX];
     int n;
 } ts_reading_memo;
 
-void ts_reading_memo_free(ts_reading_memo *m);
-/* Forgets the readings (a new frame); keeps the images' memory. */
+/* Forgets the readings (a new frame). */
 void ts_reading_memo_clear(ts_reading_memo *m);
-/* 1 with the reading kept for exactly these pixels in out, else 0. */
-int ts_reading_memo_get(const ts_reading_memo *m, const ts_image *card, ts_reading *out);
 /* 1 with the reading kept for the card warped from exactly quad q (the
  * same floats) in out, else 0. */
 int ts_reading_memo_found(const ts_reading_memo *m, const ts_pt q[4], ts_reading *out);
-/* Keeps a card's reading of card (copied), warped from quad q of this
- * frame at the class's card size; nothing when r is no card or the memo is
- * full. -1 with err (TSCV_ERR_MAX) when out of memory. */
-int ts_reading_memo_put(ts_reading_memo *m, const ts_pt q[4], const ts_image *card,
-                        const ts_reading *r, char *err);
+/* Keeps the reading r of the card warped from quad q of this frame at the
+ * class's card size; nothing when r is no card or the memo is full. */
+void ts_reading_memo_put(ts_reading_memo *m, const ts_pt q[4], const ts_reading *r);
 
 /* Reads candidate i (it may refine cand[i] first, e.g. snap it to edges). */
 typedef int (*ts_place_read_fn)(void *ctx, ts_quad *cand, int i, ts_reading *out, char *err);

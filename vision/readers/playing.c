@@ -167,7 +167,6 @@ void ts_playing_reader_destroy(ts_playing_reader *r)
     for (int i = 1; i < NPATCH; i++)
         ts_image_free(&r->patch[i]);
     ts_image_free(&r->turned);
-    ts_reading_memo_free(&r->memo);
     ts_image_free(&r->warp);
     free(r->ranked);
     free(r);
@@ -463,14 +462,9 @@ static int read_fresh(ts_playing_reader *pr, const ts_image *card, ts_reading *o
     return 0;
 }
 
-/* The class's read: a card the finder read in this frame (the same warped
- * pixels) is not read again. */
 static int playing_read(void *reader, const ts_image *card, ts_reading *out, char *err)
 {
-    ts_playing_reader *r = reader;
-    if (ts_reading_memo_get(&r->memo, card, out))
-        return 0;
-    return read_fresh(r, card, out, err);
+    return read_fresh(reader, card, out, err);
 }
 
 /* The reading find() made of quad q in this frame (reader.h). */
@@ -488,7 +482,8 @@ static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char
                        err) < 0 ||
         read_fresh(r, &r->warp, out, err) < 0)
         return -1;
-    return ts_reading_memo_put(&r->memo, cand[i].q, &r->warp, out, err);
+    ts_reading_memo_put(&r->memo, cand[i].q, out);
+    return 0;
 }
 
 static int by_score(const void *a, const void *b)
