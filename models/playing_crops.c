@@ -98,7 +98,9 @@ static int scan(void *rd, const ts_image *img, ts_image *card, ts_code *codes, i
         if (seen)
             continue;
         double t1 = now_ms();
-        if (read_quad(rd, img, cand[i].q, card, &r, err) < 0)
+        /* the finder's own reading of a quad it returned (reader.h) */
+        if (!cls->read_found(rd, cand[i].q, &r) &&
+            read_quad(rd, img, cand[i].q, card, &r, err) < 0)
             return -1;
         read_ms += now_ms() - t1;
         nreads++;
