@@ -16,6 +16,11 @@
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
+/* An AVX2 path, chosen at run time (the build targets plain x86-64). */
+#if defined(__SSE2__) && defined(__GNUC__) && defined(__x86_64__)
+#define TS_WARP_AVX2 1
+#include <immintrin.h>
+#endif
 
 enum {
     AB_BITS = 10,   /* fraction bits of the map */
@@ -73,10 +78,11 @@ typedef struct {
     unsigned fast_w, fast_h; /* the left tap and 8 bytes from it inside: sx < w - 2 */
     const uint8_t *buf;
     size_t stride;
+    int avx2; /* blend_run_avx2 may be used */
 #endif
 } sampler;
 
-static void sampler_init(sampler *s, const ts_image *src)
+static void sampler_init(sampler *s, const ts_image *src, int vector)
 {
     s->src = src;
 #ifdef __SSE2__
@@ -86,7 +92,15 @@ static void sampler_init(sampler *s, const ts_image *src)
     s->fast_h = (unsigned)src->h - 1;
     s->buf = src->buf;
     s->stride = (size_t)src->stride;
+    s->avx2 = 0;
+#ifdef TS_WARP_AVX2
+    /* its offsets are ints: the frame's bytes must fit one */
+    s->avx2 = vector && s->fast_w > 0 && s->fast_h > 0 &&
+              (size_t)src->stride * (size_t)src->h < (size_t)INT_MAX &&
+              __builtin_cpu_supports("avx2");
 #endif
+#endif
+    (void)vector;
 }
 
 /* Writes the blend at (X, Y) in 1/32 px to o (3 bytes; 4 if more4, the
@@ -114,7 +128,114 @@ static inline void sample(const sampler *s, int X, int Y, uint8_t *o, int more4)
     blend_clamped(s->src, sx, sy, fx, fy, o);
 }
 
+#ifdef TS_WARP_AVX2
+/* Four pixels a step, two to a register: each pixel's two rows of taps side
+ * by side in one 128-bit lane, shuffled to (left, right) byte pairs of each
+ * channel, top row then bottom, so one multiply-add of bytes by the (32 - fx,
+ * fx) pairs gives the rows' blends (at most 8160) and one of words by the
+ * (32 - fy, fy) pairs gives OpenCV's sums. Steps with a pixel outside the
+ * fast region, and the last few pixels, go through sample(). room: bytes
+ * that may be written from o (a step stores 16 when they fit, 12 else). */
+__attribute__((target("avx2"))) static void blend_run_avx2(const sampler *s, const int *px,
+                                                          const int *py, int n, uint8_t *o,
+                                                          int room)
+{
+    const __m256i pairs = _mm256_setr_epi8(0, 3, 8, 11, 1, 4, 9, 12, 2, 5, 10, 13, -1, -1, -1, -1,
+                                           0, 3, 8, 11, 1, 4, 9, 12, 2, 5, 10, 13, -1, -1, -1, -1);
+    const __m128i pack3 = _mm_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
+    const __m256i first2 = _mm256_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1);
+    const __m256i last2 = _mm256_setr_epi32(2, 2, 2, 2, 3, 3, 3, 3);
+    const __m128i wmax = _mm_set1_epi32((int)s->fast_w - 1), hmax = _mm_set1_epi32((int)s->fast_h - 1);
+    const __m128i stride = _mm_set1_epi32((int)s->stride), tab = _mm_set1_epi32(TAB);
+    const __m128i fmask = _mm_set1_epi32(TAB - 1);
+    const __m256i half = _mm256_set1_epi32(512);
+    const uint8_t *buf = s->buf;
+    const size_t st = s->stride;
+    int x = 0;
+    for (; x + 4 <= n; x += 4) {
+        const __m128i X = _mm_loadu_si128((const __m128i *)(px + x));
+        const __m128i Y = _mm_loadu_si128((const __m128i *)(py + x));
+        const __m128i sx = _mm_srai_epi32(X, INTER_BITS), sy = _mm_srai_epi32(Y, INTER_BITS);
+        /* (unsigned)sx < fast_w and (unsigned)sy < fast_h, all four */
+        const __m128i in = _mm_and_si128(_mm_cmpeq_epi32(_mm_min_epu32(sx, wmax), sx),
+                                         _mm_cmpeq_epi32(_mm_min_epu32(sy, hmax), sy));
+        if (_mm_movemask_epi8(in) != 0xffff) {
+            for (int k = 0; k < 4; k++)
+                sample(s, px[x + k], py[x + k], o + 3 * (x + k), 3 * (x + k) + 4 <= room);
+            continue;
+        }
+        const __m128i off = _mm_add_epi32(_mm_mullo_epi32(sy, stride),
+                                          _mm_add_epi32(sx, _mm_add_epi32(sx, sx)));
+        const uint8_t *r0 = buf + _mm_cvtsi128_si32(off), *r1 = buf + _mm_extract_epi32(off, 1);
+        const uint8_t *r2 = buf + _mm_extract_epi32(off, 2), *r3 = buf + _mm_extract_epi32(off, 3);
+        /* 32 - f in the low byte (word), f in the high */
+        const __m128i fx = _mm_and_si128(X, fmask), fy = _mm_and_si128(Y, fmask);
+        __m128i wx = _mm_or_si128(_mm_slli_epi32(fx, 8), _mm_sub_epi32(tab, fx));
+        wx = _mm_or_si128(wx, _mm_slli_epi32(wx, 16)); /* both words of a lane */
+        const __m128i wy = _mm_or_si128(_mm_slli_epi32(fy, 16), _mm_sub_epi32(tab, fy));
+        const __m256i wx4 = _mm256_castsi128_si256(wx), wy4 = _mm256_castsi128_si256(wy);
+        __m256i a = _mm256_inserti128_si256(
+            _mm256_castsi128_si256(_mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)r0),
+                                                      _mm_loadl_epi64((const __m128i *)(r0 + st)))),
+            _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)r1),
+                               _mm_loadl_epi64((const __m128i *)(r1 + st))),
+            1);
+        __m256i b = _mm256_inserti128_si256(
+            _mm256_castsi128_si256(_mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)r2),
+                                                      _mm_loadl_epi64((const __m128i *)(r2 + st)))),
+            _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)r3),
+                               _mm_loadl_epi64((const __m128i *)(r3 + st))),
+            1);
+        a = _mm256_maddubs_epi16(_mm256_shuffle_epi8(a, pairs),
+                                 _mm256_permutevar8x32_epi32(wx4, first2));
+        b = _mm256_maddubs_epi16(_mm256_shuffle_epi8(b, pairs),
+                                 _mm256_permutevar8x32_epi32(wx4, last2));
+        a = _mm256_madd_epi16(a, _mm256_permutevar8x32_epi32(wy4, first2));
+        b = _mm256_madd_epi16(b, _mm256_permutevar8x32_epi32(wy4, last2));
+        a = _mm256_srli_epi32(_mm256_add_epi32(a, half), 10);
+        b = _mm256_srli_epi32(_mm256_add_epi32(b, half), 10);
+        /* lanes: (pixel 0, 2) low, (1, 3) high, B G R 0 each */
+        const __m256i p = _mm256_packus_epi16(_mm256_packs_epi32(a, b), _mm256_setzero_si256());
+        const __m128i q = _mm_shuffle_epi8(
+            _mm_unpacklo_epi32(_mm256_castsi256_si128(p), _mm256_extracti128_si256(p, 1)), pack3);
+        if (3 * x + 16 <= room) {
+            _mm_storeu_si128((__m128i *)(o + 3 * x), q);
+        } else {
+            _mm_storel_epi64((__m128i *)(o + 3 * x), q);
+            const int last = _mm_extract_epi32(q, 2);
+            memcpy(o + 3 * x + 8, &last, 4);
+        }
+    }
+    for (; x < n; x++)
+        sample(s, px[x], py[x], o + 3 * x, 3 * x + 4 <= room);
+}
+#endif
+
+/* Blends n pixels at (px[i], py[i]) (1/32 px) into o, 3 bytes each; room:
+ * bytes that may be written from o. */
+static void blend_run(const sampler *s, const int *px, const int *py, int n, uint8_t *o, int room)
+{
+#ifdef TS_WARP_AVX2
+    if (s->avx2) {
+        blend_run_avx2(s, px, py, n, o, room);
+        return;
+    }
+#endif
+    for (int x = 0; x < n; x++)
+        sample(s, px[x], py[x], o + 3 * x, 3 * x + 4 <= room);
+}
+
 int ts_warp_affine_linear(const ts_image *src, const double m[6], ts_image *dst)
+{
+    return ts_warp_affine_linear_v(src, m, dst, 1);
+}
+
+int ts_warp_perspective_linear(const ts_image *src, const double m[9], ts_image *dst)
+{
+    return ts_warp_perspective_linear_v(src, m, dst, 1);
+}
+
+int ts_warp_affine_linear_v(const ts_image *src, const double m[6], ts_image *dst, int vector)
 {
     if (src->channels != 3 || dst->channels != 3 || src->w < 1 || src->h < 1 || dst->w < 1)
         return -1;
@@ -134,7 +255,7 @@ int ts_warp_affine_linear(const ts_image *src, const double m[6], ts_image *dst)
         step[w + x] = (int)lrint(b);
     }
     sampler sm;
-    sampler_init(&sm, src);
+    sampler_init(&sm, src, vector);
     for (int y = 0; y < h; y++) {
         double a = (m[1] * y + m[2]) * (1 << AB_BITS), b = (m[4] * y + m[5]) * (1 << AB_BITS);
         if (!(fabs(a) < LIMIT && fabs(b) < LIMIT)) {
@@ -146,9 +267,7 @@ int ts_warp_affine_linear(const ts_image *src, const double m[6], ts_image *dst)
             pos[x] = (X0 + step[x]) >> (AB_BITS - INTER_BITS);
             pos[w + x] = (Y0 + step[w + x]) >> (AB_BITS - INTER_BITS);
         }
-        uint8_t *o = ts_image_row(dst, y);
-        for (int x = 0; x < w; x++, o += 3)
-            sample(&sm, pos[x], pos[w + x], o, x + 1 < w);
+        blend_run(&sm, pos, pos + w, w, ts_image_row(dst, y), 3 * w);
     }
     free(step);
     return 0;
@@ -167,7 +286,8 @@ static inline int round_sat(double v)
 #endif
 }
 
-int ts_warp_perspective_linear(const ts_image *src, const double m[9], ts_image *dst)
+int ts_warp_perspective_linear_v(const ts_image *src, const double m[9], ts_image *dst,
+                                 int vector)
 {
     if (src->channels != 3 || dst->channels != 3 || src->w < 1 || src->h < 1 || dst->w < 1 ||
         dst->h < 1)
@@ -183,7 +303,7 @@ int ts_warp_perspective_linear(const ts_image *src, const double m[9], ts_image 
     if (!pos)
         return -1;
     sampler sm;
-    sampler_init(&sm, src);
+    sampler_init(&sm, src, vector);
     for (int y = 0; y < h; y++) {
         uint8_t *o = ts_image_row(dst, y);
         for (int x = 0; x < w; x += bw) {
@@ -218,8 +338,7 @@ int ts_warp_perspective_linear(const ts_image *src, const double m[9], ts_image 
                 pos[x1] = round_sat((X0 + m[0] * x1) * W);
                 pos[bw + x1] = round_sat((Y0 + m[3] * x1) * W);
             }
-            for (x1 = 0; x1 < n; x1++, o += 3)
-                sample(&sm, pos[x1], pos[bw + x1], o, x + x1 + 1 < w);
+            blend_run(&sm, pos, pos + bw, n, o + 3 * x, 3 * (w - x));
         }
     }
     free(pos);
