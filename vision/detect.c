@@ -10,6 +10,9 @@
 #include "imageio.h"
 #include "distance.h"
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 /* An AVX2 decimation, chosen at run time (the build targets plain x86-64). */
 #if defined(__SSE2__) && defined(__GNUC__) && defined(__x86_64__)
 #define TS_DETECT_AVX2 1
@@ -515,9 +518,20 @@ static int gather(ts_detector *d, int source, int nested, cand_list *cl, char *e
         for (int r = 1; r < NRADII; r++) {
             const int rad = RADII[r];
             for (int y = 0; y < bh; y++) {
-                const uint8_t *dr = ts_image_row(&dist, y);
-                uint8_t *o = ts_image_row(&eroded, y);
-                for (int x = 0; x < bw; x++)
+                const uint8_t *restrict dr = ts_image_row(&dist, y);
+                uint8_t *restrict o = ts_image_row(&eroded, y);
+                int x = 0;
+#ifdef __SSE2__
+                /* sixteen a step, the last step overlapping the one before
+                 * (the compiler's loop leaves up to 15 to scalar code) */
+                const __m128i rv = _mm_set1_epi8((char)rad); /* distances <= 16 */
+                for (; bw >= 16 && x < bw; x += 16) {
+                    x = x > bw - 16 ? bw - 16 : x;
+                    _mm_storeu_si128((__m128i *)(o + x),
+                                     _mm_cmpgt_epi8(_mm_loadu_si128((const __m128i *)(dr + x)), rv));
+                }
+#endif
+                for (; x < bw; x++)
                     o[x] = dr[x] > rad ? 255 : 0;
             }
             if (tscv_find_contours(&eroded, !nested, &cs, err) < 0)
