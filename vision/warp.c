@@ -129,81 +129,82 @@ static inline void sample(const sampler *s, int X, int Y, uint8_t *o, int more4)
 }
 
 #ifdef TS_WARP_AVX2
-/* Four pixels a step, two to a register: each pixel's two rows of taps side
- * by side in one 128-bit lane, shuffled to (left, right) byte pairs of each
- * channel, top row then bottom, so one multiply-add of bytes by the (32 - fx,
- * fx) pairs gives the rows' blends (at most 8160) and one of words by the
- * (32 - fy, fy) pairs gives OpenCV's sums. Steps with a pixel outside the
- * fast region, and the last few pixels, go through sample(). room: bytes
- * that may be written from o (a step stores 16 when they fit, 12 else). */
+/* Eight pixels a step, two to a register (pixels i and i + 4 in a
+ * register's two 128-bit lanes): each pixel's two rows of taps side by side
+ * in its lane, shuffled to (left, right) byte pairs of each channel, top row
+ * then bottom, so one multiply-add of bytes by the (32 - fx, fx) pairs gives
+ * the rows' blends (at most 8160) and one of words by the (32 - fy, fy)
+ * pairs gives OpenCV's sums. Steps with a pixel outside the fast region
+ * (unless all_in says none is), and the last few pixels, go through
+ * sample(). room: bytes that may be written from o. */
 __attribute__((target("avx2"))) static void blend_run_avx2(const sampler *s, const int *px,
                                                           const int *py, int n, uint8_t *o,
-                                                          int room)
+                                                          int room, int all_in)
 {
     const __m256i pairs = _mm256_setr_epi8(0, 3, 8, 11, 1, 4, 9, 12, 2, 5, 10, 13, -1, -1, -1, -1,
                                            0, 3, 8, 11, 1, 4, 9, 12, 2, 5, 10, 13, -1, -1, -1, -1);
-    const __m128i pack3 = _mm_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
-    const __m256i first2 = _mm256_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1);
-    const __m256i last2 = _mm256_setr_epi32(2, 2, 2, 2, 3, 3, 3, 3);
-    const __m128i wmax = _mm_set1_epi32((int)s->fast_w - 1), hmax = _mm_set1_epi32((int)s->fast_h - 1);
-    const __m128i stride = _mm_set1_epi32((int)s->stride), tab = _mm_set1_epi32(TAB);
-    const __m128i fmask = _mm_set1_epi32(TAB - 1);
-    const __m256i half = _mm256_set1_epi32(512);
+    const __m256i pack3 = _mm256_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,
+                                           0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
+    const __m256i join = _mm256_setr_epi32(0, 1, 2, 4, 5, 6, 7, 7); /* 24 bytes in a row */
+    const __m256i wmax = _mm256_set1_epi32((int)s->fast_w - 1);
+    const __m256i hmax = _mm256_set1_epi32((int)s->fast_h - 1);
+    const __m256i stride = _mm256_set1_epi32((int)s->stride), tab = _mm256_set1_epi32(TAB);
+    const __m256i fmask = _mm256_set1_epi32(TAB - 1), half = _mm256_set1_epi32(512);
     const uint8_t *buf = s->buf;
     const size_t st = s->stride;
     int x = 0;
-    for (; x + 4 <= n; x += 4) {
-        const __m128i X = _mm_loadu_si128((const __m128i *)(px + x));
-        const __m128i Y = _mm_loadu_si128((const __m128i *)(py + x));
-        const __m128i sx = _mm_srai_epi32(X, INTER_BITS), sy = _mm_srai_epi32(Y, INTER_BITS);
-        /* (unsigned)sx < fast_w and (unsigned)sy < fast_h, all four */
-        const __m128i in = _mm_and_si128(_mm_cmpeq_epi32(_mm_min_epu32(sx, wmax), sx),
-                                         _mm_cmpeq_epi32(_mm_min_epu32(sy, hmax), sy));
-        if (_mm_movemask_epi8(in) != 0xffff) {
-            for (int k = 0; k < 4; k++)
+    for (; x + 8 <= n; x += 8) {
+        const __m256i X = _mm256_loadu_si256((const __m256i *)(px + x));
+        const __m256i Y = _mm256_loadu_si256((const __m256i *)(py + x));
+        const __m256i sx = _mm256_srai_epi32(X, INTER_BITS), sy = _mm256_srai_epi32(Y, INTER_BITS);
+        /* (unsigned)sx < fast_w and (unsigned)sy < fast_h, all eight */
+        if (!all_in &&
+            _mm256_movemask_epi8(
+                _mm256_and_si256(_mm256_cmpeq_epi32(_mm256_min_epu32(sx, wmax), sx),
+                                 _mm256_cmpeq_epi32(_mm256_min_epu32(sy, hmax), sy))) != -1) {
+            for (int k = 0; k < 8; k++)
                 sample(s, px[x + k], py[x + k], o + 3 * (x + k), 3 * (x + k) + 4 <= room);
             continue;
         }
-        const __m128i off = _mm_add_epi32(_mm_mullo_epi32(sy, stride),
-                                          _mm_add_epi32(sx, _mm_add_epi32(sx, sx)));
-        const uint8_t *r0 = buf + _mm_cvtsi128_si32(off), *r1 = buf + _mm_extract_epi32(off, 1);
-        const uint8_t *r2 = buf + _mm_extract_epi32(off, 2), *r3 = buf + _mm_extract_epi32(off, 3);
+        unsigned off[8]; /* in the frame: offsets are >= 0 */
+        _mm256_storeu_si256((__m256i *)off,
+                            _mm256_add_epi32(_mm256_mullo_epi32(sy, stride),
+                                             _mm256_add_epi32(sx, _mm256_add_epi32(sx, sx))));
         /* 32 - f in the low byte (word), f in the high */
-        const __m128i fx = _mm_and_si128(X, fmask), fy = _mm_and_si128(Y, fmask);
-        __m128i wx = _mm_or_si128(_mm_slli_epi32(fx, 8), _mm_sub_epi32(tab, fx));
-        wx = _mm_or_si128(wx, _mm_slli_epi32(wx, 16)); /* both words of a lane */
-        const __m128i wy = _mm_or_si128(_mm_slli_epi32(fy, 16), _mm_sub_epi32(tab, fy));
-        const __m256i wx4 = _mm256_castsi128_si256(wx), wy4 = _mm256_castsi128_si256(wy);
-        __m256i a = _mm256_inserti128_si256(
-            _mm256_castsi128_si256(_mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)r0),
-                                                      _mm_loadl_epi64((const __m128i *)(r0 + st)))),
-            _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)r1),
-                               _mm_loadl_epi64((const __m128i *)(r1 + st))),
-            1);
-        __m256i b = _mm256_inserti128_si256(
-            _mm256_castsi128_si256(_mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)r2),
-                                                      _mm_loadl_epi64((const __m128i *)(r2 + st)))),
-            _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)r3),
-                               _mm_loadl_epi64((const __m128i *)(r3 + st))),
-            1);
-        a = _mm256_maddubs_epi16(_mm256_shuffle_epi8(a, pairs),
-                                 _mm256_permutevar8x32_epi32(wx4, first2));
-        b = _mm256_maddubs_epi16(_mm256_shuffle_epi8(b, pairs),
-                                 _mm256_permutevar8x32_epi32(wx4, last2));
-        a = _mm256_madd_epi16(a, _mm256_permutevar8x32_epi32(wy4, first2));
-        b = _mm256_madd_epi16(b, _mm256_permutevar8x32_epi32(wy4, last2));
-        a = _mm256_srli_epi32(_mm256_add_epi32(a, half), 10);
-        b = _mm256_srli_epi32(_mm256_add_epi32(b, half), 10);
-        /* lanes: (pixel 0, 2) low, (1, 3) high, B G R 0 each */
-        const __m256i p = _mm256_packus_epi16(_mm256_packs_epi32(a, b), _mm256_setzero_si256());
-        const __m128i q = _mm_shuffle_epi8(
-            _mm_unpacklo_epi32(_mm256_castsi256_si128(p), _mm256_extracti128_si256(p, 1)), pack3);
-        if (3 * x + 16 <= room) {
-            _mm_storeu_si128((__m128i *)(o + 3 * x), q);
+        const __m256i fx = _mm256_and_si256(X, fmask), fy = _mm256_and_si256(Y, fmask);
+        __m256i wx = _mm256_or_si256(_mm256_slli_epi32(fx, 8), _mm256_sub_epi32(tab, fx));
+        wx = _mm256_or_si256(wx, _mm256_slli_epi32(wx, 16)); /* both words of a lane */
+        const __m256i wy = _mm256_or_si256(_mm256_slli_epi32(fy, 16), _mm256_sub_epi32(tab, fy));
+        __m256i v[4];
+        for (int k = 0; k < 4; k++) { /* pixels k and k + 4 */
+            const uint8_t *a = buf + off[k], *b = buf + off[k + 4];
+            __m256i t = _mm256_inserti128_si256(
+                _mm256_castsi128_si256(_mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)a),
+                                                          _mm_loadl_epi64((const __m128i *)(a + st)))),
+                _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)b),
+                                   _mm_loadl_epi64((const __m128i *)(b + st))),
+                1);
+            v[k] = _mm256_shuffle_epi8(t, pairs);
+        }
+        /* each lane's k-th weights, broadcast in the lane */
+        v[0] = _mm256_madd_epi16(_mm256_maddubs_epi16(v[0], _mm256_shuffle_epi32(wx, 0x00)),
+                                 _mm256_shuffle_epi32(wy, 0x00));
+        v[1] = _mm256_madd_epi16(_mm256_maddubs_epi16(v[1], _mm256_shuffle_epi32(wx, 0x55)),
+                                 _mm256_shuffle_epi32(wy, 0x55));
+        v[2] = _mm256_madd_epi16(_mm256_maddubs_epi16(v[2], _mm256_shuffle_epi32(wx, 0xaa)),
+                                 _mm256_shuffle_epi32(wy, 0xaa));
+        v[3] = _mm256_madd_epi16(_mm256_maddubs_epi16(v[3], _mm256_shuffle_epi32(wx, 0xff)),
+                                 _mm256_shuffle_epi32(wy, 0xff));
+        for (int k = 0; k < 4; k++)
+            v[k] = _mm256_srli_epi32(_mm256_add_epi32(v[k], half), 10);
+        /* lanes: pixels 0-3 and 4-7, B G R 0 each, then 12 bytes each, then 24 */
+        __m256i p = _mm256_packus_epi16(_mm256_packs_epi32(v[0], v[1]), _mm256_packs_epi32(v[2], v[3]));
+        p = _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(p, pack3), join);
+        if (3 * x + 32 <= room) {
+            _mm256_storeu_si256((__m256i *)(o + 3 * x), p);
         } else {
-            _mm_storel_epi64((__m128i *)(o + 3 * x), q);
-            const int last = _mm_extract_epi32(q, 2);
-            memcpy(o + 3 * x + 8, &last, 4);
+            _mm_storeu_si128((__m128i *)(o + 3 * x), _mm256_castsi256_si128(p));
+            _mm_storel_epi64((__m128i *)(o + 3 * x + 16), _mm256_extracti128_si256(p, 1));
         }
     }
     for (; x < n; x++)
@@ -212,15 +213,18 @@ __attribute__((target("avx2"))) static void blend_run_avx2(const sampler *s, con
 #endif
 
 /* Blends n pixels at (px[i], py[i]) (1/32 px) into o, 3 bytes each; room:
- * bytes that may be written from o. */
-static void blend_run(const sampler *s, const int *px, const int *py, int n, uint8_t *o, int room)
+ * bytes that may be written from o. all_in: the caller knows every pixel's
+ * taps lie in the fast region. */
+static void blend_run(const sampler *s, const int *px, const int *py, int n, uint8_t *o, int room,
+                      int all_in)
 {
 #ifdef TS_WARP_AVX2
     if (s->avx2) {
-        blend_run_avx2(s, px, py, n, o, room);
+        blend_run_avx2(s, px, py, n, o, room, all_in);
         return;
     }
 #endif
+    (void)all_in;
     for (int x = 0; x < n; x++)
         sample(s, px[x], py[x], o + 3 * x, 3 * x + 4 <= room);
 }
@@ -267,7 +271,17 @@ int ts_warp_affine_linear_v(const ts_image *src, const double m[6], ts_image *ds
             pos[x] = (X0 + step[x]) >> (AB_BITS - INTER_BITS);
             pos[w + x] = (Y0 + step[w + x]) >> (AB_BITS - INTER_BITS);
         }
-        blend_run(&sm, pos, pos + w, w, ts_image_row(dst, y), 3 * w);
+        /* a row's positions move steadily one way (the steps are rounded
+         * multiples of the column), so its ends bound them all */
+        int all_in = 0;
+#ifdef __SSE2__
+        const int *px = pos, *py = pos + w;
+        all_in = (unsigned)(px[0] >> INTER_BITS) < sm.fast_w &&
+                 (unsigned)(px[w - 1] >> INTER_BITS) < sm.fast_w &&
+                 (unsigned)(py[0] >> INTER_BITS) < sm.fast_h &&
+                 (unsigned)(py[w - 1] >> INTER_BITS) < sm.fast_h;
+#endif
+        blend_run(&sm, pos, pos + w, w, ts_image_row(dst, y), 3 * w, all_in);
     }
     free(step);
     return 0;
@@ -338,7 +352,7 @@ int ts_warp_perspective_linear_v(const ts_image *src, const double m[9], ts_imag
                 pos[x1] = round_sat((X0 + m[0] * x1) * W);
                 pos[bw + x1] = round_sat((Y0 + m[3] * x1) * W);
             }
-            blend_run(&sm, pos, pos + bw, n, o + 3 * x, 3 * (w - x));
+            blend_run(&sm, pos, pos + bw, n, o + 3 * x, 3 * (w - x), 0);
         }
     }
     free(pos);
