@@ -152,8 +152,7 @@ static float paper_colour(const ts_image *c, float paper[3])
             hist[3][(px[0] + px[1] + px[2]) / 3]++;
             n++;
         }
-    }
-    for (int ch = 0; ch < 3; ch++)
+    }    for (int ch = 0; ch < 3; ch++)
         paper[ch] = percentile(hist[ch], n, 0.6) + 0.5f;
     return (float)(percentile(hist[3], n, 0.9) - percentile(hist[3], n, 0.6));
 }
@@ -195,7 +194,7 @@ static int paper_field(ts_set_reader *r, const ts_image *c, char *err)
  * permutation before their minimum. */
 __attribute__((target("avx2"))) static int ink_row_avx2(const uint8_t *p, const float *f0,
                                                        const float *f1, float wy, int x, int x1,
-                                                       float *o, int *hist)
+                                                       float *o, int hist[4 * 101])
 {
     const __m256 wv = _mm256_set1_ps(wy), one = _mm256_set1_ps(1), hundred = _mm256_set1_ps(100);
     const __m256i c0 = _mm256_setr_epi32(0, 3, 6, 1, 4, 7, 2, 5);
@@ -220,8 +219,8 @@ __attribute__((target("avx2"))) static int ink_row_avx2(const uint8_t *p, const 
         _mm256_storeu_ps(o + x, ink);
         int bin[8];
         _mm256_storeu_si256((__m256i *)bin, _mm256_cvttps_epi32(_mm256_mul_ps(ink, hundred)));
-        for (int k = 0; k < 8; k++)
-            hist[bin[k]]++;
+        for (int k = 0; k < 8; k++) /* four histograms: runs of one bin do not wait on each other */
+            hist[(k & 3) * 101 + bin[k]]++;
     }
     return x;
 }
@@ -250,6 +249,7 @@ static float ink_map(ts_set_reader *r, const ts_image *c)
         }
     }
     int hist[101] = {0}, n = 0;
+    int hist4[4 * 101] = {0}; /* the AVX2 rows' four histograms, summed into hist */
     for (int y = 0; y < H; y++) {
         if (!(y > H * INK_Y0 && y < H * INK_Y1))
             continue;
@@ -263,7 +263,7 @@ static float ink_map(ts_set_reader *r, const ts_image *c)
         n += x1 - x0;
 #ifdef TS_SET_AVX2
         if (r->avx2) {
-            int x = ink_row_avx2(p, f0, f1, wy, x0, x1, o, hist);
+            int x = ink_row_avx2(p, f0, f1, wy, x0, x1, o, hist4);
             for (; x < x1; x++) {
                 float m = 1;
                 for (int ch = 0; ch < 3; ch++) {
@@ -308,6 +308,8 @@ static float ink_map(ts_set_reader *r, const ts_image *c)
             hist[(int)(o[x] * 100)]++;
         }
     }
+    for (int i = 0; i < 101; i++)
+        hist[i] += hist4[i] + hist4[101 + i] + hist4[202 + i] + hist4[303 + i];
     int acc = 0;
     for (int i = 100; i >= 0; i--) {
         acc += hist[i];
