@@ -96,6 +96,10 @@ struct ts_playing_reader {
     float bprobs[BATCH * NOUT]; /* and outputs */
     ts_playing_face_reading faces[BATCH];
     ts_reading_memo memo; /* the finder's readings of this frame's quads */
+    ts_image *ahead_img;  /* BATCH cards read ahead (read_ahead) */
+    ts_reading ahead[BATCH];
+    int ahead_cand[BATCH]; /* the candidate each is */
+    int *ahead_slot;       /* MAX_RANKED: each candidate's place in ahead, or -1 */
     ts_image warp;    /* the finder's warp of one candidate */
     const ts_image *frame; /* during find(): the frame (borrowed) */
     ts_quad *ranked;  /* the finder's output before it is copied out */
@@ -148,8 +152,10 @@ ts_playing_reader *ts_playing_reader_create(const char *models_dir, char *err, s
     r->ranked = malloc(sizeof *r->ranked * MAX_RANKED);
     r->iprobs = malloc(sizeof *r->iprobs * READ_PAIRS * NSTRETCH * NOUT);
     r->cs = calloc(BATCH, sizeof *r->cs);
+    r->ahead_img = calloc(BATCH, sizeof *r->ahead_img);
+    r->ahead_slot = malloc(sizeof *r->ahead_slot * MAX_RANKED);
     int ok = r->finder && r->indexer && r->checker && r->cpairs && r->pairs && r->ipatch &&
-             r->iprobs && r->ranked && r->cs;
+             r->iprobs && r->ranked && r->cs && r->ahead_img && r->ahead_slot;
     for (int i = 0; ok && i < BATCH; i++)
         ok = ts_image_alloc(&r->cs[i].patch[1], r->pw, r->ph, 3) == 0 &&
              ts_image_alloc(&r->cs[i].patch[2], r->lw, r->lh, 3) == 0 &&
@@ -186,6 +192,11 @@ void ts_playing_reader_destroy(ts_playing_reader *r)
             ts_image_free(&r->cs[i].turned);
         }
     free(r->cs);
+    if (r->ahead_img)
+        for (int i = 0; i < BATCH; i++)
+            ts_image_free(&r->ahead_img[i]);
+    free(r->ahead_img);
+    free(r->ahead_slot);
     ts_image_free(&r->warp);
     free(r->ranked);
     free(r);
@@ -355,7 +366,7 @@ static int index_shape(ts_playing_reader *r, const ts_image *card, char *err)
 static int read_corners(ts_playing_reader *r, const ts_image *cards, int n,
                         ts_playing_reading *out, char *err)
 {
-    int job[BATCH], nj = 0;
+    int job[BATCH] = {0}, nj = 0;
     for (int i = 0; i < n; i++) {
         const ts_image *card = &cards[i];
         if (card->w != TS_PLAYING_CARD_W || card->h != TS_PLAYING_CARD_H) {
@@ -447,7 +458,7 @@ static int read_cards(ts_playing_reader *r, const ts_image *cards, int n,
 {
     if (read_corners(r, cards, n, out, err) < 0)
         return -1;
-    int job[BATCH], nj = 0;
+    int job[BATCH] = {0}, nj = 0;
     for (int i = 0; i < n; i++) {
         r->cs[i].face = 0; /* no face read */
         if (!out[i].is_card) {
@@ -523,20 +534,25 @@ static void playing_destroy(void *reader)
     ts_playing_reader_destroy(reader);
 }
 
+static void to_reading(const ts_playing_reading *r, ts_reading *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!r->is_card)
+        return;
+    out->is_card = 1;
+    out->code = (ts_code){TS_FAM_PLAYING, (uint8_t)(r->suit * NRANK + r->rank)};
+    out->conf = r->conf;
+    out->nattr = 2;
+    out->attr_conf[0] = r->rank_conf;
+    out->attr_conf[1] = r->suit_conf;
+}
+
 static int read_fresh(ts_playing_reader *pr, const ts_image *card, ts_reading *out, char *err)
 {
     ts_playing_reading r;
-    memset(out, 0, sizeof *out);
     if (ts_playing_read(pr, card, &r, err) < 0)
         return -1;
-    if (!r.is_card)
-        return 0;
-    out->is_card = 1;
-    out->code = (ts_code){TS_FAM_PLAYING, (uint8_t)(r.suit * NRANK + r.rank)};
-    out->conf = r.conf;
-    out->nattr = 2;
-    out->attr_conf[0] = r.rank_conf;
-    out->attr_conf[1] = r.suit_conf;
+    to_reading(&r, out);
     return 0;
 }
 
@@ -551,15 +567,50 @@ static int playing_read_found(void *reader, const ts_pt q[4], ts_reading *out)
     return ts_reading_memo_found(&((ts_playing_reader *)reader)->memo, q, out);
 }
 
-/* Reads candidate i for the finder, keeping a card's reading for the
- * pipeline's read of the same quad. */
+/* Reads ahead, in one batch, the candidates ts_place_pick will read if each
+ * it reads is a card: the first, then each one overlapping none of those
+ * before it (at most max of them). Their readings wait in r->ahead for
+ * read_candidate; a place whose card reads unsure, or is no card, has its
+ * other candidates read one by one as before. */
+static int read_ahead(ts_playing_reader *r, const ts_image *frame, const ts_quad *cand, int n,
+                      int max, char *err)
+{
+    int k = 0;
+    if (max > BATCH)
+        max = BATCH;
+    for (int i = 0; i < n; i++) {
+        r->ahead_slot[i] = -1;
+        int free = k < max;
+        for (int j = 0; j < k && free; j++)
+            free = !ts_quad_overlap(&cand[r->ahead_cand[j]], &cand[i]);
+        if (!free)
+            continue;
+        if (tscv_warp_quad(frame, cand[i].q, &r->ahead_img[k], TS_PLAYING_CARD_W,
+                           TS_PLAYING_CARD_H, err) < 0)
+            return -1;
+        r->ahead_slot[i] = k;
+        r->ahead_cand[k++] = i;
+    }
+    ts_playing_reading rd[BATCH];
+    if (read_cards(r, r->ahead_img, k, rd, err) < 0)
+        return -1;
+    for (int j = 0; j < k; j++)
+        to_reading(&rd[j], &r->ahead[j]);
+    return 0;
+}
+
+/* Reads candidate i for the finder (read ahead, or now), keeping a card's
+ * reading for the pipeline's read of the same quad. */
 static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char *err)
 {
     ts_playing_reader *r = ctx;
-    if (tscv_warp_quad(r->frame, cand[i].q, &r->warp, TS_PLAYING_CARD_W, TS_PLAYING_CARD_H,
-                       err) < 0 ||
-        read_fresh(r, &r->warp, out, err) < 0)
+    if (r->ahead_slot[i] >= 0) {
+        *out = r->ahead[r->ahead_slot[i]];
+    } else if (tscv_warp_quad(r->frame, cand[i].q, &r->warp, TS_PLAYING_CARD_W,
+                              TS_PLAYING_CARD_H, err) < 0 ||
+               read_fresh(r, &r->warp, out, err) < 0) {
         return -1;
+    }
     ts_reading_memo_put(&r->memo, cand[i].q, out);
     return 0;
 }
@@ -676,6 +727,8 @@ static int playing_find(void *reader, const ts_image *frame, ts_quad *out, int m
         return -1;
     n = ts_playing_find(r->finder, frame, r->icand, n, r->ranked, nout, cap, err);
     if (n < 0)
+        return -1;
+    if (read_ahead(r, frame, r->ranked, n, max, err) < 0)
         return -1;
     r->frame = frame;
     n = ts_place_pick(r->ranked, n, RERANK_SURE, read_candidate, r, out, max, err);
