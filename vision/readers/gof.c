@@ -251,6 +251,16 @@ static int read_fresh(gof_reader *g, const ts_image *card, ts_reading *out, char
     }
     if (nsrc == 1 && conf < LONE_SURE)
         conf = fminf(conf, DISSENT_CONF);
+    if (getenv("GOFDBG") && conf >= 0.9f) { /* DEBUG-ONLY */
+        fprintf(stderr, "GOFDBG %d %.3f seen %.2f n%d", g->code_idx[best], conf, seen, nsrc);
+        for (int s = 0; s < nsrc; s++) {
+            int t = 0;
+            for (int i = 0; i < NCODES; i++)
+                t = src[s][i] > src[s][t] ? i : t;
+            fprintf(stderr, " | top %d %.3f best %.3g", g->code_idx[t], src[s][t], src[s][best]);
+        }
+        fprintf(stderr, "\n");
+    }
     out->is_card = 1;
     out->code = (ts_code){TS_FAM_GOF, (uint8_t)g->code_idx[best]};
     out->conf = conf;

@@ -72,6 +72,10 @@ struct ts_gof_finder {
     float min_aspect, max_aspect;
     ts_image stock, bin; /* scratch, reused across frames */
     ts_image away;       /* how far each pixel is from the table's colour, scratch */
+    /* The stock the stock-score passes left unexplained (x, y, w, h), when
+     * the away passes ran: the index finder looks there, whatever those
+     * passes explained (their splits of a block can pass for cards). */
+    int away_roi[4], away_ran;
 };
 
 ts_gof_finder *ts_gof_finder_create(float min_aspect, float max_aspect)
@@ -403,7 +407,7 @@ static float seams_memo(ts_gof_finder *f, const ts_image *frame, const ts_pt q[4
 }
 
 static int grid_cells(ts_gof_finder *f, const ts_image *frame, const ts_ipt *pts, int n, int k, float grow,
-                      ts_quad *out, int max)
+                      int lone, ts_quad *out, int max)
 {
     double area = tscv_area(pts, n), hull = tscv_hull_area(pts, n);
     if (hull <= 0 || area / hull < 0.85)
@@ -486,9 +490,9 @@ static int grid_cells(ts_gof_finder *f, const ts_image *frame, const ts_ipt *pts
                 o->q[2] = lerp4(q, u[c + 1], v[r + 1]);
                 o->q[3] = lerp4(q, u[c], v[r + 1]);
                 order(o->q);
-                /* 1000 a card of the nominal shape, 999 a foreshortened one */
+                /* lone: a card of the nominal shape, lone - 1 a foreshortened one */
                 o->score = rows * cols > 1 ? split[s].seam
-                           : single_first  ? (nominal ? 1000 : 999)
+                           : single_first  ? (float)(nominal ? lone : lone - 1)
                                            : -100;
                 o->area = a / cols * b / rows;
             }
@@ -707,6 +711,10 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
      * the colour is from the table's (away_image): cards the stock score
      * does not tell from the table. */
     enum { AWAY = 11 };
+    /* Their lone cards come after the stock passes' and do not set the card
+     * size (score 999/1000: typical_side, on_lone_card): a printed cloth's
+     * squares differ from the table's chroma as much as cards do. */
+    enum { AWAY_LONE = 990 };
     double min_area = 0.003 * f->stock.w * f->stock.h;
     int got = 0, side_n = 0;
     double t_otsu = 0;
@@ -714,8 +722,12 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
         int roi[4];
         if ((pass == OPENED || pass == AWAY) && !unexplained(f, out, got, frame, roi))
             break;
-        if (pass == AWAY && away_image(f, frame, k, err) < 0)
-            return -1;
+        if (pass == AWAY) {
+            if (away_image(f, frame, k, err) < 0)
+                return -1;
+            memcpy(f->away_roi, roi, sizeof roi);
+            f->away_ran = 1;
+        }
         tscv_contours cs = {0};
         int r = passes[pass].r, rc;
         char kind = passes[pass].kind;
@@ -736,7 +748,8 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
         float grow = 1.0f + (passes[pass].op == 'e' ? r : 0);
         for (int i = 0; i < cs.n && got < max; i++)
             if (tscv_area(cs.pts + cs.start[i], cs.len[i]) > min_area)
-                got += grid_cells(f, frame, cs.pts + cs.start[i], cs.len[i], k, grow, out + got,
+                got += grid_cells(f, frame, cs.pts + cs.start[i], cs.len[i], k, grow,
+                                  pass >= AWAY ? AWAY_LONE : 1000, out + got,
                                   max - got);
         if (pass == 3) /* Otsu, not eroded: the stock where it is */
             for (int j = 0; j < cs.n && f->nblob < MAX_BLOBS; j++) {
@@ -956,12 +969,15 @@ int ts_gof_find(ts_gof_finder *f, const ts_image *frame, ts_quad *out, int max, 
         return -1;
     f->nblob = 0;
     f->nseam = 0;
+    f->away_ran = 0;
     int n = blocks(f, frame, k, 0, out, max, err);
     if (n < 0)
         return -1;
     /* then the cards their indices imply, where outlines were lost */
     int roi[4], m = 0;
-    if (unexplained(f, out, n, frame, roi))
+    if (f->away_ran)
+        m = ts_gof_index_cards(f->index, frame, f->away_roi, f->idx, MAX_INDEX, err);
+    else if (unexplained(f, out, n, frame, roi))
         m = ts_gof_index_cards(f->index, frame, roi, f->idx, MAX_INDEX, err);
     if (m < 0)
         return -1;
@@ -971,5 +987,10 @@ int ts_gof_find(ts_gof_finder *f, const ts_image *frame, ts_quad *out, int max, 
             f->idx[kept++] = f->idx[i];
     m = kept;
     n = merge_index(out, n, max, f->idx, m);
+    if (getenv("GOFDBG")) /* DEBUG-ONLY */
+        for (int i = 0; i < n && i < 40; i++)
+            fprintf(stderr, "FIND %d score %.1f side %.0f %.0f c %.0f %.0f\n", i, out[i].score,
+                    dist(out[i].q[0], out[i].q[1]), dist(out[i].q[1], out[i].q[2]),
+                    (out[i].q[0].x + out[i].q[2].x) / 2, (out[i].q[0].y + out[i].q[2].y) / 2);
     return n;
 }
