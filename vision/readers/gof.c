@@ -77,7 +77,12 @@ static const float DISSENT_CONF = 0.6f;
  * a 9 at 0.94-0.99), so a 6 or 9 that a view takes for its twin at half
  * the odds of its own best is unread. */
 static const double TWIN_DISSENT = 0.5;
-enum { NUM_SIX = 5, NUM_NINE = 8 }; /* number classes 0..9 are 1..10 */
+enum { NUM_SIX = 5, NUM_EIGHT = 7, NUM_NINE = 8 }; /* number classes 0..9 are 1..10 */
+
+static int is_loop(int num)
+{
+    return num == NUM_SIX || num == NUM_EIGHT || num == NUM_NINE;
+}
 /* A card whose corners show no index (both cut off or covered) is read by
  * the card net alone, which a quad over half a card or a shifted one
  * fools (half an 8 read as a 1 at 0.98): it must be this sure. */
@@ -251,16 +256,26 @@ static int read_fresh(gof_reader *g, const ts_image *card, ts_reading *out, char
     }
     if (nsrc == 1 && conf < LONE_SURE)
         conf = fminf(conf, DISSENT_CONF);
-    if (getenv("GOFDBG") && conf >= 0.9f) { /* DEBUG-ONLY */
-        fprintf(stderr, "GOFDBG %d %.3f seen %.2f n%d", g->code_idx[best], conf, seen, nsrc);
-        for (int s = 0; s < nsrc; s++) {
-            int t = 0;
-            for (int i = 0; i < NCODES; i++)
-                t = src[s][i] > src[s][t] ? i : t;
-            fprintf(stderr, " | top %d %.3f best %.3g", g->code_idx[t], src[s][t], src[s][best]);
+    /* A reading no view holds first is a compromise between views that each
+     * see another card (a quad across two cards: 1, 5 and 7 made a 3), and
+     * a 6, 8 or 9 is one loop of ink turned or closed, which the card net
+     * takes from the big numeral on a card too small for its index (seeds
+     * 60000-60039: a 6 read 9 or 8 at 0.92-0.99 with both corners against):
+     * it must be an index's own first choice, with fewer corners for
+     * another of the three. */
+    int first = 0, agree = 0, rival = 0;
+    for (int s = 0; s < nsrc; s++) {
+        int t = 0;
+        for (int i = 0; i < NCODES; i++)
+            t = src[s][i] > src[s][t] ? i : t;
+        first += t == best;
+        if (s > 0) {
+            agree += t == best;
+            rival += t != best && g->code_col[t] == g->code_col[best] && is_loop(g->code_num[t]);
         }
-        fprintf(stderr, "\n");
     }
+    if (!first || (is_loop(g->code_num[best]) && (!agree || rival >= agree)))
+        conf = fminf(conf, DISSENT_CONF);
     out->is_card = 1;
     out->code = (ts_code){TS_FAM_GOF, (uint8_t)g->code_idx[best]};
     out->conf = conf;

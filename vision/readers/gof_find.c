@@ -987,10 +987,5 @@ int ts_gof_find(ts_gof_finder *f, const ts_image *frame, ts_quad *out, int max, 
             f->idx[kept++] = f->idx[i];
     m = kept;
     n = merge_index(out, n, max, f->idx, m);
-    if (getenv("GOFDBG")) /* DEBUG-ONLY */
-        for (int i = 0; i < n && i < 40; i++)
-            fprintf(stderr, "FIND %d score %.1f side %.0f %.0f c %.0f %.0f\n", i, out[i].score,
-                    dist(out[i].q[0], out[i].q[1]), dist(out[i].q[1], out[i].q[2]),
-                    (out[i].q[0].x + out[i].q[2].x) / 2, (out[i].q[0].y + out[i].q[2].y) / 2);
     return n;
 }
