@@ -257,12 +257,14 @@ static int read_fresh(gof_reader *g, const ts_image *card, ts_reading *out, char
     if (nsrc == 1 && conf < LONE_SURE)
         conf = fminf(conf, DISSENT_CONF);
     /* A reading no view holds first is a compromise between views that each
-     * see another card (a quad across two cards: 1, 5 and 7 made a 3), and
-     * a 6, 8 or 9 is one loop of ink turned or closed, which the card net
-     * takes from the big numeral on a card too small for its index (seeds
-     * 60000-60039: a 6 read 9 or 8 at 0.92-0.99 with both corners against):
-     * it must be an index's own first choice, with fewer corners for
-     * another of the three. */
+     * see another card (a quad across two cards: 1, 5 and 7 made a 3). A 6
+     * and a 9 are one numeral turned, which the card net reads from the big
+     * numeral and a font's slant on a card too small for its index (seeds
+     * 60000-60039: a 6 read 9 at 0.98-0.99 with the corners on a 10, a 3, a
+     * 2): one of them needs an index that holds it first. An 8 is a 6 or 9
+     * closed: it is unread when a corner holds one of those first and none
+     * the 8. On those seeds, fully visible cards read 2038 -> 2028, wrong
+     * 16 -> 10 (requiring the index for every 6, 8 and 9: 1979, 9). */
     int first = 0, agree = 0, rival = 0;
     for (int s = 0; s < nsrc; s++) {
         int t = 0;
@@ -274,7 +276,9 @@ static int read_fresh(gof_reader *g, const ts_image *card, ts_reading *out, char
             rival += t != best && g->code_col[t] == g->code_col[best] && is_loop(g->code_num[t]);
         }
     }
-    if (!first || (is_loop(g->code_num[best]) && (!agree || rival >= agree)))
+    int nb = g->code_num[best];
+    if (!first || ((nb == NUM_SIX || nb == NUM_NINE) && !agree) ||
+        (nb == NUM_EIGHT && !agree && rival))
         conf = fminf(conf, DISSENT_CONF);
     out->is_card = 1;
     out->code = (ts_code){TS_FAM_GOF, (uint8_t)g->code_idx[best]};
