@@ -77,7 +77,7 @@ static const float DISSENT_CONF = 0.6f;
  * a 9 at 0.94-0.99), so a 6 or 9 that a view takes for its twin at half
  * the odds of its own best is unread. */
 static const double TWIN_DISSENT = 0.5;
-enum { NUM_SIX = 5, NUM_EIGHT = 7, NUM_NINE = 8 }; /* number classes 0..9 are 1..10 */
+enum { NUM_THREE = 2, NUM_SIX = 5, NUM_EIGHT = 7, NUM_NINE = 8 }; /* number classes 0..9 are 1..10 */
 
 static int is_loop(int num)
 {
@@ -273,7 +273,8 @@ static int read_fresh(gof_reader *g, const ts_image *card, ts_reading *out, char
         first += t == best;
         if (s > 0) {
             agree += t == best;
-            rival += t != best && g->code_col[t] == g->code_col[best] && is_loop(g->code_num[t]);
+            rival += t != best && g->code_col[t] == g->code_col[best] &&
+                     (is_loop(g->code_num[t]) || g->code_num[t] == NUM_THREE);
         }
     }
     int nb = g->code_num[best];
