@@ -50,6 +50,7 @@ typedef struct {
     ts_quad q;
     int whole; /* both ends found where a card's would be */
     float rank;
+    float width; /* across the card (px) */
 } cand;
 
 struct domino_card_finder {
@@ -736,8 +737,12 @@ static float narrowest(const float *px, const float *py, int nr, float *angle, f
 }
 
 /* The card a pip lies on, from rays over the paper. Returns 0 and fills c,
- * or -1 if the pip does not sit on a card-shaped piece of paper. */
-static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
+ * or -1 if the pip does not sit on a card-shaped piece of paper. With
+ * force_w > 0 the card is that wide (the frame's other cards say so), and
+ * only paper running on past one side (a card lying on or under it, no
+ * seam to see) is looked at: that side is put where the near side's
+ * distance says, and -1 if the paper was not wider than that. */
+static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w, cand *c)
 {
     enum { NR = 48 };
     /* the paper round the pip: rays all round, to where each ends */
@@ -761,6 +766,18 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
          * spots are pips to the finder, and its paper runs on and on) */
         if (width <= 14 * p->r || width > 24 * p->r)
             break;
+    }
+    if (force_w > 0) {
+        /* the pip lies a third or so in from a side (or on the middle
+         * line): the near side is the card's own */
+        float near = fminf(hi_u, -lo_u);
+        if (width < 1.15f * force_w || near < 0.15f * force_w || near > 0.6f * force_w)
+            return -1;
+        if (hi_u < -lo_u)
+            lo_u = hi_u - force_w;
+        else
+            hi_u = lo_u + force_w;
+        width = force_w;
     }
     float ux = cosf(best_a), uy = sinf(best_a);
     if (width < (p->clover ? 2.0f : 2.5f) * p->r || width > 14 * p->r || width < 8)
@@ -868,10 +885,12 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
     }
     /* a straight line slanting across the card between its ends is the edge
      * of a card lying over it: what lies beyond is that card's, and this
-     * card cannot be read whole (its print runs square across it) */
-    if (cut_across(f, mx, my, ux, uy, -vx, -vy, width, -e0 - 0.04f * width) ||
-        cut_across(f, mx, my, ux, uy, vx, vy, width, e1 - 0.04f * width))
-        return -1;
+     * card cannot be read whole (its print runs square across it). It is
+     * offered last, only where no other card is, and not as a sighting
+     * (its pips still look for their own card): the reader reads the ends
+     * that show or calls it no card */
+    int cut = cut_across(f, mx, my, ux, uy, -vx, -vy, width, -e0 - 0.04f * width) ||
+              cut_across(f, mx, my, ux, uy, vx, vy, width, e1 - 0.04f * width);
     /* every pip of the card lies inside it: an end found inside a pip
      * group (a line of the print taken for the end) moves out past it */
     {
@@ -912,7 +931,10 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, cand *c)
     /* rank: ends found whole and straight away, a card of the deck's shape */
     float shape = fabsf((e1 - e0) / width - DECK_ASPECT) / DECK_ASPECT;
     q->score = c->whole ? 1.0f : 0.5f;
-    c->rank = q->score + 0.3f * sure - shape;
+    c->width = width;
+    c->rank = q->score + 0.3f * sure - shape - (cut ? 10.0f : 0.0f);
+    if (cut)
+        c->whole = 0;
     return 0;
 }
 
@@ -947,6 +969,33 @@ static int trims(const cand *c, cand *out)
     return 2;
 }
 
+static int by_value(const void *a, const void *b)
+{
+    float x = *(const float *)a, y = *(const float *)b;
+    return (x > y) - (x < y);
+}
+
+/* The median radius of the frame's pips, clovers left out. */
+static float median_radius(const domino_card_finder *f)
+{
+    float r[MAX_PIPS];
+    int n = 0;
+    for (int i = 0; i < f->npips; i++)
+        if (!f->pips[i].clover)
+            r[n++] = f->pips[i].r;
+    if (!n)
+        return 0;
+    qsort(r, (size_t)n, sizeof r[0], by_value);
+    return r[n / 2];
+}
+
+/* A pip of the usual size: not a one's disc nor a five's clover, whose
+ * size says less about the card's. */
+static int plain_pip(const pip *p, float rmed)
+{
+    return !p->clover && p->r <= 1.3f * rmed && p->r >= 0.7f * rmed;
+}
+
 static int by_rank(const void *a, const void *b)
 {
     float x = ((const cand *)a)->rank, y = ((const cand *)b)->rank;
@@ -975,16 +1024,47 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
         clear_disc(f, f->pips[i].cx, f->pips[i].cy,
                    f->pips[i].clover ? 0.6f * f->pips[i].r : 1.35f * f->pips[i].r + 2);
     int nc = 0;
+    uint8_t failed[MAX_PIPS];
+    float ratio[MAX_PIPS]; /* a found card's width over its pip's radius */
+    int nratio = 0;
+    float rmed = median_radius(f);
     for (int i = 0; i < np; i++) {
         const pip *p = &f->pips[i];
+        failed[i] = 0;
         /* a pip inside two cards found already gives nothing new */
         int known = 0;
         for (int j = 0; j < nc && known < KNOWN; j++)
             known += f->cands[j].whole && inside(&f->cands[j].q, p->cx, p->cy);
         if (known >= KNOWN)
             continue;
-        if (card_of_pip(f, p, &f->cands[nc]) == 0)
+        if (card_of_pip(f, p, 0, &f->cands[nc]) == 0) {
+            if (f->cands[nc].whole && plain_pip(p, rmed))
+                ratio[nratio++] = f->cands[nc].width / p->r;
             nc += 1 + trims(&f->cands[nc], &f->cands[nc + 1]);
+        } else {
+            failed[i] = 1;
+        }
+    }
+    /* a pip on paper that runs on past its card (another card lying on or
+     * under it, their seam unseen) is tried again at the width of the
+     * frame's cards found whole, after every card found on its own */
+    if (nratio >= 3) {
+        qsort(ratio, (size_t)nratio, sizeof ratio[0], by_value);
+        float k = ratio[nratio / 2];
+        for (int i = 0; i < np; i++) {
+            const pip *p = &f->pips[i];
+            if (!failed[i] || !plain_pip(p, rmed))
+                continue;
+            int known = 0;
+            for (int j = 0; j < nc && !known; j++)
+                known = f->cands[j].whole && inside(&f->cands[j].q, p->cx, p->cy);
+            if (known)
+                continue;
+            if (card_of_pip(f, p, k * p->r, &f->cands[nc]) == 0) {
+                f->cands[nc].rank -= 3;
+                nc++;
+            }
+        }
     }
     qsort(f->cands, (size_t)nc, sizeof f->cands[0], by_rank);
     int n = nc < max ? nc : max;
