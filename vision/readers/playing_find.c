@@ -20,16 +20,20 @@
 
 #include "geom.h"
 #include "readers/playing.h"
+#include "readers/playing_held.h"
 
 enum {
     WORK = 360,       /* long side of the blob search image (px) */
     MAX_BLOBS = 160,  /* blob candidates kept per frame */
 };
+/* A held card's quad comes before the blobs (whose scores are <= ~1.1). */
+#define HELD_SCORE 2.0f
 
 struct ts_playing_finder {
     ts_detector *det;
     ts_image grey, small, bin, opened;
     ts_quad *blobs;
+    ts_playing_held *held; /* cards held up, found from their pips */
 };
 
 ts_playing_finder *ts_playing_finder_create(void)
@@ -43,7 +47,8 @@ ts_playing_finder *ts_playing_finder_create(void)
     p.max_aspect = 2.1f;
     f->det = ts_detector_create(&p);
     f->blobs = malloc(sizeof *f->blobs * MAX_BLOBS);
-    if (!f->det || !f->blobs) {
+    f->held = ts_playing_held_create();
+    if (!f->det || !f->blobs || !f->held) {
         ts_playing_finder_destroy(f);
         return NULL;
     }
@@ -60,6 +65,7 @@ void ts_playing_finder_destroy(ts_playing_finder *f)
     ts_image_free(&f->bin);
     ts_image_free(&f->opened);
     free(f->blobs);
+    ts_playing_held_destroy(f->held);
     free(f);
 }
 
@@ -187,26 +193,139 @@ static int by_score_area(const void *a, const void *b)
     return (kx < ky) - (kx > ky);
 }
 
+/* Brightness levels of a work image: Otsu's split, a local one (a card on a
+ * light desk), and the levels above which the brightest 25, 12 and 5% of
+ * the frame lie (a card held up before a white wall is a shade brighter);
+ * each thresholded image's outlines are offered. */
+static int level_passes(ts_playing_finder *f, const ts_image *src, blob_list *bl, char *err)
+{
+    int w = src->w, h = src->h;
+    int hist[256] = {0};
+    for (int y = 0; y < h; y++) {
+        const uint8_t *p = ts_image_row(src, y);
+        for (int x = 0; x < w; x++)
+            hist[p[x]]++;
+    }
+    const float top[3] = {0.25f, 0.12f, 0.05f};
+    int level[3];
+    for (int k = 0, v = 255, acc = 0; k < 3; k++) {
+        while (v > 0 && acc + hist[v] < top[k] * w * h)
+            acc += hist[v--];
+        level[k] = v;
+    }
+    double t;
+    int block = (w > h ? w : h) / 3 | 1;
+    for (int pass = 0; pass < 5; pass++) {
+        if (pass == 0 && tscv_otsu(src, &f->bin, &t, err) < 0)
+            return -1;
+        if (pass == 1 && tscv_adaptive(src, &f->bin, block, 12, err) < 0)
+            return -1;
+        if (pass >= 2) {
+            if (level[pass - 2] < t + 8 || (pass > 2 && level[pass - 2] < level[pass - 3] + 6))
+                continue; /* no brighter than Otsu's split or the last level */
+            for (int y = 0; y < h; y++) {
+                const uint8_t *p = ts_image_row(src, y);
+                uint8_t *b = ts_image_row(&f->bin, y);
+                for (int x = 0; x < w; x++)
+                    b[x] = p[x] > level[pass - 2] ? 255 : 0;
+            }
+        }
+        /* a light opening keeps outlines; a deep one cuts a card loose from
+         * thin bright things touching it (window frames, a sleeve) */
+        for (int r = 2; r <= 5; r += 3)
+            if (tscv_morph(&f->bin, &f->opened, 'o', r, err) < 0 ||
+                offer_blobs(bl, &f->opened, 1, err) < 0)
+                return -1;
+    }
+    return 0;
+}
+
+/* Regions walled in by edges: a card held before a wall as bright as
+ * itself, or dented by the fingers holding it; then faint edges (a card on
+ * a light desk) with the specks of a noisy photo smoothed away first and
+ * small gaps in the outline closed. */
+static int edge_passes(ts_playing_finder *f, const ts_image *small, blob_list *bl, char *err)
+{
+    int w = small->w, h = small->h;
+    for (int pass = 0; pass < 2; pass++) {
+        const ts_image *src = small;
+        if (pass == 1) {
+            if (tscv_morph(small, &f->opened, 'c', 1, err) < 0 ||
+                tscv_morph(&f->opened, &f->opened, 'o', 1, err) < 0)
+                return -1;
+            src = &f->opened;
+        }
+        if (tscv_canny(src, &f->bin, pass ? 10 : 25, pass ? 30 : 70, err) < 0 ||
+            tscv_morph(&f->bin, &f->bin, 'd', pass ? 2 : 1, err) < 0)
+            return -1;
+        for (int y = 0; y < h; y++) {
+            uint8_t *b = ts_image_row(&f->bin, y);
+            for (int x = 0; x < w; x++)
+                b[x] = (uint8_t)~b[x];
+        }
+        if (offer_blobs(bl, &f->bin, 0, err) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* Makes f->grey (frame size) from a colour frame: whiteness, the darkest
+ * channel (skin and wood are bright in red only, a card in all three); or
+ * with paper set, that less twice the spread of the channels once the
+ * frame's colour cast is taken out (grey world): paper is bright and grey,
+ * where a face, a hand or a beige shirt as bright as a held card in the
+ * darkest channel is not grey, and a dim webcam frame is tinted. */
+static int frame_grey(ts_playing_finder *f, const ts_image *frame, int paper, char *err)
+{
+    if (f->grey.buf && (f->grey.w != frame->w || f->grey.h != frame->h))
+        ts_image_free(&f->grey);
+    if (!f->grey.buf && ts_image_alloc(&f->grey, frame->w, frame->h, 1) < 0) {
+        snprintf(err, TSCV_ERR_MAX, "out of memory");
+        return -1;
+    }
+    int gain[3] = {256, 256, 256}; /* 8.8 fixed point */
+    if (paper) {
+        double sum[3] = {1, 1, 1};
+        for (int y = 0; y < frame->h; y += 4) {
+            const uint8_t *p = ts_image_row(frame, y);
+            for (int x = 0; x < frame->w; x += 4)
+                for (int c = 0; c < 3; c++)
+                    sum[c] += p[3 * x + c];
+        }
+        double mean = (sum[0] + sum[1] + sum[2]) / 3;
+        for (int c = 0; c < 3; c++) {
+            double g = mean / sum[c];
+            gain[c] = (int)lround(256 * (g < 0.5 ? 0.5 : g > 2 ? 2 : g));
+        }
+    }
+    for (int y = 0; y < frame->h; y++) {
+        const uint8_t *p = ts_image_row(frame, y);
+        uint8_t *g = ts_image_row(&f->grey, y);
+        for (int x = 0; x < frame->w; x++, p += 3) {
+            int v;
+            if (paper) {
+                int b = p[0] * gain[0] >> 8, gr = p[1] * gain[1] >> 8, r = p[2] * gain[2] >> 8;
+                int lo = b < gr ? b : gr, hi = b < gr ? gr : b;
+                lo = lo < r ? lo : r;
+                hi = hi > r ? hi : r;
+                v = lo - 2 * (hi - lo);
+                v = v < 0 ? 0 : v > 255 ? 255 : v;
+            } else {
+                v = p[0] < p[1] ? p[0] : p[1];
+                v = v < p[2] ? v : p[2];
+            }
+            g[x] = (uint8_t)v;
+        }
+    }
+    return 0;
+}
+
 static int find_blobs(ts_playing_finder *f, const ts_image *frame, blob_list *bl, char *err)
 {
     const ts_image *src = frame;
     if (frame->channels == 3) {
-        if (f->grey.buf && (f->grey.w != frame->w || f->grey.h != frame->h))
-            ts_image_free(&f->grey);
-        /* whiteness: the darkest channel (skin and wood are bright in red
-         * only, a card in all three) */
-        if (!f->grey.buf && ts_image_alloc(&f->grey, frame->w, frame->h, 1) < 0) {
-            snprintf(err, TSCV_ERR_MAX, "out of memory");
+        if (frame_grey(f, frame, 0, err) < 0)
             return -1;
-        }
-        for (int y = 0; y < frame->h; y++) {
-            const uint8_t *p = ts_image_row(frame, y);
-            uint8_t *g = ts_image_row(&f->grey, y);
-            for (int x = 0; x < frame->w; x++, p += 3) {
-                uint8_t m = p[0] < p[1] ? p[0] : p[1];
-                g[x] = m < p[2] ? m : p[2];
-            }
-        }
         src = &f->grey;
     }
     float k = (float)WORK / (frame->w > frame->h ? frame->w : frame->h);
@@ -225,67 +344,22 @@ static int find_blobs(ts_playing_finder *f, const ts_image *frame, blob_list *bl
     bl->sy = (float)frame->h / h;
     bl->w = (float)w;
     bl->h = (float)h;
-    /* Brightness levels: Otsu's split, a local one (a card on a light
-     * desk), and the levels above which the brightest 25, 12 and 5% of the
-     * frame lie (a card held up before a white wall is a shade brighter). */
-    int hist[256] = {0};
-    for (int y = 0; y < h; y++) {
-        const uint8_t *p = ts_image_row(&f->small, y);
-        for (int x = 0; x < w; x++)
-            hist[p[x]]++;
-    }
-    const float top[3] = {0.25f, 0.12f, 0.05f};
-    int level[3];
-    for (int k = 0, v = 255, acc = 0; k < 3; k++) {
-        while (v > 0 && acc + hist[v] < top[k] * w * h)
-            acc += hist[v--];
-        level[k] = v;
-    }
-    double t;
-    int block = (w > h ? w : h) / 3 | 1;
-    for (int pass = 0; pass < 5; pass++) {
-        if (pass == 0 && tscv_otsu(&f->small, &f->bin, &t, err) < 0)
-            return -1;
-        if (pass == 1 && tscv_adaptive(&f->small, &f->bin, block, 12, err) < 0)
-            return -1;
-        if (pass >= 2) {
-            if (level[pass - 2] < t + 8 || (pass > 2 && level[pass - 2] < level[pass - 3] + 6))
-                continue; /* no brighter than Otsu's split or the last level */
-            for (int y = 0; y < h; y++) {
-                const uint8_t *p = ts_image_row(&f->small, y);
-                uint8_t *b = ts_image_row(&f->bin, y);
-                for (int x = 0; x < w; x++)
-                    b[x] = p[x] > level[pass - 2] ? 255 : 0;
-            }
-        }
-        /* a light opening keeps outlines; a deep one cuts a card loose from
-         * thin bright things touching it (window frames, a sleeve) */
-        for (int r = 2; r <= 5; r += 3)
-            if (tscv_morph(&f->bin, &f->opened, 'o', r, err) < 0 ||
-                offer_blobs(bl, &f->opened, 1, err) < 0)
-                return -1;
-    }
-    /* regions walled in by edges: a card held before a wall as bright as
-     * itself, or dented by the fingers holding it; then faint edges (a card
-     * on a light desk) with the specks of a noisy photo smoothed away first
-     * and small gaps in the outline closed */
-    for (int pass = 0; pass < 2; pass++) {
-        const ts_image *src = &f->small;
-        if (pass == 1) {
-            if (tscv_morph(&f->small, &f->opened, 'c', 1, err) < 0 ||
-                tscv_morph(&f->opened, &f->opened, 'o', 1, err) < 0)
-                return -1;
-            src = &f->opened;
-        }
-        if (tscv_canny(src, &f->bin, pass ? 10 : 25, pass ? 30 : 70, err) < 0 ||
-            tscv_morph(&f->bin, &f->bin, 'd', pass ? 2 : 1, err) < 0)
-            return -1;
-        for (int y = 0; y < h; y++) {
-            uint8_t *b = ts_image_row(&f->bin, y);
-            for (int x = 0; x < w; x++)
-                b[x] = (uint8_t)~b[x];
-        }
-        if (offer_blobs(bl, &f->bin, 0, err) < 0)
+    /* cards held up (their pips' cluster), ahead of the blobs */
+    ts_pt held[4][4];
+    int nh = ts_playing_held_find(f->held, &f->small, held, 4, err);
+    if (nh < 0)
+        return -1;
+    for (int i = 0; i < nh; i++)
+        push(bl, held[i], (float)ts_quad_area(held[i]), HELD_SCORE);
+    if (level_passes(f, &f->small, bl, err) < 0)
+        return -1;
+    if (edge_passes(f, &f->small, bl, err) < 0)
+        return -1;
+    /* the same levels on paper's brightness (a card held before a face) */
+    if (frame->channels == 3) {
+        if (frame_grey(f, frame, 1, err) < 0 || tscv_resize(&f->grey, &f->small, w, h, err) < 0 ||
+            tscv_blur(&f->small, &f->small, 1.0, err) < 0 || level_passes(f, &f->small, bl, err) < 0 ||
+            edge_passes(f, &f->small, bl, err) < 0)
             return -1;
     }
     qsort(bl->q, (size_t)bl->n, sizeof *bl->q, by_score_area);

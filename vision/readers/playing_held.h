@@ -1,0 +1,30 @@
+/* Cards held up before a camera, found from their pips (readers/playing_held.c).
+ *
+ * A card held in a hand before a face, a window or a white wall is often
+ * no brighter than what it touches, so no brightness level cuts it loose,
+ * and fingers break its outline. Its pips do stand out: dark blobs of one
+ * size in a small cluster. The cluster gives the card's place and, from
+ * the edges around it, its turn; each side of the card is then the
+ * strongest straight step in brightness beyond the pips, looked for along
+ * the whole side, so fingers over part of it do not hide it. Used by the
+ * playing finder (playing_find.c); exposed for its tests. */
+#ifndef TS_READERS_PLAYING_HELD_H
+#define TS_READERS_PLAYING_HELD_H
+
+#include "image.h"
+#include "cv/cvwrap.h"
+
+typedef struct ts_playing_held ts_playing_held;
+
+/* Returns a finder (caller destroys) or NULL when out of memory. */
+ts_playing_held *ts_playing_held_create(void);
+void ts_playing_held_destroy(ts_playing_held *h);
+
+/* Finds up to max card quads (corners in grey's pixels, any order; the
+ * caller orders them) in a small grey work image (borrowed, bright paper,
+ * a few hundred px across). Returns the count, or -1 with err
+ * (TSCV_ERR_MAX). */
+int ts_playing_held_find(ts_playing_held *h, const ts_image *grey, ts_pt (*out)[4], int max,
+                         char *err);
+
+#endif
