@@ -26,8 +26,7 @@ enum {
     WORK = 360,       /* long side of the blob search image (px) */
     MAX_BLOBS = 160,  /* blob candidates kept per frame */
 };
-/* A held card's quad comes before the blobs (whose scores are <= ~1.1). */
-#define HELD_SCORE 2.0f
+#define HELD_SCORE TS_PLAYING_HELD_SCORE /* ahead of the blobs */
 
 struct ts_playing_finder {
     ts_detector *det;
@@ -349,8 +348,18 @@ static int find_blobs(ts_playing_finder *f, const ts_image *frame, blob_list *bl
     int nh = ts_playing_held_find(f->held, &f->small, held, 4, err);
     if (nh < 0)
         return -1;
+    /* each also a little larger and smaller: the sides are found to a few
+     * px, and the reader's index patch is cut near the corner */
+    const float grow[3] = {1.0f, 1.06f, 0.95f};
     for (int i = 0; i < nh; i++)
-        push(bl, held[i], (float)ts_quad_area(held[i]), HELD_SCORE);
+        for (int k = 0; k < 3; k++) {
+            ts_pt c = {0, 0}, g[4];
+            for (int j = 0; j < 4; j++)
+                c.x += held[i][j].x / 4, c.y += held[i][j].y / 4;
+            for (int j = 0; j < 4; j++)
+                g[j] = (ts_pt){c.x + (held[i][j].x - c.x) * grow[k], c.y + (held[i][j].y - c.y) * grow[k]};
+            push(bl, g, (float)ts_quad_area(g), HELD_SCORE - 0.1f * k);
+        }
     if (level_passes(f, &f->small, bl, err) < 0)
         return -1;
     if (edge_passes(f, &f->small, bl, err) < 0)

@@ -397,3 +397,26 @@ int ts_playing_held_find(ts_playing_held *h, const ts_image *grey, ts_pt (*out)[
     }
     return n;
 }
+
+int ts_playing_held_face(ts_playing_face *face, const ts_image *card, ts_reading *out, char *err)
+{
+    memset(out, 0, sizeof *out);
+    ts_playing_face_reading f;
+    if (ts_playing_face_read(face, card, &f, err) < 0)
+        return -1;
+    int rank = 0, suit = 0;
+    for (int k = 1; k < 13; k++)
+        rank = f.rank[k] > f.rank[rank] ? k : rank;
+    for (int k = 1; k < 4; k++)
+        suit = f.suit[k] > f.suit[suit] ? k : suit;
+    const float sure = TS_PLAYING_HELD_FACE_SURE;
+    if (rank >= 10 || f.rank[rank] < sure || f.suit[suit] < sure || f.card < sure)
+        return 0; /* a court figure is one deck's own; or not sure */
+    out->is_card = 1;
+    out->code = (ts_code){TS_FAM_PLAYING, (uint8_t)(suit * 13 + rank)};
+    out->conf = f.rank[rank] * f.suit[suit] * f.card;
+    out->nattr = 2;
+    out->attr_conf[0] = f.rank[rank];
+    out->attr_conf[1] = f.suit[suit];
+    return 0;
+}

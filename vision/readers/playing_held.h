@@ -13,6 +13,8 @@
 
 #include "image.h"
 #include "cv/cvwrap.h"
+#include "reader.h"
+#include "readers/playing_face.h"
 
 typedef struct ts_playing_held ts_playing_held;
 
@@ -26,5 +28,20 @@ void ts_playing_held_destroy(ts_playing_held *h);
  * (TSCV_ERR_MAX). */
 int ts_playing_held_find(ts_playing_held *h, const ts_image *grey, ts_pt (*out)[4], int max,
                          char *err);
+
+/* The playing finder's score of a held card's quad (playing_find.c); its
+ * size variants score a little less, and every other candidate under 1.2. */
+#define TS_PLAYING_HELD_SCORE 2.0f
+#define TS_PLAYING_HELD_MIN_SCORE 1.7f
+
+/* A held card whose corner index the reader could not make out (a drawn box
+ * round it, a finger on it, blur) read from its face alone: only a pip card
+ * (A-10, whose pips any deck lays out alike) that the face net is sure of
+ * in rank, suit and being a whole face, each at least
+ * TS_PLAYING_HELD_FACE_SURE. card: the rectified card (borrowed, the
+ * reader's size). Fills out (a card or not) and returns 0, or -1 with err
+ * (TSCV_ERR_MAX). */
+#define TS_PLAYING_HELD_FACE_SURE 0.97f
+int ts_playing_held_face(ts_playing_face *face, const ts_image *card, ts_reading *out, char *err);
 
 #endif
