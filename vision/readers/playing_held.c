@@ -410,7 +410,7 @@ int ts_playing_held_face(ts_playing_face *face, const ts_image *card, ts_reading
     for (int k = 1; k < 4; k++)
         suit = f.suit[k] > f.suit[suit] ? k : suit;
     const float sure = TS_PLAYING_HELD_FACE_SURE;
-    if (rank >= 10 || f.rank[rank] < sure || f.suit[suit] < sure || f.card < sure)
+    if (rank >= 10 || f.rank[rank] < sure || f.suit[suit] < sure || f.card < TS_PLAYING_HELD_FACE_SEEN)
         return 0; /* a court figure is one deck's own; or not sure */
     out->is_card = 1;
     out->code = (ts_code){TS_FAM_PLAYING, (uint8_t)(suit * 13 + rank)};
