@@ -269,12 +269,8 @@ static int edge_passes(ts_playing_finder *f, const ts_image *small, blob_list *b
 }
 
 /* Makes f->grey (frame size) from a colour frame: whiteness, the darkest
- * channel (skin and wood are bright in red only, a card in all three); or
- * with paper set, that less twice the spread of the channels once the
- * frame's colour cast is taken out (grey world): paper is bright and grey,
- * where a face, a hand or a beige shirt as bright as a held card in the
- * darkest channel is not grey, and a dim webcam frame is tinted. */
-static int frame_grey(ts_playing_finder *f, const ts_image *frame, int paper, char *err)
+ * channel (skin and wood are bright in red only, a card in all three). */
+static int frame_grey(ts_playing_finder *f, const ts_image *frame, char *err)
 {
     if (f->grey.buf && (f->grey.w != frame->w || f->grey.h != frame->h))
         ts_image_free(&f->grey);
@@ -282,38 +278,12 @@ static int frame_grey(ts_playing_finder *f, const ts_image *frame, int paper, ch
         snprintf(err, TSCV_ERR_MAX, "out of memory");
         return -1;
     }
-    int gain[3] = {256, 256, 256}; /* 8.8 fixed point */
-    if (paper) {
-        double sum[3] = {1, 1, 1};
-        for (int y = 0; y < frame->h; y += 4) {
-            const uint8_t *p = ts_image_row(frame, y);
-            for (int x = 0; x < frame->w; x += 4)
-                for (int c = 0; c < 3; c++)
-                    sum[c] += p[3 * x + c];
-        }
-        double mean = (sum[0] + sum[1] + sum[2]) / 3;
-        for (int c = 0; c < 3; c++) {
-            double g = mean / sum[c];
-            gain[c] = (int)lround(256 * (g < 0.5 ? 0.5 : g > 2 ? 2 : g));
-        }
-    }
     for (int y = 0; y < frame->h; y++) {
         const uint8_t *p = ts_image_row(frame, y);
         uint8_t *g = ts_image_row(&f->grey, y);
         for (int x = 0; x < frame->w; x++, p += 3) {
-            int v;
-            if (paper) {
-                int b = p[0] * gain[0] >> 8, gr = p[1] * gain[1] >> 8, r = p[2] * gain[2] >> 8;
-                int lo = b < gr ? b : gr, hi = b < gr ? gr : b;
-                lo = lo < r ? lo : r;
-                hi = hi > r ? hi : r;
-                v = lo - 2 * (hi - lo);
-                v = v < 0 ? 0 : v > 255 ? 255 : v;
-            } else {
-                v = p[0] < p[1] ? p[0] : p[1];
-                v = v < p[2] ? v : p[2];
-            }
-            g[x] = (uint8_t)v;
+            uint8_t m = p[0] < p[1] ? p[0] : p[1];
+            g[x] = m < p[2] ? m : p[2];
         }
     }
     return 0;
@@ -323,7 +293,7 @@ static int find_blobs(ts_playing_finder *f, const ts_image *frame, blob_list *bl
 {
     const ts_image *src = frame;
     if (frame->channels == 3) {
-        if (frame_grey(f, frame, 0, err) < 0)
+        if (frame_grey(f, frame, err) < 0)
             return -1;
         src = &f->grey;
     }
@@ -364,13 +334,6 @@ static int find_blobs(ts_playing_finder *f, const ts_image *frame, blob_list *bl
         return -1;
     if (edge_passes(f, &f->small, bl, err) < 0)
         return -1;
-    /* the same levels on paper's brightness (a card held before a face) */
-    if (frame->channels == 3) {
-        if (frame_grey(f, frame, 1, err) < 0 || tscv_resize(&f->grey, &f->small, w, h, err) < 0 ||
-            tscv_blur(&f->small, &f->small, 1.0, err) < 0 || level_passes(f, &f->small, bl, err) < 0 ||
-            edge_passes(f, &f->small, bl, err) < 0)
-            return -1;
-    }
     qsort(bl->q, (size_t)bl->n, sizeof *bl->q, by_score_area);
     return 0;
 }
