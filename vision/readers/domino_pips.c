@@ -340,8 +340,11 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
          * ~800), and between them nothing is sure */
         if (g->chinese && !colour_ok && b[i].area > g->pip_max) {
             /* the five's blob is a clover of five discs, not a solid
-             * square (a check of the cloth) */
-            if (b[i].area >= 720 && fill < 0.85 && major < 1.6 * minor && !disc_like(&b[i], major, minor)) {
+             * square (a check of the cloth); seen small (blurred, a
+             * warm light) it is down to the one's size, but fills its
+             * box as no disc does */
+            if ((b[i].area >= 720 || (b[i].area >= 560 && fill < 0.76)) && fill < 0.85 &&
+                major < 1.6 * minor && !disc_like(&b[i], major, minor)) {
                 big++;
                 big_at[0] = (float)((cx - 2.0 / 26 * W) / (22.0 / 26 * W));
                 big_at[1] = (float)((cy - sq_y0) / (sq_y1 - sq_y0));
