@@ -30,6 +30,7 @@
 #include "readers/place_pick.h"
 #include "readers/playing.h"
 #include "readers/playing_face.h"
+#include "readers/playing_held.h"
 #include "readers/readers.h"
 
 enum { NRANK = 13, NSUIT = 4, NPATCH = 4, NOUT = NRANK + NSUIT + 2 };
@@ -482,6 +483,14 @@ static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char
                        err) < 0 ||
         read_fresh(r, &r->warp, out, err) < 0)
         return -1;
+    /* a held card's index unread: its face alone (playing_held.h) */
+    if (cand[i].score >= TS_PLAYING_HELD_MIN_SCORE && (!out->is_card || out->conf < TS_PLAYING_FLOOR)) {
+        ts_reading face;
+        if (ts_playing_held_face(r->face, &r->warp, &face, err) < 0)
+            return -1;
+        if (face.is_card)
+            *out = face;
+    }
     ts_reading_memo_put(&r->memo, cand[i].q, out);
     return 0;
 }

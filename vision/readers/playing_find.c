@@ -20,16 +20,19 @@
 
 #include "geom.h"
 #include "readers/playing.h"
+#include "readers/playing_held.h"
 
 enum {
     WORK = 360,       /* long side of the blob search image (px) */
     MAX_BLOBS = 160,  /* blob candidates kept per frame */
 };
+#define HELD_SCORE TS_PLAYING_HELD_SCORE /* ahead of the blobs */
 
 struct ts_playing_finder {
     ts_detector *det;
     ts_image grey, small, bin, opened;
     ts_quad *blobs;
+    ts_playing_held *held; /* cards held up, found from their pips */
 };
 
 ts_playing_finder *ts_playing_finder_create(void)
@@ -43,7 +46,8 @@ ts_playing_finder *ts_playing_finder_create(void)
     p.max_aspect = 2.1f;
     f->det = ts_detector_create(&p);
     f->blobs = malloc(sizeof *f->blobs * MAX_BLOBS);
-    if (!f->det || !f->blobs) {
+    f->held = ts_playing_held_create();
+    if (!f->det || !f->blobs || !f->held) {
         ts_playing_finder_destroy(f);
         return NULL;
     }
@@ -60,6 +64,7 @@ void ts_playing_finder_destroy(ts_playing_finder *f)
     ts_image_free(&f->bin);
     ts_image_free(&f->opened);
     free(f->blobs);
+    ts_playing_held_destroy(f->held);
     free(f);
 }
 
@@ -187,26 +192,109 @@ static int by_score_area(const void *a, const void *b)
     return (kx < ky) - (kx > ky);
 }
 
+/* Brightness levels of a work image: Otsu's split, a local one (a card on a
+ * light desk), and the levels above which the brightest 25, 12 and 5% of
+ * the frame lie (a card held up before a white wall is a shade brighter);
+ * each thresholded image's outlines are offered. */
+static int level_passes(ts_playing_finder *f, const ts_image *src, blob_list *bl, char *err)
+{
+    int w = src->w, h = src->h;
+    int hist[256] = {0};
+    for (int y = 0; y < h; y++) {
+        const uint8_t *p = ts_image_row(src, y);
+        for (int x = 0; x < w; x++)
+            hist[p[x]]++;
+    }
+    const float top[3] = {0.25f, 0.12f, 0.05f};
+    int level[3];
+    for (int k = 0, v = 255, acc = 0; k < 3; k++) {
+        while (v > 0 && acc + hist[v] < top[k] * w * h)
+            acc += hist[v--];
+        level[k] = v;
+    }
+    double t;
+    int block = (w > h ? w : h) / 3 | 1;
+    for (int pass = 0; pass < 5; pass++) {
+        if (pass == 0 && tscv_otsu(src, &f->bin, &t, err) < 0)
+            return -1;
+        if (pass == 1 && tscv_adaptive(src, &f->bin, block, 12, err) < 0)
+            return -1;
+        if (pass >= 2) {
+            if (level[pass - 2] < t + 8 || (pass > 2 && level[pass - 2] < level[pass - 3] + 6))
+                continue; /* no brighter than Otsu's split or the last level */
+            for (int y = 0; y < h; y++) {
+                const uint8_t *p = ts_image_row(src, y);
+                uint8_t *b = ts_image_row(&f->bin, y);
+                for (int x = 0; x < w; x++)
+                    b[x] = p[x] > level[pass - 2] ? 255 : 0;
+            }
+        }
+        /* a light opening keeps outlines; a deep one cuts a card loose from
+         * thin bright things touching it (window frames, a sleeve) */
+        for (int r = 2; r <= 5; r += 3)
+            if (tscv_morph(&f->bin, &f->opened, 'o', r, err) < 0 ||
+                offer_blobs(bl, &f->opened, 1, err) < 0)
+                return -1;
+    }
+    return 0;
+}
+
+/* Regions walled in by edges: a card held before a wall as bright as
+ * itself, or dented by the fingers holding it; then faint edges (a card on
+ * a light desk) with the specks of a noisy photo smoothed away first and
+ * small gaps in the outline closed. */
+static int edge_passes(ts_playing_finder *f, const ts_image *small, blob_list *bl, char *err)
+{
+    int w = small->w, h = small->h;
+    for (int pass = 0; pass < 2; pass++) {
+        const ts_image *src = small;
+        if (pass == 1) {
+            if (tscv_morph(small, &f->opened, 'c', 1, err) < 0 ||
+                tscv_morph(&f->opened, &f->opened, 'o', 1, err) < 0)
+                return -1;
+            src = &f->opened;
+        }
+        if (tscv_canny(src, &f->bin, pass ? 10 : 25, pass ? 30 : 70, err) < 0 ||
+            tscv_morph(&f->bin, &f->bin, 'd', pass ? 2 : 1, err) < 0)
+            return -1;
+        for (int y = 0; y < h; y++) {
+            uint8_t *b = ts_image_row(&f->bin, y);
+            for (int x = 0; x < w; x++)
+                b[x] = (uint8_t)~b[x];
+        }
+        if (offer_blobs(bl, &f->bin, 0, err) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* Makes f->grey (frame size) from a colour frame: whiteness, the darkest
+ * channel (skin and wood are bright in red only, a card in all three). */
+static int frame_grey(ts_playing_finder *f, const ts_image *frame, char *err)
+{
+    if (f->grey.buf && (f->grey.w != frame->w || f->grey.h != frame->h))
+        ts_image_free(&f->grey);
+    if (!f->grey.buf && ts_image_alloc(&f->grey, frame->w, frame->h, 1) < 0) {
+        snprintf(err, TSCV_ERR_MAX, "out of memory");
+        return -1;
+    }
+    for (int y = 0; y < frame->h; y++) {
+        const uint8_t *p = ts_image_row(frame, y);
+        uint8_t *g = ts_image_row(&f->grey, y);
+        for (int x = 0; x < frame->w; x++, p += 3) {
+            uint8_t m = p[0] < p[1] ? p[0] : p[1];
+            g[x] = m < p[2] ? m : p[2];
+        }
+    }
+    return 0;
+}
+
 static int find_blobs(ts_playing_finder *f, const ts_image *frame, blob_list *bl, char *err)
 {
     const ts_image *src = frame;
     if (frame->channels == 3) {
-        if (f->grey.buf && (f->grey.w != frame->w || f->grey.h != frame->h))
-            ts_image_free(&f->grey);
-        /* whiteness: the darkest channel (skin and wood are bright in red
-         * only, a card in all three) */
-        if (!f->grey.buf && ts_image_alloc(&f->grey, frame->w, frame->h, 1) < 0) {
-            snprintf(err, TSCV_ERR_MAX, "out of memory");
+        if (frame_grey(f, frame, err) < 0)
             return -1;
-        }
-        for (int y = 0; y < frame->h; y++) {
-            const uint8_t *p = ts_image_row(frame, y);
-            uint8_t *g = ts_image_row(&f->grey, y);
-            for (int x = 0; x < frame->w; x++, p += 3) {
-                uint8_t m = p[0] < p[1] ? p[0] : p[1];
-                g[x] = m < p[2] ? m : p[2];
-            }
-        }
         src = &f->grey;
     }
     float k = (float)WORK / (frame->w > frame->h ? frame->w : frame->h);
@@ -225,69 +313,27 @@ static int find_blobs(ts_playing_finder *f, const ts_image *frame, blob_list *bl
     bl->sy = (float)frame->h / h;
     bl->w = (float)w;
     bl->h = (float)h;
-    /* Brightness levels: Otsu's split, a local one (a card on a light
-     * desk), and the levels above which the brightest 25, 12 and 5% of the
-     * frame lie (a card held up before a white wall is a shade brighter). */
-    int hist[256] = {0};
-    for (int y = 0; y < h; y++) {
-        const uint8_t *p = ts_image_row(&f->small, y);
-        for (int x = 0; x < w; x++)
-            hist[p[x]]++;
-    }
-    const float top[3] = {0.25f, 0.12f, 0.05f};
-    int level[3];
-    for (int k = 0, v = 255, acc = 0; k < 3; k++) {
-        while (v > 0 && acc + hist[v] < top[k] * w * h)
-            acc += hist[v--];
-        level[k] = v;
-    }
-    double t;
-    int block = (w > h ? w : h) / 3 | 1;
-    for (int pass = 0; pass < 5; pass++) {
-        if (pass == 0 && tscv_otsu(&f->small, &f->bin, &t, err) < 0)
-            return -1;
-        if (pass == 1 && tscv_adaptive(&f->small, &f->bin, block, 12, err) < 0)
-            return -1;
-        if (pass >= 2) {
-            if (level[pass - 2] < t + 8 || (pass > 2 && level[pass - 2] < level[pass - 3] + 6))
-                continue; /* no brighter than Otsu's split or the last level */
-            for (int y = 0; y < h; y++) {
-                const uint8_t *p = ts_image_row(&f->small, y);
-                uint8_t *b = ts_image_row(&f->bin, y);
-                for (int x = 0; x < w; x++)
-                    b[x] = p[x] > level[pass - 2] ? 255 : 0;
-            }
+    /* cards held up (their pips' cluster), ahead of the blobs */
+    ts_pt held[4][4];
+    int nh = ts_playing_held_find(f->held, &f->small, held, 4, err);
+    if (nh < 0)
+        return -1;
+    /* each also a little larger and smaller: the sides are found to a few
+     * px, and the reader's index patch is cut near the corner */
+    const float grow[3] = {1.0f, 1.06f, 0.95f};
+    for (int i = 0; i < nh; i++)
+        for (int k = 0; k < 3; k++) {
+            ts_pt c = {0, 0}, g[4];
+            for (int j = 0; j < 4; j++)
+                c.x += held[i][j].x / 4, c.y += held[i][j].y / 4;
+            for (int j = 0; j < 4; j++)
+                g[j] = (ts_pt){c.x + (held[i][j].x - c.x) * grow[k], c.y + (held[i][j].y - c.y) * grow[k]};
+            push(bl, g, (float)ts_quad_area(g), HELD_SCORE - 0.1f * k);
         }
-        /* a light opening keeps outlines; a deep one cuts a card loose from
-         * thin bright things touching it (window frames, a sleeve) */
-        for (int r = 2; r <= 5; r += 3)
-            if (tscv_morph(&f->bin, &f->opened, 'o', r, err) < 0 ||
-                offer_blobs(bl, &f->opened, 1, err) < 0)
-                return -1;
-    }
-    /* regions walled in by edges: a card held before a wall as bright as
-     * itself, or dented by the fingers holding it; then faint edges (a card
-     * on a light desk) with the specks of a noisy photo smoothed away first
-     * and small gaps in the outline closed */
-    for (int pass = 0; pass < 2; pass++) {
-        const ts_image *src = &f->small;
-        if (pass == 1) {
-            if (tscv_morph(&f->small, &f->opened, 'c', 1, err) < 0 ||
-                tscv_morph(&f->opened, &f->opened, 'o', 1, err) < 0)
-                return -1;
-            src = &f->opened;
-        }
-        if (tscv_canny(src, &f->bin, pass ? 10 : 25, pass ? 30 : 70, err) < 0 ||
-            tscv_morph(&f->bin, &f->bin, 'd', pass ? 2 : 1, err) < 0)
-            return -1;
-        for (int y = 0; y < h; y++) {
-            uint8_t *b = ts_image_row(&f->bin, y);
-            for (int x = 0; x < w; x++)
-                b[x] = (uint8_t)~b[x];
-        }
-        if (offer_blobs(bl, &f->bin, 0, err) < 0)
-            return -1;
-    }
+    if (level_passes(f, &f->small, bl, err) < 0)
+        return -1;
+    if (edge_passes(f, &f->small, bl, err) < 0)
+        return -1;
     qsort(bl->q, (size_t)bl->n, sizeof *bl->q, by_score_area);
     return 0;
 }

@@ -1,0 +1,422 @@
+/* Cards held up before a camera, found from their pips (see playing_held.h). */
+#include "readers/playing_held.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+    MAX_COMP = 2048,  /* dark components looked at */
+    MAX_CLUSTERS = 4, /* pip clusters turned into cards, most pips first */
+    MAX_PIPS = 14,    /* a ten shows ten; a few more for index suits merged in */
+    MAX_STEP = 256,   /* longest edge search (px) */
+};
+/* A pip is darker than its surroundings by this much (grey levels). */
+#define PIP_DARK 15
+/* Pip area as a share of the work image, and of its box. */
+#define PIP_MIN 0.0002f
+#define PIP_MAX 0.01f
+#define PIP_FILL 0.35f
+/* Paper around a pip: the ring around its box (this share of its size,
+ * at least 2 px) is mostly lighter than halfway from the pip to the ring's
+ * light (its 90th percentile), and that light is among the frame's
+ * brightest (above this percentile): eyes, beard and window bars are not
+ * ringed by paper. */
+#define RING 0.25f
+#define RING_LIGHT 0.75f
+#define PAPER_RANK 0.60f
+/* Pips of one card: areas within this ratio, centres within this many pip
+ * widths (a two's pips lie far apart). */
+#define PIP_AREA_RATIO 1.8f
+#define PIP_REACH 6.5f
+/* A pip further from its nearest fellow than this many times the usual
+ * spacing is not one of them. */
+#define PIP_APART 2.0f
+/* A card's side is a step in brightness of at least this much. */
+#define SIDE_STEP 10.0f
+/* The side is where the brightness has fallen this share below the paper's. */
+#define SIDE_DROP 0.15f
+/* Opposite margins further apart than this ratio are not both trusted. */
+#define SIDE_AGREE 1.6f
+
+struct ts_playing_held {
+    ts_image inv, bin;
+    int *labels;
+    int nlabels;
+    tscv_blob *comp;
+};
+
+ts_playing_held *ts_playing_held_create(void)
+{
+    ts_playing_held *h = calloc(1, sizeof *h);
+    if (!h)
+        return NULL;
+    h->comp = malloc(sizeof *h->comp * MAX_COMP);
+    if (!h->comp) {
+        free(h);
+        return NULL;
+    }
+    return h;
+}
+
+void ts_playing_held_destroy(ts_playing_held *h)
+{
+    if (!h)
+        return;
+    ts_image_free(&h->inv);
+    ts_image_free(&h->bin);
+    free(h->labels);
+    free(h->comp);
+    free(h);
+}
+
+static int by_int(const void *a, const void *b)
+{
+    return *(const int *)a - *(const int *)b;
+}
+
+static int by_float(const void *a, const void *b)
+{
+    float x = *(const float *)a, y = *(const float *)b;
+    return (x > y) - (x < y);
+}
+
+static int find_root(int *parent, int i)
+{
+    while (parent[i] != i)
+        i = parent[i] = parent[parent[i]];
+    return i;
+}
+
+/* Mean grey along the segment a-b (nearest pixels), or -1 when most of it
+ * lies off the image. */
+static float line_mean(const ts_image *g, ts_pt a, ts_pt b)
+{
+    int n = (int)hypotf(b.x - a.x, b.y - a.y) + 2, in = 0;
+    float sum = 0;
+    for (int i = 0; i < n; i++) {
+        float t = (float)i / (n - 1);
+        int x = (int)lroundf(a.x + (b.x - a.x) * t), y = (int)lroundf(a.y + (b.y - a.y) * t);
+        if (x < 0 || y < 0 || x >= g->w || y >= g->h)
+            continue;
+        sum += ts_image_row(g, y)[x];
+        in++;
+    }
+    return in * 2 > n ? sum / in : -1;
+}
+
+/* The turn of the edges around a box (radians, modulo a quarter turn):
+ * gradient directions summed at four times their angle, so a rectangle's
+ * two sets of sides add up instead of cancelling. */
+static float edge_turn(const ts_image *g, int x0, int y0, int x1, int y1)
+{
+    x0 = x0 < 1 ? 1 : x0, y0 = y0 < 1 ? 1 : y0;
+    x1 = x1 > g->w - 2 ? g->w - 2 : x1, y1 = y1 > g->h - 2 ? g->h - 2 : y1;
+    double c = 0, s = 0;
+    for (int y = y0; y <= y1; y++) {
+        const uint8_t *r = ts_image_row(g, y), *up = ts_image_row(g, y - 1),
+                      *dn = ts_image_row(g, y + 1);
+        for (int x = x0; x <= x1; x++) {
+            float gx = (float)(r[x + 1] - r[x - 1]), gy = (float)(dn[x] - up[x]);
+            float m2 = gx * gx + gy * gy;
+            if (m2 < 400)
+                continue;
+            /* cos 4a and sin 4a from the double angle's, weighted by the magnitude */
+            float c2 = (gx * gx - gy * gy) / m2, s2 = 2 * gx * gy / m2, m = sqrtf(m2);
+            c += m * (c2 * c2 - s2 * s2);
+            s += m * 2 * c2 * s2;
+        }
+    }
+    return (float)(atan2(s, c) / 4);
+}
+
+/* How far beyond the pips (along n, from the line base + t*[t0, t1]) the
+ * card's side lies: the strongest step in the mean brightness of lines
+ * parallel to it, from dmin to dmax. Returns the distance or -1. */
+static float find_side(const ts_image *g, ts_pt base, ts_pt t, ts_pt n, float t0, float t1,
+                       int dmin, int dmax)
+{
+    float p[MAX_STEP + 1];
+    if (dmax > MAX_STEP)
+        dmax = MAX_STEP;
+    for (int d = 0; d <= dmax; d++) {
+        ts_pt o = {base.x + n.x * d, base.y + n.y * d};
+        p[d] = line_mean(g, (ts_pt){o.x + t.x * t0, o.y + t.y * t0},
+                         (ts_pt){o.x + t.x * t1, o.y + t.y * t1});
+    }
+    /* the paper's level next to the pips, then the first line clearly
+     * darker (the card is the lightest thing about; a finger over its side
+     * or an index on it spans only part of the line) */
+    int first = dmin < 1 ? 1 : dmin;
+    float paper = -1;
+    for (int d = 0; d <= first + 2 && d <= dmax; d++)
+        paper = p[d] > paper ? p[d] : paper;
+    if (paper < 0)
+        return -1;
+    float drop = SIDE_DROP * paper < SIDE_STEP ? SIDE_STEP : SIDE_DROP * paper;
+    for (int d = first; d <= dmax; d++) {
+        if (p[d] < 0)
+            return -1; /* the frame's edge: the card may run past it */
+        if (p[d] < paper - drop)
+            return (float)d;
+    }
+    return -1;
+}
+
+/* One cluster of pips (indices into comp) to a card quad; 1 if found. */
+static int cluster_card(const ts_image *g, const tscv_blob *comp, const int *idx, int n,
+                        ts_pt q[4])
+{
+    int x0 = g->w, y0 = g->h, x1 = 0, y1 = 0;
+    float pip = 0;
+    for (int i = 0; i < n; i++) {
+        const tscv_blob *b = &comp[idx[i]];
+        x0 = b->x < x0 ? b->x : x0, y0 = b->y < y0 ? b->y : y0;
+        x1 = b->x + b->w > x1 ? b->x + b->w : x1, y1 = b->y + b->h > y1 ? b->y + b->h : y1;
+        pip += sqrtf((float)b->area) / n;
+    }
+    int mx = (x1 - x0) / 2 + (int)pip, my = (y1 - y0) / 2 + (int)pip;
+    float a = edge_turn(g, x0 - mx, y0 - my, x1 + mx, y1 + my);
+    ts_pt u = {cosf(a), sinf(a)}, v = {-sinf(a), cosf(a)};
+    /* the pips' extent along u and v (their boxes' corners) */
+    float u0 = 1e9f, u1 = -1e9f, v0 = 1e9f, v1 = -1e9f;
+    for (int i = 0; i < n; i++) {
+        const tscv_blob *b = &comp[idx[i]];
+        for (int k = 0; k < 4; k++) {
+            float px = (float)(b->x + (k & 1 ? b->w : 0)), py = (float)(b->y + (k & 2 ? b->h : 0));
+            float pu = px * u.x + py * u.y, pv = px * v.x + py * v.y;
+            u0 = pu < u0 ? pu : u0, u1 = pu > u1 ? pu : u1;
+            v0 = pv < v0 ? pv : v0, v1 = pv > v1 ? pv : v1;
+        }
+    }
+    /* each side, searched out to most of the pips' larger extent (a two's
+     * pips make a narrow box far from the card's long sides) */
+    float reach = 0.9f * ((u1 - u0) > (v1 - v0) ? (u1 - u0) : (v1 - v0)) + pip;
+    int dmin = (int)(0.3f * pip) + 2;
+    float side[4];
+    const float sgn[4] = {-1, 1, -1, 1};
+    for (int s = 0; s < 4; s++) {
+        int along_u = s < 2; /* sides 0, 1 are across u at u0, u1 */
+        ts_pt nrm = along_u ? (ts_pt){u.x * sgn[s], u.y * sgn[s]} : (ts_pt){v.x * sgn[s], v.y * sgn[s]};
+        ts_pt t = along_u ? v : u;
+        float at = along_u ? (s == 0 ? u0 : u1) : (s == 2 ? v0 : v1);
+        ts_pt base = along_u ? (ts_pt){u.x * at, u.y * at} : (ts_pt){v.x * at, v.y * at};
+        float t0 = along_u ? v0 : u0, t1 = along_u ? v1 : u1;
+        side[s] = find_side(g, base, t, nrm, t0, t1, dmin, (int)reach);
+    }
+    /* the pips sit in the card's middle: a side not found (the frame's edge,
+     * a wall as light as the card) mirrors the opposite one, and of two
+     * far apart the nearer is trusted (the other ran on into the wall) */
+    for (int s = 0; s < 4; s += 2) {
+        float *a = &side[s], *b = &side[s + 1];
+        if (*a < 0 && *b < 0)
+            return 0;
+        if (*a < 0 || *b < 0)
+            *a = *b = *a > *b ? *a : *b;
+        else if (*a > SIDE_AGREE * *b || *b > SIDE_AGREE * *a)
+            *a = *b = *a < *b ? *a : *b;
+    }
+    float cu0 = u0 - side[0], cu1 = u1 + side[1], cv0 = v0 - side[2], cv1 = v1 + side[3];
+    float wu = cu1 - cu0, wv = cv1 - cv0;
+    float as = wu > wv ? wu / wv : wv / wu;
+    if (as < 1.1f || as > 2.4f)
+        return 0;
+    const float cu[4] = {cu0, cu1, cu1, cu0}, cv[4] = {cv0, cv0, cv1, cv1};
+    for (int k = 0; k < 4; k++)
+        q[k] = (ts_pt){cu[k] * u.x + cv[k] * v.x, cu[k] * u.y + cv[k] * v.y};
+    return 1;
+}
+
+/* Whether the pip blob b (label k) is ringed by paper at least as light as paper. */
+static int ringed(const ts_image *g, const int *labels, const tscv_blob *b, int k, int paper)
+{
+    int m = (int)(RING * (b->w > b->h ? b->w : b->h) + 0.5f);
+    m = m < 2 ? 2 : m;
+    int x0 = b->x - m, y0 = b->y - m, x1 = b->x + b->w + m, y1 = b->y + b->h + m;
+    x0 = x0 < 0 ? 0 : x0, y0 = y0 < 0 ? 0 : y0;
+    x1 = x1 > g->w ? g->w : x1, y1 = y1 > g->h ? g->h : y1;
+    int hist[32] = {0}, nring = 0, nin = 0;
+    long in = 0;
+    for (int y = y0; y < y1; y++) {
+        const uint8_t *r = ts_image_row(g, y);
+        const int *l = labels + (size_t)y * g->w;
+        for (int x = x0; x < x1; x++) {
+            int inside = x >= b->x && x < b->x + b->w && y >= b->y && y < b->y + b->h;
+            if (!inside) {
+                hist[r[x] >> 3]++;
+                nring++;
+            } else if (l[x] == k) {
+                in += r[x];
+                nin++;
+            }
+        }
+    }
+    if (!nring || !nin)
+        return 0;
+    int light = 31;
+    for (int acc = 0; light > 0 && (acc += hist[light]) < 0.1f * nring;)
+        light--;
+    int light_v = light * 8 + 4;
+    if (light_v < paper)
+        return 0;
+    float half = ((float)in / nin + light_v) / 2;
+    int above = 0;
+    for (int v = 0; v < 32; v++)
+        if (v * 8 + 4 > half)
+            above += hist[v];
+    return above >= RING_LIGHT * nring;
+}
+
+int ts_playing_held_find(ts_playing_held *h, const ts_image *grey, ts_pt (*out)[4], int max,
+                         char *err)
+{
+    int w = grey->w, hh = grey->h;
+    if (h->inv.w != w || h->inv.h != hh) {
+        ts_image_free(&h->inv);
+        ts_image_free(&h->bin);
+        if (ts_image_alloc(&h->inv, w, hh, 1) < 0) {
+            snprintf(err, TSCV_ERR_MAX, "out of memory");
+            return -1;
+        }
+    }
+    if (h->nlabels < w * hh) {
+        free(h->labels);
+        h->labels = malloc(sizeof *h->labels * (size_t)w * hh);
+        h->nlabels = h->labels ? w * hh : 0;
+        if (!h->labels) {
+            snprintf(err, TSCV_ERR_MAX, "out of memory");
+            return -1;
+        }
+    }
+    /* dark against its surroundings: the inverse above its local mean */
+    for (int y = 0; y < hh; y++) {
+        const uint8_t *s = ts_image_row(grey, y);
+        uint8_t *d = ts_image_row(&h->inv, y);
+        for (int x = 0; x < w; x++)
+            d[x] = (uint8_t)(255 - s[x]);
+    }
+    int block = (w > hh ? w : hh) / 14 | 1;
+    if (tscv_adaptive(&h->inv, &h->bin, block, PIP_DARK, err) < 0)
+        return -1;
+    int nc = tscv_components(&h->bin, h->labels, h->comp, MAX_COMP, err);
+    if (nc < 0)
+        return -1;
+    if (nc > MAX_COMP)
+        nc = MAX_COMP;
+    /* pips: blobs of a pip's size and solidity, ringed by paper */
+    float img = (float)w * hh;
+    int hist[256] = {0};
+    for (int y = 0; y < hh; y++) {
+        const uint8_t *r = ts_image_row(grey, y);
+        for (int x = 0; x < w; x++)
+            hist[r[x]]++;
+    }
+    int paper = 0;
+    for (int acc = 0; paper < 255 && (acc += hist[paper]) < PAPER_RANK * img;)
+        paper++;
+    int pips[MAX_COMP], np = 0;
+    for (int i = 0; i < nc; i++) {
+        const tscv_blob *b = &h->comp[i];
+        float bw = (float)b->w, bh = (float)b->h;
+        if (b->area < PIP_MIN * img || b->area > PIP_MAX * img || b->area < PIP_FILL * bw * bh ||
+            bw > 2.2f * bh || bh > 2.2f * bw || !ringed(grey, h->labels, b, i + 1, paper))
+            continue;
+        pips[np++] = i;
+    }
+    /* clusters: pips of one size near each other */
+    int parent[MAX_COMP];
+    for (int i = 0; i < np; i++)
+        parent[i] = i;
+    for (int i = 0; i < np; i++)
+        for (int j = i + 1; j < np; j++) {
+            const tscv_blob *a = &h->comp[pips[i]], *b = &h->comp[pips[j]];
+            float ra = (float)a->area / b->area;
+            if (ra > PIP_AREA_RATIO || ra < 1 / PIP_AREA_RATIO)
+                continue;
+            float size = sqrtf((float)(a->area > b->area ? a->area : b->area));
+            if (hypotf(a->cx - b->cx, a->cy - b->cy) > PIP_REACH * size)
+                continue;
+            int ri = find_root(parent, i), rj = find_root(parent, j);
+            if (ri != rj)
+                parent[ri] = rj;
+        }
+    int count[MAX_COMP] = {0};
+    for (int i = 0; i < np; i++)
+        count[find_root(parent, i)]++;
+    int n = 0;
+    for (int c = 0; c < MAX_CLUSTERS && n < max; c++) {
+        int root = -1;
+        for (int i = 0; i < np; i++)
+            if (count[i] >= 2 && count[i] <= MAX_PIPS && (root < 0 || count[i] > count[root]))
+                root = i;
+        if (root < 0)
+            break;
+        int idx[MAX_PIPS], k = 0;
+        for (int i = 0; i < np; i++)
+            if (find_root(parent, i) == root)
+                idx[k++] = pips[i];
+        count[root] = 0;
+        /* one size: a chain of blobs may reach from pips to other things */
+        int areas[MAX_PIPS];
+        for (int i = 0; i < k; i++)
+            areas[i] = h->comp[idx[i]].area;
+        qsort(areas, (size_t)k, sizeof *areas, by_int);
+        float med = (float)areas[k / 2];
+        int kept = 0;
+        for (int i = 0; i < k; i++)
+            if (h->comp[idx[i]].area < PIP_AREA_RATIO * med && h->comp[idx[i]].area * PIP_AREA_RATIO > med)
+                idx[kept++] = idx[i];
+        k = kept;
+        /* and one place: a pip far from all the others is something else */
+        if (k >= 4) {
+            float nn[MAX_PIPS], sorted[MAX_PIPS];
+            for (int i = 0; i < k; i++) {
+                nn[i] = 1e9f;
+                for (int j = 0; j < k; j++)
+                    if (j != i) {
+                        float d = hypotf(h->comp[idx[i]].cx - h->comp[idx[j]].cx,
+                                         h->comp[idx[i]].cy - h->comp[idx[j]].cy);
+                        nn[i] = d < nn[i] ? d : nn[i];
+                    }
+                sorted[i] = nn[i];
+            }
+            qsort(sorted, (size_t)k, sizeof *sorted, by_float);
+            float lim = PIP_APART * sorted[k / 2];
+            kept = 0;
+            for (int i = 0; i < k; i++)
+                if (nn[i] <= lim)
+                    idx[kept++] = idx[i];
+            k = kept;
+        }
+        if (k < 2)
+            continue;
+        if (cluster_card(grey, h->comp, idx, k, out[n]))
+            n++;
+    }
+    return n;
+}
+
+int ts_playing_held_face(ts_playing_face *face, const ts_image *card, ts_reading *out, char *err)
+{
+    memset(out, 0, sizeof *out);
+    ts_playing_face_reading f;
+    if (ts_playing_face_read(face, card, &f, err) < 0)
+        return -1;
+    int rank = 0, suit = 0;
+    for (int k = 1; k < 13; k++)
+        rank = f.rank[k] > f.rank[rank] ? k : rank;
+    for (int k = 1; k < 4; k++)
+        suit = f.suit[k] > f.suit[suit] ? k : suit;
+    const float sure = TS_PLAYING_HELD_FACE_SURE;
+    if (rank >= 10 || f.rank[rank] < sure || f.suit[suit] < sure || f.card < TS_PLAYING_HELD_FACE_SEEN)
+        return 0; /* a court figure is one deck's own; or not sure */
+    out->is_card = 1;
+    out->code = (ts_code){TS_FAM_PLAYING, (uint8_t)(suit * 13 + rank)};
+    out->conf = f.rank[rank] * f.suit[suit] * f.card;
+    out->nattr = 2;
+    out->attr_conf[0] = f.rank[rank];
+    out->attr_conf[1] = f.suit[suit];
+    return 0;
+}

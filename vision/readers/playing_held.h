@@ -1,0 +1,49 @@
+/* Cards held up before a camera, found from their pips (readers/playing_held.c).
+ *
+ * A card held in a hand before a face, a window or a white wall is often
+ * no brighter than what it touches, so no brightness level cuts it loose,
+ * and fingers break its outline. Its pips do stand out: dark blobs of one
+ * size in a small cluster. The cluster gives the card's place and, from
+ * the edges around it, its turn; each side of the card is then the
+ * strongest straight step in brightness beyond the pips, looked for along
+ * the whole side, so fingers over part of it do not hide it. Used by the
+ * playing finder (playing_find.c); exposed for its tests. */
+#ifndef TS_READERS_PLAYING_HELD_H
+#define TS_READERS_PLAYING_HELD_H
+
+#include "image.h"
+#include "cv/cvwrap.h"
+#include "reader.h"
+#include "readers/playing_face.h"
+
+typedef struct ts_playing_held ts_playing_held;
+
+/* Returns a finder (caller destroys) or NULL when out of memory. */
+ts_playing_held *ts_playing_held_create(void);
+void ts_playing_held_destroy(ts_playing_held *h);
+
+/* Finds up to max card quads (corners in grey's pixels, any order; the
+ * caller orders them) in a small grey work image (borrowed, bright paper,
+ * a few hundred px across). Returns the count, or -1 with err
+ * (TSCV_ERR_MAX). */
+int ts_playing_held_find(ts_playing_held *h, const ts_image *grey, ts_pt (*out)[4], int max,
+                         char *err);
+
+/* The playing finder's score of a held card's quad (playing_find.c); its
+ * size variants score a little less, and every other candidate under 1.2. */
+#define TS_PLAYING_HELD_SCORE 2.0f
+#define TS_PLAYING_HELD_MIN_SCORE 1.7f
+
+/* A held card whose corner index the reader could not make out (a drawn box
+ * round it, a finger on it, blur) read from its face alone: only a pip card
+ * (A-10, whose pips any deck lays out alike) whose rank and suit the face
+ * net is sure of (TS_PLAYING_HELD_FACE_SURE each), seen as a whole face
+ * (TS_PLAYING_HELD_FACE_SEEN: a finger over it or a loose quad lowers
+ * that). card: the rectified card (borrowed, the reader's size). Fills out
+ * (a card or not, conf the product of the three) and returns 0, or -1 with
+ * err (TSCV_ERR_MAX). */
+#define TS_PLAYING_HELD_FACE_SURE 0.97f
+#define TS_PLAYING_HELD_FACE_SEEN 0.9f
+int ts_playing_held_face(ts_playing_face *face, const ts_image *card, ts_reading *out, char *err);
+
+#endif
