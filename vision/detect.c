@@ -10,6 +10,15 @@
 #include "imageio.h"
 #include "distance.h"
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+/* An AVX2 decimation, chosen at run time (the build targets plain x86-64). */
+#if defined(__SSE2__) && defined(__GNUC__) && defined(__x86_64__)
+#define TS_DETECT_AVX2 1
+#include <immintrin.h>
+#endif
+
 typedef struct {
     int x0, y0, x1, y1;
 } box; /* a pixel box [x0, x1) x [y0, y1) of the work image */
@@ -22,6 +31,7 @@ struct ts_detector {
     ts_image fine, fine_closed, fine_bin; /* seam search at twice the resolution */
     uint8_t *rows;                     /* decimation scratch: two frame rows */
     size_t nrows;
+    int avx2;                          /* the processor has AVX2 */
     box seams[MAX_BOXES];              /* where blobs may be cards edge to edge */
     int nseams;
     int k;                             /* the last frame's decimation */
@@ -47,6 +57,9 @@ ts_detector *ts_detector_create(const ts_detect_params *params)
         d->p = *params;
     else
         ts_detect_defaults(&d->p);
+#ifdef TS_DETECT_AVX2
+    d->avx2 = __builtin_cpu_supports("avx2");
+#endif
     return d;
 }
 
@@ -505,9 +518,20 @@ static int gather(ts_detector *d, int source, int nested, cand_list *cl, char *e
         for (int r = 1; r < NRADII; r++) {
             const int rad = RADII[r];
             for (int y = 0; y < bh; y++) {
-                const uint8_t *dr = ts_image_row(&dist, y);
-                uint8_t *o = ts_image_row(&eroded, y);
-                for (int x = 0; x < bw; x++)
+                const uint8_t *restrict dr = ts_image_row(&dist, y);
+                uint8_t *restrict o = ts_image_row(&eroded, y);
+                int x = 0;
+#ifdef __SSE2__
+                /* sixteen a step, the last step overlapping the one before
+                 * (the compiler's loop leaves up to 15 to scalar code) */
+                const __m128i rv = _mm_set1_epi8((char)rad); /* distances <= 16 */
+                for (; bw >= 16 && x < bw; x += 16) {
+                    x = x > bw - 16 ? bw - 16 : x;
+                    _mm_storeu_si128((__m128i *)(o + x),
+                                     _mm_cmpgt_epi8(_mm_loadu_si128((const __m128i *)(dr + x)), rv));
+                }
+#endif
+                for (; x < bw; x++)
                     o[x] = dr[x] > rad ? 255 : 0;
             }
             if (tscv_find_contours(&eroded, !nested, &cs, err) < 0)
@@ -586,14 +610,104 @@ static void min3_bytes(const uint8_t *restrict p, int n, uint8_t *restrict t)
     }
 }
 
+#ifdef TS_DETECT_AVX2
+/* The darkest channel of 32 pixels from p (reads 98 bytes): two groups of 16,
+ * one to a lane; in a lane, each of three 16-byte chunks' bytes i..i+2 at
+ * once, then the chunks' pixel starts (bytes 0, 3, .. 45) gathered in
+ * order. */
+__attribute__((target("avx2"))) static inline __m256i min3_32px(const uint8_t *p)
+{
+    const __m256i pick0 = _mm256_setr_epi8(0, 3, 6, 9, 12, 15, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                                           -1, 0, 3, 6, 9, 12, 15, -1, -1, -1, -1, -1, -1, -1, -1,
+                                           -1, -1);
+    const __m256i pick1 = _mm256_setr_epi8(-1, -1, -1, -1, -1, -1, 2, 5, 8, 11, 14, -1, -1, -1, -1,
+                                           -1, -1, -1, -1, -1, -1, -1, 2, 5, 8, 11, 14, -1, -1, -1,
+                                           -1, -1);
+    const __m256i pick2 = _mm256_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 1, 4, 7, 10,
+                                           13, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 1, 4, 7,
+                                           10, 13);
+    const __m256i *pick[3] = {&pick0, &pick1, &pick2};
+    __m256i out = _mm256_setzero_si256();
+    for (int j = 0; j < 3; j++) {
+        __m256i m = _mm256_setzero_si256();
+        for (int s = 0; s < 3; s++) {
+            const uint8_t *q = p + 16 * j + s;
+            __m256i v = _mm256_inserti128_si256(
+                _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)q)),
+                _mm_loadu_si128((const __m128i *)(q + 48)), 1);
+            m = s ? _mm256_min_epu8(m, v) : v;
+        }
+        out = _mm256_or_si256(out, _mm256_shuffle_epi8(m, *pick[j]));
+    }
+    return out;
+}
+
+/* decimate_min_channel's row y for k = 2 or 4 (samples at pixels k/4 and
+ * 3k/4 of each block, of rows r0 and r1), 32 frame pixels a step while 98
+ * bytes lie within the row's n bytes. Returns how many outputs it made. */
+__attribute__((target("avx2"))) static int decimate_row_avx2(const uint8_t *r0,
+                                                            const uint8_t *r1, int k, int w,
+                                                            int n, uint8_t *o)
+{
+    const __m256i ones = _mm256_set1_epi8(1), odd = _mm256_set1_epi16(1 << 8);
+    const __m256i ones16 = _mm256_set1_epi16(1);
+    int x = 0;
+    if (k == 2) { /* pixels 2x and 2x + 1: pairs of bytes */
+        for (; x + 16 <= w && 6 * x + 98 <= n; x += 16) {
+            __m256i a = _mm256_maddubs_epi16(min3_32px(r0 + 6 * x), ones);
+            __m256i b = _mm256_maddubs_epi16(min3_32px(r1 + 6 * x), ones);
+            __m256i v = _mm256_srli_epi16(
+                _mm256_add_epi16(_mm256_add_epi16(a, b), _mm256_set1_epi16(2)), 2);
+            v = _mm256_permute4x64_epi64(_mm256_packus_epi16(v, v), 0x08);
+            _mm_storeu_si128((__m128i *)(o + x), _mm256_castsi256_si128(v));
+        }
+    } else { /* pixels 4x + 1 and 4x + 3: odd bytes, then pairs of words */
+        for (; x + 8 <= w && 12 * x + 98 <= n; x += 8) {
+            __m256i a = _mm256_madd_epi16(_mm256_maddubs_epi16(min3_32px(r0 + 12 * x), odd), ones16);
+            __m256i b = _mm256_madd_epi16(_mm256_maddubs_epi16(min3_32px(r1 + 12 * x), odd), ones16);
+            __m256i v = _mm256_srli_epi32(
+                _mm256_add_epi32(_mm256_add_epi32(a, b), _mm256_set1_epi32(2)), 2);
+            v = _mm256_packus_epi16(_mm256_packs_epi32(v, v), v);
+            /* lanes hold outputs 0-3 and 4-7 in their first four bytes */
+            const int lo = _mm256_cvtsi256_si32(v), hi = _mm256_extract_epi32(v, 4);
+            memcpy(o + x, &lo, 4);
+            memcpy(o + x + 4, &hi, 4);
+        }
+    }
+    return x;
+}
+#endif
+
 /* Decimates src by k into dst (grey), each output pixel the mean of four
  * samples spread over its k x k block of the per-pixel min over B,G,R: cards
  * are white in every channel, while wood, felt and carpet are dark in at least
  * one. Four samples instead of k*k: the blur that follows does the rest.
  * rows: scratch of 2 * 3 * dst->w * k bytes for a BGR src. */
-static void decimate_min_channel(const ts_image *src, int k, ts_image *dst, uint8_t *rows)
+static void decimate_min_channel(const ts_image *src, int k, ts_image *dst, uint8_t *rows,
+                                 int avx2)
 {
     const int o0 = k / 4, o1 = (3 * k) / 4, c = src->channels, w = dst->w, h = dst->h;
+#ifdef TS_DETECT_AVX2
+    if (avx2 && c == 3 && (k == 2 || k == 4)) {
+        for (int y = 0; y < h; y++) {
+            const uint8_t *r0 = ts_image_row(src, y * k + o0), *r1 = ts_image_row(src, y * k + o1);
+            uint8_t *o = ts_image_row(dst, y);
+            for (int x = decimate_row_avx2(r0, r1, k, w, 3 * src->w, o); x < w; x++) {
+                const uint8_t *p[4] = {r0 + 3 * (x * k + o0), r0 + 3 * (x * k + o1),
+                                       r1 + 3 * (x * k + o0), r1 + 3 * (x * k + o1)};
+                int sum = 2;
+                for (int i = 0; i < 4; i++) {
+                    uint8_t m = p[i][0] < p[i][1] ? p[i][0] : p[i][1];
+                    sum += p[i][2] < m ? p[i][2] : m;
+                }
+                o[x] = (uint8_t)(sum >> 2);
+            }
+        }
+        return;
+    }
+#else
+    (void)avx2;
+#endif
     if (k == 1 && c == 3) { /* the four samples would be one pixel */
         for (int y = 0; y < h; y++) {
             const uint8_t *p = ts_image_row(src, y);
@@ -669,7 +783,7 @@ static int split_seams(ts_detector *d, const ts_image *frame, int k, const box *
         return -1;
     }
     ts_image roi = ts_image_roi(frame, fx0, fy0, fw * f, fh * f);
-    decimate_min_channel(&roi, f, &d->fine, d->rows);
+    decimate_min_channel(&roi, f, &d->fine, d->rows, d->avx2);
     if (tscv_morph(&d->fine, &d->fine_closed, 'c', 2, err) < 0)
         return -1;
     /* The blob is mostly cards: paper is its bright end. */
@@ -766,7 +880,7 @@ int ts_detect(ts_detector *d, const ts_image *frame, ts_quad *out, int max, char
         snprintf(err, TSCV_ERR_MAX, "detect: out of memory");
         return -1;
     }
-    decimate_min_channel(frame, k, &d->white, d->rows);
+    decimate_min_channel(frame, k, &d->white, d->rows, d->avx2);
     if (tscv_blur(&d->white, &d->white, 1.2, err) < 0)
         return -1;
     debug_write(d, "detect_white.png", &d->white);

@@ -11,9 +11,15 @@
 #include "imageio.h"
 #include "distance.h"
 #include "hull.h"
+#include "simd.h"
 
 #ifdef __SSE2__
 #include <emmintrin.h>
+#endif
+/* AVX2 paths, chosen at run time (the build targets plain x86-64). */
+#if defined(__SSE2__) && defined(__GNUC__) && defined(__x86_64__)
+#define TS_SET_AVX2 1
+#include <immintrin.h>
 #endif
 
 enum { W = TS_CARD_W, H = TS_CARD_H, MAX_SYMBOLS = 8 };
@@ -35,6 +41,7 @@ struct ts_set_reader {
     int fx[W];                  /* paper field column left of card column x */
     float fw[W];                /* and the weight of the one right of it */
     float field[H / 8][W * 3];  /* 1 / paper, widened to the card's width */
+    int avx2;                   /* the processor has AVX2 */
     char debug[256];
 };
 
@@ -44,6 +51,9 @@ ts_set_reader *ts_set_reader_create(const ts_profile *profile)
     if (!r)
         return NULL;
     r->prof = *profile;
+#ifdef TS_SET_AVX2
+    r->avx2 = __builtin_cpu_supports("avx2");
+#endif
     for (int v = 0; v < 256; v++)
         r->recip[v] = 1.0f / (v + 1.0f);
     for (int x = 0; x < W; x++) { /* sample positions as OpenCV upscales */
@@ -142,10 +152,17 @@ static float paper_colour(const ts_image *c, float paper[3])
             hist[3][(px[0] + px[1] + px[2]) / 3]++;
             n++;
         }
-    }
-    for (int ch = 0; ch < 3; ch++)
+    }    for (int ch = 0; ch < 3; ch++)
         paper[ch] = percentile(hist[ch], n, 0.6) + 0.5f;
     return (float)(percentile(hist[3], n, 0.9) - percentile(hist[3], n, 0.6));
+}
+
+/* rows[i] += p[i] for a card row's W * 3 bytes (a plain loop the compiler
+ * vectorises: words, not ints, so eight or sixteen a step). */
+TS_AVX2_CLONES static void column_sums(const uint8_t *restrict p, uint16_t *restrict rows)
+{
+    for (int i = 0; i < W * 3; i++)
+        rows[i] = (uint16_t)(rows[i] + p[i]);
 }
 
 /* The paper under the ink, pixel by pixel: closing (max then min) on an
@@ -155,12 +172,9 @@ static int paper_field(ts_set_reader *r, const ts_image *c, char *err)
 {
     /* Means of 8 x 8 blocks (the last two rows of the card left out). */
     for (int j = 0; j < H / 8; j++) {
-        int rows[W * 3] = {0}; /* the block row summed down its columns */
-        for (int y = 8 * j; y < 8 * j + 8; y++) {
-            const uint8_t *p = ts_image_row(c, y);
-            for (int i = 0; i < W * 3; i++)
-                rows[i] += p[i];
-        }
+        uint16_t rows[W * 3] = {0}; /* the block row summed down its columns (<= 2040) */
+        for (int y = 8 * j; y < 8 * j + 8; y++)
+            column_sums(ts_image_row(c, y), rows);
         uint8_t *o = ts_image_row(&r->small, j);
         for (int i = 0; i < W / 8; i++)
             for (int ch = 0; ch < 3; ch++) {
@@ -172,6 +186,45 @@ static int paper_field(ts_set_reader *r, const ts_image *c, char *err)
     }
     return tscv_morph(&r->small, &r->small_closed, 'c', 4, err);
 }
+
+#ifdef TS_SET_AVX2
+/* ink_map's row from x to x1, eight pixels a step (the rest is left; returns
+ * where it stopped): the same float operations in the same order as the
+ * scalar code, the channels of eight pixels gathered by blends and a
+ * permutation before their minimum. */
+__attribute__((target("avx2"))) static int ink_row_avx2(const uint8_t *p, const float *f0,
+                                                       const float *f1, float wy, int x, int x1,
+                                                       float *o, int hist[4 * 101])
+{
+    const __m256 wv = _mm256_set1_ps(wy), one = _mm256_set1_ps(1), hundred = _mm256_set1_ps(100);
+    const __m256i c0 = _mm256_setr_epi32(0, 3, 6, 1, 4, 7, 2, 5);
+    const __m256i c1 = _mm256_setr_epi32(1, 4, 7, 2, 5, 0, 3, 6);
+    const __m256i c2 = _mm256_setr_epi32(2, 5, 0, 3, 6, 1, 4, 7);
+    for (; x + 8 <= x1; x += 8) {
+        __m256 r[3]; /* each channel over its paper, 24 places from 3x */
+        for (int k = 0; k < 3; k++) {
+            const int i = 3 * x + 8 * k;
+            __m256 a = _mm256_loadu_ps(f0 + i), b = _mm256_loadu_ps(f1 + i);
+            __m256 f = _mm256_add_ps(a, _mm256_mul_ps(_mm256_sub_ps(b, a), wv));
+            __m256 v = _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(p + i))));
+            r[k] = _mm256_mul_ps(v, f);
+        }
+        /* A0 B1 C2 A3 ...: channel 0 of the eight pixels, and so on */
+        __m256 t0 = _mm256_blend_ps(_mm256_blend_ps(r[0], r[1], 0x92), r[2], 0x24);
+        __m256 t1 = _mm256_blend_ps(_mm256_blend_ps(r[0], r[1], 0x24), r[2], 0x49);
+        __m256 t2 = _mm256_blend_ps(_mm256_blend_ps(r[0], r[1], 0x49), r[2], 0x92);
+        __m256 m = _mm256_min_ps(_mm256_permutevar8x32_ps(t0, c0), _mm256_permutevar8x32_ps(t1, c1));
+        m = _mm256_min_ps(m, _mm256_permutevar8x32_ps(t2, c2));
+        __m256 ink = _mm256_sub_ps(one, _mm256_min_ps(m, one));
+        _mm256_storeu_ps(o + x, ink);
+        int bin[8];
+        _mm256_storeu_si256((__m256i *)bin, _mm256_cvttps_epi32(_mm256_mul_ps(ink, hundred)));
+        for (int k = 0; k < 8; k++) /* four histograms: runs of one bin do not wait on each other */
+            hist[(k & 3) * 101 + bin[k]]++;
+    }
+    return x;
+}
+#endif
 
 /* r->ink inside the ink area: 1 - the darkest channel over the paper field
  * there (the field's reciprocal interpolated bilinearly from the eighth-size
@@ -196,6 +249,7 @@ static float ink_map(ts_set_reader *r, const ts_image *c)
         }
     }
     int hist[101] = {0}, n = 0;
+    int hist4[4 * 101] = {0}; /* the AVX2 rows' four histograms, summed into hist */
     for (int y = 0; y < H; y++) {
         if (!(y > H * INK_Y0 && y < H * INK_Y1))
             continue;
@@ -205,10 +259,28 @@ static float ink_map(ts_set_reader *r, const ts_image *c)
         float wy = fy < 0 ? 0 : fy > fh - 1 ? 1 : fy - y0;
         const float *f0 = r->field[y0], *f1 = r->field[y0 + 1];
         const uint8_t *p = ts_image_row(c, y);
+        float *o = r->ink + y * W;
+        n += x1 - x0;
+#ifdef TS_SET_AVX2
+        if (r->avx2) {
+            int x = ink_row_avx2(p, f0, f1, wy, x0, x1, o, hist4);
+            for (; x < x1; x++) {
+                float m = 1;
+                for (int ch = 0; ch < 3; ch++) {
+                    const int i = 3 * x + ch;
+                    const float v = p[i] * (f0[i] + (f1[i] - f0[i]) * wy);
+                    m = ch == 0 || v < m ? v : m;
+                }
+                float v = 1 - m;
+                o[x] = v < 0 ? 0 : v > 1 ? 1 : v;
+                hist[(int)(o[x] * 100)]++;
+            }
+            continue;
+        }
+#endif
         float ratio[W * 3]; /* each channel over its paper */
         for (int i = 3 * x0; i < 3 * x1; i++)
             ratio[i] = p[i] * (f0[i] + (f1[i] - f0[i]) * wy);
-        float *o = r->ink + y * W;
         int x = x0;
 #ifdef __SSE2__
         /* At every place i, 1 - the least of ratio[i..i+2] (at most 1, and
@@ -235,8 +307,9 @@ static float ink_map(ts_set_reader *r, const ts_image *c)
             o[x] = v < 0 ? 0 : v > 1 ? 1 : v;
             hist[(int)(o[x] * 100)]++;
         }
-        n += x1 - x0;
     }
+    for (int i = 0; i < 101; i++)
+        hist[i] += hist4[i] + hist4[101 + i] + hist4[202 + i] + hist4[303 + i];
     int acc = 0;
     for (int i = 100; i >= 0; i--) {
         acc += hist[i];
@@ -483,6 +556,134 @@ static int shape_features(ts_set_reader *r, const symbols *s, float feat[], char
     return 0;
 }
 
+/* What step 6 sums over the symbols and around them. Every ink value is a
+ * multiple of 2^-24 in [0, 1] (1 - a float in [0, 1]), so the sums of ink
+ * values and of their differences are exact in a double whatever their
+ * order; only inner2 (of squares) must be summed in the pixels' order. */
+typedef struct {
+    double around, inner, inner2, texture;
+    long px[3]; /* the ring's pixel values, summed per channel */
+    int nround, nring, nink, nin;
+} ink_sums;
+
+/* Adds pixel x of a row (di, dou: distances inside and outside the symbols,
+ * offset to the card's x). */
+static inline void ink_sums_add(ink_sums *a, const uint8_t *px, const uint8_t *di,
+                                const uint8_t *dou, const float *ink, int x, float t)
+{
+    float v = ink[x];
+    if (dou[x] > RING && dou[x] <= AROUND) {
+        a->around += v; /* paper just outside the symbols */
+        a->nround++;
+    }
+    if (dou[x] <= RING) {
+        for (int ch = 0; ch < 3; ch++)
+            a->px[ch] += px[3 * x + ch];
+        a->nring++;
+        a->nink += v > t;
+    }
+    if (di[x] > INTERIOR && x > 0 && x < W - 1) {
+        a->inner += v;
+        a->inner2 += (double)v * v;
+        /* stripes run across the symbol: ink alternates along x */
+        a->texture += fabsf(ink[x + 1] - ink[x - 1]);
+        a->nin++;
+    }
+}
+
+#ifdef TS_SET_AVX2
+__attribute__((target("avx2"))) static double sum4d(__m256d v)
+{
+    double d[4];
+    _mm256_storeu_pd(d, v);
+    return (d[0] + d[1]) + (d[2] + d[3]);
+}
+
+__attribute__((target("avx2"))) static int sum8i(__m256i v)
+{
+    int d[8], s = 0;
+    _mm256_storeu_si256((__m256i *)d, v);
+    for (int i = 0; i < 8; i++)
+        s += d[i];
+    return s;
+}
+
+/* ink_sums_add for pixels x.. while eight fit below xe (0 < x, xe <= W - 1);
+ * returns where it stopped. Masks per pixel, the exact sums in double lanes,
+ * inner2 in order over the interior's pixels. */
+__attribute__((target("avx2"))) static int ink_sums_avx2(ink_sums *a, const uint8_t *px,
+                                                        const uint8_t *di, const uint8_t *dou,
+                                                        const float *ink, int x, int xe, float t)
+{
+    const __m128i b0 = _mm_setr_epi8(0, 3, 6, 9, 12, 15, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1);
+    const __m128i b1 = _mm_setr_epi8(-1, -1, -1, -1, -1, -1, 2, 5, -1, -1, -1, -1, -1, -1, -1, -1);
+    const __m128i g0 = _mm_setr_epi8(1, 4, 7, 10, 13, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1);
+    const __m128i g1 = _mm_setr_epi8(-1, -1, -1, -1, -1, 0, 3, 6, -1, -1, -1, -1, -1, -1, -1, -1);
+    const __m128i r0 = _mm_setr_epi8(2, 5, 8, 11, 14, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1);
+    const __m128i r1 = _mm_setr_epi8(-1, -1, -1, -1, -1, 1, 4, 7, -1, -1, -1, -1, -1, -1, -1, -1);
+    const __m256i ring = _mm256_set1_epi32(RING + 1), around = _mm256_set1_epi32(AROUND + 1);
+    const __m256i ring_out = _mm256_set1_epi32(RING), interior = _mm256_set1_epi32(INTERIOR);
+    const __m256 tv = _mm256_set1_ps(t), sign = _mm256_set1_ps(-0.0f);
+    __m256d ar = _mm256_setzero_pd(), in = _mm256_setzero_pd(), tx = _mm256_setzero_pd();
+    __m256i sb = _mm256_setzero_si256(), sg = sb, sr = sb, cround = sb, cring = sb, cink = sb;
+    __m256i cin = sb;
+    for (; x + 8 <= xe; x += 8) {
+        const __m256 v = _mm256_loadu_ps(ink + x);
+        const __m256i d = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(dou + x)));
+        const __m256i e = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(di + x)));
+        const __m256i m_ar = _mm256_and_si256(_mm256_cmpgt_epi32(d, ring_out),
+                                              _mm256_cmpgt_epi32(around, d));
+        const __m256i m_ring = _mm256_cmpgt_epi32(ring, d);
+        const __m256i m_in = _mm256_cmpgt_epi32(e, interior);
+        /* masked values, each to its own double sum */
+        const __m256 va = _mm256_and_ps(v, _mm256_castsi256_ps(m_ar));
+        ar = _mm256_add_pd(ar, _mm256_cvtps_pd(_mm256_castps256_ps128(va)));
+        ar = _mm256_add_pd(ar, _mm256_cvtps_pd(_mm256_extractf128_ps(va, 1)));
+        const __m256 vi = _mm256_and_ps(v, _mm256_castsi256_ps(m_in));
+        in = _mm256_add_pd(in, _mm256_cvtps_pd(_mm256_castps256_ps128(vi)));
+        in = _mm256_add_pd(in, _mm256_cvtps_pd(_mm256_extractf128_ps(vi, 1)));
+        __m256 dt = _mm256_sub_ps(_mm256_loadu_ps(ink + x + 1), _mm256_loadu_ps(ink + x - 1));
+        dt = _mm256_and_ps(_mm256_andnot_ps(sign, dt), _mm256_castsi256_ps(m_in));
+        tx = _mm256_add_pd(tx, _mm256_cvtps_pd(_mm256_castps256_ps128(dt)));
+        tx = _mm256_add_pd(tx, _mm256_cvtps_pd(_mm256_extractf128_ps(dt, 1)));
+        /* counts: masks are -1 */
+        cround = _mm256_sub_epi32(cround, m_ar);
+        cring = _mm256_sub_epi32(cring, m_ring);
+        cin = _mm256_sub_epi32(cin, m_in);
+        cink = _mm256_sub_epi32(
+            cink, _mm256_and_si256(m_ring, _mm256_castps_si256(_mm256_cmp_ps(v, tv, _CMP_GT_OQ))));
+        /* the ring's pixels, channel by channel */
+        const __m128i lo = _mm_loadu_si128((const __m128i *)(px + 3 * x));
+        const __m128i hi = _mm_loadl_epi64((const __m128i *)(px + 3 * x + 16));
+        sb = _mm256_add_epi32(sb, _mm256_and_si256(m_ring, _mm256_cvtepu8_epi32(_mm_or_si128(
+                                                               _mm_shuffle_epi8(lo, b0),
+                                                               _mm_shuffle_epi8(hi, b1)))));
+        sg = _mm256_add_epi32(sg, _mm256_and_si256(m_ring, _mm256_cvtepu8_epi32(_mm_or_si128(
+                                                               _mm_shuffle_epi8(lo, g0),
+                                                               _mm_shuffle_epi8(hi, g1)))));
+        sr = _mm256_add_epi32(sr, _mm256_and_si256(m_ring, _mm256_cvtepu8_epi32(_mm_or_si128(
+                                                               _mm_shuffle_epi8(lo, r0),
+                                                               _mm_shuffle_epi8(hi, r1)))));
+        /* the squares in order */
+        for (int bits = _mm256_movemask_ps(_mm256_castsi256_ps(m_in)); bits; bits &= bits - 1) {
+            const float w = ink[x + __builtin_ctz((unsigned)bits)];
+            a->inner2 += (double)w * w;
+        }
+    }
+    a->around += sum4d(ar);
+    a->inner += sum4d(in);
+    a->texture += sum4d(tx);
+    a->px[0] += sum8i(sb);
+    a->px[1] += sum8i(sg);
+    a->px[2] += sum8i(sr);
+    a->nround += sum8i(cround);
+    a->nring += sum8i(cring);
+    a->nink += sum8i(cink);
+    a->nin += sum8i(cin);
+    return x;
+}
+#endif
+
 /* Step 6: colour and shading features from the ink in and around the
  * symbols. Distances inside and outside the symbols: the interior lies past
  * the outline (> 5 px in), the colour ring within 3 px out, the surrounding
@@ -501,8 +702,8 @@ static int ink_features(ts_set_reader *r, const ts_image *c, const symbols *s,
     ts_image din = ts_image_roi(&r->din, gx0, gy0, gx1 - gx0, gy1 - gy0);
     ts_image dout = ts_image_roi(&r->dout, gx0, gy0, gx1 - gx0, gy1 - gy0);
     for (int y = 0; y < filled.h; y++) {
-        const uint8_t *f = ts_image_row(&filled, y);
-        uint8_t *o = ts_image_row(&outside, y);
+        const uint8_t *restrict f = ts_image_row(&filled, y);
+        uint8_t *restrict o = ts_image_row(&outside, y); /* another image: a vector loop */
         for (int x = 0; x < filled.w; x++)
             o[x] = f[x] ? 0 : 255;
     }
@@ -514,35 +715,28 @@ static int ink_features(ts_set_reader *r, const ts_image *c, const symbols *s,
      * line's colour into its neighbours but keep the sum, so summing over the
      * ring keeps open and striped symbols as colourful as solid ones. */
     const float inv_paper[3] = {1 / paper[0], 1 / paper[1], 1 / paper[2]};
-    double ab[3] = {0}, inner = 0, inner2 = 0, around = 0, texture = 0;
-    int nink = 0, nin = 0, nround = 0, nring = 0;
-    long sum_px[3] = {0}; /* the ring's pixel values, summed per channel */
+    double ab[3] = {0};
+    ink_sums a = {0};
     for (int y = gy0; y < gy1; y++) {
         const uint8_t *px = ts_image_row(c, y);
         const uint8_t *di = ts_image_row(&din, y - gy0) - gx0;
         const uint8_t *dou = ts_image_row(&dout, y - gy0) - gx0;
         const float *ink = r->ink + y * W;
-        for (int x = gx0; x < gx1; x++) {
-            float v = ink[x];
-            if (dou[x] > RING && dou[x] <= AROUND) {
-                around += v; /* paper just outside the symbols */
-                nround++;
-            }
-            if (dou[x] <= RING) {
-                for (int ch = 0; ch < 3; ch++)
-                    sum_px[ch] += px[3 * x + ch];
-                nring++;
-                nink += v > t;
-            }
-            if (di[x] > INTERIOR && x > 0 && x < W - 1) {
-                inner += v;
-                inner2 += (double)v * v;
-                /* stripes run across the symbol: ink alternates along x */
-                texture += fabsf(ink[x + 1] - ink[x - 1]);
-                nin++;
-            }
+        int x = gx0;
+#ifdef TS_SET_AVX2
+        if (r->avx2) {
+            const int xs = gx0 > 0 ? gx0 : 1, xe = gx1 < W - 1 ? gx1 : W - 1;
+            for (; x < xs; x++)
+                ink_sums_add(&a, px, di, dou, ink, x, t);
+            x = ink_sums_avx2(&a, px, di, dou, ink, x, xe, t);
         }
+#endif
+        for (; x < gx1; x++)
+            ink_sums_add(&a, px, di, dou, ink, x, t);
     }
+    const double around = a.around, inner = a.inner, inner2 = a.inner2, texture = a.texture;
+    const long *sum_px = a.px;
+    const int nink = a.nink, nin = a.nin, nround = a.nround, nring = a.nring;
     for (int ch = 0; ch < 3; ch++) { /* the sum of 1 - pixel / paper */
         ab[ch] = nring - sum_px[ch] * (double)inv_paper[ch];
         if (ab[ch] < 0)

@@ -16,6 +16,11 @@
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
+/* An AVX2 path, chosen at run time (the build targets plain x86-64). */
+#if defined(__SSE2__) && defined(__GNUC__) && defined(__x86_64__)
+#define TS_WARP_AVX2 1
+#include <immintrin.h>
+#endif
 
 enum {
     AB_BITS = 10,   /* fraction bits of the map */
@@ -73,10 +78,11 @@ typedef struct {
     unsigned fast_w, fast_h; /* the left tap and 8 bytes from it inside: sx < w - 2 */
     const uint8_t *buf;
     size_t stride;
+    int avx2; /* blend_run_avx2 may be used */
 #endif
 } sampler;
 
-static void sampler_init(sampler *s, const ts_image *src)
+static void sampler_init(sampler *s, const ts_image *src, int vector)
 {
     s->src = src;
 #ifdef __SSE2__
@@ -86,7 +92,15 @@ static void sampler_init(sampler *s, const ts_image *src)
     s->fast_h = (unsigned)src->h - 1;
     s->buf = src->buf;
     s->stride = (size_t)src->stride;
+    s->avx2 = 0;
+#ifdef TS_WARP_AVX2
+    /* its offsets are ints: the frame's bytes must fit one */
+    s->avx2 = vector && s->fast_w > 0 && s->fast_h > 0 &&
+              (size_t)src->stride * (size_t)src->h < (size_t)INT_MAX &&
+              __builtin_cpu_supports("avx2");
 #endif
+#endif
+    (void)vector;
 }
 
 /* Writes the blend at (X, Y) in 1/32 px to o (3 bytes; 4 if more4, the
@@ -114,7 +128,118 @@ static inline void sample(const sampler *s, int X, int Y, uint8_t *o, int more4)
     blend_clamped(s->src, sx, sy, fx, fy, o);
 }
 
+#ifdef TS_WARP_AVX2
+/* Eight pixels a step, two to a register (pixels i and i + 4 in a
+ * register's two 128-bit lanes): each pixel's two rows of taps side by side
+ * in its lane, shuffled to (left, right) byte pairs of each channel, top row
+ * then bottom, so one multiply-add of bytes by the (32 - fx, fx) pairs gives
+ * the rows' blends (at most 8160) and one of words by the (32 - fy, fy)
+ * pairs gives OpenCV's sums. Steps with a pixel outside the fast region
+ * (unless all_in says none is), and the last few pixels, go through
+ * sample(). room: bytes that may be written from o. */
+__attribute__((target("avx2"))) static void blend_run_avx2(const sampler *s, const int *px,
+                                                          const int *py, int n, uint8_t *o,
+                                                          int room, int all_in)
+{
+    const __m256i pairs = _mm256_setr_epi8(0, 3, 8, 11, 1, 4, 9, 12, 2, 5, 10, 13, -1, -1, -1, -1,
+                                           0, 3, 8, 11, 1, 4, 9, 12, 2, 5, 10, 13, -1, -1, -1, -1);
+    const __m256i pack3 = _mm256_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,
+                                           0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
+    const __m256i join = _mm256_setr_epi32(0, 1, 2, 4, 5, 6, 7, 7); /* 24 bytes in a row */
+    const __m256i wmax = _mm256_set1_epi32((int)s->fast_w - 1);
+    const __m256i hmax = _mm256_set1_epi32((int)s->fast_h - 1);
+    const __m256i stride = _mm256_set1_epi32((int)s->stride), tab = _mm256_set1_epi32(TAB);
+    const __m256i fmask = _mm256_set1_epi32(TAB - 1), half = _mm256_set1_epi32(512);
+    const uint8_t *buf = s->buf;
+    const size_t st = s->stride;
+    int x = 0;
+    for (; x + 8 <= n; x += 8) {
+        const __m256i X = _mm256_loadu_si256((const __m256i *)(px + x));
+        const __m256i Y = _mm256_loadu_si256((const __m256i *)(py + x));
+        const __m256i sx = _mm256_srai_epi32(X, INTER_BITS), sy = _mm256_srai_epi32(Y, INTER_BITS);
+        /* (unsigned)sx < fast_w and (unsigned)sy < fast_h, all eight */
+        if (!all_in &&
+            _mm256_movemask_epi8(
+                _mm256_and_si256(_mm256_cmpeq_epi32(_mm256_min_epu32(sx, wmax), sx),
+                                 _mm256_cmpeq_epi32(_mm256_min_epu32(sy, hmax), sy))) != -1) {
+            for (int k = 0; k < 8; k++)
+                sample(s, px[x + k], py[x + k], o + 3 * (x + k), 3 * (x + k) + 4 <= room);
+            continue;
+        }
+        unsigned off[8]; /* in the frame: offsets are >= 0 */
+        _mm256_storeu_si256((__m256i *)off,
+                            _mm256_add_epi32(_mm256_mullo_epi32(sy, stride),
+                                             _mm256_add_epi32(sx, _mm256_add_epi32(sx, sx))));
+        /* 32 - f in the low byte (word), f in the high */
+        const __m256i fx = _mm256_and_si256(X, fmask), fy = _mm256_and_si256(Y, fmask);
+        __m256i wx = _mm256_or_si256(_mm256_slli_epi32(fx, 8), _mm256_sub_epi32(tab, fx));
+        wx = _mm256_or_si256(wx, _mm256_slli_epi32(wx, 16)); /* both words of a lane */
+        const __m256i wy = _mm256_or_si256(_mm256_slli_epi32(fy, 16), _mm256_sub_epi32(tab, fy));
+        __m256i v[4];
+        for (int k = 0; k < 4; k++) { /* pixels k and k + 4 */
+            const uint8_t *a = buf + off[k], *b = buf + off[k + 4];
+            __m256i t = _mm256_inserti128_si256(
+                _mm256_castsi128_si256(_mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)a),
+                                                          _mm_loadl_epi64((const __m128i *)(a + st)))),
+                _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)b),
+                                   _mm_loadl_epi64((const __m128i *)(b + st))),
+                1);
+            v[k] = _mm256_shuffle_epi8(t, pairs);
+        }
+        /* each lane's k-th weights, broadcast in the lane */
+        v[0] = _mm256_madd_epi16(_mm256_maddubs_epi16(v[0], _mm256_shuffle_epi32(wx, 0x00)),
+                                 _mm256_shuffle_epi32(wy, 0x00));
+        v[1] = _mm256_madd_epi16(_mm256_maddubs_epi16(v[1], _mm256_shuffle_epi32(wx, 0x55)),
+                                 _mm256_shuffle_epi32(wy, 0x55));
+        v[2] = _mm256_madd_epi16(_mm256_maddubs_epi16(v[2], _mm256_shuffle_epi32(wx, 0xaa)),
+                                 _mm256_shuffle_epi32(wy, 0xaa));
+        v[3] = _mm256_madd_epi16(_mm256_maddubs_epi16(v[3], _mm256_shuffle_epi32(wx, 0xff)),
+                                 _mm256_shuffle_epi32(wy, 0xff));
+        for (int k = 0; k < 4; k++)
+            v[k] = _mm256_srli_epi32(_mm256_add_epi32(v[k], half), 10);
+        /* lanes: pixels 0-3 and 4-7, B G R 0 each, then 12 bytes each, then 24 */
+        __m256i p = _mm256_packus_epi16(_mm256_packs_epi32(v[0], v[1]), _mm256_packs_epi32(v[2], v[3]));
+        p = _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(p, pack3), join);
+        if (3 * x + 32 <= room) {
+            _mm256_storeu_si256((__m256i *)(o + 3 * x), p);
+        } else {
+            _mm_storeu_si128((__m128i *)(o + 3 * x), _mm256_castsi256_si128(p));
+            _mm_storel_epi64((__m128i *)(o + 3 * x + 16), _mm256_extracti128_si256(p, 1));
+        }
+    }
+    for (; x < n; x++)
+        sample(s, px[x], py[x], o + 3 * x, 3 * x + 4 <= room);
+}
+#endif
+
+/* Blends n pixels at (px[i], py[i]) (1/32 px) into o, 3 bytes each; room:
+ * bytes that may be written from o. all_in: the caller knows every pixel's
+ * taps lie in the fast region. */
+static void blend_run(const sampler *s, const int *px, const int *py, int n, uint8_t *o, int room,
+                      int all_in)
+{
+#ifdef TS_WARP_AVX2
+    if (s->avx2) {
+        blend_run_avx2(s, px, py, n, o, room, all_in);
+        return;
+    }
+#endif
+    (void)all_in;
+    for (int x = 0; x < n; x++)
+        sample(s, px[x], py[x], o + 3 * x, 3 * x + 4 <= room);
+}
+
 int ts_warp_affine_linear(const ts_image *src, const double m[6], ts_image *dst)
+{
+    return ts_warp_affine_linear_v(src, m, dst, 1);
+}
+
+int ts_warp_perspective_linear(const ts_image *src, const double m[9], ts_image *dst)
+{
+    return ts_warp_perspective_linear_v(src, m, dst, 1);
+}
+
+int ts_warp_affine_linear_v(const ts_image *src, const double m[6], ts_image *dst, int vector)
 {
     if (src->channels != 3 || dst->channels != 3 || src->w < 1 || src->h < 1 || dst->w < 1)
         return -1;
@@ -134,7 +259,7 @@ int ts_warp_affine_linear(const ts_image *src, const double m[6], ts_image *dst)
         step[w + x] = (int)lrint(b);
     }
     sampler sm;
-    sampler_init(&sm, src);
+    sampler_init(&sm, src, vector);
     for (int y = 0; y < h; y++) {
         double a = (m[1] * y + m[2]) * (1 << AB_BITS), b = (m[4] * y + m[5]) * (1 << AB_BITS);
         if (!(fabs(a) < LIMIT && fabs(b) < LIMIT)) {
@@ -146,9 +271,17 @@ int ts_warp_affine_linear(const ts_image *src, const double m[6], ts_image *dst)
             pos[x] = (X0 + step[x]) >> (AB_BITS - INTER_BITS);
             pos[w + x] = (Y0 + step[w + x]) >> (AB_BITS - INTER_BITS);
         }
-        uint8_t *o = ts_image_row(dst, y);
-        for (int x = 0; x < w; x++, o += 3)
-            sample(&sm, pos[x], pos[w + x], o, x + 1 < w);
+        /* a row's positions move steadily one way (the steps are rounded
+         * multiples of the column), so its ends bound them all */
+        int all_in = 0;
+#ifdef __SSE2__
+        const int *px = pos, *py = pos + w;
+        all_in = (unsigned)(px[0] >> INTER_BITS) < sm.fast_w &&
+                 (unsigned)(px[w - 1] >> INTER_BITS) < sm.fast_w &&
+                 (unsigned)(py[0] >> INTER_BITS) < sm.fast_h &&
+                 (unsigned)(py[w - 1] >> INTER_BITS) < sm.fast_h;
+#endif
+        blend_run(&sm, pos, pos + w, w, ts_image_row(dst, y), 3 * w, all_in);
     }
     free(step);
     return 0;
@@ -167,7 +300,8 @@ static inline int round_sat(double v)
 #endif
 }
 
-int ts_warp_perspective_linear(const ts_image *src, const double m[9], ts_image *dst)
+int ts_warp_perspective_linear_v(const ts_image *src, const double m[9], ts_image *dst,
+                                 int vector)
 {
     if (src->channels != 3 || dst->channels != 3 || src->w < 1 || src->h < 1 || dst->w < 1 ||
         dst->h < 1)
@@ -183,7 +317,7 @@ int ts_warp_perspective_linear(const ts_image *src, const double m[9], ts_image 
     if (!pos)
         return -1;
     sampler sm;
-    sampler_init(&sm, src);
+    sampler_init(&sm, src, vector);
     for (int y = 0; y < h; y++) {
         uint8_t *o = ts_image_row(dst, y);
         for (int x = 0; x < w; x += bw) {
@@ -218,8 +352,7 @@ int ts_warp_perspective_linear(const ts_image *src, const double m[9], ts_image 
                 pos[x1] = round_sat((X0 + m[0] * x1) * W);
                 pos[bw + x1] = round_sat((Y0 + m[3] * x1) * W);
             }
-            for (x1 = 0; x1 < n; x1++, o += 3)
-                sample(&sm, pos[x1], pos[bw + x1], o, x + x1 + 1 < w);
+            blend_run(&sm, pos, pos + bw, n, o + 3 * x, 3 * (w - x), 0);
         }
     }
     free(pos);

@@ -28,6 +28,8 @@
 #include "render.h"
 
 enum { MAX_PAIRS = 512, MAX_CAND = 256 };
+/* Big close-ups: rendered at this size (px), enlarged to 640 x 640. */
+enum { BIG_FROM = 160 };
 
 /* A point given in card widths/heights (u, v in 0..1) of a card's quad. */
 static ts_pt on_card(const ts_pt q[4], float u, float v)
@@ -163,6 +165,60 @@ static void test_pairs_on_close_ups(void **state)
     ts_index_ink_destroy(ix);
 }
 
+/* Closer still: the same cards rendered at BIG_FROM px and enlarged four
+ * times, each cut out alone (a card on a white desk, nothing else in the
+ * frame), so their index glyphs are about twice as big as above, near the
+ * top of the finder's two levels (the phone photos' nearest close-ups). A
+ * frame with no pair at either level is looked at a level coarser: 38/40
+ * here, 36/40 without that. */
+static void test_pairs_on_big_close_ups(void **state)
+{
+    (void)state;
+    ts_index_ink *ix = ts_index_ink_create(TS_PLAYING_INK_BLOBS);
+    ts_playing_pair *pairs = malloc(sizeof *pairs * MAX_PAIRS);
+    assert_non_null(ix);
+    assert_non_null(pairs);
+    char err[TSCV_ERR_MAX];
+    int cards = 0, hit = 0;
+    ts_image big = {0};
+    for (uint64_t seed = 81100; seed < 81140; seed++) {
+        ts_scene_spec spec;
+        memset(&spec, 0, sizeof spec);
+        spec.family = TS_FAM_PLAYING;
+        spec.w = spec.h = BIG_FROM;
+        spec.seed = seed;
+        ts_render_deal(&spec, 1, TS_LAYOUT_ROW);
+        ts_scene sc;
+        assert_int_equal(ts_render_scene(&spec, &sc, err), 0);
+        assert_int_equal(tscv_resize(&sc.img, &big, 640, 640, err), 0);
+        /* the card alone, as on a white desk: nothing else offers a pair */
+        ts_pt q[4];
+        float x0 = 640, y0 = 640, x1 = 0, y1 = 0;
+        for (int k = 0; k < 4; k++) {
+            q[k] = (ts_pt){sc.cards[0].quad[k].x * 640.0f / BIG_FROM,
+                           sc.cards[0].quad[k].y * 640.0f / BIG_FROM};
+            x0 = fminf(x0, q[k].x), y0 = fminf(y0, q[k].y);
+            x1 = fmaxf(x1, q[k].x), y1 = fmaxf(y1, q[k].y);
+        }
+        int cx = x0 < 0 ? 0 : (int)x0, cy = y0 < 0 ? 0 : (int)y0;
+        int cw = (x1 > 640 ? 640 : (int)x1) - cx, ch = (y1 > 640 ? 640 : (int)y1) - cy;
+        ts_image alone = ts_image_roi(&big, cx, cy, cw, ch);
+        int np = ts_playing_index_pairs(ix, &alone, pairs, MAX_PAIRS, err);
+        assert_true(np >= 0);
+        for (int k = 0; k < 4; k++)
+            q[k] = (ts_pt){q[k].x - (float)cx, q[k].y - (float)cy};
+        cards++;
+        hit += nearest_pair(q, pairs, np) < 0.08f;
+        ts_scene_free(&sc);
+    }
+    fprintf(stderr, "big close-ups: glyph pairs at an index corner of %d/%d cards\n", hit, cards);
+    assert_true(cards >= 40);
+    assert_true(hit >= 0.8 * cards);
+    ts_image_free(&big);
+    free(pairs);
+    ts_index_ink_destroy(ix);
+}
+
 /* Reads a frame as the pipeline does: candidates in order, one per place. */
 static int read_frame(const ts_reader_class *cls, void *rd, const ts_image *img, ts_code *got,
                       int max)
@@ -233,6 +289,7 @@ int main(void)
         cmocka_unit_test(test_index_card_geometry),
         cmocka_unit_test(test_pairs_at_index_corners),
         cmocka_unit_test(test_pairs_on_close_ups),
+        cmocka_unit_test(test_pairs_on_big_close_ups),
         cmocka_unit_test(test_reads_rendered_tables),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

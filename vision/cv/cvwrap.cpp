@@ -6,12 +6,17 @@
 #include <opencv2/imgproc.hpp>
 
 #include "cv_internal.hpp"
+#include "morph.h"
 #include "warp.h"
 
 #include <cstdio>
 #include <cmath>
 #include <cstring>
 #include <vector>
+
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 namespace {
 
@@ -117,6 +122,43 @@ int tscv_adaptive(const ts_image *src, ts_image *dst, int block, double offset, 
     if (prepare(dst, src->w, src->h, 1, &d) < 0)
         return fail(err, "adaptive: bad destination");
     block = block < 3 ? 3 : block | 1; /* OpenCV wants an odd window of 3 or more */
+    /* cv::adaptiveThreshold's steps (its mean, its rounding of the offset),
+     * with the comparison a vector loop where OpenCV looks each pixel up in a
+     * table: src - mean > -ceil(-offset). test_adaptive compares. */
+    cv::Mat s = wrap(src), mean = s.data == d.data ? cv::Mat() : d;
+    cv::boxFilter(s, mean, s.type(), cv::Size(block, block), cv::Point(-1, -1), true,
+                  cv::BORDER_REPLICATE | cv::BORDER_ISOLATED);
+    const int t = -cvCeil(-offset);
+    for (int y = 0; y < s.rows; y++) {
+        const uint8_t *a = s.ptr<uint8_t>(y), *m = mean.ptr<uint8_t>(y);
+        uint8_t *o = d.ptr<uint8_t>(y);
+        int x = 0;
+#ifdef __SSE2__
+        const __m128i tv = _mm_set1_epi16((short)(t < -256 ? -256 : t > 256 ? 256 : t));
+        const __m128i zero = _mm_setzero_si128();
+        for (; x + 16 <= s.cols; x += 16) {
+            const __m128i av = _mm_loadu_si128((const __m128i *)(a + x));
+            const __m128i mv = _mm_loadu_si128((const __m128i *)(m + x));
+            const __m128i lo = _mm_sub_epi16(_mm_unpacklo_epi8(av, zero), _mm_unpacklo_epi8(mv, zero));
+            const __m128i hi = _mm_sub_epi16(_mm_unpackhi_epi8(av, zero), _mm_unpackhi_epi8(mv, zero));
+            _mm_storeu_si128((__m128i *)(o + x),
+                             _mm_packs_epi16(_mm_cmpgt_epi16(lo, tv), _mm_cmpgt_epi16(hi, tv)));
+        }
+#endif
+        for (; x < s.cols; x++)
+            o[x] = a[x] - m[x] > t ? 255 : 0;
+    }
+    return 0;
+    GUARD_END
+}
+
+int tscv_adaptive_opencv(const ts_image *src, ts_image *dst, int block, double offset, char *err)
+{
+    GUARD_BEGIN
+    cv::Mat d;
+    if (prepare(dst, src->w, src->h, 1, &d) < 0)
+        return fail(err, "adaptive: bad destination");
+    block = block < 3 ? 3 : block | 1;
     cv::adaptiveThreshold(wrap(src), d, 255, cv::ADAPTIVE_THRESH_MEAN_C, cv::THRESH_BINARY, block,
                           -offset);
     return 0;
@@ -124,6 +166,19 @@ int tscv_adaptive(const ts_image *src, ts_image *dst, int block, double offset, 
 }
 
 int tscv_morph(const ts_image *src, ts_image *dst, char op, int radius, char *err)
+{
+    GUARD_BEGIN
+    cv::Mat d;
+    if (prepare(dst, src->w, src->h, src->channels, &d) < 0)
+        return fail(err, "morph: bad destination");
+    /* the two smallest ellipses, separably: the same bytes (test_morph) */
+    if (ts_morph_small(src, dst, op, radius) == 0)
+        return 0;
+    return tscv_morph_opencv(src, dst, op, radius, err);
+    GUARD_END
+}
+
+int tscv_morph_opencv(const ts_image *src, ts_image *dst, char op, int radius, char *err)
 {
     GUARD_BEGIN
     cv::Mat d;

@@ -41,10 +41,17 @@ int tscv_blur(const ts_image *src, ts_image *dst, double sigma, char *err);
 int tscv_otsu(const ts_image *src, ts_image *dst, double *t, char *err);
 /* Adaptive mean threshold: dst = 255 where src > local mean (block) + offset. */
 int tscv_adaptive(const ts_image *src, ts_image *dst, int block, double offset, char *err);
+/* The same through cv::adaptiveThreshold itself (the same bytes, slower:
+ * tests compare the two). */
+int tscv_adaptive_opencv(const ts_image *src, ts_image *dst, int block, double offset,
+                         char *err);
 /* Morphology with an elliptic kernel of the given radius (cost grows with
  * radius^2; for large binary erosions threshold ts_distance_l1 instead):
  * op 'e' erode, 'd' dilate, 'o' open, 'c' close. dst may equal src. */
 int tscv_morph(const ts_image *src, ts_image *dst, char op, int radius, char *err);
+/* The same through cv::morphologyEx alone (tscv_morph does radius 1 and 2 on
+ * grey images itself, the same bytes: tests compare the two). */
+int tscv_morph_opencv(const ts_image *src, ts_image *dst, char op, int radius, char *err);
 /* Canny edges of a grey image. */
 int tscv_canny(const ts_image *src, ts_image *dst, double lo, double hi, char *err);
 

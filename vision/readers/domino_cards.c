@@ -7,6 +7,11 @@
 #include <string.h>
 #if defined(__x86_64__)
 #include <xmmintrin.h>
+/* An AVX2 grey, chosen at run time (the build targets plain x86-64). */
+#if defined(__SSE2__) && defined(__GNUC__) && defined(__x86_64__)
+#define TS_DOMINO_AVX2 1
+#include <immintrin.h>
+#endif
 #endif
 
 enum {
@@ -145,6 +150,50 @@ static int ensure(domino_card_finder *f, int w, int h)
     return 0;
 }
 
+#ifdef TS_DOMINO_AVX2
+/* survey's samples of one block's row (every other pixel of the 16 from p,
+ * BGR) as eight words at once: *best the brightest grey so far, *count and
+ * *sum the paper-white samples and their grey. A block has 64 samples, so
+ * the count never reaches survey's cap of 255; white_lim[v] = v * 30 / 100
+ * + 8 is computed (n / 100 = n * 5243 >> 19 for n < 43699). */
+__attribute__((target("avx2"))) static void survey8_avx2(const uint8_t *p, int *best, int *count,
+                                                        uint32_t *sum)
+{
+    const __m128i c0 = _mm_loadu_si128((const __m128i *)p);
+    const __m128i c1 = _mm_loadu_si128((const __m128i *)(p + 16));
+    const __m128i c2 = _mm_loadu_si128((const __m128i *)(p + 32));
+#define PICK(a0, a1, a2)                                                                           \
+    _mm_cvtepu8_epi16(_mm_or_si128(_mm_or_si128(_mm_shuffle_epi8(c0, a0), _mm_shuffle_epi8(c1, a1)), \
+                                   _mm_shuffle_epi8(c2, a2)))
+    const __m128i b = PICK(_mm_setr_epi8(0, 6, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1),
+                           _mm_setr_epi8(-1, -1, -1, 2, 8, 14, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1),
+                           _mm_setr_epi8(-1, -1, -1, -1, -1, -1, 4, 10, -1, -1, -1, -1, -1, -1, -1, -1));
+    const __m128i gg = PICK(_mm_setr_epi8(1, 7, 13, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1),
+                            _mm_setr_epi8(-1, -1, -1, 3, 9, 15, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1),
+                            _mm_setr_epi8(-1, -1, -1, -1, -1, -1, 5, 11, -1, -1, -1, -1, -1, -1, -1, -1));
+    const __m128i r = PICK(_mm_setr_epi8(2, 8, 14, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1),
+                           _mm_setr_epi8(-1, -1, -1, 4, 10, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1),
+                           _mm_setr_epi8(-1, -1, -1, -1, -1, 0, 6, 12, -1, -1, -1, -1, -1, -1, -1, -1));
+#undef PICK
+    const __m128i g = _mm_srli_epi16(_mm_add_epi16(_mm_add_epi16(b, r), _mm_add_epi16(gg, gg)), 2);
+    const __m128i hi = _mm_max_epi16(_mm_max_epi16(b, gg), r);
+    const __m128i lo = _mm_min_epi16(_mm_min_epi16(b, gg), r);
+    const __m128i wl = _mm_add_epi16(
+        _mm_srli_epi16(_mm_mulhi_epu16(_mm_mullo_epi16(hi, _mm_set1_epi16(30)), _mm_set1_epi16(5243)), 3),
+        _mm_set1_epi16(8));
+    const __m128i white = _mm_and_si128(_mm_cmpgt_epi16(g, _mm_set1_epi16(69)),
+                                        _mm_cmpgt_epi16(wl, _mm_sub_epi16(hi, lo)));
+    __m128i m = _mm_max_epi16(g, _mm_shuffle_epi32(g, 0x4e));
+    m = _mm_max_epi16(m, _mm_shuffle_epi32(m, 0xb1));
+    m = _mm_max_epi16(m, _mm_srli_epi32(m, 16));
+    const int top = _mm_cvtsi128_si32(m) & 0xffff;
+    *best = top > *best ? top : *best;
+    *count += __builtin_popcount((unsigned)_mm_movemask_epi8(white)) / 2;
+    const __m128i s = _mm_sad_epu8(_mm_and_si128(g, white), _mm_setzero_si128());
+    *sum += (uint32_t)(_mm_cvtsi128_si32(s) + _mm_extract_epi16(s, 4));
+}
+#endif
+
 /* A first look at every other pixel of every other row: per block, the
  * brightest grey and whether it holds white paper (bright and hardly
  * coloured), and that paper's mean grey. The paper levels of a block are
@@ -155,6 +204,10 @@ static int ensure(domino_card_finder *f, int w, int h)
 static void survey(domino_card_finder *f, const ts_image *frame)
 {
     const int w = f->w, h = f->h, bw = f->bw, bh = f->bh;
+#ifdef TS_DOMINO_AVX2
+    const int avx2 = __builtin_cpu_supports("avx2");
+    _Static_assert(BLOCK == 16, "survey8_avx2 takes a block of 16 pixels");
+#endif
     size_t nb = (size_t)bw * (size_t)bh;
     uint8_t *mx = f->raw, *white = f->raw + nb; /* scratch: raw holds w * h >= 2 nb */
     memset(mx, 0, 2 * nb);
@@ -168,6 +221,15 @@ static void survey(domino_card_finder *f, const ts_image *frame)
             int x0 = bx * BLOCK, x1 = x0 + BLOCK < w ? x0 + BLOCK : w;
             int best = m[bx], count = wt[bx];
             uint32_t sum = ws[bx];
+#ifdef TS_DOMINO_AVX2
+            if (avx2 && x1 - x0 == BLOCK) { /* the same numbers */
+                survey8_avx2(row + 3 * x0, &best, &count, &sum);
+                m[bx] = (uint8_t)best;
+                wt[bx] = (uint8_t)count;
+                ws[bx] = sum;
+                continue;
+            }
+#endif
             for (int x = x0; x < x1; x += 2) { /* no branches */
                 const uint8_t *q = row + 3 * x;
                 int g = (q[0] + 2 * q[1] + q[2]) >> 2, hi = q[0], lo = q[0];
@@ -219,11 +281,43 @@ static void survey(domino_card_finder *f, const ts_image *frame)
         }
 }
 
+#ifdef TS_DOMINO_AVX2
+/* g[x] = (B + 2 G + R) >> 2 of the pixels from p, eight a step (four whole
+ * pixels to a lane, read 16 bytes from each lane's first) while the bytes
+ * read stay below end. Returns how many it made (a multiple of 8, <= n). */
+__attribute__((target("avx2"))) static int grey_run_avx2(const uint8_t *p, int n,
+                                                        const uint8_t *end, uint8_t *g)
+{
+    /* (B, G) pairs, then (R, 0): weighted 1 2 and 1 0, summed in words */
+    const __m256i pick = _mm256_setr_epi8(0, 1, 3, 4, 6, 7, 9, 10, 2, -1, 5, -1, 8, -1, 11, -1,
+                                          0, 1, 3, 4, 6, 7, 9, 10, 2, -1, 5, -1, 8, -1, 11, -1);
+    const __m256i wt = _mm256_setr_epi8(1, 2, 1, 2, 1, 2, 1, 2, 1, 0, 1, 0, 1, 0, 1, 0,
+                                        1, 2, 1, 2, 1, 2, 1, 2, 1, 0, 1, 0, 1, 0, 1, 0);
+    int x = 0;
+    for (; x + 8 <= n && p + 3 * x + 28 <= end; x += 8) {
+        const uint8_t *q = p + 3 * x;
+        __m256i v = _mm256_inserti128_si256(
+            _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)q)),
+            _mm_loadu_si128((const __m128i *)(q + 12)), 1);
+        v = _mm256_maddubs_epi16(_mm256_shuffle_epi8(v, pick), wt);
+        v = _mm256_srli_epi16(_mm256_add_epi16(v, _mm256_srli_si256(v, 8)), 2);
+        v = _mm256_packus_epi16(v, v); /* a lane's four greys in its first bytes */
+        const int lo = _mm256_cvtsi256_si32(v), hi = _mm256_extract_epi32(v, 4);
+        memcpy(g + x, &lo, 4);
+        memcpy(g + x + 4, &hi, 4);
+    }
+    return x;
+}
+#endif
+
 /* Grey of the active blocks in block row by, row by row (the frame is
  * read in its own order). */
 static void grey_blocks(domino_card_finder *f, const ts_image *frame, int by)
 {
     const int w = f->w, h = f->h, bw = f->bw;
+#ifdef TS_DOMINO_AVX2
+    const int avx2 = __builtin_cpu_supports("avx2");
+#endif
     const uint8_t *act = f->active + (size_t)by * (size_t)bw;
     int y0 = by * BLOCK, y1 = y0 + BLOCK < h ? y0 + BLOCK : h;
     for (int y = y0; y < y1; y++) {
@@ -232,13 +326,80 @@ static void grey_blocks(domino_card_finder *f, const ts_image *frame, int by)
         for (int bx = 0; bx < bw; bx++) {
             if (!act[bx])
                 continue;
-            int x0 = bx * BLOCK, x1 = x0 + BLOCK < w ? x0 + BLOCK : w;
-            const uint8_t *p = row + 3 * x0;
-            for (int x = x0; x < x1; x++, p += 3)
+            int x0 = bx * BLOCK, x1 = x0 + BLOCK < w ? x0 + BLOCK : w, x = x0;
+#ifdef TS_DOMINO_AVX2
+            if (avx2)
+                x += grey_run_avx2(row + 3 * x0, x1 - x0, row + 3 * (size_t)w, g + x0);
+#endif
+            const uint8_t *p = row + 3 * x;
+            for (; x < x1; x++, p += 3)
                 g[x] = (uint8_t)((p[0] + 2 * p[1] + p[2]) >> 2);
         }
     }
 }
+
+#ifdef TS_DOMINO_AVX2
+/* classify's test of one whole block row (16 pixels from p, BGR; g, gu, gd:
+ * their grey and the grey two rows up and down, gu and gd read only when
+ * vert; g[-2] and g[17] readable) as words, sixteen at once. The limit tables
+ * are computed as finder_create fills them (exact for bytes: v / 3 is v *
+ * 171 >> 9, n / 100 for n < 43699 is n * 5243 >> 19). */
+__attribute__((target("avx2"))) static void classify16_avx2(const uint8_t *p, const uint8_t *g,
+                                                           const uint8_t *gu, const uint8_t *gd,
+                                                           int vert, int dark_t, int stop_t,
+                                                           int line, uint8_t *ink, uint8_t *st)
+{
+    const __m128i c0 = _mm_loadu_si128((const __m128i *)p);
+    const __m128i c1 = _mm_loadu_si128((const __m128i *)(p + 16));
+    const __m128i c2 = _mm_loadu_si128((const __m128i *)(p + 32));
+#define PICK(a0, a1, a2)                                                                           \
+    _mm256_cvtepu8_epi16(_mm_or_si128(_mm_or_si128(_mm_shuffle_epi8(c0, a0), _mm_shuffle_epi8(c1, a1)), \
+                                      _mm_shuffle_epi8(c2, a2)))
+    const __m256i b = PICK(_mm_setr_epi8(0, 3, 6, 9, 12, 15, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1),
+                           _mm_setr_epi8(-1, -1, -1, -1, -1, -1, 2, 5, 8, 11, 14, -1, -1, -1, -1, -1),
+                           _mm_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 1, 4, 7, 10, 13));
+    const __m256i gg = PICK(_mm_setr_epi8(1, 4, 7, 10, 13, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1),
+                            _mm_setr_epi8(-1, -1, -1, -1, -1, 0, 3, 6, 9, 12, 15, -1, -1, -1, -1, -1),
+                            _mm_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 2, 5, 8, 11, 14));
+    const __m256i r = PICK(_mm_setr_epi8(2, 5, 8, 11, 14, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1),
+                           _mm_setr_epi8(-1, -1, -1, -1, -1, 1, 4, 7, 10, 13, -1, -1, -1, -1, -1, -1),
+                           _mm_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 3, 6, 9, 12, 15));
+#undef PICK
+#define WORDS(q) _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(q)))
+    const __m256i grey = WORDS(g);
+    const __m256i bg = _mm256_max_epi16(b, gg);
+    const __m256i mx = _mm256_max_epi16(bg, r), mn = _mm256_min_epi16(_mm256_min_epi16(b, gg), r);
+    /* red_lim[r] = r > 80 ? max(r / 3, 45) : 255 */
+    const __m256i third = _mm256_srli_epi16(_mm256_mullo_epi16(r, _mm256_set1_epi16(171)), 9);
+    const __m256i lim = _mm256_blendv_epi8(_mm256_set1_epi16(255),
+                                           _mm256_max_epi16(third, _mm256_set1_epi16(45)),
+                                           _mm256_cmpgt_epi16(r, _mm256_set1_epi16(80)));
+    const __m256i red = _mm256_cmpgt_epi16(_mm256_sub_epi16(r, bg), lim);
+    const __m256i dark = _mm256_cmpgt_epi16(_mm256_set1_epi16((short)dark_t), grey);
+    /* colour_lim[mx] = mx * 45 / 100 + 10 */
+    const __m256i clim = _mm256_add_epi16(
+        _mm256_srli_epi16(_mm256_mulhi_epu16(_mm256_mullo_epi16(mx, _mm256_set1_epi16(45)),
+                                             _mm256_set1_epi16(5243)),
+                          3),
+        _mm256_set1_epi16(10));
+    const __m256i coloured = _mm256_andnot_si256(
+        _mm256_cmpgt_epi16(clim, _mm256_sub_epi16(mx, mn)), _mm256_set1_epi16(-1));
+    const __m256i v = _mm256_add_epi16(grey, _mm256_set1_epi16((short)line));
+    __m256i stop = _mm256_or_si256(_mm256_cmpgt_epi16(_mm256_set1_epi16((short)stop_t), grey), coloured);
+    stop = _mm256_or_si256(stop, _mm256_and_si256(_mm256_cmpgt_epi16(WORDS(g - 2), v),
+                                                  _mm256_cmpgt_epi16(WORDS(g + 2), v)));
+    if (vert)
+        stop = _mm256_or_si256(stop, _mm256_and_si256(_mm256_cmpgt_epi16(WORDS(gu), v),
+                                                      _mm256_cmpgt_epi16(WORDS(gd), v)));
+#undef WORDS
+    const __m256i one = _mm256_set1_epi8(1);
+    const __m256i i8 = _mm256_permute4x64_epi64(_mm256_packs_epi16(_mm256_or_si256(dark, red), stop), 0xd8);
+    /* low lane: ink's sixteen, high: the stops' */
+    const __m256i bits = _mm256_and_si256(i8, one);
+    _mm_storeu_si128((__m128i *)ink, _mm256_castsi256_si128(bits));
+    _mm_storeu_si128((__m128i *)st, _mm256_extracti128_si256(bits, 1));
+}
+#endif
 
 /* Grey for worked blocks and their border; ink (darker than 62% of the
  * brightest paper near it, or red) and stops (darker than STOP_PCT of its
@@ -249,6 +410,9 @@ static void grey_blocks(domino_card_finder *f, const ts_image *frame, int by)
 static void classify(domino_card_finder *f, const ts_image *frame)
 {
     const int w = f->w, h = f->h, bw = f->bw, bh = f->bh;
+#ifdef TS_DOMINO_AVX2
+    const int avx2 = __builtin_cpu_supports("avx2");
+#endif
     memset(f->ink, 0, (size_t)w * (size_t)h);
     memset(f->raw, 1, (size_t)w * (size_t)h);
     /* a row of blocks is classified right after the grey of the next one
@@ -283,6 +447,13 @@ static void classify(domino_card_finder *f, const ts_image *frame)
                 int stop_t = (level * STOP_PCT + 99) / 100, stop_m = (paper * 72 + 99) / 100;
                 stop_t = stop_m > stop_t ? stop_m : stop_t;
                 int x0 = bx * BLOCK, x1 = x0 + BLOCK < w ? x0 + BLOCK : w;
+#ifdef TS_DOMINO_AVX2
+                if (avx2 && x1 - x0 == 16 && x0 >= 2 && x1 <= w - 2) { /* the same bytes */
+                    classify16_avx2(row + 3 * x0, g + x0, gu + x0, gd + x0, vert, dark_t, stop_t,
+                                    line, ink + x0, st + x0);
+                    continue;
+                }
+#endif
                 /* columns whose neighbours two away across are in the frame */
                 int xi0 = x0 > 2 ? x0 : 2, xi1 = x1 < w - 2 ? x1 : w - 2;
                 const uint8_t *p = row + 3 * x0;

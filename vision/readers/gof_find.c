@@ -71,6 +71,11 @@ struct ts_gof_finder {
     int nblob;
     float min_aspect, max_aspect;
     ts_image stock, bin; /* scratch, reused across frames */
+    ts_image away;       /* how far each pixel is from the table's colour, scratch */
+    /* The stock the stock-score passes left unexplained (x, y, w, h), when
+     * the away passes ran: the index finder looks there, whatever those
+     * passes explained (their splits of a block can pass for cards). */
+    int away_roi[4], away_ran;
 };
 
 ts_gof_finder *ts_gof_finder_create(float min_aspect, float max_aspect)
@@ -104,6 +109,7 @@ void ts_gof_finder_destroy(ts_gof_finder *f)
     ts_index_ink_destroy(f->index);
     ts_image_free(&f->stock);
     ts_image_free(&f->bin);
+    ts_image_free(&f->away);
     free(f);
 }
 
@@ -135,6 +141,64 @@ static int stock_image(ts_gof_finder *f, const ts_image *frame, int k)
         }
     }
     return 0;
+}
+
+/* Decimates frame by k into f->away: how far each pixel's hue is from the
+ * table's, whatever its brightness. The stock score misses cards as bright
+ * as the table in it (grey-white stock on yellow wood, beige stock on a
+ * pale grey cloth), and the table's shading is as large as any brightness
+ * difference; their chroma still differs. Chroma as two opponent values
+ * (red - green, red and green - blue), the table's the median of each
+ * (the table fills most of the frame); the score twice the L1 distance.
+ * Blurred like the stock image. */
+static int away_image(ts_gof_finder *f, const ts_image *frame, int k, char *err)
+{
+    int w = frame->w / k, h = frame->h / k;
+    if (!f->away.buf || f->away.w != w || f->away.h != h) {
+        ts_image_free(&f->away);
+        if (ts_image_alloc(&f->away, w, h, 1) < 0) {
+            snprintf(err, TSCV_ERR_MAX, "gof find: out of memory");
+            return -1;
+        }
+    }
+    if (frame->channels != 3) {
+        memset(f->away.buf, 0, (size_t)f->away.stride * (size_t)h);
+        return 0;
+    }
+    const int o = k / 2;
+    long (*hs)[512] = calloc(2, sizeof *hs);
+    if (!hs) {
+        snprintf(err, TSCV_ERR_MAX, "gof find: out of memory");
+        return -1;
+    }
+    for (int y = 0; y < h; y++) {
+        const uint8_t *r = ts_image_row(frame, y * k + o);
+        for (int x = 0; x < w; x++) {
+            const uint8_t *px = r + (x * k + o) * 3;
+            hs[0][px[2] - px[1] + 255]++;
+            hs[1][(px[2] + px[1]) / 2 - px[0] + 255]++;
+        }
+    }
+    int med[2];
+    for (int c = 0; c < 2; c++) {
+        long acc = 0;
+        int v = 0;
+        while (v < 511 && (acc += hs[c][v]) < (long)w * h / 2)
+            v++;
+        med[c] = v - 255;
+    }
+    free(hs);
+    for (int y = 0; y < h; y++) {
+        const uint8_t *r = ts_image_row(frame, y * k + o);
+        uint8_t *out = ts_image_row(&f->away, y);
+        for (int x = 0; x < w; x++) {
+            const uint8_t *px = r + (x * k + o) * 3;
+            int a = px[2] - px[1] - med[0], b = (px[2] + px[1]) / 2 - px[0] - med[1];
+            int d = 2 * ((a < 0 ? -a : a) + (b < 0 ? -b : b));
+            out[x] = (uint8_t)(d > 255 ? 255 : d);
+        }
+    }
+    return tscv_blur(&f->away, &f->away, 0.8, err);
 }
 
 /* ---- Blocks of touching cards ---------------------------------------------- */
@@ -343,7 +407,7 @@ static float seams_memo(ts_gof_finder *f, const ts_image *frame, const ts_pt q[4
 }
 
 static int grid_cells(ts_gof_finder *f, const ts_image *frame, const ts_ipt *pts, int n, int k, float grow,
-                      ts_quad *out, int max)
+                      int lone, ts_quad *out, int max)
 {
     double area = tscv_area(pts, n), hull = tscv_hull_area(pts, n);
     if (hull <= 0 || area / hull < 0.85)
@@ -426,9 +490,9 @@ static int grid_cells(ts_gof_finder *f, const ts_image *frame, const ts_ipt *pts
                 o->q[2] = lerp4(q, u[c + 1], v[r + 1]);
                 o->q[3] = lerp4(q, u[c], v[r + 1]);
                 order(o->q);
-                /* 1000 a card of the nominal shape, 999 a foreshortened one */
+                /* lone: a card of the nominal shape, lone - 1 a foreshortened one */
                 o->score = rows * cols > 1 ? split[s].seam
-                           : single_first  ? (nominal ? 1000 : 999)
+                           : single_first  ? (float)(nominal ? lone : lone - 1)
                                            : -100;
                 o->area = a / cols * b / rows;
             }
@@ -641,22 +705,41 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
         int r;
     } passes[] = {{'a', 0, 0}, {'a', 'e', 2}, {'a', 'e', 4}, {'o', 0, 0}, {'o', 'e', 2},
                   {'o', 'e', 4}, {'u', 0, 0}, {'u', 'e', 2}, {'u', 'e', 4}, {'o', 'o', 3},
-                  {'u', 'o', 3}};
+                  {'u', 'o', 3}, {'A', 0, 0}, {'A', 'e', 2}, {'O', 0, 0}, {'O', 'e', 2}};
     enum { OPENED = 9 }; /* the first opened pass */
+    /* Where stock is still unexplained, adaptive and Otsu again on how far
+     * the colour is from the table's (away_image): cards the stock score
+     * does not tell from the table. */
+    enum { AWAY = 11 };
+    /* Their lone cards come after the stock passes' and do not set the card
+     * size (score 999/1000: typical_side, on_lone_card): a printed cloth's
+     * squares differ from the table's chroma as much as cards do. */
+    enum { AWAY_LONE = 990 };
     double min_area = 0.003 * f->stock.w * f->stock.h;
     int got = 0, side_n = 0;
     double t_otsu = 0;
     for (size_t pass = 0; pass < sizeof passes / sizeof *passes; pass++) {
         int roi[4];
-        if (pass == OPENED && !unexplained(f, out, got, frame, roi))
+        if ((pass == OPENED || pass == AWAY) && !unexplained(f, out, got, frame, roi))
             break;
+        if (pass == AWAY) {
+            if (away_image(f, frame, k, err) < 0)
+                return -1;
+            memcpy(f->away_roi, roi, sizeof roi);
+            f->away_ran = 1;
+        }
         tscv_contours cs = {0};
         int r = passes[pass].r, rc;
-        if (passes[pass].kind == 'a')
-            rc = tscv_adaptive(&f->stock, &f->bin, (f->stock.w / 5) | 1, 8, err);
-        else if (passes[pass].kind == 'o')
+        char kind = passes[pass].kind;
+        if (kind == 'a' || kind == 'A')
+            rc = tscv_adaptive(kind == 'a' ? &f->stock : &f->away, &f->bin,
+                               (f->stock.w / 5) | 1, 8, err);
+        else if (kind == 'o')
             rc = tscv_otsu(&f->stock, &f->bin, &t_otsu, err);
-        else
+        else if (kind == 'O') {
+            double t_away;
+            rc = tscv_otsu(&f->away, &f->bin, &t_away, err);
+        } else
             rc = upper_otsu(&f->stock, &f->bin, t_otsu);
         if (rc == 0 && r)
             rc = tscv_morph(&f->bin, &f->bin, passes[pass].op, r, err);
@@ -665,7 +748,8 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
         float grow = 1.0f + (passes[pass].op == 'e' ? r : 0);
         for (int i = 0; i < cs.n && got < max; i++)
             if (tscv_area(cs.pts + cs.start[i], cs.len[i]) > min_area)
-                got += grid_cells(f, frame, cs.pts + cs.start[i], cs.len[i], k, grow, out + got,
+                got += grid_cells(f, frame, cs.pts + cs.start[i], cs.len[i], k, grow,
+                                  pass >= AWAY ? AWAY_LONE : 1000, out + got,
                                   max - got);
         if (pass == 3) /* Otsu, not eroded: the stock where it is */
             for (int j = 0; j < cs.n && f->nblob < MAX_BLOBS; j++) {
@@ -682,7 +766,7 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
                 f->blob[f->nblob].x1 = (float)(x1 + 1) * k, f->blob[f->nblob].y1 = (float)(y1 + 1) * k;
                 f->blob[f->nblob++].area = a * k * k;
             }
-        if (pass == 0 || pass == 3 || pass == 6) { /* not eroded: the outline where it is */
+        if (!passes[pass].op) { /* not eroded: the outline where it is */
             /* the card size from the lone cards: the median over every
              * card-shaped quad is a split's small cell in a pile (42 px
              * for cards of 75), so the corner cards were dropped as the
@@ -885,12 +969,15 @@ int ts_gof_find(ts_gof_finder *f, const ts_image *frame, ts_quad *out, int max, 
         return -1;
     f->nblob = 0;
     f->nseam = 0;
+    f->away_ran = 0;
     int n = blocks(f, frame, k, 0, out, max, err);
     if (n < 0)
         return -1;
     /* then the cards their indices imply, where outlines were lost */
     int roi[4], m = 0;
-    if (unexplained(f, out, n, frame, roi))
+    if (f->away_ran)
+        m = ts_gof_index_cards(f->index, frame, f->away_roi, f->idx, MAX_INDEX, err);
+    else if (unexplained(f, out, n, frame, roi))
         m = ts_gof_index_cards(f->index, frame, roi, f->idx, MAX_INDEX, err);
     if (m < 0)
         return -1;

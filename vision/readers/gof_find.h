@@ -17,6 +17,9 @@
  * touching cards, rows, piles), the cards implied by their corner indices
  * (gof_index.h) are offered too, within that part of the frame only: the
  * ones with both indices showing after the lone cards, the others last.
+ * There too, adaptive and Otsu run again on how far each pixel's chroma is
+ * from the table's: stock as bright as the table in the stock score (grey
+ * stock on yellow wood, beige on a pale grey cloth) still differs in hue.
  */
 #ifndef TS_READERS_GOF_FIND_H
 #define TS_READERS_GOF_FIND_H

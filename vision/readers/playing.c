@@ -66,11 +66,21 @@ enum { MAX_RANKED = 256 }; /* the finder's candidates */
 /* How sure of itself the face must be to make a card of an unsure index. */
 #define FACE_RESCUE 0.9f
 
+/* Cards read in one batch (each net step one run over all of them). */
+enum { BATCH = 48 };
+
+/* What reading one card of a batch needs. */
+typedef struct {
+    ts_image patch[NPATCH]; /* corners turned upright (patch[0] is a view) */
+    float probs[NPATCH][NOUT];
+    ts_image turned; /* the card turned a quarter for the face (allocated when needed) */
+    int face;        /* the face is asked: 0 no, 1 to check a card, 2 to rescue one */
+} card_scratch;
+
 struct ts_playing_reader {
     tscv_net *net;      /* reads a card's corners */
     tscv_net *find_net; /* a smaller one that screens the corner-index finder's patches */
     ts_playing_face *face; /* reads the whole face: a second opinion */
-    ts_image turned;       /* a card lying across its warp, turned upright */
     ts_playing_finder *finder; /* for the class's find() */
     ts_index_ink *indexer;
     ts_index_ink *checker; /* glyph pairs on one rectified card */
@@ -82,9 +92,15 @@ struct ts_playing_reader {
     /* Index patch sizes (px) on the rectified card: upright, and for a card
      * lying across the warp (its long side along the warp's short one). */
     int pw, ph, lw, lh;
-    ts_image patch[NPATCH]; /* corners turned upright (patch[0] is a view) */
-    float probs[NPATCH][NOUT];
+    card_scratch *cs;         /* BATCH: each card of a batch read */
+    ts_image bimg[BATCH];     /* one net run's inputs (views) */
+    float bprobs[BATCH * NOUT]; /* and outputs */
+    ts_playing_face_reading faces[BATCH];
     ts_reading_memo memo; /* the finder's readings of this frame's quads */
+    ts_image *ahead_img;  /* BATCH cards read ahead (read_ahead) */
+    ts_reading ahead[BATCH];
+    int ahead_cand[BATCH]; /* the candidate each is */
+    int *ahead_slot;       /* MAX_RANKED: each candidate's place in ahead, or -1 */
     ts_image warp;    /* the finder's warp of one candidate */
     const ts_image *frame; /* during find(): the frame (borrowed) */
     ts_quad *ranked;  /* the finder's output before it is copied out */
@@ -136,11 +152,16 @@ ts_playing_reader *ts_playing_reader_create(const char *models_dir, char *err, s
     r->ipatch = calloc(READ_PAIRS * NSTRETCH, sizeof *r->ipatch);
     r->ranked = malloc(sizeof *r->ranked * MAX_RANKED);
     r->iprobs = malloc(sizeof *r->iprobs * READ_PAIRS * NSTRETCH * NOUT);
-    if (!r->finder || !r->indexer || !r->checker || !r->cpairs || !r->pairs || !r->ipatch || !r->iprobs || !r->ranked ||
-        ts_image_alloc(&r->patch[1], r->pw, r->ph, 3) < 0 ||
-        ts_image_alloc(&r->patch[2], r->lw, r->lh, 3) < 0 ||
-        ts_image_alloc(&r->patch[3], r->lw, r->lh, 3) < 0 ||
-        ts_image_alloc(&r->turned, TS_PLAYING_CARD_H, TS_PLAYING_CARD_W, 3) < 0) {
+    r->cs = calloc(BATCH, sizeof *r->cs);
+    r->ahead_img = calloc(BATCH, sizeof *r->ahead_img);
+    r->ahead_slot = malloc(sizeof *r->ahead_slot * MAX_RANKED);
+    int ok = r->finder && r->indexer && r->checker && r->cpairs && r->pairs && r->ipatch &&
+             r->iprobs && r->ranked && r->cs && r->ahead_img && r->ahead_slot;
+    for (int i = 0; ok && i < BATCH; i++)
+        ok = ts_image_alloc(&r->cs[i].patch[1], r->pw, r->ph, 3) == 0 &&
+             ts_image_alloc(&r->cs[i].patch[2], r->lw, r->lh, 3) == 0 &&
+             ts_image_alloc(&r->cs[i].patch[3], r->lw, r->lh, 3) == 0;
+    if (!ok) {
         snprintf(err, errlen, "out of memory");
         ts_playing_reader_destroy(r);
         return NULL;
@@ -165,9 +186,18 @@ void ts_playing_reader_destroy(ts_playing_reader *r)
     free(r->ipatch);
     free(r->iprobs);
     free(r->pairs);
-    for (int i = 1; i < NPATCH; i++)
-        ts_image_free(&r->patch[i]);
-    ts_image_free(&r->turned);
+    if (r->cs)
+        for (int i = 0; i < BATCH; i++) {
+            for (int k = 1; k < NPATCH; k++)
+                ts_image_free(&r->cs[i].patch[k]);
+            ts_image_free(&r->cs[i].turned);
+        }
+    free(r->cs);
+    if (r->ahead_img)
+        for (int i = 0; i < BATCH; i++)
+            ts_image_free(&r->ahead_img[i]);
+    free(r->ahead_img);
+    free(r->ahead_slot);
     ts_image_free(&r->warp);
     free(r->ranked);
     free(r);
@@ -240,16 +270,15 @@ static int pool(const float *const *p, const float *w, int np, int n, float *bes
     return arg;
 }
 
-/* Reads the card one way round (0 upright: patches 0 and 1; 1 across:
- * patches 2 and 3, already cut) into out. */
-static int read_way(ts_playing_reader *r, int across, ts_playing_reading *out, char *err)
+/* The reading of one way round (0 upright: patches 0 and 1; 1 across:
+ * patches 2 and 3) from the net's outputs in probs; second: whether the
+ * second corner was read (it is, unless the first was ONE_CORNER_SURE). */
+static void way_reading(float probs[][NOUT], int across, ts_playing_reading *out)
 {
     memset(out, 0, sizeof *out);
     /* The first corner alone first: read this surely it needs no second
      * opinion, and the net is most of a card's reading time. */
-    if (tscv_net_run(r->net, r->patch + 2 * across, 1, &r->probs[2 * across][0], err) < 0)
-        return -1;
-    const float *p0 = r->probs[2 * across];
+    const float *p0 = probs[2 * across];
     if (index_conf(p0) >= ONE_CORNER_SURE) {
         out->index_conf[2 * across] = p0[NRANK + NSUIT + 1];
         out->rank = argmax(p0, NRANK, &out->rank_conf);
@@ -258,18 +287,16 @@ static int read_way(ts_playing_reader *r, int across, ts_playing_reading *out, c
         out->is_card = 1;
         out->across = across;
         out->one_corner = 1;
-        return 0;
+        return;
     }
-    if (tscv_net_run(r->net, r->patch + 2 * across + 1, 1, &r->probs[2 * across + 1][0], err) < 0)
-        return -1;
-    const float *p[2] = {r->probs[2 * across], r->probs[2 * across + 1]};
+    const float *p[2] = {probs[2 * across], probs[2 * across + 1]};
     const float *ps[2] = {p[0] + NRANK, p[1] + NRANK};
     float w[2], v[2];
     for (int i = 0; i < 2; i++) /* head order: rank suit index */
         out->index_conf[2 * across + i] = w[i] = p[i][NRANK + NSUIT + 1];
     float wmax = w[0] > w[1] ? w[0] : w[1];
     if (wmax < 0.5f)
-        return 0; /* no corner shows an index */
+        return; /* no corner shows an index */
     /* a corner far less sure than the other is covered or blurred: no vote */
     for (int i = 0; i < 2; i++)
         v[i] = w[i] < 0.5f * wmax ? 0 : w[i];
@@ -284,6 +311,21 @@ static int read_way(ts_playing_reader *r, int across, ts_playing_reading *out, c
      * card: call it no card, so the next candidate at that place is tried. */
     out->is_card = out->conf >= TS_PLAYING_MIN_CONF;
     out->across = across;
+}
+
+/* Runs the index net once over the patches job[0..n) (card * NPATCH +
+ * patch) of a batch's cards, each patch's outputs to its card's probs. */
+static int run_patches(ts_playing_reader *r, const int *job, int n, char *err)
+{
+    if (n == 0)
+        return 0;
+    for (int k = 0; k < n; k++)
+        r->bimg[k] = r->cs[job[k] / NPATCH].patch[job[k] % NPATCH];
+    if (tscv_net_run(r->net, r->bimg, n, r->bprobs, err) < 0)
+        return -1;
+    for (int k = 0; k < n; k++)
+        memcpy(r->cs[job[k] / NPATCH].probs[job[k] % NPATCH], r->bprobs + (size_t)k * NOUT,
+               sizeof r->bprobs[0] * NOUT);
     return 0;
 }
 
@@ -316,117 +358,164 @@ static int index_shape(ts_playing_reader *r, const ts_image *card, char *err)
     return 0;
 }
 
-static int read_card(ts_playing_reader *r, const ts_image *card, ts_playing_reading *out,
-                     char *err)
+/* Reads the corner indices of cards[0..n) (n <= BATCH), each net step run
+ * once over every card that needs it. Upright: the top-left corner and the
+ * bottom-right one turned half a circle. Across: a card whose quad was
+ * taken the other way round (a photo stretched to a square can make a card
+ * look wider than long) has its index at the top-right or bottom-left,
+ * lying on its side; it is tried when the upright reading is unsure. */
+static int read_corners(ts_playing_reader *r, const ts_image *cards, int n,
+                        ts_playing_reading *out, char *err)
 {
-    memset(out, 0, sizeof *out);
-    if (card->w != TS_PLAYING_CARD_W || card->h != TS_PLAYING_CARD_H) {
-        snprintf(err, TSCV_ERR_MAX, "playing reader wants %dx%d cards, got %dx%d",
-                 TS_PLAYING_CARD_W, TS_PLAYING_CARD_H, card->w, card->h);
-        return -1;
+    int job[BATCH] = {0}, nj = 0;
+    for (int i = 0; i < n; i++) {
+        const ts_image *card = &cards[i];
+        if (card->w != TS_PLAYING_CARD_W || card->h != TS_PLAYING_CARD_H) {
+            snprintf(err, TSCV_ERR_MAX, "playing reader wants %dx%d cards, got %dx%d",
+                     TS_PLAYING_CARD_W, TS_PLAYING_CARD_H, card->w, card->h);
+            return -1;
+        }
+        r->cs[i].patch[0] = ts_image_roi(card, 0, 0, r->pw, r->ph);
+        turned_corner(card, 2, &r->cs[i].patch[1]);
+        job[nj++] = i * NPATCH;
     }
-    /* Upright: the top-left corner and the bottom-right one turned half a
-     * circle. Across: a card whose quad was taken the other way round (a
-     * photo stretched to a square can make a card look wider than long) has
-     * its index at the top-right or bottom-left, lying on its side. */
-    r->patch[0] = ts_image_roi(card, 0, 0, r->pw, r->ph);
-    turned_corner(card, 2, &r->patch[1]);
-    if (read_way(r, 0, out, err) < 0)
-        return -1;
-    if (out->conf >= TS_PLAYING_SURE)
-        return 0; /* read upright: the other way round need not be tried */
-    ts_playing_reading across;
-    turned_corner(card, 3, &r->patch[2]);
-    turned_corner(card, 1, &r->patch[3]);
-    if (read_way(r, 1, &across, err) < 0)
-        return -1;
-    memcpy(across.index_conf, out->index_conf, 2 * sizeof *out->index_conf);
-    if (across.conf > out->conf)
-        *out = across;
-    else
-        memcpy(out->index_conf + 2, across.index_conf + 2, 2 * sizeof *out->index_conf);
+    for (int across = 0; across < 2; across++) {
+        if (run_patches(r, job, nj, err) < 0) /* the first corner */
+            return -1;
+        int nsecond = 0;
+        for (int k = 0; k < nj; k++)
+            if (index_conf(r->cs[job[k] / NPATCH].probs[2 * across]) < ONE_CORNER_SURE)
+                job[nsecond++] = job[k] + 1;
+        if (run_patches(r, job, nsecond, err) < 0)
+            return -1;
+        nj = 0;
+        for (int i = 0; i < n; i++) {
+            ts_playing_reading way;
+            if (across == 0) {
+                way_reading(r->cs[i].probs, 0, &out[i]);
+                if (out[i].conf >= TS_PLAYING_SURE)
+                    continue; /* read upright: the other way round need not be tried */
+                turned_corner(&cards[i], 3, &r->cs[i].patch[2]);
+                turned_corner(&cards[i], 1, &r->cs[i].patch[3]);
+                job[nj++] = i * NPATCH + 2;
+                continue;
+            }
+            if (out[i].conf >= TS_PLAYING_SURE)
+                continue;
+            way_reading(r->cs[i].probs, 1, &way);
+            memcpy(way.index_conf, out[i].index_conf, 2 * sizeof *way.index_conf);
+            if (way.conf > out[i].conf)
+                out[i] = way;
+            else
+                memcpy(out[i].index_conf + 2, way.index_conf + 2, 2 * sizeof *way.index_conf);
+        }
+    }
     return 0;
 }
 
-/* Reads the face of the card; a card lying across the warp (its long side
- * along the warp's short one) is turned a quarter first, which gives it
- * its own proportions again once shrunk to the face net's input. */
-static int read_face(ts_playing_reader *r, const ts_image *card, int across,
-                     ts_playing_face_reading *f, char *err)
+/* The card as the face net reads it: a card lying across the warp (its
+ * long side along the warp's short one) is turned a quarter first, which
+ * gives it its own proportions again once shrunk to the face net's input. */
+static int face_view(ts_playing_reader *r, int i, const ts_image *card, int across,
+                     ts_image *view)
 {
-    if (!across)
-        return ts_playing_face_read(r->face, card, f, err);
-    turned_corner(card, 1, &r->turned);
-    return ts_playing_face_read(r->face, &r->turned, f, err);
-}
-
-/* The face's second opinion on an index reading: agreement makes the two
- * independent cues' doubt the product of theirs; a face sure of another
- * rank or suit leaves the card unread. A card read across the warp is
- * squeezed there: the face is not asked. */
-static int face_check(ts_playing_reader *r, const ts_image *card, ts_playing_reading *out,
-                      char *err)
-{
-    ts_playing_face_reading f;
-    if (read_face(r, card, out->across, &f, err) < 0)
-        return -1;
-    out->face = (int)ts_playing_face_judge(&f, out->rank, out->suit, &out->face_conf);
-    if (out->face == TS_FACE_AGREES)
-        out->conf = 1.0f - (1.0f - out->conf) * (1.0f - out->face_conf);
-    else if (out->face == TS_FACE_DISAGREES && out->conf >= FACE_VETO_CAP)
-        out->conf = FACE_VETO_CAP;
-    return 0;
-}
-
-/* An index read too unsurely to call the place a card (or without an
- * index's glyph shape) is one when the face, sure of itself, reads the same
- * card: two independent cues rarely agree by chance on one of 52 codes. */
-static int face_rescue(ts_playing_reader *r, const ts_image *card, ts_playing_reading *out,
-                       char *err)
-{
-    if (out->conf <= 0)
+    if (!across) {
+        *view = *card;
         return 0;
-    ts_playing_face_reading f;
-    if (read_face(r, card, out->across, &f, err) < 0)
+    }
+    ts_image *t = &r->cs[i].turned;
+    if (!t->buf && ts_image_alloc(t, TS_PLAYING_CARD_H, TS_PLAYING_CARD_W, 3) < 0)
         return -1;
-    out->face = (int)ts_playing_face_judge(&f, out->rank, out->suit, &out->face_conf);
-    if (out->face == TS_FACE_AGREES && out->face_conf >= FACE_RESCUE) {
+    turned_corner(card, 1, t);
+    *view = *t;
+    return 0;
+}
+
+/* What the face says of an index reading (face_conf and verdict). check:
+ * the index made a card: agreement makes the two independent cues' doubt
+ * the product of theirs; a face sure of another rank or suit leaves the
+ * card unread. Else (a rescue) an index read too unsurely to call the place
+ * a card (or without an index's glyph shape) is one when the face, sure of
+ * itself, reads the same card: two independent cues rarely agree by chance
+ * on one of 52 codes. */
+static void face_apply(const ts_playing_face_reading *f, int check, ts_playing_reading *out)
+{
+    out->face = (int)ts_playing_face_judge(f, out->rank, out->suit, &out->face_conf);
+    if (check) {
+        if (out->face == TS_FACE_AGREES)
+            out->conf = 1.0f - (1.0f - out->conf) * (1.0f - out->face_conf);
+        else if (out->face == TS_FACE_DISAGREES && out->conf >= FACE_VETO_CAP)
+            out->conf = FACE_VETO_CAP;
+    } else if (out->face == TS_FACE_AGREES && out->face_conf >= FACE_RESCUE) {
         out->is_card = 1;
         out->conf = 1.0f - (1.0f - out->conf) * (1.0f - out->face_conf);
     }
+}
+
+/* Reads cards[0..n) (n <= BATCH): corner indices, the index's glyph shape,
+ * then the face as a second opinion, each net step in one batch. */
+static int read_cards(ts_playing_reader *r, const ts_image *cards, int n,
+                      ts_playing_reading *out, char *err)
+{
+    if (read_corners(r, cards, n, out, err) < 0)
+        return -1;
+    int job[BATCH] = {0}, nj = 0;
+    for (int i = 0; i < n; i++) {
+        r->cs[i].face = 0; /* no face read */
+        if (!out[i].is_card) {
+            r->cs[i].face = out[i].conf > 0 ? 2 : 0; /* a rescue */
+            continue;
+        }
+        int shape = index_shape(r, &cards[i], err);
+        if (shape < 0)
+            return -1;
+        out[i].shape = shape;
+        /* a tight crop or a deck whose pips touch its index: both corners
+         * agree (the second read below if the first was sure alone) */
+        if (!shape && out[i].one_corner)
+            job[nj++] = i * NPATCH + 2 * out[i].across + 1;
+    }
+    if (run_patches(r, job, nj, err) < 0)
+        return -1;
+    for (int i = 0; i < n; i++) {
+        if (out[i].is_card && !out[i].shape) {
+            int a = 2 * out[i].across;
+            float c;
+            int agree = 1;
+            for (int k = 0; k < 2; k++) {
+                const float *p = r->cs[i].probs[a + k];
+                if (p[NRANK + NSUIT + 1] < 0.5f || argmax(p, NRANK, &c) != out[i].rank ||
+                    argmax(p + NRANK, NSUIT, &c) != out[i].suit)
+                    agree = 0;
+            }
+            /* not out->conf capped below the floor: an unsure card there would
+             * hide a real one under a loose quad (webcam 20/111 against 25) */
+            out[i].is_card = agree;
+            r->cs[i].face = agree ? 1 : out[i].conf > 0 ? 2 : 0;
+        } else if (out[i].is_card) {
+            r->cs[i].face = 1; /* a check */
+        }
+    }
+    nj = 0;
+    for (int i = 0; i < n; i++)
+        if (r->cs[i].face) {
+            if (face_view(r, i, &cards[i], out[i].across, &r->bimg[nj]) < 0) {
+                snprintf(err, TSCV_ERR_MAX, "out of memory");
+                return -1;
+            }
+            job[nj++] = i;
+        }
+    if (ts_playing_face_read_n(r->face, r->bimg, nj, r->faces, err) < 0)
+        return -1;
+    for (int k = 0; k < nj; k++)
+        face_apply(&r->faces[k], r->cs[job[k]].face == 1, &out[job[k]]);
     return 0;
 }
 
 int ts_playing_read(ts_playing_reader *r, const ts_image *card, ts_playing_reading *out,
                     char *err)
 {
-    if (read_card(r, card, out, err) < 0)
-        return -1;
-    if (!out->is_card)
-        return face_rescue(r, card, out, err);
-    int shape = index_shape(r, card, err);
-    if (shape < 0)
-        return -1;
-    out->shape = shape;
-    if (!shape) { /* a tight crop or a deck whose pips touch its index: both corners agree */
-        int a = 2 * out->across;
-        if (out->one_corner &&
-            tscv_net_run(r->net, r->patch + a + 1, 1, &r->probs[a + 1][0], err) < 0)
-            return -1;
-        float c;
-        int agree = 1;
-        for (int i = 0; i < 2; i++)
-            if (r->probs[a + i][NRANK + NSUIT + 1] < 0.5f ||
-                argmax(r->probs[a + i], NRANK, &c) != out->rank ||
-                argmax(r->probs[a + i] + NRANK, NSUIT, &c) != out->suit)
-                agree = 0;
-        /* not out->conf capped below the floor: an unsure card there would
-         * hide a real one under a loose quad (webcam 20/111 against 25) */
-        out->is_card = agree;
-    }
-    if (out->is_card)
-        return face_check(r, card, out, err);
-    return face_rescue(r, card, out, err);
+    return read_cards(r, card, 1, out, err);
 }
 
 /* ---- The reader class ---------------------------------------------------- */
@@ -446,20 +535,25 @@ static void playing_destroy(void *reader)
     ts_playing_reader_destroy(reader);
 }
 
+static void to_reading(const ts_playing_reading *r, ts_reading *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!r->is_card)
+        return;
+    out->is_card = 1;
+    out->code = (ts_code){TS_FAM_PLAYING, (uint8_t)(r->suit * NRANK + r->rank)};
+    out->conf = r->conf;
+    out->nattr = 2;
+    out->attr_conf[0] = r->rank_conf;
+    out->attr_conf[1] = r->suit_conf;
+}
+
 static int read_fresh(ts_playing_reader *pr, const ts_image *card, ts_reading *out, char *err)
 {
     ts_playing_reading r;
-    memset(out, 0, sizeof *out);
     if (ts_playing_read(pr, card, &r, err) < 0)
         return -1;
-    if (!r.is_card)
-        return 0;
-    out->is_card = 1;
-    out->code = (ts_code){TS_FAM_PLAYING, (uint8_t)(r.suit * NRANK + r.rank)};
-    out->conf = r.conf;
-    out->nattr = 2;
-    out->attr_conf[0] = r.rank_conf;
-    out->attr_conf[1] = r.suit_conf;
+    to_reading(&r, out);
     return 0;
 }
 
@@ -474,19 +568,55 @@ static int playing_read_found(void *reader, const ts_pt q[4], ts_reading *out)
     return ts_reading_memo_found(&((ts_playing_reader *)reader)->memo, q, out);
 }
 
-/* Reads candidate i for the finder, keeping a card's reading for the
- * pipeline's read of the same quad. */
+/* Reads ahead, in one batch, the candidates ts_place_pick will read if each
+ * it reads is a card: the first, then each one overlapping none of those
+ * before it (at most max of them). Their readings wait in r->ahead for
+ * read_candidate; a place whose card reads unsure, or is no card, has its
+ * other candidates read one by one as before. */
+static int read_ahead(ts_playing_reader *r, const ts_image *frame, const ts_quad *cand, int n,
+                      int max, char *err)
+{
+    int k = 0;
+    if (max > BATCH)
+        max = BATCH;
+    for (int i = 0; i < n; i++) {
+        r->ahead_slot[i] = -1;
+        int free = k < max;
+        for (int j = 0; j < k && free; j++)
+            free = !ts_quad_overlap(&cand[r->ahead_cand[j]], &cand[i]);
+        if (!free)
+            continue;
+        if (tscv_warp_quad(frame, cand[i].q, &r->ahead_img[k], TS_PLAYING_CARD_W,
+                           TS_PLAYING_CARD_H, err) < 0)
+            return -1;
+        r->ahead_slot[i] = k;
+        r->ahead_cand[k++] = i;
+    }
+    ts_playing_reading rd[BATCH];
+    if (read_cards(r, r->ahead_img, k, rd, err) < 0)
+        return -1;
+    for (int j = 0; j < k; j++)
+        to_reading(&rd[j], &r->ahead[j]);
+    return 0;
+}
+
+/* Reads candidate i for the finder (read ahead, or now), keeping a card's
+ * reading for the pipeline's read of the same quad. */
 static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char *err)
 {
     ts_playing_reader *r = ctx;
-    if (tscv_warp_quad(r->frame, cand[i].q, &r->warp, TS_PLAYING_CARD_W, TS_PLAYING_CARD_H,
-                       err) < 0 ||
-        read_fresh(r, &r->warp, out, err) < 0)
+    if (r->ahead_slot[i] >= 0) {
+        *out = r->ahead[r->ahead_slot[i]];
+    } else if (tscv_warp_quad(r->frame, cand[i].q, &r->warp, TS_PLAYING_CARD_W,
+                              TS_PLAYING_CARD_H, err) < 0 ||
+               read_fresh(r, &r->warp, out, err) < 0) {
         return -1;
+    }
     /* a held card's index unread: its face alone (playing_held.h) */
     if (cand[i].score >= TS_PLAYING_HELD_MIN_SCORE && (!out->is_card || out->conf < TS_PLAYING_FLOOR)) {
+        const ts_image *card = r->ahead_slot[i] >= 0 ? &r->ahead_img[r->ahead_slot[i]] : &r->warp;
         ts_reading face;
-        if (ts_playing_held_face(r->face, &r->warp, &face, err) < 0)
+        if (ts_playing_held_face(r->face, card, &face, err) < 0)
             return -1;
         if (face.is_card)
             *out = face;
@@ -607,6 +737,8 @@ static int playing_find(void *reader, const ts_image *frame, ts_quad *out, int m
         return -1;
     n = ts_playing_find(r->finder, frame, r->icand, n, r->ranked, nout, cap, err);
     if (n < 0)
+        return -1;
+    if (read_ahead(r, frame, r->ranked, n, max, err) < 0)
         return -1;
     r->frame = frame;
     n = ts_place_pick(r->ranked, n, RERANK_SURE, read_candidate, r, out, max, err);

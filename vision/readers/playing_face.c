@@ -9,6 +9,8 @@
 #include "datadir.h"
 
 enum { NRANK = 13, NSUIT = 4, NOUT = NRANK + NSUIT + 2, JACK = 10 /* J Q K follow */ };
+/* Faces read in one net run. */
+enum { BATCH = 48 };
 /* The face is looked at when the net takes it for a card this surely: a
  * loose quad, a card half covered or cut by the frame has no opinion. */
 #define FACE_SEEN 0.5f
@@ -19,7 +21,7 @@ enum { NRANK = 13, NSUIT = 4, NOUT = NRANK + NSUIT + 2, JACK = 10 /* J Q K follo
 
 struct ts_playing_face {
     tscv_net *net;
-    float probs[NOUT];
+    float probs[BATCH * NOUT];
 };
 
 ts_playing_face *ts_playing_face_create(const char *models_dir, char *err, size_t errlen)
@@ -58,11 +60,23 @@ void ts_playing_face_destroy(ts_playing_face *f)
 int ts_playing_face_read(ts_playing_face *f, const ts_image *card, ts_playing_face_reading *out,
                          char *err)
 {
-    if (tscv_net_run(f->net, card, 1, f->probs, err) < 0)
-        return -1;
-    memcpy(out->rank, f->probs, sizeof out->rank);
-    memcpy(out->suit, f->probs + NRANK, sizeof out->suit);
-    out->card = f->probs[NRANK + NSUIT + 1];
+    return ts_playing_face_read_n(f, card, 1, out, err);
+}
+
+int ts_playing_face_read_n(ts_playing_face *f, const ts_image *cards, int n,
+                           ts_playing_face_reading *out, char *err)
+{
+    for (int i = 0; i < n; i += BATCH) { /* one net run per BATCH cards */
+        int m = n - i < BATCH ? n - i : BATCH;
+        if (tscv_net_run(f->net, cards + i, m, f->probs, err) < 0)
+            return -1;
+        for (int k = 0; k < m; k++) {
+            const float *p = f->probs + (size_t)k * NOUT;
+            memcpy(out[i + k].rank, p, sizeof out->rank);
+            memcpy(out[i + k].suit, p + NRANK, sizeof out->suit);
+            out[i + k].card = p[NRANK + NSUIT + 1];
+        }
+    }
     return 0;
 }
 

@@ -31,6 +31,11 @@ void ts_playing_face_destroy(ts_playing_face *f);
 int ts_playing_face_read(ts_playing_face *f, const ts_image *card, ts_playing_face_reading *out,
                          char *err);
 
+/* Reads cards[0..n) (borrowed, as above) into out[0..n), in net runs of
+ * many cards (a run's fixed cost shared). Returns 0 or -1 with err. */
+int ts_playing_face_read_n(ts_playing_face *f, const ts_image *cards, int n,
+                           ts_playing_face_reading *out, char *err);
+
 /* What the face says of an index reading of rank and suit. */
 typedef enum {
     TS_FACE_SILENT = 0, /* no face seen, or not sure of it */

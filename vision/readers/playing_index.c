@@ -62,7 +62,9 @@ int ts_playing_index_pairs(ts_index_ink *ix, const ts_image *frame, ts_playing_p
     float k = (float)WORK / (frame->w > frame->h ? frame->w : frame->h);
     if (k > 1)
         k = 1;
-    for (int lv = 0; lv < LEVELS; lv++, k /= 2) {
+    /* A close-up's glyphs are too big for both levels: a frame with no pair
+     * there is looked at once more, a level coarser. */
+    for (int lv = 0; lv < LEVELS || (lv == LEVELS && n == 0); lv++, k /= 2) {
         int w = (int)lroundf(frame->w * k), h = (int)lroundf(frame->h * k);
         if (w < 2 * BLOCK || h < 2 * BLOCK)
             break;

@@ -1,0 +1,98 @@
+/* tscv_adaptive (OpenCV's box mean, then a vector comparison) gives
+ * cv::adaptiveThreshold's bytes exactly: on a real board photo in grey, for
+ * windows small and larger than a card, offsets above and below zero and
+ * fractional, odd widths and views with a stride, and in place. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "cv/cvwrap.h"
+#include "imageio.h"
+
+#define PHOTO TS_SHARED_DIR "/data/set/boards/pclewis_set-solver_resources_angle.jpg"
+
+/* Bytes that differ between the two thresholdings of src. */
+static long compare(const ts_image *src, int block, double offset)
+{
+    ts_image a, b;
+    char err[TSCV_ERR_MAX];
+    assert_int_equal(ts_image_alloc(&a, src->w, src->h, 1), 0);
+    assert_int_equal(ts_image_alloc(&b, src->w, src->h, 1), 0);
+    assert_int_equal(tscv_adaptive_opencv(src, &a, block, offset, err), 0);
+    assert_int_equal(tscv_adaptive(src, &b, block, offset, err), 0);
+    long diff = 0;
+    for (int y = 0; y < src->h; y++)
+        for (int x = 0; x < src->w; x++)
+            diff += ts_image_row(&a, y)[x] != ts_image_row(&b, y)[x];
+    ts_image_free(&a);
+    ts_image_free(&b);
+    return diff;
+}
+
+static int load_grey(ts_image *grey)
+{
+    ts_image img;
+    char err[256];
+    if (ts_image_load(PHOTO, &img, err, sizeof err) < 0) {
+        fprintf(stderr, "shared photo not found: %s\n", err);
+        return -1;
+    }
+    assert_int_equal(tscv_grey(&img, grey, err), 0);
+    ts_image_free(&img);
+    return 0;
+}
+
+static void test_windows_and_offsets(void **state)
+{
+    (void)state;
+    ts_image grey = {0};
+    if (load_grey(&grey) < 0)
+        skip();
+    const int blocks[] = {1, 3, 4, 15, 31, 101, 255};
+    const double offsets[] = {8, -8, 0, 12, 22, -4.5, 3.2, 300, -300};
+    for (size_t i = 0; i < sizeof blocks / sizeof blocks[0]; i++)
+        for (size_t j = 0; j < sizeof offsets / sizeof offsets[0]; j++)
+            assert_int_equal(compare(&grey, blocks[i], offsets[j]), 0);
+    ts_image_free(&grey);
+}
+
+static void test_views_and_in_place(void **state)
+{
+    (void)state;
+    ts_image grey = {0};
+    char err[TSCV_ERR_MAX];
+    if (load_grey(&grey) < 0)
+        skip();
+    srand(21);
+    for (int round = 0; round < 30; round++) {
+        int w = 1 + rand() % 300, h = 1 + rand() % 200;
+        ts_image view = ts_image_roi(&grey, rand() % (grey.w - w), rand() % (grey.h - h), w, h);
+        assert_int_equal(compare(&view, 3 + rand() % 80, (rand() % 41) - 20), 0);
+    }
+    /* in place: the result over its own source */
+    ts_image a, b;
+    assert_int_equal(ts_image_alloc(&a, grey.w, grey.h, 1), 0);
+    assert_int_equal(ts_image_alloc(&b, grey.w, grey.h, 1), 0);
+    memcpy(b.buf, grey.buf, (size_t)grey.stride * (size_t)grey.h);
+    assert_int_equal(tscv_adaptive_opencv(&grey, &a, 61, 8, err), 0);
+    assert_int_equal(tscv_adaptive(&b, &b, 61, 8, err), 0);
+    assert_memory_equal(a.buf, b.buf, (size_t)a.stride * (size_t)a.h);
+    ts_image_free(&a);
+    ts_image_free(&b);
+    ts_image_free(&grey);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_windows_and_offsets),
+        cmocka_unit_test(test_views_and_in_place),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
