@@ -128,6 +128,19 @@ static void test_pairs_at_index_corners(void **state)
     ts_index_ink_destroy(ix);
 }
 
+/* One playing card dealt alone into a size x size frame. */
+static void render_one_card(uint64_t seed, int size, ts_scene *sc)
+{
+    char err[TSCV_ERR_MAX];
+    ts_scene_spec spec;
+    memset(&spec, 0, sizeof spec);
+    spec.family = TS_FAM_PLAYING;
+    spec.w = spec.h = size;
+    spec.seed = seed;
+    ts_render_deal(&spec, 1, TS_LAYOUT_ROW);
+    assert_int_equal(ts_render_scene(&spec, sc, err), 0);
+}
+
 /* Close-ups: one card filling most of a 640 x 640 frame, so its index
  * glyphs are 20-40 px tall and the centre of a 9, Q, A or 6 is paper (the
  * phone photos' close-ups). Before the ink was looked for around a glyph's
@@ -142,14 +155,8 @@ static void test_pairs_on_close_ups(void **state)
     char err[TSCV_ERR_MAX];
     int cards = 0, hit = 0;
     for (uint64_t seed = 81100; seed < 81140; seed++) {
-        ts_scene_spec spec;
-        memset(&spec, 0, sizeof spec);
-        spec.family = TS_FAM_PLAYING;
-        spec.w = spec.h = 640;
-        spec.seed = seed;
-        ts_render_deal(&spec, 1, TS_LAYOUT_ROW);
         ts_scene sc;
-        assert_int_equal(ts_render_scene(&spec, &sc, err), 0);
+        render_one_card(seed, 640, &sc);
         int np = ts_playing_index_pairs(ix, &sc.img, pairs, MAX_PAIRS, err);
         assert_true(np >= 0);
         for (int c = 0; c < sc.ncards; c++) {
@@ -182,14 +189,8 @@ static void test_pairs_on_big_close_ups(void **state)
     int cards = 0, hit = 0;
     ts_image big = {0};
     for (uint64_t seed = 81100; seed < 81140; seed++) {
-        ts_scene_spec spec;
-        memset(&spec, 0, sizeof spec);
-        spec.family = TS_FAM_PLAYING;
-        spec.w = spec.h = BIG_FROM;
-        spec.seed = seed;
-        ts_render_deal(&spec, 1, TS_LAYOUT_ROW);
         ts_scene sc;
-        assert_int_equal(ts_render_scene(&spec, &sc, err), 0);
+        render_one_card(seed, BIG_FROM, &sc);
         assert_int_equal(tscv_resize(&sc.img, &big, 640, 640, err), 0);
         /* the card alone, as on a white desk: nothing else offers a pair */
         ts_pt q[4];
