@@ -157,23 +157,31 @@ static int part_of_other(const ts_frame_result *trial, int n, int f, const ts_ca
 }
 
 /* How a card of a reading counts: 0 left out (a part of another reading's
- * card, longer than the family's cards), 1 sure, -1 unsure. More copies of
- * one card than a deck holds are not that deck's cards (one playing card's
- * four red diamonds read as four SET cards "1RDS"): the extra ones count as
- * unsure. */
+ * card, an unsure one longer than the family's cards), 1 sure, -1 unsure,
+ * LONG_SURE a sure one longer than the family's cards: it counts only if
+ * the face net, which sees it warped to a card's shape, places it in the
+ * family (a frame stretched to another shape, as a webcam's 16:9 picture
+ * squeezed to a square, makes every card longer than it is). More copies
+ * of one card than a deck holds are not that deck's cards (one playing
+ * card's four red diamonds read as four SET cards "1RDS"): the extra ones
+ * count as unsure. */
+enum { LONG_SURE = 2 };
 static int counts(const ts_frame_result *trial, const ts_reader_class *const *cls, int n, int f,
                   int i, bigs big_face)
 {
     const ts_frame_result *a = &trial[f];
     const ts_card *c = &a->cards[i];
-    if (part_of_other(trial, n, f, c, big_face) || !card_shaped(cls[f], c->quad))
+    if (part_of_other(trial, n, f, c, big_face))
         return 0;
+    int shaped = card_shaped(cls[f], c->quad);
     if (!c->read)
-        return -1;
+        return shaped ? -1 : 0;
     int same = 0;
     for (int k = 0; k < i; k++)
         same += a->cards[k].read && a->cards[k].code.idx == c->code.idx;
-    return same < deck_copies(c->code.family) ? 1 : -1;
+    if (same >= deck_copies(c->code.family))
+        return shaped ? -1 : 0;
+    return shaped ? 1 : LONG_SURE;
 }
 
 /* How particular a family's reading is: what its reader needs to see
@@ -213,6 +221,9 @@ static int specific(int family)
 /* P(a family) that makes a face count for it (a candidate's vote, a read
  * card's face for its reading). */
 #define VOTE_P 0.7
+/* How much surer, in the mean P(its family) of its counted cards, the face
+ * net must be of one of two near-equal readings to decide between them. */
+#define FACE_TIE 0.5
 
 /* ---- Choosing ------------------------------------------------------------- */
 
@@ -414,7 +425,7 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
         return -2;
 
     int best = -1;
-    double bs = 0, bc = 0, score[MAX_READINGS];
+    double bs = 0, bc = 0, bm = 0, score[MAX_READINGS];
     int own[MAX_READINGS]; /* counted cards the net places in the reading's family */
     double own_p[MAX_READINGS] = {0}; /* their summed P(the family) */
     /* sure cards the net does not call no card or another family's */
@@ -448,6 +459,8 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
             double p = sampled ? face[i] : mean, o = sampled ? other[i] : mother;
             double x = sampled ? none[i] : mnone;
             k += sampled;
+            if (how[f][i] == LONG_SURE && (p < AGREE_P || o >= 0.5 || x >= NONE_SURE))
+                continue;
             if (p >= VOTE_P)
                 own[f]++, own_p[f] += p;
             if (how[f][i] > 0)
@@ -462,13 +475,20 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
             weights[f] = (ts_auto_weight){s, conf, mean, counted[f], 0};
         if (!r->ncards)
             continue;
-        /* near ties go to the surer reading, then to the more particular
-         * family (see specific) */
+        /* near ties go to the reading whose cards look clearly more like
+         * its family's, if it has a sure card the net accepts (two
+         * families' readers each sure of a few cards: one reader's marks
+         * seen on the other's cards), then to the
+         * surer reading, then to the more particular family (see
+         * specific) */
         int near = fabs(s - bs) < 0.5;
-        int tie = near && fabs(conf - bc) < 0.02 * (counted[f] > 1 ? counted[f] : 1);
-        if (best < 0 || (!near && s > bs) || (near && !tie && conf > bc) ||
+        int looks = best >= 0 && near && fabs(mean - bm) >= FACE_TIE &&
+                    (mean > bm ? backed[f] : backed[best]);
+        int tie = near && !looks && fabs(conf - bc) < 0.02 * (counted[f] > 1 ? counted[f] : 1);
+        if (best < 0 || (!near && s > bs) || (looks && mean > bm) ||
+            (near && !looks && !tie && conf > bc) ||
             (tie && specific(fam) > specific(cls[best]->family)))
-            best = f, bs = s, bc = conf;
+            best = f, bs = s, bc = conf, bm = mean;
     }
 
     /* What the finders' candidates look like may overrule a weak choice

@@ -6,6 +6,7 @@
  *   auto_family_why --dump FILE IMAGE...   also keeps every reading and
  *                                          finder candidate in FILE
  *   auto_family_why --replay FILE          the choice alone, again, from FILE
+ *   auto_family_why --replay-why FILE      the same, with every reading's weights
  *
  * Running seven families' finders and readers takes about a second a
  * frame; the choice takes milliseconds. So a change to the chooser
@@ -73,7 +74,7 @@ static void keep(ts_pipeline *p, const char *path, FILE *dump)
 }
 
 /* The choice again from each record of a dump. */
-static int replay(const char *file)
+static int replay(const char *file, int why)
 {
     FILE *in = fopen(file, "rb");
     char err[TSCV_ERR_MAX];
@@ -113,6 +114,15 @@ static int replay(const char *file)
             rc = 1;
         } else {
             printf("%s\t%s\n", rec.path, best >= 0 ? ts_family_name(cls[best]->family) : "none");
+            for (int i = 0; why && i < rec.n; i++) {
+                int sure = 0;
+                for (int k = 0; k < rec.r[i].ncards; k++)
+                    sure += rec.r[i].cards[k].read;
+                printf("  %c %-8s %-10s score %6.2f conf %6.2f face %.2f counted %2d votes %2d"
+                       "  cards %2d sure %2d\n",
+                       i == best ? '*' : ' ', rec.name[i], rec.profile[i], w[i].score, w[i].conf,
+                       w[i].face, w[i].counted, w[i].votes, rec.r[i].ncards, sure);
+            }
         }
         ts_image_free(&img);
     }
@@ -125,7 +135,9 @@ int main(int argc, char **argv)
 {
     char err[512];
     if (argc == 3 && strcmp(argv[1], "--replay") == 0)
-        return replay(argv[2]);
+        return replay(argv[2], 0);
+    if (argc == 3 && strcmp(argv[1], "--replay-why") == 0)
+        return replay(argv[2], 1);
     FILE *dump = NULL;
     int first = 1;
     if (argc >= 3 && strcmp(argv[1], "--dump") == 0) {

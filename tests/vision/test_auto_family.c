@@ -1,6 +1,6 @@
 /* --game auto tells the family from the cards: rendered tables of every
  * family (seeds 98000.., never tuned on), single-card crops (the whole frame
- * read as one card) and an empty table. */
+ * read as one card), an empty table and webcam-held playing cards. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,8 +10,10 @@
 
 #include <cmocka.h>
 
+#include "imageio.h"
 #include "pipeline.h"
 #include "render.h"
+#include "shared_data.h"
 
 static ts_pipeline *make_auto(void)
 {
@@ -191,6 +193,45 @@ static void test_domino_crops(void **state)
     ts_pipeline_destroy(p);
 }
 
+/* Playing cards held up to a webcam (../shared/data/playing, every other
+ * cardcounter_webcam frame in the label file's order: 640 x 640 squeezed
+ * from a wide picture, so a held card's outline is about 2.4 times as long
+ * as wide; a hand over the card, a face and a room behind). A sure card
+ * that long counts when the face net places it in its family. Measured 40
+ * of these 56 (38 before that rule; 111 frames in all: 79 -> 81 of 111
+ * with the held-card finder, 68 before it); most misses have no
+ * playing card the reader is sure of. Skips when ../shared is absent. */
+static void test_webcam_held_cards(void **state)
+{
+    (void)state;
+    const char *labels = TS_SHARED_DIR "/data/playing/labels.tsv";
+    if (!shared_file_exists(labels))
+        skip();
+    FILE *f = fopen(labels, "r");
+    assert_non_null(f);
+    ts_pipeline *p = make_auto();
+    char line[1024], err[TSCV_ERR_MAX];
+    int k = 0, n = 0, right = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (!strstr(line, "\twebcam_held_card") || k++ % 2)
+            continue;
+        *strchr(line, '\t') = 0;
+        char path[1200];
+        snprintf(path, sizeof path, TS_SHARED_DIR "/data/playing/%s", line);
+        ts_image img;
+        assert_int_equal(ts_image_load(path, &img, err, sizeof err), 0);
+        int got = family_of(p, &img);
+        right += got == TS_FAM_PLAYING;
+        n++;
+        ts_image_free(&img);
+    }
+    fclose(f);
+    ts_pipeline_destroy(p);
+    fprintf(stderr, "webcam-held playing cards: %d/%d told playing\n", right, n);
+    assert_int_equal(n, 56);
+    assert_true(right >= 36);
+}
+
 /* A table with no cards is no family's. */
 static void test_empty_table(void **state)
 {
@@ -214,6 +255,7 @@ int main(void)
         cmocka_unit_test(test_domino_crops),
         cmocka_unit_test(test_card_across_square_photo),
         cmocka_unit_test(test_empty_table),
+        cmocka_unit_test(test_webcam_held_cards),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
