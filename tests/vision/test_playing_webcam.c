@@ -26,22 +26,12 @@
 
 enum { MAX_FRAMES = 256 };
 
-typedef struct {
-    char name[1024], label[8];
-    uint64_t t; /* UUID1 time: 100 ns steps */
-} frame;
-
-static int by_time(const void *a, const void *b)
-{
-    const frame *x = a, *y = b;
-    return (x->t > y->t) - (x->t < y->t);
-}
-
 static void test_webcam_frames_no_confident_junk(void **state)
 {
     (void)state;
-    FILE *f = fopen(PLAYING_DIR "labels.tsv", "r");
-    if (!f) {
+    static webcam_frame fr[MAX_FRAMES];
+    int h, n = webcam_frames(PLAYING_DIR "labels.tsv", fr, MAX_FRAMES, &h);
+    if (n < 0) {
         fprintf(stderr, "shared data not found at %s\n", PLAYING_DIR);
         skip();
     }
@@ -50,25 +40,7 @@ static void test_webcam_frames_no_confident_junk(void **state)
     ts_pipeline *p = ts_pipeline_create(&cfg, err, sizeof err);
     assert_non_null(p);
     static ts_frame_result res;
-    static frame fr[MAX_FRAMES];
-    char line[1024];
-    int n = 0, frames = 0, right = 0, sure_wrong = 0;
-    while (fgets(line, sizeof line, f) && n < MAX_FRAMES) {
-        if (!strstr(line, "\twebcam_held_card"))
-            continue;
-        char *tab = strchr(line, '\t');
-        *tab = 0;
-        snprintf(fr[n].name, sizeof fr[n].name, "%s", line);
-        sscanf(tab + 1, "%7s", fr[n].label);
-        fr[n].t = uuid1_time(strrchr(line, '/') ? strrchr(line, '/') : line);
-        assert_true(fr[n].t != 0);
-        n++;
-    }
-    /* the later half by time, a run of shots of one card kept whole */
-    qsort(fr, (size_t)n, sizeof *fr, by_time);
-    int h = n / 2;
-    while (h > 0 && h < n && strcmp(fr[h].label, fr[h - 1].label) == 0)
-        h++;
+    int frames = 0, right = 0, sure_wrong = 0;
     for (int i = h; i < n; i++) {
         char path[1100];
         snprintf(path, sizeof path, PLAYING_DIR "%s", fr[i].name);
@@ -88,7 +60,6 @@ static void test_webcam_frames_no_confident_junk(void **state)
         frames++;
         ts_image_free(&img);
     }
-    fclose(f);
     ts_pipeline_destroy(p);
     fprintf(stderr, "webcam frames: %d, read right %d, confident cards that are not there %d\n",
             frames, right, sure_wrong);

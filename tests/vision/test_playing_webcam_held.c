@@ -29,17 +29,6 @@ enum { MAX_FRAMES = 256, MAX_CAND = 256 };
 static const char RANKS[] = "A23456789TJQK", SUITS[] = "CDHS";
 
 typedef struct {
-    char name[1024], label[8];
-    uint64_t t;
-} frame;
-
-static int by_time(const void *a, const void *b)
-{
-    const frame *x = a, *y = b;
-    return (x->t > y->t) - (x->t < y->t);
-}
-
-typedef struct {
     ts_playing_reader *rd;
     ts_playing_face *face;
     ts_playing_finder *finder;
@@ -122,30 +111,10 @@ static int read_held(fixture *fx, const char *path, char best[4])
 static void test_held_out_webcam_frames(void **state)
 {
     fixture *fx = *state;
-    if (!shared_file_exists(PLAYING_DIR "labels.tsv"))
+    static webcam_frame fr[MAX_FRAMES];
+    int h, n = webcam_frames(PLAYING_DIR "labels.tsv", fr, MAX_FRAMES, &h);
+    if (n < 0)
         skip();
-    FILE *f = fopen(PLAYING_DIR "labels.tsv", "r");
-    assert_non_null(f);
-    static frame fr[MAX_FRAMES];
-    char line[1024];
-    int n = 0;
-    while (fgets(line, sizeof line, f) && n < MAX_FRAMES) {
-        if (!strstr(line, "\twebcam_held_card"))
-            continue;
-        char *tab = strchr(line, '\t');
-        *tab = 0;
-        snprintf(fr[n].name, sizeof fr[n].name, "%s", line);
-        sscanf(tab + 1, "%7s", fr[n].label);
-        fr[n].t = uuid1_time(strrchr(line, '/') ? strrchr(line, '/') : line);
-        n++;
-    }
-    fclose(f);
-    /* the later half by time, a run of shots of one card kept whole (as
-     * test_playing_webcam and the README's split) */
-    qsort(fr, (size_t)n, sizeof *fr, by_time);
-    int h = n / 2;
-    while (h > 0 && h < n && strcmp(fr[h].label, fr[h - 1].label) == 0)
-        h++;
     int frames = 0, with_quad = 0, right = 0, wrong = 0;
     for (int i = h; i < n; i++) {
         char path[1200], best[4];
