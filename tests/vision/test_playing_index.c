@@ -95,13 +95,39 @@ static void test_index_card_geometry(void **state)
 
 /* ---- Rendered tables ----------------------------------------------------- */
 
+/* The glyph-pair tests' finder and pair buffer. */
+typedef struct {
+    ts_index_ink *ix;
+    ts_playing_pair *pairs;
+} pair_fixture;
+
+static int pair_setup(void **state)
+{
+    pair_fixture *fx = calloc(1, sizeof *fx);
+    if (!fx)
+        return -1;
+    fx->ix = ts_index_ink_create(TS_PLAYING_INK_BLOBS);
+    fx->pairs = malloc(sizeof *fx->pairs * MAX_PAIRS);
+    *state = fx;
+    return fx->ix && fx->pairs ? 0 : -1;
+}
+
+static int pair_teardown(void **state)
+{
+    pair_fixture *fx = *state;
+    if (fx) {
+        ts_index_ink_destroy(fx->ix);
+        free(fx->pairs);
+        free(fx);
+    }
+    return 0;
+}
+
 static void test_pairs_at_index_corners(void **state)
 {
-    (void)state;
-    ts_index_ink *ix = ts_index_ink_create(TS_PLAYING_INK_BLOBS);
-    assert_non_null(ix);
-    ts_playing_pair *pairs = malloc(sizeof *pairs * MAX_PAIRS);
-    assert_non_null(pairs);
+    pair_fixture *fx = *state;
+    ts_index_ink *ix = fx->ix;
+    ts_playing_pair *pairs = fx->pairs;
     char err[TSCV_ERR_MAX];
     int cards = 0, hit = 0;
     for (uint64_t seed = 81000; seed < 81004; seed++) {
@@ -124,8 +150,6 @@ static void test_pairs_at_index_corners(void **state)
     fprintf(stderr, "glyph pairs at an index corner of %d/%d fully visible cards\n", hit, cards);
     assert_true(cards >= 30);
     assert_true(hit >= 0.9 * cards);
-    free(pairs);
-    ts_index_ink_destroy(ix);
 }
 
 /* One playing card dealt alone into a size x size frame. */
@@ -147,11 +171,9 @@ static void render_one_card(uint64_t seed, int size, ts_scene *sc)
  * centre, 31 of these 40 cards had a pair at an index corner. */
 static void test_pairs_on_close_ups(void **state)
 {
-    (void)state;
-    ts_index_ink *ix = ts_index_ink_create(TS_PLAYING_INK_BLOBS);
-    ts_playing_pair *pairs = malloc(sizeof *pairs * MAX_PAIRS);
-    assert_non_null(ix);
-    assert_non_null(pairs);
+    pair_fixture *fx = *state;
+    ts_index_ink *ix = fx->ix;
+    ts_playing_pair *pairs = fx->pairs;
     char err[TSCV_ERR_MAX];
     int cards = 0, hit = 0;
     for (uint64_t seed = 81100; seed < 81140; seed++) {
@@ -168,8 +190,6 @@ static void test_pairs_on_close_ups(void **state)
     fprintf(stderr, "close-ups: glyph pairs at an index corner of %d/%d cards\n", hit, cards);
     assert_true(cards >= 40);
     assert_true(hit >= 0.95 * cards);
-    free(pairs);
-    ts_index_ink_destroy(ix);
 }
 
 /* Closer still: the same cards rendered at BIG_FROM px and enlarged four
@@ -177,14 +197,12 @@ static void test_pairs_on_close_ups(void **state)
  * frame), so their index glyphs are about twice as big as above, near the
  * top of the finder's two levels (the phone photos' nearest close-ups). A
  * frame with no pair at either level is looked at a level coarser: 38/40
- * here, 36/40 without that. */
+ * here, 36/40 without that, which the floor catches. */
 static void test_pairs_on_big_close_ups(void **state)
 {
-    (void)state;
-    ts_index_ink *ix = ts_index_ink_create(TS_PLAYING_INK_BLOBS);
-    ts_playing_pair *pairs = malloc(sizeof *pairs * MAX_PAIRS);
-    assert_non_null(ix);
-    assert_non_null(pairs);
+    pair_fixture *fx = *state;
+    ts_index_ink *ix = fx->ix;
+    ts_playing_pair *pairs = fx->pairs;
     char err[TSCV_ERR_MAX];
     int cards = 0, hit = 0;
     ts_image big = {0};
@@ -214,10 +232,8 @@ static void test_pairs_on_big_close_ups(void **state)
     }
     fprintf(stderr, "big close-ups: glyph pairs at an index corner of %d/%d cards\n", hit, cards);
     assert_true(cards >= 40);
-    assert_true(hit >= 0.8 * cards);
+    assert_true(hit >= 37);
     ts_image_free(&big);
-    free(pairs);
-    ts_index_ink_destroy(ix);
 }
 
 /* Reads a frame as the pipeline does: candidates in order, one per place. */
@@ -288,9 +304,9 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_index_card_geometry),
-        cmocka_unit_test(test_pairs_at_index_corners),
-        cmocka_unit_test(test_pairs_on_close_ups),
-        cmocka_unit_test(test_pairs_on_big_close_ups),
+        cmocka_unit_test_setup_teardown(test_pairs_at_index_corners, pair_setup, pair_teardown),
+        cmocka_unit_test_setup_teardown(test_pairs_on_close_ups, pair_setup, pair_teardown),
+        cmocka_unit_test_setup_teardown(test_pairs_on_big_close_ups, pair_setup, pair_teardown),
         cmocka_unit_test(test_reads_rendered_tables),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
