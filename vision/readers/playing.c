@@ -106,26 +106,6 @@ struct ts_playing_reader {
     ts_quad *ranked;  /* the finder's output before it is copied out */
 };
 
-/* Loads one of the index nets (same heads, any input size). */
-static tscv_net *load_index_net(const char *models_dir, const char *name, char *err,
-                                size_t errlen)
-{
-    char path[1024];
-    ts_model_path(models_dir, name, path, sizeof path);
-    tscv_net *net = tscv_net_load(path, err, errlen);
-    if (!net)
-        return NULL;
-    const tscv_net_info *in = tscv_net_get_info(net);
-    if (in->noutputs != 3 || in->out[0].nclass != NRANK || in->out[1].nclass != NSUIT ||
-        in->out[2].nclass != 2) {
-        snprintf(err, errlen, "%s: not a playing-card index net (want rank 13, suit 4, index 2)",
-                 path);
-        tscv_net_destroy(net);
-        return NULL;
-    }
-    return net;
-}
-
 ts_playing_reader *ts_playing_reader_create(const char *models_dir, char *err, size_t errlen)
 {
     ts_playing_reader *r = calloc(1, sizeof *r);
@@ -133,8 +113,10 @@ ts_playing_reader *ts_playing_reader_create(const char *models_dir, char *err, s
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
-    r->net = load_index_net(models_dir, TS_PLAYING_MODEL, err, errlen);
-    r->find_net = r->net ? load_index_net(models_dir, TS_PLAYING_FIND_MODEL, err, errlen) : NULL;
+    r->net = ts_playing_net_load(models_dir, TS_PLAYING_MODEL, "index", "index", err, errlen);
+    r->find_net = r->net ? ts_playing_net_load(models_dir, TS_PLAYING_FIND_MODEL, "index", "index",
+                                                 err, errlen)
+                         : NULL;
     r->face = r->find_net ? ts_playing_face_create(models_dir, err, errlen) : NULL;
     if (!r->face) {
         ts_playing_reader_destroy(r);

@@ -24,6 +24,25 @@ struct ts_playing_face {
     float probs[BATCH * NOUT];
 };
 
+tscv_net *ts_playing_net_load(const char *models_dir, const char *name, const char *kind,
+                              const char *third, char *err, size_t errlen)
+{
+    char path[1024];
+    ts_model_path(models_dir, name, path, sizeof path);
+    tscv_net *net = tscv_net_load(path, err, errlen);
+    if (!net)
+        return NULL;
+    const tscv_net_info *in = tscv_net_get_info(net);
+    if (in->noutputs != 3 || in->out[0].nclass != NRANK || in->out[1].nclass != NSUIT ||
+        in->out[2].nclass != 2) {
+        snprintf(err, errlen, "%s: not a playing-card %s net (want rank 13, suit 4, %s 2)", path,
+                 kind, third);
+        tscv_net_destroy(net);
+        return NULL;
+    }
+    return net;
+}
+
 ts_playing_face *ts_playing_face_create(const char *models_dir, char *err, size_t errlen)
 {
     ts_playing_face *f = calloc(1, sizeof *f);
@@ -31,19 +50,9 @@ ts_playing_face *ts_playing_face_create(const char *models_dir, char *err, size_
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
-    char path[1024];
-    ts_model_path(models_dir, TS_PLAYING_FACE_MODEL, path, sizeof path);
-    f->net = tscv_net_load(path, err, errlen);
+    f->net = ts_playing_net_load(models_dir, TS_PLAYING_FACE_MODEL, "face", "card", err, errlen);
     if (!f->net) {
         free(f);
-        return NULL;
-    }
-    const tscv_net_info *in = tscv_net_get_info(f->net);
-    if (in->noutputs != 3 || in->out[0].nclass != NRANK || in->out[1].nclass != NSUIT ||
-        in->out[2].nclass != 2) {
-        snprintf(err, errlen, "%s: not a playing-card face net (want rank 13, suit 4, card 2)",
-                 path);
-        ts_playing_face_destroy(f);
         return NULL;
     }
     return f;

@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 
+#include "cv/cvdnn.h"
 #include "image.h"
 
 #define TS_PLAYING_FACE_MODEL "playing-face.tsnet"
@@ -20,6 +21,14 @@ typedef struct {
     float suit[4];  /* C D H S */
     float card;     /* P(a whole card's face) */
 } ts_playing_face_reading;
+
+/* Loads models_dir/name (NULL: the source tree's models/), a net with the
+ * playing cards' heads: rank (13), suit (4) and a two-class third head
+ * named third ("index", "card"); kind names the net in the error. Shared by
+ * the index nets (playing.c) and the face net. Returns the net (caller
+ * destroys) or NULL with a reason in err. */
+tscv_net *ts_playing_net_load(const char *models_dir, const char *name, const char *kind,
+                              const char *third, char *err, size_t errlen);
 
 /* Loads models_dir/playing-face.tsnet (NULL: the source tree's models/).
  * Returns a face reader (caller destroys) or NULL with a reason in err. */
