@@ -127,6 +127,18 @@ static tally scan_chinese_tables(const chinese_table *tables, size_t n)
     return t;
 }
 
+/* Scans tables and asserts at least min_pct% of their fully visible cards
+ * read and no confident reading wrong; name labels the printed tally. */
+static void check_chinese_tables(const char *name, const chinese_table *tables, size_t n,
+                                 int min_pct)
+{
+    tally t = scan_chinese_tables(tables, n);
+    printf("%s: fully visible %d/%d, %d of %d confident reads wrong\n", name, t.full_ok, t.full,
+           t.wrong, t.reads);
+    assert_true(t.full_ok * 100 >= t.full * min_pct);
+    assert_int_equal(t.wrong, 0);
+}
+
 /* Tables where the paper is hard to tell from the table: a dark cloth under
  * a lamp that falls off along each card, with a camera's noise (seed
  * 30005: the paper of one card 170 at one end and 120 at the other, noise
@@ -141,11 +153,7 @@ static void test_chinese_dim_and_cream_tables(void **state)
                                            {30005, TS_LAYOUT_TOUCHING},
                                            {30014, TS_LAYOUT_SCATTER},
                                            {30014, TS_LAYOUT_ROW}};
-    tally t = scan_chinese_tables(tables, sizeof tables / sizeof tables[0]);
-    printf("dim and cream tables: fully visible %d/%d, %d of %d confident reads wrong\n",
-           t.full_ok, t.full, t.wrong, t.reads);
-    assert_true(t.full_ok * 100 >= t.full * 72);
-    assert_int_equal(t.wrong, 0);
+    check_chinese_tables("dim and cream tables", tables, sizeof tables / sizeof tables[0], 72);
 }
 
 /* Light and spotted cloths of session 8's tuning seeds (38000.., 39000..),
@@ -165,11 +173,7 @@ static void test_chinese_spotted_cloths_no_false_cards(void **state)
                                            {38002, TS_LAYOUT_GRID},
                                            {39006, TS_LAYOUT_FAN},
                                            {39002, TS_LAYOUT_ROW}};
-    tally t = scan_chinese_tables(tables, sizeof tables / sizeof tables[0]);
-    printf("spotted cloths: fully visible %d/%d, %d of %d confident reads wrong\n",
-           t.full_ok, t.full, t.wrong, t.reads);
-    assert_true(t.full_ok * 100 >= t.full * 50);
-    assert_int_equal(t.wrong, 0);
+    check_chinese_tables("spotted cloths", tables, sizeof tables / sizeof tables[0], 50);
 }
 
 /* A warm lamp over a dark cloth and a soft camera (session 9's tuning seed
@@ -183,11 +187,7 @@ static void test_chinese_warm_light_fives(void **state)
     (void)state;
     static const chinese_table tables[] = {
         {61005, TS_LAYOUT_GRID}, {61005, TS_LAYOUT_SCATTER}, {61005, TS_LAYOUT_ROW}};
-    tally t = scan_chinese_tables(tables, sizeof tables / sizeof tables[0]);
-    printf("warm light fives: fully visible %d/%d, %d of %d confident reads wrong\n", t.full_ok,
-           t.full, t.wrong, t.reads);
-    assert_true(t.full_ok * 100 >= t.full * 90);
-    assert_int_equal(t.wrong, 0);
+    check_chinese_tables("warm light fives", tables, sizeof tables / sizeof tables[0], 90);
 }
 
 /* A rendered card, rectified both ways up, reads the same (low:high has no
