@@ -412,6 +412,16 @@ static int grid_cells(ts_gof_finder *f, const ts_image *frame, const ts_ipt *pts
     double area = tscv_area(pts, n), hull = tscv_hull_area(pts, n);
     if (hull <= 0 || area / hull < 0.85)
         return 0;
+    /* A blob running along three edges of the frame is the table (a pale
+     * cloth brighter than its print), not cards: its clean outline would
+     * pass for one huge card and set the card size. */
+    int x0 = pts[0].x, y0 = pts[0].y, x1 = x0, y1 = y0;
+    for (int i = 1; i < n; i++) {
+        x0 = pts[i].x < x0 ? pts[i].x : x0, x1 = pts[i].x > x1 ? pts[i].x : x1;
+        y0 = pts[i].y < y0 ? pts[i].y : y0, y1 = pts[i].y > y1 ? pts[i].y : y1;
+    }
+    if ((x0 <= 1) + (y0 <= 1) + (x1 >= f->stock.w - 2) + (y1 >= f->stock.h - 2) >= 3)
+        return 0;
     ts_ipt poly[8];
     int m = 0;
     double per = tscv_perimeter(pts, n);
