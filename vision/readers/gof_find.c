@@ -13,7 +13,7 @@
 
 enum { WORK_SIDE = 400 }; /* long side of the stock image, px */
 
-enum { MAX_GRID = 8 }; /* rows or columns of touching cards a block may hold */
+enum { MAX_GRID = 12 }; /* rows or columns of touching cards a block may hold (a row of 12) */
 enum { MAX_CELLS = 16 }; /* cards a block may hold */
 enum { MAX_INDEX = 256 }; /* cards offered from their indices */
 /* Outline candidates gathered over all binarisations before the duplicates
@@ -624,8 +624,10 @@ static float card_side(const ts_quad *c, int n)
  * least min_score: the side shared by the most of them (within 20%), ties
  * to the larger (a stripe of the table or an index can have a card's shape,
  * a block of cards rarely shares its size with another). The median of the
- * sides near it, or 0 if there are none. */
-static float typical_side(const ts_quad *c, int n, float min_score)
+ * sides near it, or 0 if there are none or fewer than min_n share it (the cells of
+ * splits are measured against it: one stripe of a printed cloth with a
+ * card's outline dropped every real card of a row). */
+static float typical_side(const ts_quad *c, int n, float min_score, int min_n)
 {
     float s[MAX_INDEX];
     int m = 0;
@@ -643,6 +645,8 @@ static float typical_side(const ts_quad *c, int n, float min_score)
         if (k >= best_n)
             best_n = k, best = i;
     }
+    if (best_n < min_n)
+        return 0;
     float near[MAX_INDEX];
     int nn = 0;
     for (int j = 0; j < m; j++)
@@ -781,7 +785,7 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
              * card-shaped quad is a split's small cell in a pile (42 px
              * for cards of 75), so the corner cards were dropped as the
              * wrong size */
-            side = typical_side(out, got, 999);
+            side = typical_side(out, got, 999, 1);
             if (side <= 0)
                 side = card_side(out, got);
             side_n = got;
@@ -801,7 +805,7 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
         }
     /* Cells of a split must be about the size of the lone cards, where there
      * are any (a lone card divides into smaller cards of its own shape too). */
-    float ref = typical_side(out, got, 1000);
+    float ref = typical_side(out, got, 1000, 2);
     int kept = 0;
     for (int i = 0; i < got; i++) {
         float sd = dist(out[i].q[0], out[i].q[1]);
@@ -840,9 +844,9 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
  * after the lone cards; the one-index ones last. Returns the new count. */
 static int merge_index(ts_quad *out, int n, int max, ts_quad *idx, int m)
 {
-    float ref = typical_side(out, n, 1000);
+    float ref = typical_side(out, n, 1000, 1);
     if (ref <= 0)
-        ref = typical_side(idx, m, 2);
+        ref = typical_side(idx, m, 2, 1);
     if (ref <= 0)
         return n;
     int k = 0;
