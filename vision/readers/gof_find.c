@@ -456,13 +456,13 @@ static int grid_cells(ts_gof_finder *f, const ts_image *frame, const ts_ipt *pts
      * its 3 x 3 ... 8 x 8 splits (cells of the same shape) cost their seams
      * for nothing. */
     int max_cells = fabsf(b / a - CARD_ASPECT) <= 0.12f ? 4 : MAX_CELLS;
-    for (int cols = 1; cols <= MAX_GRID; cols++)
-        for (int rows = 1; rows <= MAX_GRID; rows++) {
+    for (int cols = 1; cols <= MAX_GRID && cols <= max_cells; cols++)
+        for (int rows = 1; rows <= MAX_GRID && rows * cols <= max_cells; rows++) {
             float cw = a / cols, ch = b / rows;
             float asp = cw > ch ? cw / ch : ch / cw, l = logf(asp / CARD_ASPECT);
             int fits = rows * cols == 1 ? l >= SINGLE_LO && l <= SINGLE_HI
                                         : l >= SPLIT_LO && l <= SPLIT_HI;
-            if (!fits || (cw < ch ? cw : ch) < min_side || rows * cols > max_cells)
+            if (!fits || (cw < ch ? cw : ch) < min_side)
                 continue;
             split[ns].rows = rows, split[ns].cols = cols;
             /* a blob of a card's shape is rarely a block (2 x 2 at most): its
