@@ -17,6 +17,11 @@
 enum { UP = 4, MAX_SIDE = 64, ROOM = MAX_SIDE * UP, BIG = 4 };
 /* A component smaller than this share of the patch is noise. */
 #define MIN_SHARE 0.004f
+/* A suit glyph lower than this share of the patch's height is too small for
+ * its outline to show: a rendered deck's 8 px spade (0.18-0.19 of the patch
+ * once cut) has no visible stem and measures as a diamond; the phone
+ * photos' deck's glyphs are 0.25-0.29. */
+#define MIN_GLYPH_H 0.22f
 /* Colour: a pixel whose channels differ by more than CHROMA is coloured; a
  * card with fewer than GREY_SHARE of them shows no colour. */
 enum { CHROMA = 24 };
@@ -207,6 +212,8 @@ float ts_playing_suit_asym(ts_playing_suit *s, const ts_image *patch)
         return -1;
     const comp *c = &s->comps[suit];
     int h = c->y1 - c->y0 + 1, widest = 0;
+    if (h < MIN_GLYPH_H * (float)H)
+        return -1;
     for (int y = 0; y < h; y++) {
         const int *l = s->label + (c->y0 + y) * W;
         int w = 0;

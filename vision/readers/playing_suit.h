@@ -26,7 +26,8 @@ int ts_playing_card_grey(const ts_image *card);
  * upside-down image, the mean difference of the row widths read from the
  * top and from the bottom over the widest row (0 a diamond; a spade, heart
  * or club 0.1-0.5). Returns -1 when no rank-above-suit glyph pair is found,
- * or when the patch is larger than the scratch's room. */
+ * when the suit glyph is too small for its outline to show, or when the
+ * patch is larger than the scratch's room. */
 float ts_playing_suit_asym(ts_playing_suit *s, const ts_image *patch);
 
 enum { TS_PLAYING_SUIT_D = 1 }; /* diamonds in the suit order C D H S */
