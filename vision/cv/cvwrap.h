@@ -32,6 +32,9 @@ void tscv_set_threads(int n);
 int tscv_grey(const ts_image *src, ts_image *dst, char *err);
 /* Area-averaging resize (or linear when enlarging). */
 int tscv_resize(const ts_image *src, ts_image *dst, int w, int h, char *err);
+/* OpenCV's INTER_AREA resize itself into dst (allocated, src's channels),
+ * whatever the sizes: what tests compare vision/resize_area.c with. */
+int tscv_resize_area_opencv(const ts_image *src, ts_image *dst, char *err);
 /* Gaussian blur with the given sigma (kernel size derived from it). dst may equal src. */
 int tscv_blur(const ts_image *src, ts_image *dst, double sigma, char *err);
 
