@@ -270,14 +270,18 @@ static inline __attribute__((always_inline)) void conv_body(const layer *l, cons
                     const float *ip = in + (size_t)i * plane + p;
                     const float *wk = wo + (size_t)i * 9 * OB;
 #pragma GCC unroll 1
-                    for (int t = 0; t < 9; t++) {
-                        const float *q = ip + off[t];
-                        const v8 x0 = ld8(q), x1 = ld8(q + 8);
+                    for (int ky = 0; ky < 3; ky++) { /* taps t = 3 ky + kx in order */
+                        const float *q = ip + (ky - 1) * rs - 1;
+                        const float *wt = wk + ky * 3 * OB;
+#pragma GCC unroll 3
+                        for (int kx = 0; kx < 3; kx++) {
+                            const v8 x0 = ld8(q + kx), x1 = ld8(q + kx + 8);
 #pragma GCC unroll 4
-                        for (int b = 0; b < OB; b++) {
-                            const v8 wv = bc8(wk[t * OB + b]);
-                            a0[b] += x0 * wv;
-                            a1[b] += x1 * wv;
+                            for (int b = 0; b < OB; b++) {
+                                const v8 wv = bc8(wt[kx * OB + b]);
+                                a0[b] += x0 * wv;
+                                a1[b] += x1 * wv;
+                            }
                         }
                     }
                 }
