@@ -325,8 +325,8 @@ double tscv_hull_area(const ts_ipt *pts, int n)
 int tscv_hull(const ts_ipt *pts, int n, ts_ipt *out)
 {
     try {
-        std::vector<cv::Point> hull;
-        hull_of(pts, n, hull);
+        std::vector<cv::Point> hull; // callers hand in ts_hull_candidates already
+        cv::convexHull(points(pts, n), hull);
         int k = 0;
         for (auto &p : hull)
             out[k++] = ts_ipt{p.x, p.y};
