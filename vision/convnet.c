@@ -383,17 +383,12 @@ static void flatten(const float *in, int c, int h, int w, float *flat)
                    (size_t)w * sizeof(float));
 }
 
-int ts_convnet_run(ts_convnet *net, const float *x, float *logits, int vector)
+/* The net from its input planes on. */
+static int forward(ts_convnet *net, float *logits, int vector)
 {
     if (!net->nhead)
         return -1;
     const int avx2 = vector && __builtin_cpu_supports("avx2");
-    for (int k = 0; k < net->c; k++)
-        for (int y = 0; y < net->h; y++)
-            memcpy(net->in + (size_t)k * plane_len(net->h, net->w) +
-                       (size_t)(y + 1) * (size_t)(net->w + 2) + 1,
-                   x + ((size_t)k * (size_t)net->h + (size_t)y) * (size_t)net->w,
-                   (size_t)net->w * sizeof(float));
     const float *cur = net->in;
     int flat = 0, c = net->c, h = net->h, w = net->w;
     for (int i = 0; i <= net->ntrunk + net->nhead - 1; i++) {
@@ -419,4 +414,37 @@ int ts_convnet_run(ts_convnet *net, const float *x, float *logits, int vector)
         }
     }
     return 0;
+}
+
+int ts_convnet_run(ts_convnet *net, const float *x, float *logits, int vector)
+{
+    for (int k = 0; k < net->c; k++)
+        for (int y = 0; y < net->h; y++)
+            memcpy(net->in + (size_t)k * plane_len(net->h, net->w) +
+                       (size_t)(y + 1) * (size_t)(net->w + 2) + 1,
+                   x + ((size_t)k * (size_t)net->h + (size_t)y) * (size_t)net->w,
+                   (size_t)net->w * sizeof(float));
+    return forward(net, logits, vector);
+}
+
+int ts_convnet_run_u8(ts_convnet *net, const uint8_t *px, size_t stride, float scale,
+                      float *logits, int vector)
+{
+    const int c = net->c, w = net->w;
+    const size_t plane = plane_len(net->h, w);
+    for (int y = 0; y < net->h; y++) {
+        const uint8_t *row = px + (size_t)y * stride;
+        float *o = net->in + (size_t)(y + 1) * (size_t)(w + 2) + 1;
+        if (c == 3)
+            for (int x = 0; x < w; x++) {
+                o[x] = (float)row[3 * x] * scale;
+                o[plane + (size_t)x] = (float)row[3 * x + 1] * scale;
+                o[2 * plane + (size_t)x] = (float)row[3 * x + 2] * scale;
+            }
+        else
+            for (int k = 0; k < c; k++)
+                for (int x = 0; x < w; x++)
+                    o[(size_t)k * plane + (size_t)x] = (float)row[c * x + k] * scale;
+    }
+    return forward(net, logits, vector);
 }

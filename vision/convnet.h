@@ -18,6 +18,9 @@
 #ifndef TS_CONVNET_H
 #define TS_CONVNET_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -51,6 +54,10 @@ int ts_convnet_outputs(const ts_convnet *net);
  * 1 uses AVX2 where the processor has it. Returns 0, or -1 if the net has
  * no heads. */
 int ts_convnet_run(ts_convnet *net, const float *x, float *logits, int vector);
+/* The same from 8-bit pixels, channels interleaved (h rows stride bytes
+ * apart, w x c bytes each): input value = (float)byte x scale. */
+int ts_convnet_run_u8(ts_convnet *net, const uint8_t *px, size_t stride, float scale,
+                      float *logits, int vector);
 
 #ifdef __cplusplus
 }

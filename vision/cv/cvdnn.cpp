@@ -26,7 +26,7 @@ struct tscv_net {
     std::vector<cv::String> out_names;
     ts_convnet *own = nullptr; // the same net evaluated in C, when it has that shape
     int engine = TSCV_NET_OWN;
-    std::vector<float> x, logits; // the own net's input and output, one image
+    std::vector<float> logits;
     ~tscv_net() { ts_convnet_destroy(own); }
 };
 
@@ -210,21 +210,8 @@ void run_opencv(tscv_net *net, const std::vector<cv::Mat> &batch, float *logits,
 // The logits of one image (the net's input size, uint8) through the own net.
 void run_own(tscv_net *net, const cv::Mat &r, float *logits, int vector)
 {
-    const tscv_net_info *in = &net->info;
-    const int c = in->in_c, h = in->in_h, w = in->in_w;
-    const float scale = (float)(1.0 / 255);
-    net->x.resize((size_t)c * h * w);
-    for (int y = 0; y < h; y++) {
-        const uint8_t *row = r.ptr<uint8_t>(y);
-        for (int k = 0; k < c; k++) {
-            float *o = net->x.data() + ((size_t)k * h + y) * w;
-            for (int x = 0; x < w; x++)
-                o[x] = (float)row[x * c + k] * scale;
-        }
-    }
-    ts_convnet_run(net->own, net->x.data(), logits, vector);
+    ts_convnet_run_u8(net->own, r.data, r.step, (float)(1.0 / 255), logits, vector);
 }
-
 
 // Whether the own net gives OpenCV's logits on a few fixed inputs, to
 // within float rounding (a graph read wrongly differs by far more).
