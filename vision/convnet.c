@@ -15,6 +15,15 @@
 
 enum { CONV, POOL, DENSE, MAX_LAYERS = 32, MAX_HEADS = 8, OB = 4 /* output channels a step */ };
 
+/* An AVX2 path, chosen at run time (the build targets plain x86-64). */
+#if defined(__GNUC__) && defined(__x86_64__)
+#define TS_AVX2_PATH 1
+#define AVX2_TARGET __attribute__((target("avx2")))
+#else
+#define TS_AVX2_PATH 0
+#define AVX2_TARGET
+#endif
+
 /* Eight floats: two SSE registers on the plain path, one AVX one on the
  * AVX2 path. The helpers taking them are always inlined, so the warning
  * about how such values would be passed between functions does not apply. */
@@ -235,8 +244,12 @@ static inline __attribute__((always_inline)) void st8(float *p, v8 v)
 
 static inline __attribute__((always_inline)) v8 bc8(float w)
 {
-    const v8 v = {w}; /* a shuffle GCC compiles to one broadcast */
+#if defined(__clang__)
+    return (v8){w, w, w, w, w, w, w, w};
+#else
+    const v8 v = {w}; /* a shuffle GCC compiles to one broadcast (the list it does not) */
     return __builtin_shuffle(v, (v8i){0});
+#endif
 }
 
 static inline __attribute__((always_inline)) v8 relu8(v8 v)
@@ -333,7 +346,7 @@ static inline __attribute__((always_inline)) void dense_body(const layer *l, con
     }
 }
 
-__attribute__((target("avx2"))) static void conv_avx2(const layer *l, const float *in,
+AVX2_TARGET static void conv_avx2(const layer *l, const float *in,
                                                       float *out)
 {
     conv_body(l, in, out);
@@ -344,7 +357,7 @@ static void conv_plain(const layer *l, const float *in, float *out)
     conv_body(l, in, out);
 }
 
-__attribute__((target("avx2"))) static void dense_avx2(const layer *l, const float *x,
+AVX2_TARGET static void dense_avx2(const layer *l, const float *x,
                                                        float *out)
 {
     dense_body(l, x, out);
@@ -388,7 +401,12 @@ static int forward(ts_convnet *net, float *logits, int vector)
 {
     if (!net->nhead)
         return -1;
+#if TS_AVX2_PATH
     const int avx2 = vector && __builtin_cpu_supports("avx2");
+#else
+    const int avx2 = 0;
+    (void)vector;
+#endif
     const float *cur = net->in;
     int flat = 0, c = net->c, h = net->h, w = net->w;
     for (int i = 0; i <= net->ntrunk + net->nhead - 1; i++) {

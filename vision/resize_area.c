@@ -72,6 +72,15 @@ static void row_sums(const uint8_t *s, int cn, int dw, const tap *xt, const int 
     }
 }
 
+/* An AVX2 path, chosen at run time (the build targets plain x86-64). */
+#if defined(__GNUC__) && defined(__x86_64__)
+#define TS_AVX2_PATH 1
+#define AVX2_TARGET __attribute__((target("avx2")))
+#else
+#define TS_AVX2_PATH 0
+#define AVX2_TARGET
+#endif
+
 /* Eight floats (two SSE registers on the plain path, one on the AVX2
  * path); only always-inlined helpers take them, so the warning about how
  * they would be passed between functions does not apply. */
@@ -92,8 +101,13 @@ static inline __attribute__((always_inline)) void rows8_body(const float *t, int
             v8 b = (v8){0};
             for (int k = xf[d]; k < xf[d + 1]; k++) {
                 v8 v;
+#if defined(__clang__)
+                const float w = xt[k].alpha;
+                const v8 a = {w, w, w, w, w, w, w, w};
+#else
                 const v8 a1 = {xt[k].alpha};
                 const v8 a = __builtin_shuffle(a1, (v8i){0}); /* one broadcast */
+#endif
                 memcpy(&v, t + (size_t)(xt[k].s * cn + c) * 8, sizeof v);
                 b = b + v * a;
             }
@@ -102,7 +116,7 @@ static inline __attribute__((always_inline)) void rows8_body(const float *t, int
         }
 }
 
-__attribute__((target("avx2"))) static void rows8_avx2(const float *t, int cn, int dw,
+AVX2_TARGET static void rows8_avx2(const float *t, int cn, int dw,
                                                        const tap *xt, const int *xf, float *h,
                                                        size_t n)
 {
@@ -163,7 +177,12 @@ int ts_resize_area_v(const ts_image *src, ts_image *dst, int vector)
         goto out;
     axis_taps(sw, dw, scale_x, xt, xf);
     axis_taps(sh, dh, scale_y, yt, yf);
+#if TS_AVX2_PATH
     const int avx2 = vector && __builtin_cpu_supports("avx2");
+#else
+    const int avx2 = 0;
+    (void)vector;
+#endif
     int y = 0;
     for (; sh >= 8 && y < sh; y += 8) {
         const int y0 = y > sh - 8 ? sh - 8 : y; /* the last eight overlap: the same sums */
