@@ -235,7 +235,11 @@ bool own_agrees(tscv_net *net)
         batch.push_back(m);
     }
     std::vector<float> a(batch.size() * total), b(total);
-    run_opencv(net, batch, a.data(), total);
+    try {
+        run_opencv(net, batch, a.data(), total);
+    } catch (const cv::Exception &) {
+        return false; // OpenCV's own run fails too: leave the net to it, as before
+    }
     for (size_t i = 0; i < batch.size(); i++) {
         for (int vector = 0; vector < 2; vector++) {
             run_own(net, batch[i], b.data(), vector);
