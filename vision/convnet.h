@@ -3,7 +3,7 @@
  * ReLU, 2x2 max pools, a flatten, fully connected layers, then output heads
  * that each read the trunk's last layer). OpenCV's dnn runs these nets at
  * about one instruction per multiply-add (its im2row and pooling dominate
- * on maps this small); this runs them at about a third of that.
+ * on maps this small); this runs them at about 0.4 (GCC, AVX2).
  *
  * Every output sums its products in one fixed order (input channel, then
  * kernel row, then kernel column; a fully connected output eight partial

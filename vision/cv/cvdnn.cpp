@@ -27,6 +27,9 @@ struct tscv_net {
     ts_convnet *own = nullptr; // the same net evaluated in C, when it has that shape
     int engine = TSCV_NET_OWN;
     std::vector<float> logits;
+    tscv_net() = default;
+    tscv_net(const tscv_net &) = delete; // owns own
+    tscv_net &operator=(const tscv_net &) = delete;
     ~tscv_net() { ts_convnet_destroy(own); }
 };
 
