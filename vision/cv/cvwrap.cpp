@@ -435,6 +435,8 @@ int tscv_warp_quad(const ts_image *src, const ts_pt q[4], ts_image *dst, int w, 
         if (interp == cv::INTER_LINEAR && src->channels == 3 &&
             ts_warp_affine_linear(src, m.val, dst) == 0)
             return 0;
+        if (interp == cv::INTER_NEAREST && ts_warp_affine_nearest(src, m.val, dst) == 0)
+            return 0;
         cv::warpAffine(wrap(src), d, m, d.size(), interp | cv::WARP_INVERSE_MAP,
                        cv::BORDER_REPLICATE);
         return 0;
@@ -463,6 +465,19 @@ int tscv_warp_affine(const ts_image *src, const double m[6], ts_image *dst, char
         return fail(err, "warp: bad destination");
     cv::Matx23d mm(m[0], m[1], m[2], m[3], m[4], m[5]);
     cv::warpAffine(wrap(src), d, mm, d.size(), cv::INTER_LINEAR | cv::WARP_INVERSE_MAP,
+                   cv::BORDER_REPLICATE);
+    return 0;
+    GUARD_END
+}
+
+int tscv_warp_affine_nearest(const ts_image *src, const double m[6], ts_image *dst, char *err)
+{
+    GUARD_BEGIN
+    cv::Mat d;
+    if (prepare(dst, dst->w, dst->h, src->channels, &d) < 0)
+        return fail(err, "warp: bad destination");
+    cv::Matx23d mm(m[0], m[1], m[2], m[3], m[4], m[5]);
+    cv::warpAffine(wrap(src), d, mm, d.size(), cv::INTER_NEAREST | cv::WARP_INVERSE_MAP,
                    cv::BORDER_REPLICATE);
     return 0;
     GUARD_END

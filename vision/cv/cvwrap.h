@@ -105,6 +105,8 @@ int tscv_warp_quad(const ts_image *src, const ts_pt q[4], ts_image *dst, int w, 
  * (m[0] x + m[1] y + m[2], m[3] x + m[4] y + m[5]). The reference that
  * ts_warp_affine_linear (warp.h) matches byte for byte. */
 int tscv_warp_affine(const ts_image *src, const double m[6], ts_image *dst, char *err);
+/* The same with OpenCV's nearest pixel (ts_warp_affine_nearest's reference). */
+int tscv_warp_affine_nearest(const ts_image *src, const double m[6], ts_image *dst, char *err);
 /* OpenCV's bilinear perspective warp likewise, m the inverse map (dst to
  * src, as ts_warp_perspective_linear takes it). */
 int tscv_warp_perspective(const ts_image *src, const double m[9], ts_image *dst, char *err);
