@@ -55,16 +55,6 @@ const tscv_net_info *tscv_net_get_info(const tscv_net *net);
  * per thread. */
 int tscv_net_run(tscv_net *net, const ts_image *imgs, int n, float *probs, char *err);
 
-/* Which evaluator runs the net. A net of the shape vision/convnet.h
- * evaluates (every net in models/) runs there (TSCV_NET_OWN, its vector
- * path where the processor has one; about half the instructions of OpenCV's
- * dnn on these nets, probabilities within 1e-6 of its), once its logits
- * were found to agree with OpenCV's at load; any other runs through OpenCV. TSCV_NET_OWN_PLAIN keeps the own evaluator to its
- * plain path and TSCV_NET_OPENCV asks for OpenCV (tests and comparisons).
- * Returns the evaluator now in use. */
-enum { TSCV_NET_OWN = 0, TSCV_NET_OWN_PLAIN = 1, TSCV_NET_OPENCV = 2 };
-int tscv_net_engine(tscv_net *net, int engine);
-
 #ifdef __cplusplus
 }
 #endif
