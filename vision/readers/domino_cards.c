@@ -861,6 +861,8 @@ static float soft_ray(const domino_card_finder *f, float x, float y, float dx, f
  * (rotating calipers, 2 degrees then a quarter; the third lowest and
  * highest, so a few rays that ran out where the card's edge meets a light
  * table are left out): its width, direction and ends. */
+static int by_value(const void *a, const void *b);
+
 static float narrowest(const float *px, const float *py, int nr, float *angle, float *lo_out,
                        float *hi_out)
 {
@@ -905,6 +907,40 @@ static float narrowest(const float *px, const float *py, int nr, float *angle, f
     *lo_out = lo_u;
     *hi_out = hi_u;
     return best;
+}
+
+/* How an end's line slants, from where the five lines along the card met
+ * it (a[k] at (k - 2) * 0.21 * width across, -1 where the frame ended):
+ * d(distance)/d(across), the median of the pairs' slopes, or 0 unless four
+ * lines lie on that line. A card seen at a slant under a tilted camera is a
+ * parallelogram, not a rectangle: its ends do not meet its sides square. */
+static float end_slope(const float *a, float width)
+{
+    float sl[10];
+    int n = 0, valid = 0;
+    for (int i = 0; i < 5; i++) {
+        valid += a[i] >= 0;
+        for (int j = i + 1; j < 5; j++)
+            if (a[i] >= 0 && a[j] >= 0)
+                sl[n++] = (a[j] - a[i]) / ((j - i) * 0.21f * width);
+    }
+    if (valid < 4)
+        return 0;
+    qsort(sl, (size_t)n, sizeof sl[0], by_value);
+    float s = sl[n / 2];
+    if (fabsf(s) > 0.4f)
+        return 0;
+    float at[5];
+    int m = 0;
+    for (int k = 0; k < 5; k++)
+        if (a[k] >= 0)
+            at[m++] = a[k] - s * (k - 2) * 0.21f * width;
+    qsort(at, (size_t)m, sizeof at[0], by_value);
+    float mid = at[m / 2], tol = 0.04f * width + 1.0f;
+    int on = 0;
+    for (int k = 0; k < m; k++)
+        on += fabsf(at[k] - mid) <= tol;
+    return on >= 4 ? s : 0;
 }
 
 /* The card a pip lies on, from rays over the paper. Returns 0 and fills c,
@@ -971,6 +1007,7 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
     float lu = median5(up), ld = median5(dn);
     float e0 = 0, e1 = 0; /* the ends, along v from (mx, my) */
     float sure = 0;       /* how the ends were found: first lines across, best */
+    float s0 = 0, s1 = 0; /* the ends' slants (along per across), 0 unknown */
     c->whole = 0;
     /* the first line across each way, or past the card's print (rules, a
      * picture) to where paper ends: a card's length */
@@ -981,6 +1018,8 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
             e0 = -a0;
             e1 = a1;
             sure = pass ? 0.5f : 1.0f;
+            s0 = -end_slope(pass ? wup : up, width);
+            s1 = end_slope(pass ? wdn : dn, width);
         }
     }
     /* a middle picture or rules the rays cannot pass: the far end is found
@@ -1020,6 +1059,8 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
         e0 = dir ? -near : -(far + beyond);
         e1 = dir ? far + beyond : near;
         sure = 0.4f;
+        s0 = dir ? -end_slope(up, width) : -end_slope(out, width);
+        s1 = dir ? end_slope(out, width) : end_slope(dn, width);
     }
     if (!c->whole) {
         /* one end only: the far way is where the other end's pips lie
@@ -1041,9 +1082,11 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
         if (near_up && lu >= 0 && lu <= 0.45f * want) {
             e0 = -lu;
             e1 = -lu + want;
+            s0 = -end_slope(up, width);
         } else if (!near_up && ld >= 0 && ld <= 0.45f * want) {
             e1 = ld;
             e0 = ld - want;
+            s1 = end_slope(dn, width);
         } else {
             return -1;
         }
@@ -1062,6 +1105,13 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
      * that show or calls it no card */
     int cut = cut_across(f, mx, my, ux, uy, -vx, -vy, width, -e0 - 0.04f * width) ||
               cut_across(f, mx, my, ux, uy, vx, vy, width, e1 - 0.04f * width);
+    /* a parallelogram's ends are parallel: one slant for both, where the
+     * ends agree on it or only one was measured */
+    float slant = 0;
+    if (s0 != 0 && s1 != 0)
+        slant = fabsf(s0 - s1) <= 0.1f ? (s0 + s1) / 2 : 0;
+    else
+        slant = s0 != 0 ? s0 : s1;
     /* every pip of the card lies inside it: an end found inside a pip
      * group (a line of the print taken for the end) moves out past it */
     {
@@ -1069,7 +1119,7 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
         for (int i = 0; i < f->npips; i++) {
             const pip *o = &f->pips[i];
             float dx = o->cx - mx, dy = o->cy - my;
-            float along = dx * vx + dy * vy, across = dx * ux + dy * uy;
+            float across = dx * ux + dy * uy, along = dx * vx + dy * vy - slant * across;
             if (fabsf(across) > 0.45f * width)
                 continue;
             float reach = o->r + 0.1f * width;
@@ -1094,10 +1144,12 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
     half += grow;
     float cx = mx + (e0 + e1) / 2 * vx, cy = my + (e0 + e1) / 2 * vy;
     ts_quad *q = &c->q;
-    q->q[0] = (ts_pt){cx - hu * ux - half * vx, cy - hu * uy - half * vy};
-    q->q[1] = (ts_pt){cx + hu * ux - half * vx, cy + hu * uy - half * vy};
-    q->q[2] = (ts_pt){cx + hu * ux + half * vx, cy + hu * uy + half * vy};
-    q->q[3] = (ts_pt){cx - hu * ux + half * vx, cy - hu * uy + half * vy};
+    float lo = -half - slant * hu, hi = half - slant * hu; /* along, at -hu */
+    float lo2 = -half + slant * hu, hi2 = half + slant * hu; /* and at +hu */
+    q->q[0] = (ts_pt){cx - hu * ux + lo * vx, cy - hu * uy + lo * vy};
+    q->q[1] = (ts_pt){cx + hu * ux + lo2 * vx, cy + hu * uy + lo2 * vy};
+    q->q[2] = (ts_pt){cx + hu * ux + hi2 * vx, cy + hu * uy + hi2 * vy};
+    q->q[3] = (ts_pt){cx - hu * ux + hi * vx, cy - hu * uy + hi * vy};
     q->area = width * 2 * half;
     /* rank: ends found whole and straight away, a card of the deck's shape */
     float shape = fabsf((e1 - e0) / width - DECK_ASPECT) / DECK_ASPECT;
