@@ -54,6 +54,7 @@ typedef struct {
 typedef struct {
     ts_quad q;
     int whole; /* both ends found where a card's would be */
+    int pulled; /* an end moved out to a pip lying clear beyond it */
     float rank;
     float width; /* across the card (px) */
 } cand;
@@ -106,7 +107,7 @@ domino_card_finder *domino_card_finder_create(void)
         f->white_lim[v] = (uint8_t)(v * 30 / 100 + 8);
     }
     f->pips = malloc(sizeof(pip) * MAX_PIPS);
-    f->cands = malloc(sizeof(cand) * 3 * MAX_PIPS); /* a card and its two trims per pip */
+    f->cands = malloc(sizeof(cand) * 4 * MAX_PIPS); /* a card, its two trims, a strict one */
     if (!f->pips || !f->cands) {
         domino_card_finder_destroy(f);
         return NULL;
@@ -944,12 +945,14 @@ static float end_slope(const float *a, float width)
 }
 
 /* The card a pip lies on, from rays over the paper. Returns 0 and fills c,
- * or -1 if the pip does not sit on a card-shaped piece of paper. With
+ * or -1 if the pip does not sit on a card-shaped piece of paper. strict:
+ * an end is not moved out to a pip lying clear beyond it (see c->pulled). With
  * force_w > 0 the card is that wide (the frame's other cards say so), and
  * only paper running on past one side (a card lying on or under it, no
  * seam to see) is looked at: that side is put where the near side's
  * distance says, and -1 if the paper was not wider than that. */
-static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w, cand *c)
+static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w, int strict,
+                       cand *c)
 {
     enum { NR = 48 };
     /* the paper round the pip: rays all round, to where each ends */
@@ -1114,6 +1117,7 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
         slant = s0 != 0 ? s0 : s1;
     /* every pip of the card lies inside it: an end found inside a pip
      * group (a line of the print taken for the end) moves out past it */
+    int pulled = 0;
     {
         float n0 = e0, n1 = e1;
         for (int i = 0; i < f->npips; i++) {
@@ -1123,10 +1127,20 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
             if (fabsf(across) > 0.45f * width)
                 continue;
             float reach = o->r + 0.1f * width;
-            if (along + reach > e1 && along <= e0 + 1.05f * want)
+            /* a pip lying clear beyond the end is this card's past a
+             * printed rule, or the next card's past a seam where the
+             * camera's slant shortens this one: c->pulled says the card
+             * is worth trying strict, without it */
+            float gap = 0.06f * width;
+            int past1 = along - o->r >= e1 + gap, past0 = along + o->r <= e0 - gap;
+            if (along + reach > e1 && along <= e0 + 1.05f * want && !(strict && past1)) {
+                pulled |= past1;
                 n1 = fmaxf(n1, along + reach);
-            if (along - reach < e0 && along >= e1 - 1.05f * want)
+            }
+            if (along - reach < e0 && along >= e1 - 1.05f * want && !(strict && past0)) {
+                pulled |= past0;
                 n0 = fminf(n0, along - reach);
+            }
         }
         e0 = n0;
         e1 = n1;
@@ -1155,6 +1169,7 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
     float shape = fabsf((e1 - e0) / width - DECK_ASPECT) / DECK_ASPECT;
     q->score = c->whole ? 1.0f : 0.5f;
     c->width = width;
+    c->pulled = pulled;
     c->rank = q->score + 0.3f * sure - shape - (cut ? 10.0f : 0.0f);
     if (cut)
         c->whole = 0;
@@ -1260,10 +1275,16 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
             known += f->cands[j].whole && inside(&f->cands[j].q, p->cx, p->cy);
         if (known >= KNOWN)
             continue;
-        if (card_of_pip(f, p, 0, &f->cands[nc]) == 0) {
+        if (card_of_pip(f, p, 0, 0, &f->cands[nc]) == 0) {
             if (f->cands[nc].whole && plain_pip(p, rmed))
                 ratio[nratio++] = f->cands[nc].width / p->r;
+            int pulled = f->cands[nc].pulled;
             nc += 1 + trims(&f->cands[nc], &f->cands[nc + 1]);
+            /* and without the pips lying clear beyond its ends, after it */
+            if (pulled && card_of_pip(f, p, 0, 1, &f->cands[nc]) == 0) {
+                f->cands[nc].rank -= 0.25f;
+                nc++;
+            }
         } else {
             failed[i] = 1;
         }
@@ -1283,7 +1304,7 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
                 known = f->cands[j].whole && inside(&f->cands[j].q, p->cx, p->cy);
             if (known)
                 continue;
-            if (card_of_pip(f, p, k * p->r, &f->cands[nc]) == 0) {
+            if (card_of_pip(f, p, k * p->r, 0, &f->cands[nc]) == 0) {
                 f->cands[nc].rank -= 3;
                 nc++;
             }
