@@ -1108,13 +1108,9 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
      * that show or calls it no card */
     int cut = cut_across(f, mx, my, ux, uy, -vx, -vy, width, -e0 - 0.04f * width) ||
               cut_across(f, mx, my, ux, uy, vx, vy, width, e1 - 0.04f * width);
-    /* a parallelogram's ends are parallel: one slant for both, where the
-     * ends agree on it or only one was measured */
-    float slant = 0;
-    if (s0 != 0 && s1 != 0)
-        slant = fabsf(s0 - s1) <= 0.1f ? (s0 + s1) / 2 : 0;
-    else
-        slant = s0 != 0 ? s0 : s1;
+    /* each end at its own slant (a camera's perspective turns them apart);
+     * an end not measured takes the other's (a parallelogram) */
+    const float sl0 = s0 != 0 ? s0 : s1, sl1 = s1 != 0 ? s1 : s0;
     /* every pip of the card lies inside it: an end found inside a pip
      * group (a line of the print taken for the end) moves out past it */
     int pulled = 0;
@@ -1123,23 +1119,24 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
         for (int i = 0; i < f->npips; i++) {
             const pip *o = &f->pips[i];
             float dx = o->cx - mx, dy = o->cy - my;
-            float across = dx * ux + dy * uy, along = dx * vx + dy * vy - slant * across;
+            float across = dx * ux + dy * uy, raw = dx * vx + dy * vy;
             if (fabsf(across) > 0.45f * width)
                 continue;
+            float along1 = raw - sl1 * across, along0 = raw - sl0 * across;
             float reach = o->r + 0.1f * width;
             /* a pip lying clear beyond the end is this card's past a
              * printed rule, or the next card's past a seam where the
              * camera's slant shortens this one: c->pulled says the card
              * is worth trying strict, without it */
             float gap = 0.06f * width;
-            int past1 = along - o->r >= e1 + gap, past0 = along + o->r <= e0 - gap;
-            if (along + reach > e1 && along <= e0 + 1.05f * want && !(strict && past1)) {
+            int past1 = along1 - o->r >= e1 + gap, past0 = along0 + o->r <= e0 - gap;
+            if (along1 + reach > e1 && along0 <= e0 + 1.05f * want && !(strict && past1)) {
                 pulled |= past1;
-                n1 = fmaxf(n1, along + reach);
+                n1 = fmaxf(n1, along1 + reach);
             }
-            if (along - reach < e0 && along >= e1 - 1.05f * want && !(strict && past0)) {
+            if (along0 - reach < e0 && along1 >= e1 - 1.05f * want && !(strict && past0)) {
                 pulled |= past0;
-                n0 = fminf(n0, along - reach);
+                n0 = fminf(n0, along0 - reach);
             }
         }
         e0 = n0;
@@ -1158,8 +1155,8 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
     half += grow;
     float cx = mx + (e0 + e1) / 2 * vx, cy = my + (e0 + e1) / 2 * vy;
     ts_quad *q = &c->q;
-    float lo = -half - slant * hu, hi = half - slant * hu; /* along, at -hu */
-    float lo2 = -half + slant * hu, hi2 = half + slant * hu; /* and at +hu */
+    float lo = -half - sl0 * hu, hi = half - sl1 * hu;  /* along, at -hu */
+    float lo2 = -half + sl0 * hu, hi2 = half + sl1 * hu; /* and at +hu */
     q->q[0] = (ts_pt){cx - hu * ux + lo * vx, cy - hu * uy + lo * vy};
     q->q[1] = (ts_pt){cx + hu * ux + lo2 * vx, cy + hu * uy + lo2 * vy};
     q->q[2] = (ts_pt){cx + hu * ux + hi2 * vx, cy + hu * uy + hi2 * vy};
