@@ -68,7 +68,10 @@ struct domino_card_finder {
                         only), OWN_PAPER paper in the block itself */
     uint8_t *ink;    /* per pixel: ink (dark or red) on paper */
     uint8_t *stop;   /* per pixel: not paper (a ray ends), 0 on a pip */
-    uint8_t *raw;    /* per pixel: stop before the specks are dropped */
+    uint8_t *raw;    /* per pixel: stop before the specks are dropped; then 1 on a
+                        pip's see-through disc */
+    int thr;         /* a second look: two pixels running darker than this stop
+                        a ray too (0: off) */
     uint8_t *grey;   /* per pixel: (B + 2G + R) / 4, in and round active blocks */
     int *queue;      /* w * h + 1: flood fill */
     pip *pips;
@@ -107,7 +110,7 @@ domino_card_finder *domino_card_finder_create(void)
         f->white_lim[v] = (uint8_t)(v * 30 / 100 + 8);
     }
     f->pips = malloc(sizeof(pip) * MAX_PIPS);
-    f->cands = malloc(sizeof(cand) * 4 * MAX_PIPS); /* a card, its two trims, a strict one */
+    f->cands = malloc(sizeof(cand) * 5 * MAX_PIPS); /* a card, its trims, a strict one, a second look */
     if (!f->pips || !f->cands) {
         domino_card_finder_destroy(f);
         return NULL;
@@ -507,7 +510,8 @@ static int paper_at(const domino_card_finder *f, float x, float y)
     int ix = (int)round_px(x), iy = (int)round_px(y);
     if (ix < 0 || iy < 0 || ix >= f->w || iy >= f->h)
         return 0;
-    return !f->stop[(size_t)iy * (size_t)f->w + (size_t)ix];
+    size_t at = (size_t)iy * (size_t)f->w + (size_t)ix;
+    return !f->stop[at] && !(f->grey[at] < f->thr && !f->raw[at]);
 }
 
 /* Paints a disc see-through for rays (a pip is part of the card). */
@@ -517,8 +521,10 @@ static void clear_disc(domino_card_finder *f, float cx, float cy, float r)
     int x0 = (int)floorf(cx - r), x1 = (int)ceilf(cx + r);
     for (int y = y0 < 0 ? 0 : y0; y <= y1 && y < f->h; y++)
         for (int x = x0 < 0 ? 0 : x0; x <= x1 && x < f->w; x++)
-            if ((x - cx) * (x - cx) + (y - cy) * (y - cy) <= r * r)
+            if ((x - cx) * (x - cx) + (y - cy) * (y - cy) <= r * r) {
                 f->stop[(size_t)y * (size_t)f->w + (size_t)x] = 0;
+                f->raw[(size_t)y * (size_t)f->w + (size_t)x] = 1;
+            }
 }
 
 /* The ink blobs that look like pips: compact, about round, with paper all
@@ -670,6 +676,21 @@ static int find_pips(domino_card_finder *f)
  * -1 if the frame ends first. */
 static float ray(const domino_card_finder *f, float x, float y, float dx, float dy, float lim)
 {
+    if (f->thr) { /* the second look: paper darker than the pip's own ends it */
+        int run = 0;
+        for (float d = 0; d <= lim; d += 1.0f) {
+            int ix = (int)round_px(x + d * dx), iy = (int)round_px(y + d * dy);
+            if (ix < 0 || iy < 0 || ix >= f->w || iy >= f->h)
+                return -1;
+            size_t at = (size_t)iy * (size_t)f->w + (size_t)ix;
+            if (f->stop[at])
+                return d;
+            run = f->grey[at] < f->thr && !f->raw[at] ? run + 1 : 0;
+            if (run == 2)
+                return d - 1;
+        }
+        return lim;
+    }
     for (float d = 0; d <= lim; d += 1.0f) {
         int ix = (int)round_px(x + d * dx), iy = (int)round_px(y + d * dy);
         if (ix < 0 || iy < 0 || ix >= f->w || iy >= f->h)
@@ -678,6 +699,29 @@ static float ray(const domino_card_finder *f, float x, float y, float dx, float 
             return d;
     }
     return lim;
+}
+
+/* The paper's grey just outside a pip (the median of a ring round its
+ * see-through disc), or 0 where too little of it is paper. */
+static int ring_level(const domino_card_finder *f, const pip *p)
+{
+    enum { N = 24 };
+    int v[N], n = 0;
+    float r = 1.35f * p->r + 4;
+    for (int k = 0; k < N; k++) {
+        float a = k * 6.2831853f / N;
+        int ix = (int)round_px(p->cx + r * cosf(a)), iy = (int)round_px(p->cy + r * sinf(a));
+        if (ix < 0 || iy < 0 || ix >= f->w || iy >= f->h)
+            continue;
+        size_t at = (size_t)iy * (size_t)f->w + (size_t)ix;
+        if (f->stop[at] || f->raw[at])
+            continue;
+        int g = f->grey[at], j = n++;
+        for (; j > 0 && v[j - 1] > g; j--)
+            v[j] = v[j - 1];
+        v[j] = g;
+    }
+    return n >= N / 2 ? v[n / 2] : 0;
 }
 
 /* Like ray, but across a card's print: a thin line (at most thin px) with
@@ -1237,6 +1281,25 @@ static int by_rank(const void *a, const void *b)
     return (x < y) - (x > y);
 }
 
+/* A pip whose card was not found whole (its paper ran on, or one end did
+ * not show) looked at again with the paper it lies on as the measure: a
+ * cloth nearly as bright as the cards, spotted or plain, is darker than
+ * the card's own paper, though not darker than the mean level the first
+ * look stops at. Returns the cards added (0 or 1). */
+static int second_look(domino_card_finder *f, const pip *p, cand *c)
+{
+    int lvl = ring_level(f, p);
+    if (lvl < 60)
+        return 0;
+    f->thr = lvl * 92 / 100;
+    int ok = card_of_pip(f, p, 0, 0, c) == 0 && c->whole;
+    f->thr = 0;
+    if (!ok)
+        return 0;
+    c->rank -= 0.1f;
+    return 1;
+}
+
 int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out, int max,
                       char *err)
 {
@@ -1255,6 +1318,8 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
 
     /* pips are part of the card they lie on: rays see through them (a one
      * has a ring round it) */
+    memset(f->raw, 0, (size_t)f->w * (size_t)f->h); /* now: the pips' discs */
+    f->thr = 0;
     for (int i = 0; i < np; i++) /* a clover's middle may hold no paper block: no ink there */
         clear_disc(f, f->pips[i].cx, f->pips[i].cy,
                    f->pips[i].clover ? 0.6f * f->pips[i].r : 1.35f * f->pips[i].r + 2);
@@ -1276,14 +1341,18 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
             if (f->cands[nc].whole && plain_pip(p, rmed))
                 ratio[nratio++] = f->cands[nc].width / p->r;
             int pulled = f->cands[nc].pulled;
+            int whole = f->cands[nc].whole;
             nc += 1 + trims(&f->cands[nc], &f->cands[nc + 1]);
             /* and without the pips lying clear beyond its ends, after it */
             if (pulled && card_of_pip(f, p, 0, 1, &f->cands[nc]) == 0) {
                 f->cands[nc].rank -= 0.25f;
                 nc++;
             }
+            if (!whole)
+                nc += second_look(f, p, &f->cands[nc]);
         } else {
             failed[i] = 1;
+            nc += second_look(f, p, &f->cands[nc]);
         }
     }
     /* a pip on paper that runs on past its card (another card lying on or
