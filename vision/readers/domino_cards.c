@@ -702,7 +702,8 @@ static float ray(const domino_card_finder *f, float x, float y, float dx, float 
 }
 
 /* The paper's grey just outside a pip (the median of a ring round its
- * see-through disc), or 0 where too little of it is paper. */
+ * see-through disc), or 0 where too little of it is paper or it is
+ * uneven. */
 static int ring_level(const domino_card_finder *f, const pip *p)
 {
     enum { N = 24 };
@@ -721,7 +722,10 @@ static int ring_level(const domino_card_finder *f, const pip *p)
             v[j] = v[j - 1];
         v[j] = g;
     }
-    return n >= N / 2 ? v[n / 2] : 0;
+    /* and even, as paper is: a cloth's print or weave round a spot is not */
+    if (n < N / 2 || (v[3 * n / 4] - v[n / 4]) * 100 > 5 * v[n / 2])
+        return 0;
+    return v[n / 2];
 }
 
 /* Like ray, but across a card's print: a thin line (at most thin px) with
