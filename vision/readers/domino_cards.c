@@ -55,6 +55,7 @@ typedef struct {
     ts_quad q;
     int whole; /* both ends found where a card's would be */
     int pulled; /* an end moved out to a pip lying clear beyond it */
+    int straight; /* both ends seen as straight lines across it */
     float rank;
     float width; /* across the card (px) */
 } cand;
@@ -960,13 +961,14 @@ static float narrowest(const float *px, const float *py, int nr, float *angle, f
 
 /* How an end's line slants, from where the five lines along the card met
  * it (a[k] at (k - 2) * 0.21 * width across, -1 where the frame ended):
- * d(distance)/d(across), the median of the pairs' slopes, or 0 unless four
- * lines lie on that line. A card seen at a slant under a tilted camera is a
+ * d(distance)/d(across), the median of the pairs' slopes, in *slope; 1 if
+ * four lines lie on that line (the end is straight), else 0 (and 0). A card seen at a slant under a tilted camera is a
  * parallelogram, not a rectangle: its ends do not meet its sides square. */
-static float end_slope(const float *a, float width)
+static int end_line(const float *a, float width, float *slope)
 {
     float sl[10];
     int n = 0, valid = 0;
+    *slope = 0;
     for (int i = 0; i < 5; i++) {
         valid += a[i] >= 0;
         for (int j = i + 1; j < 5; j++)
@@ -989,7 +991,10 @@ static float end_slope(const float *a, float width)
     int on = 0;
     for (int k = 0; k < m; k++)
         on += fabsf(at[k] - mid) <= tol;
-    return on >= 4 ? s : 0;
+    if (on < 4)
+        return 0;
+    *slope = s;
+    return 1;
 }
 
 /* The card a pip lies on, from rays over the paper. Returns 0 and fills c,
@@ -1058,7 +1063,8 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
     float lu = median5(up), ld = median5(dn);
     float e0 = 0, e1 = 0; /* the ends, along v from (mx, my) */
     float sure = 0;       /* how the ends were found: first lines across, best */
-    float s0 = 0, s1 = 0; /* the ends' slants (along per across), 0 unknown */
+    float s0 = 0, s1 = 0; /* the ends' slants (along per across) */
+    int st0 = 0, st1 = 0; /* and whether each end was seen straight */
     c->whole = 0;
     /* the first line across each way, or past the card's print (rules, a
      * picture) to where paper ends: a card's length */
@@ -1069,8 +1075,9 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
             e0 = -a0;
             e1 = a1;
             sure = pass ? 0.5f : 1.0f;
-            s0 = -end_slope(pass ? wup : up, width);
-            s1 = end_slope(pass ? wdn : dn, width);
+            st0 = end_line(pass ? wup : up, width, &s0);
+            st1 = end_line(pass ? wdn : dn, width, &s1);
+            s0 = -s0;
         }
     }
     /* a middle picture or rules the rays cannot pass: the far end is found
@@ -1110,8 +1117,9 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
         e0 = dir ? -near : -(far + beyond);
         e1 = dir ? far + beyond : near;
         sure = 0.4f;
-        s0 = dir ? -end_slope(up, width) : -end_slope(out, width);
-        s1 = dir ? end_slope(out, width) : end_slope(dn, width);
+        st0 = end_line(dir ? up : out, width, &s0);
+        st1 = end_line(dir ? out : dn, width, &s1);
+        s0 = -s0;
     }
     if (!c->whole) {
         /* one end only: the far way is where the other end's pips lie
@@ -1133,11 +1141,12 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
         if (near_up && lu >= 0 && lu <= 0.45f * want) {
             e0 = -lu;
             e1 = -lu + want;
-            s0 = -end_slope(up, width);
+            st0 = end_line(up, width, &s0);
+            s0 = -s0;
         } else if (!near_up && ld >= 0 && ld <= 0.45f * want) {
             e1 = ld;
             e0 = ld - want;
-            s1 = end_slope(dn, width);
+            st1 = end_line(dn, width, &s1);
         } else {
             return -1;
         }
@@ -1158,7 +1167,7 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
               cut_across(f, mx, my, ux, uy, vx, vy, width, e1 - 0.04f * width);
     /* each end at its own slant (a camera's perspective turns them apart);
      * an end not measured takes the other's (a parallelogram) */
-    const float sl0 = s0 != 0 ? s0 : s1, sl1 = s1 != 0 ? s1 : s0;
+    const float sl0 = st0 ? s0 : st1 ? s1 : 0, sl1 = st1 ? s1 : st0 ? s0 : 0;
     /* every pip of the card lies inside it: an end found inside a pip
      * group (a line of the print taken for the end) moves out past it */
     int pulled = 0;
@@ -1215,6 +1224,7 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
     q->score = c->whole ? 1.0f : 0.5f;
     c->width = width;
     c->pulled = pulled;
+    c->straight = st0 && st1;
     c->rank = q->score + 0.3f * sure - shape - (cut ? 10.0f : 0.0f);
     if (cut)
         c->whole = 0;
@@ -1296,7 +1306,9 @@ static int second_look(domino_card_finder *f, const pip *p, cand *c)
     if (lvl < 60)
         return 0;
     f->thr = lvl * 92 / 100;
-    int ok = card_of_pip(f, p, 0, 0, c) == 0 && c->whole;
+    /* and both its ends straight across it: a cloth's print or weave
+     * ends the rays at no line */
+    int ok = card_of_pip(f, p, 0, 0, c) == 0 && c->whole && c->straight;
     f->thr = 0;
     if (!ok)
         return 0;
