@@ -26,6 +26,7 @@ enum {
      * near it: against the mean, not the brightest pixel, the camera's
      * noise and a lamp's falloff along a card stay paper */
     STOP_PCT = 84,
+    SECOND_LOOKS = 96, /* second looks a frame (see second_look) */
 };
 
 /* The deck's printed proportions (seed 004: 26 x 82 mm). Other decks are
@@ -1080,6 +1081,9 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
             s0 = -s0;
         }
     }
+    /* a second look keeps only a card whose ends both show straight */
+    if (f->thr && !(c->whole && st0 && st1))
+        return -1;
     /* a middle picture or rules the rays cannot pass: the far end is found
      * from the far group's last pip outwards (the far group lies within the
      * deck's length of the near end; no deck prints pips in its middle) */
@@ -1299,12 +1303,16 @@ static int by_rank(const void *a, const void *b)
  * not show) looked at again with the paper it lies on as the measure: a
  * cloth nearly as bright as the cards, spotted or plain, is darker than
  * the card's own paper, though not darker than the mean level the first
- * look stops at. Returns the cards added (0 or 1). */
-static int second_look(domino_card_finder *f, const pip *p, cand *c)
+ * look stops at. At most *budget looks a frame (a spotted cloth would
+ * take one per spot). Returns the cards added (0 or 1). */
+static int second_look(domino_card_finder *f, const pip *p, cand *c, int *budget)
 {
+    if (*budget <= 0)
+        return 0;
     int lvl = ring_level(f, p);
     if (lvl < 60)
         return 0;
+    --*budget;
     f->thr = lvl * 92 / 100;
     /* and both its ends straight across it: a cloth's print or weave
      * ends the rays at no line */
@@ -1344,6 +1352,9 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
     float ratio[MAX_PIPS]; /* a found card's width over its pip's radius */
     int nratio = 0;
     float rmed = median_radius(f);
+    /* second looks per frame: a table of cards needs a few per card, a
+     * spotted cloth would take one per spot */
+    int looks = SECOND_LOOKS;
     for (int i = 0; i < np; i++) {
         const pip *p = &f->pips[i];
         failed[i] = 0;
@@ -1365,10 +1376,10 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
                 nc++;
             }
             if (!whole)
-                nc += second_look(f, p, &f->cands[nc]);
+                nc += second_look(f, p, &f->cands[nc], &looks);
         } else {
             failed[i] = 1;
-            nc += second_look(f, p, &f->cands[nc]);
+            nc += second_look(f, p, &f->cands[nc], &looks);
         }
     }
     /* a pip on paper that runs on past its card (another card lying on or
