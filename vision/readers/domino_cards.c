@@ -26,6 +26,7 @@ enum {
      * near it: against the mean, not the brightest pixel, the camera's
      * noise and a lamp's falloff along a card stay paper */
     STOP_PCT = 84,
+    SECOND_LOOKS = 96, /* second looks a frame (see second_look) */
 };
 
 /* The deck's printed proportions (seed 004: 26 x 82 mm). Other decks are
@@ -54,6 +55,8 @@ typedef struct {
 typedef struct {
     ts_quad q;
     int whole; /* both ends found where a card's would be */
+    int pulled; /* an end moved out to a pip lying clear beyond it */
+    int straight; /* both ends seen as straight lines across it */
     float rank;
     float width; /* across the card (px) */
 } cand;
@@ -67,7 +70,10 @@ struct domino_card_finder {
                         only), OWN_PAPER paper in the block itself */
     uint8_t *ink;    /* per pixel: ink (dark or red) on paper */
     uint8_t *stop;   /* per pixel: not paper (a ray ends), 0 on a pip */
-    uint8_t *raw;    /* per pixel: stop before the specks are dropped */
+    uint8_t *raw;    /* per pixel: stop before the specks are dropped; then 1 on a
+                        pip's see-through disc */
+    int thr;         /* a second look: two pixels running darker than this stop
+                        a ray too (0: off) */
     uint8_t *grey;   /* per pixel: (B + 2G + R) / 4, in and round active blocks */
     int *queue;      /* w * h + 1: flood fill */
     pip *pips;
@@ -106,7 +112,7 @@ domino_card_finder *domino_card_finder_create(void)
         f->white_lim[v] = (uint8_t)(v * 30 / 100 + 8);
     }
     f->pips = malloc(sizeof(pip) * MAX_PIPS);
-    f->cands = malloc(sizeof(cand) * 3 * MAX_PIPS); /* a card and its two trims per pip */
+    f->cands = malloc(sizeof(cand) * 5 * MAX_PIPS); /* a card, its trims, a strict one, a second look */
     if (!f->pips || !f->cands) {
         domino_card_finder_destroy(f);
         return NULL;
@@ -506,7 +512,8 @@ static int paper_at(const domino_card_finder *f, float x, float y)
     int ix = (int)round_px(x), iy = (int)round_px(y);
     if (ix < 0 || iy < 0 || ix >= f->w || iy >= f->h)
         return 0;
-    return !f->stop[(size_t)iy * (size_t)f->w + (size_t)ix];
+    size_t at = (size_t)iy * (size_t)f->w + (size_t)ix;
+    return !f->stop[at] && !(f->grey[at] < f->thr && !f->raw[at]);
 }
 
 /* Paints a disc see-through for rays (a pip is part of the card). */
@@ -516,8 +523,10 @@ static void clear_disc(domino_card_finder *f, float cx, float cy, float r)
     int x0 = (int)floorf(cx - r), x1 = (int)ceilf(cx + r);
     for (int y = y0 < 0 ? 0 : y0; y <= y1 && y < f->h; y++)
         for (int x = x0 < 0 ? 0 : x0; x <= x1 && x < f->w; x++)
-            if ((x - cx) * (x - cx) + (y - cy) * (y - cy) <= r * r)
+            if ((x - cx) * (x - cx) + (y - cy) * (y - cy) <= r * r) {
                 f->stop[(size_t)y * (size_t)f->w + (size_t)x] = 0;
+                f->raw[(size_t)y * (size_t)f->w + (size_t)x] = 1;
+            }
 }
 
 /* The ink blobs that look like pips: compact, about round, with paper all
@@ -669,6 +678,21 @@ static int find_pips(domino_card_finder *f)
  * -1 if the frame ends first. */
 static float ray(const domino_card_finder *f, float x, float y, float dx, float dy, float lim)
 {
+    if (f->thr) { /* the second look: paper darker than the pip's own ends it */
+        int run = 0;
+        for (float d = 0; d <= lim; d += 1.0f) {
+            int ix = (int)round_px(x + d * dx), iy = (int)round_px(y + d * dy);
+            if (ix < 0 || iy < 0 || ix >= f->w || iy >= f->h)
+                return -1;
+            size_t at = (size_t)iy * (size_t)f->w + (size_t)ix;
+            if (f->stop[at])
+                return d;
+            run = f->grey[at] < f->thr && !f->raw[at] ? run + 1 : 0;
+            if (run == 2)
+                return d - 1;
+        }
+        return lim;
+    }
     for (float d = 0; d <= lim; d += 1.0f) {
         int ix = (int)round_px(x + d * dx), iy = (int)round_px(y + d * dy);
         if (ix < 0 || iy < 0 || ix >= f->w || iy >= f->h)
@@ -677,6 +701,33 @@ static float ray(const domino_card_finder *f, float x, float y, float dx, float 
             return d;
     }
     return lim;
+}
+
+/* The paper's grey just outside a pip (the median of a ring round its
+ * see-through disc), or 0 where too little of it is paper or it is
+ * uneven. */
+static int ring_level(const domino_card_finder *f, const pip *p)
+{
+    enum { N = 24 };
+    int v[N], n = 0;
+    float r = 1.35f * p->r + 4;
+    for (int k = 0; k < N; k++) {
+        float a = k * 6.2831853f / N;
+        int ix = (int)round_px(p->cx + r * cosf(a)), iy = (int)round_px(p->cy + r * sinf(a));
+        if (ix < 0 || iy < 0 || ix >= f->w || iy >= f->h)
+            continue;
+        size_t at = (size_t)iy * (size_t)f->w + (size_t)ix;
+        if (f->stop[at] || f->raw[at])
+            continue;
+        int g = f->grey[at], j = n++;
+        for (; j > 0 && v[j - 1] > g; j--)
+            v[j] = v[j - 1];
+        v[j] = g;
+    }
+    /* and even, as paper is: a cloth's print or weave round a spot is not */
+    if (n < N / 2 || (v[3 * n / 4] - v[n / 4]) * 100 > 5 * v[n / 2])
+        return 0;
+    return v[n / 2];
 }
 
 /* Like ray, but across a card's print: a thin line (at most thin px) with
@@ -861,6 +912,8 @@ static float soft_ray(const domino_card_finder *f, float x, float y, float dx, f
  * (rotating calipers, 2 degrees then a quarter; the third lowest and
  * highest, so a few rays that ran out where the card's edge meets a light
  * table are left out): its width, direction and ends. */
+static int by_value(const void *a, const void *b);
+
 static float narrowest(const float *px, const float *py, int nr, float *angle, float *lo_out,
                        float *hi_out)
 {
@@ -907,13 +960,53 @@ static float narrowest(const float *px, const float *py, int nr, float *angle, f
     return best;
 }
 
+/* How an end's line slants, from where the five lines along the card met
+ * it (a[k] at (k - 2) * 0.21 * width across, -1 where the frame ended):
+ * d(distance)/d(across), the median of the pairs' slopes, in *slope; 1 if
+ * four lines lie on that line (the end is straight), else 0 (and 0). A card seen at a slant under a tilted camera is a
+ * parallelogram, not a rectangle: its ends do not meet its sides square. */
+static int end_line(const float *a, float width, float *slope)
+{
+    float sl[10];
+    int n = 0, valid = 0;
+    *slope = 0;
+    for (int i = 0; i < 5; i++) {
+        valid += a[i] >= 0;
+        for (int j = i + 1; j < 5; j++)
+            if (a[i] >= 0 && a[j] >= 0)
+                sl[n++] = (a[j] - a[i]) / ((j - i) * 0.21f * width);
+    }
+    if (valid < 4)
+        return 0;
+    qsort(sl, (size_t)n, sizeof sl[0], by_value);
+    float s = sl[n / 2];
+    if (fabsf(s) > 0.4f)
+        return 0;
+    float at[5];
+    int m = 0;
+    for (int k = 0; k < 5; k++)
+        if (a[k] >= 0)
+            at[m++] = a[k] - s * (k - 2) * 0.21f * width;
+    qsort(at, (size_t)m, sizeof at[0], by_value);
+    float mid = at[m / 2], tol = 0.04f * width + 1.0f;
+    int on = 0;
+    for (int k = 0; k < m; k++)
+        on += fabsf(at[k] - mid) <= tol;
+    if (on < 4)
+        return 0;
+    *slope = s;
+    return 1;
+}
+
 /* The card a pip lies on, from rays over the paper. Returns 0 and fills c,
- * or -1 if the pip does not sit on a card-shaped piece of paper. With
+ * or -1 if the pip does not sit on a card-shaped piece of paper. strict:
+ * an end is not moved out to a pip lying clear beyond it (see c->pulled). With
  * force_w > 0 the card is that wide (the frame's other cards say so), and
  * only paper running on past one side (a card lying on or under it, no
  * seam to see) is looked at: that side is put where the near side's
  * distance says, and -1 if the paper was not wider than that. */
-static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w, cand *c)
+static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w, int strict,
+                       cand *c)
 {
     enum { NR = 48 };
     /* the paper round the pip: rays all round, to where each ends */
@@ -971,6 +1064,8 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
     float lu = median5(up), ld = median5(dn);
     float e0 = 0, e1 = 0; /* the ends, along v from (mx, my) */
     float sure = 0;       /* how the ends were found: first lines across, best */
+    float s0 = 0, s1 = 0; /* the ends' slants (along per across) */
+    int st0 = 0, st1 = 0; /* and whether each end was seen straight */
     c->whole = 0;
     /* the first line across each way, or past the card's print (rules, a
      * picture) to where paper ends: a card's length */
@@ -981,8 +1076,14 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
             e0 = -a0;
             e1 = a1;
             sure = pass ? 0.5f : 1.0f;
+            st0 = end_line(pass ? wup : up, width, &s0);
+            st1 = end_line(pass ? wdn : dn, width, &s1);
+            s0 = -s0;
         }
     }
+    /* a second look keeps only a card whose ends both show straight */
+    if (f->thr && !(c->whole && st0 && st1))
+        return -1;
     /* a middle picture or rules the rays cannot pass: the far end is found
      * from the far group's last pip outwards (the far group lies within the
      * deck's length of the near end; no deck prints pips in its middle) */
@@ -1020,6 +1121,9 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
         e0 = dir ? -near : -(far + beyond);
         e1 = dir ? far + beyond : near;
         sure = 0.4f;
+        st0 = end_line(dir ? up : out, width, &s0);
+        st1 = end_line(dir ? out : dn, width, &s1);
+        s0 = -s0;
     }
     if (!c->whole) {
         /* one end only: the far way is where the other end's pips lie
@@ -1041,9 +1145,12 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
         if (near_up && lu >= 0 && lu <= 0.45f * want) {
             e0 = -lu;
             e1 = -lu + want;
+            st0 = end_line(up, width, &s0);
+            s0 = -s0;
         } else if (!near_up && ld >= 0 && ld <= 0.45f * want) {
             e1 = ld;
             e0 = ld - want;
+            st1 = end_line(dn, width, &s1);
         } else {
             return -1;
         }
@@ -1062,21 +1169,36 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
      * that show or calls it no card */
     int cut = cut_across(f, mx, my, ux, uy, -vx, -vy, width, -e0 - 0.04f * width) ||
               cut_across(f, mx, my, ux, uy, vx, vy, width, e1 - 0.04f * width);
+    /* each end at its own slant (a camera's perspective turns them apart);
+     * an end not measured takes the other's (a parallelogram) */
+    const float sl0 = st0 ? s0 : st1 ? s1 : 0, sl1 = st1 ? s1 : st0 ? s0 : 0;
     /* every pip of the card lies inside it: an end found inside a pip
      * group (a line of the print taken for the end) moves out past it */
+    int pulled = 0;
     {
         float n0 = e0, n1 = e1;
         for (int i = 0; i < f->npips; i++) {
             const pip *o = &f->pips[i];
             float dx = o->cx - mx, dy = o->cy - my;
-            float along = dx * vx + dy * vy, across = dx * ux + dy * uy;
+            float across = dx * ux + dy * uy, raw = dx * vx + dy * vy;
             if (fabsf(across) > 0.45f * width)
                 continue;
+            float along1 = raw - sl1 * across, along0 = raw - sl0 * across;
             float reach = o->r + 0.1f * width;
-            if (along + reach > e1 && along <= e0 + 1.05f * want)
-                n1 = fmaxf(n1, along + reach);
-            if (along - reach < e0 && along >= e1 - 1.05f * want)
-                n0 = fminf(n0, along - reach);
+            /* a pip lying clear beyond the end is this card's past a
+             * printed rule, or the next card's past a seam where the
+             * camera's slant shortens this one: c->pulled says the card
+             * is worth trying strict, without it */
+            float gap = 0.06f * width;
+            int past1 = along1 - o->r >= e1 + gap, past0 = along0 + o->r <= e0 - gap;
+            if (along1 + reach > e1 && along0 <= e0 + 1.05f * want && !(strict && past1)) {
+                pulled |= past1;
+                n1 = fmaxf(n1, along1 + reach);
+            }
+            if (along0 - reach < e0 && along1 >= e1 - 1.05f * want && !(strict && past0)) {
+                pulled |= past0;
+                n0 = fminf(n0, along0 - reach);
+            }
         }
         e0 = n0;
         e1 = n1;
@@ -1094,15 +1216,19 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
     half += grow;
     float cx = mx + (e0 + e1) / 2 * vx, cy = my + (e0 + e1) / 2 * vy;
     ts_quad *q = &c->q;
-    q->q[0] = (ts_pt){cx - hu * ux - half * vx, cy - hu * uy - half * vy};
-    q->q[1] = (ts_pt){cx + hu * ux - half * vx, cy + hu * uy - half * vy};
-    q->q[2] = (ts_pt){cx + hu * ux + half * vx, cy + hu * uy + half * vy};
-    q->q[3] = (ts_pt){cx - hu * ux + half * vx, cy - hu * uy + half * vy};
+    float lo = -half - sl0 * hu, hi = half - sl1 * hu;  /* along, at -hu */
+    float lo2 = -half + sl0 * hu, hi2 = half + sl1 * hu; /* and at +hu */
+    q->q[0] = (ts_pt){cx - hu * ux + lo * vx, cy - hu * uy + lo * vy};
+    q->q[1] = (ts_pt){cx + hu * ux + lo2 * vx, cy + hu * uy + lo2 * vy};
+    q->q[2] = (ts_pt){cx + hu * ux + hi2 * vx, cy + hu * uy + hi2 * vy};
+    q->q[3] = (ts_pt){cx - hu * ux + hi * vx, cy - hu * uy + hi * vy};
     q->area = width * 2 * half;
     /* rank: ends found whole and straight away, a card of the deck's shape */
     float shape = fabsf((e1 - e0) / width - DECK_ASPECT) / DECK_ASPECT;
     q->score = c->whole ? 1.0f : 0.5f;
     c->width = width;
+    c->pulled = pulled;
+    c->straight = st0 && st1;
     c->rank = q->score + 0.3f * sure - shape - (cut ? 10.0f : 0.0f);
     if (cut)
         c->whole = 0;
@@ -1173,6 +1299,31 @@ static int by_rank(const void *a, const void *b)
     return (x < y) - (x > y);
 }
 
+/* A pip whose card was not found whole (its paper ran on, or one end did
+ * not show) looked at again with the paper it lies on as the measure: a
+ * cloth nearly as bright as the cards, spotted or plain, is darker than
+ * the card's own paper, though not darker than the mean level the first
+ * look stops at. At most *budget looks a frame (a spotted cloth would
+ * take one per spot). Returns the cards added (0 or 1). */
+static int second_look(domino_card_finder *f, const pip *p, cand *c, int *budget)
+{
+    if (*budget <= 0)
+        return 0;
+    int lvl = ring_level(f, p);
+    if (lvl < 60)
+        return 0;
+    --*budget;
+    f->thr = lvl * 92 / 100;
+    /* and both its ends straight across it: a cloth's print or weave
+     * ends the rays at no line */
+    int ok = card_of_pip(f, p, 0, 0, c) == 0 && c->whole && c->straight;
+    f->thr = 0;
+    if (!ok)
+        return 0;
+    c->rank -= 0.1f;
+    return 1;
+}
+
 int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out, int max,
                       char *err)
 {
@@ -1191,6 +1342,8 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
 
     /* pips are part of the card they lie on: rays see through them (a one
      * has a ring round it) */
+    memset(f->raw, 0, (size_t)f->w * (size_t)f->h); /* now: the pips' discs */
+    f->thr = 0;
     for (int i = 0; i < np; i++) /* a clover's middle may hold no paper block: no ink there */
         clear_disc(f, f->pips[i].cx, f->pips[i].cy,
                    f->pips[i].clover ? 0.6f * f->pips[i].r : 1.35f * f->pips[i].r + 2);
@@ -1199,6 +1352,9 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
     float ratio[MAX_PIPS]; /* a found card's width over its pip's radius */
     int nratio = 0;
     float rmed = median_radius(f);
+    /* second looks per frame: a table of cards needs a few per card, a
+     * spotted cloth would take one per spot */
+    int looks = SECOND_LOOKS;
     for (int i = 0; i < np; i++) {
         const pip *p = &f->pips[i];
         failed[i] = 0;
@@ -1208,12 +1364,22 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
             known += f->cands[j].whole && inside(&f->cands[j].q, p->cx, p->cy);
         if (known >= KNOWN)
             continue;
-        if (card_of_pip(f, p, 0, &f->cands[nc]) == 0) {
+        if (card_of_pip(f, p, 0, 0, &f->cands[nc]) == 0) {
             if (f->cands[nc].whole && plain_pip(p, rmed))
                 ratio[nratio++] = f->cands[nc].width / p->r;
+            int pulled = f->cands[nc].pulled;
+            int whole = f->cands[nc].whole;
             nc += 1 + trims(&f->cands[nc], &f->cands[nc + 1]);
+            /* and without the pips lying clear beyond its ends, after it */
+            if (pulled && card_of_pip(f, p, 0, 1, &f->cands[nc]) == 0) {
+                f->cands[nc].rank -= 0.25f;
+                nc++;
+            }
+            if (!whole)
+                nc += second_look(f, p, &f->cands[nc], &looks);
         } else {
             failed[i] = 1;
+            nc += second_look(f, p, &f->cands[nc], &looks);
         }
     }
     /* a pip on paper that runs on past its card (another card lying on or
@@ -1231,7 +1397,7 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
                 known = f->cands[j].whole && inside(&f->cands[j].q, p->cx, p->cy);
             if (known)
                 continue;
-            if (card_of_pip(f, p, k * p->r, &f->cands[nc]) == 0) {
+            if (card_of_pip(f, p, k * p->r, 0, &f->cands[nc]) == 0) {
                 f->cands[nc].rank -= 3;
                 nc++;
             }
