@@ -1,5 +1,6 @@
 /* Cards held up before a camera, found from their pips (see playing_held.h). */
 #include "readers/playing_held.h"
+#include "readers/playing.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -15,6 +16,10 @@ enum {
 };
 /* A pip is darker than its surroundings by this much (grey levels). */
 #define PIP_DARK 15
+/* Fitting a held card's quad to its face (ts_playing_held_fit): each side
+ * moved along its neighbours by these shares of the card, a few rounds. */
+enum { FIT_STEPS = 4, FIT_VIEWS = 4 * FIT_STEPS + 1, FIT_ROUNDS = 2 };
+static const float FIT_STEP[FIT_STEPS] = {-0.12f, -0.05f, 0.05f, 0.12f};
 /* Pip area as a share of the work image, and of its box. */
 #define PIP_MIN 0.0002f
 #define PIP_MAX 0.01f
@@ -444,4 +449,56 @@ int ts_playing_held_face(ts_playing_face *face, const ts_image *card, ts_reading
     out->attr_conf[0] = f.rank[rank];
     out->attr_conf[1] = f.suit[suit];
     return 0;
+}
+
+/* q with side k (q[k] to q[k+1]) moved out by the share d of the card,
+ * along its two neighbouring sides. */
+static void move_side(const ts_pt q[4], int k, float d, ts_pt out[4])
+{
+    memcpy(out, q, sizeof *out * 4);
+    int a = k, b = (k + 1) & 3, pa = (k + 3) & 3, pb = (k + 2) & 3;
+    out[a].x += d * (q[a].x - q[pa].x), out[a].y += d * (q[a].y - q[pa].y);
+    out[b].x += d * (q[b].x - q[pb].x), out[b].y += d * (q[b].y - q[pb].y);
+}
+
+int ts_playing_held_fit(ts_playing_face *face, const ts_image *frame, ts_pt q[4], char *err)
+{
+    ts_image view[FIT_VIEWS];
+    ts_playing_face_reading f[FIT_VIEWS];
+    ts_pt var[FIT_VIEWS][4];
+    memset(view, 0, sizeof view);
+    int rc = 0;
+    for (int round = 0; round < FIT_ROUNDS && rc == 0; round++) {
+        memcpy(var[0], q, sizeof var[0]);
+        for (int k = 0; k < 4; k++)
+            for (int s = 0; s < FIT_STEPS; s++)
+                move_side(q, k, FIT_STEP[s], var[1 + k * FIT_STEPS + s]);
+        for (int i = 0; i < FIT_VIEWS && rc == 0; i++)
+            rc = tscv_warp_quad(frame, var[i], &view[i], TS_PLAYING_CARD_W, TS_PLAYING_CARD_H, err);
+        if (rc < 0 || (rc = ts_playing_face_read_n(face, view, FIT_VIEWS, f, err)) < 0)
+            break;
+        /* each side where the face looks most like a whole card's, all at once */
+        ts_pt next[4];
+        memcpy(next, q, sizeof next);
+        int moved = 0;
+        for (int k = 0; k < 4; k++) {
+            int best = -1;
+            float card = f[0].card;
+            for (int s = 0; s < FIT_STEPS; s++)
+                if (f[1 + k * FIT_STEPS + s].card > card)
+                    card = f[1 + k * FIT_STEPS + s].card, best = s;
+            if (best >= 0) {
+                ts_pt m[4];
+                move_side(next, k, FIT_STEP[best], m);
+                memcpy(next, m, sizeof next);
+                moved = 1;
+            }
+        }
+        if (!moved)
+            break;
+        memcpy(q, next, sizeof next);
+    }
+    for (int i = 0; i < FIT_VIEWS; i++)
+        ts_image_free(&view[i]);
+    return rc;
 }

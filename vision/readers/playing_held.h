@@ -46,4 +46,12 @@ int ts_playing_held_find(ts_playing_held *h, const ts_image *grey, ts_pt (*out)[
 #define TS_PLAYING_HELD_FACE_SEEN 0.9f
 int ts_playing_held_face(ts_playing_face *face, const ts_image *card, ts_reading *out, char *err);
 
+/* A held card's quad q (frame px, corners in the reader's order; updated)
+ * fitted to its face: each side moved in or out, a few steps, to where the
+ * face net (face) sees the most of a whole card's face in the warp. For a
+ * held quad whose card reads unsure: a side found on the hand or the wall
+ * behind cuts off pips or takes in the background. frame: the colour frame
+ * (borrowed). Returns 0, or -1 with err (TSCV_ERR_MAX). */
+int ts_playing_held_fit(ts_playing_face *face, const ts_image *frame, ts_pt q[4], char *err);
+
 #endif
