@@ -18,7 +18,7 @@ enum {
 #define PIP_DARK 15
 /* Fitting a held card's quad to its face (ts_playing_held_fit): each side
  * moved along its neighbours by these shares of the card, a few rounds. */
-enum { FIT_STEPS = 4, FIT_VIEWS = 4 * FIT_STEPS + 1, FIT_ROUNDS = 2 };
+enum { FIT_STEPS = 4, FIT_VIEWS = 4 * FIT_STEPS + 1, FIT_ROUNDS = 4 };
 static const float FIT_STEP[FIT_STEPS] = {-0.12f, -0.05f, 0.05f, 0.12f};
 /* Pip area as a share of the work image, and of its box. */
 #define PIP_MIN 0.0002f
