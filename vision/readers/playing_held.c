@@ -46,10 +46,11 @@ static const float FIT_STEP[FIT_STEPS] = {-0.12f, -0.05f, 0.05f, 0.12f};
 /* Opposite margins further apart than this ratio are not both trusted. */
 #define SIDE_AGREE 1.6f
 /* A card's long side over its short one, as seen: 88 / 63 = 1.40 upright,
- * up to 2.48 in a 16:9 frame squeezed to a square; a card turned sideways
- * in such a frame, 1.27; a card leaning back, less. */
+ * 2.48 in a 16:9 frame squeezed to a square (more when it is turned a
+ * little about its long axis); a card turned sideways in such a frame,
+ * 1.27; a card leaning back, less. */
 #define CARD_ASPECT_MIN 1.1f
-#define CARD_ASPECT_MAX 2.7f
+#define CARD_ASPECT_MAX 3.0f
 
 struct ts_playing_held {
     ts_image inv, bin;
@@ -208,8 +209,9 @@ static int card_around(const ts_image *g, ts_pt u, ts_pt v, float u0, float u1, 
      * far apart the nearer is trusted (the other ran on into the wall) */
     for (int s = 0; s < 4; s += 2) {
         float *a = &side[s], *b = &side[s + 1];
-        if (*a < 0 && *b < 0)
-            return 0;
+        if (*a < 0 && *b < 0) {
+                    return 0;
+        }
         if (*a < 0 || *b < 0)
             *a = *b = *a > *b ? *a : *b;
         else if (*a > SIDE_AGREE * *b || *b > SIDE_AGREE * *a)
@@ -420,7 +422,7 @@ int ts_playing_held_find(ts_playing_held *h, const ts_image *grey, ts_pt (*out)[
                     idx[kept++] = idx[i];
             k = kept;
         }
-        if (k < 2)
+            if (k < 2)
             continue;
         if (cluster_card(grey, h->comp, idx, k, out[n]))
             n++;
