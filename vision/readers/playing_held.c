@@ -209,9 +209,8 @@ static int card_around(const ts_image *g, ts_pt u, ts_pt v, float u0, float u1, 
      * far apart the nearer is trusted (the other ran on into the wall) */
     for (int s = 0; s < 4; s += 2) {
         float *a = &side[s], *b = &side[s + 1];
-        if (*a < 0 && *b < 0) {
-                    return 0;
-        }
+        if (*a < 0 && *b < 0)
+            return 0;
         if (*a < 0 || *b < 0)
             *a = *b = *a > *b ? *a : *b;
         else if (*a > SIDE_AGREE * *b || *b > SIDE_AGREE * *a)
@@ -422,7 +421,7 @@ int ts_playing_held_find(ts_playing_held *h, const ts_image *grey, ts_pt (*out)[
                     idx[kept++] = idx[i];
             k = kept;
         }
-            if (k < 2)
+        if (k < 2)
             continue;
         if (cluster_card(grey, h->comp, idx, k, out[n]))
             n++;
