@@ -86,11 +86,15 @@ static int read_held(fixture *fx, const char *path, char best[4])
                          0);
         ts_playing_reading r;
         assert_int_equal(ts_playing_read(fx->rd, &fx->card, &r, err), 0);
+        ts_reading idx = {.is_card = r.is_card,
+                          .code = {TS_FAM_PLAYING, (uint8_t)(r.suit * 13 + r.rank)},
+                          .nattr = 2,
+                          .attr_conf = {r.rank_conf, r.suit_conf}};
         int rank = r.rank, suit = r.suit;
         float conf = r.is_card ? r.conf : 0;
         if (conf < TS_PLAYING_FLOOR) {
             ts_reading f;
-            assert_int_equal(ts_playing_held_face(fx->face, &fx->card, &f, err), 0);
+            assert_int_equal(ts_playing_held_face(fx->face, &fx->card, &idx, &f, err), 0);
             if (f.is_card) {
                 rank = f.code.idx % 13, suit = f.code.idx / 13;
                 conf = f.conf;

@@ -605,7 +605,7 @@ static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char
         return -1;
     if (cand[i].score >= TS_PLAYING_HELD_MIN_SCORE && (!out->is_card || out->conf < TS_PLAYING_FLOOR)) {
         ts_reading face;
-        if (ts_playing_held_face(r->face, card, &face, err) < 0)
+        if (ts_playing_held_face(r->face, card, out, &face, err) < 0)
             return -1;
         if (face.is_card)
             *out = face;

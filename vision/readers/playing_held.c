@@ -429,26 +429,39 @@ int ts_playing_held_find(ts_playing_held *h, const ts_image *grey, ts_pt (*out)[
     return n;
 }
 
-int ts_playing_held_face(ts_playing_face *face, const ts_image *card, ts_reading *out, char *err)
+int ts_playing_held_face(ts_playing_face *face, const ts_image *card, const ts_reading *index,
+                         ts_reading *out, char *err)
 {
     memset(out, 0, sizeof *out);
     ts_playing_face_reading f;
     if (ts_playing_face_read(face, card, &f, err) < 0)
         return -1;
-    int rank = 0, suit = 0;
+    int rank = 0;
     for (int k = 1; k < 13; k++)
         rank = f.rank[k] > f.rank[rank] ? k : rank;
+    /* the suit from the face (grey: spades and clubs look alike when
+     * blurred) and the index's reading of it, two cues that err apart */
+    float ps[4], sum = 0;
+    for (int k = 0; k < 4; k++) {
+        float q = 0.25f;
+        if (index && index->is_card && index->nattr >= 2)
+            q = k == index->code.idx / 13 ? index->attr_conf[1] : (1.0f - index->attr_conf[1]) / 3;
+        ps[k] = f.suit[k] * q;
+        sum += ps[k];
+    }
+    int suit = 0;
     for (int k = 1; k < 4; k++)
-        suit = f.suit[k] > f.suit[suit] ? k : suit;
+        suit = ps[k] > ps[suit] ? k : suit;
+    float suit_conf = sum > 0 ? ps[suit] / sum : 0;
     const float sure = TS_PLAYING_HELD_FACE_SURE;
-    if (rank >= 10 || f.rank[rank] < sure || f.suit[suit] < sure || f.card < TS_PLAYING_HELD_FACE_SEEN)
+    if (rank >= 10 || f.rank[rank] < sure || suit_conf < sure || f.card < TS_PLAYING_HELD_FACE_SEEN)
         return 0; /* a court figure is one deck's own; or not sure */
     out->is_card = 1;
     out->code = (ts_code){TS_FAM_PLAYING, (uint8_t)(suit * 13 + rank)};
-    out->conf = f.rank[rank] * f.suit[suit] * f.card;
+    out->conf = f.rank[rank] * suit_conf * f.card;
     out->nattr = 2;
     out->attr_conf[0] = f.rank[rank];
-    out->attr_conf[1] = f.suit[suit];
+    out->attr_conf[1] = suit_conf;
     return 0;
 }
 
