@@ -4,10 +4,13 @@
  * no brighter than what it touches, so no brightness level cuts it loose,
  * and fingers break its outline. Its pips do stand out: dark blobs of one
  * size in a small cluster. The cluster gives the card's place and, from
- * the edges around it, its turn; each side of the card is then the
- * strongest straight step in brightness beyond the pips, looked for along
- * the whole side, so fingers over part of it do not hide it. Used by the
- * playing finder (playing_find.c); exposed for its tests. */
+ * the edges around it, its turn; each side of the card is then the first
+ * line beyond the pips, as long as their extent, clearly darker than the
+ * paper beside them (so fingers over part of it do not hide it), or the
+ * first that stays dark for a pip's width when that makes no card. A quad
+ * whose card reads unsure is then fitted to its face (ts_playing_held_fit).
+ * Used by the playing finder (playing_find.c) and reader (playing.c);
+ * exposed for its tests. */
 #ifndef TS_READERS_PLAYING_HELD_H
 #define TS_READERS_PLAYING_HELD_H
 
