@@ -211,6 +211,10 @@ static int specific(int family)
  * word. */
 #define NONE_SURE 0.9
 #define NONE_VALUE 0.5
+/* The same for a sure card the net is as sure is not of the reading's
+ * family, split between no card and other families (a fan's strips read as
+ * SET shapes that look half like a strip, half like another deck's card). */
+#define NOT_MINE (1 - NONE_SURE)
 /* A sure card the net places in the reading's own family this surely
  * counts twice: reader and face agree. Then a fan's top card, read by its
  * own family and recognised whole, outweighs another family's readings of
@@ -464,7 +468,10 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
             if (p >= VOTE_P)
                 own[f]++, own_p[f] += p;
             if (how[f][i] > 0)
-                s += o >= 0.5 ? -1 : x >= NONE_SURE ? NONE_VALUE : p >= AGREE_P ? 2 : 1;
+                s += o >= 0.5                      ? -1
+                     : x >= NONE_SURE || p <= NOT_MINE ? NONE_VALUE
+                     : p >= AGREE_P                    ? 2
+                                                       : 1;
             else
                 s += p >= 0.5 ? 0 : -1;
             backed[f] += how[f][i] > 0 && o < 0.5 && x < NONE_SURE;

@@ -287,6 +287,71 @@ int ts_warp_affine_linear_v(const ts_image *src, const double m[6], ts_image *ds
     return 0;
 }
 
+/* OpenCV's nearest-pixel affine warp: each column's offset and each row's
+ * start rounded at 10 fraction bits as for the blend, half a pixel added,
+ * the position truncated, held to a short, then the edge pixel repeated
+ * outside. */
+int ts_warp_affine_nearest(const ts_image *src, const double m[6], ts_image *dst)
+{
+    const int cn = src->channels;
+    if ((cn != 1 && cn != 3) || dst->channels != cn || src->w < 1 || src->h < 1 || dst->w < 1)
+        return -1;
+    const int w = dst->w, h = dst->h;
+    int *step = malloc(sizeof *step * 2 * (size_t)w);
+    if (!step)
+        return -1;
+    for (int x = 0; x < w; x++) {
+        double a = m[0] * x * (1 << AB_BITS), b = m[3] * x * (1 << AB_BITS);
+        if (!(fabs(a) < LIMIT && fabs(b) < LIMIT)) {
+            free(step);
+            return -1;
+        }
+        step[x] = (int)lrint(a);
+        step[w + x] = (int)lrint(b);
+    }
+    for (int y = 0; y < h; y++) {
+        double a = (m[1] * y + m[2]) * (1 << AB_BITS), b = (m[4] * y + m[5]) * (1 << AB_BITS);
+        if (!(fabs(a) < LIMIT && fabs(b) < LIMIT)) {
+            free(step);
+            return -1;
+        }
+        const int X0 = (int)lrint(a) + (1 << AB_BITS) / 2, Y0 = (int)lrint(b) + (1 << AB_BITS) / 2;
+        uint8_t *o = ts_image_row(dst, y);
+        /* a row's positions move steadily one way, so its ends bound them */
+        const int x0 = (X0 + step[0]) >> AB_BITS, x1 = (X0 + step[w - 1]) >> AB_BITS;
+        const int y0 = (Y0 + step[w]) >> AB_BITS, y1 = (Y0 + step[2 * w - 1]) >> AB_BITS;
+        if ((unsigned)x0 < (unsigned)src->w && (unsigned)x1 < (unsigned)src->w &&
+            (unsigned)y0 < (unsigned)src->h && (unsigned)y1 < (unsigned)src->h) {
+            const uint8_t *base = src->buf;
+            const size_t stride = (size_t)src->stride;
+            if (cn == 3)
+                for (int x = 0; x < w; x++) {
+                    const uint8_t *p = base + (size_t)((Y0 + step[w + x]) >> AB_BITS) * stride +
+                                       (size_t)((X0 + step[x]) >> AB_BITS) * 3;
+                    o[3 * x] = p[0], o[3 * x + 1] = p[1], o[3 * x + 2] = p[2];
+                }
+            else
+                for (int x = 0; x < w; x++)
+                    o[x] = base[(size_t)((Y0 + step[w + x]) >> AB_BITS) * stride +
+                                (size_t)((X0 + step[x]) >> AB_BITS)];
+            continue;
+        }
+        for (int x = 0; x < w; x++) {
+            int sx = clampi((X0 + step[x]) >> AB_BITS, -32768, 32767); /* a short */
+            int sy = clampi((Y0 + step[w + x]) >> AB_BITS, -32768, 32767);
+            sx = clampi(sx, 0, src->w - 1);
+            sy = clampi(sy, 0, src->h - 1);
+            const uint8_t *p = ts_image_row(src, sy) + (size_t)sx * (size_t)cn;
+            if (cn == 3)
+                o[3 * x] = p[0], o[3 * x + 1] = p[1], o[3 * x + 2] = p[2];
+            else
+                o[x] = p[0];
+        }
+    }
+    free(step);
+    return 0;
+}
+
 /* OpenCV's rounding of a position: clamped to int's range, to nearest
  * (even on ties; the instruction OpenCV's cvRound uses, not a libm call). */
 static inline int round_sat(double v)

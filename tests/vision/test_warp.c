@@ -107,6 +107,43 @@ static void test_card_maps(void **state)
     ts_image_free(&img);
 }
 
+/* The nearest-pixel warp against OpenCV's: card maps that shrink (as the
+ * cards tscv_warp_quad shrinks 1.3-2.2 times), enlarge and reach past the
+ * edges, BGR and grey, odd sizes. */
+static void test_nearest(void **state)
+{
+    (void)state;
+    ts_image img, grey;
+    if (load_photo(&img) < 0)
+        skip();
+    assert_int_equal(ts_image_alloc(&grey, img.w, img.h, 1), 0);
+    for (int y = 0; y < img.h; y++)
+        for (int x = 0; x < img.w; x++)
+            ts_image_row(&grey, y)[x] = ts_image_row(&img, y)[3 * x + 1];
+    srand(17);
+    char err[TSCV_ERR_MAX];
+    for (int round = 0; round < 300; round++) {
+        double m[6];
+        double cx = rand() % img.w, cy = rand() % img.h; /* some reach past an edge */
+        card_map(cx, cy, (rand() % 6283) / 1000.0, 0.3 + (rand() % 2500) / 1000.0,
+                 ((rand() % 200) - 100) / 1000.0, m);
+        const ts_image *src = round % 3 ? &img : &grey;
+        int w = round % 4 ? 160 : 1 + rand() % 300, h = round % 4 ? 250 : 1 + rand() % 300;
+        ts_image a, b;
+        assert_int_equal(ts_image_alloc(&a, w, h, src->channels), 0);
+        assert_int_equal(ts_image_alloc(&b, w, h, src->channels), 0);
+        assert_int_equal(tscv_warp_affine_nearest(src, m, &a, err), 0);
+        assert_int_equal(ts_warp_affine_nearest(src, m, &b), 0);
+        for (int y = 0; y < h; y++)
+            assert_memory_equal(ts_image_row(&a, y), ts_image_row(&b, y),
+                                (size_t)w * (size_t)src->channels);
+        ts_image_free(&a);
+        ts_image_free(&b);
+    }
+    ts_image_free(&grey);
+    ts_image_free(&img);
+}
+
 static void test_tilted_card_maps(void **state)
 {
     (void)state;
@@ -181,6 +218,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_card_maps),
+        cmocka_unit_test(test_nearest),
         cmocka_unit_test(test_tilted_card_maps),
         cmocka_unit_test(test_past_the_edges),
         cmocka_unit_test(test_view_and_odd_sizes),

@@ -14,6 +14,7 @@
 #include "cv_internal.hpp"
 extern "C" {
 #include "../imageio.h"
+#include "../resize_area.h"
 }
 
 struct tscv_net {
@@ -178,7 +179,11 @@ extern "C" int tscv_net_run(tscv_net *net, const ts_image *imgs, int n, float *p
                 cv::cvtColor(m, c, cv::COLOR_GRAY2BGR);
             else
                 c = m;
-            cv::resize(c, r, cv::Size(in->in_w, in->in_h), 0, 0, cv::INTER_AREA);
+            r.create(in->in_h, in->in_w, c.type());
+            ts_image from = {c.cols, c.rows, (int)c.step, c.channels(), c.data};
+            ts_image to = {r.cols, r.rows, (int)r.step, r.channels(), r.data};
+            if (ts_resize_area(&from, &to) != 0) // OpenCV's bytes, faster; else its own
+                cv::resize(c, r, r.size(), 0, 0, cv::INTER_AREA);
             batch.push_back(r);
         }
         cv::Mat blob = cv::dnn::blobFromImages(batch, 1.0 / 255, cv::Size(), cv::Scalar(), false,

@@ -6,7 +6,9 @@
 #include <opencv2/imgproc.hpp>
 
 #include "cv_internal.hpp"
+#include "hull.h"
 #include "morph.h"
+#include "resize_area.h"
 #include "warp.h"
 
 #include <cstdio>
@@ -39,6 +41,19 @@ int prepare(ts_image *dst, int w, int h, int ch, cv::Mat *m)
 cv::Mat points(const ts_ipt *pts, int n)
 {
     return cv::Mat(n, 1, CV_32SC2, const_cast<ts_ipt *>(pts));
+}
+
+// OpenCV's convex hull of pts, from the points that can be its corners
+// (hull.h: the same hull, corner for corner and in the same order; OpenCV
+// sorts every point it is given).
+void hull_of(const ts_ipt *pts, int n, std::vector<cv::Point> &hull)
+{
+    std::vector<ts_ipt> cand((size_t)(n > 0 ? n : 1));
+    int k = ts_hull_candidates(pts, n, cand.data());
+    if (k < 0)
+        cv::convexHull(points(pts, n), hull);
+    else
+        cv::convexHull(points(cand.data(), k), hull);
 }
 
 } // namespace
@@ -86,7 +101,22 @@ int tscv_resize(const ts_image *src, ts_image *dst, int w, int h, char *err)
     if (prepare(dst, w, h, src->channels, &d) < 0)
         return fail(err, "resize: bad destination");
     int interp = (w < src->w) ? cv::INTER_AREA : cv::INTER_LINEAR;
-    cv::resize(wrap(src), d, d.size(), 0, 0, interp);
+    int own = interp == cv::INTER_AREA ? ts_resize_area(src, dst) : 1; // OpenCV's bytes, faster
+    if (own < 0)
+        return fail(err, "resize: out of memory");
+    if (own > 0)
+        cv::resize(wrap(src), d, d.size(), 0, 0, interp);
+    return 0;
+    GUARD_END
+}
+
+int tscv_resize_area_opencv(const ts_image *src, ts_image *dst, char *err)
+{
+    GUARD_BEGIN
+    cv::Mat d;
+    if (prepare(dst, dst->w, dst->h, src->channels, &d) < 0)
+        return fail(err, "resize: bad destination");
+    cv::resize(wrap(src), d, d.size(), 0, 0, cv::INTER_AREA);
     return 0;
     GUARD_END
 }
@@ -285,7 +315,7 @@ double tscv_hull_area(const ts_ipt *pts, int n)
 {
     try {
         std::vector<cv::Point> hull;
-        cv::convexHull(points(pts, n), hull);
+        hull_of(pts, n, hull);
         return cv::contourArea(hull);
     } catch (...) {
         return 0;
@@ -295,7 +325,7 @@ double tscv_hull_area(const ts_ipt *pts, int n)
 int tscv_hull(const ts_ipt *pts, int n, ts_ipt *out)
 {
     try {
-        std::vector<cv::Point> hull;
+        std::vector<cv::Point> hull; // callers hand in ts_hull_candidates already
         cv::convexHull(points(pts, n), hull);
         int k = 0;
         for (auto &p : hull)
@@ -334,7 +364,7 @@ int tscv_approx(const ts_ipt *pts, int n, double eps, int hull, ts_ipt *out, int
     try {
         std::vector<cv::Point> h, a;
         if (hull)
-            cv::convexHull(points(pts, n), h);
+            hull_of(pts, n, h);
         cv::approxPolyDP(hull ? cv::Mat(h) : points(pts, n), a, eps, true);
         int k = 0;
         for (auto &p : a) {
@@ -405,6 +435,8 @@ int tscv_warp_quad(const ts_image *src, const ts_pt q[4], ts_image *dst, int w, 
         if (interp == cv::INTER_LINEAR && src->channels == 3 &&
             ts_warp_affine_linear(src, m.val, dst) == 0)
             return 0;
+        if (interp == cv::INTER_NEAREST && ts_warp_affine_nearest(src, m.val, dst) == 0)
+            return 0;
         cv::warpAffine(wrap(src), d, m, d.size(), interp | cv::WARP_INVERSE_MAP,
                        cv::BORDER_REPLICATE);
         return 0;
@@ -433,6 +465,19 @@ int tscv_warp_affine(const ts_image *src, const double m[6], ts_image *dst, char
         return fail(err, "warp: bad destination");
     cv::Matx23d mm(m[0], m[1], m[2], m[3], m[4], m[5]);
     cv::warpAffine(wrap(src), d, mm, d.size(), cv::INTER_LINEAR | cv::WARP_INVERSE_MAP,
+                   cv::BORDER_REPLICATE);
+    return 0;
+    GUARD_END
+}
+
+int tscv_warp_affine_nearest(const ts_image *src, const double m[6], ts_image *dst, char *err)
+{
+    GUARD_BEGIN
+    cv::Mat d;
+    if (prepare(dst, dst->w, dst->h, src->channels, &d) < 0)
+        return fail(err, "warp: bad destination");
+    cv::Matx23d mm(m[0], m[1], m[2], m[3], m[4], m[5]);
+    cv::warpAffine(wrap(src), d, mm, d.size(), cv::INTER_NEAREST | cv::WARP_INVERSE_MAP,
                    cv::BORDER_REPLICATE);
     return 0;
     GUARD_END

@@ -32,6 +32,9 @@ void tscv_set_threads(int n);
 int tscv_grey(const ts_image *src, ts_image *dst, char *err);
 /* Area-averaging resize (or linear when enlarging). */
 int tscv_resize(const ts_image *src, ts_image *dst, int w, int h, char *err);
+/* OpenCV's INTER_AREA resize itself into dst (allocated, src's channels),
+ * whatever the sizes: what tests compare vision/resize_area.c with. */
+int tscv_resize_area_opencv(const ts_image *src, ts_image *dst, char *err);
 /* Gaussian blur with the given sigma (kernel size derived from it). dst may equal src. */
 int tscv_blur(const ts_image *src, ts_image *dst, double sigma, char *err);
 
@@ -102,6 +105,8 @@ int tscv_warp_quad(const ts_image *src, const ts_pt q[4], ts_image *dst, int w, 
  * (m[0] x + m[1] y + m[2], m[3] x + m[4] y + m[5]). The reference that
  * ts_warp_affine_linear (warp.h) matches byte for byte. */
 int tscv_warp_affine(const ts_image *src, const double m[6], ts_image *dst, char *err);
+/* The same with OpenCV's nearest pixel (ts_warp_affine_nearest's reference). */
+int tscv_warp_affine_nearest(const ts_image *src, const double m[6], ts_image *dst, char *err);
 /* OpenCV's bilinear perspective warp likewise, m the inverse map (dst to
  * src, as ts_warp_perspective_linear takes it). */
 int tscv_warp_perspective(const ts_image *src, const double m[9], ts_image *dst, char *err);

@@ -13,7 +13,7 @@
 
 enum { WORK_SIDE = 400 }; /* long side of the stock image, px */
 
-enum { MAX_GRID = 8 }; /* rows or columns of touching cards a block may hold */
+enum { MAX_GRID = 12 }; /* rows or columns of touching cards a block may hold (a row of 12) */
 enum { MAX_CELLS = 16 }; /* cards a block may hold */
 enum { MAX_INDEX = 256 }; /* cards offered from their indices */
 /* Outline candidates gathered over all binarisations before the duplicates
@@ -30,6 +30,9 @@ static const float EXPLAINS = 4.0f;
 static const float MIN_SEAM = -3.0f; /* a split's lines may not run through print */
 
 static const float CARD_ASPECT = 87.0f / 56.0f;
+/* How much shorter than the card's side a pile corner's edges may be and
+ * still be a whole card's (corner_cards). */
+static const float SHORT_WHOLE = 0.15f;
 
 /* How far (as a log ratio) a lone quad's long/short side ratio may be from
  * a card's and still be one card. A camera looking at the table at a slant
@@ -412,6 +415,16 @@ static int grid_cells(ts_gof_finder *f, const ts_image *frame, const ts_ipt *pts
     double area = tscv_area(pts, n), hull = tscv_hull_area(pts, n);
     if (hull <= 0 || area / hull < 0.85)
         return 0;
+    /* A blob running along three edges of the frame is the table (a pale
+     * cloth brighter than its print), not cards: its clean outline would
+     * pass for one huge card and set the card size. */
+    int x0 = pts[0].x, y0 = pts[0].y, x1 = x0, y1 = y0;
+    for (int i = 1; i < n; i++) {
+        x0 = pts[i].x < x0 ? pts[i].x : x0, x1 = pts[i].x > x1 ? pts[i].x : x1;
+        y0 = pts[i].y < y0 ? pts[i].y : y0, y1 = pts[i].y > y1 ? pts[i].y : y1;
+    }
+    if ((x0 <= 1) + (y0 <= 1) + (x1 >= f->stock.w - 2) + (y1 >= f->stock.h - 2) >= 3)
+        return 0;
     ts_ipt poly[8];
     int m = 0;
     double per = tscv_perimeter(pts, n);
@@ -446,13 +459,13 @@ static int grid_cells(ts_gof_finder *f, const ts_image *frame, const ts_ipt *pts
      * its 3 x 3 ... 8 x 8 splits (cells of the same shape) cost their seams
      * for nothing. */
     int max_cells = fabsf(b / a - CARD_ASPECT) <= 0.12f ? 4 : MAX_CELLS;
-    for (int cols = 1; cols <= MAX_GRID; cols++)
-        for (int rows = 1; rows <= MAX_GRID; rows++) {
+    for (int cols = 1; cols <= MAX_GRID && cols <= max_cells; cols++)
+        for (int rows = 1; rows <= MAX_GRID && rows * cols <= max_cells; rows++) {
             float cw = a / cols, ch = b / rows;
             float asp = cw > ch ? cw / ch : ch / cw, l = logf(asp / CARD_ASPECT);
             int fits = rows * cols == 1 ? l >= SINGLE_LO && l <= SINGLE_HI
                                         : l >= SPLIT_LO && l <= SPLIT_HI;
-            if (!fits || (cw < ch ? cw : ch) < min_side || rows * cols > max_cells)
+            if (!fits || (cw < ch ? cw : ch) < min_side)
                 continue;
             split[ns].rows = rows, split[ns].cols = cols;
             /* a blob of a card's shape is rarely a block (2 x 2 at most): its
@@ -506,6 +519,41 @@ static int cmp_float(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+/* The card's short side at frame row y: side changed by slope[0] per pixel
+ * of y from row slope[1] (a camera looking at the table at a slant sees
+ * far cards smaller: 89-94 px at the top of a 30 degree view, 116-121 at
+ * the bottom), within a third of side. */
+static float side_at(float side, const float slope[2], float y)
+{
+    float s = side + slope[0] * (y - slope[1]);
+    return fminf(fmaxf(s, 0.75f * side), 1.33f * side);
+}
+
+/* How the lone cards' short side (score >= 999, within a quarter of side)
+ * changes with their centre's row: slope[0] per pixel, from slope[1], the
+ * row where it is side. 0 when they are too few or lie in one band. */
+static void side_slope(const ts_quad *c, int n, float side, float slope[2])
+{
+    double sy = 0, ss = 0, syy = 0, sys = 0;
+    int m = 0;
+    slope[0] = slope[1] = 0;
+    for (int i = 0; i < n; i++) {
+        float sd = dist(c[i].q[0], c[i].q[1]);
+        if (c[i].score < 999 || side <= 0 || fabsf(sd / side - 1) > 0.25f)
+            continue;
+        float y = (c[i].q[0].y + c[i].q[1].y + c[i].q[2].y + c[i].q[3].y) / 4;
+        sy += y, ss += sd, syy += (double)y * y, sys += (double)y * sd, m++;
+    }
+    if (m < 3)
+        return;
+    double my = sy / m, vy = syy / m - my * my;
+    if (vy < (double)side * side) /* centres less than a card apart in rows */
+        return;
+    slope[0] = (float)((sys / m - my * ss / m) / vy);
+    if (slope[0] != 0)
+        slope[1] = (float)(my - (ss / m - side) / slope[0]);
+}
+
 /* A card partly under others still shows some of its corners: where the
  * outline of a bright blob turns through a right angle between two straight
  * edges, offers a card of the frame's card size lying along those edges (its
@@ -513,8 +561,10 @@ static int cmp_float(const void *a, const void *b)
  * The outline's polygon is fine (0.6% of its perimeter: at 1.2% a pile's
  * corners a card apart merged), and it runs on the plain adaptive, Otsu and
  * upper Otsu outlines (blurred or warm-lit piles come apart in one only). */
-static int corner_cards(const ts_ipt *pts, int n, int k, float side, ts_quad *out, int max)
+static int corner_cards(const ts_ipt *pts, int n, int k, float side, const float slope[2],
+                        ts_quad *out, int max)
 {
+    const float known = side;
     ts_ipt poly[64];
     double per = tscv_perimeter(pts, n);
     int m = tscv_approx(pts, n, 0.006 * per, 0, poly, 64);
@@ -569,15 +619,24 @@ static int corner_cards(const ts_ipt *pts, int n, int k, float side, ts_quad *ou
     for (int pass = 0; pass < 2; pass++)
         for (int i = 0; i < nc && got + 2 <= max; i++) {
             float lo = fminf(cn[i].la, cn[i].lb), hi = fmaxf(cn[i].la, cn[i].lb);
-            int whole = fabsf(hi / lo - CARD_ASPECT) < 0.15f;
-            if (whole != (pass == 0) || hi < 0.3f * side)
+            /* the card's size where the corner lies (a slanted view); two
+             * edges of a card's shape but shorter than its sides are part
+             * of a card, cut off by a covering card or a seam: a quad on
+             * the top of an 8 read 2, of a 9 read 1. Sized by the lone
+             * cards instead (65000-65039: wrong 7 -> 3 of 2152 fully
+             * visible cards, 2 more read; longer ones too: 12 fewer half
+             * visible pile cards). */
+            float sd = known > 0 ? side_at(side, slope, cn[i].c.y) : side;
+            int whole = fabsf(hi / lo - CARD_ASPECT) < 0.15f &&
+                        (known <= 0 || lo >= (1 - SHORT_WHOLE) * sd);
+            if (whole != (pass == 0) || hi < 0.3f * sd)
                 continue;
             for (int h = 0; h < (whole ? 1 : 2); h++) {
                 float sa, sb;
                 if (whole)
                     sa = cn[i].la * 1.02f, sb = cn[i].lb * 1.02f; /* the rounded corners */
                 else
-                    sa = h ? side * CARD_ASPECT : side, sb = h ? side : side * CARD_ASPECT;
+                    sa = h ? sd * CARD_ASPECT : sd, sb = h ? sd : sd * CARD_ASPECT;
                 ts_pt c = cn[i].c, ea = cn[i].ea, eb = cn[i].eb;
                 ts_quad *o = &out[got++];
                 o->q[0] = c;
@@ -614,8 +673,10 @@ static float card_side(const ts_quad *c, int n)
  * least min_score: the side shared by the most of them (within 20%), ties
  * to the larger (a stripe of the table or an index can have a card's shape,
  * a block of cards rarely shares its size with another). The median of the
- * sides near it, or 0 if there are none. */
-static float typical_side(const ts_quad *c, int n, float min_score)
+ * sides near it, or 0 if there are none or fewer than min_n share it (the cells of
+ * splits are measured against it: one stripe of a printed cloth with a
+ * card's outline dropped every real card of a row). */
+static float typical_side(const ts_quad *c, int n, float min_score, int min_n)
 {
     float s[MAX_INDEX];
     int m = 0;
@@ -633,6 +694,8 @@ static float typical_side(const ts_quad *c, int n, float min_score)
         if (k >= best_n)
             best_n = k, best = i;
     }
+    if (best_n < min_n)
+        return 0;
     float near[MAX_INDEX];
     int nn = 0;
     for (int j = 0; j < m; j++)
@@ -717,6 +780,7 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
     enum { AWAY_LONE = 990 };
     double min_area = 0.003 * f->stock.w * f->stock.h;
     int got = 0, side_n = 0;
+    float slope[2] = {0, 0};
     double t_otsu = 0;
     for (size_t pass = 0; pass < sizeof passes / sizeof *passes; pass++) {
         int roi[4];
@@ -771,13 +835,14 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
              * card-shaped quad is a split's small cell in a pile (42 px
              * for cards of 75), so the corner cards were dropped as the
              * wrong size */
-            side = typical_side(out, got, 999);
+            side = typical_side(out, got, 999, 1);
             if (side <= 0)
                 side = card_side(out, got);
+            side_slope(out, got, side, slope);
             side_n = got;
             for (int j = 0; j < cs.n && got < max; j++)
                 if (tscv_area(cs.pts + cs.start[j], cs.len[j]) > min_area)
-                    got += corner_cards(cs.pts + cs.start[j], cs.len[j], k, side, out + got,
+                    got += corner_cards(cs.pts + cs.start[j], cs.len[j], k, side, slope, out + got,
                                         max - got);
         }
         tscv_contours_free(&cs);
@@ -791,7 +856,7 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
         }
     /* Cells of a split must be about the size of the lone cards, where there
      * are any (a lone card divides into smaller cards of its own shape too). */
-    float ref = typical_side(out, got, 1000);
+    float ref = typical_side(out, got, 1000, 2);
     int kept = 0;
     for (int i = 0; i < got; i++) {
         float sd = dist(out[i].q[0], out[i].q[1]);
@@ -830,9 +895,9 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
  * after the lone cards; the one-index ones last. Returns the new count. */
 static int merge_index(ts_quad *out, int n, int max, ts_quad *idx, int m)
 {
-    float ref = typical_side(out, n, 1000);
+    float ref = typical_side(out, n, 1000, 1);
     if (ref <= 0)
-        ref = typical_side(idx, m, 2);
+        ref = typical_side(idx, m, 2, 1);
     if (ref <= 0)
         return n;
     int k = 0;

@@ -31,6 +31,7 @@
 #include "readers/playing.h"
 #include "readers/playing_face.h"
 #include "readers/playing_held.h"
+#include "readers/playing_suit.h"
 #include "readers/readers.h"
 
 enum { NRANK = 13, NSUIT = 4, NPATCH = 4, NOUT = NRANK + NSUIT + 2 };
@@ -81,6 +82,7 @@ struct ts_playing_reader {
     tscv_net *net;      /* reads a card's corners */
     tscv_net *find_net; /* a smaller one that screens the corner-index finder's patches */
     ts_playing_face *face; /* reads the whole face: a second opinion */
+    ts_playing_suit *suit; /* the index's suit glyph by its outline, on a card without colour */
     ts_playing_finder *finder; /* for the class's find() */
     ts_index_ink *indexer;
     ts_index_ink *checker; /* glyph pairs on one rectified card */
@@ -129,6 +131,7 @@ ts_playing_reader *ts_playing_reader_create(const char *models_dir, char *err, s
     r->finder = ts_playing_finder_create();
     r->indexer = ts_index_ink_create(TS_PLAYING_INK_BLOBS);
     r->checker = ts_index_ink_create(TS_PLAYING_INK_BLOBS);
+    r->suit = ts_playing_suit_create();
     r->cpairs = malloc(sizeof *r->cpairs * MAX_CARD_PAIRS);
     r->pairs = malloc(sizeof *r->pairs * MAX_PAIRS);
     r->ipatch = calloc(READ_PAIRS * NSTRETCH, sizeof *r->ipatch);
@@ -137,7 +140,7 @@ ts_playing_reader *ts_playing_reader_create(const char *models_dir, char *err, s
     r->cs = calloc(BATCH, sizeof *r->cs);
     r->ahead_img = calloc(BATCH, sizeof *r->ahead_img);
     r->ahead_slot = malloc(sizeof *r->ahead_slot * MAX_RANKED);
-    int ok = r->finder && r->indexer && r->checker && r->cpairs && r->pairs && r->ipatch &&
+    int ok = r->finder && r->indexer && r->checker && r->suit && r->cpairs && r->pairs && r->ipatch &&
              r->iprobs && r->ranked && r->cs && r->ahead_img && r->ahead_slot;
     for (int i = 0; ok && i < BATCH; i++)
         ok = ts_image_alloc(&r->cs[i].patch[1], r->pw, r->ph, 3) == 0 &&
@@ -161,6 +164,7 @@ void ts_playing_reader_destroy(ts_playing_reader *r)
     ts_playing_finder_destroy(r->finder);
     ts_index_ink_destroy(r->indexer);
     ts_index_ink_destroy(r->checker);
+    ts_playing_suit_destroy(r->suit);
     free(r->cpairs);
     if (r->ipatch)
         for (int i = 0; i < READ_PAIRS * NSTRETCH; i++)
@@ -434,6 +438,30 @@ static void face_apply(const ts_playing_face_reading *f, int check, ts_playing_r
     }
 }
 
+/* A card without colour whose index suit glyph's outline contradicts the
+ * suit read keeps at most FACE_VETO_CAP: unread, still a card. The glyph
+ * is measured at both corners of the way the card was read that show an
+ * index (a corner's glyph may be blurred or not found): a diamond's outline
+ * at either contradicts another suit, a diamond needs one at both. */
+static void suit_check(ts_playing_reader *r, int i, const ts_image *card,
+                       ts_playing_reading *out)
+{
+    if (!out->is_card || out->conf <= FACE_VETO_CAP || !ts_playing_card_grey(card))
+        return;
+    int against = 0, measured = 0, diamond = out->suit == TS_PLAYING_SUIT_D;
+    for (int k = 2 * out->across; k < 2 * out->across + 2; k++) {
+        if (out->index_conf[k] < 0.5f)
+            continue;
+        float asym = ts_playing_suit_asym(r->suit, &r->cs[i].patch[k]);
+        if (asym < 0)
+            continue;
+        measured++;
+        against += ts_playing_suit_contradicts(out->suit, asym);
+    }
+    if (diamond ? measured && against == measured : against > 0)
+        out->conf = FACE_VETO_CAP;
+}
+
 /* Reads cards[0..n) (n <= BATCH): corner indices, the index's glyph shape,
  * then the face as a second opinion, each net step in one batch. */
 static int read_cards(ts_playing_reader *r, const ts_image *cards, int n,
@@ -491,6 +519,8 @@ static int read_cards(ts_playing_reader *r, const ts_image *cards, int n,
         return -1;
     for (int k = 0; k < nj; k++)
         face_apply(&r->faces[k], r->cs[job[k]].face == 1, &out[job[k]]);
+    for (int i = 0; i < n; i++)
+        suit_check(r, i, &cards[i], &out[i]);
     return 0;
 }
 

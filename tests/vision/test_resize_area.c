@@ -1,0 +1,109 @@
+/* vision/resize_area.c against OpenCV's cv::resize (INTER_AREA), byte for
+ * byte (its vector and plain paths both): random images, grey and BGR, views with padded rows, every
+ * shrinking size pair in a range (whole-number scales and growing sides
+ * are left to OpenCV and said so), and a real photo to the sizes the
+ * readers ask for. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "cv/cvwrap.h"
+#include "image.h"
+#include "imageio.h"
+#include "resize_area.h"
+#include "shared_data.h"
+
+static uint32_t rng = 7;
+
+static uint8_t rbyte(void)
+{
+    rng = rng * 1664525u + 1013904223u;
+    return (uint8_t)(rng >> 24);
+}
+
+/* src to w x h both ways; returns 1 if resize_area covered it. */
+static int compare(const ts_image *src, int w, int h)
+{
+    ts_image a, b;
+    char err[TSCV_ERR_MAX];
+    assert_int_equal(ts_image_alloc(&a, w, h, src->channels), 0);
+    assert_int_equal(ts_image_alloc(&b, w, h, src->channels), 0);
+    int rc = ts_resize_area(src, &a);
+    assert_true(rc == 0 || rc == 1);
+    if (rc == 0) {
+        /* the plain path first: the same bytes as the vector path */
+        assert_int_equal(ts_resize_area_v(src, &b, 0), 0);
+        for (int y = 0; y < h; y++)
+            assert_memory_equal(ts_image_row(&a, y), ts_image_row(&b, y),
+                                (size_t)w * src->channels);
+        assert_int_equal(tscv_resize_area_opencv(src, &b, err), 0);
+        for (int y = 0; y < h; y++)
+            if (memcmp(ts_image_row(&a, y), ts_image_row(&b, y), (size_t)w * src->channels)) {
+                fprintf(stderr, "%dx%dx%d -> %dx%d differs in row %d\n", src->w, src->h,
+                        src->channels, w, h, y);
+                fail();
+            }
+    }
+    ts_image_free(&a);
+    ts_image_free(&b);
+    return rc == 0;
+}
+
+static void test_random_sizes(void **state)
+{
+    (void)state;
+    int covered = 0, total = 0;
+    for (int cn = 1; cn <= 3; cn += 2) {
+        ts_image big;
+        assert_int_equal(ts_image_alloc(&big, 90, 70, cn), 0);
+        for (int y = 0; y < big.h; y++)
+            for (int x = 0; x < big.w * cn; x++)
+                ts_image_row(&big, y)[x] = (uint8_t)(y % 9 < 4 ? rbyte() : x * 5 + y);
+        /* a view whose rows are further apart than its width */
+        ts_image src = ts_image_roi(&big, 3, 2, 61, 53);
+        for (int h = 1; h <= src.h; h++)
+            for (int w = 1; w <= src.w; w += 1 + (w > 12)) {
+                covered += compare(&src, w, h);
+                total++;
+            }
+        /* whole-number scales and a growing side are not covered */
+        assert_int_equal(compare(&big, 45, 35), 0);
+        assert_int_equal(compare(&big, 30, 35), 0);
+        assert_int_equal(compare(&src, 70, 20), 0);
+        assert_int_equal(compare(&src, src.w, src.h), 0);
+        ts_image_free(&big);
+    }
+    printf("%d of %d size pairs through resize_area, all OpenCV's bytes\n", covered, total);
+    assert_true(covered > total / 2);
+}
+
+static void test_photo(void **state)
+{
+    (void)state;
+    const char *path = TS_SHARED_DIR "/data/playing/images/guillex7_template_AC.jpg";
+    ts_image img;
+    char err[256];
+    if (!shared_file_exists(path) || ts_image_load(path, &img, err, sizeof err) < 0)
+        skip();
+    static const int sizes[][2] = {{32, 50}, {28, 44}, {32, 56}, {24, 40}, {40, 56},
+                                   {104, 162}, {427, 240}, {333, 187}};
+    for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++)
+        if (sizes[k][0] < img.w && sizes[k][1] < img.h)
+            compare(&img, sizes[k][0], sizes[k][1]);
+    ts_image_free(&img);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_random_sizes),
+        cmocka_unit_test(test_photo),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,235 @@
+/* OpenCV's INTER_AREA shrink by a fraction (see resize_area.h). Each
+ * destination pixel covers a cell of scale x scale source pixels; a source
+ * pixel the cell's edge cuts counts with the part inside. The weights are
+ * OpenCV's (computed in double, stored as float, the cell clipped at the
+ * image's end), so the float sums are the same. */
+#include "resize_area.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
+#include "simd.h"
+
+typedef struct {
+    int s;       /* source pixel */
+    float alpha; /* its weight */
+} tap;
+
+/* The taps of every destination pixel along one axis: first[d] ..
+ * first[d + 1] - 1 in t. Returns the number of taps. */
+static int axis_taps(int ssize, int dsize, double scale, tap *t, int *first)
+{
+    int k = 0;
+    for (int d = 0; d < dsize; d++) {
+        first[d] = k;
+        const double f1 = d * scale, f2 = f1 + scale;
+        const double cell = scale < ssize - f1 ? scale : ssize - f1;
+        int s1 = (int)ceil(f1), s2 = (int)floor(f2);
+        s2 = s2 < ssize - 1 ? s2 : ssize - 1;
+        s1 = s1 < s2 ? s1 : s2;
+        if (s1 - f1 > 1e-3)
+            t[k++] = (tap){s1 - 1, (float)((s1 - f1) / cell)};
+        for (int s = s1; s < s2; s++)
+            t[k++] = (tap){s, (float)(1.0 / cell)};
+        if (f2 - s2 > 1e-3) {
+            double part = f2 - s2 < 1 ? f2 - s2 : 1;
+            t[k++] = (tap){s2, (float)((part < cell ? part : cell) / cell)};
+        }
+    }
+    first[dsize] = k;
+    return k;
+}
+
+static inline uint8_t to_byte(float v)
+{
+    long r = lrintf(v); /* to nearest, ties to even, as cvRound */
+    return (uint8_t)(r < 0 ? 0 : r > 255 ? 255 : r);
+}
+
+/* One source row's horizontal sums into buf (dw x cn floats). */
+static void row_sums(const uint8_t *s, int cn, int dw, const tap *xt, const int *xf, float *buf)
+{
+    if (cn == 3) {
+        for (int d = 0; d < dw; d++) {
+            float b0 = 0, b1 = 0, b2 = 0;
+            for (int k = xf[d]; k < xf[d + 1]; k++) {
+                const uint8_t *p = s + 3 * xt[k].s;
+                const float a = xt[k].alpha;
+                b0 = b0 + p[0] * a;
+                b1 = b1 + p[1] * a;
+                b2 = b2 + p[2] * a;
+            }
+            buf[3 * d] = b0, buf[3 * d + 1] = b1, buf[3 * d + 2] = b2;
+        }
+    } else {
+        for (int d = 0; d < dw; d++) {
+            float b = 0;
+            for (int k = xf[d]; k < xf[d + 1]; k++)
+                b = b + s[xt[k].s] * xt[k].alpha;
+            buf[d] = b;
+        }
+    }
+}
+
+/* An AVX2 path, chosen at run time (the build targets plain x86-64). */
+#if defined(__GNUC__) && defined(__x86_64__)
+#define TS_AVX2_PATH 1
+#define AVX2_TARGET __attribute__((target("avx2")))
+#else
+#define TS_AVX2_PATH 0
+#define AVX2_TARGET
+#endif
+
+/* Eight floats (two SSE registers on the plain path, one on the AVX2
+ * path); only always-inlined helpers take them, so the warning about how
+ * they would be passed between functions does not apply. */
+#pragma GCC diagnostic ignored "-Wpsabi"
+typedef float v8 __attribute__((vector_size(32)));
+typedef int32_t v8i __attribute__((vector_size(32)));
+
+/* The horizontal sums of eight source rows at once, row r in lane r: t
+ * holds the rows as floats, column after column (8 floats a column); h
+ * receives row r's sums at h + r * n. Each lane does for its row what
+ * row_sums does, in the same order. */
+static inline __attribute__((always_inline)) void rows8_body(const float *t, int cn, int dw,
+                                                            const tap *xt, const int *xf,
+                                                            float *h, size_t n)
+{
+    for (int d = 0; d < dw; d++)
+        for (int c = 0; c < cn; c++) {
+            v8 b = (v8){0};
+            for (int k = xf[d]; k < xf[d + 1]; k++) {
+                v8 v;
+#if defined(__clang__)
+                const float w = xt[k].alpha;
+                const v8 a = {w, w, w, w, w, w, w, w};
+#else
+                const v8 a1 = {xt[k].alpha};
+                const v8 a = __builtin_shuffle(a1, (v8i){0}); /* one broadcast */
+#endif
+                memcpy(&v, t + (size_t)(xt[k].s * cn + c) * 8, sizeof v);
+                b = b + v * a;
+            }
+            for (int r = 0; r < 8; r++)
+                h[(size_t)r * n + (size_t)(d * cn + c)] = b[r];
+        }
+}
+
+AVX2_TARGET static void rows8_avx2(const float *t, int cn, int dw,
+                                                       const tap *xt, const int *xf, float *h,
+                                                       size_t n)
+{
+    rows8_body(t, cn, dw, xt, xf, h, n);
+}
+
+static void rows8_plain(const float *t, int cn, int dw, const tap *xt, const int *xf, float *h,
+                        size_t n)
+{
+    rows8_body(t, cn, dw, xt, xf, h, n);
+}
+
+/* Rows y .. y + 7 of src as floats, column after column (with SSE2 four
+ * columns a step: each row's four bytes widened, then 4x4 transposes). */
+static void columns8(const ts_image *src, int y, float *t)
+{
+    const int n = src->w * src->channels;
+    const uint8_t *s[8];
+    for (int r = 0; r < 8; r++)
+        s[r] = ts_image_row(src, y + r);
+    int j = 0;
+#ifdef __SSE2__
+    const __m128i zero = _mm_setzero_si128();
+    for (; j + 4 <= n; j += 4) {
+        __m128 v[8];
+        for (int r = 0; r < 8; r++) {
+            int32_t b;
+            memcpy(&b, s[r] + j, sizeof b);
+            __m128i w = _mm_unpacklo_epi8(_mm_cvtsi32_si128(b), zero);
+            v[r] = _mm_cvtepi32_ps(_mm_unpacklo_epi16(w, zero));
+        }
+        _MM_TRANSPOSE4_PS(v[0], v[1], v[2], v[3]);
+        _MM_TRANSPOSE4_PS(v[4], v[5], v[6], v[7]);
+        for (int k = 0; k < 4; k++) {
+            _mm_storeu_ps(t + (size_t)(j + k) * 8, v[k]);
+            _mm_storeu_ps(t + (size_t)(j + k) * 8 + 4, v[4 + k]);
+        }
+    }
+#endif
+    for (; j < n; j++)
+        for (int r = 0; r < 8; r++)
+            t[(size_t)j * 8 + (size_t)r] = s[r][j];
+}
+
+/* sum = beta x row (first) or sum + beta x row, element by element. */
+TS_AVX2_CLONES static void accumulate(float *sum, const float *row, float beta, int n, int first)
+{
+    if (first)
+        for (int i = 0; i < n; i++)
+            sum[i] = 0 + beta * row[i];
+    else
+        for (int i = 0; i < n; i++)
+            sum[i] = sum[i] + beta * row[i];
+}
+
+int ts_resize_area_v(const ts_image *src, ts_image *dst, int vector)
+{
+    const int cn = src->channels, sw = src->w, sh = src->h, dw = dst->w, dh = dst->h;
+    if ((cn != 1 && cn != 3) || dst->channels != cn || dw < 1 || dh < 1 || dw > sw ||
+        dh > sh || (dw == sw && dh == sh) || sw > 8192 || sh > 8192)
+        return 1;
+    /* OpenCV's scales, and its test for the whole-number (fast) path */
+    const double scale_x = 1. / ((double)dw / sw), scale_y = 1. / ((double)dh / sh);
+    const int ix = (int)lrint(scale_x), iy = (int)lrint(scale_y);
+    if (fabs(scale_x - ix) < 2.220446049250313e-16 && fabs(scale_y - iy) < 2.220446049250313e-16)
+        return 1;
+    if (scale_x < 1 || scale_y < 1)
+        return 1;
+    const size_t n = (size_t)dw * (size_t)cn;
+    tap *xt = malloc((size_t)(2 * sw + 2) * sizeof *xt);
+    tap *yt = malloc((size_t)(2 * sh + 2) * sizeof *yt);
+    int *xf = malloc((size_t)(dw + 1) * sizeof *xf);
+    int *yf = malloc((size_t)(dh + 1) * sizeof *yf);
+    float *h = malloc((size_t)sh * n * sizeof *h);           /* every row's sums */
+    float *t = malloc((size_t)sw * (size_t)cn * 8 * sizeof *t); /* eight rows' columns */
+    float *sum = malloc(n * sizeof *sum);
+    int rc = -1;
+    if (!xt || !yt || !xf || !yf || !h || !t || !sum)
+        goto out;
+    axis_taps(sw, dw, scale_x, xt, xf);
+    axis_taps(sh, dh, scale_y, yt, yf);
+#if TS_AVX2_PATH
+    const int avx2 = vector && __builtin_cpu_supports("avx2");
+#else
+    const int avx2 = 0;
+    (void)vector;
+#endif
+    int y = 0;
+    for (; sh >= 8 && y < sh; y += 8) {
+        const int y0 = y > sh - 8 ? sh - 8 : y; /* the last eight overlap: the same sums */
+        columns8(src, y0, t);
+        (avx2 ? rows8_avx2 : rows8_plain)(t, cn, dw, xt, xf, h + (size_t)y0 * n, n);
+    }
+    for (; y < sh; y++)
+        row_sums(ts_image_row(src, y), cn, dw, xt, xf, h + (size_t)y * n);
+    for (int d = 0; d < dh; d++) {
+        for (int k = yf[d]; k < yf[d + 1]; k++)
+            accumulate(sum, h + (size_t)yt[k].s * n, yt[k].alpha, (int)n, k == yf[d]);
+        uint8_t *o = ts_image_row(dst, d);
+        for (size_t i = 0; i < n; i++)
+            o[i] = to_byte(sum[i]);
+    }
+    rc = 0;
+out:
+    free(xt), free(yt), free(xf), free(yf), free(h), free(t), free(sum);
+    return rc;
+}
+
+int ts_resize_area(const ts_image *src, ts_image *dst)
+{
+    return ts_resize_area_v(src, dst, 1);
+}
