@@ -624,11 +624,19 @@ static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char
                read_fresh(r, &r->warp, out, err) < 0) {
         return -1;
     }
-    /* a held card's index unread: its face alone (playing_held.h) */
+    /* a held card's index unread: its quad fitted to its face, then the
+     * index again, else its face alone (playing_held.h) */
+    const ts_image *card = r->ahead_slot[i] >= 0 ? &r->ahead_img[r->ahead_slot[i]] : &r->warp;
+    if (cand[i].score >= TS_PLAYING_HELD_SCORE && (!out->is_card || out->conf < TS_PLAYING_FLOOR)) {
+        card = &r->warp;
+        if (ts_playing_held_fit(r->face, r->frame, cand[i].q, err) < 0 ||
+            tscv_warp_quad(r->frame, cand[i].q, &r->warp, TS_PLAYING_CARD_W, TS_PLAYING_CARD_H, err) < 0 ||
+            read_fresh(r, &r->warp, out, err) < 0)
+            return -1;
+    }
     if (cand[i].score >= TS_PLAYING_HELD_MIN_SCORE && (!out->is_card || out->conf < TS_PLAYING_FLOOR)) {
-        const ts_image *card = r->ahead_slot[i] >= 0 ? &r->ahead_img[r->ahead_slot[i]] : &r->warp;
         ts_reading face;
-        if (ts_playing_held_face(r->face, card, &face, err) < 0)
+        if (ts_playing_held_face(r->face, card, out, &face, err) < 0)
             return -1;
         if (face.is_card)
             *out = face;

@@ -1,5 +1,6 @@
 /* Cards held up before a camera, found from their pips (see playing_held.h). */
 #include "readers/playing_held.h"
+#include "readers/playing.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -15,6 +16,10 @@ enum {
 };
 /* A pip is darker than its surroundings by this much (grey levels). */
 #define PIP_DARK 15
+/* Fitting a held card's quad to its face (ts_playing_held_fit): each side
+ * moved along its neighbours by these shares of the card, a few rounds. */
+enum { FIT_STEPS = 4, FIT_VIEWS = 4 * FIT_STEPS + 1, FIT_ROUNDS = 4 };
+static const float FIT_STEP[FIT_STEPS] = {-0.12f, -0.05f, 0.05f, 0.12f};
 /* Pip area as a share of the work image, and of its box. */
 #define PIP_MIN 0.0002f
 #define PIP_MAX 0.01f
@@ -40,6 +45,12 @@ enum {
 #define SIDE_DROP 0.15f
 /* Opposite margins further apart than this ratio are not both trusted. */
 #define SIDE_AGREE 1.6f
+/* A card's long side over its short one, as seen: 88 / 63 = 1.40 upright,
+ * 2.48 in a 16:9 frame squeezed to a square (more when it is turned a
+ * little about its long axis); a card turned sideways in such a frame,
+ * 1.27; a card leaning back, less. */
+#define CARD_ASPECT_MIN 1.1f
+#define CARD_ASPECT_MAX 3.0f
 
 struct ts_playing_held {
     ts_image inv, bin;
@@ -133,10 +144,13 @@ static float edge_turn(const ts_image *g, int x0, int y0, int x1, int y1)
 }
 
 /* How far beyond the pips (along n, from the line base + t*[t0, t1]) the
- * card's side lies: the strongest step in the mean brightness of lines
- * parallel to it, from dmin to dmax. Returns the distance or -1. */
+ * card's side lies: the first line clearly darker than the paper next to
+ * the pips, from dmin to dmax; with keep > 0, the first that stays so dark
+ * for keep lines more (a pip the cluster missed, or an index, darkens lines
+ * for its own width only; the card's side for good). Returns the distance
+ * or -1. */
 static float find_side(const ts_image *g, ts_pt base, ts_pt t, ts_pt n, float t0, float t1,
-                       int dmin, int dmax)
+                       int dmin, int dmax, int keep)
 {
     float p[MAX_STEP + 1];
     if (dmax > MAX_STEP)
@@ -159,10 +173,58 @@ static float find_side(const ts_image *g, ts_pt base, ts_pt t, ts_pt n, float t0
     for (int d = first; d <= dmax; d++) {
         if (p[d] < 0)
             return -1; /* the frame's edge: the card may run past it */
-        if (p[d] < paper - drop)
+        if (p[d] >= paper - drop)
+            continue;
+        int lasts = 1;
+        for (int e = d + 1; e <= d + keep && e <= dmax && lasts; e++)
+            lasts = p[e] >= 0 && p[e] < paper - drop / 2;
+        if (lasts)
             return (float)d;
     }
     return -1;
+}
+
+/* The card around a cluster's pips (extent [u0, u1] x [v0, v1] along the
+ * turn's axes u, v), its sides found with find_side's keep; 1 if found. */
+static int card_around(const ts_image *g, ts_pt u, ts_pt v, float u0, float u1, float v0,
+                       float v1, float pip, int keep, ts_pt q[4])
+{
+    /* each side, searched out to most of the pips' larger extent (a two's
+     * pips make a narrow box far from the card's long sides) */
+    float reach = 0.9f * ((u1 - u0) > (v1 - v0) ? (u1 - u0) : (v1 - v0)) + pip;
+    int dmin = (int)(0.3f * pip) + 2;
+    float side[4];
+    const float sgn[4] = {-1, 1, -1, 1};
+    for (int s = 0; s < 4; s++) {
+        int along_u = s < 2; /* sides 0, 1 are across u at u0, u1 */
+        ts_pt nrm = along_u ? (ts_pt){u.x * sgn[s], u.y * sgn[s]} : (ts_pt){v.x * sgn[s], v.y * sgn[s]};
+        ts_pt t = along_u ? v : u;
+        float at = along_u ? (s == 0 ? u0 : u1) : (s == 2 ? v0 : v1);
+        ts_pt base = along_u ? (ts_pt){u.x * at, u.y * at} : (ts_pt){v.x * at, v.y * at};
+        float t0 = along_u ? v0 : u0, t1 = along_u ? v1 : u1;
+        side[s] = find_side(g, base, t, nrm, t0, t1, dmin, (int)reach, keep);
+    }
+    /* the pips sit in the card's middle: a side not found (the frame's edge,
+     * a wall as light as the card) mirrors the opposite one, and of two
+     * far apart the nearer is trusted (the other ran on into the wall) */
+    for (int s = 0; s < 4; s += 2) {
+        float *a = &side[s], *b = &side[s + 1];
+        if (*a < 0 && *b < 0)
+            return 0;
+        if (*a < 0 || *b < 0)
+            *a = *b = *a > *b ? *a : *b;
+        else if (*a > SIDE_AGREE * *b || *b > SIDE_AGREE * *a)
+            *a = *b = *a < *b ? *a : *b;
+    }
+    float cu0 = u0 - side[0], cu1 = u1 + side[1], cv0 = v0 - side[2], cv1 = v1 + side[3];
+    float wu = cu1 - cu0, wv = cv1 - cv0;
+    float as = wu > wv ? wu / wv : wv / wu;
+    if (as < CARD_ASPECT_MIN || as > CARD_ASPECT_MAX)
+        return 0;
+    const float cu[4] = {cu0, cu1, cu1, cu0}, cv[4] = {cv0, cv0, cv1, cv1};
+    for (int k = 0; k < 4; k++)
+        q[k] = (ts_pt){cu[k] * u.x + cv[k] * v.x, cu[k] * u.y + cv[k] * v.y};
+    return 1;
 }
 
 /* One cluster of pips (indices into comp) to a card quad; 1 if found. */
@@ -191,42 +253,11 @@ static int cluster_card(const ts_image *g, const tscv_blob *comp, const int *idx
             v0 = pv < v0 ? pv : v0, v1 = pv > v1 ? pv : v1;
         }
     }
-    /* each side, searched out to most of the pips' larger extent (a two's
-     * pips make a narrow box far from the card's long sides) */
-    float reach = 0.9f * ((u1 - u0) > (v1 - v0) ? (u1 - u0) : (v1 - v0)) + pip;
-    int dmin = (int)(0.3f * pip) + 2;
-    float side[4];
-    const float sgn[4] = {-1, 1, -1, 1};
-    for (int s = 0; s < 4; s++) {
-        int along_u = s < 2; /* sides 0, 1 are across u at u0, u1 */
-        ts_pt nrm = along_u ? (ts_pt){u.x * sgn[s], u.y * sgn[s]} : (ts_pt){v.x * sgn[s], v.y * sgn[s]};
-        ts_pt t = along_u ? v : u;
-        float at = along_u ? (s == 0 ? u0 : u1) : (s == 2 ? v0 : v1);
-        ts_pt base = along_u ? (ts_pt){u.x * at, u.y * at} : (ts_pt){v.x * at, v.y * at};
-        float t0 = along_u ? v0 : u0, t1 = along_u ? v1 : u1;
-        side[s] = find_side(g, base, t, nrm, t0, t1, dmin, (int)reach);
-    }
-    /* the pips sit in the card's middle: a side not found (the frame's edge,
-     * a wall as light as the card) mirrors the opposite one, and of two
-     * far apart the nearer is trusted (the other ran on into the wall) */
-    for (int s = 0; s < 4; s += 2) {
-        float *a = &side[s], *b = &side[s + 1];
-        if (*a < 0 && *b < 0)
-            return 0;
-        if (*a < 0 || *b < 0)
-            *a = *b = *a > *b ? *a : *b;
-        else if (*a > SIDE_AGREE * *b || *b > SIDE_AGREE * *a)
-            *a = *b = *a < *b ? *a : *b;
-    }
-    float cu0 = u0 - side[0], cu1 = u1 + side[1], cv0 = v0 - side[2], cv1 = v1 + side[3];
-    float wu = cu1 - cu0, wv = cv1 - cv0;
-    float as = wu > wv ? wu / wv : wv / wu;
-    if (as < 1.1f || as > 2.4f)
-        return 0;
-    const float cu[4] = {cu0, cu1, cu1, cu0}, cv[4] = {cv0, cv0, cv1, cv1};
-    for (int k = 0; k < 4; k++)
-        q[k] = (ts_pt){cu[k] * u.x + cv[k] * v.x, cu[k] * u.y + cv[k] * v.y};
-    return 1;
+    /* the first fall in brightness beyond the pips; when that makes no
+     * card (a pip the cluster missed, dim in a dark frame, stopped a side
+     * short), the first fall that lasts */
+    return card_around(g, u, v, u0, u1, v0, v1, pip, 0, q) ||
+           card_around(g, u, v, u0, u1, v0, v1, pip, (int)(pip + 1), q);
 }
 
 /* Whether the pip blob b (label k) is ringed by paper at least as light as paper. */
@@ -398,25 +429,90 @@ int ts_playing_held_find(ts_playing_held *h, const ts_image *grey, ts_pt (*out)[
     return n;
 }
 
-int ts_playing_held_face(ts_playing_face *face, const ts_image *card, ts_reading *out, char *err)
+int ts_playing_held_face(ts_playing_face *face, const ts_image *card, const ts_reading *index,
+                         ts_reading *out, char *err)
 {
     memset(out, 0, sizeof *out);
     ts_playing_face_reading f;
     if (ts_playing_face_read(face, card, &f, err) < 0)
         return -1;
-    int rank = 0, suit = 0;
+    int rank = 0;
     for (int k = 1; k < 13; k++)
         rank = f.rank[k] > f.rank[rank] ? k : rank;
+    /* the suit from the face (grey: spades and clubs look alike when
+     * blurred) and the index's reading of it, two cues that err apart */
+    float ps[4], sum = 0;
+    for (int k = 0; k < 4; k++) {
+        float q = 0.25f;
+        if (index && index->is_card && index->nattr >= 2)
+            q = k == index->code.idx / 13 ? index->attr_conf[1] : (1.0f - index->attr_conf[1]) / 3;
+        ps[k] = f.suit[k] * q;
+        sum += ps[k];
+    }
+    int suit = 0;
     for (int k = 1; k < 4; k++)
-        suit = f.suit[k] > f.suit[suit] ? k : suit;
+        suit = ps[k] > ps[suit] ? k : suit;
+    float suit_conf = sum > 0 ? ps[suit] / sum : 0;
     const float sure = TS_PLAYING_HELD_FACE_SURE;
-    if (rank >= 10 || f.rank[rank] < sure || f.suit[suit] < sure || f.card < TS_PLAYING_HELD_FACE_SEEN)
+    if (rank >= 10 || f.rank[rank] < sure || suit_conf < sure || f.card < TS_PLAYING_HELD_FACE_SEEN)
         return 0; /* a court figure is one deck's own; or not sure */
     out->is_card = 1;
     out->code = (ts_code){TS_FAM_PLAYING, (uint8_t)(suit * 13 + rank)};
-    out->conf = f.rank[rank] * f.suit[suit] * f.card;
+    out->conf = f.rank[rank] * suit_conf * f.card;
     out->nattr = 2;
     out->attr_conf[0] = f.rank[rank];
-    out->attr_conf[1] = f.suit[suit];
+    out->attr_conf[1] = suit_conf;
     return 0;
+}
+
+/* q with side k (q[k] to q[k+1]) moved out by the share d of the card,
+ * along its two neighbouring sides. */
+static void move_side(const ts_pt q[4], int k, float d, ts_pt out[4])
+{
+    memcpy(out, q, sizeof *out * 4);
+    int a = k, b = (k + 1) & 3, pa = (k + 3) & 3, pb = (k + 2) & 3;
+    out[a].x += d * (q[a].x - q[pa].x), out[a].y += d * (q[a].y - q[pa].y);
+    out[b].x += d * (q[b].x - q[pb].x), out[b].y += d * (q[b].y - q[pb].y);
+}
+
+int ts_playing_held_fit(ts_playing_face *face, const ts_image *frame, ts_pt q[4], char *err)
+{
+    ts_image view[FIT_VIEWS];
+    ts_playing_face_reading f[FIT_VIEWS];
+    ts_pt var[FIT_VIEWS][4];
+    memset(view, 0, sizeof view);
+    int rc = 0;
+    for (int round = 0; round < FIT_ROUNDS && rc == 0; round++) {
+        memcpy(var[0], q, sizeof var[0]);
+        for (int k = 0; k < 4; k++)
+            for (int s = 0; s < FIT_STEPS; s++)
+                move_side(q, k, FIT_STEP[s], var[1 + k * FIT_STEPS + s]);
+        for (int i = 0; i < FIT_VIEWS && rc == 0; i++)
+            rc = tscv_warp_quad(frame, var[i], &view[i], TS_PLAYING_CARD_W, TS_PLAYING_CARD_H, err);
+        if (rc < 0 || (rc = ts_playing_face_read_n(face, view, FIT_VIEWS, f, err)) < 0)
+            break;
+        /* each side where the face looks most like a whole card's, all at once */
+        ts_pt next[4];
+        memcpy(next, q, sizeof next);
+        int moved = 0;
+        for (int k = 0; k < 4; k++) {
+            int best = -1;
+            float card = f[0].card;
+            for (int s = 0; s < FIT_STEPS; s++)
+                if (f[1 + k * FIT_STEPS + s].card > card)
+                    card = f[1 + k * FIT_STEPS + s].card, best = s;
+            if (best >= 0) {
+                ts_pt m[4];
+                move_side(next, k, FIT_STEP[best], m);
+                memcpy(next, m, sizeof next);
+                moved = 1;
+            }
+        }
+        if (!moved)
+            break;
+        memcpy(q, next, sizeof next);
+    }
+    for (int i = 0; i < FIT_VIEWS; i++)
+        ts_image_free(&view[i]);
+    return rc;
 }

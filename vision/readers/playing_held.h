@@ -4,10 +4,13 @@
  * no brighter than what it touches, so no brightness level cuts it loose,
  * and fingers break its outline. Its pips do stand out: dark blobs of one
  * size in a small cluster. The cluster gives the card's place and, from
- * the edges around it, its turn; each side of the card is then the
- * strongest straight step in brightness beyond the pips, looked for along
- * the whole side, so fingers over part of it do not hide it. Used by the
- * playing finder (playing_find.c); exposed for its tests. */
+ * the edges around it, its turn; each side of the card is then the first
+ * line beyond the pips, as long as their extent, clearly darker than the
+ * paper beside them (so fingers over part of it do not hide it), or the
+ * first that stays dark for a pip's width when that makes no card. A quad
+ * whose card reads unsure is then fitted to its face (ts_playing_held_fit).
+ * Used by the playing finder (playing_find.c) and reader (playing.c);
+ * exposed for its tests. */
 #ifndef TS_READERS_PLAYING_HELD_H
 #define TS_READERS_PLAYING_HELD_H
 
@@ -35,15 +38,26 @@ int ts_playing_held_find(ts_playing_held *h, const ts_image *grey, ts_pt (*out)[
 #define TS_PLAYING_HELD_MIN_SCORE 1.7f
 
 /* A held card whose corner index the reader could not make out (a drawn box
- * round it, a finger on it, blur) read from its face alone: only a pip card
- * (A-10, whose pips any deck lays out alike) whose rank and suit the face
- * net is sure of (TS_PLAYING_HELD_FACE_SURE each), seen as a whole face
+ * round it, a finger on it, blur) read from its face: only a pip card
+ * (A-10, whose pips any deck lays out alike) whose rank the face net is
+ * sure of (TS_PLAYING_HELD_FACE_SURE), seen as a whole face
  * (TS_PLAYING_HELD_FACE_SEEN: a finger over it or a loose quad lowers
- * that). card: the rectified card (borrowed, the reader's size). Fills out
- * (a card or not, conf the product of the three) and returns 0, or -1 with
- * err (TSCV_ERR_MAX). */
+ * that), and whose suit the face and the index's unsure reading (index:
+ * the reader's reading of the card, borrowed; NULL or no card: the face
+ * alone) are together that sure of. card: the rectified card (borrowed,
+ * the reader's size). Fills out (a card or not, conf the product of the
+ * three) and returns 0, or -1 with err (TSCV_ERR_MAX). */
 #define TS_PLAYING_HELD_FACE_SURE 0.97f
 #define TS_PLAYING_HELD_FACE_SEEN 0.9f
-int ts_playing_held_face(ts_playing_face *face, const ts_image *card, ts_reading *out, char *err);
+int ts_playing_held_face(ts_playing_face *face, const ts_image *card, const ts_reading *index,
+                         ts_reading *out, char *err);
+
+/* A held card's quad q (frame px, corners in the reader's order; updated)
+ * fitted to its face: each side moved in or out, a few steps, to where the
+ * face net (face) sees the most of a whole card's face in the warp. For a
+ * held quad whose card reads unsure: a side found on the hand or the wall
+ * behind cuts off pips or takes in the background. frame: the colour frame
+ * (borrowed). Returns 0, or -1 with err (TSCV_ERR_MAX). */
+int ts_playing_held_fit(ts_playing_face *face, const ts_image *frame, ts_pt q[4], char *err);
 
 #endif
