@@ -229,6 +229,33 @@ static void blend_run(const sampler *s, const int *px, const int *py, int n, uin
         sample(s, px[x], py[x], o + 3 * x, 3 * x + 4 <= room);
 }
 
+/* OpenCV's affine map at AB_BITS fraction bits, as both affine warps take
+ * it: each column's offset in x (step[x]) and in y (step[w + x]); -1 when
+ * one is out of the fixed-point range. */
+static int column_steps(const double m[6], int w, int *step)
+{
+    for (int x = 0; x < w; x++) {
+        double a = m[0] * x * (1 << AB_BITS), b = m[3] * x * (1 << AB_BITS);
+        if (!(fabs(a) < LIMIT && fabs(b) < LIMIT))
+            return -1;
+        step[x] = (int)lrint(a);
+        step[w + x] = (int)lrint(b);
+    }
+    return 0;
+}
+
+/* Row y's start in x and y at AB_BITS fraction bits, plus round; -1 as
+ * above. */
+static int row_start(const double m[6], int y, int round, int *x0, int *y0)
+{
+    double a = (m[1] * y + m[2]) * (1 << AB_BITS), b = (m[4] * y + m[5]) * (1 << AB_BITS);
+    if (!(fabs(a) < LIMIT && fabs(b) < LIMIT))
+        return -1;
+    *x0 = (int)lrint(a) + round;
+    *y0 = (int)lrint(b) + round;
+    return 0;
+}
+
 int ts_warp_affine_linear(const ts_image *src, const double m[6], ts_image *dst)
 {
     return ts_warp_affine_linear_v(src, m, dst, 1);
@@ -249,24 +276,18 @@ int ts_warp_affine_linear_v(const ts_image *src, const double m[6], ts_image *ds
     if (!step)
         return -1;
     int *pos = step + 2 * w;
-    for (int x = 0; x < w; x++) {
-        double a = m[0] * x * (1 << AB_BITS), b = m[3] * x * (1 << AB_BITS);
-        if (!(fabs(a) < LIMIT && fabs(b) < LIMIT)) {
-            free(step);
-            return -1;
-        }
-        step[x] = (int)lrint(a);
-        step[w + x] = (int)lrint(b);
+    if (column_steps(m, w, step) < 0) {
+        free(step);
+        return -1;
     }
     sampler sm;
     sampler_init(&sm, src, vector);
     for (int y = 0; y < h; y++) {
-        double a = (m[1] * y + m[2]) * (1 << AB_BITS), b = (m[4] * y + m[5]) * (1 << AB_BITS);
-        if (!(fabs(a) < LIMIT && fabs(b) < LIMIT)) {
+        int X0, Y0;
+        if (row_start(m, y, ROUND, &X0, &Y0) < 0) {
             free(step);
             return -1;
         }
-        const int X0 = (int)lrint(a) + ROUND, Y0 = (int)lrint(b) + ROUND;
         for (int x = 0; x < w; x++) { /* a loop the compiler vectorises */
             pos[x] = (X0 + step[x]) >> (AB_BITS - INTER_BITS);
             pos[w + x] = (Y0 + step[w + x]) >> (AB_BITS - INTER_BITS);
@@ -300,22 +321,16 @@ int ts_warp_affine_nearest(const ts_image *src, const double m[6], ts_image *dst
     int *step = malloc(sizeof *step * 2 * (size_t)w);
     if (!step)
         return -1;
-    for (int x = 0; x < w; x++) {
-        double a = m[0] * x * (1 << AB_BITS), b = m[3] * x * (1 << AB_BITS);
-        if (!(fabs(a) < LIMIT && fabs(b) < LIMIT)) {
-            free(step);
-            return -1;
-        }
-        step[x] = (int)lrint(a);
-        step[w + x] = (int)lrint(b);
+    if (column_steps(m, w, step) < 0) {
+        free(step);
+        return -1;
     }
     for (int y = 0; y < h; y++) {
-        double a = (m[1] * y + m[2]) * (1 << AB_BITS), b = (m[4] * y + m[5]) * (1 << AB_BITS);
-        if (!(fabs(a) < LIMIT && fabs(b) < LIMIT)) {
+        int X0, Y0;
+        if (row_start(m, y, (1 << AB_BITS) / 2, &X0, &Y0) < 0) {
             free(step);
             return -1;
         }
-        const int X0 = (int)lrint(a) + (1 << AB_BITS) / 2, Y0 = (int)lrint(b) + (1 << AB_BITS) / 2;
         uint8_t *o = ts_image_row(dst, y);
         /* a row's positions move steadily one way, so its ends bound them */
         const int x0 = (X0 + step[0]) >> AB_BITS, x1 = (X0 + step[w - 1]) >> AB_BITS;
