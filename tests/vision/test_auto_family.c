@@ -6,7 +6,6 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -14,6 +13,7 @@
 #include "imageio.h"
 #include "pipeline.h"
 #include "render.h"
+#include "render_table.h"
 #include "shared_data.h"
 
 static ts_pipeline *make_auto(void)
@@ -48,10 +48,9 @@ static void test_rendered_tables(void **state)
     char err[TSCV_ERR_MAX];
     for (size_t f = 0; f < sizeof fams / sizeof fams[0]; f++)
         for (uint64_t seed = 98000; seed < 98002; seed++) {
-            ts_scene_spec spec = {.family = fams[f], .w = 1280, .h = 720, .seed = seed};
-            ts_render_deal(&spec, 12, seed % 2 ? TS_LAYOUT_GRID : TS_LAYOUT_AUTO);
             ts_scene sc;
-            assert_int_equal(ts_render_scene(&spec, &sc, err), 0);
+            ts_layout layout = seed % 2 ? TS_LAYOUT_GRID : TS_LAYOUT_AUTO;
+            assert_int_equal(render_table(fams[f], seed, layout, 0, &sc, err), 0);
             int got = family_of(p, &sc.img);
             if (got != (int)fams[f])
                 fprintf(stderr, "%s table %llu read as %s\n", ts_family_name(fams[f]),
@@ -80,10 +79,8 @@ static void test_fanned_hands(void **state)
     for (size_t f = 0; f < sizeof fams / sizeof fams[0]; f++) {
         int right = 0;
         for (uint64_t seed = 98600; seed < 98608; seed++) {
-            ts_scene_spec spec = {.family = fams[f], .w = 1280, .h = 720, .seed = seed};
-            ts_render_deal(&spec, 12, TS_LAYOUT_FAN);
             ts_scene sc;
-            assert_int_equal(ts_render_scene(&spec, &sc, err), 0);
+            assert_int_equal(render_table(fams[f], seed, TS_LAYOUT_FAN, 0, &sc, err), 0);
             int got = family_of(p, &sc.img);
             right += got == (int)fams[f];
             if (got != (int)fams[f])
@@ -108,19 +105,9 @@ static void test_strips_no_family_claims(void **state)
     (void)state;
     ts_pipeline *p = make_auto();
     char err[TSCV_ERR_MAX];
-    ts_scene_spec spec = {.family = TS_FAM_PLAYING, .w = 1280, .h = 720, .seed = 92015};
-    ts_render_deal(&spec, 12, TS_LAYOUT_AUTO);
-    ts_scene sc;
-    assert_int_equal(ts_render_scene(&spec, &sc, err), 0);
-    /* as `render` saves it: the JPEG's blocks are part of the picture */
-    uint8_t *jpg;
-    size_t len;
-    ts_image img;
-    assert_int_equal(ts_jpeg_encode(&sc.img, sc.info.jpeg_quality, &jpg, &len, err, sizeof err), 0);
-    assert_int_equal(ts_image_decode(jpg, len, &img, err, sizeof err), 0);
-    assert_int_equal(family_of(p, &img), TS_FAM_PLAYING);
-    free(jpg);
-    ts_image_free(&img);
+    ts_scene sc; /* as `render` saves it */
+    assert_int_equal(render_table(TS_FAM_PLAYING, 92015, TS_LAYOUT_AUTO, 1, &sc, err), 0);
+    assert_int_equal(family_of(p, &sc.img), TS_FAM_PLAYING);
     ts_scene_free(&sc);
     ts_pipeline_destroy(p);
 }

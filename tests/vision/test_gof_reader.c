@@ -25,6 +25,7 @@
 #include "imageio.h"
 #include "readers/readers.h"
 #include "render.h"
+#include "render_table.h"
 
 static const ts_reader_class *cls = &ts_gof_reader_class;
 
@@ -172,21 +173,9 @@ static void read_table(void *r, uint64_t seed, ts_layout layout, int *n, int *ok
     static ts_quad cand[512], taken[512];
     static ts_reading reads[512];
     char err[TSCV_ERR_MAX];
-    ts_scene_spec spec = {.family = TS_FAM_GOF, .w = 1280, .h = 720, .seed = seed};
-    ts_render_deal(&spec, 12, layout);
     ts_scene scene, *sc = &scene;
-    assert_int_equal(ts_render_scene(&spec, sc, err), 0);
-    if (camera_jpeg) { /* as ts-render-eval and a camera see it */
-        uint8_t *jpg;
-        size_t len;
-        ts_image img;
-        assert_int_equal(ts_jpeg_encode(&sc->img, sc->info.jpeg_quality, &jpg, &len, err,
-                                        sizeof err), 0);
-        assert_int_equal(ts_image_decode(jpg, len, &img, err, sizeof err), 0);
-        free(jpg);
-        ts_image_free(&sc->img);
-        sc->img = img;
-    }
+    /* with camera_jpeg, as ts-render-eval and a camera see it */
+    assert_int_equal(render_table(TS_FAM_GOF, seed, layout, camera_jpeg, sc, err), 0);
     ts_image card = {0};
     int nc = cls->find(r, &sc->img, cand, 512, err);
     assert_true(nc >= 0);
@@ -276,10 +265,8 @@ static void test_finder_offers_every_grid_card(void **state)
     ts_quad cand[256];
     int n = 0, found = 0;
     for (uint64_t seed = 50100; seed < 50106; seed++) {
-        ts_scene_spec spec = {.family = TS_FAM_GOF, .w = 1280, .h = 720, .seed = seed};
-        ts_render_deal(&spec, 12, TS_LAYOUT_GRID);
         ts_scene sc;
-        assert_int_equal(ts_render_scene(&spec, &sc, err), 0);
+        assert_int_equal(render_table(TS_FAM_GOF, seed, TS_LAYOUT_GRID, 0, &sc, err), 0);
         int nc = cls->find(r, &sc.img, cand, 256, err);
         assert_true(nc >= 0);
         for (int i = 0; i < sc.ncards; i++) {
@@ -319,10 +306,9 @@ static void test_snap_edges(void **state)
     double sum_before = 0, sum_after = 0;
     uint64_t r = 12345;
     for (uint64_t seed = 50200; seed < 50208; seed++) {
-        ts_scene_spec spec = {.family = TS_FAM_GOF, .w = 1280, .h = 720, .seed = seed};
-        ts_render_deal(&spec, 12, seed % 2 ? TS_LAYOUT_SCATTER : TS_LAYOUT_GRID);
         ts_scene sc;
-        assert_int_equal(ts_render_scene(&spec, &sc, err), 0);
+        ts_layout layout = seed % 2 ? TS_LAYOUT_SCATTER : TS_LAYOUT_GRID;
+        assert_int_equal(render_table(TS_FAM_GOF, seed, layout, 0, &sc, err), 0);
         for (int i = 0; i < sc.ncards; i++) {
             if (sc.cards[i].visible < 0.99f)
                 continue;
@@ -381,10 +367,9 @@ static void test_index_offers_touching_cards(void **state)
     ts_quad cand[256];
     int n = 0, found = 0, offers = 0, good = 0;
     for (uint64_t seed = 50300; seed < 50310; seed++) {
-        ts_scene_spec spec = {.family = TS_FAM_GOF, .w = 1280, .h = 720, .seed = seed};
-        ts_render_deal(&spec, 12, seed % 2 ? TS_LAYOUT_ROW : TS_LAYOUT_TOUCHING);
         ts_scene sc;
-        assert_int_equal(ts_render_scene(&spec, &sc, err), 0);
+        ts_layout layout = seed % 2 ? TS_LAYOUT_ROW : TS_LAYOUT_TOUCHING;
+        assert_int_equal(render_table(TS_FAM_GOF, seed, layout, 0, &sc, err), 0);
         int nc = ts_gof_index_cards(ix, &sc.img, NULL, cand, 256, err);
         assert_true(nc >= 0);
         for (int i = 0; i < sc.ncards; i++) {
@@ -428,10 +413,8 @@ static void test_index_roi(void **state)
     char err[TSCV_ERR_MAX];
     ts_index_ink *ix = ts_index_ink_create(TS_GOF_INK_BLOBS);
     assert_non_null(ix);
-    ts_scene_spec spec = {.family = TS_FAM_GOF, .w = 1280, .h = 720, .seed = 50301};
-    ts_render_deal(&spec, 12, TS_LAYOUT_ROW);
     ts_scene sc;
-    assert_int_equal(ts_render_scene(&spec, &sc, err), 0);
+    assert_int_equal(render_table(TS_FAM_GOF, 50301, TS_LAYOUT_ROW, 0, &sc, err), 0);
     ts_quad all[256], part[256];
     int na = ts_gof_index_cards(ix, &sc.img, NULL, all, 256, err);
     const int roi[4] = {0, 0, 640, 720};
@@ -534,10 +517,9 @@ static void test_sheared_quads_not_misread(void **state)
     ts_image card = {0};
     int n = 0, ok = 0, wrong = 0;
     for (uint64_t seed = 50200; seed < 50204; seed++) {
-        ts_scene_spec spec = {.family = TS_FAM_GOF, .w = 1280, .h = 720, .seed = seed};
-        ts_render_deal(&spec, 12, seed % 2 ? TS_LAYOUT_ROW : TS_LAYOUT_GRID);
         ts_scene sc;
-        assert_int_equal(ts_render_scene(&spec, &sc, err), 0);
+        ts_layout layout = seed % 2 ? TS_LAYOUT_ROW : TS_LAYOUT_GRID;
+        assert_int_equal(render_table(TS_FAM_GOF, seed, layout, 0, &sc, err), 0);
         for (int i = 0; i < sc.ncards; i++) {
             if (sc.cards[i].visible < 0.99f)
                 continue;

@@ -26,6 +26,7 @@
 #include "readers/playing.h"
 #include "readers/readers.h"
 #include "render.h"
+#include "render_table.h"
 
 enum { MAX_PAIRS = 512, MAX_CAND = 256 };
 /* Big close-ups: rendered at this size (px), enlarged to 640 x 640. */
@@ -52,17 +53,10 @@ static float nearest_pair(const ts_pt q[4], const ts_playing_pair *pairs, int np
     return best / ts_dist(q[0], q[1]);
 }
 
-static void render_table(uint64_t seed, ts_layout layout, ts_scene *sc)
+static void render_playing(uint64_t seed, ts_layout layout, ts_scene *sc)
 {
-    ts_scene_spec spec;
-    memset(&spec, 0, sizeof spec);
-    spec.family = TS_FAM_PLAYING;
-    spec.w = 1280;
-    spec.h = 720;
-    spec.seed = seed;
-    ts_render_deal(&spec, 12, layout);
-    char err[256];
-    assert_int_equal(ts_render_scene(&spec, sc, err), 0);
+    char err[TSCV_ERR_MAX];
+    assert_int_equal(render_table(TS_FAM_PLAYING, seed, layout, 0, sc, err), 0);
 }
 
 /* ---- Geometry ------------------------------------------------------------ */
@@ -132,7 +126,7 @@ static void test_pairs_at_index_corners(void **state)
     int cards = 0, hit = 0;
     for (uint64_t seed = 81000; seed < 81004; seed++) {
         ts_scene sc;
-        render_table(seed, seed & 1 ? TS_LAYOUT_TOUCHING : TS_LAYOUT_GRID, &sc);
+        render_playing(seed, seed & 1 ? TS_LAYOUT_TOUCHING : TS_LAYOUT_GRID, &sc);
         int np = ts_playing_index_pairs(ix, &sc.img, pairs, MAX_PAIRS, err);
         assert_true(np > 0);
         for (int c = 0; c < sc.ncards; c++) {
@@ -274,7 +268,7 @@ static void test_reads_rendered_tables(void **state)
     int cards = 0, right = 0, wrong = 0;
     for (uint64_t seed = 81010; seed < 81013; seed++) {
         ts_scene sc;
-        render_table(seed, TS_LAYOUT_GRID, &sc);
+        render_playing(seed, TS_LAYOUT_GRID, &sc);
         ts_code got[32];
         int n = read_frame(cls, rd, &sc.img, got, 32);
         int used[32] = {0};

@@ -23,6 +23,7 @@
 #include "readers/playing.h"
 #include "readers/playing_suit.h"
 #include "render.h"
+#include "render_table.h"
 
 #define PLAYING_DIR TS_SHARED_DIR "/data/playing/"
 
@@ -107,16 +108,9 @@ static void test_rendered_glyphs(void **state)
     int cards = 0, against_own = 0;
     ts_image card = {0};
     for (uint64_t seed = 81700; seed < 81705; seed++) {
-        ts_scene_spec spec;
-        memset(&spec, 0, sizeof spec);
-        spec.family = TS_FAM_PLAYING;
-        spec.w = 1280;
-        spec.h = 720;
-        spec.seed = seed;
-        ts_render_deal(&spec, 12, TS_LAYOUT_GRID);
         char err[TSCV_ERR_MAX];
         ts_scene sc;
-        assert_int_equal(ts_render_scene(&spec, &sc, err), 0);
+        assert_int_equal(render_table(TS_FAM_PLAYING, seed, TS_LAYOUT_GRID, 0, &sc, err), 0);
         for (int c = 0; c < sc.ncards; c++) {
             if (sc.cards[c].visible < 0.99f)
                 continue;
