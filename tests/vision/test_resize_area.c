@@ -1,6 +1,6 @@
 /* vision/resize_area.c against OpenCV's cv::resize (INTER_AREA), byte for
- * byte (its vector and plain paths both): random images, grey and BGR, views with padded rows, every
- * shrinking size pair in a range (whole-number scales and growing sides
+ * byte (its vector and plain paths both): random images, grey and BGR,
+ * views with padded rows, every shrinking size pair in a range (whole-number scales and growing sides
  * are left to OpenCV and said so), and a real photo to the sizes the
  * readers ask for. */
 #include <setjmp.h>

@@ -112,7 +112,8 @@ domino_card_finder *domino_card_finder_create(void)
         f->white_lim[v] = (uint8_t)(v * 30 / 100 + 8);
     }
     f->pips = malloc(sizeof(pip) * MAX_PIPS);
-    f->cands = malloc(sizeof(cand) * 5 * MAX_PIPS); /* a card, its trims, a strict one, a second look */
+    /* a card, its trims, a strict one, a second look */
+    f->cands = malloc(sizeof(cand) * 5 * MAX_PIPS);
     if (!f->pips || !f->cands) {
         domino_card_finder_destroy(f);
         return NULL;
@@ -963,8 +964,9 @@ static float narrowest(const float *px, const float *py, int nr, float *angle, f
 /* How an end's line slants, from where the five lines along the card met
  * it (a[k] at (k - 2) * 0.21 * width across, -1 where the frame ended):
  * d(distance)/d(across), the median of the pairs' slopes, in *slope; 1 if
- * four lines lie on that line (the end is straight), else 0 (and 0). A card seen at a slant under a tilted camera is a
- * parallelogram, not a rectangle: its ends do not meet its sides square. */
+ * four lines lie on that line (the end is straight), else 0 (and 0). A
+ * card seen at a slant under a tilted camera is a parallelogram, not a
+ * rectangle: its ends do not meet its sides square. */
 static int end_line(const float *a, float width, float *slope)
 {
     float sl[10];

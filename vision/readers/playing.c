@@ -140,8 +140,8 @@ ts_playing_reader *ts_playing_reader_create(const char *models_dir, char *err, s
     r->cs = calloc(BATCH, sizeof *r->cs);
     r->ahead_img = calloc(BATCH, sizeof *r->ahead_img);
     r->ahead_slot = malloc(sizeof *r->ahead_slot * MAX_RANKED);
-    int ok = r->finder && r->indexer && r->checker && r->suit && r->cpairs && r->pairs && r->ipatch &&
-             r->iprobs && r->ranked && r->cs && r->ahead_img && r->ahead_slot;
+    int ok = r->finder && r->indexer && r->checker && r->suit && r->cpairs && r->pairs &&
+             r->ipatch && r->iprobs && r->ranked && r->cs && r->ahead_img && r->ahead_slot;
     for (int i = 0; ok && i < BATCH; i++)
         ok = ts_image_alloc(&r->cs[i].patch[1], r->pw, r->ph, 3) == 0 &&
              ts_image_alloc(&r->cs[i].patch[2], r->lw, r->lh, 3) == 0 &&
@@ -630,7 +630,8 @@ static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char
     if (cand[i].score >= TS_PLAYING_HELD_SCORE && (!out->is_card || out->conf < TS_PLAYING_FLOOR)) {
         card = &r->warp;
         if (ts_playing_held_fit(r->face, r->frame, cand[i].q, err) < 0 ||
-            tscv_warp_quad(r->frame, cand[i].q, &r->warp, TS_PLAYING_CARD_W, TS_PLAYING_CARD_H, err) < 0 ||
+            tscv_warp_quad(r->frame, cand[i].q, &r->warp, TS_PLAYING_CARD_W, TS_PLAYING_CARD_H,
+                           err) < 0 ||
             read_fresh(r, &r->warp, out, err) < 0)
             return -1;
     }
