@@ -74,6 +74,8 @@ static void test_deck_glyphs(void **state)
             coloured_red += (suit == 1 || suit == 2) && !ts_playing_card_grey(&card);
             ts_image patch = ts_image_roi(&grey, 0, 0, pw, ph);
             float asym = ts_playing_suit_asym(s, &patch);
+            ts_image_free(&card);
+            ts_image_free(&grey);
             if (asym < 0)
                 continue;
             measured++;
@@ -82,8 +84,6 @@ static void test_deck_glyphs(void **state)
                 diamonds_caught += ts_playing_suit_contradicts(3, asym);
             if (ts_playing_suit_contradicts(suit, asym))
                 fprintf(stderr, "%c%c: asym %.3f\n", RANKS[rank], SUITS[suit], asym);
-            ts_image_free(&card);
-            ts_image_free(&grey);
         }
     fprintf(stderr,
             "mathsvlog grey: %d/52 glyphs measured, %d contradict their suit, %d/13 diamonds "
