@@ -8,8 +8,8 @@
  * the next one below it, roughly under it. */
 #include <math.h>
 #include <stdlib.h>
-#include <string.h>
 
+#include "cv/cvwrap.h"
 #include "readers/playing_suit.h"
 
 /* Enlargement, and the largest patch side it is done for (the reader's
@@ -32,17 +32,38 @@ enum { CHROMA = 24 };
 #define DIAMOND_AT_MOST 0.05f
 #define NOT_DIAMOND_ABOVE 0.25f
 
+/* A glyph-sized ink component (tscv_components' box, in pixels) and
+ * whether it touches the patch's border. */
 typedef struct {
     int x0, y0, x1, y1, area, edge;
 } comp;
 
+enum { MAX_COMPS = ROOM * ROOM / 16 };
+
 struct ts_playing_suit {
-    uint8_t ink[ROOM * ROOM];
+    uint8_t ink[ROOM * ROOM], bin[ROOM * ROOM];
     int label[ROOM * ROOM];
-    int stack[ROOM * ROOM];
-    comp comps[ROOM * ROOM / 16];
+    tscv_blob blobs[MAX_COMPS];
+    comp comps[MAX_COMPS];
     int rows[ROOM];
 };
+
+/* The enlarged ink cut at Otsu's level and labelled (8-connected) into
+ * s->label (1-based) and s->comps; returns the count, or -1. */
+static int label_ink(ts_playing_suit *s, int W, int H)
+{
+    char err[TSCV_ERR_MAX];
+    ts_image ink = {W, H, W, 1, s->ink}, bin = {W, H, W, 1, s->bin};
+    if (tscv_otsu(&ink, &bin, NULL, err) < 0)
+        return -1;
+    int n = tscv_components(&bin, s->label, s->blobs, MAX_COMPS, err);
+    for (int i = 0; i < n; i++) {
+        const tscv_blob *b = &s->blobs[i];
+        s->comps[i] = (comp){b->x, b->y, b->x + b->w - 1, b->y + b->h - 1, b->area,
+                             b->x == 0 || b->y == 0 || b->x + b->w == W || b->y + b->h == H};
+    }
+    return n;
+}
 
 ts_playing_suit *ts_playing_suit_create(void)
 {
@@ -100,77 +121,13 @@ static void enlarge(ts_playing_suit *s, const ts_image *p, int W, int H)
     }
 }
 
-/* Otsu's level of s->ink (n pixels): ink is above it. */
-static int otsu(const uint8_t *v, int n)
-{
-    long hist[256] = {0};
-    double total = 0;
-    for (int i = 0; i < n; i++) {
-        hist[v[i]]++;
-        total += v[i];
-    }
-    double sum0 = 0, best = -1;
-    long n0 = 0;
-    int level = 128;
-    for (int t = 0; t < 256; t++) {
-        n0 += hist[t];
-        sum0 += (double)t * (double)hist[t];
-        long n1 = n - n0;
-        if (n0 == 0 || n1 == 0)
-            continue;
-        double m0 = sum0 / (double)n0, m1 = (total - sum0) / (double)n1;
-        double between = (double)n0 * (double)n1 * (m0 - m1) * (m0 - m1);
-        if (between > best)
-            best = between, level = t;
-    }
-    return level;
-}
-
-/* Labels the ink above level (8-connected) into s->label (1-based) and
- * s->comps; returns the count. */
-static int label_ink(ts_playing_suit *s, int W, int H, int level)
-{
-    int max = (int)(sizeof s->comps / sizeof s->comps[0]), n = 0;
-    memset(s->label, 0, sizeof s->label[0] * (size_t)(W * H));
-    for (int start = 0; start < W * H; start++) {
-        if (s->label[start] || s->ink[start] <= level)
-            continue;
-        if (n == max)
-            break;
-        comp *c = &s->comps[n++];
-        *c = (comp){start % W, start / W, start % W, start / W, 0, 0};
-        int top = 0;
-        s->stack[top++] = start;
-        s->label[start] = n;
-        while (top) {
-            int i = s->stack[--top], x = i % W, y = i / W;
-            c->area++;
-            c->x0 = x < c->x0 ? x : c->x0, c->x1 = x > c->x1 ? x : c->x1;
-            c->y0 = y < c->y0 ? y : c->y0, c->y1 = y > c->y1 ? y : c->y1;
-            c->edge |= x == 0 || y == 0 || x == W - 1 || y == H - 1;
-            for (int dy = -1; dy <= 1; dy++)
-                for (int dx = -1; dx <= 1; dx++) {
-                    int nx = x + dx, ny = y + dy;
-                    if (nx < 0 || ny < 0 || nx >= W || ny >= H)
-                        continue;
-                    int j = ny * W + nx;
-                    if (!s->label[j] && s->ink[j] > level) {
-                        s->label[j] = n;
-                        s->stack[top++] = j;
-                    }
-                }
-        }
-    }
-    return n;
-}
-
 float ts_playing_suit_asym(ts_playing_suit *s, const ts_image *patch)
 {
     if (patch->w > MAX_SIDE || patch->h > MAX_SIDE || patch->w < 2 || patch->h < 2)
         return -1;
     int W = patch->w * UP, H = patch->h * UP;
     enlarge(s, patch, W, H);
-    int n = label_ink(s, W, H, otsu(s->ink, W * H));
+    int n = label_ink(s, W, H);
     /* the BIG largest glyph-sized components off the border, top first */
     int big[BIG], nb = 0;
     for (int i = 0; i < n; i++) {
