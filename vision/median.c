@@ -8,6 +8,17 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+static int cmp_float(const void *a, const void *b)
+{
+    float x = *(const float *)a, y = *(const float *)b;
+    return (x > y) - (x < y);
+}
+
+void ts_sort_floats(float *v, size_t n)
+{
+    qsort(v, n, sizeof *v, cmp_float);
+}
+
 void ts_sort_doubles(double *v, size_t n)
 {
     qsort(v, n, sizeof *v, cmp_double);

@@ -5,6 +5,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "median.h"
 #if defined(__x86_64__)
 #include <xmmintrin.h>
 /* An AVX2 grey, chosen at run time (the build targets plain x86-64). */
@@ -913,8 +915,6 @@ static float soft_ray(const domino_card_finder *f, float x, float y, float dx, f
  * (rotating calipers, 2 degrees then a quarter; the third lowest and
  * highest, so a few rays that ran out where the card's edge meets a light
  * table are left out): its width, direction and ends. */
-static int by_value(const void *a, const void *b);
-
 static float narrowest(const float *px, const float *py, int nr, float *angle, float *lo_out,
                        float *hi_out)
 {
@@ -980,7 +980,7 @@ static int end_line(const float *a, float width, float *slope)
     }
     if (valid < 4)
         return 0;
-    qsort(sl, (size_t)n, sizeof sl[0], by_value);
+    ts_sort_floats(sl, (size_t)n);
     float s = sl[n / 2];
     if (fabsf(s) > 0.4f)
         return 0;
@@ -989,7 +989,7 @@ static int end_line(const float *a, float width, float *slope)
     for (int k = 0; k < 5; k++)
         if (a[k] >= 0)
             at[m++] = a[k] - s * (k - 2) * 0.21f * width;
-    qsort(at, (size_t)m, sizeof at[0], by_value);
+    ts_sort_floats(at, (size_t)m);
     float mid = at[m / 2], tol = 0.04f * width + 1.0f;
     int on = 0;
     for (int k = 0; k < m; k++)
@@ -1268,12 +1268,6 @@ static int trims(const cand *c, cand *out)
     return 2;
 }
 
-static int by_value(const void *a, const void *b)
-{
-    float x = *(const float *)a, y = *(const float *)b;
-    return (x > y) - (x < y);
-}
-
 /* The median radius of the frame's pips, clovers left out. */
 static float median_radius(const domino_card_finder *f)
 {
@@ -1284,7 +1278,7 @@ static float median_radius(const domino_card_finder *f)
             r[n++] = f->pips[i].r;
     if (!n)
         return 0;
-    qsort(r, (size_t)n, sizeof r[0], by_value);
+    ts_sort_floats(r, (size_t)n);
     return r[n / 2];
 }
 
@@ -1388,7 +1382,7 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
      * under it, their seam unseen) is tried again at the width of the
      * frame's cards found whole, after every card found on its own */
     if (nratio >= 3) {
-        qsort(ratio, (size_t)nratio, sizeof ratio[0], by_value);
+        ts_sort_floats(ratio, (size_t)nratio);
         float k = ratio[nratio / 2];
         for (int i = 0; i < np; i++) {
             const pip *p = &f->pips[i];

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cv/cvwrap.h"
+#include "median.h"
 
 enum { MAX_DARK = 8192, MAX_BARS = 256 };
 
@@ -82,12 +83,6 @@ static int by_score(const void *a, const void *b)
 {
     float sa = ((const bar *)a)->score, sb = ((const bar *)b)->score;
     return (sa < sb) - (sa > sb);
-}
-
-static int by_float(const void *a, const void *b)
-{
-    float x = *(const float *)a, y = *(const float *)b;
-    return (x > y) - (x < y);
 }
 
 /* Work size: the long side the search runs at (tiles ~40 px wide on the
@@ -268,7 +263,7 @@ int domino_find_tiles(domino_finder *f, const ts_image *frame, ts_quad *out, int
     if (nbars) {
         float tmp[MAX_BARS];
         memcpy(tmp, wids, sizeof(float) * (size_t)nbars);
-        qsort(tmp, (size_t)nbars, sizeof tmp[0], by_float);
+        ts_sort_floats(tmp, (size_t)nbars);
         wmed = tmp[nbars / 2];
     }
     int r = (int)ceilf(wmed / 2);
@@ -287,7 +282,7 @@ int domino_find_tiles(domino_finder *f, const ts_image *frame, ts_quad *out, int
     float lens[MAX_BARS];
     for (int i = 0; i < nbars; i++)
         lens[i] = bars[i].len;
-    qsort(lens, (size_t)nbars, sizeof lens[0], by_float);
+    ts_sort_floats(lens, (size_t)nbars);
     float med = lens[nbars / 2];
     for (int i = 0; i < nbars; i++) /* the frame's usual bar first */
         bars[i].score *= expf(-4 * fabsf(bars[i].len / med - 1));

@@ -4,6 +4,8 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "median.h"
+
 enum {
     SAMPLES = 14,    /* places along a side's middle */
     MAX_REACH = 64,  /* px either way across a side */
@@ -34,12 +36,6 @@ static int score_at(const ts_image *f, float x, float y)
         return -1;
     const uint8_t *p = ts_image_row(f, iy) + (size_t)ix * f->channels;
     return f->channels == 3 ? ts_gof_stock_score(p[0], p[1], p[2]) : p[0];
-}
-
-static int cmp_float(const void *a, const void *b)
-{
-    float x = *(const float *)a, y = *(const float *)b;
-    return x < y ? -1 : x > y;
 }
 
 typedef struct {
@@ -109,7 +105,7 @@ int ts_gof_snap_edges(const ts_image *frame, ts_quad *q)
         }
     if (ni < NP / 2)
         return -1;
-    qsort(inner, (size_t)ni, sizeof *inner, cmp_float);
+    ts_sort_floats(inner, (size_t)ni);
     float stock = inner[ni / 2];
 
     /* Each side: the edge at each place, then a line through the places
@@ -151,7 +147,7 @@ int ts_gof_snap_edges(const ts_image *frame, ts_quad *q)
         float sorted[SAMPLES];
         for (int i = 0; i < m; i++)
             sorted[i] = off[i];
-        qsort(sorted, (size_t)m, sizeof *sorted, cmp_float);
+        ts_sort_floats(sorted, (size_t)m);
         float med = sorted[m / 2];
         /* least squares of offset against place, on the agreeing places */
         double s1 = 0, st = 0, so = 0, stt = 0, sto = 0;

@@ -8,6 +8,7 @@
 
 #include "cv/cvwrap.h"
 #include "geom.h"
+#include "median.h"
 #include "readers/gof_edges.h"
 #include "readers/gof_index.h"
 
@@ -513,12 +514,6 @@ static int grid_cells(ts_gof_finder *f, const ts_image *frame, const ts_ipt *pts
     return got;
 }
 
-static int cmp_float(const void *a, const void *b)
-{
-    float x = *(const float *)a, y = *(const float *)b;
-    return x < y ? -1 : x > y;
-}
-
 /* The card's short side at frame row y: side changed by slope[0] per pixel
  * of y from row slope[1] (a camera looking at the table at a slant sees
  * far cards smaller: 89-94 px at the top of a 30 degree view, 116-121 at
@@ -611,7 +606,7 @@ static int corner_cards(const ts_ipt *pts, int n, int k, float side, const float
             meas[nm++] = lo;
     }
     if (side <= 0 && nm) {
-        qsort(meas, (size_t)nm, sizeof *meas, cmp_float);
+        ts_sort_floats(meas, (size_t)nm);
         side = meas[nm / 2];
     }
     if (side <= 0)
@@ -665,7 +660,7 @@ static float card_side(const ts_quad *c, int n)
     }
     if (!m)
         return 0;
-    qsort(s, (size_t)m, sizeof *s, cmp_float);
+    ts_sort_floats(s, (size_t)m);
     return s[m / 2];
 }
 
@@ -685,7 +680,7 @@ static float typical_side(const ts_quad *c, int n, float min_score, int min_n)
             s[m++] = dist(c[i].q[0], c[i].q[1]);
     if (!m)
         return 0;
-    qsort(s, (size_t)m, sizeof *s, cmp_float);
+    ts_sort_floats(s, (size_t)m);
     int best = 0, best_n = 0;
     for (int i = 0; i < m; i++) {
         int k = 0;

@@ -1,6 +1,7 @@
 /* Cards held up before a camera, found from their pips (see playing_held.h). */
 #include "readers/playing_held.h"
 #include "readers/playing.h"
+#include "median.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -86,12 +87,6 @@ void ts_playing_held_destroy(ts_playing_held *h)
 static int by_int(const void *a, const void *b)
 {
     return *(const int *)a - *(const int *)b;
-}
-
-static int by_float(const void *a, const void *b)
-{
-    float x = *(const float *)a, y = *(const float *)b;
-    return (x > y) - (x < y);
 }
 
 static int find_root(int *parent, int i)
@@ -413,7 +408,7 @@ int ts_playing_held_find(ts_playing_held *h, const ts_image *grey, ts_pt (*out)[
                     }
                 sorted[i] = nn[i];
             }
-            qsort(sorted, (size_t)k, sizeof *sorted, by_float);
+            ts_sort_floats(sorted, (size_t)k);
             float lim = PIP_APART * sorted[k / 2];
             kept = 0;
             for (int i = 0; i < k; i++)

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "median.h"
 #include "readers/qwirkle.h"
 
 enum { WORK = 1600, MAXHOLE = 16384, MAXSYM = 1024 };
@@ -96,12 +97,6 @@ static int dark_left(const qw_finder *f, int x, int y)
         if (d[i])
             return lab[i];
     return 0;
-}
-
-static int cmp_float(const void *a, const void *b)
-{
-    float x = *(const float *)a, y = *(const float *)b;
-    return x < y ? -1 : x > y;
 }
 
 /* The tile's angle (mod 90 degrees) from the lightness gradients in an
@@ -337,7 +332,7 @@ int qw_find_tiles(qw_finder *f, const ts_image *frame, ts_quad *out, int max, ch
             nn[nnn++] = sqrtf(fill[c] / count[c]);
     float pitch = 2.0f * sqrtf(aref);
     if (nnn > 0) {
-        qsort(nn, (size_t)nnn, sizeof *nn, cmp_float);
+        ts_sort_floats(nn, (size_t)nnn);
         pitch = nn[nnn / 2];
     }
     float sfoot = pitch;
@@ -356,7 +351,7 @@ int qw_find_tiles(qw_finder *f, const ts_image *frame, ts_quad *out, int max, ch
             nn[nnn++] = best;
     }
     if (nnn >= 3) {
-        qsort(nn, (size_t)nnn, sizeof *nn, cmp_float);
+        ts_sort_floats(nn, (size_t)nnn);
         pitch = nn[nnn / 2];
     }
     free(fill);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "geom.h"
+#include "median.h"
 
 enum { MAX_FOUND = 64, MAX_BLOBS = 16, MAX_SYMBOLS = 160, NRING = 24, MAX_INK_BLOBS = 4096 };
 
@@ -221,12 +222,6 @@ static int mostly_paper(const ts_image *frame, const ts_pt q[4], float paper)
     return n >= NRING * 3 / 4 && bright >= n * 4 / 5;
 }
 
-static int cmp_float(const void *a, const void *b)
-{
-    float x = *(const float *)a, y = *(const float *)b;
-    return (x > y) - (x < y);
-}
-
 /* ---- Reading hypotheses ------------------------------------------------- */
 
 static int overlaps_found(const found_list *fl, const ts_quad *q)
@@ -300,7 +295,7 @@ static int bigger_than_symbols(const symbol *sym, int nsym, const ts_quad *q)
             len[n++] = sym[i].len;
     if (n == 0)
         return 0;
-    qsort(len, (size_t)n, sizeof *len, cmp_float);
+    ts_sort_floats(len, (size_t)n);
     float L = len[n / 2];
     return q->area > 1.7f * CARD_W_PER_SYMBOL * CARD_H_PER_SYMBOL * L * L;
 }
@@ -377,7 +372,7 @@ static int try_card(ts_set_finder *f, const ts_set_read_with *r, const ts_image 
         float area[MAX_FOUND];
         for (int i = 0; i < fl->n; i++)
             area[i] = fl->c[i].q.area;
-        qsort(area, (size_t)fl->n, sizeof *area, cmp_float);
+        ts_sort_floats(area, (size_t)fl->n);
         float typical = area[fl->n / 2];
         if (q0->area < 0.55f * typical || q0->area > 2.2f * typical)
             return 0;
@@ -766,7 +761,7 @@ static int look_again(ts_set_finder *f, const ts_image *frame, const ts_quad *ca
     }
     float sorted[MAX_FOUND];
     memcpy(sorted, area, sizeof *area * (size_t)nf);
-    qsort(sorted, (size_t)nf, sizeof *sorted, cmp_float);
+    ts_sort_floats(sorted, (size_t)nf);
     *card_area = nf >= 3 ? sorted[nf / 2] : 0; /* too few candidates to tell */
     /* The detector's boxes, unless their paper is already the cards it
      * found (a hand or a box lid beside the cards is no card). */
@@ -775,7 +770,7 @@ static int look_again(ts_set_finder *f, const ts_image *frame, const ts_quad *ca
     float papers[MAX_FOUND];
     for (int k = 0; k < nf; k++)
         papers[k] = paper_level(frame, cand[first[k]].q);
-    qsort(papers, (size_t)nf, sizeof *papers, cmp_float);
+    ts_sort_floats(papers, (size_t)nf);
     for (int b = 0; b < nblobs; b++)
         if (nf < 3 || unexplained_paper(frame, &blobs[b], cand, first, nf, sorted[nf / 2],
                                         papers[nf / 2]) > 1.2f * sorted[nf / 2])
@@ -906,7 +901,7 @@ int ts_set_find(ts_set_finder *f, const ts_set_read_with *r, const ts_image *fra
             float area[MAX_FOUND];
             for (int i = 0; i < fl->n; i++)
                 area[i] = fl->c[i].q.area;
-            qsort(area, (size_t)fl->n, sizeof *area, cmp_float);
+            ts_sort_floats(area, (size_t)fl->n);
             float typical = fl->n ? area[fl->n / 2] : 0;
             for (int i = 0; i < n; i++) {
                 ts_pt c = centre_of(&out[i]);
