@@ -86,15 +86,16 @@ def patches(build, data, name, spec, net):
 
 
 class Net(nn.Module):
-    def __init__(self, pw, ph):
+    def __init__(self, pw, ph, widths=(12, 24, 32)):
         super().__init__()
-        self.c1 = nn.Conv2d(3, 12, 3, padding=1)
-        self.b1 = nn.BatchNorm2d(12)
-        self.c2 = nn.Conv2d(12, 24, 3, padding=1)
-        self.b2 = nn.BatchNorm2d(24)
-        self.c3 = nn.Conv2d(24, 32, 3, padding=1)
-        self.b3 = nn.BatchNorm2d(32)
-        self.fc = nn.Linear(32 * (ph // 8) * (pw // 8), 64)
+        a, b, c = widths
+        self.c1 = nn.Conv2d(3, a, 3, padding=1)
+        self.b1 = nn.BatchNorm2d(a)
+        self.c2 = nn.Conv2d(a, b, 3, padding=1)
+        self.b2 = nn.BatchNorm2d(b)
+        self.c3 = nn.Conv2d(b, c, 3, padding=1)
+        self.b3 = nn.BatchNorm2d(c)
+        self.fc = nn.Linear(c * (ph // 8) * (pw // 8), 64)
         self.drop = nn.Dropout(0.2)
         self.number = nn.Linear(64, len(NUM_LETTERS))
         self.colour = nn.Linear(64, len(COL_LETTERS))
@@ -173,6 +174,8 @@ def main():
     ap.add_argument("--train", help="SEED:TABLES[:PATCHES kept],... (ts-gof-patches runs)")
     ap.add_argument("--val", help="the same, held aside")
     ap.add_argument("--epochs", type=int)
+    ap.add_argument("--widths", default="12,24,32",
+                    help="the three convolutions' channels (12,24,32: the shipped nets)")
     a = ap.parse_args()
     net = NETS[a.net]
     for k in ("data", "out", "train", "val", "epochs"):
@@ -190,7 +193,8 @@ def main():
     print(flush=True)
     print(f"train {len(xtr)} patches from tables {a.train}; held aside {len(xva)} from {a.val}")
 
-    model = Net(pw, ph)
+    widths = tuple(int(w) for w in a.widths.split(","))
+    model = Net(pw, ph, widths)
     opt = torch.optim.Adam(model.parameters(), lr=2e-3, weight_decay=1e-4)
     steps = a.epochs * ((len(xtr) + bs - 1) // bs)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps)
@@ -221,11 +225,11 @@ def main():
     torch.save(model.state_dict(), os.path.join(a.data, name + ".pt"))
     tsnet.export(model, a.out, name, pw, ph, 3,
                  [("number", NUM_LETTERS), ("colour", COL_LETTERS)],
-                 comments=[f"{net['what']}; rendered tables {a.train} "
+                 comments=[f"{net['what']} (convolutions {a.widths}); rendered tables {a.train} "
                            f"(ts-gof-patches{''.join(' ' + c for c in net['cut'])}), held aside "
                            f"{a.val}: {100 * acc:.2f}% {net['right']}",
                            f"rebuild: /usr/bin/python3 models/train_gof.py --net {a.net} "
-                           "(models/README.md)"])
+                           f"--widths {a.widths} (models/README.md)"])
     print(f"wrote {a.out} ({os.path.getsize(a.out)} bytes)")
 
 

@@ -290,15 +290,18 @@ def box(p, rng):
 # ---- Net --------------------------------------------------------------------
 
 class IndexNet(nn.Module):
-    def __init__(self):
+    """Three blocks of two convs and a pool. large: widths 16-32-48, about
+    15M multiply-adds per 32 x 56 patch; medium: 12-24-40, about 9M."""
+    def __init__(self, widths=(16, 32, 48)):
         super().__init__()
+        a, b, c = widths
 
         def block(i, o):
             return nn.Sequential(nn.Conv2d(i, o, 3, padding=1), nn.BatchNorm2d(o), nn.ReLU(),
                                  nn.Conv2d(o, o, 3, padding=1), nn.BatchNorm2d(o), nn.ReLU(),
                                  nn.MaxPool2d(2))
-        self.features = nn.Sequential(block(3, 16), block(16, 32), block(32, 48))  # 4 x 7
-        self.fc = nn.Sequential(nn.Flatten(), nn.Dropout(0.2), nn.Linear(48 * 7 * 4, 64),
+        self.features = nn.Sequential(block(3, a), block(a, b), block(b, c))  # 4 x 7
+        self.fc = nn.Sequential(nn.Flatten(), nn.Dropout(0.2), nn.Linear(c * 7 * 4, 64),
                                 nn.ReLU())
         self.rank = nn.Linear(64, 13)
         self.suit = nn.Linear(64, 4)
@@ -419,7 +422,7 @@ def main():
     ap.add_argument("--out", help="default: models/playing-find.tsnet for --arch tiny, "
                     "else models/playing.tsnet")
     ap.add_argument("--epochs", type=int, help="default: 30 for tiny, else 8")
-    ap.add_argument("--arch", choices=["tiny", "small", "large"], default="large",
+    ap.add_argument("--arch", choices=["tiny", "small", "medium", "large"], default="large",
                     help="large: the reader's net (playing.tsnet); tiny: the net that screens "
                     "the corner-index finder's patches (playing-find.tsnet)")
     ap.add_argument("--negatives", help="dir of not-an-index patches (default: made by "
@@ -475,7 +478,8 @@ def main():
     fneg = [f for f in fr if f[2] is None]
     print(f"scene photo patches (training halves): {len(fpos)} index, {len(fneg)} not",
           file=sys.stderr)
-    model = {"tiny": TinyIndexNet, "small": SmallIndexNet, "large": IndexNet}[args.arch]()
+    model = {"tiny": TinyIndexNet, "small": SmallIndexNet, "large": IndexNet,
+             "medium": lambda: IndexNet((12, 24, 40))}[args.arch]()
     opt = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=args.epochs * 100)
     rng = random.Random(SEED)

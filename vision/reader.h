@@ -78,7 +78,10 @@ typedef struct ts_reader_class {
     /* Optional, with find: the reading find() already made of exactly quad q
      * (the same floats) of the frame it was given, warped as the pipeline
      * warps (tscv_warp_quad to card_w x card_h), so the pipeline takes it
-     * instead of warping and reading q again: the same reading. Returns 1
+     * instead of warping and reading q again: the same reading, except
+     * where q marks only the part of a card that shows (a Gang of Four
+     * pile card's index view, a Chinese fan card's strip): its reading is
+     * of the whole card find() saw, which only read_found gives. Returns 1
      * and fills out, or 0 when find() kept none for q. Asked only between a
      * find() and the next, of the quads that find() returned. */
     int (*read_found)(void *reader, const ts_pt q[4], ts_reading *out);

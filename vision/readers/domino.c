@@ -18,6 +18,12 @@
  * reading with both ends shown that is unsure, an end of bare paper or a
  * middle that is not paper is no card at all: the quad is off the card,
  * and the next overlapping candidate gets the place.
+ *
+ * A fanned hand's cards under the top one show strips: domino_strips.c
+ * finds them from the cards found whole and reads those whose pips fix
+ * both ends; find() offers each strip read (the part that shows, so the
+ * place is the card's own) after every other candidate, with its reading
+ * (read_found).
  */
 #include <math.h>
 #include <stdint.h>
@@ -29,12 +35,18 @@
 #include "readers/domino_cards.h"
 #include "readers/domino_find.h"
 #include "readers/domino_pips.h"
+#include "readers/domino_strips.h"
 #include "readers/readers.h"
+
+enum { MAX_STRIPS = 32, MAX_TOPS = 24 };
 
 typedef struct {
     domino_style style;
     domino_finder *tiles;      /* double-six */
     domino_card_finder *cards; /* chinese */
+    domino_strip strips[MAX_STRIPS]; /* fanned cards the last find read */
+    int nstrips;
+    ts_image work; /* a strip's card, warped */
 } domino_reader;
 
 static const char *const domino_profiles[] = {"chinese", "double-six", NULL};
@@ -77,6 +89,7 @@ static void domino_destroy(void *reader)
         return;
     domino_finder_destroy(d->tiles);
     domino_card_finder_destroy(d->cards);
+    ts_image_free(&d->work);
     free(d);
 }
 
@@ -342,9 +355,38 @@ static int domino_read(void *reader, const ts_image *card, ts_reading *out, char
 static int domino_find(void *reader, const ts_image *frame, ts_quad *out, int max, char *err)
 {
     domino_reader *d = reader;
+    d->nstrips = 0;
     if (d->tiles)
         return domino_find_tiles(d->tiles, frame, out, max, err);
-    return domino_find_cards(d->cards, frame, out, max, err);
+    int n = domino_find_cards(d->cards, frame, out, max, err);
+    if (n < 0)
+        return n;
+    /* cards fanned under the cards found whole, read from the strips
+     * that show, after every other candidate */
+    ts_quad tops[MAX_TOPS];
+    int nt = 0;
+    for (int i = 0; i < n && nt < MAX_TOPS; i++)
+        if (domino_found_whole(d->cards, i))
+            tops[nt++] = out[i];
+    int ns = domino_fan_strips(frame, tops, nt, &d->work, d->strips, MAX_STRIPS, err);
+    if (ns < 0)
+        return -1;
+    for (int i = 0; i < ns && n < max; i++)
+        out[n++] = d->strips[i].q;
+    d->nstrips = ns;
+    return n;
+}
+
+/* The reading of a strip find() read (the same floats), if q is one. */
+static int domino_read_found(void *reader, const ts_pt q[4], ts_reading *out)
+{
+    domino_reader *d = reader;
+    for (int i = 0; i < d->nstrips; i++)
+        if (memcmp(d->strips[i].q.q, q, sizeof d->strips[i].q.q) == 0) {
+            *out = d->strips[i].r;
+            return 1;
+        }
+    return 0;
 }
 
 const ts_reader_class ts_domino_reader_class = {
@@ -360,4 +402,5 @@ const ts_reader_class ts_domino_reader_class = {
     .destroy = domino_destroy,
     .read = domino_read,
     .find = domino_find,
+    .read_found = domino_read_found,
 };

@@ -84,6 +84,7 @@ struct domino_card_finder {
     uint8_t colour_lim[256]; /* coloured: max - min at least this, by max */
     uint8_t white_lim[256];  /* hardly coloured: max - min below this, by max */
     cand *cands;
+    int nfound; /* quads the last find returned (cands[0..nfound)) */
 };
 
 static void free_planes(domino_card_finder *f)
@@ -1323,6 +1324,7 @@ static int second_look(domino_card_finder *f, const pip *p, cand *c, int *budget
 int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out, int max,
                       char *err)
 {
+    f->nfound = 0;
     if (frame->channels != 3 || frame->w < 16 || frame->h < 16 || frame->w > 32767 ||
         frame->h > 32767) /* pixels are packed y << 16 | x */
         return 0;
@@ -1405,5 +1407,11 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
         out[i] = f->cands[i].q;
         ts_quad_order(out[i].q);
     }
+    f->nfound = n;
     return n;
+}
+
+int domino_found_whole(const domino_card_finder *f, int i)
+{
+    return i >= 0 && i < f->nfound && f->cands[i].whole;
 }

@@ -32,4 +32,8 @@ void domino_card_finder_destroy(domino_card_finder *f);
 int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out, int max,
                       char *err);
 
+/* True if the i-th quad the last domino_find_cards returned is a card found
+ * whole (both ends where a card's would be). */
+int domino_found_whole(const domino_card_finder *f, int i);
+
 #endif

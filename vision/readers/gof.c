@@ -13,6 +13,7 @@
 #include "readers/gof_find.h"
 #include "readers/place_pick.h"
 #include "datadir.h"
+#include "geom.h"
 #include "reader.h"
 #include "readers/readers.h"
 
@@ -93,7 +94,17 @@ static int is_loop(int num)
  * fools (half an 8 read as a 1 at 0.98): it must be this sure. */
 static const float LONE_SURE = 0.99f;
 
-enum { MAX_RANKED = 256 };
+/* A card read from its index view (gof_find.h: a card in a pile, whose
+ * whole quad runs under other cards, so the card net sees them) has only
+ * its corners to go by, and must be this sure. */
+static const float VIEW_SURE = 0.995f;
+
+/* A quad after an index view on the rest of the view's card is a card of
+ * its own only when this sure (gof_find): on 21007, a quad from R2's corner
+ * across to the Y1 beside it read R1 at 0.993. */
+static const float CLAIM_SURE = 0.999f;
+
+enum { MAX_RANKED = 384 }; /* 256 outline candidates and the index cards (gof_find.c) */
 
 typedef struct {
     tscv_net *net, *card_net;
@@ -103,7 +114,10 @@ typedef struct {
     ts_image warp;                 /* a candidate warped by find() */
     ts_reading_memo memo;          /* the cards find() read in this frame */
     ts_quad ranked[MAX_RANKED];    /* the finder's candidates */
+    ts_quad whole[MAX_RANKED];     /* ... the cards they stand for (gof_find.h) */
     uint8_t snapped[MAX_RANKED];   /* ... snapped to the card's edges yet */
+    unsigned char kind[MAX_RANKED]; /* ... what each is (ts_gof_kind) */
+    int nranked;
     const ts_image *frame;         /* during find(): the frame (borrowed) */
 } gof_reader;
 
@@ -195,40 +209,15 @@ static float posterior(const gof_reader *g, const float *num, double q[NCODES])
     return 1 - num[TS_GOF_NUM_NONE];
 }
 
-/* The whole card through the card net (the big numeral, and which way up
- * the card lies from its indices' layout: what tells 6 from 9 on a card too
- * small in the frame for the index numeral to read), times each corner that
- * shows an index through the index net; a covered corner says "none" and is
- * left out. Both nets in one call each (the corners batched). */
-static int read_fresh(gof_reader *g, const ts_image *card, ts_reading *out, char *err)
+/* The reading of a card from its views' posteriors src[0..nsrc) and their
+ * product post; seen: how sure the first view is that it sees a card. With
+ * the card net, src[0] is its view and the corners follow; index_only: the
+ * corners alone (an index view, gof_find.h). */
+static int decide(const gof_reader *g, const double *post, double (*src)[NCODES],
+                  const int *corner, int nsrc, float seen, int index_only, ts_reading *out,
+                  int *held)
 {
-    memset(out, 0, sizeof *out);
-    if (card->w != TS_GOF_CARD_W || card->h != TS_GOF_CARD_H || card->channels != 3) {
-        snprintf(err, TSCV_ERR_MAX, "gof: card must be %dx%d BGR", TS_GOF_CARD_W,
-                 TS_GOF_CARD_H);
-        return -1;
-    }
-    enum { TOTAL = TS_GOF_NUM_CLASSES + TS_GOF_COL_CLASSES };
-    float pc[TOTAL], p[2 * TOTAL];
-    if (tscv_net_run(g->card_net, card, 1, pc, err) < 0)
-        return -1;
-    double post[NCODES], q[NCODES], src[3][NCODES];
-    int nsrc = 0;
-    float seen = posterior(g, pc, post);
-    memcpy(src[nsrc++], post, sizeof post);
-    /* the confidence is at most seen: a quad the card net calls no card is
-     * none whatever its corners say (most candidates a finder offers) */
-    if (seen < NOT_A_CARD)
-        return 0;
-    ts_gof_corners(card, g->patch);
-    if (tscv_net_run(g->net, g->patch, 2, p, err) < 0)
-        return -1;
-    for (int k = 0; k < 2; k++)
-        if (posterior(g, p + k * TOTAL, q) >= 0.5f) {
-            for (int i = 0; i < NCODES; i++)
-                post[i] *= q[i];
-            memcpy(src[nsrc++], q, sizeof q);
-        }
+    *held = 0;
     double sum = 0;
     int best = 0;
     for (int i = 0; i < NCODES; i++) {
@@ -259,7 +248,7 @@ static int read_fresh(gof_reader *g, const ts_image *card, ts_reading *out, char
                 src[s][best] < TWIN_DISSENT * src[s][i])
                 conf = fminf(conf, DISSENT_CONF);
     }
-    if (nsrc == 1 && conf < LONE_SURE)
+    if ((nsrc == 1 && conf < LONE_SURE) || (index_only && conf < VIEW_SURE))
         conf = fminf(conf, DISSENT_CONF);
     /* A reading no view holds first is a compromise between views that each
      * see another card (a quad across two cards: 1, 5 and 7 made a 3). A 6
@@ -279,7 +268,9 @@ static int read_fresh(gof_reader *g, const ts_image *card, ts_reading *out, char
         for (int i = 0; i < NCODES; i++)
             t = src[s][i] > src[s][t] ? i : t;
         first += t == best;
-        if (s > 0) {
+        if (t == best && corner[s] >= 0)
+            *held |= 1 << corner[s];
+        if (s > 0 || index_only) {
             agree += t == best;
             rival += t != best && g->code_col[t] == g->code_col[best] &&
                      (is_loop(g->code_num[t]) || g->code_num[t] == NUM_THREE);
@@ -287,7 +278,7 @@ static int read_fresh(gof_reader *g, const ts_image *card, ts_reading *out, char
     }
     int nb = g->code_num[best];
     if (!first || ((nb == NUM_SIX || nb == NUM_NINE) && !agree) ||
-        (nb == NUM_EIGHT && !agree && rival && src[0][best] < EIGHT_SURE))
+        (nb == NUM_EIGHT && !agree && rival && (index_only || src[0][best] < EIGHT_SURE)))
         conf = fminf(conf, DISSENT_CONF);
     out->is_card = 1;
     out->code = (ts_code){TS_FAM_GOF, (uint8_t)g->code_idx[best]};
@@ -304,9 +295,78 @@ static int read_fresh(gof_reader *g, const ts_image *card, ts_reading *out, char
     return 0;
 }
 
+/* The whole card through the card net (the big numeral, and which way up
+ * the card lies from its indices' layout: what tells 6 from 9 on a card too
+ * small in the frame for the index numeral to read), times each corner that
+ * shows an index through the index net; a covered corner says "none" and is
+ * left out. Both nets in one call each (the corners batched). held: which
+ * corners (bit 0 the top-left, 1 the bottom-right) hold the reading first. */
+static int read_fresh(gof_reader *g, const ts_image *card, ts_reading *out, int *held,
+                      char *err)
+{
+    *held = 0;
+    memset(out, 0, sizeof *out);
+    if (card->w != TS_GOF_CARD_W || card->h != TS_GOF_CARD_H || card->channels != 3) {
+        snprintf(err, TSCV_ERR_MAX, "gof: card must be %dx%d BGR", TS_GOF_CARD_W,
+                 TS_GOF_CARD_H);
+        return -1;
+    }
+    enum { TOTAL = TS_GOF_NUM_CLASSES + TS_GOF_COL_CLASSES };
+    float pc[TOTAL], p[2 * TOTAL];
+    if (tscv_net_run(g->card_net, card, 1, pc, err) < 0)
+        return -1;
+    double post[NCODES], q[NCODES], src[3][NCODES];
+    int nsrc = 0, corner[3] = {-1, -1, -1};
+    float seen = posterior(g, pc, post);
+    memcpy(src[nsrc++], post, sizeof post);
+    /* the confidence is at most seen: a quad the card net calls no card is
+     * none whatever its corners say (most candidates a finder offers) */
+    if (seen < NOT_A_CARD)
+        return 0;
+    ts_gof_corners(card, g->patch);
+    if (tscv_net_run(g->net, g->patch, 2, p, err) < 0)
+        return -1;
+    for (int k = 0; k < 2; k++)
+        if (posterior(g, p + k * TOTAL, q) >= 0.5f) {
+            for (int i = 0; i < NCODES; i++)
+                post[i] *= q[i];
+            corner[nsrc] = k;
+            memcpy(src[nsrc++], q, sizeof q);
+        }
+    return decide(g, post, src, corner, nsrc, seen, 0, out, held);
+}
+
+/* A card from its corners alone (an index view, gof_find.h): the corner at
+ * card's top-left is the index the finder saw and must read as one; the
+ * other, under another card in a pile, counts when it shows an index (a
+ * covering card's index there dissents). No card net: the whole quad runs
+ * under the cards over it, whose numerals it would read. */
+static int read_view(gof_reader *g, const ts_image *card, ts_reading *out, char *err)
+{
+    memset(out, 0, sizeof *out);
+    enum { TOTAL = TS_GOF_NUM_CLASSES + TS_GOF_COL_CLASSES };
+    float p[2 * TOTAL];
+    ts_gof_corners(card, g->patch);
+    if (tscv_net_run(g->net, g->patch, 2, p, err) < 0)
+        return -1;
+    double post[NCODES], q[NCODES], src[2][NCODES];
+    int nsrc = 0, corner[2] = {0, 1}, held;
+    float seen = posterior(g, p, post);
+    if (seen < NOT_A_CARD)
+        return 0;
+    memcpy(src[nsrc++], post, sizeof post);
+    if (posterior(g, p + TOTAL, q) >= 0.5f) {
+        for (int i = 0; i < NCODES; i++)
+            post[i] *= q[i];
+        memcpy(src[nsrc++], q, sizeof q);
+    }
+    return decide(g, post, src, corner, nsrc, seen, 1, out, &held);
+}
+
 static int gof_read(void *reader, const ts_image *card, ts_reading *out, char *err)
 {
-    return read_fresh(reader, card, out, err);
+    int held;
+    return read_fresh(reader, card, out, &held, err);
 }
 
 /* The reading find() made of quad q in this frame (reader.h). */
@@ -317,33 +377,107 @@ static int gof_read_found(void *reader, const ts_pt q[4], ts_reading *out)
 
 /* Snaps candidate i to the card's edges (gof_find.h) once and reads it for
  * find(), keeping a card's reading for the pipeline's read of the same
- * quad. */
+ * quad. A card an index view stands for is read from its corners and
+ * reported at the view. So is a card from a pile's corner or an index
+ * (TS_GOF_PART) that one corner's index holds and the other does not: the
+ * card over it may cover the rest, its centre too, and the reading must go
+ * to the place that shows (a 4 read from its own outline was reported on
+ * the 3 over its middle). */
 static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char *err)
 {
     gof_reader *g = ctx;
     const ts_image *frame = g->frame;
+    if (g->kind[i] == TS_GOF_VIEW) {
+        if (tscv_warp_quad(frame, g->whole[i].q, &g->warp, TS_GOF_CARD_W, TS_GOF_CARD_H, err) <
+                0 ||
+            read_view(g, &g->warp, out, err) < 0)
+            return -1;
+        /* a card read already on another quad over it (an outline a little
+         * off, so the index lies outside it) is not read twice */
+        for (int k = 0; k < g->memo.n && out->is_card; k++) {
+            ts_quad mq = {0};
+            memcpy(mq.q, g->memo.quad[k], sizeof mq.q);
+            if (g->memo.reading[k].code.idx == out->code.idx &&
+                g->memo.reading[k].conf >= ts_gof_reader_class.conf_floor &&
+                ts_quad_overlap(&mq, &g->whole[i]))
+                out->is_card = 0;
+        }
+        ts_reading_memo_put(&g->memo, cand[i].q, out);
+        return 0;
+    }
     if (!g->snapped[i])
         ts_gof_snap_edges(frame, &cand[i]);
     g->snapped[i] = 1;
+    int held;
     if (tscv_warp_quad(frame, cand[i].q, &g->warp, TS_GOF_CARD_W, TS_GOF_CARD_H, err) < 0 ||
-        read_fresh(g, &g->warp, out, err) < 0)
+        read_fresh(g, &g->warp, out, &held, err) < 0)
         return -1;
+    if (g->kind[i] == TS_GOF_PART && out->is_card && (held == 1 || held == 2)) {
+        /* the warp's top-left is q[0]; its bottom-right, turned, q[2] */
+        ts_quad c = cand[i];
+        if (held == 2)
+            for (int k = 0; k < 4; k++)
+                c.q[k] = cand[i].q[(k + 2) % 4];
+        ts_gof_index_view(&c, &cand[i]);
+        g->kind[i] = TS_GOF_VIEW;
+        g->whole[i] = c;
+    }
     ts_reading_memo_put(&g->memo, cand[i].q, out);
     return 0;
+}
+
+/* The whole card of index view q among this frame's candidates, or NULL
+ * when q is no view. */
+static const ts_quad *view_whole(const gof_reader *g, const ts_quad *q)
+{
+    for (int i = 0; i < g->nranked; i++)
+        if (g->kind[i] == TS_GOF_VIEW && memcmp(g->ranked[i].q, q->q, sizeof q->q) == 0)
+            return &g->whole[i];
+    return NULL;
 }
 
 static int gof_find(void *reader, const ts_image *frame, ts_quad *out, int max, char *err)
 {
     gof_reader *g = reader;
     ts_reading_memo_clear(&g->memo); /* a new frame */
-    int n = ts_gof_find(g->finder, frame, g->ranked, max < MAX_RANKED ? max : MAX_RANKED, err);
+    int n = ts_gof_find(g->finder, frame, g->ranked, g->whole, g->kind, MAX_RANKED, err);
     if (n < 0)
         return -1;
+    g->nranked = n;
     memset(g->snapped, 0, sizeof g->snapped);
     g->frame = frame;
     n = ts_place_pick(g->ranked, n, RERANK_SURE, read_candidate, g, out, max, err);
     g->frame = NULL;
-    return n;
+    if (n < 0)
+        return -1;
+    /* An index view claims less of the table than its card: a later quad
+     * on the rest of that card is the same card again (its other index) or
+     * no card of its own unless sure (a Y1 in a block taken at its index,
+     * then a quad over it and an R9 read Y7 at 0.94). */
+    int kept = 0;
+    for (int j = 0; j < n; j++) {
+        ts_reading rj, rv;
+        int drop = 0;
+        /* a view the memo could not keep would be read again from its own
+         * quad (reader.h's read_found), which is not its card: dropped */
+        if (!ts_reading_memo_found(&g->memo, out[j].q, &rj))
+            drop = view_whole(g, &out[j]) != NULL;
+        else {
+            float cx = (out[j].q[0].x + out[j].q[1].x + out[j].q[2].x + out[j].q[3].x) / 4;
+            float cy = (out[j].q[0].y + out[j].q[1].y + out[j].q[2].y + out[j].q[3].y) / 4;
+            const ts_quad *wj = view_whole(g, &out[j]);
+            for (int v = 0; v < kept && !drop; v++) {
+                const ts_quad *w = view_whole(g, &out[v]);
+                drop = w && (ts_point_in_quad(w->q, cx, cy) || (wj && ts_quad_overlap(w, wj))) &&
+                       (rj.conf < CLAIM_SURE ||
+                        (ts_reading_memo_found(&g->memo, out[v].q, &rv) &&
+                         rv.code.idx == rj.code.idx));
+            }
+        }
+        if (!drop)
+            out[kept++] = out[j];
+    }
+    return kept;
 }
 
 static const char *const gof_profiles[] = {"dow", NULL};

@@ -17,6 +17,7 @@ enum { WORK_SIDE = 400 }; /* long side of the stock image, px */
 enum { MAX_GRID = 12 }; /* rows or columns of touching cards a block may hold (a row of 12) */
 enum { MAX_CELLS = 16 }; /* cards a block may hold */
 enum { MAX_INDEX = 256 }; /* cards offered from their indices */
+enum { MAX_OUT = 1024 };  /* candidates returned */
 /* Outline candidates gathered over all binarisations before the duplicates
  * go: room for every pass, so no blob's splits crowd out a later pass. */
 enum { MAX_OUTLINE = 1024 };
@@ -34,6 +35,9 @@ static const float CARD_ASPECT = 87.0f / 56.0f;
 /* How much shorter than the card's side a pile corner's edges may be and
  * still be a whole card's (corner_cards). */
 static const float SHORT_WHOLE = 0.15f;
+/* The scores of the cards corner_cards offers: a whole card's two sides,
+ * a card sized by the lone cards along a corner's edges. */
+static const float CORNER_WHOLE = 0.45f, CORNER_PART = 0.3f;
 
 /* How far (as a log ratio) a lone quad's long/short side ratio may be from
  * a card's and still be one card. A camera looking at the table at a slant
@@ -67,6 +71,8 @@ struct ts_gof_finder {
     ts_detector *det;
     ts_index_ink *index;
     ts_quad idx[MAX_INDEX]; /* the index finder's cards, scratch */
+    ts_quad view[MAX_INDEX]; /* ... offered as index views, scratch */
+    unsigned char kind[MAX_OUT]; /* each candidate's ts_gof_kind, scratch */
     ts_quad outline[MAX_OUTLINE]; /* the outline candidates, scratch */
     struct {
         float x0, y0, x1, y1; /* bounding box, frame px */
@@ -639,7 +645,7 @@ static int corner_cards(const ts_ipt *pts, int n, int k, float side, const float
                 o->q[2] = (ts_pt){c.x + ea.x * sa + eb.x * sb, c.y + ea.y * sa + eb.y * sb};
                 o->q[3] = (ts_pt){c.x + eb.x * sb, c.y + eb.y * sb};
                 order(o->q);
-                o->score = whole ? 0.45f : 0.3f;
+                o->score = whole ? CORNER_WHOLE : CORNER_PART;
                 o->area = sa * sb;
             }
         }
@@ -883,23 +889,34 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
     return kept;
 }
 
-/* Adds the cards found by their indices (idx, score 2 if both indices show,
- * else 1) to the outline candidates out[0..n): a card whose size is far from
- * the lone cards' (or, without any, from the two-index cards') is a numeral
- * stroke or the table's pattern read as an index. The two-index cards go
- * after the lone cards; the one-index ones last. Returns the new count. */
-static int merge_index(ts_quad *out, int n, int max, ts_quad *idx, int m)
+/* The index cards (idx[0..m)) whose size is near the lone cards' or that
+ * at least two cards whose both indices show share (without lone cards, one
+ * is enough): the others are a numeral stroke or the table's pattern read
+ * as an index. The second size is for a table whose pattern has a card's
+ * shape (a striped cloth as light as the stock: its stripes' pieces set the
+ * lone size at half the cards'). Returns the new count. */
+static int index_size_ok(const ts_quad *out, int n, ts_quad *idx, int m)
 {
     float ref = typical_side(out, n, 1000, 1);
-    if (ref <= 0)
-        ref = typical_side(idx, m, 2, 1);
-    if (ref <= 0)
-        return n;
+    float two = typical_side(idx, m, 2, ref > 0 ? 2 : 1);
+    if (ref <= 0 && two <= 0)
+        return 0;
     int k = 0;
-    for (int i = 0; i < m; i++)
-        if (fabsf(dist(idx[i].q[0], idx[i].q[1]) / ref - 1) <= 0.25f)
+    for (int i = 0; i < m; i++) {
+        float sd = dist(idx[i].q[0], idx[i].q[1]);
+        if ((ref > 0 && fabsf(sd / ref - 1) <= 0.25f) || (two > 0 && fabsf(sd / two - 1) <= 0.25f))
             idx[k++] = idx[i];
-    m = k;
+    }
+    return k;
+}
+
+/* Adds the cards found by their indices (idx, score 2 if both indices show,
+ * else 1, sized by index_size_ok) to the outline candidates out[0..n). The
+ * two-index cards go after the lone cards; the one-index ones last. Returns
+ * the new count. */
+static int merge_index(ts_quad *out, unsigned char *kind, int n, int max, const ts_quad *idx,
+                       int m)
+{
     int lone = 0;
     while (lone < n && out[lone].score >= 999)
         lone++;
@@ -912,14 +929,38 @@ static int merge_index(ts_quad *out, int n, int max, ts_quad *idx, int m)
     /* make room after the lone cards for the two-index cards */
     int t = two < add ? two : add;
     memmove(out + lone + t, out + lone, sizeof *out * (size_t)(n - lone));
+    memmove(kind + lone + t, kind + lone, (size_t)(n - lone));
     for (int i = 0, j = 0; i < m && j < t; i++)
-        if (idx[i].score >= 2)
+        if (idx[i].score >= 2) {
+            kind[lone + j] = TS_GOF_PART;
             out[lone + j++] = idx[i];
+        }
     n += t;
     for (int i = 0; i < m && n < max; i++)
-        if (idx[i].score < 2)
+        if (idx[i].score < 2) {
+            kind[n] = TS_GOF_PART;
             out[n++] = idx[i];
+        }
     return n;
+}
+
+/* The index shows, so its view is a place on the card whatever covers the
+ * rest: a card in a pile is read from its index and reported there. 0.6 of
+ * a card: the pipeline drops quads far smaller than the table's cards. */
+void ts_gof_index_view(const ts_quad *q, ts_quad *v)
+{
+    /* on the index (numeral 7 x 7 mm into a 56 x 87 mm card, its symbol
+     * 6 mm below: gof_index.c), a little in from its middle: a quad a few
+     * mm off (a pile corner's) still has it on the card */
+    ts_pt c = lerp4(q->q, 9.0f / 56, 13.0f / 87);
+    float ax = 0.3f * (q->q[1].x - q->q[0].x), ay = 0.3f * (q->q[1].y - q->q[0].y);
+    float bx = 0.3f * (q->q[3].x - q->q[0].x), by = 0.3f * (q->q[3].y - q->q[0].y);
+    v->q[0] = (ts_pt){c.x - ax - bx, c.y - ay - by};
+    v->q[1] = (ts_pt){c.x + ax - bx, c.y + ay - by};
+    v->q[2] = (ts_pt){c.x + ax + bx, c.y + ay + by};
+    v->q[3] = (ts_pt){c.x - ax + bx, c.y - ay + by};
+    v->score = q->score;
+    v->area = 0.36f * q->area;
 }
 
 /* Whether the centre of q lies on a lone card found by its outline (score
@@ -1016,7 +1057,8 @@ static int unexplained(const ts_gof_finder *f, const ts_quad *out, int n, const 
     return 1;
 }
 
-int ts_gof_find(ts_gof_finder *f, const ts_image *frame, ts_quad *out, int max, char *err)
+int ts_gof_find(ts_gof_finder *f, const ts_image *frame, ts_quad *out, ts_quad *card,
+                unsigned char *kind, int max, char *err)
 {
     int side = frame->w > frame->h ? frame->w : frame->h;
     int k = (side + WORK_SIDE - 1) / WORK_SIDE;
@@ -1030,7 +1072,10 @@ int ts_gof_find(ts_gof_finder *f, const ts_image *frame, ts_quad *out, int max, 
     f->nblob = 0;
     f->nseam = 0;
     f->away_ran = 0;
-    int n = blocks(f, frame, k, 0, out, max, err);
+    max = max < MAX_OUT ? max : MAX_OUT;
+    /* a third of the room kept for the cards of the indices (a striped
+     * cloth as light as the stock gives hundreds of outlines, none a card) */
+    int n = blocks(f, frame, k, 0, out, max - max / 3, err);
     if (n < 0)
         return -1;
     /* then the cards their indices imply, where outlines were lost */
@@ -1041,11 +1086,32 @@ int ts_gof_find(ts_gof_finder *f, const ts_image *frame, ts_quad *out, int max, 
         m = ts_gof_index_cards(f->index, frame, roi, f->idx, MAX_INDEX, err);
     if (m < 0)
         return -1;
-    int kept = 0;
-    for (int i = 0; i < m; i++)
-        if (!on_lone_card(out, n, &f->idx[i]) && stock_inside(frame, &f->idx[i]))
+    unsigned char *kd = f->kind;
+    for (int i = 0; i < n; i++) /* the corner cards of piles (corner_cards' scores) */
+        kd[i] = out[i].score == CORNER_WHOLE || out[i].score == CORNER_PART ? TS_GOF_PART
+                                                                          : TS_GOF_OUTLINE;
+    int kept = 0, nv = 0;
+    for (int i = 0; i < m; i++) {
+        if (!stock_inside(frame, &f->idx[i]))
+            continue;
+        f->view[nv++] = f->idx[i];
+        if (!on_lone_card(out, n, &f->idx[i]))
             f->idx[kept++] = f->idx[i];
-    m = kept;
-    n = merge_index(out, n, max, f->idx, m);
+    }
+    m = index_size_ok(out, n, f->idx, kept);
+    int whole = n = merge_index(out, kd, n, max, f->idx, m);
+    if (card) {
+        for (int i = 0; i < n; i++)
+            card[i] = out[i];
+        /* last, every index card on stock again as its index view: the
+         * whole card may lie under others (or its centre on a lone card) */
+        nv = index_size_ok(out, whole, f->view, nv);
+        for (int i = 0; i < nv && n < max; i++, n++) {
+            card[n] = f->view[i];
+            kd[n] = TS_GOF_VIEW;
+            ts_gof_index_view(&f->view[i], &out[n]);
+        }
+        memcpy(kind, kd, (size_t)n);
+    }
     return n;
 }

@@ -36,8 +36,24 @@ void ts_gof_finder_destroy(ts_gof_finder *f);
  * except that their corners are as found on the decimated image (a few
  * frame pixels off): snap each with ts_gof_snap_edges (gof_edges.h) before
  * warping it. Only the candidates read cost the snapping so (the reader
- * reads one or two per card of the dozens offered). Returns the count
- * (<= max) or -1 with err (TSCV_ERR_MAX). */
-int ts_gof_find(ts_gof_finder *f, const ts_image *frame, ts_quad *out, int max, char *err);
+ * reads one or two per card of the dozens offered).
+ * card and kind (room for max each, or both NULL): the card each candidate
+ * stands for and what it is (ts_gof_kind). For an index view (offered
+ * last, only when card is not NULL), out[i] is a quad centred on a corner
+ * index seen and card[i] the whole card it implies, which may run under
+ * other cards: read card[i] from its indices and report out[i], the place
+ * that shows. Returns the count (<= max) or -1 with err (TSCV_ERR_MAX). */
+typedef enum {
+    TS_GOF_OUTLINE, /* a card's outline, or a cell of a split block */
+    TS_GOF_PART,    /* implied by a corner of a blob or by an index: may lie under others */
+    TS_GOF_VIEW     /* an index view */
+} ts_gof_kind;
+int ts_gof_find(ts_gof_finder *f, const ts_image *frame, ts_quad *out, ts_quad *card,
+                unsigned char *kind, int max, char *err);
+
+/* The index view of card q whose index is at its corner q[0] (q[0]-q[1]
+ * the short side at the index's top): a quad of the card's shape, 0.6 of
+ * its size, centred on the index between numeral and symbol. */
+void ts_gof_index_view(const ts_quad *q, ts_quad *view);
 
 #endif

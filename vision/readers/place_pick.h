@@ -15,7 +15,7 @@
 #include "image.h"
 #include "reader.h"
 
-enum { TS_MEMO_MAX = 48 }; /* readings kept per frame */
+enum { TS_MEMO_MAX = 96 }; /* readings kept per frame (a pile reads many) */
 
 /* Zeroed = empty; a plain value, nothing to free. */
 typedef struct {

@@ -52,6 +52,16 @@ enum { MAX_RANKED = 256 }; /* the finder's candidates */
  * 317 phone photos against 19 without the index finder; at 0.9, 25, with
  * more cards read right (307/383 against 302 at 0.5). */
 #define IDX_SURE 0.9f
+/* One read less surely still offers its card, last (before the frame
+ * itself), where the cards already found have taken their places: a
+ * close-up's large index is one the screening net is less sure of. */
+#define IDX_MAYBE 0.5f
+/* How surely such a card must read to be one (0.9 let 2 wrong readings
+ * and a false card through on the webcam frames). */
+#define LATE_SURE 0.97f
+/* The share of a close-up's card (found on the coarse level) that must lie
+ * in the frame. */
+#define CLOSE_UP_IN_FRAME 0.5f
 /* One corner read this surely (rank * suit * index) is the card's reading:
  * the opposite corner is not read. */
 #define ONE_CORNER_SURE 0.97f
@@ -85,12 +95,15 @@ struct ts_playing_reader {
     ts_playing_suit *suit; /* the index's suit glyph by its outline, on a card without colour */
     ts_playing_finder *finder; /* for the class's find() */
     ts_index_ink *indexer;
+    ts_image coarse; /* its last level, halved for the coarse pairs */
     ts_index_ink *checker; /* glyph pairs on one rectified card */
     ts_playing_pair *cpairs;     /* MAX_CARD_PAIRS */
     ts_playing_pair *pairs;         /* MAX_PAIRS */
     ts_image *ipatch;               /* READ_PAIRS * NSTRETCH index patches */
     float *iprobs;                  /* their net outputs */
     ts_quad icand[READ_PAIRS];      /* the cards they imply */
+    int nicand, nsure, nfine; /* of which the first nsure read surely, the
+                                 first nfine on the finer levels */
     /* Index patch sizes (px) on the rectified card: upright, and for a card
      * lying across the warp (its long side along the warp's short one). */
     int pw, ph, lw, lh;
@@ -163,6 +176,7 @@ void ts_playing_reader_destroy(ts_playing_reader *r)
     ts_playing_face_destroy(r->face);
     ts_playing_finder_destroy(r->finder);
     ts_index_ink_destroy(r->indexer);
+    ts_image_free(&r->coarse);
     ts_index_ink_destroy(r->checker);
     ts_playing_suit_destroy(r->suit);
     free(r->cpairs);
@@ -424,9 +438,12 @@ static int face_view(ts_playing_reader *r, int i, const ts_image *card, int acro
  * a card (or without an index's glyph shape) is one when the face, sure of
  * itself, reads the same card: two independent cues rarely agree by chance
  * on one of 52 codes. */
-static void face_apply(const ts_playing_face_reading *f, int check, ts_playing_reading *out)
+static void face_apply(const ts_playing_face_reading *f, int check, int cut,
+                       ts_playing_reading *out)
 {
     out->face = (int)ts_playing_face_judge(f, out->rank, out->suit, &out->face_conf);
+    if (cut && out->face == TS_FACE_AGREES)
+        return;
     if (check) {
         if (out->face == TS_FACE_AGREES)
             out->conf = 1.0f - (1.0f - out->conf) * (1.0f - out->face_conf);
@@ -463,8 +480,16 @@ static void suit_check(ts_playing_reader *r, int i, const ts_image *card,
 }
 
 /* Reads cards[0..n) (n <= BATCH): corner indices, the index's glyph shape,
- * then the face as a second opinion, each net step in one batch. */
-static int read_cards(ts_playing_reader *r, const ts_image *cards, int n,
+ * then the face as a second opinion, each net step in one batch. flags
+ * (NULL: none) per card: CARD_CUT, it runs past the frame's edge, whose
+ * smeared warp the face only half sees (on half a card it counts the pips
+ * that show: an 8D cut in two read 5D, its face agreeing), so the face may
+ * veto it but not lift it; CARD_PAIRED, it is such a card that the
+ * corner-index finder made from a glyph pair at its top-left corner, whose
+ * shape is then known (the pair, found at the frame's scale, is not always
+ * found again on the small card). */
+enum { CARD_CUT = 1, CARD_PAIRED = 2 };
+static int read_cards(ts_playing_reader *r, const ts_image *cards, const int *flags, int n,
                       ts_playing_reading *out, char *err)
 {
     if (read_corners(r, cards, n, out, err) < 0)
@@ -476,7 +501,9 @@ static int read_cards(ts_playing_reader *r, const ts_image *cards, int n,
             r->cs[i].face = out[i].conf > 0 ? 2 : 0; /* a rescue */
             continue;
         }
-        int shape = index_shape(r, &cards[i], err);
+        int shape = flags && (flags[i] & CARD_PAIRED) && out[i].one_corner && !out[i].across
+                        ? 1
+                        : index_shape(r, &cards[i], err);
         if (shape < 0)
             return -1;
         out[i].shape = shape;
@@ -518,7 +545,8 @@ static int read_cards(ts_playing_reader *r, const ts_image *cards, int n,
     if (ts_playing_face_read_n(r->face, r->bimg, nj, r->faces, err) < 0)
         return -1;
     for (int k = 0; k < nj; k++)
-        face_apply(&r->faces[k], r->cs[job[k]].face == 1, &out[job[k]]);
+        face_apply(&r->faces[k], r->cs[job[k]].face == 1, flags && (flags[job[k]] & CARD_CUT),
+                   &out[job[k]]);
     for (int i = 0; i < n; i++)
         suit_check(r, i, &cards[i], &out[i]);
     return 0;
@@ -527,7 +555,7 @@ static int read_cards(ts_playing_reader *r, const ts_image *cards, int n,
 int ts_playing_read(ts_playing_reader *r, const ts_image *card, ts_playing_reading *out,
                     char *err)
 {
-    return read_cards(r, card, 1, out, err);
+    return read_cards(r, card, NULL, 1, out, err);
 }
 
 /* ---- The reader class ---------------------------------------------------- */
@@ -560,10 +588,11 @@ static void to_reading(const ts_playing_reading *r, ts_reading *out)
     out->attr_conf[1] = r->suit_conf;
 }
 
-static int read_fresh(ts_playing_reader *pr, const ts_image *card, ts_reading *out, char *err)
+static int read_fresh(ts_playing_reader *pr, const ts_image *card, int flags, ts_reading *out,
+                      char *err)
 {
     ts_playing_reading r;
-    if (ts_playing_read(pr, card, &r, err) < 0)
+    if (read_cards(pr, card, &flags, 1, &r, err) < 0)
         return -1;
     to_reading(&r, out);
     return 0;
@@ -571,13 +600,62 @@ static int read_fresh(ts_playing_reader *pr, const ts_image *card, ts_reading *o
 
 static int playing_read(void *reader, const ts_image *card, ts_reading *out, char *err)
 {
-    return read_fresh(reader, card, out, err);
+    return read_fresh(reader, card, 0, out, err);
 }
 
 /* The reading find() made of quad q in this frame (reader.h). */
 static int playing_read_found(void *reader, const ts_pt q[4], ts_reading *out)
 {
     return ts_reading_memo_found(&((ts_playing_reader *)reader)->memo, q, out);
+}
+
+/* True if a corner of q lies on or beyond the frame's edge: a card cut by
+ * the frame; or a detected outline that is not a whole card's (on the phone
+ * photos a card cut by the edge is often outlined with the desk about it,
+ * its index inside). */
+static int on_frame_edge(const ts_pt q[4], const ts_image *frame)
+{
+    float w = (float)frame->w, h = (float)frame->h;
+    float m = 0.01f * (w > h ? w : h);
+    for (int i = 0; i < 4; i++)
+        if (q[i].x < m || q[i].y < m || q[i].x > w - 1 - m || q[i].y > h - 1 - m)
+            return 1;
+    return 0;
+}
+
+/* The share of quad q that lies in the frame (sampled). */
+static float in_frame(const ts_pt q[4], const ts_image *frame)
+{
+    enum { N = 8 };
+    int in = 0;
+    for (int j = 0; j < N; j++)
+        for (int i = 0; i < N; i++) {
+            float u = (i + 0.5f) / N, v = (j + 0.5f) / N;
+            float x = (1 - v) * ((1 - u) * q[0].x + u * q[1].x) +
+                      v * ((1 - u) * q[3].x + u * q[2].x);
+            float y = (1 - v) * ((1 - u) * q[0].y + u * q[1].y) +
+                      v * ((1 - u) * q[3].y + u * q[2].y);
+            in += x >= 0 && y >= 0 && x < frame->w && y < frame->h;
+        }
+    return (float)in / (N * N);
+}
+
+/* Whether quad q is a card the corner-index finder made from a glyph pair:
+ * 0 no, 1 a sure one, 2 a late one, 3 a late one of the coarse level. */
+static int paired_quad(const ts_playing_reader *r, const ts_pt q[4])
+{
+    for (int i = 0; i < r->nicand; i++)
+        if (memcmp(r->icand[i].q, q, sizeof r->icand[i].q) == 0)
+            return i < r->nsure ? 1 : i < r->nfine ? 2 : 3;
+    return 0;
+}
+
+/* read_cards' flags for candidate quad q. */
+static int card_flags(const ts_playing_reader *r, const ts_pt q[4], const ts_image *frame)
+{
+    if (!on_frame_edge(q, frame))
+        return 0;
+    return CARD_CUT | (paired_quad(r, q) == 1 ? CARD_PAIRED : 0);
 }
 
 /* Reads ahead, in one batch, the candidates ts_place_pick will read if each
@@ -588,7 +666,7 @@ static int playing_read_found(void *reader, const ts_pt q[4], ts_reading *out)
 static int read_ahead(ts_playing_reader *r, const ts_image *frame, const ts_quad *cand, int n,
                       int max, char *err)
 {
-    int k = 0;
+    int k = 0, flags[BATCH];
     if (max > BATCH)
         max = BATCH;
     for (int i = 0; i < n; i++) {
@@ -602,10 +680,11 @@ static int read_ahead(ts_playing_reader *r, const ts_image *frame, const ts_quad
                            TS_PLAYING_CARD_H, err) < 0)
             return -1;
         r->ahead_slot[i] = k;
+        flags[k] = card_flags(r, cand[i].q, frame);
         r->ahead_cand[k++] = i;
     }
     ts_playing_reading rd[BATCH];
-    if (read_cards(r, r->ahead_img, k, rd, err) < 0)
+    if (read_cards(r, r->ahead_img, flags, k, rd, err) < 0)
         return -1;
     for (int j = 0; j < k; j++)
         to_reading(&rd[j], &r->ahead[j]);
@@ -621,7 +700,7 @@ static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char
         *out = r->ahead[r->ahead_slot[i]];
     } else if (tscv_warp_quad(r->frame, cand[i].q, &r->warp, TS_PLAYING_CARD_W,
                               TS_PLAYING_CARD_H, err) < 0 ||
-               read_fresh(r, &r->warp, out, err) < 0) {
+               read_fresh(r, &r->warp, card_flags(r, cand[i].q, r->frame), out, err) < 0) {
         return -1;
     }
     /* a held card's index unread: its quad fitted to its face, then the
@@ -632,7 +711,7 @@ static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char
         if (ts_playing_held_fit(r->face, r->frame, cand[i].q, err) < 0 ||
             tscv_warp_quad(r->frame, cand[i].q, &r->warp, TS_PLAYING_CARD_W, TS_PLAYING_CARD_H,
                            err) < 0 ||
-            read_fresh(r, &r->warp, out, err) < 0)
+            read_fresh(r, &r->warp, 0, out, err) < 0)
             return -1;
     }
     if (cand[i].score >= TS_PLAYING_HELD_MIN_SCORE && (!out->is_card || out->conf < TS_PLAYING_FLOOR)) {
@@ -642,6 +721,15 @@ static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char
         if (face.is_card)
             *out = face;
     }
+    /* a late pair's card is one only when read surely: it is tried where
+     * nothing else was a card, often on pips, a figure or a face (webcam);
+     * one of close-up size (the coarse level) mostly in the frame, as a
+     * close-up is */
+    int paired = paired_quad(r, cand[i].q);
+    if (out->is_card && paired >= 2 &&
+        (out->conf < LATE_SURE ||
+         (paired == 3 && in_frame(cand[i].q, r->frame) < CLOSE_UP_IN_FRAME)))
+        out->is_card = 0;
     ts_reading_memo_put(&r->memo, cand[i].q, out);
     return 0;
 }
@@ -680,11 +768,14 @@ static int read_pairs(ts_playing_reader *r, const ts_image *frame, int from, int
 /* True if the glyph pair lies inside one of the outlines and is of a size
  * that fits it (an index, or pips, of that card): the outline is offered
  * first, and a pair on a card already offered whole is not worth the net. */
-static int in_outline(const ts_playing_pair *p, const ts_quad *outline, int n)
+static int in_outline(const ts_playing_pair *p, const ts_quad *outline, int n,
+                      const ts_image *frame)
 {
     float step = ts_dist(p->rank, p->suit);
     for (int i = 0; i < n; i++) {
         const ts_pt *q = outline[i].q;
+        if (on_frame_edge(q, frame))
+            continue;
         float w = 0.5f * (ts_dist(q[0], q[1]) + ts_dist(q[2], q[3]));
         if (step > 0.05f * w && step < 0.35f * w && ts_point_in_quad(q, p->rank.x, p->rank.y) &&
             ts_point_in_quad(q, p->suit.x, p->suit.y))
@@ -693,16 +784,13 @@ static int in_outline(const ts_playing_pair *p, const ts_quad *outline, int n)
     return 0;
 }
 
-static int index_candidates(ts_playing_reader *r, const ts_image *frame, const ts_quad *outline,
-                            int noutline, ts_quad *out, int max, char *err)
+static int pair_cards(ts_playing_reader *r, const ts_image *frame, int np,
+                      const ts_quad *outline, int noutline, ts_quad *out, int max, char *err)
 {
-    int np = ts_playing_index_pairs(r->indexer, frame, r->pairs, MAX_PAIRS, err);
-    if (np < 0)
-        return -1;
     /* pairs on cards whose whole outline was found cost no net time */
     int kept = 0;
     for (int i = 0; i < np; i++)
-        if (!in_outline(&r->pairs[i], outline, noutline))
+        if (!in_outline(&r->pairs[i], outline, noutline, frame))
             r->pairs[kept++] = r->pairs[i];
     np = kept;
     if (np > READ_PAIRS)
@@ -735,13 +823,43 @@ static int index_candidates(ts_playing_reader *r, const ts_image *frame, const t
             if (conf > best)
                 best = conf, arg = slot[i][s];
         }
-        if (best < IDX_SURE || n >= max)
+        if (best < IDX_MAYBE || n >= max)
             continue;
         memcpy(out[n].q, card[arg], sizeof out[n].q);
         out[n].area = (float)ts_quad_area(out[n].q);
         out[n++].score = best;
     }
     qsort(out, (size_t)n, sizeof *out, by_score);
+    return n;
+}
+
+/* The cards implied by the frame's glyph pairs read at least IDX_MAYBE, the
+ * first *nsure of them IDX_SURE, then the late ones, those from the coarse
+ * level (from r->nfine on) last, each part surest first. */
+static int index_candidates(ts_playing_reader *r, const ts_image *frame, const ts_quad *outline,
+                            int noutline, ts_quad *out, int max, int *nsure, char *err)
+{
+    int np = ts_playing_index_pairs(r->indexer, frame, r->pairs, MAX_PAIRS, err);
+    if (np < 0)
+        return -1;
+    int n = pair_cards(r, frame, np, outline, noutline, out, max, err);
+    if (n < 0)
+        return -1;
+    *nsure = 0;
+    while (*nsure < n && out[*nsure].score >= IDX_SURE)
+        ++*nsure;
+    r->nfine = n;
+    if (*nsure == 0) {
+        /* no index read surely: a close-up's, or a cut card's, may be larger
+         * (its cards late too: on a table these glyphs are pips) */
+        np = ts_playing_index_pairs_coarse(r->indexer, frame, &r->coarse, r->pairs, MAX_PAIRS,
+                                           err);
+        int m = np < 0 ? -1 : pair_cards(r, frame, np, outline, noutline, out + n, max - n, err);
+        if (m < 0)
+            return -1;
+        r->nfine = n;
+        n += m;
+    }
     return n;
 }
 
@@ -753,10 +871,13 @@ static int playing_find(void *reader, const ts_image *frame, ts_quad *out, int m
     int nout = ts_playing_outlines(r->finder, frame, r->ranked, cap, err);
     if (nout < 0)
         return -1;
-    int n = index_candidates(r, frame, r->ranked, nout, r->icand, READ_PAIRS, err);
+    int nsure, n = index_candidates(r, frame, r->ranked, nout, r->icand, READ_PAIRS, &nsure, err);
     if (n < 0)
         return -1;
-    n = ts_playing_find(r->finder, frame, r->icand, n, r->ranked, nout, cap, err);
+    r->nicand = n;
+    r->nsure = nsure;
+    n = ts_playing_find_late(r->finder, frame, r->icand, nsure, r->icand + nsure, n - nsure,
+                             r->ranked, nout, cap, err);
     if (n < 0)
         return -1;
     if (read_ahead(r, frame, r->ranked, n, max, err) < 0)

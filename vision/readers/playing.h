@@ -80,6 +80,11 @@ int ts_playing_outlines(ts_playing_finder *f, const ts_image *frame, ts_quad *ou
                         char *err);
 int ts_playing_find(ts_playing_finder *f, const ts_image *frame, const ts_quad *extra, int nextra,
                     ts_quad *out, int n, int max, char *err);
+/* The same with the nlate candidates in late (borrowed) after the blob
+ * candidates, before the frame itself. */
+int ts_playing_find_late(ts_playing_finder *f, const ts_image *frame, const ts_quad *extra,
+                         int nextra, const ts_quad *late, int nlate, ts_quad *out, int n, int max,
+                         char *err);
 
 /* Corner-index glyph pairs (readers/playing_index.c): a rank glyph above a
  * suit glyph with the card's white around them, found without any card
@@ -94,6 +99,14 @@ typedef struct {
  * with err (TSCV_ERR_MAX). */
 int ts_playing_index_pairs(ts_index_ink *ix, const ts_image *frame, ts_playing_pair *out,
                            int max, char *err);
+/* The same a level coarser than those two (glyphs of about 50 to 100 px of
+ * a 1280 px frame): a close-up, or a card cut by the frame's edge, whose
+ * index is larger than a table's. Called after ts_playing_index_pairs on
+ * the same frame and ix, it halves ix's last level (into scratch, the
+ * caller's: zeroed at first, freed with ts_image_free) instead of the
+ * frame. */
+int ts_playing_index_pairs_coarse(ts_index_ink *ix, const ts_image *frame, ts_image *scratch,
+                                  ts_playing_pair *out, int max, char *err);
 /* The card a pair implies (corners clockwise from its top-left, the index
  * at the top-left) and that index's patch (the region the reader reads,
  * TS_PLAYING_CORNER_W x _H of the card), for one of TS_PLAYING_NSTRETCH ways

@@ -347,13 +347,22 @@ int ts_playing_outlines(ts_playing_finder *f, const ts_image *frame, ts_quad *ou
 int ts_playing_find(ts_playing_finder *f, const ts_image *frame, const ts_quad *extra, int nextra,
                     ts_quad *out, int n, int max, char *err)
 {
+    return ts_playing_find_late(f, frame, extra, nextra, NULL, 0, out, n, max, err);
+}
+
+int ts_playing_find_late(ts_playing_finder *f, const ts_image *frame, const ts_quad *extra,
+                         int nextra, const ts_quad *late, int nlate, ts_quad *out, int n, int max,
+                         char *err)
+{
     for (int i = 0; i < nextra && n < max - 2; i++) /* after whole outlines, before blobs */
         out[n++] = extra[i];
     blob_list bl = {.q = f->blobs, .max = MAX_BLOBS};
     if (find_blobs(f, frame, &bl, err) < 0)
         return -1;
-    for (int i = 0; i < bl.n && n < max - 2; i++) /* room for the frame */
+    for (int i = 0; i < bl.n && n < max - 2 - nlate; i++) /* room for the late ones, the frame */
         out[n++] = bl.q[i];
+    for (int i = 0; i < nlate && n < max - 2; i++)
+        out[n++] = late[i];
     /* last: the frame itself, either way round (a close-up whose card runs
      * past the frame on three sides still shows its index) */
     float fw = (float)frame->w, fh = (float)frame->h;

@@ -11,7 +11,8 @@
  * ink is dark in blue and green). Blobs of glyph size are paired when the
  * second (the suit) lies one glyph below the first (the rank) and is no
  * larger. Two scales cover glyphs from 4 to about 50 pixels of a frame up to
- * 1280 px long.
+ * 1280 px long; a third, coarser, is for close-ups (the reader looks there
+ * when the first two give no index).
  */
 #include <math.h>
 #include <stdint.h>
@@ -50,8 +51,10 @@ static int by_margin(const void *a, const void *b)
     return (x->margin < y->margin) - (x->margin > y->margin);
 }
 
-int ts_playing_index_pairs(ts_index_ink *ix, const ts_image *frame, ts_playing_pair *out,
-                           int max, char *err)
+/* Pairs on levels first..last (and, if more, on the next one when none was
+ * found). */
+static int pairs_on(ts_index_ink *ix, const ts_image *frame, int first, int last, int more,
+                    ts_playing_pair *out, int max, char *err)
 {
     int n = 0;
     glyph *gl = malloc(sizeof *gl * MAX_GLYPHS);
@@ -62,9 +65,9 @@ int ts_playing_index_pairs(ts_index_ink *ix, const ts_image *frame, ts_playing_p
     float k = (float)WORK / (frame->w > frame->h ? frame->w : frame->h);
     if (k > 1)
         k = 1;
-    /* A close-up's glyphs are too big for both levels: a frame with no pair
-     * there is looked at once more, a level coarser. */
-    for (int lv = 0; lv < LEVELS || (lv == LEVELS && n == 0); lv++, k /= 2) {
+    for (int lv = 0; lv < first; lv++)
+        k /= 2;
+    for (int lv = first; lv <= last || (more && lv == last + 1 && n == 0); lv++, k /= 2) {
         int w = (int)lroundf(frame->w * k), h = (int)lroundf(frame->h * k);
         if (w < 2 * BLOCK || h < 2 * BLOCK)
             break;
@@ -123,6 +126,43 @@ int ts_playing_index_pairs(ts_index_ink *ix, const ts_image *frame, ts_playing_p
     }
     free(gl);
     qsort(out, (size_t)n, sizeof *out, by_margin);
+    return n;
+}
+
+int ts_playing_index_pairs(ts_index_ink *ix, const ts_image *frame, ts_playing_pair *out,
+                           int max, char *err)
+{
+    /* A close-up's glyphs are too big for both levels: a frame with no pair
+     * there is looked at once more, a level coarser. */
+    return pairs_on(ix, frame, 0, LEVELS - 1, 1, out, max, err);
+}
+
+int ts_playing_index_pairs_coarse(ts_index_ink *ix, const ts_image *frame, ts_image *scratch,
+                                  ts_playing_pair *out, int max, char *err)
+{
+    float k = (float)WORK / (frame->w > frame->h ? frame->w : frame->h);
+    k = (k > 1 ? 1 : k) / 2;
+    int w1 = (int)lroundf(frame->w * k), h1 = (int)lroundf(frame->h * k);
+    const ts_image *last = &ix->small;
+    if (!last->buf || last->w != w1 || last->h != h1 || last->channels != frame->channels)
+        return pairs_on(ix, frame, LEVELS, LEVELS, 0, out, max, err);
+    /* halve the last level's picture, not the whole frame again (13 M
+     * instructions a 720p frame); a copy, since the level is redrawn */
+    if (scratch->w != w1 || scratch->h != h1 || scratch->channels != last->channels) {
+        ts_image_free(scratch);
+        if (ts_image_alloc(scratch, w1, h1, last->channels) < 0) {
+            snprintf(err, TSCV_ERR_MAX, "out of memory");
+            return -1;
+        }
+    }
+    for (int y = 0; y < h1; y++)
+        memcpy(ts_image_row(scratch, y), ts_image_row(last, y), (size_t)w1 * last->channels);
+    int n = pairs_on(ix, scratch, 1, 1, 0, out, max, err);
+    float sx = (float)frame->w / w1, sy = (float)frame->h / h1;
+    for (int i = 0; i < n; i++) {
+        out[i].rank = (ts_pt){out[i].rank.x * sx, out[i].rank.y * sy};
+        out[i].suit = (ts_pt){out[i].suit.x * sx, out[i].suit.y * sy};
+    }
     return n;
 }
 

@@ -1,0 +1,890 @@
+/* Fanned Chinese domino cards read from the strip that shows (see
+ * domino_strips.h). */
+#include "readers/domino_strips.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "codes.h"
+#include "cv/cvwrap.h"
+#include "readers/domino_pips.h"
+
+enum {
+    W = DOMINO_CARD_W,
+    H = DOMINO_CARD_H,
+    CHAIN = 13,     /* cards under one top card, at most */
+    MAX_BLOBS = 64,
+    LONG_N = 16,    /* samples along the free long edge */
+    MARGIN = 5,     /* px: a card on this one hides this much more (its rim, its shadow) */
+    END_N = 8,      /* samples along each end */
+};
+
+/* The deck's layouts in their group's square (x, y in 0..1), as
+ * domino_pips.c prints them; the five is one clover, the one a disc. */
+static const float LAYOUT[7][6][2] = {
+    {{0}},
+    {{0.5f, 0.5f}},
+    {{0.28f, 0.22f}, {0.72f, 0.78f}},
+    {{0.22f, 0.2f}, {0.5f, 0.5f}, {0.78f, 0.8f}},
+    {{0.26f, 0.26f}, {0.74f, 0.26f}, {0.26f, 0.74f}, {0.74f, 0.74f}},
+    {{0}},
+    {{0.26f, 0.16f}, {0.74f, 0.16f}, {0.26f, 0.5f}, {0.74f, 0.5f}, {0.26f, 0.84f}, {0.74f, 0.84f}},
+};
+
+static float grey_at(const ts_image *f, float x, float y)
+{
+    if (!(x >= -0.5f && y >= -0.5f)) /* and NaN */
+        return -1;
+    int ix = (int)(x + 0.5f), iy = (int)(y + 0.5f); /* nearest, without libm */
+    if (ix >= f->w || iy >= f->h)
+        return -1;
+    const uint8_t *p = ts_image_row(f, iy) + 3 * ix;
+    return (float)((p[0] + 2 * p[1] + p[2]) >> 2);
+}
+
+/* Signed distance of (x, y) inside the convex quad q (either winding):
+ * > 0 inside, < 0 outside (to the nearest side's line). */
+static float depth_in(const ts_pt q[4], float x, float y)
+{
+    float area2 = 0;
+    for (int i = 0; i < 4; i++) {
+        ts_pt a = q[i], b = q[(i + 1) & 3];
+        area2 += a.x * b.y - b.x * a.y;
+    }
+    float s = area2 > 0 ? 1.0f : -1.0f, d = 1e9f;
+    for (int i = 0; i < 4; i++) {
+        ts_pt a = q[i], b = q[(i + 1) & 3];
+        float len = hypotf(b.x - a.x, b.y - a.y);
+        if (len < 1e-3f)
+            return -1e9f;
+        float c = s * ((b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x)) / len;
+        if (c < d)
+            d = c;
+    }
+    return d;
+}
+
+/* A convex quad as its four sides' lines: a x + b y + c is the distance
+ * inside of each (depth_in without a square root a point). */
+typedef struct {
+    float a[4], b[4], c[4];
+} qlines;
+
+static void quad_lines(const ts_pt q[4], qlines *l)
+{
+    float area2 = 0;
+    for (int i = 0; i < 4; i++) {
+        ts_pt p = q[i], r = q[(i + 1) & 3];
+        area2 += p.x * r.y - r.x * p.y;
+    }
+    float s = area2 > 0 ? 1.0f : -1.0f;
+    for (int i = 0; i < 4; i++) {
+        ts_pt p = q[i], r = q[(i + 1) & 3];
+        float len = hypotf(r.x - p.x, r.y - p.y);
+        if (len < 1e-3f)
+            len = 1e-3f;
+        /* s ((r - p) x (pt - p)) / len */
+        l->a[i] = -s * (r.y - p.y) / len;
+        l->b[i] = s * (r.x - p.x) / len;
+        l->c[i] = -(l->a[i] * p.x + l->b[i] * p.y);
+    }
+}
+
+static float depth_l(const qlines *l, float x, float y)
+{
+    float d = 1e9f;
+    for (int i = 0; i < 4; i++) {
+        float v = l->a[i] * x + l->b[i] * y + l->c[i];
+        d = v < d ? v : d;
+    }
+    return d;
+}
+
+/* True if (x, y) lies under one of the cards cov[0..n) (or within m px
+ * of one). */
+static int covered(const qlines *cov, int n, float x, float y, float m)
+{
+    for (int i = 0; i < n; i++)
+        if (depth_l(&cov[i], x, y) > -m)
+            return 1;
+    return 0;
+}
+
+static ts_pt rot(ts_pt p, ts_pt c, float cs, float sn)
+{
+    float dx = p.x - c.x, dy = p.y - c.y;
+    return (ts_pt){c.x + cs * dx - sn * dy, c.y + sn * dx + cs * dy};
+}
+
+/* An edge at s (outward normal n): the card's paper inside, a darker line
+ * (its rim, a shadow, the table) at the edge or just past it. Returns the
+ * contrast (0 if none), paper the level the inside must reach. */
+static float edge_at(const ts_image *f, ts_pt s, float nx, float ny, float paper)
+{
+    float in = -1;
+    for (int k = 4; k <= 6; k++) {
+        float g = grey_at(f, s.x - k * nx, s.y - k * ny);
+        if (g > in)
+            in = g;
+    }
+    if (in < paper)
+        return 0;
+    float lo = 1e9f;
+    for (int k = 0; k <= 2; k++) {
+        float g = grey_at(f, s.x + k * nx, s.y + k * ny);
+        if (g < 0)
+            return 0;
+        if (g < lo)
+            lo = g;
+    }
+    return lo < 0.86f * in ? (in - lo) / in : 0;
+}
+
+/* How well card c (q[0]-q[1] an end) shows as a card lying under the cards
+ * cover[0..ncov) (cover[0] the one just on it): its free long edge and the
+ * free parts of its ends are edges. Returns the summed contrast, or -1 if
+ * it does not show as one. fast: the first few samples only. */
+static float placement_score(const ts_image *f, const ts_pt c[4], const qlines *cover,
+                             int ncov, float paper, int fast, ts_pt shift[2])
+{
+    /* the free long side: the one whose middle lies off the card on it */
+    ts_pt m03 = {(c[0].x + c[3].x) / 2, (c[0].y + c[3].y) / 2};
+    ts_pt m12 = {(c[1].x + c[2].x) / 2, (c[1].y + c[2].y) / 2};
+    int f03 = !covered(cover, ncov, m03.x, m03.y, 4), f12 = !covered(cover, ncov, m12.x, m12.y, 4);
+    if (f03 == f12)
+        return -1;
+    /* and its other side under the card on it */
+    ts_pt other = f03 ? m12 : m03;
+    if (depth_l(&cover[0], other.x, other.y) < 2)
+        return -1;
+    ts_pt a = f03 ? c[0] : c[1], b = f03 ? c[3] : c[2];
+    ts_pt ctr = {(c[0].x + c[1].x + c[2].x + c[3].x) / 4, (c[0].y + c[1].y + c[2].y + c[3].y) / 4};
+    float lx = b.x - a.x, ly = b.y - a.y, len = hypotf(lx, ly);
+    if (len < 20)
+        return -1;
+    float nx = ly / len, ny = -lx / len;
+    if (nx * (a.x - ctr.x) + ny * (a.y - ctr.y) < 0)
+        nx = -nx, ny = -ny;
+    static const float FAST[4] = {0.2f, 0.4f, 0.6f, 0.8f};
+    float sum = 0;
+    int hits = 0, n = 0;
+    for (int i = 0; i < (fast ? 4 : LONG_N); i++) {
+        float t = fast ? FAST[i] : 0.06f + 0.88f * (i + 0.5f) / LONG_N;
+        ts_pt s = {a.x + t * lx, a.y + t * ly};
+        if (covered(cover, ncov, s.x, s.y, 3))
+            continue;
+        float e = edge_at(f, s, nx, ny, paper);
+        n++;
+        hits += e > 0;
+        sum += e;
+        if (fast && n - hits > 1)
+            return -1;
+    }
+    if (fast)
+        return n >= 3 && hits >= n - 1 ? sum : -1;
+    if (n < LONG_N * 2 / 3 || hits < 0.85f * n)
+        return -1;
+    /* the ends where they show */
+    int eh = 0, en = 0;
+    for (int e = 0; e < 2; e++) {
+        ts_pt p = e ? c[3] : c[0], q = e ? c[2] : c[1];
+        float ex = q.x - p.x, ey = q.y - p.y, el = hypotf(ex, ey);
+        if (el < 8)
+            return -1;
+        float ux = -ey / el, uy = ex / el;
+        ts_pt mid = {(p.x + q.x) / 2, (p.y + q.y) / 2};
+        if (ux * (mid.x - ctr.x) + uy * (mid.y - ctr.y) < 0)
+            ux = -ux, uy = -uy;
+        /* the card's length from the card on it, give or take: the end
+         * where it shows best within 8 px */
+        int bh = -1, bn = 0, bd = 0;
+        float bs = 0;
+        for (int d = -8; d <= 8; d += 2) {
+            int h = 0, m = 0;
+            float sm = 0;
+            for (int i = 0; i < END_N; i++) {
+                float t = 0.1f + 0.8f * (i + 0.5f) / END_N;
+                ts_pt s = {p.x + t * ex + d * ux, p.y + t * ey + d * uy};
+                if (covered(cover, ncov, s.x, s.y, 3))
+                    continue;
+                float g = edge_at(f, s, ux, uy, paper);
+                m++;
+                h += g > 0;
+                sm += g;
+            }
+            if (h > bh || (h == bh && sm > bs))
+                bh = h, bn = m, bs = sm, bd = d;
+        }
+        /* where it shows plainly, the end is moved there */
+        if (shift)
+            shift[e] = bn >= 4 && bh >= 0.7f * bn ? (ts_pt){bd * ux, bd * uy} : (ts_pt){0, 0};
+        /* the end that shows most (the other may show a sliver) */
+        if (bn > en) {
+            en = bn;
+            eh = bh;
+        }
+        sum += bs;
+    }
+    if (en < 3 || eh < 0.7f * en)
+        return -1;
+    return sum;
+}
+
+/* The card under `top` turned by angle about pivot. */
+static void place(const ts_pt top[4], ts_pt pivot, float angle, ts_pt *out)
+{
+    float cs = cosf(angle), sn = sinf(angle);
+    for (int k = 0; k < 4; k++)
+        out[k] = rot(top[k], pivot, cs, sn);
+}
+
+typedef struct {
+    ts_pt c[4];
+    ts_pt pivot;
+    float angle, score;
+    ts_pt shift[2]; /* where each end shows, from where the turn puts it */
+} placement;
+
+/* The best placement of a card under top (covered by cover[0..ncov),
+ * cover[0] == top) among the angles a0 + k da (k in -na..na) about the
+ * pivots on top's axis at centre + t len (t in t0 + j dt, j in -nt..nt).
+ * Returns 1 and fills best if one shows as a card. */
+static int search(const ts_image *f, const ts_pt top[4], const qlines *cover, int ncov,
+                  float paper, float a0, float da, int na, float t0, float dt, int nt, int sides,
+                  placement *best)
+{
+    /* which side of top a point is on: the sign of the axis cross it */
+    ts_pt s0 = {(top[0].x + top[3].x) / 2, (top[0].y + top[3].y) / 2};
+    ts_pt ctr = {(top[0].x + top[1].x + top[2].x + top[3].x) / 4,
+                 (top[0].y + top[1].y + top[2].y + top[3].y) / 4};
+    ts_pt e0 = {(top[0].x + top[1].x) / 2, (top[0].y + top[1].y) / 2};
+    ts_pt e1 = {(top[3].x + top[2].x) / 2, (top[3].y + top[2].y) / 2};
+    float ax = e1.x - e0.x, ay = e1.y - e0.y;
+    int found = 0;
+    for (int j = -nt; j <= nt; j++) {
+        float t = t0 + j * dt;
+        ts_pt pv = {ctr.x + t * ax, ctr.y + t * ay};
+        for (int k = -na; k <= na; k++) {
+            float ang = a0 + k * da;
+            if (fabsf(ang) < 0.02f)
+                continue;
+            placement p;
+            place(top, pv, ang, p.c);
+            if (sides != 3) {
+                /* the free long side only where paper shows beside top */
+                ts_pt m03 = {(p.c[0].x + p.c[3].x) / 2, (p.c[0].y + p.c[3].y) / 2};
+                ts_pt m12 = {(p.c[1].x + p.c[2].x) / 2, (p.c[1].y + p.c[2].y) / 2};
+                ts_pt fm = depth_l(&cover[0], m03.x, m03.y) < depth_l(&cover[0], m12.x, m12.y)
+                               ? m03
+                               : m12;
+                float cf = ax * (fm.y - ctr.y) - ay * (fm.x - ctr.x);
+                float c0 = ax * (s0.y - ctr.y) - ay * (s0.x - ctr.x);
+                int side = (cf > 0) == (c0 > 0) ? 1 : 2;
+                if (!(sides & side))
+                    continue;
+            }
+            if (placement_score(f, p.c, cover, ncov, paper, 1, NULL) < 0)
+                continue;
+            p.score = placement_score(f, p.c, cover, ncov, paper, 0, p.shift);
+            if (p.score < 0)
+                continue;
+            if (!found || p.score > best->score) {
+                p.pivot = pv;
+                p.angle = ang;
+                *best = p;
+                found = 1;
+            }
+        }
+    }
+    return found;
+}
+
+/* ---- reading the strip ------------------------------------------------ */
+
+typedef struct {
+    float x, y;
+    int area, cut, red, thin;
+    int big; /* larger than any pip of this card, or a part of one */
+    int bh;  /* its height (along the card) */
+} sblob;
+
+/* The pip places of count n (variant: 6:6's red column) in end e's square,
+ * turned by t: px coordinates of the card; colour per place. */
+static int places(int n, int t, int e, int heaven, float (*at)[2], int *red)
+{
+    float y0 = (e ? 57.0f : 3.0f) / 82 * H, y1 = (e ? 79.0f : 25.0f) / 82 * H;
+    int m = (n == 1 || n == 5) ? 0 : n;
+    for (int i = 0; i < m; i++) {
+        float lx = LAYOUT[n][i][0], ly = LAYOUT[n][i][1];
+        if (t & 1)
+            lx = 1 - lx;
+        if (t & 2)
+            ly = 1 - ly;
+        at[i][0] = (2 + lx * 22) / 26 * W;
+        at[i][1] = y0 + ly * (y1 - y0);
+        red[i] = n == 4 || (heaven && LAYOUT[n][i][0] < 0.5f);
+    }
+    return m;
+}
+
+/* Fraction of the disc of radius r at (x, y) that shows (13 samples). */
+static float shows(const uint8_t *vis, float x, float y, float r)
+{
+    static const float CS[12][2] = {{1, 0},      {0.866f, 0.5f},  {0.5f, 0.866f},  {0, 1},
+                                    {-0.5f, 0.866f}, {-0.866f, 0.5f}, {-1, 0},   {-0.866f, -0.5f},
+                                    {-0.5f, -0.866f}, {0, -1},   {0.5f, -0.866f}, {0.866f, -0.5f}};
+    int n = 0, v = 0;
+    for (int k = -1; k < 12; k++) {
+        float px = x, py = y;
+        if (k >= 0) {
+            px += r * CS[k][0];
+            py += r * CS[k][1];
+        }
+        int ix = (int)lrintf(px), iy = (int)lrintf(py);
+        n++;
+        if (ix >= 0 && iy >= 0 && ix < W && iy < H)
+            v += vis[iy * W + ix];
+    }
+    return (float)v / n;
+}
+
+/* True if count n (heaven: 6:6's colours) explains end e: every pip seen
+ * on one of its places in its colour, every place that shows whole holding
+ * one. *seen counts the places matched. */
+static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint8_t *vis,
+                    int *seen)
+{
+    float y0 = (e ? 57.0f : 3.0f) / 82 * H, y1 = (e ? 79.0f : 25.0f) / 82 * H;
+    float cx = W / 2.0f, cy = (y0 + y1) / 2, sq = 22.0f / 26 * W;
+    const float PIP_R = 7, TOL = 10;
+    *seen = 0;
+    if (n == 1) {
+        /* one red disc on the middle, a thin ring round it */
+        int core = 0, cut_red = 0;
+        for (int i = 0; i < nb; i++) {
+            if (b[i].area < 40 && b[i].thin)
+                continue;
+            if (hypotf(b[i].x - cx, b[i].y - cy) > 0.35f * sq)
+                return 0;
+            if (b[i].area >= 40 && !b[i].red)
+                return 0;
+            cut_red += b[i].red && b[i].cut ? b[i].area : 0;
+            /* (no taller than the disc: two fours' pips joined by a
+             * shadow along the card on them are not a one) */
+            if (b[i].red && b[i].area >= (b[i].cut ? 100 : 250) && b[i].bh <= 0.5f * sq)
+                core = 1;
+        }
+        if (shows(vis, cx, cy, 6) >= 0.99f && !core)
+            return 0;
+        /* the edge of the disc alone, red, where no other count fits,
+         * is a one too (red is printed only for ones, fours and 6:6) */
+        *seen = core || cut_red >= 50;
+        return 1;
+    }
+    if (n == 5) {
+        /* the Hong Kong five: one black clover on the middle; a pip seen
+         * whole is never a part of it */
+        int core = 0;
+        for (int i = 0; i < nb; i++) {
+            if (b[i].area < 40 && b[i].thin)
+                continue;
+            if (b[i].red && b[i].area >= 40)
+                return 0;
+            float dx = fabsf(b[i].x - cx), dy = fabsf(b[i].y - cy);
+            if (dx > 0.42f * sq || dy > 0.42f * sq)
+                return 0;
+            /* a clover's corner disc may show apart from its middle, but
+             * never on the middle row or column (a six's, a three's) */
+            if (!b[i].cut && b[i].area <= 330 && b[i].area >= 40 &&
+                (dx < 0.12f * sq || dy < 0.12f * sq))
+                return 0;
+            if (!b[i].cut && b[i].area > 330 && hypotf(dx, dy) > 0.15f * sq)
+                return 0;
+            if (b[i].area >= (b[i].cut ? 150 : 330))
+                core = 1;
+        }
+        if (shows(vis, cx, cy, 6) >= 0.99f && !core)
+            return 0;
+        *seen = core;
+        return 1;
+    }
+    for (int t = 0; t < 4; t++) {
+        float at[6][2];
+        int red[6], used[6] = {0};
+        int m = places(n, t, e, heaven, at, red), ok = 1, got = 0;
+        for (int i = 0; i < nb && ok; i++) {
+            if (b[i].big || b[i].area > 330 || (b[i].thin && b[i].area >= 40))
+                ok = 0; /* a disc, a clover or a ring no pip is */
+            int hit = -1;
+            for (int j = 0; j < m; j++) {
+                float d = hypotf(b[i].x - at[j][0], b[i].y - at[j][1]);
+                int part = b[i].cut || b[i].area < 40;
+                if (d <= (part ? PIP_R + TOL : TOL) && !used[j])
+                    hit = j;
+            }
+            if (hit < 0) {
+                ok = 0;
+                break;
+            }
+            if (b[i].area >= 40 && b[i].red != red[hit])
+                ok = 0;
+            used[hit] = 1;
+            got += !b[i].cut && b[i].area >= 60;
+        }
+        for (int j = 0; j < m && ok; j++)
+            if (!used[j] && shows(vis, at[j][0], at[j][1], PIP_R) >= 0.99f)
+                ok = 0;
+        if (ok) {
+            *seen = got;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Reads a card whose visible pixels are vis (card px). Returns 1 and fills
+ * r when both ends are fixed by what shows. */
+static int read_strip(const ts_image *card, const uint8_t *vis, ts_reading *r)
+{
+    enum { MX = 5, MY = 6 };
+    /* paper: a high percentile of green over what shows, white enough to
+     * tell red from black */
+    int hist[256] = {0}, total = 0;
+    for (int y = MY; y < H - MY; y++) {
+        const uint8_t *p = ts_image_row(card, y);
+        for (int x = MX; x < W - MX; x++)
+            if (vis[y * W + x]) {
+                hist[p[3 * x + 1]]++;
+                total++;
+            }
+    }
+    if (total < W * H / 8)
+        return 0;
+    int paper = 255;
+    for (int acc = 0; paper > 0; paper--) {
+        acc += hist[paper];
+        if (acc > total * 3 / 10)
+            break;
+    }
+    if (paper < 60)
+        return 0;
+    double pr = 0, pg = 0;
+    int pn = 0;
+    uint8_t ink[W * H];
+    for (int y = 0; y < H; y++) {
+        const uint8_t *p = ts_image_row(card, y);
+        for (int x = 0; x < W; x++) {
+            int i = y * W + x;
+            ink[i] = vis[i] && x >= MX && x < W - MX && y >= MY && y < H - MY &&
+                     p[3 * x + 1] < paper * 62 / 100;
+            if (vis[i] && p[3 * x + 1] >= paper * 85 / 100) {
+                pr += p[3 * x + 2];
+                pg += p[3 * x + 1];
+                pn++;
+            }
+        }
+    }
+    if (!pn || pr - pg > 0.12 * pr) /* a coloured light: red and black not told apart */
+        return 0;
+    /* near: within 2 px of what does not show (a blob there is cut) */
+    uint8_t near[W * H], rows[W * H];
+    for (int y = 0; y < H; y++) /* 5 wide, then 5 tall */
+        for (int x = 0; x < W; x++) {
+            int hid = 0;
+            for (int dx = -2; dx <= 2; dx++) {
+                int qx = x + dx;
+                hid |= qx >= 0 && qx < W && !vis[y * W + qx];
+            }
+            rows[y * W + x] = (uint8_t)hid;
+        }
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            int hid = 0;
+            for (int dy = -2; dy <= 2; dy++) {
+                int qy = y + dy;
+                hid |= qy >= 0 && qy < H && rows[qy * W + x];
+            }
+            near[y * W + x] = (uint8_t)hid;
+        }
+    /* blobs per end */
+    sblob bl[2][MAX_BLOBS];
+    int nb[2] = {0, 0};
+    uint8_t seen[W * H];
+    int stack[W * H];
+    memset(seen, 0, sizeof seen);
+    for (int i0 = 0; i0 < W * H; i0++) {
+        if (!ink[i0] || seen[i0])
+            continue;
+        int sp = 0, area = 0, cut = 0, x0 = W, x1 = 0, y0 = H, y1 = 0;
+        double sx = 0, sy = 0, rg = 0, rs = 0;
+        stack[sp++] = i0;
+        seen[i0] = 1;
+        while (sp) {
+            int p = stack[--sp], px = p % W, py = p / W;
+            const uint8_t *c = ts_image_row(card, py) + 3 * px;
+            area++;
+            sx += px;
+            sy += py;
+            rg += c[2] > c[1] ? c[2] - c[1] : 0;
+            rs += c[2];
+            x0 = px < x0 ? px : x0;
+            x1 = px > x1 ? px : x1;
+            y0 = py < y0 ? py : y0;
+            y1 = py > y1 ? py : y1;
+            static const int DX[4] = {1, -1, 0, 0}, DY[4] = {0, 0, 1, -1};
+            for (int k = 0; k < 4; k++) {
+                int qx = px + DX[k], qy = py + DY[k];
+                if (qx < 0 || qy < 0 || qx >= W || qy >= H)
+                    continue;
+                int q = qy * W + qx;
+                if (near[q])
+                    cut = 1;
+                if (ink[q] && !seen[q]) {
+                    seen[q] = 1;
+                    stack[sp++] = q;
+                }
+            }
+        }
+        if (area < 12)
+            continue;
+        float cy = (float)(sy / area);
+        int e = cy < H / 2 ? 0 : 1;
+        float ey0 = (e ? 57.0f : 3.0f) / 82 * H - 3, ey1 = (e ? 79.0f : 25.0f) / 82 * H + 3;
+        if (cy < ey0 || cy > ey1)
+            continue; /* between the ends: decks print pictures there */
+        int bw = x1 - x0 + 1, bh = y1 - y0 + 1;
+        /* a rule across the card (an end's outline, a printed line): no
+         * pip is long and thin */
+        if (bw > 3 * bh)
+            continue;
+        if (nb[e] >= MAX_BLOBS)
+            return 0;
+        sblob *b = &bl[e][nb[e]++];
+        b->x = (float)(sx / area);
+        b->y = cy;
+        b->area = area;
+        b->cut = cut;
+        b->bh = bh;
+        b->red = rg / area > 25 && rg > 0.25 * rs;
+        b->thin = (double)area / (bw * bh) < 0.35 || bw > 4 * bh || bh > 4 * bw;
+        /* a pip seen whole is round */
+        if (!cut && !b->red && (b->thin || bw > 2 * bh || bh > 2 * bw) && area >= 40) {
+            return 0;
+        }
+    }
+    /* a blob near what does not show is cut only if smaller than the
+     * card's whole pips (a whole pip beside the card lying on it is whole) */
+    {
+        int areas[2 * MAX_BLOBS], na = 0;
+        for (int e = 0; e < 2; e++)
+            for (int i = 0; i < nb[e]; i++)
+                if (!bl[e][i].cut && !bl[e][i].red && bl[e][i].area >= 60 && bl[e][i].area <= 330)
+                    areas[na++] = bl[e][i].area;
+        int typ = 130;
+        if (na) {
+            for (int i = 1; i < na; i++)
+                for (int j = i; j > 0 && areas[j - 1] > areas[j]; j--) {
+                    int t = areas[j];
+                    areas[j] = areas[j - 1];
+                    areas[j - 1] = t;
+                }
+            typ = areas[na / 2];
+        }
+        for (int e = 0; e < 2; e++)
+            for (int i = 0; i < nb[e]; i++) {
+                if (bl[e][i].cut && bl[e][i].area >= 0.8f * typ && bl[e][i].area <= 1.25f * typ &&
+                    !bl[e][i].thin)
+                    bl[e][i].cut = 0;
+                bl[e][i].big = bl[e][i].area > 1.4f * typ;
+            }
+    }
+    /* what each end can be: fit[e][n] (1 + its evidence), n 7 the six
+     * of 6:6 (a column red) */
+    int fit[2][8];
+    memset(fit, 0, sizeof fit);
+    for (int e = 0; e < 2; e++) {
+        for (int n = 1; n <= 7; n++) {
+            int s;
+            if (explains(n == 7 ? 6 : n, n == 7, e, bl[e], nb[e], vis, &s))
+                fit[e][n] = 1 + s;
+        }
+    }
+    /* the deck's cards the two ends allow: 6:6 has a red column at each
+     * end, every other six none; one card only, seen at both ends */
+    int pips[2] = {0, 0}, ncards = 0, evidence = 0;
+    for (int a = 1; a <= 6; a++)
+        for (int b2 = a; b2 <= 6; b2++) {
+            int heaven = a == 6 && b2 == 6;
+            int na = heaven ? 7 : a, nb2 = heaven ? 7 : b2;
+            int f0 = fit[0][na] && fit[1][nb2], f1 = fit[0][nb2] && fit[1][na];
+            if (!f0 && !f1)
+                continue;
+            ncards++;
+            pips[0] = a;
+            pips[1] = b2;
+            evidence = f0 ? fit[0][na] > 1 && fit[1][nb2] > 1 : 0;
+            if (f1)
+                evidence |= fit[0][nb2] > 1 && fit[1][na] > 1;
+        }
+    if (ncards != 1 || !evidence)
+        return 0;
+    int idx = ts_domino_index(pips[0], pips[1]);
+    if (idx < 0)
+        return 0;
+    memset(r, 0, sizeof *r);
+    r->is_card = 1;
+    r->code = (ts_code){TS_FAM_DOMINO, (uint8_t)idx};
+    r->nattr = 2;
+    r->attr_conf[0] = r->attr_conf[1] = 0.9f;
+    r->conf = 0.81f;
+    return 1;
+}
+
+/* The part of card c that shows, as a quad from its free long side. */
+static void strip_quad(const ts_pt c[4], const uint8_t *vis, ts_quad *out)
+{
+    /* which long side shows: x = 0 (c[0]-c[3]) or x = W-1 */
+    int left = vis[(H / 2) * W + 1] >= vis[(H / 2) * W + W - 2];
+    float ext[2];
+    for (int e = 0; e < 2; e++) {
+        int y = e ? H - 8 : 7, k = 0;
+        while (k < W && vis[y * W + (left ? k : W - 1 - k)])
+            k++;
+        ext[e] = (float)(k < 6 ? 6 : k) / W;
+    }
+    float u[4][2] = {{0, 0}, {ext[0], 0}, {ext[1], 1}, {0, 1}};
+    for (int k = 0; k < 4; k++) {
+        float s = left ? u[k][0] : 1 - u[k][0], t = u[k][1];
+        out->q[k].x = (1 - s) * (1 - t) * c[0].x + s * (1 - t) * c[1].x + s * t * c[2].x +
+                      (1 - s) * t * c[3].x;
+        out->q[k].y = (1 - s) * (1 - t) * c[0].y + s * (1 - t) * c[1].y + s * t * c[2].y +
+                      (1 - s) * t * c[3].y;
+    }
+    float a2 = 0;
+    for (int i = 0; i < 4; i++)
+        a2 += out->q[i].x * out->q[(i + 1) & 3].y - out->q[(i + 1) & 3].x * out->q[i].y;
+    out->area = fabsf(a2) / 2;
+    out->score = 0.5f;
+    ts_quad_order(out->q);
+}
+
+/* Paper level of a card: the 75th percentile of grey over a grid on it. */
+static float card_paper(const ts_image *f, const ts_pt q[4])
+{
+    float v[60];
+    int n = 0;
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 15; j++) {
+            float s = 0.15f + 0.7f * i / 3, t = 0.05f + 0.9f * j / 14;
+            float x = (1 - s) * (1 - t) * q[0].x + s * (1 - t) * q[1].x + s * t * q[2].x +
+                      (1 - s) * t * q[3].x;
+            float y = (1 - s) * (1 - t) * q[0].y + s * (1 - t) * q[1].y + s * t * q[2].y +
+                      (1 - s) * t * q[3].y;
+            float g = grey_at(f, x, y);
+            if (g >= 0)
+                v[n++] = g;
+        }
+    if (n < 20)
+        return -1;
+    /* partial selection is not worth it for 60 values */
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && v[j - 1] > v[j]; j--) {
+            float t = v[j];
+            v[j] = v[j - 1];
+            v[j - 1] = t;
+        }
+    return v[n * 3 / 4];
+}
+
+/* True if cards a and b lie apart (edge to edge at most): no corner of
+ * either more than 3 px inside the other. */
+static int apart(const ts_pt a[4], const ts_pt b[4])
+{
+    for (int k = 0; k < 4; k++)
+        if (depth_in(a, b[k].x, b[k].y) > 3 || depth_in(b, a[k].x, a[k].y) > 3)
+            return 0;
+    return 1;
+}
+
+/* The long sides of top (bit 0: q[0]-q[3], bit 1: q[1]-q[2]) with paper
+ * beside them (a card under it), at a third of its width out, in at least
+ * 2 of 5 places; paper of another card found whole, lying apart from it,
+ * is a neighbour, not a card under it. */
+static int paper_beside(const ts_image *f, const ts_pt q[4], float paper, const ts_quad *tops,
+                        int ntops)
+{
+    int sides = 0;
+    for (int side = 0; side < 2; side++) {
+        ts_pt a = side ? q[1] : q[0], b = side ? q[2] : q[3];
+        ts_pt o = side ? q[0] : q[1]; /* across */
+        int n = 0;
+        for (int i = 0; i < 5; i++) {
+            float t = 0.1f + 0.2f * i;
+            float x = a.x + t * (b.x - a.x) + (a.x - o.x) / 3;
+            float y = a.y + t * (b.y - a.y) + (a.y - o.y) / 3;
+            int other = 0;
+            for (int k = 0; k < ntops && !other; k++)
+                other = depth_in(tops[k].q, x, y) > 0 && apart(tops[k].q, q);
+            if (other)
+                continue;
+            float g = grey_at(f, x, y);
+            n += g >= 0.8f * paper;
+        }
+        if (n >= 2)
+            sides |= 1 << side;
+    }
+    return sides;
+}
+
+/* Where pivot lies along card q's axis: centre + t (end to end). */
+static float axis_t(const ts_pt q[4], ts_pt pivot)
+{
+    ts_pt ctr = {(q[0].x + q[2].x) / 2, (q[0].y + q[2].y) / 2};
+    float ax = (q[3].x + q[2].x - q[0].x - q[1].x) / 2;
+    float ay = (q[3].y + q[2].y - q[0].y - q[1].y) / 2;
+    return ((pivot.x - ctr.x) * ax + (pivot.y - ctr.y) * ay) / (ax * ax + ay * ay);
+}
+
+/* vis (card px): 1 where card c shows, in the frame (fw x fh) and more
+ * than 3 px clear of the cards cov[0..n) lying on it. Row by row, each
+ * card on it hides one run (it is convex). */
+static void visible(const ts_pt c[4], const qlines *cov, int n, int fw, int fh, uint8_t *vis)
+{
+    for (int y = 0; y < H; y++) {
+        float t = (y + 0.5f) / H;
+        float lx = (1 - t) * c[0].x + t * c[3].x, ly = (1 - t) * c[0].y + t * c[3].y;
+        float dx = (1 - t) * c[1].x + t * c[2].x - lx, dy = (1 - t) * c[1].y + t * c[2].y - ly;
+        uint8_t *row = vis + y * W;
+        for (int x = 0; x < W; x++) {
+            float s = (x + 0.5f) / W, fx = lx + s * dx, fy = ly + s * dy;
+            row[x] = fx >= 1 && fy >= 1 && fx < fw - 1 && fy < fh - 1;
+        }
+        for (int i = 0; i < n; i++) {
+            float lo = -1e9f, hi = 1e9f;
+            for (int k = 0; k < 4 && lo < hi; k++) {
+                float u = cov[i].a[k] * lx + cov[i].b[k] * ly + cov[i].c[k] + MARGIN;
+                float v = cov[i].a[k] * dx + cov[i].b[k] * dy;
+                if (fabsf(v) < 1e-9f) {
+                    if (u <= 0)
+                        hi = lo;
+                } else if (v > 0) {
+                    lo = fmaxf(lo, -u / v);
+                } else {
+                    hi = fminf(hi, -u / v);
+                }
+            }
+            if (lo >= hi)
+                continue;
+            /* pixel x at s = (x + 0.5) / W: hidden for lo < s < hi */
+            int x0 = (int)ceilf(fmaxf(lo, -1.0f) * W - 0.5f);
+            int x1 = (int)floorf(fminf(hi, 2.0f) * W - 0.5f);
+            x0 = x0 < 0 ? 0 : x0;
+            x1 = x1 > W - 1 ? W - 1 : x1;
+            for (int x = x0; x <= x1; x++)
+                row[x] = 0;
+        }
+    }
+}
+
+int domino_fan_strips(const ts_image *frame, const ts_quad *tops, int ntops, ts_image *work,
+                      domino_strip *out, int max, char *err)
+{
+    int nout = 0;
+    uint8_t vis[W * H];
+    const float DEG = (float)M_PI / 180;
+    /* cards already placed: a top inside one is that card again */
+    enum { DONE_MAX = 64 };
+    ts_pt done[DONE_MAX][4];
+    int ndone = 0;
+    for (int ti = 0; ti < ntops && nout < max; ti++) {
+        const ts_pt *top = tops[ti].q;
+        float tx = (top[0].x + top[1].x + top[2].x + top[3].x) / 4;
+        float ty = (top[0].y + top[1].y + top[2].y + top[3].y) / 4;
+        int again = 0;
+        for (int k = 0; k < ndone && !again; k++)
+            again = depth_in(done[k], tx, ty) > 0;
+        if (again)
+            continue;
+        if (ndone < DONE_MAX)
+            memcpy(done[ndone++], top, sizeof done[0]);
+        float paper = card_paper(frame, top);
+        int sides = paper < 60 ? 0 : paper_beside(frame, top, paper, tops, ntops);
+        if (!sides)
+            continue;
+        int top_ok = 0; /* 1 read whole, -1 not, 0 not looked at */
+        for (int sign = -1; sign <= 1; sign += 2) {
+            ts_pt cover[CHAIN + 1][4];
+            qlines lines[CHAIN + 1]; /* the card just on the next one first */
+            memcpy(cover[0], top, sizeof cover[0]);
+            quad_lines(top, &lines[0]);
+            int ncov = 1;
+            placement p;
+            /* turned 2-30 degrees about a point on the axis, out to
+             * beyond either end */
+            if (!search(frame, top, lines, 1, 0.75f * paper, sign * 16 * DEG, 1.5f * DEG, 9, 0,
+                        0.15f, 8, sides, &p))
+                continue;
+            /* the chain's first card gives every other its size: it must
+             * read as a whole card (a quad of a card found too short or
+             * across two is no measure) */
+            if (!top_ok) {
+                if (tscv_warp_quad(frame, top, work, W, H, err) < 0)
+                    return -1;
+                domino_pips tp;
+                domino_read_pips(DOMINO_CHINESE, work, &tp);
+                top_ok = tp.is_card && tp.end[0].pips >= 1 && tp.end[1].pips >= 1 &&
+                                 tp.end[0].conf >= 0.5f && tp.end[1].conf >= 0.5f
+                             ? 1
+                             : -1;
+            }
+            if (top_ok < 0)
+                break;
+            while (ncov <= CHAIN && nout < max) {
+                /* finer, about the best coarse placement */
+                const ts_pt *on = cover[ncov - 1];
+                float t0 = axis_t(on, p.pivot);
+                placement fine;
+                if (search(frame, on, lines, ncov, 0.75f * paper, p.angle, 0.25f * DEG, 2, t0,
+                           0.025f, 2, 3, &fine))
+                    p = fine;
+                /* its ends where they show (a slanted camera draws the cards
+                 * of a hand at different lengths) */
+                for (int e = 0; e < 2; e++)
+                    for (int k = 0; k < 2; k++) {
+                        ts_pt *c = &p.c[e ? 3 - k : k];
+                        c->x += p.shift[e].x;
+                        c->y += p.shift[e].y;
+                    }
+                /* read it */
+                if (tscv_warp_quad(frame, p.c, work, W, H, err) < 0)
+                    return -1;
+                visible(p.c, lines, ncov, frame->w, frame->h, vis);
+                domino_strip *o = &out[nout];
+                int ok = read_strip(work, vis, &o->r);
+                if (ok) {
+                    strip_quad(p.c, vis, &o->q);
+                    memcpy(o->card.q, p.c, sizeof o->card.q);
+                    nout++;
+                }
+                if (ndone < DONE_MAX)
+                    memcpy(done[ndone++], p.c, sizeof done[0]);
+                if (ncov >= CHAIN + 1)
+                    break;
+                /* p lies on the next card now: first in the lines */
+                memcpy(cover[ncov], p.c, sizeof cover[0]);
+                memmove(&lines[1], &lines[0], (size_t)ncov * sizeof lines[0]);
+                quad_lines(p.c, &lines[0]);
+                ncov++;
+                /* the next card under it: turned the same way about the
+                 * same point, give or take */
+                placement next;
+                if (!search(frame, p.c, lines, ncov, 0.75f * paper, p.angle, 1.0f * DEG, 3,
+                            axis_t(p.c, p.pivot), 0.05f, 2, 3, &next))
+                    break;
+                p = next;
+            }
+        }
+    }
+    return nout;
+}

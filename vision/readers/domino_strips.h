@@ -1,0 +1,38 @@
+/* Chinese domino cards fanned in a hand: each card under the top one shows
+ * a long strip (one long edge, the paper beside it, both ends' pips on
+ * that side) and the card lying on it hides the rest.
+ *
+ * From a card found whole (and read whole: it sizes the rest), the card
+ * under it is the same card turned about a point on its axis: each turn
+ * and point is tried, and kept when its free long edge and the free part
+ * of an end show as edges in the frame, its paper inside them. The chain
+ * goes on from that card (the next turned about the same point, give or
+ * take). Each strip is read from the pips that show: an end allows each
+ * count of the deck whose places (ones and fours red, a column of each of
+ * 6:6's sixes red, the rest black) explain every pip seen and that holds
+ * a pip at every place showing whole; the card is read when exactly one
+ * card of the deck fits both ends and each end shows a pip of it seen
+ * whole. Otherwise nothing is reported for it: a strip is never guessed.
+ * Cards spread side by side without a turn are not looked for.
+ */
+#ifndef TS_DOMINO_STRIPS_H
+#define TS_DOMINO_STRIPS_H
+
+#include "detect.h"
+#include "image.h"
+#include "reader.h"
+
+typedef struct {
+    ts_quad q;     /* the strip that shows (clockwise, q[0]-q[1] an end) */
+    ts_quad card;  /* the whole card, partly covered */
+    ts_reading r;  /* its reading (both ends fixed by what shows) */
+} domino_strip;
+
+/* Cards fanned under the cards found whole tops[0..ntops) (quads of the
+ * frame, BGR, borrowed); work is the caller's scratch image (allocated here
+ * if zeroed, freed by the caller). Returns the number of strips read into
+ * out (<= max), or -1 with err (TSCV_ERR_MAX). */
+int domino_fan_strips(const ts_image *frame, const ts_quad *tops, int ntops, ts_image *work,
+                      domino_strip *out, int max, char *err);
+
+#endif
