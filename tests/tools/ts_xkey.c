@@ -2,12 +2,15 @@
  *
  *   ts_xkey NAME KEY      KEY as an X keysym name: q, f, Escape, F11
  *
- * Finds the first window whose name contains NAME (anywhere in the tree) and
- * sends it a key press and release (XSendEvent). Exit 0, or 1 with a message
- * when there is no display or no such window. */
+ * Finds the first window whose name contains NAME (anywhere in the tree),
+ * waits (up to 10 s) until it is mapped and some client listens for its key
+ * presses, as a user would wait for the window to show, and sends it a key
+ * press and release (XSendEvent). Exit 0, or 1 with a message when there is
+ * no display or no such window. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
@@ -44,7 +47,17 @@ int main(int argc, char **argv)
         fprintf(stderr, "ts_xkey: cannot open the display\n");
         return 1;
     }
-    Window w = find(d, DefaultRootWindow(d), argv[1]);
+    /* A window listed by the server may not be mapped yet, nor have its
+     * sink's key mask selected: a key sent then is lost. */
+    Window w = 0;
+    for (int tries = 0; tries < 200; tries++) {
+        w = find(d, DefaultRootWindow(d), argv[1]);
+        XWindowAttributes a;
+        if (w && XGetWindowAttributes(d, w, &a) && a.map_state == IsViewable &&
+            (a.all_event_masks & KeyPressMask))
+            break;
+        nanosleep(&(struct timespec){.tv_nsec = 50 * 1000 * 1000}, NULL);
+    }
     KeySym sym = XStringToKeysym(argv[2]);
     if (!w || sym == NoSymbol) {
         fprintf(stderr, "ts_xkey: %s\n", w ? "unknown key" : "no such window");
