@@ -1,4 +1,4 @@
-/* A rendered 1280x720 table of twelve cards, as the vision tests read it. */
+/* Rendered tables (and single cards) as the vision tests read them. */
 #ifndef TS_TEST_RENDER_TABLE_H
 #define TS_TEST_RENDER_TABLE_H
 
@@ -37,6 +37,14 @@ static inline int render_table(ts_family fam, uint64_t seed, ts_layout layout, i
     ts_image_free(&sc->img);
     sc->img = img;
     return 0;
+}
+
+/* One playing card dealt alone into a size x size frame (close-ups). */
+static inline int render_one_playing_card(uint64_t seed, int size, ts_scene *sc, char *err)
+{
+    ts_scene_spec spec = {.family = TS_FAM_PLAYING, .w = size, .h = size, .seed = seed};
+    ts_render_deal(&spec, 1, TS_LAYOUT_ROW);
+    return ts_render_scene(&spec, sc, err);
 }
 
 #endif

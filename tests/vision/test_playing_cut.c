@@ -22,6 +22,7 @@
 #include "imageio.h"
 #include "pipeline.h"
 #include "render.h"
+#include "render_table.h"
 #include "shared_data.h"
 
 #define PLAYING_DIR TS_SHARED_DIR "/data/playing/"
@@ -30,13 +31,7 @@
 static void render_one_card(uint64_t seed, int size, ts_scene *sc)
 {
     char err[TSCV_ERR_MAX];
-    ts_scene_spec spec;
-    memset(&spec, 0, sizeof spec);
-    spec.family = TS_FAM_PLAYING;
-    spec.w = spec.h = size;
-    spec.seed = seed;
-    ts_render_deal(&spec, 1, TS_LAYOUT_ROW);
-    assert_int_equal(ts_render_scene(&spec, sc, err), 0);
+    assert_int_equal(render_one_playing_card(seed, size, sc, err), 0);
 }
 
 /* How the pipeline read a frame with one card of code want: 1 right, -1

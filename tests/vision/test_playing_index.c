@@ -150,13 +150,7 @@ static void test_pairs_at_index_corners(void **state)
 static void render_one_card(uint64_t seed, int size, ts_scene *sc)
 {
     char err[TSCV_ERR_MAX];
-    ts_scene_spec spec;
-    memset(&spec, 0, sizeof spec);
-    spec.family = TS_FAM_PLAYING;
-    spec.w = spec.h = size;
-    spec.seed = seed;
-    ts_render_deal(&spec, 1, TS_LAYOUT_ROW);
-    assert_int_equal(ts_render_scene(&spec, sc, err), 0);
+    assert_int_equal(render_one_playing_card(seed, size, sc, err), 0);
 }
 
 /* Close-ups: one card filling most of a 640 x 640 frame, so its index
