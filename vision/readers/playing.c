@@ -694,10 +694,11 @@ static int read_ahead(ts_playing_reader *r, const ts_image *frame, const ts_quad
 
 /* Whether a late pair's card (paired 2, or 3 of the coarse level) read
  * conf is one. It is tried where nothing else was a card, often on pips, a
- * figure or a face (webcam): one read LATE_SURE is, if of close-up size
- * mostly in the frame, as a close-up is; one read above the floor also
- * when its corner shows beside its index, wherever it lies (a card cut by
- * the frame's edge). */
+ * figure or a face (webcam). One read LATE_SURE is (of the coarse level:
+ * if mostly in the frame, as a close-up is). One read above the floor is
+ * when the card ends beside its index as a card's corner does, wherever it
+ * lies: a card cut by the frame's edge (phone photos 354 -> 359 of 383;
+ * the pips and figures the webcam frames pair show no such corner). */
 static int late_card(const ts_playing_reader *r, const ts_pt q[4], int paired, float conf)
 {
     if (conf >= LATE_SURE && (paired == 2 || in_frame(q, r->frame) >= CLOSE_UP_IN_FRAME))
