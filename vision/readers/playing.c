@@ -57,10 +57,11 @@ enum { MAX_RANKED = 256 }; /* the finder's candidates */
  * close-up's large index is one the screening net is less sure of. */
 #define IDX_MAYBE 0.5f
 /* How surely such a card must read to be one (0.9 let 2 wrong readings
- * and a false card through on the webcam frames). */
+ * and a false card through on the webcam frames), unless its corner shows
+ * beside its index: then the floor (late_card). */
 #define LATE_SURE 0.97f
 /* The share of a close-up's card (found on the coarse level) that must lie
- * in the frame. */
+ * in the frame, unless its corner shows (late_card). */
 #define CLOSE_UP_IN_FRAME 0.5f
 /* One corner read this surely (rank * suit * index) is the card's reading:
  * the opposite corner is not read. */
@@ -691,6 +692,20 @@ static int read_ahead(ts_playing_reader *r, const ts_image *frame, const ts_quad
     return 0;
 }
 
+/* Whether a late pair's card (paired 2, or 3 of the coarse level) read
+ * conf is one. It is tried where nothing else was a card, often on pips, a
+ * figure or a face (webcam). One read LATE_SURE is (of the coarse level:
+ * if mostly in the frame, as a close-up is). One read above the floor is
+ * when the card ends beside its index as a card's corner does, wherever it
+ * lies: a card cut by the frame's edge (phone photos 354 -> 359 of 383;
+ * the pips and figures the webcam frames pair show no such corner). */
+static int late_card(const ts_playing_reader *r, const ts_pt q[4], int paired, float conf)
+{
+    if (conf >= LATE_SURE && (paired == 2 || in_frame(q, r->frame) >= CLOSE_UP_IN_FRAME))
+        return 1;
+    return conf >= TS_PLAYING_FLOOR && ts_playing_index_corner(r->frame, q);
+}
+
 /* Reads candidate i for the finder (read ahead, or now), keeping a card's
  * reading for the pipeline's read of the same quad. */
 static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char *err)
@@ -721,14 +736,9 @@ static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char
         if (face.is_card)
             *out = face;
     }
-    /* a late pair's card is one only when read surely: it is tried where
-     * nothing else was a card, often on pips, a figure or a face (webcam);
-     * one of close-up size (the coarse level) mostly in the frame, as a
-     * close-up is */
+    /* a late pair's card is one only when read surely (late_card) */
     int paired = paired_quad(r, cand[i].q);
-    if (out->is_card && paired >= 2 &&
-        (out->conf < LATE_SURE ||
-         (paired == 3 && in_frame(cand[i].q, r->frame) < CLOSE_UP_IN_FRAME)))
+    if (out->is_card && paired >= 2 && !late_card(r, cand[i].q, paired, out->conf))
         out->is_card = 0;
     ts_reading_memo_put(&r->memo, cand[i].q, out);
     return 0;

@@ -113,5 +113,11 @@ int ts_playing_index_pairs_coarse(ts_index_ink *ix, const ts_image *frame, ts_im
  * the frame may be stretched (0: not at all). */
 enum { TS_PLAYING_NSTRETCH = 5 };
 void ts_playing_index_card(const ts_playing_pair *p, int stretch, ts_pt card[4], ts_pt patch[4]);
+/* True if the card a pair implies (as ts_playing_index_card's card) ends
+ * where it should beside its index: the frame beyond each of the two edges
+ * meeting at the index's corner that lies in the frame (at least one) is
+ * clearly darker than the card's white there. Pips in the middle of a
+ * card, which pair like an index, have more of the card about them. */
+int ts_playing_index_corner(const ts_image *frame, const ts_pt card[4]);
 
 #endif

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "geom.h"
+#include "median.h"
 #include "readers/index_ink.h"
 #include "readers/playing.h"
 
@@ -200,4 +201,66 @@ void ts_playing_index_card(const ts_playing_pair *p, int stretch, ts_pt card[4],
             q[k][i] = (ts_pt){(ox + c[i][0] * ex + c[i][1] * dx) * st[0],
                               (oy + c[i][0] * ey + c[i][1] * dy) * st[1]};
     }
+}
+
+/* Whiteness (the darkest channel: wood and skin are dark in blue) of the
+ * frame at card point (u, w) (card widths from the index corner across and
+ * along), or -1 beyond the frame. */
+static int card_white(const ts_image *frame, const ts_pt card[4], float u, float w)
+{
+    float v = w / CARD_ASPECT;
+    float x = card[0].x + u * (card[1].x - card[0].x) + v * (card[3].x - card[0].x);
+    float y = card[0].y + u * (card[1].y - card[0].y) + v * (card[3].y - card[0].y);
+    int ix = (int)lroundf(x), iy = (int)lroundf(y);
+    if (ix < 0 || iy < 0 || ix >= frame->w || iy >= frame->h)
+        return -1;
+    const uint8_t *p = ts_image_row(frame, iy) + (size_t)ix * frame->channels;
+    if (frame->channels == 1)
+        return p[0];
+    uint8_t m = p[0] < p[1] ? p[0] : p[1];
+    return m < p[2] ? m : p[2];
+}
+
+enum {
+    EDGE_SAMPLES = 6, /* per line along an edge */
+    CORNER_EDGE = 20, /* how much darker than the card's white beyond its edge is */
+};
+
+/* The median whiteness along a line of card points from (u0, w0) to (u1, w1)
+ * (-1 when most lie beyond the frame). */
+static float line_white(const ts_image *frame, const ts_pt card[4], float u0, float w0, float u1,
+                        float w1)
+{
+    float v[EDGE_SAMPLES];
+    int n = 0;
+    for (int i = 0; i < EDGE_SAMPLES; i++) {
+        float t = (float)i / (EDGE_SAMPLES - 1);
+        int g = card_white(frame, card, u0 + t * (u1 - u0), w0 + t * (w1 - w0));
+        if (g >= 0)
+            v[n++] = (float)g;
+    }
+    if (2 * n <= EDGE_SAMPLES)
+        return -1;
+    ts_sort_floats(v, (size_t)n);
+    return v[n / 2];
+}
+
+int ts_playing_index_corner(const ts_image *frame, const ts_pt card[4])
+{
+    /* the card's white between its edges and the index, and beyond the two
+     * edges that meet at the index's corner */
+    float in_l = line_white(frame, card, 0.03f, 0.1f, 0.03f, 0.4f);
+    float in_t = line_white(frame, card, 0.1f, 0.03f, 0.4f, 0.03f);
+    float in = in_l > in_t ? in_l : in_t;
+    const float beyond[2] = {line_white(frame, card, -0.1f, 0.1f, -0.1f, 0.5f),
+                             line_white(frame, card, 0.1f, -0.1f, 0.5f, -0.1f)};
+    int seen = 0;
+    for (int k = 0; k < 2; k++) {
+        if (beyond[k] < 0)
+            continue; /* beyond the frame */
+        if (in < 0 || in - beyond[k] < CORNER_EDGE)
+            return 0;
+        seen++;
+    }
+    return seen > 0;
 }
