@@ -533,9 +533,29 @@ static void clear_disc(domino_card_finder *f, float cx, float cy, float r)
             }
 }
 
+/* How blue or green the blob of pixels px[0..n) (packed y << 16 | x) of
+ * frame is on paper of grey `paper`: how far its blue or green channel
+ * lies above its grey, over how far its grey lies below the paper. A pip
+ * absorbs blue and green (it is printed black or red), so it measures
+ * about 0 or below (at most 0.14 on the renders' inks, whose hue varies
+ * by a tenth per channel); a blue or green spot of a cloth's print, which
+ * passes every test of shape and paper, 0.22 or more. */
+static float cool_lift(const ts_image *frame, const int *px, int n, int paper)
+{
+    long lift = 0, grey = 0;
+    for (int i = 0; i < n; i++) {
+        const uint8_t *p = ts_image_row(frame, px[i] >> 16) + 3 * (size_t)(px[i] & 0xffff);
+        int g = (p[0] + 2 * p[1] + p[2]) >> 2;
+        lift += (p[0] > p[1] ? p[0] : p[1]) - g;
+        grey += g;
+    }
+    float below = (float)paper - (float)grey / (float)n;
+    return below > 1 ? (float)lift / (float)n / below : 0;
+}
+
 /* The ink blobs that look like pips: compact, about round, with paper all
  * round them. The ink mask is cleared as it is walked. Returns the count. */
-static int find_pips(domino_card_finder *f)
+static int find_pips(domino_card_finder *f, const ts_image *frame)
 {
     const int w = f->w, h = f->h;
     /* locals: the byte stores would otherwise reload the pointers */
@@ -656,6 +676,11 @@ static int find_pips(domino_card_finder *f)
                 ok = miss < 2;
             }
             if (!ok)
+                continue;
+            /* a blue or green spot of a cloth's print: no deck prints
+             * such pips */
+            if (cool_lift(frame, queue, area, f->paper[((int)my / BLOCK) * f->bw + (int)mx / BLOCK]) >
+                0.18f)
                 continue;
             /* a Hong Kong five's clover fills much less of its box than a
              * disc: a disc round it would reach past a narrow card's
@@ -1336,7 +1361,7 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
     survey(f, frame);
     classify(f, frame);
     drop_specks(f);
-    int np = f->npips = find_pips(f);
+    int np = f->npips = find_pips(f, frame);
 
     /* pips are part of the card they lie on: rays see through them (a one
      * has a ring round it) */
