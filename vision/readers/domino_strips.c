@@ -489,24 +489,21 @@ static int read_strip(const ts_image *card, const uint8_t *vis, ts_reading *r)
         return 0;
     /* near: within 2 px of what does not show (a blob there is cut) */
     uint8_t near[W * H], rows[W * H];
-    for (int y = 0; y < H; y++) /* 5 wide, then 5 tall */
-        for (int x = 0; x < W; x++) {
-            int hid = 0;
-            for (int dx = -2; dx <= 2; dx++) {
-                int qx = x + dx;
-                hid |= qx >= 0 && qx < W && !vis[y * W + qx];
-            }
-            rows[y * W + x] = (uint8_t)hid;
-        }
-    for (int y = 0; y < H; y++)
-        for (int x = 0; x < W; x++) {
-            int hid = 0;
-            for (int dy = -2; dy <= 2; dy++) {
-                int qy = y + dy;
-                hid |= qy >= 0 && qy < H && rows[qy * W + x];
-            }
-            near[y * W + x] = (uint8_t)hid;
-        }
+    for (int y = 0; y < H; y++) { /* 5 wide (past the sides: not hidden) */
+        uint8_t hid[W + 4] = {0};
+        for (int x = 0; x < W; x++)
+            hid[x + 2] = !vis[y * W + x];
+        for (int x = 0; x < W; x++)
+            rows[y * W + x] = hid[x] | hid[x + 1] | hid[x + 2] | hid[x + 3] | hid[x + 4];
+    }
+    for (int y = 0; y < H; y++) { /* then 5 tall */
+        int y0 = y < 2 ? 0 : y - 2, y1 = y + 2 < H ? y + 2 : H - 1;
+        uint8_t *o = near + y * W;
+        memcpy(o, rows + y0 * W, W);
+        for (int qy = y0 + 1; qy <= y1; qy++)
+            for (int x = 0; x < W; x++)
+                o[x] |= rows[qy * W + x];
+    }
     /* blobs per end */
     sblob bl[2][MAX_BLOBS];
     int nb[2] = {0, 0};
