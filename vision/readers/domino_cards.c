@@ -533,24 +533,28 @@ static void clear_disc(domino_card_finder *f, float cx, float cy, float r)
             }
 }
 
-/* How blue or green the blob of pixels px[0..n) (packed y << 16 | x) of
- * frame is on paper of grey `paper`: how far its blue or green channel
- * lies above its grey, over how far its grey lies below the paper. A pip
- * absorbs blue and green (it is printed black or red), so it measures
- * about 0 or below (at most 0.14 on the renders' inks, whose hue varies
- * by a tenth per channel); a blue or green spot of a cloth's print, which
- * passes every test of shape and paper, 0.22 or more. */
-static float cool_lift(const ts_image *frame, const int *px, int n, int paper)
+/* True if the blob of pixels px[0..n) (packed y << 16 | x) of frame, on
+ * paper of grey `paper`, is printed in no colour of a pip. A pip absorbs
+ * blue and green alike (every deck prints them black or red), so neither
+ * channel lies much above its grey, nor green above blue; a cloth's print
+ * may be any colour and pass every test of shape and paper. Measured
+ * against how far the blob's grey lies below the paper: on the renders'
+ * inks (their hue varies by a tenth per channel) pips reach 0.14 and 0.25,
+ * blue and green spots 0.22 and more, orange ones 0.65 and more. */
+static int not_pip_colour(const ts_image *frame, const int *px, int n, int paper)
 {
-    long lift = 0, grey = 0;
+    long lift = 0, green = 0, grey = 0;
     for (int i = 0; i < n; i++) {
         const uint8_t *p = ts_image_row(frame, px[i] >> 16) + 3 * (size_t)(px[i] & 0xffff);
         int g = (p[0] + 2 * p[1] + p[2]) >> 2;
         lift += (p[0] > p[1] ? p[0] : p[1]) - g;
+        green += p[1] - p[0];
         grey += g;
     }
     float below = (float)paper - (float)grey / (float)n;
-    return below > 1 ? (float)lift / (float)n / below : 0;
+    if (below <= 1)
+        return 0;
+    return (float)lift / (float)n > 0.18f * below || (float)green / (float)n > 0.45f * below;
 }
 
 /* The ink blobs that look like pips: compact, about round, with paper all
@@ -677,10 +681,10 @@ static int find_pips(domino_card_finder *f, const ts_image *frame)
             }
             if (!ok)
                 continue;
-            /* a blue or green spot of a cloth's print: no deck prints
-             * such pips */
-            if (cool_lift(frame, queue, area, f->paper[((int)my / BLOCK) * f->bw + (int)mx / BLOCK]) >
-                0.18f)
+            /* a blue, green or orange spot of a cloth's print: no deck
+             * prints such pips */
+            if (not_pip_colour(frame, queue, area,
+                               f->paper[((int)my / BLOCK) * f->bw + (int)mx / BLOCK]))
                 continue;
             /* a Hong Kong five's clover fills much less of its box than a
              * disc: a disc round it would reach past a narrow card's
