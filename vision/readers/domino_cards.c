@@ -637,8 +637,9 @@ static int find_pips(domino_card_finder *f, const ts_image *frame)
                 continue;
             /* a disc fills 0.79 of its box whatever its turn; the Hong Kong
              * five's clover turned a third of a right angle only 0.42, but
-             * it is as wide every way */
-            if (area < 0.45 * bwid * bhei && major > 1.15 * minor)
+             * it is about as wide every way (a camera's slant draws it up
+             * to a quarter longer one way) */
+            if (area < 0.45 * bwid * bhei && major > 1.3 * minor)
                 continue;
             float r = (bwid > bhei ? bwid : bhei) / 2.0f;
             /* paper all round, just outside (the pips of a six are a pip's
