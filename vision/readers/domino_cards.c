@@ -533,9 +533,33 @@ static void clear_disc(domino_card_finder *f, float cx, float cy, float r)
             }
 }
 
+/* True if the blob of pixels px[0..n) (packed y << 16 | x) of frame, on
+ * paper of grey `paper`, is printed in no colour of a pip. A pip absorbs
+ * blue and green alike (every deck prints them black or red), so neither
+ * channel lies much above its grey, nor green above blue; a cloth's print
+ * may be any colour and pass every test of shape and paper. Measured
+ * against how far the blob's grey lies below the paper: on the renders'
+ * inks (their hue varies by a tenth per channel) pips reach 0.14 and 0.25,
+ * blue and green spots 0.22 and more, orange ones 0.65 and more. */
+static int not_pip_colour(const ts_image *frame, const int *px, int n, int paper)
+{
+    long lift = 0, green = 0, grey = 0;
+    for (int i = 0; i < n; i++) {
+        const uint8_t *p = ts_image_row(frame, px[i] >> 16) + 3 * (size_t)(px[i] & 0xffff);
+        int g = (p[0] + 2 * p[1] + p[2]) >> 2;
+        lift += (p[0] > p[1] ? p[0] : p[1]) - g;
+        green += p[1] - p[0];
+        grey += g;
+    }
+    float below = (float)paper - (float)grey / (float)n;
+    if (below <= 1)
+        return 0;
+    return (float)lift / (float)n > 0.18f * below || (float)green / (float)n > 0.45f * below;
+}
+
 /* The ink blobs that look like pips: compact, about round, with paper all
  * round them. The ink mask is cleared as it is walked. Returns the count. */
-static int find_pips(domino_card_finder *f)
+static int find_pips(domino_card_finder *f, const ts_image *frame)
 {
     const int w = f->w, h = f->h;
     /* locals: the byte stores would otherwise reload the pointers */
@@ -613,8 +637,9 @@ static int find_pips(domino_card_finder *f)
                 continue;
             /* a disc fills 0.79 of its box whatever its turn; the Hong Kong
              * five's clover turned a third of a right angle only 0.42, but
-             * it is as wide every way */
-            if (area < 0.45 * bwid * bhei && major > 1.15 * minor)
+             * it is about as wide every way (a camera's slant draws it up
+             * to a quarter longer one way) */
+            if (area < 0.45 * bwid * bhei && major > 1.3 * minor)
                 continue;
             float r = (bwid > bhei ? bwid : bhei) / 2.0f;
             /* paper all round, just outside (the pips of a six are a pip's
@@ -656,6 +681,11 @@ static int find_pips(domino_card_finder *f)
                 ok = miss < 2;
             }
             if (!ok)
+                continue;
+            /* a blue, green or orange spot of a cloth's print: no deck
+             * prints such pips */
+            if (not_pip_colour(frame, queue, area,
+                               f->paper[((int)my / BLOCK) * f->bw + (int)mx / BLOCK]))
                 continue;
             /* a Hong Kong five's clover fills much less of its box than a
              * disc: a disc round it would reach past a narrow card's
@@ -1336,7 +1366,7 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
     survey(f, frame);
     classify(f, frame);
     drop_specks(f);
-    int np = f->npips = find_pips(f);
+    int np = f->npips = find_pips(f, frame);
 
     /* pips are part of the card they lie on: rays see through them (a one
      * has a ring round it) */

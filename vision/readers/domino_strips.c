@@ -69,7 +69,12 @@ static float depth_in(const ts_pt q[4], float x, float y)
  * inside of each (depth_in without a square root a point). */
 typedef struct {
     float a[4], b[4], c[4];
+    /* the box round the quad grown by COVER_M along every side's line: a
+     * point outside it lies more than COVER_M beyond some side */
+    float x0, y0, x1, y1;
 } qlines;
+
+enum { COVER_M = 4 }; /* the widest margin covered() is asked about */
 
 static void quad_lines(const ts_pt q[4], qlines *l)
 {
@@ -89,6 +94,25 @@ static void quad_lines(const ts_pt q[4], qlines *l)
         l->b[i] = s * (r.x - p.x) / len;
         l->c[i] = -(l->a[i] * p.x + l->b[i] * p.y);
     }
+    /* the grown quad's corners: where each two neighbouring sides' lines,
+     * moved COVER_M out, meet */
+    l->x0 = l->y0 = 1e30f;
+    l->x1 = l->y1 = -1e30f;
+    for (int i = 0; i < 4; i++) {
+        int j = (i + 1) & 3;
+        float det = l->a[i] * l->b[j] - l->a[j] * l->b[i];
+        if (fabsf(det) < 0.05f) { /* nearly parallel sides: no box */
+            l->x0 = l->y0 = -1e30f;
+            l->x1 = l->y1 = 1e30f;
+            return;
+        }
+        float ri = -COVER_M - l->c[i], rj = -COVER_M - l->c[j];
+        float x = (ri * l->b[j] - rj * l->b[i]) / det, y = (l->a[i] * rj - l->a[j] * ri) / det;
+        l->x0 = fminf(l->x0, x - 1);
+        l->x1 = fmaxf(l->x1, x + 1);
+        l->y0 = fminf(l->y0, y - 1);
+        l->y1 = fmaxf(l->y1, y + 1);
+    }
 }
 
 static float depth_l(const qlines *l, float x, float y)
@@ -102,12 +126,20 @@ static float depth_l(const qlines *l, float x, float y)
 }
 
 /* True if (x, y) lies under one of the cards cov[0..n) (or within m px
- * of one). */
+ * of one, m <= COVER_M). */
 static int covered(const qlines *cov, int n, float x, float y, float m)
 {
-    for (int i = 0; i < n; i++)
-        if (depth_l(&cov[i], x, y) > -m)
+    for (int i = 0; i < n; i++) {
+        if (x < cov[i].x0 || x > cov[i].x1 || y < cov[i].y0 || y > cov[i].y1)
+            continue; /* m <= COVER_M */
+        /* depth_l > -m: every side's line has it further in than -m (a
+         * side it lies m or more beyond decides at once) */
+        int k = 0;
+        while (k < 4 && cov[i].a[k] * x + cov[i].b[k] * y + cov[i].c[k] > -m)
+            k++;
+        if (k == 4)
             return 1;
+    }
     return 0;
 }
 
@@ -489,24 +521,21 @@ static int read_strip(const ts_image *card, const uint8_t *vis, ts_reading *r)
         return 0;
     /* near: within 2 px of what does not show (a blob there is cut) */
     uint8_t near[W * H], rows[W * H];
-    for (int y = 0; y < H; y++) /* 5 wide, then 5 tall */
-        for (int x = 0; x < W; x++) {
-            int hid = 0;
-            for (int dx = -2; dx <= 2; dx++) {
-                int qx = x + dx;
-                hid |= qx >= 0 && qx < W && !vis[y * W + qx];
-            }
-            rows[y * W + x] = (uint8_t)hid;
-        }
-    for (int y = 0; y < H; y++)
-        for (int x = 0; x < W; x++) {
-            int hid = 0;
-            for (int dy = -2; dy <= 2; dy++) {
-                int qy = y + dy;
-                hid |= qy >= 0 && qy < H && rows[qy * W + x];
-            }
-            near[y * W + x] = (uint8_t)hid;
-        }
+    for (int y = 0; y < H; y++) { /* 5 wide (past the sides: not hidden) */
+        uint8_t hid[W + 4] = {0};
+        for (int x = 0; x < W; x++)
+            hid[x + 2] = !vis[y * W + x];
+        for (int x = 0; x < W; x++)
+            rows[y * W + x] = hid[x] | hid[x + 1] | hid[x + 2] | hid[x + 3] | hid[x + 4];
+    }
+    for (int y = 0; y < H; y++) { /* then 5 tall */
+        int y0 = y < 2 ? 0 : y - 2, y1 = y + 2 < H ? y + 2 : H - 1;
+        uint8_t *o = near + y * W;
+        memcpy(o, rows + y0 * W, W);
+        for (int qy = y0 + 1; qy <= y1; qy++)
+            for (int x = 0; x < W; x++)
+                o[x] |= rows[qy * W + x];
+    }
     /* blobs per end */
     sblob bl[2][MAX_BLOBS];
     int nb[2] = {0, 0};
@@ -758,7 +787,7 @@ static void visible(const ts_pt c[4], const qlines *cov, int n, int fw, int fh, 
         uint8_t *row = vis + y * W;
         for (int x = 0; x < W; x++) {
             float s = (x + 0.5f) / W, fx = lx + s * dx, fy = ly + s * dy;
-            row[x] = fx >= 1 && fy >= 1 && fx < fw - 1 && fy < fh - 1;
+            row[x] = (uint8_t)((fx >= 1) & (fy >= 1) & (fx < fw - 1) & (fy < fh - 1));
         }
         for (int i = 0; i < n; i++) {
             float lo = -1e9f, hi = 1e9f;
