@@ -113,7 +113,7 @@ static int disc_like(const blob *b, double major, double minor)
 /* Reads the end whose pips lie in rows [y0, y1). */
 /* Pip centres of the Chinese deck's groups in their square (x, y in 0..1):
  * the printed layouts (the five is one blob, not checked). */
-static const float LAYOUT[7][6][2] = {
+const float domino_layout[7][6][2] = {
     {{0}},
     {{0.5f, 0.5f}},
     {{0.28f, 0.22f}, {0.72f, 0.78f}},
@@ -135,7 +135,7 @@ static float layout_misfit(const float (*at)[2], int n)
             for (int i = 0; i < n; i++) {
                 float near = 1e9f;
                 for (int j = 0; j < n; j++) {
-                    float lx = LAYOUT[n][dir ? i : j][0], ly = LAYOUT[n][dir ? i : j][1];
+                    float lx = domino_layout[n][dir ? i : j][0], ly = domino_layout[n][dir ? i : j][1];
                     if (t & 1)
                         lx = 1 - lx;
                     if (t & 2)
@@ -186,7 +186,7 @@ static int fits_layout(const float (*at)[2], const int *at_red, int n, int red, 
                 continue;
             int hit = -1;
             for (int j = 0; j < of; j++) {
-                float lx = LAYOUT[of][j][0], ly = LAYOUT[of][j][1];
+                float lx = domino_layout[of][j][0], ly = domino_layout[of][j][1];
                 if (t & 1)
                     lx = 1 - lx;
                 if (t & 2)

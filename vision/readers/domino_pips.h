@@ -33,6 +33,10 @@ typedef struct {
     float middle_paper; /* fraction of the band between the ends that is paper */
 } domino_pips;
 
+/* The Chinese deck's pip centres for 1..6 pips (the five, one clover, and
+ * 0 are empty) in their group's square, x and y in 0..1, as printed. */
+extern const float domino_layout[7][6][2];
+
 /* Reads one card (BGR, borrowed). Pure function of the image: no state. */
 void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out);
 

@@ -20,18 +20,6 @@ enum {
     END_N = 8,      /* samples along each end */
 };
 
-/* The deck's layouts in their group's square (x, y in 0..1), as
- * domino_pips.c prints them; the five is one clover, the one a disc. */
-static const float LAYOUT[7][6][2] = {
-    {{0}},
-    {{0.5f, 0.5f}},
-    {{0.28f, 0.22f}, {0.72f, 0.78f}},
-    {{0.22f, 0.2f}, {0.5f, 0.5f}, {0.78f, 0.8f}},
-    {{0.26f, 0.26f}, {0.74f, 0.26f}, {0.26f, 0.74f}, {0.74f, 0.74f}},
-    {{0}},
-    {{0.26f, 0.16f}, {0.74f, 0.16f}, {0.26f, 0.5f}, {0.74f, 0.5f}, {0.26f, 0.84f}, {0.74f, 0.84f}},
-};
-
 static float grey_at(const ts_image *f, float x, float y)
 {
     if (!(x >= -0.5f && y >= -0.5f)) /* and NaN */
@@ -348,14 +336,14 @@ static int places(int n, int t, int e, int heaven, float (*at)[2], int *red)
     float y0 = (e ? 57.0f : 3.0f) / 82 * H, y1 = (e ? 79.0f : 25.0f) / 82 * H;
     int m = (n == 1 || n == 5) ? 0 : n;
     for (int i = 0; i < m; i++) {
-        float lx = LAYOUT[n][i][0], ly = LAYOUT[n][i][1];
+        float lx = domino_layout[n][i][0], ly = domino_layout[n][i][1];
         if (t & 1)
             lx = 1 - lx;
         if (t & 2)
             ly = 1 - ly;
         at[i][0] = (2 + lx * 22) / 26 * W;
         at[i][1] = y0 + ly * (y1 - y0);
-        red[i] = n == 4 || (heaven && LAYOUT[n][i][0] < 0.5f);
+        red[i] = n == 4 || (heaven && domino_layout[n][i][0] < 0.5f);
     }
     return m;
 }
