@@ -18,7 +18,8 @@ enum {
     MAX_EXT = 24,
     BLOCK = 25,        /* local mean window (px): a few glyphs wide */
     INK = 16,          /* how much darker than the local mean ink is */
-    MAX_PAIRS = 512    /* numeral-symbol pairs kept per frame */
+    MAX_PAIRS = 8192,  /* numeral-symbol pairs gathered per frame */
+    BEST_PAIRS = 512   /* ... of which the clearest make cards */
 };
 
 /* The geometry below is the rendered deck's (samples/render/faces_gof.c);
@@ -205,7 +206,9 @@ static int level_pairs(ts_index_ink *ix, int nb, glyph *gl, float back, pair *p,
             float m0 = 255 - ts_index_ink_grey(ix, nx - 0.6f * d * ex, ny - 0.6f * d * ey);
             float m1 = 255 - ts_index_ink_grey(ix, nx + 0.5f * vx - 0.6f * d * ex,
                                      ny + 0.5f * vy - 0.6f * d * ey);
-            float ink = 255 - ts_index_ink_grey(ix, r->cx, r->cy);
+            /* the numeral's ink about its centre: the centre of a 0, 6, 8
+             * or 9 (or a 5 split from its symbol) is a hole */
+            float ink = 255 - ts_index_ink_glyph(ix, r->cx, r->cy, r->ext);
             float margin = (m0 < m1 ? m0 : m1) - ink;
             if (margin < INK || np >= max)
                 continue;
@@ -284,6 +287,9 @@ int ts_gof_index_cards(ts_index_ink *ix, const ts_image *full, const int roi[4],
         np = level_pairs(ix, nb, gl, (float)frame->w / w, p, np, MAX_PAIRS);
     }
     qsort(p, (size_t)np, sizeof *p, by_margin);
+    /* a grained or speckled table pairs its specks by the thousand, all
+     * fainter than print */
+    np = np < BEST_PAIRS ? np : BEST_PAIRS;
     /* one card per place; the pairs that imply it (its two corners, two
      * levels) are its support */
     ts_pt *first = malloc(sizeof *first * (size_t)(max > 0 ? max : 1));
