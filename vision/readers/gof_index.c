@@ -173,7 +173,8 @@ static int level_pairs(ts_index_ink *ix, int nb, glyph *gl, float back, pair *p,
         if (ext <= MAX_EXT)
             gl[ng++] = (glyph){b->cx, b->cy, (float)ext, b->area};
         /* up to twice as large: a numeral and its symbol merged */
-        if (ext >= MIN_EXT + 3 && ng + 2 <= MAX_GLYPHS && split_merged(ix, b, i + 1, gl + ng))
+        if (ext >= MIN_EXT + 3 && ng + 2 <= MAX_GLYPHS && split_merged(ix, b, i + 1, gl + ng) &&
+            gl[ng].ext <= MAX_EXT)
             ng += 2;
     }
     qsort(gl, (size_t)ng, sizeof *gl, by_x); /* pairs lie within a glyph or two in x */
