@@ -282,9 +282,10 @@ static void test_striped_cloth_read_by_indices(void **state)
     cls->destroy(r);
     fprintf(stderr, "striped cloth: %d/%d at least half visible cards read, %d wrong\n", ok, n,
             wrong);
-    /* measured 17/35, 0 wrong (main 4703b19: 0/35) */
+    /* measured 28/35, 0 wrong (17/35 at session 12's start, before the
+     * merged index numerals and symbols were split; main 4703b19: 0/35) */
     assert_true(n >= 30);
-    assert_true(ok >= 12);
+    assert_true(ok >= 24);
     assert_true(wrong == 0);
 }
 
