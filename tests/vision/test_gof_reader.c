@@ -282,10 +282,36 @@ static void test_striped_cloth_read_by_indices(void **state)
     cls->destroy(r);
     fprintf(stderr, "striped cloth: %d/%d at least half visible cards read, %d wrong\n", ok, n,
             wrong);
-    /* measured 17/35, 0 wrong (main 4703b19: 0/35) */
+    /* measured 28/35, 0 wrong (17/35 at session 12's start, before the
+     * merged index numerals and symbols were split; main 4703b19: 0/35) */
     assert_true(n >= 30);
-    assert_true(ok >= 12);
+    assert_true(ok >= 24);
     assert_true(wrong == 0);
+}
+
+/* Piles whose cards' index numeral and symbol run together into one blob of
+ * ink (blur, a large index: their gap is 1.5 mm) and are split at its neck,
+ * a card sized by the lone cards when its numeral-to-symbol step is a pixel
+ * off. Seeds of session 12's tuning range (68000-68039), at least half
+ * visible cards. */
+static void test_merged_indices_read(void **state)
+{
+    (void)state;
+    void *r = make_reader();
+    int n = 0, ok = 0, wrong = 0;
+    camera_jpeg = 1;
+    read_table_vis(r, 68023, TS_LAYOUT_PILE, 0.5f, &n, &ok, &wrong);
+    read_table_vis(r, 68027, TS_LAYOUT_PILE, 0.5f, &n, &ok, &wrong);
+    read_table_vis(r, 68032, TS_LAYOUT_PILE, 0.5f, &n, &ok, &wrong);
+    camera_jpeg = 0;
+    cls->destroy(r);
+    fprintf(stderr, "merged indices: %d/%d at least half visible cards read, %d wrong\n", ok, n,
+            wrong);
+    /* measured 30/33, 1 wrong (a card under others in 68032);
+     * 25/33, 1 wrong at the session's start (7915166) */
+    assert_true(n >= 30);
+    assert_true(ok >= 28);
+    assert_true(wrong <= 1);
 }
 
 /* Every card of a dealt grid is offered by the finder, on tables seen at a
@@ -455,16 +481,23 @@ static void test_index_roi(void **state)
     const int roi[4] = {0, 0, 640, 720};
     int np = ts_gof_index_cards(ix, &sc.img, roi, part, 256, err);
     assert_true(na >= 0 && np >= 0);
-    int same = 0;
+    /* the part's offers on a card of the table (the others, a big
+     * numeral's strokes paired into cards of other sizes, the finder
+     * drops by size) */
+    int same = 0, on = 0;
     for (int i = 0; i < np; i++) {
+        if (ts_scene_card_under(&sc, part[i].q) < 0)
+            continue;
         int hit = 0;
         for (int j = 0; j < na && !hit; j++)
             hit = on_card(&part[i], all[j].q);
         same += hit;
+        on++;
     }
-    fprintf(stderr, "index in a part: %d/%d cards as in the whole frame (%d)\n", same, np, na);
-    assert_true(np > 0);
-    assert_true(same >= np * 80 / 100);
+    fprintf(stderr, "index in a part: %d/%d cards on a card as in the whole frame (%d offers, %d)\n",
+            same, on, np, na);
+    assert_true(on > 0);
+    assert_true(same >= on * 80 / 100);
     ts_scene_free(&sc);
     ts_index_ink_destroy(ix);
 }
@@ -605,6 +638,7 @@ int main(void)
         cmocka_unit_test(test_rendered_tables),
         cmocka_unit_test(test_blocks_and_piles_read),
         cmocka_unit_test(test_striped_cloth_read_by_indices),
+        cmocka_unit_test(test_merged_indices_read),
         cmocka_unit_test(test_finder_offers_every_grid_card),
         cmocka_unit_test(test_snap_edges),
         cmocka_unit_test(test_index_offers_touching_cards),

@@ -38,6 +38,9 @@ static const float SHORT_WHOLE = 0.15f;
 /* The scores of the cards corner_cards offers: a whole card's two sides,
  * a card sized by the lone cards along a corner's edges. */
 static const float CORNER_WHOLE = 0.45f, CORNER_PART = 0.3f;
+/* An index card whose size is further than this from the lone cards' is
+ * resized to theirs (fit_size). */
+static const float FIT_SIZE = 0.08f;
 
 /* How far (as a log ratio) a lone quad's long/short side ratio may be from
  * a card's and still be one card. A camera looking at the table at a slant
@@ -86,6 +89,7 @@ struct ts_gof_finder {
      * the away passes ran: the index finder looks there, whatever those
      * passes explained (their splits of a block can pass for cards). */
     int away_roi[4], away_ran;
+    float slope[2]; /* how the lone cards' side changes down the frame (side_slope) */
 };
 
 ts_gof_finder *ts_gof_finder_create(float min_aspect, float max_aspect)
@@ -840,6 +844,7 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
             if (side <= 0)
                 side = card_side(out, got);
             side_slope(out, got, side, slope);
+            memcpy(f->slope, slope, sizeof slope);
             side_n = got;
             for (int j = 0; j < cs.n && got < max; j++)
                 if (tscv_area(cs.pts + cs.start[j], cs.len[j]) > min_area)
@@ -889,13 +894,27 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
     return kept;
 }
 
+/* An index card resized to side (the lone cards' where it lies) about its
+ * numeral: the numeral-to-symbol step that sized it is a few pixels long,
+ * a pixel off in it a card 10% off (a split merged index, gof_index.c). */
+static void fit_size(ts_quad *q, float side)
+{
+    float s = side / dist(q->q[0], q->q[1]);
+    if (fabsf(s - 1) < FIT_SIZE)
+        return;
+    ts_pt c = lerp4(q->q, 7.0f / 56, 7.0f / 87);
+    for (int k = 0; k < 4; k++)
+        q->q[k] = (ts_pt){c.x + s * (q->q[k].x - c.x), c.y + s * (q->q[k].y - c.y)};
+    q->area *= s * s;
+}
+
 /* The index cards (idx[0..m)) whose size is near the lone cards' or that
  * at least two cards whose both indices show share (without lone cards, one
  * is enough): the others are a numeral stroke or the table's pattern read
  * as an index. The second size is for a table whose pattern has a card's
  * shape (a striped cloth as light as the stock: its stripes' pieces set the
  * lone size at half the cards'). Returns the new count. */
-static int index_size_ok(const ts_quad *out, int n, ts_quad *idx, int m)
+static int index_size_ok(const ts_gof_finder *f, const ts_quad *out, int n, ts_quad *idx, int m)
 {
     float ref = typical_side(out, n, 1000, 1);
     float two = typical_side(idx, m, 2, ref > 0 ? 2 : 1);
@@ -904,7 +923,10 @@ static int index_size_ok(const ts_quad *out, int n, ts_quad *idx, int m)
     int k = 0;
     for (int i = 0; i < m; i++) {
         float sd = dist(idx[i].q[0], idx[i].q[1]);
-        if ((ref > 0 && fabsf(sd / ref - 1) <= 0.25f) || (two > 0 && fabsf(sd / two - 1) <= 0.25f))
+        if (ref > 0 && fabsf(sd / ref - 1) <= 0.25f) {
+            idx[k] = idx[i];
+            fit_size(&idx[k++], side_at(ref, f->slope, lerp4(idx[i].q, 0.5f, 0.5f).y));
+        } else if (two > 0 && fabsf(sd / two - 1) <= 0.25f)
             idx[k++] = idx[i];
     }
     return k;
@@ -980,13 +1002,14 @@ static int on_lone_card(const ts_quad *out, int n, const ts_quad *q)
  * of places inside it score near the brightest of them (an index read the
  * wrong way round, or a numeral stroke taken for one, puts the card half on
  * the table). The big numeral covers a few places. */
-static int stock_inside(const ts_image *frame, const ts_quad *q)
+static int stock_inside(const ts_image *frame, const ts_quad *q, float inset)
 {
     enum { G = 5 };
     int v[G * G], n = 0;
     for (int i = 0; i < G; i++)
         for (int j = 0; j < G; j++) {
-            ts_pt p = lerp4(q->q, (i + 0.5f) / G, (j + 0.5f) / G);
+            ts_pt p = lerp4(q->q, inset + (1 - 2 * inset) * (i + 0.5f) / G,
+                            inset + (1 - 2 * inset) * (j + 0.5f) / G);
             int x = (int)(p.x + 0.5f), y = (int)(p.y + 0.5f);
             if (x < 0 || y < 0 || x >= frame->w || y >= frame->h) {
                 v[n++] = 0;
@@ -1009,6 +1032,17 @@ static int stock_inside(const ts_image *frame, const ts_quad *q)
     for (int i = 0; i < n; i++)
         on += 5 * v[i] >= 4 * top;
     return top > 0 && 10 * on >= 7 * n;
+}
+
+/* Where stock_inside samples an index card: over the whole card, or
+ * inset by a tenth of it when the card has the lone cards' size (ref): one
+ * found by a pair a pixel off lies a few pixels off the card, its edge
+ * samples on the table (68000-68039: 2 more fully visible cards read,
+ * wrong 4 -> 3). A card of another size keeps the strict test: a grained
+ * table's specks pair into big cards across several real ones. */
+static float stock_inset(float ref, const ts_quad *q)
+{
+    return ref > 0 && fabsf(dist(q->q[0], q->q[1]) / ref - 1) <= 0.25f ? 0.1f : 0;
 }
 
 /* The box around the stock that the cards found do not explain: the Otsu
@@ -1071,6 +1105,7 @@ int ts_gof_find(ts_gof_finder *f, const ts_image *frame, ts_quad *out, ts_quad *
         return -1;
     f->nblob = 0;
     f->nseam = 0;
+    f->slope[0] = f->slope[1] = 0;
     f->away_ran = 0;
     max = max < MAX_OUT ? max : MAX_OUT;
     /* a third of the room kept for the cards of the indices (a striped
@@ -1090,22 +1125,23 @@ int ts_gof_find(ts_gof_finder *f, const ts_image *frame, ts_quad *out, ts_quad *
     for (int i = 0; i < n; i++) /* the corner cards of piles (corner_cards' scores) */
         kd[i] = out[i].score == CORNER_WHOLE || out[i].score == CORNER_PART ? TS_GOF_PART
                                                                           : TS_GOF_OUTLINE;
+    float ref = typical_side(out, n, 1000, 1);
     int kept = 0, nv = 0;
     for (int i = 0; i < m; i++) {
-        if (!stock_inside(frame, &f->idx[i]))
+        if (!stock_inside(frame, &f->idx[i], stock_inset(ref, &f->idx[i])))
             continue;
         f->view[nv++] = f->idx[i];
         if (!on_lone_card(out, n, &f->idx[i]))
             f->idx[kept++] = f->idx[i];
     }
-    m = index_size_ok(out, n, f->idx, kept);
+    m = index_size_ok(f, out, n, f->idx, kept);
     int whole = n = merge_index(out, kd, n, max, f->idx, m);
     if (card) {
         for (int i = 0; i < n; i++)
             card[i] = out[i];
         /* last, every index card on stock again as its index view: the
          * whole card may lie under others (or its centre on a lone card) */
-        nv = index_size_ok(out, whole, f->view, nv);
+        nv = index_size_ok(f, out, whole, f->view, nv);
         for (int i = 0; i < nv && n < max; i++, n++) {
             card[n] = f->view[i];
             kd[n] = TS_GOF_VIEW;

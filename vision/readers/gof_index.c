@@ -18,7 +18,8 @@ enum {
     MAX_EXT = 24,
     BLOCK = 25,        /* local mean window (px): a few glyphs wide */
     INK = 16,          /* how much darker than the local mean ink is */
-    MAX_PAIRS = 512    /* numeral-symbol pairs kept per frame */
+    MAX_PAIRS = 8192,  /* numeral-symbol pairs gathered per frame */
+    BEST_PAIRS = 512   /* ... of which the clearest make cards */
 };
 
 /* The geometry below is the rendered deck's (samples/render/faces_gof.c);
@@ -62,6 +63,100 @@ static int first_at(const glyph *gl, int n, float x)
     return lo;
 }
 
+/* One part of a merged blob: the pixels of label lab in its box whose
+ * place along the axis (ux, uy) from (mx, my) lies in [lo, hi). */
+static int blob_part(const ts_index_ink *ix, const tscv_blob *b, int lab, float mx, float my,
+                     float ux, float uy, float lo, float hi, glyph *g)
+{
+    int w = ix->grey.w, n = 0, x0 = b->x + b->w, y0 = b->y + b->h, x1 = -1, y1 = -1;
+    float sx = 0, sy = 0;
+    for (int y = b->y; y < b->y + b->h; y++)
+        for (int x = b->x; x < b->x + b->w; x++) {
+            float t = (x - mx) * ux + (y - my) * uy;
+            if (ix->labels[(size_t)y * w + x] != lab || t < lo || t >= hi)
+                continue;
+            sx += x, sy += y, n++;
+            x0 = x < x0 ? x : x0, x1 = x > x1 ? x : x1;
+            y0 = y < y0 ? y : y0, y1 = y > y1 ? y : y1;
+        }
+    if (!n)
+        return 0;
+    int ext = x1 - x0 > y1 - y0 ? x1 - x0 + 1 : y1 - y0 + 1;
+    *g = (glyph){sx / n, sy / n, (float)ext, n};
+    return 1;
+}
+
+/* A numeral and its symbol merged into one blob (a large or blurred index:
+ * their gap is 1.5 mm, two or three pixels), split at the narrowest place
+ * along its long axis into the numeral and the smaller symbol (out[0],
+ * out[1]). Returns 0 when the blob is not elongated or has no clear neck
+ * in the part where the symbol would end. */
+static int split_merged(const ts_index_ink *ix, const tscv_blob *b, int lab, glyph out[2])
+{
+    enum { MAX_LEN = 3 * MAX_EXT }; /* the diagonal of a blob 2 MAX_EXT wide */
+    int w = ix->grey.w, n = 0;
+    double sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0;
+    for (int y = b->y; y < b->y + b->h; y++)
+        for (int x = b->x; x < b->x + b->w; x++)
+            if (ix->labels[(size_t)y * w + x] == lab)
+                sx += x, sy += y, sxx += (double)x * x, syy += (double)y * y,
+                    sxy += (double)x * y, n++;
+    if (n < 12)
+        return 0;
+    float mx = (float)(sx / n), my = (float)(sy / n);
+    double cxx = sxx / n - (double)mx * mx, cyy = syy / n - (double)my * my,
+           cxy = sxy / n - (double)mx * my;
+    double tr = cxx + cyy, det = cxx * cyy - cxy * cxy, disc = sqrt(fmax(tr * tr / 4 - det, 0));
+    double l1 = tr / 2 + disc, l2 = tr / 2 - disc;
+    if (l1 < 4 * l2) /* at least twice as long as wide (numeral over symbol: 11 x 4 mm) */
+        return 0;
+    float th = 0.5f * atan2f((float)(2 * cxy), (float)(cxx - cyy));
+    float ux = cosf(th), uy = sinf(th);
+    /* pixels per step along the axis */
+    int hist[MAX_LEN] = {0};
+    float half = MAX_LEN / 2.0f;
+    for (int y = b->y; y < b->y + b->h; y++)
+        for (int x = b->x; x < b->x + b->w; x++)
+            if (ix->labels[(size_t)y * w + x] == lab) {
+                int t = (int)floorf((x - mx) * ux + (y - my) * uy + half);
+                if (t >= 0 && t < MAX_LEN)
+                    hist[t]++;
+            }
+    int lo = 0, hi = MAX_LEN - 1;
+    while (lo < hi && !hist[lo])
+        lo++;
+    while (hi > lo && !hist[hi])
+        hi--;
+    int len = hi - lo + 1;
+    if (len < 8)
+        return 0;
+    /* the symbol is a quarter to two fifths of the length, at either end */
+    int best = -1;
+    for (int end = 0; end < 2; end++)
+        for (int f = (len + 4) / 5; f <= (2 * len) / 5; f++) {
+            int c = end ? hi - f : lo + f;
+            if (best < 0 || hist[c] < hist[best])
+                best = c;
+        }
+    int left = 0, right = 0;
+    for (int t = lo; t < best; t++)
+        left = hist[t] > left ? hist[t] : left;
+    for (int t = best + 1; t <= hi; t++)
+        right = hist[t] > right ? hist[t] : right;
+    /* a neck, however thick: the symbol is about as wide as its join to
+     * the numeral (68000-68039 piles: a neck under half the smaller part's
+     * width read 3 fewer cards) */
+    if (4 * hist[best] > 3 * (left > right ? left : right))
+        return 0;
+    glyph g[2];
+    if (!blob_part(ix, b, lab, mx, my, ux, uy, -1e9f, best - half, &g[0]) ||
+        !blob_part(ix, b, lab, mx, my, ux, uy, best + 1 - half, 1e9f, &g[1]))
+        return 0;
+    int big = g[1].area > g[0].area;
+    out[0] = g[big], out[1] = g[!big];
+    return 1;
+}
+
 /* The numeral-symbol pairs of one level's nb glyph candidates, appended to
  * p (frame pixels). */
 static int level_pairs(ts_index_ink *ix, int nb, glyph *gl, float back, pair *p, int np,
@@ -71,10 +166,16 @@ static int level_pairs(ts_index_ink *ix, int nb, glyph *gl, float back, pair *p,
     for (int i = 0; i < nb && ng < MAX_GLYPHS; i++) {
         const tscv_blob *b = &ix->blobs[i];
         int ext = b->w > b->h ? b->w : b->h;
-        /* glyph-sized, a stroke figure rather than a line or a speck */
-        if (ext > MAX_EXT || ext < 3 || b->area < 5 || b->w > 5 * b->h || b->h > 6 * b->w)
+        /* glyph-sized, a stroke figure rather than a line or a speck (label
+         * i + 1: tscv_components) */
+        if (ext > 2 * MAX_EXT || ext < 3 || b->area < 5 || b->w > 5 * b->h || b->h > 6 * b->w)
             continue;
-        gl[ng++] = (glyph){b->cx, b->cy, (float)ext, b->area};
+        if (ext <= MAX_EXT)
+            gl[ng++] = (glyph){b->cx, b->cy, (float)ext, b->area};
+        /* up to twice as large: a numeral and its symbol merged */
+        if (ext >= MIN_EXT + 3 && ng + 2 <= MAX_GLYPHS && split_merged(ix, b, i + 1, gl + ng) &&
+            gl[ng].ext <= MAX_EXT)
+            ng += 2;
     }
     qsort(gl, (size_t)ng, sizeof *gl, by_x); /* pairs lie within a glyph or two in x */
     for (int i = 0; i < ng; i++) {
@@ -109,7 +210,9 @@ static int level_pairs(ts_index_ink *ix, int nb, glyph *gl, float back, pair *p,
             float m0 = 255 - ts_index_ink_grey(ix, nx - 0.6f * d * ex, ny - 0.6f * d * ey);
             float m1 = 255 - ts_index_ink_grey(ix, nx + 0.5f * vx - 0.6f * d * ex,
                                      ny + 0.5f * vy - 0.6f * d * ey);
-            float ink = 255 - ts_index_ink_grey(ix, r->cx, r->cy);
+            /* the numeral's ink about its centre: the centre of a 0, 6, 8
+             * or 9 (or a 5 split from its symbol) is a hole */
+            float ink = 255 - ts_index_ink_glyph(ix, r->cx, r->cy, r->ext);
             float margin = (m0 < m1 ? m0 : m1) - ink;
             if (margin < INK || np >= max)
                 continue;
@@ -188,6 +291,9 @@ int ts_gof_index_cards(ts_index_ink *ix, const ts_image *full, const int roi[4],
         np = level_pairs(ix, nb, gl, (float)frame->w / w, p, np, MAX_PAIRS);
     }
     qsort(p, (size_t)np, sizeof *p, by_margin);
+    /* a grained or speckled table pairs its specks by the thousand, all
+     * fainter than print */
+    np = np < BEST_PAIRS ? np : BEST_PAIRS;
     /* one card per place; the pairs that imply it (its two corners, two
      * levels) are its support */
     ts_pt *first = malloc(sizeof *first * (size_t)(max > 0 ? max : 1));
