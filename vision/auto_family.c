@@ -411,7 +411,8 @@ static int any_face(const int votes[TS_FAM_COUNT])
 
 /* The reading taken when no reading has a sure card the face net accepts
  * and no face speaks for the chosen one (see guess_rank): the one of the
- * highest rank with a counted card (then the higher score), or best as it
+ * highest rank with a counted card (then the higher score, then the more
+ * particular family), or best as it
  * is when some reading is backed. */
 static int likeliest_guess(const ts_reader_class *const *cls, const ts_frame_result *readings,
                            int n, const int *counted, const double *score, const int *backed,
@@ -423,8 +424,10 @@ static int likeliest_guess(const ts_reader_class *const *cls, const ts_frame_res
     for (int f = 0; f < n; f++) {
         if (!readings[f].ncards || !counted[f])
             continue;
-        int rf = guess_rank(cls[f]->family), rb = guess_rank(cls[best]->family);
-        if (rf > rb || (rf == rb && score[f] > score[best]))
+        int ff = cls[f]->family, fb = cls[best]->family;
+        int rf = guess_rank(ff), rb = guess_rank(fb);
+        if (rf > rb || (rf == rb && (score[f] > score[best] ||
+                                     (score[f] == score[best] && specific(ff) > specific(fb)))))
             best = f;
     }
     return best;
