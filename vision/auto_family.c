@@ -204,6 +204,19 @@ static int specific(int family)
     }
 }
 
+/* How much a reading tells when the face net backs no reading and places
+ * no face (a held playing card it cannot place, against another reader's
+ * "card" in the room that it calls no card): each reading is then only a
+ * guess, and the guess of the family whose marks the others' cards do not
+ * show is taken (specific: a SET or Qwirkle reader is sure of a playing
+ * card's pips, not the reverse). Gang of Four and playing cards rank
+ * equal here: each reader reads the other's corner index (a Gang of Four
+ * fan's strips read as playing cards). */
+static int guess_rank(int family)
+{
+    return family == TS_FAM_GOF ? specific(TS_FAM_PLAYING) : specific(family);
+}
+
 /* A sure card the net is this sure is no card at all (a part of a card, a
  * fan's strip, a table's pattern) counts NONE_VALUE, not 1: the reader saw
  * its marks, the net sees no card around them. Only a clear "no card":
@@ -386,6 +399,40 @@ static int overruling_family(const int votes[TS_FAM_COUNT], const double weight[
     return top;
 }
 
+/* Whether the face net places any face (candidate, the whole frame,
+ * another reading's card) in some family. */
+static int any_face(const int votes[TS_FAM_COUNT])
+{
+    for (int f = 0; f < TS_FAM_COUNT; f++)
+        if (votes[f])
+            return 1;
+    return 0;
+}
+
+/* The reading taken when no reading has a sure card the face net accepts
+ * and no face speaks for the chosen one (see guess_rank): the one of the
+ * highest rank with a counted card (then the higher score, then the more
+ * particular family), or best as it
+ * is when some reading is backed. */
+static int likeliest_guess(const ts_reader_class *const *cls, const ts_frame_result *readings,
+                           int n, const int *counted, const double *score, const int *backed,
+                           int best)
+{
+    for (int f = 0; f < n; f++)
+        if (backed[f])
+            return best;
+    for (int f = 0; f < n; f++) {
+        if (!readings[f].ncards || !counted[f])
+            continue;
+        int ff = cls[f]->family, fb = cls[best]->family;
+        int rf = guess_rank(ff), rb = guess_rank(fb);
+        if (rf > rb || (rf == rb && (score[f] > score[best] ||
+                                     (score[f] == score[best] && specific(ff) > specific(fb)))))
+            best = f;
+    }
+    return best;
+}
+
 int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
                           const ts_reader_class *const *cls, const ts_frame_result *readings,
                           int n, const ts_quad *cand, int ncand, ts_auto_weight *weights,
@@ -479,7 +526,7 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
         }
         score[f] = s;
         if (weights)
-            weights[f] = (ts_auto_weight){s, conf, mean, counted[f], 0};
+            weights[f] = (ts_auto_weight){s, conf, mean, counted[f], 0, backed[f]};
         if (!r->ncards)
             continue;
         /* near ties go to the reading whose cards look clearly more like
@@ -533,6 +580,8 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
         }
         if (b >= 0)
             best = b;
+    } else if (best >= 0 && !any_face(votes) && own[best] == 0) {
+        best = likeliest_guess(cls, readings, n, counted, score, backed, best);
     }
     return best;
 }

@@ -23,7 +23,10 @@
  * filling the frame, a false card in a room), the net's view of every
  * finder's first candidates, of the other readings' cards and of the
  * whole frame (as it stands and turned a quarter: one card lying across a
- * photo) may name the family instead.
+ * photo) may name the family instead. When the net backs no reading and
+ * places no face at all (a webcam-held playing card it cannot place, and
+ * another reader's "card" in the room), each reading is only a guess and
+ * the most particular family's is taken (Gang of Four and playing equal).
  *
  * Only the reader interface is used (reader.h): codes, confidences, read
  * flags and quads of each family's reading.
@@ -52,6 +55,7 @@ typedef struct {
     double face;   /* mean of the face net's P(this family) over the counted cards */
     int counted;   /* cards counted (not parts of other readings' cards, not too long) */
     int votes;     /* candidates the face net places in this family (weak choices only) */
+    int backed;    /* sure cards the net calls neither no card nor another family's */
 } ts_auto_weight;
 
 /* Picks the reading of frame that best explains it: readings[i] was made by

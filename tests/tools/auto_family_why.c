@@ -119,9 +119,9 @@ static int replay(const char *file, int why)
                 for (int k = 0; k < rec.r[i].ncards; k++)
                     sure += rec.r[i].cards[k].read;
                 printf("  %c %-8s %-10s score %6.2f conf %6.2f face %.2f counted %2d votes %2d"
-                       "  cards %2d sure %2d\n",
+                       " backed %2d  cards %2d sure %2d\n",
                        i == best ? '*' : ' ', rec.name[i], rec.profile[i], w[i].score, w[i].conf,
-                       w[i].face, w[i].counted, w[i].votes, rec.r[i].ncards, sure);
+                       w[i].face, w[i].counted, w[i].votes, w[i].backed, rec.r[i].ncards, sure);
             }
         }
         ts_image_free(&img);
