@@ -320,7 +320,7 @@ static int domino_read(void *reader, const ts_image *card, ts_reading *out, char
      * the quad is often one run on past the card's end onto the paper of
      * a card lying end to end with it (their seam faint); holding the
      * place would keep out the overlapping candidate of the card's own
-     * length (pile 69003: 2 of 4 such cards read). */
+     * length (see frame_trims in domino_cards.c). */
     /* and a card is paper from end to end: a middle that is not (the
      * table between two cards' ends) is no card (a picture printed there
      * covers a small part of it) */
