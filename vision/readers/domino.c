@@ -315,13 +315,20 @@ static int domino_read(void *reader, const ts_image *card, ts_reading *out, char
      * clean paper with no pip (every Chinese card has 1-6 at each end):
      * the quad is off the card (shifted along it, a middle taken for an
      * end), so it is no card here and an overlapping candidate gets the
-     * place. A card with an end covered stays a card, read or not. */
+     * place. So is a Chinese card with an end that does not show: its
+     * reading never reaches the floor (that end's confidence is 0), and
+     * the quad is often one run on past the card's end onto the paper of
+     * a card lying end to end with it (their seam faint); holding the
+     * place would keep out the overlapping candidate of the card's own
+     * length (see frame_trims in domino_cards.c). */
     /* and a card is paper from end to end: a middle that is not (the
      * table between two cards' ends) is no card (a picture printed there
      * covers a small part of it) */
     if (d->style == DOMINO_CHINESE && p.middle_paper < 0.5f)
         return 0;
-    if (d->style == DOMINO_CHINESE && p.end[0].pips >= 0 && p.end[1].pips >= 0) {
+    if (d->style == DOMINO_CHINESE && (p.end[0].pips < 0 || p.end[1].pips < 0))
+        return 0;
+    if (d->style == DOMINO_CHINESE) {
         float both = p.end[0].conf * p.end[1].conf;
         if (p.end[0].pips == 0 || p.end[1].pips == 0 || both < 0.3f)
             return 0;

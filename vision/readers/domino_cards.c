@@ -1268,17 +1268,21 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
     return 0;
 }
 
+/* A quad's length: from its end q[0]-q[1] to the other. */
+static float quad_len(const ts_quad *c)
+{
+    return hypotf(c->q[3].x - c->q[0].x, c->q[3].y - c->q[0].y);
+}
+
 /* A card found whole but longer than the deck's cards may run on over the
  * end of a card lying edge to edge with it (the seam between two cards is
- * faint): the two cuts of it to the deck's length, each keeping one end,
- * are offered after it (the reader calls a quad that is off the card no
- * card, and the next one gets the place). Returns how many (0 or 2). */
-static int trims(const cand *c, cand *out)
+ * faint): the two cuts of it to keep px long, each keeping one end, are
+ * offered after it (the reader calls a quad that is off the card no card,
+ * and the next one gets the place). Returns how many (0 or 2). */
+static int trims_to(const cand *c, float keep, cand *out)
 {
     const ts_pt *q = c->q.q; /* q[0]-q[1] one end, q[3]-q[2] the other */
-    float wid = hypotf(q[1].x - q[0].x, q[1].y - q[0].y);
-    float len = hypotf(q[3].x - q[0].x, q[3].y - q[0].y);
-    float keep = DECK_ASPECT * wid;
+    float len = quad_len(&c->q);
     if (!c->whole || len < 1.06f * keep)
         return 0;
     float t = keep / len;
@@ -1297,6 +1301,36 @@ static int trims(const cand *c, cand *out)
         out[k].whole = 0; /* not a sighting of its own: a pip in it still looks */
     }
     return 2;
+}
+
+/* The trims to the deck's length at the card's width. */
+static int trims(const cand *c, cand *out)
+{
+    const ts_pt *q = c->q.q;
+    return trims_to(c, DECK_ASPECT * hypotf(q[1].x - q[0].x, q[1].y - q[0].y), out);
+}
+
+/* The camera's slant shortens a card along it by up to a tenth or so,
+ * below the deck's proportions, so a card run on a little over the faint
+ * seam of one lying end to end with it is still no longer than the deck's
+ * shape: it is cut to the median length of the frame's cards found whole
+ * with both ends straight (one deck, one camera) as well. Returns the
+ * count of cands now (<= cap). */
+static int frame_trims(cand *c, int nc, int cap)
+{
+    enum { MAX_LENS = 64 }; /* a frame's cards, and more */
+    float len[MAX_LENS];
+    int n = 0;
+    for (int i = 0; i < nc && n < MAX_LENS; i++)
+        if (c[i].whole && c[i].straight)
+            len[n++] = quad_len(&c[i].q);
+    if (n < 3)
+        return nc;
+    ts_sort_floats(len, (size_t)n);
+    float keep = len[n / 2];
+    for (int i = 0, m = nc; i < m && nc + 2 <= cap; i++)
+        nc += trims_to(&c[i], keep, &c[nc]);
+    return nc;
 }
 
 /* The median radius of the frame's pips, clovers left out. */
@@ -1431,6 +1465,7 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
             }
         }
     }
+    nc = frame_trims(f->cands, nc, 5 * MAX_PIPS);
     qsort(f->cands, (size_t)nc, sizeof f->cands[0], by_rank);
     int n = nc < max ? nc : max;
     for (int i = 0; i < n; i++) {
