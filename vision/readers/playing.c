@@ -706,6 +706,42 @@ static int late_card(const ts_playing_reader *r, const ts_pt q[4], int paired, f
     return conf >= TS_PLAYING_FLOOR && ts_playing_index_corner(r->frame, q);
 }
 
+/* A held card's quad q (updated) fitted to its face (ts_playing_held_fit)
+ * and read again into out. The fit moves the sides to where the face net
+ * sees a whole card, and on another game's card that can frame an index's
+ * likeness (a Gang of Four card read JD at 0.97, a domino AH at 0.98, the
+ * face seeing no card there): the reading stays below the floor unless the
+ * face agrees with it, as it did on every webcam card so read. */
+static int read_fitted(ts_playing_reader *r, ts_pt q[4], ts_reading *out, char *err)
+{
+    ts_playing_reading rd;
+    if (ts_playing_held_fit(r->face, r->frame, q, err) < 0 ||
+        tscv_warp_quad(r->frame, q, &r->warp, TS_PLAYING_CARD_W, TS_PLAYING_CARD_H, err) < 0 ||
+        read_cards(r, &r->warp, NULL, 1, &rd, err) < 0)
+        return -1;
+    if (rd.face != TS_FACE_AGREES && rd.conf > FACE_VETO_CAP)
+        rd.conf = FACE_VETO_CAP;
+    to_reading(&rd, out);
+    return 0;
+}
+
+/* A held card's reading out, unsure, replaced by its face's (card: its
+ * warp) where an index's glyph shape shows at a corner of it. */
+static int held_face(ts_playing_reader *r, const ts_image *card, ts_reading *out, char *err)
+{
+    if (out->is_card && out->conf >= TS_PLAYING_FLOOR)
+        return 0;
+    int shape = index_shape(r, card, err);
+    if (shape <= 0)
+        return shape;
+    ts_reading face;
+    if (ts_playing_held_face(r->face, card, out, &face, err) < 0)
+        return -1;
+    if (face.is_card)
+        *out = face;
+    return 0;
+}
+
 /* Reads candidate i for the finder (read ahead, or now), keeping a card's
  * reading for the pipeline's read of the same quad. */
 static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char *err)
@@ -719,22 +755,18 @@ static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char
         return -1;
     }
     /* a held card's index unread: its quad fitted to its face, then the
-     * index again, else its face alone (playing_held.h) */
-    const ts_image *card = r->ahead_slot[i] >= 0 ? &r->ahead_img[r->ahead_slot[i]] : &r->warp;
-    if (cand[i].score >= TS_PLAYING_HELD_SCORE && (!out->is_card || out->conf < TS_PLAYING_FLOOR)) {
-        card = &r->warp;
-        if (ts_playing_held_fit(r->face, r->frame, cand[i].q, err) < 0 ||
-            tscv_warp_quad(r->frame, cand[i].q, &r->warp, TS_PLAYING_CARD_W, TS_PLAYING_CARD_H,
-                           err) < 0 ||
-            read_fresh(r, &r->warp, 0, out, err) < 0)
-            return -1;
-    }
+     * index again, else its face alone (playing_held.h) where an index's
+     * glyph shape shows at a corner (a face net sure of a pip card is not
+     * enough: a Chinese domino card's pips read 6D at 0.93); a fit that
+     * neither confirms is undone (another game's card, framed anew, lets
+     * a card of its own show in another place) */
     if (cand[i].score >= TS_PLAYING_HELD_MIN_SCORE && (!out->is_card || out->conf < TS_PLAYING_FLOOR)) {
-        ts_reading face;
-        if (ts_playing_held_face(r->face, card, out, &face, err) < 0)
+        ts_quad was = cand[i];
+        ts_reading before = *out;
+        if (read_fitted(r, cand[i].q, out, err) < 0 || held_face(r, &r->warp, out, err) < 0)
             return -1;
-        if (face.is_card)
-            *out = face;
+        if (!out->is_card || out->conf < TS_PLAYING_FLOOR)
+            cand[i] = was, *out = before;
     }
     /* a late pair's card is one only when read surely (late_card) */
     int paired = paired_quad(r, cand[i].q);

@@ -255,6 +255,14 @@ static int cluster_card(const ts_image *g, const tscv_blob *comp, const int *idx
            card_around(g, u, v, u0, u1, v0, v1, pip, (int)(pip + 1), q);
 }
 
+/* Whether blob b touches the edge of a w x h image: its true shape is
+ * unknown (hair, a shirt, the card's own side running out of the frame),
+ * and a pip cut there would give a wrong cluster extent. */
+static int cut_by_edge(const tscv_blob *b, int w, int h)
+{
+    return b->x <= 0 || b->y <= 0 || b->x + b->w >= w || b->y + b->h >= h;
+}
+
 /* Whether the pip blob b (label k) is ringed by paper at least as light as paper. */
 static int ringed(const ts_image *g, const int *labels, const tscv_blob *b, int k, int paper)
 {
@@ -331,7 +339,8 @@ int ts_playing_held_find(ts_playing_held *h, const ts_image *grey, ts_pt (*out)[
         return -1;
     if (nc > MAX_COMP)
         nc = MAX_COMP;
-    /* pips: blobs of a pip's size and solidity, ringed by paper */
+    /* pips: blobs of a pip's size and solidity, ringed by paper, whole in
+     * the image */
     float img = (float)w * hh;
     int hist[256] = {0};
     for (int y = 0; y < hh; y++) {
@@ -346,8 +355,9 @@ int ts_playing_held_find(ts_playing_held *h, const ts_image *grey, ts_pt (*out)[
     for (int i = 0; i < nc; i++) {
         const tscv_blob *b = &h->comp[i];
         float bw = (float)b->w, bh = (float)b->h;
-        if (b->area < PIP_MIN * img || b->area > PIP_MAX * img || b->area < PIP_FILL * bw * bh ||
-            bw > 2.2f * bh || bh > 2.2f * bw || !ringed(grey, h->labels, b, i + 1, paper))
+        if (cut_by_edge(b, w, hh) || b->area < PIP_MIN * img || b->area > PIP_MAX * img ||
+            b->area < PIP_FILL * bw * bh || bw > 2.2f * bh || bh > 2.2f * bw ||
+            !ringed(grey, h->labels, b, i + 1, paper))
             continue;
         pips[np++] = i;
     }
