@@ -300,7 +300,8 @@ static int decide(const gof_reader *g, const double *post, double (*src)[NCODES]
  * small in the frame for the index numeral to read), times each corner that
  * shows an index through the index net; a covered corner says "none" and is
  * left out. Both nets in one call each (the corners batched). held: which
- * corners (bit 0 the top-left, 1 the bottom-right) hold the reading first. */
+ * corners (bit 0 the top-left, 1 the bottom-right) hold the reading first;
+ * shown: how many show an index at all. */
 static int read_fresh(gof_reader *g, const ts_image *card, ts_reading *out, int *held,
                       int *shown, char *err)
 {
