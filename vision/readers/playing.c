@@ -707,7 +707,8 @@ static int late_card(const ts_playing_reader *r, const ts_pt q[4], int paired, f
 }
 
 /* A held card's quad q (updated) fitted to its face (ts_playing_held_fit)
- * and read again into out. The fit moves the sides to where the face net
+ * and read again into out; returns 1, out unchanged, when not worth
+ * fitting. The fit moves the sides to where the face net
  * sees a whole card, and on another game's card that can frame an index's
  * likeness (a Gang of Four card read JD at 0.97, a domino AH at 0.98, the
  * face seeing no card there): the reading stays below the floor unless the
@@ -715,8 +716,10 @@ static int late_card(const ts_playing_reader *r, const ts_pt q[4], int paired, f
 static int read_fitted(ts_playing_reader *r, ts_pt q[4], ts_reading *out, char *err)
 {
     ts_playing_reading rd;
-    if (ts_playing_held_fit(r->face, r->frame, q, err) < 0 ||
-        tscv_warp_quad(r->frame, q, &r->warp, TS_PLAYING_CARD_W, TS_PLAYING_CARD_H, err) < 0 ||
+    int fit = ts_playing_held_fit(r->face, r->frame, q, err);
+    if (fit != 0)
+        return fit;
+    if (tscv_warp_quad(r->frame, q, &r->warp, TS_PLAYING_CARD_W, TS_PLAYING_CARD_H, err) < 0 ||
         read_cards(r, &r->warp, NULL, 1, &rd, err) < 0)
         return -1;
     if (rd.face != TS_FACE_AGREES && rd.conf > FACE_VETO_CAP)
@@ -763,7 +766,8 @@ static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char
     if (cand[i].score >= TS_PLAYING_HELD_MIN_SCORE && (!out->is_card || out->conf < TS_PLAYING_FLOOR)) {
         ts_quad was = cand[i];
         ts_reading before = *out;
-        if (read_fitted(r, cand[i].q, out, err) < 0 || held_face(r, &r->warp, out, err) < 0)
+        int fit = read_fitted(r, cand[i].q, out, err);
+        if (fit < 0 || (fit == 0 && held_face(r, &r->warp, out, err) < 0))
             return -1;
         if (!out->is_card || out->conf < TS_PLAYING_FLOOR)
             cand[i] = was, *out = before;

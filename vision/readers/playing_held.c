@@ -21,6 +21,10 @@ enum {
  * moved along its neighbours by these shares of the card, a few rounds. */
 enum { FIT_STEPS = 4, FIT_VIEWS = 4 * FIT_STEPS + 1, FIT_ROUNDS = 4 };
 static const float FIT_STEP[FIT_STEPS] = {-0.12f, -0.05f, 0.05f, 0.12f};
+/* A quad none of whose first views the face net sees as much of a whole
+ * card as this is not fitted: another game's tile or a hand (a Chinese
+ * domino's 0.03-0.34; the webcam cards a fit read, 0.63 and up). */
+#define FIT_MIN_CARD 0.5f
 /* Pip area as a share of the work image, and of its box. */
 #define PIP_MIN 0.0002f
 #define PIP_MAX 0.01f
@@ -480,6 +484,15 @@ static void move_side(const ts_pt q[4], int k, float d, ts_pt out[4])
     out[b].x += d * (q[b].x - q[pb].x), out[b].y += d * (q[b].y - q[pb].y);
 }
 
+/* Whether any of a fit's views f looks enough like a whole card's face. */
+static int some_card(const ts_playing_face_reading f[FIT_VIEWS])
+{
+    for (int i = 0; i < FIT_VIEWS; i++)
+        if (f[i].card >= FIT_MIN_CARD)
+            return 1;
+    return 0;
+}
+
 int ts_playing_held_fit(ts_playing_face *face, const ts_image *frame, ts_pt q[4], char *err)
 {
     ts_image view[FIT_VIEWS];
@@ -496,6 +509,10 @@ int ts_playing_held_fit(ts_playing_face *face, const ts_image *frame, ts_pt q[4]
             rc = tscv_warp_quad(frame, var[i], &view[i], TS_PLAYING_CARD_W, TS_PLAYING_CARD_H, err);
         if (rc < 0 || (rc = ts_playing_face_read_n(face, view, FIT_VIEWS, f, err)) < 0)
             break;
+        if (round == 0 && !some_card(f)) {
+            rc = 1;
+            break;
+        }
         /* each side where the face looks most like a whole card's, all at once */
         ts_pt next[4];
         memcpy(next, q, sizeof next);
