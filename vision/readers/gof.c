@@ -471,9 +471,12 @@ static int gof_find(void *reader, const ts_image *frame, ts_quad *out, int max, 
     if (n < 0)
         return -1;
     /* An index view claims less of the table than its card: a later quad
-     * on the rest of that card is the same card again (its other index) or
-     * no card of its own unless sure (a Y1 in a block taken at its index,
-     * then a quad over it and an R9 read Y7 at 0.94). */
+     * on the rest of that card is the same card again (its other index) or,
+     * when the view read a sure card, no card of its own unless sure (a Y1
+     * in a block taken at its index, then a quad over it and an R9 read Y7
+     * at 0.94). A view below the floor is reported unread and claims no
+     * other card: on 68003 an R9 at 0.68 dropped the G2 on top of it read
+     * at 0.995 (68000-68039: 1 more of 2168 fully visible cards read). */
     int kept = 0;
     for (int j = 0; j < n; j++) {
         ts_reading rj, rv;
@@ -488,10 +491,11 @@ static int gof_find(void *reader, const ts_image *frame, ts_quad *out, int max, 
             const ts_quad *wj = view_whole(g, &out[j]);
             for (int v = 0; v < kept && !drop; v++) {
                 const ts_quad *w = view_whole(g, &out[v]);
+                int seen = ts_reading_memo_found(&g->memo, out[v].q, &rv);
+                int same = seen && rv.code.idx == rj.code.idx;
+                int sure = seen && rv.is_card && rv.conf >= ts_gof_reader_class.conf_floor;
                 drop = w && (ts_point_in_quad(w->q, cx, cy) || (wj && ts_quad_overlap(w, wj))) &&
-                       (rj.conf < CLAIM_SURE ||
-                        (ts_reading_memo_found(&g->memo, out[v].q, &rv) &&
-                         rv.code.idx == rj.code.idx));
+                       ((sure && rj.conf < CLAIM_SURE) || same);
             }
         }
         if (!drop)
