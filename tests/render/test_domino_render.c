@@ -19,7 +19,7 @@
 #include "reader.h"
 #include "render.h"
 
-enum { MAX_CAND = 256, HALF_FLOOR_FANS = 17, PILE_PCT = 80 };
+enum { MAX_CAND = 256, HALF_FLOOR_FANS = 20, PILE_PCT = 80 };
 
 static ts_scene_spec spec_for(int n, uint64_t seed, ts_layout layout)
 {
@@ -254,7 +254,9 @@ static void test_chinese_piles_cards_end_to_end(void **state)
  * top one shows a strip, read only when the pips that show fix both ends.
  * Measured here 19/64 at least half visible, 0 of 19 confident reads
  * wrong (ts-render-eval on the same tables, JPEG in between: 10/64 before
- * the strip reader, 30/64 with it). */
+ * the strip reader, 30/64 with it). Session 12: 22/64 (a one or five with
+ * no middle seen yields to whole pips of another count; the next card
+ * searched wider when the close search fails). */
 static void test_chinese_fanned_hands_read_from_strips(void **state)
 {
     (void)state;

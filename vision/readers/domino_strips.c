@@ -627,6 +627,18 @@ static int read_strip(const ts_image *card, const uint8_t *vis, ts_reading *r)
                 fit[e][n] = 1 + s;
         }
     }
+    /* a one or a five whose middle does not show is only not ruled out;
+     * where whole pips on another count's places show at that end, they
+     * are that count's (a strip's column of whole pips is no clover's
+     * corner) */
+    for (int e = 0; e < 2; e++) {
+        int other = 0;
+        for (int n = 2; n <= 7; n++)
+            other |= n != 5 && fit[e][n] > 1;
+        for (int n = 1; n <= 5 && other; n += 4)
+            if (fit[e][n] == 1)
+                fit[e][n] = 0;
+    }
     /* the deck's cards the two ends allow: 6:6 has a red column at each
      * end, every other six none; one card only, seen at both ends */
     int pips[2] = {0, 0}, ncards = 0, evidence = 0;
@@ -763,6 +775,19 @@ static float axis_t(const ts_pt q[4], ts_pt pivot)
     return ((pivot.x - ctr.x) * ax + (pivot.y - ctr.y) * ay) / (ax * ax + ay * ay);
 }
 
+/* The card under card on (covered by lines[0..ncov), lines[0] on's):
+ * turned the way p was about the same point, give or take; else, wider
+ * (a hand's cards are not held about one exact point, and the first
+ * card's turn is measured on a short strip). */
+static int next_card(const ts_image *f, const ts_pt on[4], const qlines *lines, int ncov,
+                     float paper, const placement *p, placement *next)
+{
+    const float DEG = (float)M_PI / 180;
+    float t = axis_t(on, p->pivot);
+    return search(f, on, lines, ncov, paper, p->angle, 1.0f * DEG, 3, t, 0.05f, 2, 3, next) ||
+           search(f, on, lines, ncov, paper, p->angle, 2.0f * DEG, 4, t, 0.15f, 6, 3, next);
+}
+
 /* vis (card px): 1 where card c shows, in the frame (fw x fh) and more
  * than 3 px clear of the cards cov[0..n) lying on it. Row by row, each
  * card on it hides one run (it is convex). */
@@ -896,8 +921,7 @@ int domino_fan_strips(const ts_image *frame, const ts_quad *tops, int ntops, ts_
                 /* the next card under it: turned the same way about the
                  * same point, give or take */
                 placement next;
-                if (!search(frame, p.c, lines, ncov, 0.75f * paper, p.angle, 1.0f * DEG, 3,
-                            axis_t(p.c, p.pivot), 0.05f, 2, 3, &next))
+                if (!next_card(frame, p.c, lines, ncov, 0.75f * paper, &p, &next))
                     break;
                 p = next;
             }
