@@ -435,6 +435,17 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
         partly_covered(g, colour_ok, at, at_red, at_one, pips, big, big_at, e);
 }
 
+int domino_paper_level(const int hist[256], int total)
+{
+    int paper = 255;
+    for (int acc = 0; paper > 0; paper--) {
+        acc += hist[paper];
+        if (acc > total * 3 / 10)
+            break;
+    }
+    return paper;
+}
+
 void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out)
 {
     memset(out, 0, sizeof *out);
@@ -449,12 +460,7 @@ void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out
         for (int x = MARGIN_X; x < W - MARGIN_X; x++, total++)
             hist[p[3 * x + 1]]++;
     }
-    int paper = 255;
-    for (int acc = 0; paper > 0; paper--) {
-        acc += hist[paper];
-        if (acc > total * 3 / 10)
-            break;
-    }
+    int paper = domino_paper_level(hist, total);
     if (paper < 60)
         return;
     /* and each end's own level, its median: a shadow across one end (a

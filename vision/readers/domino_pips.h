@@ -37,6 +37,11 @@ typedef struct {
  * 0 are empty) in their group's square, x and y in 0..1, as printed. */
 extern const float domino_layout[7][6][2];
 
+/* The paper level of a card from the histogram of its green (ink, red or
+ * black, is low in green) over total pixels: the level with 30% of them at
+ * or above it. */
+int domino_paper_level(const int hist[256], int total);
+
 /* Reads one card (BGR, borrowed). Pure function of the image: no state. */
 void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out);
 

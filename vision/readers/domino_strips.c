@@ -481,12 +481,7 @@ static int read_strip(const ts_image *card, const uint8_t *vis, ts_reading *r)
     }
     if (total < W * H / 8)
         return 0;
-    int paper = 255;
-    for (int acc = 0; paper > 0; paper--) {
-        acc += hist[paper];
-        if (acc > total * 3 / 10)
-            break;
-    }
+    int paper = domino_paper_level(hist, total);
     if (paper < 60)
         return 0;
     double pr = 0, pg = 0;
