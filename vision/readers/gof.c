@@ -491,11 +491,12 @@ static int gof_find(void *reader, const ts_image *frame, ts_quad *out, int max, 
             const ts_quad *wj = view_whole(g, &out[j]);
             for (int v = 0; v < kept && !drop; v++) {
                 const ts_quad *w = view_whole(g, &out[v]);
+                if (!w || !(ts_point_in_quad(w->q, cx, cy) || (wj && ts_quad_overlap(w, wj))))
+                    continue; /* no view, or not on its card: the memo is not asked */
                 int seen = ts_reading_memo_found(&g->memo, out[v].q, &rv);
                 int same = seen && rv.code.idx == rj.code.idx;
                 int sure = seen && rv.is_card && rv.conf >= ts_gof_reader_class.conf_floor;
-                drop = w && (ts_point_in_quad(w->q, cx, cy) || (wj && ts_quad_overlap(w, wj))) &&
-                       ((sure && rj.conf < CLAIM_SURE) || same);
+                drop = (sure && rj.conf < CLAIM_SURE) || same;
             }
         }
         if (!drop)
