@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "geom.h"
 #include "median.h"
 #if defined(__x86_64__)
 #include <xmmintrin.h>
@@ -1268,12 +1269,6 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
     return 0;
 }
 
-/* A quad's length: from its end q[0]-q[1] to the other. */
-static float quad_len(const ts_quad *c)
-{
-    return hypotf(c->q[3].x - c->q[0].x, c->q[3].y - c->q[0].y);
-}
-
 /* A card found whole but longer than the deck's cards may run on over the
  * end of a card lying edge to edge with it (the seam between two cards is
  * faint): the two cuts of it to keep px long, each keeping one end, are
@@ -1282,7 +1277,7 @@ static float quad_len(const ts_quad *c)
 static int trims_to(const cand *c, float keep, cand *out)
 {
     const ts_pt *q = c->q.q; /* q[0]-q[1] one end, q[3]-q[2] the other */
-    float len = quad_len(&c->q);
+    float len = ts_dist(q[0], q[3]); /* from one end to the other */
     if (!c->whole || len < 1.06f * keep)
         return 0;
     float t = keep / len;
@@ -1323,7 +1318,7 @@ static int frame_trims(cand *c, int nc, int cap)
     int n = 0;
     for (int i = 0; i < nc && n < MAX_LENS; i++)
         if (c[i].whole && c[i].straight)
-            len[n++] = quad_len(&c[i].q);
+            len[n++] = ts_dist(c[i].q.q[0], c[i].q.q[3]);
     if (n < 3)
         return nc;
     ts_sort_floats(len, (size_t)n);

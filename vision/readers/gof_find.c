@@ -217,11 +217,6 @@ static int away_image(ts_gof_finder *f, const ts_image *frame, int k, char *err)
 
 /* ---- Blocks of touching cards ---------------------------------------------- */
 
-static float dist(ts_pt a, ts_pt b)
-{
-    return hypotf(a.x - b.x, a.y - b.y);
-}
-
 static ts_pt lerp4(const ts_pt q[4], float u, float v)
 {
     ts_pt a = {q[0].x + (q[1].x - q[0].x) * u, q[0].y + (q[1].y - q[0].y) * u};
@@ -240,7 +235,7 @@ static void order(ts_pt q[4])
         q[1] = q[3];
         q[3] = t;
     }
-    if (dist(q[0], q[1]) + dist(q[2], q[3]) > dist(q[1], q[2]) + dist(q[3], q[0])) {
+    if (ts_dist(q[0], q[1]) + ts_dist(q[2], q[3]) > ts_dist(q[1], q[2]) + ts_dist(q[3], q[0])) {
         ts_pt t = q[0];
         q[0] = q[1], q[1] = q[2], q[2] = q[3], q[3] = t;
     }
@@ -449,8 +444,8 @@ static int grid_cells(ts_gof_finder *f, const ts_image *frame, const ts_ipt *pts
     for (int i = 0; i < 4; i++)
         q[i] = (ts_pt){(q[i].x + 0.5f) * k - 0.5f, (q[i].y + 0.5f) * k - 0.5f};
     order(q);
-    float a = (dist(q[0], q[1]) + dist(q[2], q[3])) / 2; /* short side */
-    float b = (dist(q[1], q[2]) + dist(q[3], q[0])) / 2;
+    float a = (ts_dist(q[0], q[1]) + ts_dist(q[2], q[3])) / 2; /* short side */
+    float b = (ts_dist(q[1], q[2]) + ts_dist(q[3], q[0])) / 2;
     double qa = 0;
     for (int i = 0; i < 4; i++)
         qa += (double)q[i].x * q[(i + 1) % 4].y - (double)q[(i + 1) % 4].x * q[i].y;
@@ -543,7 +538,7 @@ static void side_slope(const ts_quad *c, int n, float side, float slope[2])
     int m = 0;
     slope[0] = slope[1] = 0;
     for (int i = 0; i < n; i++) {
-        float sd = dist(c[i].q[0], c[i].q[1]);
+        float sd = ts_dist(c[i].q[0], c[i].q[1]);
         if (c[i].score < 999 || side <= 0 || fabsf(sd / side - 1) > 0.25f)
             continue;
         float y = (c[i].q[0].y + c[i].q[1].y + c[i].q[2].y + c[i].q[3].y) / 4;
@@ -663,8 +658,8 @@ static float card_side(const ts_quad *c, int n)
     float s[256];
     int m = 0;
     for (int i = 0; i < n && m < 256; i++) {
-        float a = (dist(c[i].q[0], c[i].q[1]) + dist(c[i].q[2], c[i].q[3])) / 2;
-        float b = (dist(c[i].q[1], c[i].q[2]) + dist(c[i].q[3], c[i].q[0])) / 2;
+        float a = (ts_dist(c[i].q[0], c[i].q[1]) + ts_dist(c[i].q[2], c[i].q[3])) / 2;
+        float b = (ts_dist(c[i].q[1], c[i].q[2]) + ts_dist(c[i].q[3], c[i].q[0])) / 2;
         if (a > 0 && fabsf(b / a - CARD_ASPECT) < 0.12f)
             s[m++] = a;
     }
@@ -687,7 +682,7 @@ static float typical_side(const ts_quad *c, int n, float min_score, int min_n)
     int m = 0;
     for (int i = 0; i < n && m < MAX_INDEX; i++)
         if (c[i].score >= min_score)
-            s[m++] = dist(c[i].q[0], c[i].q[1]);
+            s[m++] = ts_dist(c[i].q[0], c[i].q[1]);
     if (!m)
         return 0;
     ts_sort_floats(s, (size_t)m);
@@ -865,7 +860,7 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
     float ref = typical_side(out, got, 1000, 2);
     int kept = 0;
     for (int i = 0; i < got; i++) {
-        float sd = dist(out[i].q[0], out[i].q[1]);
+        float sd = ts_dist(out[i].q[0], out[i].q[1]);
         if (ref > 0 && out[i].score < 999 && fabsf(sd / ref - 1) > 0.3f)
             continue;
         /* a lone "card" far larger than the typical one is a block of cards
@@ -873,7 +868,7 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
         if (ref > 0 && out[i].score >= 999 && sd > 1.5f * ref)
             out[i].score = -200;
         int dup = 0; /* the same quad from several binarisations: keep the first */
-        float tol = 0.04f * dist(out[i].q[0], out[i].q[1]), tol2 = tol * tol;
+        float tol = 0.04f * ts_dist(out[i].q[0], out[i].q[1]), tol2 = tol * tol;
         for (int j = 0; j < kept && !dup; j++) {
             dup = 1; /* every corner within tol (squared: no root per pair) */
             for (int c = 0; c < 4 && dup; c++) {
@@ -899,7 +894,7 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
  * a pixel off in it a card 10% off (a split merged index, gof_index.c). */
 static void fit_size(ts_quad *q, float side)
 {
-    float s = side / dist(q->q[0], q->q[1]);
+    float s = side / ts_dist(q->q[0], q->q[1]);
     if (fabsf(s - 1) < FIT_SIZE)
         return;
     ts_pt c = lerp4(q->q, 7.0f / 56, 7.0f / 87);
@@ -922,7 +917,7 @@ static int index_size_ok(const ts_gof_finder *f, const ts_quad *out, int n, ts_q
         return 0;
     int k = 0;
     for (int i = 0; i < m; i++) {
-        float sd = dist(idx[i].q[0], idx[i].q[1]);
+        float sd = ts_dist(idx[i].q[0], idx[i].q[1]);
         if (ref > 0 && fabsf(sd / ref - 1) <= 0.25f) {
             idx[k] = idx[i];
             fit_size(&idx[k++], side_at(ref, f->slope, lerp4(idx[i].q, 0.5f, 0.5f).y));
@@ -1042,7 +1037,7 @@ static int stock_inside(const ts_image *frame, const ts_quad *q, float inset)
  * table's specks pair into big cards across several real ones. */
 static float stock_inset(float ref, const ts_quad *q)
 {
-    return ref > 0 && fabsf(dist(q->q[0], q->q[1]) / ref - 1) <= 0.25f ? 0.1f : 0;
+    return ref > 0 && fabsf(ts_dist(q->q[0], q->q[1]) / ref - 1) <= 0.25f ? 0.1f : 0;
 }
 
 /* The box around the stock that the cards found do not explain: the Otsu
