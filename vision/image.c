@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "simd.h"
+
 int ts_image_alloc(ts_image *img, int w, int h, int channels)
 {
     memset(img, 0, sizeof *img);
@@ -48,4 +50,13 @@ ts_image ts_image_roi(const ts_image *img, int x, int y, int w, int h)
     r.channels = img->channels;
     r.buf = img->buf + (size_t)y * img->stride + (size_t)x * img->channels;
     return r;
+}
+
+TS_AVX2_CLONES void ts_row_darkest(const uint8_t *restrict bgr, int n, uint8_t flip,
+                                   uint8_t *restrict out)
+{
+    for (int x = 0; x < n; x++, bgr += 3) {
+        uint8_t m = bgr[0] < bgr[1] ? bgr[0] : bgr[1];
+        out[x] = (uint8_t)((m < bgr[2] ? m : bgr[2]) ^ flip);
+    }
 }

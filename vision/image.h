@@ -34,6 +34,11 @@ void ts_image_free(ts_image *img);
 /* A borrowed view of a rectangle inside img (no copy; clamped to img). */
 ts_image ts_image_roi(const ts_image *img, int x, int y, int w, int h);
 
+/* out[x] = the darkest of BGR pixel x's channels (x < n), xor flip (255:
+ * 255 minus it, ink bright). Cards are white in all three channels, skin,
+ * wood and coloured inks dark in at least one. */
+void ts_row_darkest(const uint8_t *bgr, int n, uint8_t flip, uint8_t *out);
+
 static inline uint8_t *ts_image_row(const ts_image *img, int y)
 {
     return img->buf + (size_t)y * (size_t)img->stride;

@@ -32,7 +32,7 @@ typedef struct {
     int cin, cs_in; /* input channels and the input's channel stride */
     int cout, cs;   /* output channels and their stride (cout rounded up to VL) */
     int relu;
-    float *wt;   /* CONV: [9][cs_in][cs], zero beyond cin and cout */
+    float *wt;   /* CONV: [9][cin][cs], zero beyond cout */
     float *bias; /* CONV: [cs] */
     float *out;  /* (h + 2) x (w + 2) x cs */
 } stage;
@@ -154,7 +154,7 @@ int ts_tinynet_conv(ts_tinynet *t, int cout, int cin, const float *w, const floa
     stage *s = cin == c ? add_stage(t, CONV, fw, fh, cout) : NULL;
     if (!s)
         return -1;
-    s->wt = alloc_floats((size_t)9 * cs * s->cs);
+    s->wt = alloc_floats((size_t)9 * cin * s->cs);
     s->bias = alloc_floats((size_t)s->cs);
     if (!s->wt || !s->bias)
         return -1; /* freed with the net */
@@ -162,7 +162,7 @@ int ts_tinynet_conv(ts_tinynet *t, int cout, int cin, const float *w, const floa
         s->bias[o] = bias ? bias[o] : 0;
         for (int i = 0; i < cin; i++)
             for (int k = 0; k < 9; k++)
-                s->wt[((size_t)k * cs + i) * s->cs + o] = w[((size_t)o * cin + i) * 9 + k];
+                s->wt[((size_t)k * cin + i) * s->cs + o] = w[((size_t)o * cin + i) * 9 + k];
     }
     return 0;
 }
@@ -232,48 +232,59 @@ static inline __attribute__((always_inline)) v8 relu8(v8 a)
  * the first pixel's top-left tap (rows row floats apart), out its output. */
 static inline __attribute__((always_inline)) void conv_tile(const stage *s, const float *in,
                                                              size_t row, float *out, int co,
-                                                             const int p, const int nb)
+                                                             const int p, const int nb,
+                                                             const int merged)
 {
     v8 acc[8][3];
     const v8 *b = (const v8 *)(s->bias + co);
     for (int i = 0; i < p; i++)
         for (int k = 0; k < nb; k++)
             acc[i][k] = b[k];
-    /* a row of three taps is 3 * cs_in floats in a row: one loop */
-    const int n = 3 * s->cs_in, cs_in = s->cs_in, cs = s->cs;
-    for (int ky = 0; ky < 3; ky++) {
-        const float *ip = in + (size_t)ky * row;
-        const float *wp = s->wt + (size_t)ky * n * cs + co;
-        for (int c = 0; c < n; c++, wp += cs) {
-            const v8 *w = (const v8 *)wp;
+    /* a row of three taps is one run of 3 * cin floats when the input has
+     * no padding channels, else three runs of cin */
+    const int cs_in = s->cs_in, cs = s->cs;
+    const int runs = merged ? 1 : 3, len = merged ? 3 * s->cin : s->cin;
+    for (int ky = 0; ky < 3; ky++)
+        for (int r = 0; r < runs; r++) {
+            const float *ip = in + (size_t)ky * row + (size_t)r * cs_in;
+            const float *wp = s->wt + (size_t)(3 * ky + r) * s->cin * cs + co;
+            for (int c = 0; c < len; c++, wp += cs) {
+                const v8 *w = (const v8 *)wp;
 #pragma GCC unroll 8
-            for (int i = 0; i < p; i++) {
-                float v = ip[i * cs_in + c];
+                for (int i = 0; i < p; i++) {
+                    float v = ip[i * cs_in + c];
 #pragma GCC unroll 3
-                for (int k = 0; k < nb; k++)
-                    acc[i][k] += v * w[k];
+                    for (int k = 0; k < nb; k++)
+                        acc[i][k] += v * w[k];
+                }
             }
         }
-    }
     for (int i = 0; i < p; i++)
         for (int k = 0; k < nb; k++)
             ((v8 *)(out + (size_t)i * cs + co))[k] = s->relu ? relu8(acc[i][k]) : acc[i][k];
 }
 
 /* One row of a convolution's output, nb * VL channels from co on: tiles of
- * as many pixels as leave the sums in registers, then one by one. */
+ * as many pixels as leave the sums in registers, then smaller ones. */
 static inline __attribute__((always_inline)) void conv_cols(const stage *s, const float *in,
                                                              size_t row, float *out, int co,
-                                                             const int p, const int nb)
+                                                             const int p, const int nb,
+                                                             const int merged)
 {
     int x = 0;
     for (; x + p <= s->w; x += p)
-        conv_tile(s, in + (size_t)x * s->cs_in, row, out + (size_t)x * s->cs, co, p, nb);
-    for (; x < s->w; x++)
-        conv_tile(s, in + (size_t)x * s->cs_in, row, out + (size_t)x * s->cs, co, 1, nb);
+        conv_tile(s, in + (size_t)x * s->cs_in, row, out + (size_t)x * s->cs, co, p, nb, merged);
+    for (; p > 4 && x + 4 <= s->w; x += 4)
+        conv_tile(s, in + (size_t)x * s->cs_in, row, out + (size_t)x * s->cs, co, 4, nb, merged);
+    for (; x + 2 <= s->w; x += 2)
+        conv_tile(s, in + (size_t)x * s->cs_in, row, out + (size_t)x * s->cs, co, 2, nb, merged);
+    if (x < s->w)
+        conv_tile(s, in + (size_t)x * s->cs_in, row, out + (size_t)x * s->cs, co, 1, nb, merged);
 }
 
-TS_AVX2_CLONES static void conv_run(const stage *s, const float *in)
+/* A convolution's output rows (merged: the input has no padding channels). */
+static inline __attribute__((always_inline)) void conv_rows(const stage *s, const float *in,
+                                                             const int merged)
 {
     size_t row_in = (size_t)(s->w + 2) * s->cs_in, row_out = (size_t)(s->w + 2) * s->cs;
     for (int y = 0; y < s->h; y++) {
@@ -281,12 +292,31 @@ TS_AVX2_CLONES static void conv_run(const stage *s, const float *in)
         float *orow = s->out + (y + 1) * row_out + s->cs;
         int co = 0;
         for (; co + 3 * VL <= s->cs; co += 3 * VL)
-            conv_cols(s, ir, row_in, orow, co, TILE3, 3);
+            conv_cols(s, ir, row_in, orow, co, TILE3, 3, merged);
         for (; co + 2 * VL <= s->cs; co += 2 * VL)
-            conv_cols(s, ir, row_in, orow, co, TILE2, 2);
+            conv_cols(s, ir, row_in, orow, co, TILE2, 2, merged);
         for (; co < s->cs; co += VL)
-            conv_cols(s, ir, row_in, orow, co, TILE1, 1);
+            conv_cols(s, ir, row_in, orow, co, TILE1, 1, merged);
     }
+}
+
+/* One function each way, so that each keeps its own registers. */
+TS_AVX2_CLONES static void conv_merged(const stage *s, const float *in)
+{
+    conv_rows(s, in, 1);
+}
+
+TS_AVX2_CLONES static void conv_runs(const stage *s, const float *in)
+{
+    conv_rows(s, in, 0);
+}
+
+static void conv_run(const stage *s, const float *in)
+{
+    if (s->cs_in == s->cin)
+        conv_merged(s, in);
+    else
+        conv_runs(s, in);
 }
 
 static inline __attribute__((always_inline)) v8 max8(v8 a, v8 b)

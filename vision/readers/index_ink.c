@@ -58,10 +58,7 @@ int ts_index_ink_level(ts_index_ink *k, const ts_image *frame, int w, int h, int
                 g[x] = (uint8_t)(255 - p[x]);
             continue;
         }
-        for (int x = 0; x < w; x++, p += 3) {
-            uint8_t m = p[0] < p[1] ? p[0] : p[1];
-            g[x] = (uint8_t)(255 - (m < p[2] ? m : p[2]));
-        }
+        ts_row_darkest(p, w, 255, g); /* 255 - darkest */
     }
     if (tscv_adaptive(&k->grey, &k->bin, block, ink, err) < 0)
         return -1;

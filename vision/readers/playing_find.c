@@ -278,14 +278,8 @@ static int frame_grey(ts_playing_finder *f, const ts_image *frame, char *err)
         snprintf(err, TSCV_ERR_MAX, "out of memory");
         return -1;
     }
-    for (int y = 0; y < frame->h; y++) {
-        const uint8_t *p = ts_image_row(frame, y);
-        uint8_t *g = ts_image_row(&f->grey, y);
-        for (int x = 0; x < frame->w; x++, p += 3) {
-            uint8_t m = p[0] < p[1] ? p[0] : p[1];
-            g[x] = m < p[2] ? m : p[2];
-        }
-    }
+    for (int y = 0; y < frame->h; y++)
+        ts_row_darkest(ts_image_row(frame, y), frame->w, 0, ts_image_row(&f->grey, y));
     return 0;
 }
 
