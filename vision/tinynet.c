@@ -300,13 +300,24 @@ static inline __attribute__((always_inline)) void conv_rows(const stage *s, cons
     }
 }
 
+/* The convolutions' clone for processors with FMA (and AVX): this file is
+ * built with -ffp-contract=fast (vision/CMakeLists.txt), so there each
+ * product and sum are fused, as OpenCV's dnn fused them; about 30% fewer
+ * instructions. Outputs differ from the plain clone's in the last bits. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(__FMA__) && \
+    defined(__linux__)
+#define CONV_CLONES __attribute__((target_clones("fma", "default")))
+#else
+#define CONV_CLONES
+#endif
+
 /* One function each way, so that each keeps its own registers. */
-TS_AVX2_CLONES static void conv_merged(const stage *s, const float *in)
+CONV_CLONES static void conv_merged(const stage *s, const float *in)
 {
     conv_rows(s, in, 1);
 }
 
-TS_AVX2_CLONES static void conv_runs(const stage *s, const float *in)
+CONV_CLONES static void conv_runs(const stage *s, const float *in)
 {
     conv_rows(s, in, 0);
 }

@@ -3,11 +3,12 @@
  * without a ReLU, 2 x 2 max pools, then dense layers. OpenCV's dnn runs
  * these nets at about 0.7 instructions a multiply-add (it packs every
  * layer's input anew, most of it for a layer of few channels); this keeps
- * the activations channel-last and multiplies 8 output channels of 4
- * pixels at once, about a third of that. The float operations are the
- * same whatever the vector width (no fused multiply-add), so a net's
- * outputs do not depend on the processor. cv/cvdnn.cpp builds one from a
- * loaded net and checks it against OpenCV before using it.
+ * the activations channel-last and multiplies 8 to 24 output channels of 4
+ * or 8 pixels at once: 0.4, 0.3 where the processor fuses a multiply and
+ * an add (FMA; the outputs then differ in the last bits, as OpenCV's do
+ * from one processor to another). An image's outputs do not depend on the
+ * others run with it. cv/cvdnn.cpp builds one from a loaded net and checks
+ * it against OpenCV before using it.
  *
  * Not thread-safe per net (scratch inside). Caller destroys what _create
  * returns. */
