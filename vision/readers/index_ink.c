@@ -10,7 +10,9 @@
 ts_index_ink *ts_index_ink_create(int max_blobs)
 {
     ts_index_ink *k = calloc(1, sizeof *k);
-    if (k && !(k->blobs = malloc(sizeof *k->blobs * (size_t)max_blobs))) {
+    if (k && (!(k->blobs = malloc(sizeof *k->blobs * (size_t)max_blobs)) ||
+              !(k->cc = ts_components_create()))) {
+        free(k->blobs);
         free(k);
         return NULL;
     }
@@ -27,6 +29,7 @@ void ts_index_ink_destroy(ts_index_ink *k)
     ts_image_free(&k->grey);
     ts_image_free(&k->bin);
     free(k->labels);
+    ts_components_destroy(k->cc);
     free(k->blobs);
     free(k);
 }
@@ -67,12 +70,11 @@ int ts_index_ink_level(ts_index_ink *k, const ts_image *frame, int w, int h, int
         free(k->labels);
         k->labels = malloc(sizeof *k->labels * need);
         k->nlabels = k->labels ? need : 0;
-        if (!k->labels) {
-            snprintf(err, TSCV_ERR_MAX, "index ink: out of memory");
-            return -1;
-        }
     }
-    return tscv_components(&k->bin, k->labels, k->blobs, k->max_blobs, err);
+    int n = k->labels ? ts_components_find(k->cc, &k->bin, k->labels, k->blobs, k->max_blobs) : -1;
+    if (n < 0)
+        snprintf(err, TSCV_ERR_MAX, "index ink: out of memory");
+    return n;
 }
 
 int ts_index_ink_grey(const ts_index_ink *k, float x, float y)

@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 
+#include "components.h"
 #include "cv/cvwrap.h"
 #include "image.h"
 
@@ -20,6 +21,7 @@ typedef struct ts_index_ink {
     ts_image bin;      /* ink mask */
     int *labels;       /* component labels of bin */
     size_t nlabels;
+    ts_components *cc; /* finds them */
     tscv_blob *blobs;  /* the components, room for max_blobs */
     int max_blobs;
 } ts_index_ink;
