@@ -176,6 +176,39 @@ TS_AVX2_CLONES static void accumulate(float *sum, const float *row, float beta, 
             sum[i] = sum[i] + beta * row[i];
 }
 
+/* A whole-number scale ix x iy (OpenCV's "fast" area path) but halving:
+ * each destination byte the sum of its cell times 1 / (ix iy) in float,
+ * rounded to even. OpenCV adds the cell's bytes one by one, about 6
+ * instructions a source byte; this sums the cell's rows first, a vector
+ * at a time. col: room for a source row's bytes. */
+TS_AVX2_CLONES static void shrink_whole(const ts_image *src, ts_image *dst, int ix, int iy,
+                                        uint16_t *restrict col)
+{
+    const int cn = src->channels, n = dst->w * cn, sn = n * ix;
+    const float inv = 1.f / (float)(ix * iy);
+    for (int d = 0; d < dst->h; d++) {
+        const uint8_t *restrict r = ts_image_row(src, d * iy);
+        for (int i = 0; i < sn; i++)
+            col[i] = r[i];
+        for (int k = 1; k < iy; k++) {
+            r = ts_image_row(src, d * iy + k);
+            for (int i = 0; i < sn; i++)
+                col[i] = (uint16_t)(col[i] + r[i]);
+        }
+        uint8_t *o = ts_image_row(dst, d);
+        const uint16_t *c = col;
+        for (int i = 0; i < n; i += cn) /* a pixel: its cell's ix columns */
+            for (int ch = 0; ch < cn; ch++, c++) {
+                int sum = 0;
+                for (int k = 0; k < ix; k++)
+                    sum += c[k * cn];
+                o[i + ch] = to_byte((float)sum * inv);
+                if (ch == cn - 1)
+                    c += (ix - 1) * cn;
+            }
+    }
+}
+
 int ts_resize_area_v(const ts_image *src, ts_image *dst, int vector)
 {
     const int cn = src->channels, sw = src->w, sh = src->h, dw = dst->w, dh = dst->h;
@@ -185,8 +218,17 @@ int ts_resize_area_v(const ts_image *src, ts_image *dst, int vector)
     /* OpenCV's scales, and its test for the whole-number (fast) path */
     const double scale_x = 1. / ((double)dw / sw), scale_y = 1. / ((double)dh / sh);
     const int ix = (int)lrint(scale_x), iy = (int)lrint(scale_y);
-    if (fabs(scale_x - ix) < 2.220446049250313e-16 && fabs(scale_y - iy) < 2.220446049250313e-16)
-        return 1;
+    if (fabs(scale_x - ix) < 2.220446049250313e-16 && fabs(scale_y - iy) < 2.220446049250313e-16) {
+        /* halving: OpenCV's vector code; a cell's sum must fit 16 bits */
+        if ((ix == 2 && iy == 2) || ix * iy > 256)
+            return 1;
+        uint16_t *col = malloc(sizeof *col * (size_t)sw * cn);
+        if (!col)
+            return -1;
+        shrink_whole(src, dst, ix, iy, col);
+        free(col);
+        return 0;
+    }
     if (scale_x < 1 || scale_y < 1)
         return 1;
     const size_t n = (size_t)dw * (size_t)cn;

@@ -1,11 +1,12 @@
 /* OpenCV's INTER_AREA shrink by a fraction (a scale that is not a whole
- * number on both axes) for 8-bit grey and BGR images, the same bytes as
- * cv::resize, faster: OpenCV walks a table of (source, destination, weight)
- * entries one channel triple at a time, about 17 instructions a source
- * byte; this does the same float operations in the same order (each
- * destination pixel's sum along a source row left to right, those sums
- * down the rows top to bottom, rounded to nearest even), eight source rows
- * at once, one in each lane of a vector. test_resize_area compares with
+ * number on both axes) or a whole number but 2 for 8-bit grey and BGR
+ * images, the same bytes as cv::resize, faster: OpenCV walks a table of
+ * (source, destination, weight) entries one channel triple at a time,
+ * about 17 instructions a source byte; this does the same float
+ * operations in the same order (each destination pixel's sum along a
+ * source row left to right, those sums down the rows top to bottom,
+ * rounded to nearest even), eight source rows at once, one in each lane
+ * of a vector. test_resize_area compares with
  * cv::resize. */
 #ifndef TS_RESIZE_AREA_H
 #define TS_RESIZE_AREA_H
@@ -18,8 +19,8 @@ extern "C" {
 
 /* dst (allocated by the caller, src's channels) = src shrunk to dst's size.
  * Returns 0, or 1 without writing when this is not a case it covers (not 1
- * or 3 channels, a side grows, both scales whole numbers, the same size,
- * or too large): the caller then asks OpenCV. -1 if out of memory. */
+ * or 3 channels, a side grows, halving, the same size, or too large): the
+ * caller then asks OpenCV. -1 if out of memory. */
 int ts_resize_area(const ts_image *src, ts_image *dst);
 /* The same with the AVX2 path allowed (vector 1, where the processor has
  * it) or not (0): the same bytes either way (test_resize_area compares). */

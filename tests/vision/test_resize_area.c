@@ -1,8 +1,8 @@
 /* vision/resize_area.c against OpenCV's cv::resize (INTER_AREA), byte for
  * byte (its vector and plain paths both): random images, grey and BGR,
- * views with padded rows, every shrinking size pair in a range (whole-number scales and growing sides
- * are left to OpenCV and said so), and a real photo to the sizes the
- * readers ask for. */
+ * views with padded rows, every shrinking size pair in a range (halving and
+ * growing sides are left to OpenCV and said so), whole-number scales, and a
+ * real photo to the sizes the readers ask for. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -72,9 +72,16 @@ static void test_random_sizes(void **state)
                 covered += compare(&src, w, h);
                 total++;
             }
-        /* whole-number scales and a growing side are not covered */
+        /* whole-number scales are covered (a view too) but halving, and a
+         * growing side is not */
         assert_int_equal(compare(&big, 45, 35), 0);
-        assert_int_equal(compare(&big, 30, 35), 0);
+        assert_int_equal(compare(&big, 30, 35), 1);
+        assert_int_equal(compare(&big, 90, 35), 1);
+        assert_int_equal(compare(&big, 18, 14), 1);
+        assert_int_equal(compare(&big, 45, 7), 1);
+        ts_image even = ts_image_roi(&big, 3, 2, 60, 52);
+        assert_int_equal(compare(&even, 15, 13), 1);
+        assert_int_equal(compare(&even, 20, 26), 1);
         assert_int_equal(compare(&src, 70, 20), 0);
         assert_int_equal(compare(&src, src.w, src.h), 0);
         ts_image_free(&big);
@@ -91,8 +98,8 @@ static void test_photo(void **state)
     char err[256];
     if (!shared_file_exists(path) || ts_image_load(path, &img, err, sizeof err) < 0)
         skip();
-    static const int sizes[][2] = {{32, 50}, {28, 44}, {32, 56}, {24, 40}, {40, 56},
-                                   {104, 162}, {427, 240}, {333, 187}};
+    const int sizes[][2] = {{32, 50}, {28, 44}, {32, 56}, {24, 40}, {40, 56},
+                             {104, 162}, {427, 240}, {333, 187}, {img.w / 4, img.h / 4}};
     for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++)
         if (sizes[k][0] < img.w && sizes[k][1] < img.h)
             compare(&img, sizes[k][0], sizes[k][1]);
