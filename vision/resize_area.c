@@ -176,6 +176,22 @@ TS_AVX2_CLONES static void accumulate(float *sum, const float *row, float beta, 
             sum[i] = sum[i] + beta * row[i];
 }
 
+/* Destination row o of w pixels from its cells' column sums col (ix
+ * columns a cell), times inv, rounded to even. */
+static inline __attribute__((always_inline)) void cell_sums(const uint16_t *col, int w, int ix,
+                                                             const int cn, float inv, uint8_t *o)
+{
+    for (int x = 0; x < w; x++, o += cn) {
+        const uint16_t *c = col + (size_t)x * ix * cn;
+        int sum[3] = {0, 0, 0};
+        for (int k = 0; k < ix; k++, c += cn)
+            for (int ch = 0; ch < cn; ch++)
+                sum[ch] += c[ch];
+        for (int ch = 0; ch < cn; ch++)
+            o[ch] = to_byte((float)sum[ch] * inv);
+    }
+}
+
 /* A whole-number scale ix x iy (OpenCV's "fast" area path) but halving:
  * each destination byte the sum of its cell times 1 / (ix iy) in float,
  * rounded to even. OpenCV adds the cell's bytes one by one, about 6
@@ -184,7 +200,7 @@ TS_AVX2_CLONES static void accumulate(float *sum, const float *row, float beta, 
 TS_AVX2_CLONES static void shrink_whole(const ts_image *src, ts_image *dst, int ix, int iy,
                                         uint16_t *restrict col)
 {
-    const int cn = src->channels, n = dst->w * cn, sn = n * ix;
+    const int cn = src->channels, sn = dst->w * cn * ix;
     const float inv = 1.f / (float)(ix * iy);
     for (int d = 0; d < dst->h; d++) {
         const uint8_t *restrict r = ts_image_row(src, d * iy);
@@ -195,17 +211,10 @@ TS_AVX2_CLONES static void shrink_whole(const ts_image *src, ts_image *dst, int 
             for (int i = 0; i < sn; i++)
                 col[i] = (uint16_t)(col[i] + r[i]);
         }
-        uint8_t *o = ts_image_row(dst, d);
-        const uint16_t *c = col;
-        for (int i = 0; i < n; i += cn) /* a pixel: its cell's ix columns */
-            for (int ch = 0; ch < cn; ch++, c++) {
-                int sum = 0;
-                for (int k = 0; k < ix; k++)
-                    sum += c[k * cn];
-                o[i + ch] = to_byte((float)sum * inv);
-                if (ch == cn - 1)
-                    c += (ix - 1) * cn;
-            }
+        if (cn == 3)
+            cell_sums(col, dst->w, ix, 3, inv, ts_image_row(dst, d));
+        else
+            cell_sums(col, dst->w, ix, 1, inv, ts_image_row(dst, d));
     }
 }
 
