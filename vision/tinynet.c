@@ -9,8 +9,9 @@
 enum {
     VL = 8,          /* floats a vector */
     /* pixels a convolution tile, by its vectors of output channels: the
-     * sums, the weights and a product fill the 16 vector registers */
-    TILE1 = 8, TILE2 = 4, TILE3 = 4,
+     * sums, the weights, a broadcast input and a product fit the 16
+     * vector registers */
+    TILE1 = 12, TILE2 = 6, TILE3 = 4,
     MAX_STAGES = 32, /* convolutions and pools */
     MAX_DENSE = 8,
 };
@@ -235,7 +236,7 @@ static inline __attribute__((always_inline)) void conv_tile(const stage *s, cons
                                                              const int p, const int nb,
                                                              const int merged)
 {
-    v8 acc[8][3];
+    v8 acc[12][3];
     const v8 *b = (const v8 *)(s->bias + co);
     for (int i = 0; i < p; i++)
         for (int k = 0; k < nb; k++)
@@ -250,7 +251,7 @@ static inline __attribute__((always_inline)) void conv_tile(const stage *s, cons
             const float *wp = s->wt + (size_t)(3 * ky + r) * s->cin * cs + co;
             for (int c = 0; c < len; c++, wp += cs) {
                 const v8 *w = (const v8 *)wp;
-#pragma GCC unroll 8
+#pragma GCC unroll 12
                 for (int i = 0; i < p; i++) {
                     float v = ip[i * cs_in + c];
 #pragma GCC unroll 3
