@@ -88,11 +88,17 @@ def inside(pt, quad):
                                 False) >= 0
 
 
-def render_set(build, data, fam, first, count, rng, tag):
-    out = os.path.join(data, f"r_{fam}_{first}_{count}")
+def render_dir(data, fam, first, count, layout):
+    """Where the rendered tables are cached (the default layout's as ever)."""
+    return os.path.join(data, f"r_{fam}_{first}_{count}" + (f"_{layout}" if layout else ""))
+
+
+def render_set(build, data, fam, first, count, rng, tag, layout=None):
+    out = render_dir(data, fam, first, count, layout)
     if not os.path.exists(out):
-        subprocess.run([os.path.join(build, "tablesight"), "render", "--game", fam, "--seed",
-                        str(first), "--count", str(count), "--quiet", out + ".tmp"],
+        cmd = [os.path.join(build, "tablesight"), "render", "--game", fam, "--seed",
+               str(first), "--count", str(count), "--quiet", out + ".tmp"]
+        subprocess.run(cmd + (["--layout", layout] if layout else []),
                        check=True, stdout=subprocess.DEVNULL)
         os.rename(out + ".tmp", out)
     xs, ys = [], []
@@ -101,6 +107,12 @@ def render_set(build, data, fam, first, count, rng, tag):
         img = cv2.imread(js[:-5] + ".jpg")
         quads = [c["quad"] for c in d["cards"]]
         h, w = img.shape[:2]
+        # The whole frame of a table of many cards is no card (auto_family.c
+        # asks about it; a fan's or a pile's frame must not pass for one
+        # card of another family).
+        for upright in (True, False):
+            xs.append(warp(img, whole_frame(w, h, upright)))
+            ys.append(LETTERS.index("X"))
         sides = []
         for c in d["cards"]:
             if c["visible"] < 0.5:
@@ -146,15 +158,16 @@ def iou(a, b):
     return inter / union if union > 0 else 0.0
 
 
-def offered_set(build, data, fam, first, count, tables, rng, tag):
+def offered_set(build, data, fam, first, count, tables, rng, tag, layout=None):
     """What every reader's finder makes of the first `tables` rendered
     tables of fam: a quad on a true card (IoU >= 0.75) is that card, any
     other (a part of a card, two cards, table) is no card."""
-    out = os.path.join(data, f"r_{fam}_{first}_{count}")
+    out = render_dir(data, fam, first, count, layout)
     imgs = sorted(glob.glob(os.path.join(out, "*.jpg")))[:tables]
     xs, ys = [], []
     for game, prof in READERS:
-        cache = os.path.join(data, f"offered_{fam}_{first}_{tables}_{game}_{prof}.json")
+        lay = f"_{layout}" if layout else ""
+        cache = os.path.join(data, f"offered_{fam}_{first}_{tables}{lay}_{game}_{prof}.json")
         scan_cached(build, cache, game, prof, imgs)
         for line in open(cache):
             d = json.loads(line)
@@ -264,6 +277,16 @@ def real_set(build, shared, data, rel, game, profile, letter, rng):
             dst[0].append(warp(img, whole_frame(w, h, upright)))
             dst[1].append(LETTERS.index(letter))
             nwhole += 1
+        elif len(want[path]) == 1:
+            # A photo of one card, its reader lost or the card small: a
+            # card held up to a webcam (a face, a room), one in a hand or
+            # lying alone. The frame shows that family and no other, which
+            # auto_family.c asks when the readings say little; either way
+            # up, as the card may lie.
+            for upright in (True, False):
+                dst[0].append(warp(img, whole_frame(w, h, upright)))
+                dst[1].append(LETTERS.index(letter))
+                nwhole += 1
         elif len(want[path]) >= 4 and area < 0.15 * w * h:
             for upright in (True, False):
                 dst[0].append(warp(img, whole_frame(w, h, upright)))
@@ -383,6 +406,7 @@ def main():
     ap.add_argument("--data", default="/tmp/familydata", help="where renders and scans are cached")
     ap.add_argument("--out", default="models/family.tsnet")
     ap.add_argument("--tables", type=int, default=60, help="rendered training tables per family")
+    ap.add_argument("--fans", type=int, default=12, help="rendered fan tables per family")
     ap.add_argument("--epochs", type=int, default=5)
     a = ap.parse_args()
     torch.manual_seed(1)
@@ -404,6 +428,16 @@ def main():
         x, y = offered_set(a.build, a.data, fam, 23000, 10, 10, rng, "held aside")
         xva += x
         yva += y
+        # Fans: a whole top card over strips the readers read as cards of
+        # their own (the net must call the strips no card and know the
+        # top card).
+        for first, count, dst in ((22500, a.fans, (xtr, ytr)), (23500, 4, (xva, yva))):
+            x, y = render_set(a.build, a.data, fam, first, count, rng, "fan", "fan")
+            dst[0].extend(x)
+            dst[1].extend(y)
+            x, y = offered_set(a.build, a.data, fam, first, count, count, rng, "fan", "fan")
+            dst[0].extend(x)
+            dst[1].extend(y)
     for rel, game, prof, letter in REAL:
         tr, va = real_set(a.build, a.shared, a.data, rel, game, prof, letter, rng)
         xtr += tr[0]

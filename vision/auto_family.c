@@ -233,8 +233,9 @@ static int guess_rank(int family)
  * own family and recognised whole, outweighs another family's readings of
  * the strips under it, which the net cannot place (a Gang of Four fan's
  * corner indices read as playing cards; a domino fan's pips as SET
- * shapes). */
-#define AGREE_P 0.9
+ * shapes). (0.9 until session 13: the net taught whole frames too is a
+ * little less sure of a fan's top card, 0.89 on playing fan 92015.) */
+#define AGREE_P 0.85
 /* P(a family) that makes a face count for it (a candidate's vote, a read
  * card's face for its reading). */
 #define VOTE_P 0.7
@@ -324,7 +325,10 @@ enum { MAX_VOTERS = 48 }; /* and the whole frame */
 #define WEAK_SCORE 0.0
 /* Faces another family needs against a weak reading (one is enough when
  * no reading has a card at all, or the chosen one has no sure card the
- * net accepts). */
+ * net accepts and either no sure card at all or the whole frame among the
+ * faces: one finder's outline the net misplaces, a table's pattern, does
+ * not outweigh a reader's sure cards; a whole frame showing a held-up or
+ * close-up card does). */
 enum { VOTE_MIN = 2 };
 
 /* Counts per family the distinct candidates whose face the net places in
@@ -333,7 +337,8 @@ enum { VOTE_MIN = 2 };
  * turned a quarter (a card lying across a square photo), one vote for
  * a family either way places in it. Returns 0 or -1 with err. */
 static int vote(ts_auto_family *a, const ts_image *frame, const ts_quad *cand, int ncand,
-                int votes[TS_FAM_COUNT], double weight[TS_FAM_COUNT], char *err)
+                int votes[TS_FAM_COUNT], double weight[TS_FAM_COUNT], int whole[TS_FAM_COUNT],
+                char *err)
 {
     const ts_quad *v[MAX_VOTERS + 2];
     int nv = 0;
@@ -369,22 +374,26 @@ static int vote(ts_auto_family *a, const ts_image *frame, const ts_quad *cand, i
                 votes[f]++, weight[f] += pf;
         }
     }
-    for (int f = 0; f < TS_FAM_COUNT; f++)
-        if (frame_p[f] >= VOTE_P)
+    for (int f = 0; f < TS_FAM_COUNT; f++) {
+        whole[f] = frame_p[f] >= VOTE_P;
+        if (whole[f])
             votes[f]++, weight[f] += frame_p[f];
+    }
     return 0;
 }
 
 /* The family the candidates' faces say against the readings' weak choice
  * chosen (-1: none), or -1 when they do not overrule it: it must be the
  * one family with the most faces (VOTE_MIN of them against a reading with
- * a sure card the net accepts, chosen_backed; equal counts go to the
- * surer faces, summed weight, if clearly surer), and the chosen family
+ * a sure card the net accepts, chosen_backed, or with sure cards,
+ * chosen_sure, unless the whole frame, whole, is among them; equal counts
+ * go to the surer faces, summed weight, if clearly surer), and the chosen family
  * must have none, among the candidates or the chosen reading's own cards
  * (own_faces: an unsure card the net places in its family, which no
  * finder's first outlines hold). */
 static int overruling_family(const int votes[TS_FAM_COUNT], const double weight[TS_FAM_COUNT],
-                             int chosen, int chosen_backed, int own_faces)
+                             const int whole[TS_FAM_COUNT], int chosen, int chosen_backed,
+                             int chosen_sure, int own_faces)
 {
     int top = 0, ties = 0;
     for (int f = 1; f < TS_FAM_COUNT; f++)
@@ -392,7 +401,7 @@ static int overruling_family(const int votes[TS_FAM_COUNT], const double weight[
             top = f;
     for (int f = 0; f < TS_FAM_COUNT; f++)
         ties += f != top && votes[f] == votes[top] && weight[top] - weight[f] < 0.05;
-    int need = chosen >= 0 && chosen_backed ? VOTE_MIN : 1;
+    int need = chosen >= 0 && (chosen_backed || (chosen_sure && !whole[top])) ? VOTE_MIN : 1;
     if (top == chosen || ties || votes[top] < need ||
         (chosen >= 0 && votes[chosen] + own_faces > 0))
         return -1;
@@ -479,7 +488,9 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
     double bs = 0, bc = 0, bm = 0, score[MAX_READINGS];
     int own[MAX_READINGS]; /* counted cards the net places in the reading's family */
     double own_p[MAX_READINGS] = {0}; /* their summed P(the family) */
-    /* sure cards the net does not call no card or another family's */
+    /* sure cards the net does not call no card, another family's or
+     * clearly not this family's (a false card in a room: split between
+     * no card and other decks) */
     int backed[MAX_READINGS] = {0};
     for (int f = 0, at = 0; f < n; f++) {
         const ts_frame_result *r = &readings[f];
@@ -521,7 +532,8 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
                                                        : 1;
             else
                 s += p >= 0.5 ? 0 : -1;
-            backed[f] += how[f][i] > 0 && o < 0.5 && x < NONE_SURE;
+            /* backed: what counts 1 or 2 above, not NONE_VALUE */
+            backed[f] += how[f][i] > 0 && o < 0.5 && x < NONE_SURE && p > NOT_MINE;
             conf += r->cards[i].conf * (1 - o);
         }
         score[f] = s;
@@ -550,9 +562,9 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
      * family is taken. */
     if (bs > WEAK_SCORE && best >= 0 && backed[best])
         return best;
-    int votes[TS_FAM_COUNT];
+    int votes[TS_FAM_COUNT], whole[TS_FAM_COUNT];
     double vweight[TS_FAM_COUNT];
-    if (vote(a, frame, cand, ncand, votes, vweight, err) < 0)
+    if (vote(a, frame, cand, ncand, votes, vweight, whole, err) < 0)
         return -2;
     if (weights)
         for (int f = 0; f < n; f++)
@@ -567,8 +579,9 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
         if (f != best && own[f] > votes[g])
             votes[g] = own[f], vweight[g] = own_p[f];
     }
-    int over = overruling_family(votes, vweight, best >= 0 ? (int)cls[best]->family : -1,
-                                 best >= 0 && backed[best], best >= 0 ? own[best] : 0);
+    int chosen = best >= 0 ? (int)cls[best]->family : -1;
+    int over = overruling_family(votes, vweight, whole, chosen, best >= 0 && backed[best],
+                                 best >= 0 && score[best] > 0, best >= 0 ? own[best] : 0);
     if (over >= 0) {
         int b = -1;
         for (int f = 0; f < n; f++) {
@@ -578,6 +591,11 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
                 (score[f] == score[b] && readings[f].ncards > readings[b].ncards))
                 b = f;
         }
+        /* A reading with no card at all is taken on one face only if it
+         * is the whole frame's (a card held up to a webcam): one finder's
+         * outline in a fan the readers lose is too little. */
+        if (b >= 0 && readings[b].ncards == 0 && !whole[over] && votes[over] < VOTE_MIN)
+            b = -1;
         if (b >= 0)
             best = b;
     } else if (best >= 0 && !any_face(votes) && own[best] == 0) {

@@ -55,7 +55,8 @@ typedef struct {
     double face;   /* mean of the face net's P(this family) over the counted cards */
     int counted;   /* cards counted (not parts of other readings' cards, not too long) */
     int votes;     /* candidates the face net places in this family (weak choices only) */
-    int backed;    /* sure cards the net calls neither no card nor another family's */
+    int backed;    /* sure cards the net calls neither no card, another family's nor
+                      clearly (0.9) not this family's */
 } ts_auto_weight;
 
 /* Picks the reading of frame that best explains it: readings[i] was made by

@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "auto_family.h"
+#include "cv/cvwrap.h"
 #include "imageio.h"
 #include "pipeline.h"
 #include "reader.h"
@@ -219,7 +220,11 @@ static void test_domino_crops(void **state)
  * that long counts when the face net places it in its family. Measured 40
  * of these 56 (38 before that rule; 111 frames in all: 79 -> 81 of 111
  * with the held-card finder, 68 before it); most misses have no
- * playing card the reader is sure of. Skips when ../shared is absent. */
+ * playing card the reader is sure of. Session 13: 45 -> 52 of 56 (111:
+ * 90 -> 107), the face net taught the whole frames of one-card photos
+ * (a held card, a face, a room: playing) and the whole frame's word
+ * taken against a reading whose sure cards the net does not accept.
+ * Skips when ../shared is absent. */
 static void test_webcam_held_cards(void **state)
 {
     (void)state;
@@ -248,7 +253,7 @@ static void test_webcam_held_cards(void **state)
     ts_pipeline_destroy(p);
     fprintf(stderr, "webcam-held playing cards: %d/%d told playing\n", right, n);
     assert_int_equal(n, 56);
-    assert_true(right >= 36);
+    assert_true(right >= 48);
 }
 
 /* A table with no cards is no family's. */
@@ -278,6 +283,19 @@ static void put_card(ts_frame_result *r, ts_family fam, const char *text, float 
     c->quad[2] = (ts_pt){x + 100, y + 150}, c->quad[3] = (ts_pt){x, y + 150};
 }
 
+/* A green cloth with a fine weave (a table the face net calls no card). */
+static void cloth(ts_image *frame)
+{
+    assert_int_equal(ts_image_alloc(frame, 640, 640, 3), 0);
+    for (int y = 0; y < 640; y++)
+        for (int x = 0; x < 640; x++) {
+            uint8_t *px = frame->buf + (size_t)y * frame->stride + 3 * x;
+            int weave = ((x ^ y) & 3) * 6;
+            px[0] = (uint8_t)(40 + weave), px[1] = (uint8_t)(100 + weave),
+            px[2] = (uint8_t)(30 + weave);
+        }
+}
+
 /* The family chosen between two readings of a cloth, where the face
  * net places nothing: first's one sure card (which the net calls no
  * card, so it backs nothing) against playing's one unsure card. */
@@ -285,14 +303,7 @@ static int guess_between(ts_auto_family *a, const char *first, ts_family fam, co
 {
     char err[TSCV_ERR_MAX];
     ts_image frame;
-    assert_int_equal(ts_image_alloc(&frame, 640, 640, 3), 0);
-    for (int y = 0; y < 640; y++) /* green cloth with a fine weave */
-        for (int x = 0; x < 640; x++) {
-            uint8_t *px = frame.buf + (size_t)y * frame.stride + 3 * x;
-            int weave = ((x ^ y) & 3) * 6;
-            px[0] = (uint8_t)(40 + weave), px[1] = (uint8_t)(100 + weave),
-            px[2] = (uint8_t)(30 + weave);
-        }
+    cloth(&frame);
     const ts_reader_class *cls[2] = {ts_reader_class_by_name(first),
                                      ts_reader_class_by_name("playing")};
     assert_non_null(cls[0]);
@@ -326,6 +337,65 @@ static void test_guess_without_faces(void **state)
     ts_auto_family_destroy(a);
 }
 
+/* Lays a rendered Chinese domino card upright at (x, y), 100 x 150 px, on
+ * frame, and gives its outline as a finder would. */
+static void lay_domino(ts_image *frame, int x, int y, ts_quad *outline)
+{
+    char err[TSCV_ERR_MAX];
+    ts_scene sc;
+    assert_int_equal(render_table(TS_FAM_DOMINO, 98300, TS_LAYOUT_GRID, 0, &sc, err), 0);
+    ts_image face = {0};
+    assert_true(sc.cards[0].visible > 0.99f);
+    assert_int_equal(tscv_warp_quad(&sc.img, sc.cards[0].quad, &face, 100, 150, err), 0);
+    for (int r = 0; r < 150; r++)
+        memcpy(frame->buf + (size_t)(y + r) * frame->stride + 3 * x,
+               face.buf + (size_t)r * face.stride, 300);
+    ts_image_free(&face);
+    ts_scene_free(&sc);
+    *outline = (ts_quad){.q = {{x, y}, {x + 100, y}, {x + 100, y + 150}, {x, y + 150}},
+                         .area = 100 * 150};
+}
+
+/* Finders' outlines whose faces the net places in a family (Chinese
+ * domino cards) against a Gang of Four reading whose one card lies on the
+ * cloth (the net calls it no card, so it backs nothing), the domino
+ * reading empty. One outline does not outweigh the reader's sure card (a
+ * rendered Gang of Four table whose cards the net doubted went to domino
+ * by one candidate, 81017) nor give a reading with no card the frame (a
+ * fan the readers lose); two outlines against an unsure card do. (The
+ * whole frame placed in a family is enough alone: a card held up to a
+ * webcam, tested with the photos above.) */
+static void test_outlines_against_readings(void **state)
+{
+    (void)state;
+    char err[TSCV_ERR_MAX];
+    ts_auto_family *a = ts_auto_family_create(NULL, err, sizeof err);
+    assert_non_null(a);
+    ts_image frame;
+    cloth(&frame);
+    ts_quad cand[2];
+    lay_domino(&frame, 400, 300, &cand[0]);
+    lay_domino(&frame, 420, 40, &cand[1]);
+    const ts_reader_class *cls[2] = {ts_reader_class_by_name("gof"),
+                                     ts_reader_class_by_name("domino")};
+    static ts_frame_result r[2];
+    const struct {
+        int sure, ncand, domino; /* whether domino is to be chosen */
+    } cases[] = {{1, 1, 0}, {0, 1, 0}, {0, 2, 1}};
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        memset(r, 0, sizeof r);
+        put_card(&r[0], TS_FAM_GOF, "G7", 60, 100, cases[k].sure);
+        ts_auto_weight w[2];
+        int best = ts_auto_family_choose(a, &frame, cls, r, 2, cand, cases[k].ncand, w, err);
+        assert_true(best >= -1);
+        assert_int_equal(w[0].backed, 0);              /* the premise: the net takes no card */
+        assert_int_equal(w[1].votes, cases[k].ncand); /* ... and places the outlines */
+        assert_int_equal(best == 1, cases[k].domino);
+    }
+    ts_image_free(&frame);
+    ts_auto_family_destroy(a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -337,6 +407,7 @@ int main(void)
         cmocka_unit_test(test_card_across_square_photo),
         cmocka_unit_test(test_empty_table),
         cmocka_unit_test(test_guess_without_faces),
+        cmocka_unit_test(test_outlines_against_readings),
         cmocka_unit_test(test_webcam_held_cards),
     };
     /* TS_TEST_FILTER=test_guess* runs a part (the sanitizer build) */
