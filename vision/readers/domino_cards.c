@@ -904,6 +904,12 @@ static int sides_run_on(const domino_card_finder *f, float mx, float my, float u
         int sides = 0;
         for (int s = -1; s <= 1; s += 2) {
             float r = ray(f, ox, oy, s * ux, s * uy, width);
+            /* a pip the finder did not take (small pips of a six close
+             * together, blurred into one another) lies between the middle
+             * line and the side: the side is past it */
+            if (r >= 0 && r < 0.3f * width)
+                r = walk(f, ox, oy, s * ux, s * uy, width, (int)(0.3f * width),
+                         (int)fmaxf(2, 0.06f * width));
             sides += r >= 0.3f * width && r <= 0.65f * width;
         }
         ok += sides == 2;
