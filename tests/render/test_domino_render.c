@@ -19,7 +19,7 @@
 #include "reader.h"
 #include "render.h"
 
-enum { MAX_CAND = 256, HALF_FLOOR_FANS = 20, PILE_PCT = 80 };
+enum { MAX_CAND = 256, HALF_FLOOR_FANS = 20, PILE_PCT = 80, SHORT_PCT = 90 };
 
 static ts_scene_spec spec_for(int n, uint64_t seed, ts_layout layout)
 {
@@ -247,6 +247,43 @@ static void test_chinese_piles_cards_end_to_end(void **state)
                          PILE_PCT);
 }
 
+/* Cards the finder found too short or not at all (session 13's tuning
+ * seeds): small cards whose middle figure, blurred thicker than a printed
+ * rule, stops the rays along them short of an end (82006, 82011, 82037
+ * scatters), a fan's top card likewise (82012, 82032), and cards whose
+ * six's small pips blur together untaken between the middle line and the
+ * sides (82010, 82019). Such a card is offered stretched to the deck's (or
+ * the frame's) length from either end, and the sides are looked for past
+ * such a pip. Measured here 72/74 fully visible cards read, 0 of 72
+ * confident reads wrong (main af4940d: 62/74, 0 of 62). */
+static void test_chinese_short_cards_stretched(void **state)
+{
+    (void)state;
+    static const chinese_table tables[] = {
+        {82006, TS_LAYOUT_SCATTER}, {82011, TS_LAYOUT_SCATTER}, {82037, TS_LAYOUT_SCATTER},
+        {82010, TS_LAYOUT_SCATTER}, {82019, TS_LAYOUT_SCATTER}, {82012, TS_LAYOUT_FAN},
+        {82032, TS_LAYOUT_FAN},     {82019, TS_LAYOUT_ROW},
+    };
+    check_chinese_tables("short cards", tables, sizeof tables / sizeof tables[0], SHORT_PCT);
+}
+
+/* A fan whose black ink prints dark maroon (session 13's tuning seed
+ * 82022): a strip's pip, reddish over green but dark in every channel,
+ * was taken for a red one, so a two or a three half under the next card
+ * read as a four, sure (1:2 and 1:3 read 1:4 at 0.81 by ts-render-eval).
+ * The strips now tell red as the card reader does: measured here 4/12 at
+ * least half visible, 0 of 4 confident reads wrong (main af4940d: 1/12, 2
+ * of 3 wrong). */
+static void test_chinese_fan_maroon_ink(void **state)
+{
+    (void)state;
+    static const chinese_table tables[] = {{82022, TS_LAYOUT_FAN}};
+    tally t = scan_chinese_tables(tables, sizeof tables / sizeof tables[0]);
+    printf("maroon ink fan: at least half visible %d/%d, %d of %d confident reads wrong\n",
+           t.half_ok, t.half, t.wrong, t.reads);
+    assert_int_equal(t.wrong, 0);
+}
+
 /* A rendered card, rectified both ways up, reads the same (low:high has no
  * order): every kind of the deck. */
 /* Fanned hands (session 11's tuning seeds, the six fans of 69000-69041
@@ -419,6 +456,8 @@ int main(void)
         cmocka_unit_test(test_chinese_fanned_hands_read_from_strips),
         cmocka_unit_test(test_chinese_coloured_spot_cloths),
         cmocka_unit_test(test_chinese_piles_cards_end_to_end),
+        cmocka_unit_test(test_chinese_short_cards_stretched),
+        cmocka_unit_test(test_chinese_fan_maroon_ink),
         cmocka_unit_test(test_half_turn_reads_the_same),
         cmocka_unit_test(test_loose_quad_reads_right_or_not_at_all),
         cmocka_unit_test(test_partly_covered_cards_read_or_unread),

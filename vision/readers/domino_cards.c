@@ -904,6 +904,12 @@ static int sides_run_on(const domino_card_finder *f, float mx, float my, float u
         int sides = 0;
         for (int s = -1; s <= 1; s += 2) {
             float r = ray(f, ox, oy, s * ux, s * uy, width);
+            /* a pip the finder did not take (small pips of a six close
+             * together, blurred into one another) lies between the middle
+             * line and the side: the side is past it */
+            if (r >= 0 && r < 0.3f * width)
+                r = walk(f, ox, oy, s * ux, s * uy, width, (int)(0.3f * width),
+                         (int)fmaxf(2, 0.06f * width));
             sides += r >= 0.3f * width && r <= 0.65f * width;
         }
         ok += sides == 2;
@@ -1271,14 +1277,17 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
 
 /* A card found whole but longer than the deck's cards may run on over the
  * end of a card lying edge to edge with it (the seam between two cards is
- * faint): the two cuts of it to keep px long, each keeping one end, are
- * offered after it (the reader calls a quad that is off the card no card,
- * and the next one gets the place). Returns how many (0 or 2). */
+ * faint); one found much shorter stopped short of an end (at a small
+ * card's middle figure, thicker than the rules walk crosses, or on the
+ * paper under a card lying on it): the two quads px long along it, each
+ * keeping one end, are offered after it (the reader calls a quad that is
+ * off the card no card, and the next one gets the place). Returns how many
+ * (0 or 2). */
 static int trims_to(const cand *c, float keep, cand *out)
 {
     const ts_pt *q = c->q.q; /* q[0]-q[1] one end, q[3]-q[2] the other */
     float len = ts_dist(q[0], q[3]); /* from one end to the other */
-    if (!c->whole || len < 1.06f * keep)
+    if (!c->whole || (len < 1.06f * keep && len > 0.9f * keep))
         return 0;
     float t = keep / len;
     for (int k = 0; k < 2; k++) {
@@ -1298,7 +1307,7 @@ static int trims_to(const cand *c, float keep, cand *out)
     return 2;
 }
 
-/* The trims to the deck's length at the card's width. */
+/* The trims (or stretches) to the deck's length at the card's width. */
 static int trims(const cand *c, cand *out)
 {
     const ts_pt *q = c->q.q;
@@ -1308,9 +1317,9 @@ static int trims(const cand *c, cand *out)
 /* The camera's slant shortens a card along it by up to a tenth or so,
  * below the deck's proportions, so a card run on a little over the faint
  * seam of one lying end to end with it is still no longer than the deck's
- * shape: it is cut to the median length of the frame's cards found whole
- * with both ends straight (one deck, one camera) as well. Returns the
- * count of cands now (<= cap). */
+ * shape: it is cut (and one stopped short stretched) to the median length
+ * of the frame's cards found whole with both ends straight (one deck, one
+ * camera) as well. Returns the count of cands now (<= cap). */
 static int frame_trims(cand *c, int nc, int cap)
 {
     enum { MAX_LENS = 64 }; /* a frame's cards, and more */

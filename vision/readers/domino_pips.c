@@ -273,6 +273,13 @@ static void partly_covered(const style_geom *g, int colour_ok, const float (*at)
     }
 }
 
+int domino_ink_red(double red_sum, double r_sum, int area, double share, double paper_r)
+{
+    if (area <= 0 || red_sum / area <= 25 || red_sum <= share * r_sum)
+        return 0;
+    return !(paper_r > 0 && r_sum / area < 0.6 * paper_r);
+}
+
 static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1, float paper_frac,
                      double paper_rmean, int colour_ok, float sq_y0, float sq_y1, domino_end *e)
 {
@@ -294,14 +301,12 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
         axes(&b[i], &major, &minor);
         int bw = b[i].x1 - b[i].x0 + 1, bh = b[i].y1 - b[i].y0 + 1;
         double fill = (double)b[i].area / (bw * bh);
-        /* red: red well above green, for the light the card is under */
-        /* (under white light a black pip has no red over green at all, so
-         * a blurred red one, paler at its rim, may count with less) */
-        int is_red = b[i].red / b[i].area > 25 && b[i].red > (colour_ok ? 0.25 : 0.35) * b[i].rsum;
-        /* and bright in red as the paper is: black ink under a warm light
-         * is reddish but dark in every channel (the five read as a one) */
-        if (paper_rmean > 0 && b[i].rsum / b[i].area < 0.6 * paper_rmean)
-            is_red = 0;
+        /* red, for the light the card is under (under white light a
+         * black pip has no red over green at all, so a blurred red one,
+         * paler at its rim, may count with less; black ink under a warm
+         * light read red took the five for a one) */
+        int is_red = domino_ink_red(b[i].red, b[i].rsum, b[i].area, colour_ok ? 0.25 : 0.35,
+                                    paper_rmean);
         /* the table or a neighbour showing at the card's rim (a quad a few
          * pixels off, rounded corners): cut by the margin, hugging it */
         int edge = (b[i].x0 <= MARGIN_X && (cx < MARGIN_X + 2.5 || bh > 3 * bw)) ||

@@ -42,6 +42,13 @@ extern const float domino_layout[7][6][2];
  * or above it. */
 int domino_paper_level(const int hist[256], int total);
 
+/* True if a blob of area pixels is red ink: red well above green (red_sum,
+ * the sum of R - G, more than 25 a pixel and over share of r_sum, its sum
+ * of R) and as bright in red as the paper (paper_r, its mean R; 0 if not
+ * known): black ink under a warm light is reddish but dark in every
+ * channel. */
+int domino_ink_red(double red_sum, double r_sum, int area, double share, double paper_r);
+
 /* Reads one card (BGR, borrowed). Pure function of the image: no state. */
 void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out);
 

@@ -578,7 +578,7 @@ static int read_strip(const ts_image *card, const uint8_t *vis, ts_reading *r)
         b->area = area;
         b->cut = cut;
         b->bh = bh;
-        b->red = rg / area > 25 && rg > 0.25 * rs;
+        b->red = domino_ink_red(rg, rs, area, 0.25, pr / pn);
         b->thin = (double)area / (bw * bh) < 0.35 || bw > 4 * bh || bh > 4 * bw;
         /* a pip seen whole is round */
         if (!cut && !b->red && (b->thin || bw > 2 * bh || bh > 2 * bw) && area >= 40) {
