@@ -77,6 +77,11 @@ enum { MAX_RANKED = 256 }; /* the finder's candidates */
 #define FACE_VETO_CAP (0.5f * TS_PLAYING_FLOOR)
 /* How sure of itself the face must be to make a card of an unsure index. */
 #define FACE_RESCUE 0.9f
+/* The share of a card cut by the frame's edge that must lie in the frame
+ * for its face to veto an index read LATE_SURE: of one mostly beyond the
+ * edge the warp is mostly smear, and the face, counting the few pips that
+ * show, rules out the rank of a cut close-up's index read right (3C, 9S). */
+#define FACE_SEES 0.5f
 
 /* Cards read in one batch (each net step one run over all of them). */
 enum { BATCH = 48 };
@@ -439,11 +444,11 @@ static int face_view(ts_playing_reader *r, int i, const ts_image *card, int acro
  * a card (or without an index's glyph shape) is one when the face, sure of
  * itself, reads the same card: two independent cues rarely agree by chance
  * on one of 52 codes. */
-static void face_apply(const ts_playing_face_reading *f, int check, int cut,
+static void face_apply(const ts_playing_face_reading *f, int check, int cut, int mostly_out,
                        ts_playing_reading *out)
 {
     out->face = (int)ts_playing_face_judge(f, out->rank, out->suit, &out->face_conf);
-    if (cut && out->face == TS_FACE_AGREES)
+    if ((cut && out->face == TS_FACE_AGREES) || (mostly_out && out->conf >= LATE_SURE))
         return;
     if (check) {
         if (out->face == TS_FACE_AGREES)
@@ -488,8 +493,10 @@ static void suit_check(ts_playing_reader *r, int i, const ts_image *card,
  * veto it but not lift it; CARD_PAIRED, it is such a card that the
  * corner-index finder made from a glyph pair at its top-left corner, whose
  * shape is then known (the pair, found at the frame's scale, is not always
- * found again on the small card). */
-enum { CARD_CUT = 1, CARD_PAIRED = 2 };
+ * found again on the small card); CARD_MOSTLY_OUT, a cut card less than
+ * FACE_SEES of which lies in the frame: the face does not veto it when its
+ * index reads LATE_SURE. */
+enum { CARD_CUT = 1, CARD_PAIRED = 2, CARD_MOSTLY_OUT = 4 };
 static int read_cards(ts_playing_reader *r, const ts_image *cards, const int *flags, int n,
                       ts_playing_reading *out, char *err)
 {
@@ -547,7 +554,7 @@ static int read_cards(ts_playing_reader *r, const ts_image *cards, const int *fl
         return -1;
     for (int k = 0; k < nj; k++)
         face_apply(&r->faces[k], r->cs[job[k]].face == 1, flags && (flags[job[k]] & CARD_CUT),
-                   &out[job[k]]);
+                   flags && (flags[job[k]] & CARD_MOSTLY_OUT), &out[job[k]]);
     for (int i = 0; i < n; i++)
         suit_check(r, i, &cards[i], &out[i]);
     return 0;
@@ -656,7 +663,8 @@ static int card_flags(const ts_playing_reader *r, const ts_pt q[4], const ts_ima
 {
     if (!on_frame_edge(q, frame))
         return 0;
-    return CARD_CUT | (paired_quad(r, q) == 1 ? CARD_PAIRED : 0);
+    return CARD_CUT | (paired_quad(r, q) == 1 ? CARD_PAIRED : 0) |
+           (in_frame(q, frame) < FACE_SEES ? CARD_MOSTLY_OUT : 0);
 }
 
 /* Reads ahead, in one batch, the candidates ts_place_pick will read if each
@@ -922,8 +930,19 @@ static int playing_find(void *reader, const ts_image *frame, ts_quad *out, int m
         return -1;
     r->nicand = n;
     r->nsure = nsure;
-    n = ts_playing_find_late(r->finder, frame, r->icand, nsure, r->icand + nsure, n - nsure,
-                             r->ranked, nout, cap, err);
+    /* A close-up's index found on the coarse level only and read surely
+     * offers its card before the blobs too (after them a loose blob read
+     * unsure took its place); it is a card only as a late one is
+     * (late_card). */
+    ts_quad early[READ_PAIRS], late[READ_PAIRS];
+    int ne = 0, nl = 0;
+    for (int i = 0; i < n; i++) {
+        if (i < nsure || (i >= r->nfine && r->icand[i].score >= IDX_SURE))
+            early[ne++] = r->icand[i];
+        else
+            late[nl++] = r->icand[i];
+    }
+    n = ts_playing_find_late(r->finder, frame, early, ne, late, nl, r->ranked, nout, cap, err);
     if (n < 0)
         return -1;
     if (read_ahead(r, frame, r->ranked, n, max, err) < 0)
