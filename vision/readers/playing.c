@@ -838,8 +838,28 @@ static int in_outline(const ts_playing_pair *p, const ts_quad *outline, int n,
     return 0;
 }
 
+/* The stretch the frame's first probe pairs read best in: the most index
+ * confidence summed over them, or (surest) the stretch their surest one
+ * reads in: a close-up's few coarse pairs are mostly pips, whose sum
+ * outweighs its one index (a card then implied twice too large). */
+static int frame_stretch(const ts_playing_reader *r, int probe, int slot[][NSTRETCH], int surest)
+{
+    int best_s = 0;
+    float score[NSTRETCH] = {0};
+    for (int s = 0; s < NSTRETCH; s++) {
+        for (int i = 0; i < probe; i++) {
+            float c = index_conf(r->iprobs + (size_t)slot[i][s] * NOUT);
+            score[s] = surest ? (c > score[s] ? c : score[s]) : score[s] + c;
+        }
+        if (score[s] > score[best_s])
+            best_s = s;
+    }
+    return best_s;
+}
+
 static int pair_cards(ts_playing_reader *r, const ts_image *frame, int np,
-                      const ts_quad *outline, int noutline, ts_quad *out, int max, char *err)
+                      const ts_quad *outline, int noutline, int surest, ts_quad *out, int max,
+                      char *err)
 {
     /* pairs on cards whose whole outline was found cost no net time */
     int kept = 0;
@@ -856,14 +876,7 @@ static int pair_cards(ts_playing_reader *r, const ts_image *frame, int np,
     for (int s = 0; s < NSTRETCH; s++)
         if (read_pairs(r, frame, 0, probe, s, &npatch, slot, card, err) < 0)
             return -1;
-    int best_s = 0;
-    float sum[NSTRETCH] = {0};
-    for (int s = 0; s < NSTRETCH; s++) {
-        for (int i = 0; i < probe; i++)
-            sum[s] += index_conf(r->iprobs + (size_t)slot[i][s] * NOUT);
-        if (sum[s] > sum[best_s])
-            best_s = s;
-    }
+    int best_s = frame_stretch(r, probe, slot, surest);
     if (read_pairs(r, frame, probe, np, best_s, &npatch, slot, card, err) < 0)
         return -1;
     int n = 0;
@@ -896,7 +909,7 @@ static int index_candidates(ts_playing_reader *r, const ts_image *frame, const t
     int np = ts_playing_index_pairs(r->indexer, frame, r->pairs, MAX_PAIRS, err);
     if (np < 0)
         return -1;
-    int n = pair_cards(r, frame, np, outline, noutline, out, max, err);
+    int n = pair_cards(r, frame, np, outline, noutline, 0, out, max, err);
     if (n < 0)
         return -1;
     *nsure = 0;
@@ -908,7 +921,8 @@ static int index_candidates(ts_playing_reader *r, const ts_image *frame, const t
          * (its cards late too: on a table these glyphs are pips) */
         np = ts_playing_index_pairs_coarse(r->indexer, frame, &r->coarse, r->pairs, MAX_PAIRS,
                                            err);
-        int m = np < 0 ? -1 : pair_cards(r, frame, np, outline, noutline, out + n, max - n, err);
+        int m = np < 0 ? -1
+                       : pair_cards(r, frame, np, outline, noutline, 1, out + n, max - n, err);
         if (m < 0)
             return -1;
         r->nfine = n;
