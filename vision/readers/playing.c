@@ -39,8 +39,10 @@ enum { NRANK = 13, NSUIT = 4, NPATCH = 4, NOUT = NRANK + NSUIT + 2 };
  * may be stretched (a photo squeezed to a square: cards look narrower or
  * squatter than they are) tried for each pair. */
 enum { MAX_PAIRS = 512, READ_PAIRS = 48, NSTRETCH = TS_PLAYING_NSTRETCH, MAX_CARD_PAIRS = 64 };
-/* Pairs read in every stretch to tell how the frame is stretched. */
-enum { PROBE = 6 };
+/* Pairs read in every stretch to tell how the frame is stretched; more
+ * of a close-up's coarse ones, few and mostly pips, whose index pairs
+ * (less white about their large glyphs) come late in the margin order. */
+enum { PROBE = 6, PROBE_COARSE = 16 };
 /* Candidates that overlap one read as a card below this confidence are read
  * too, and the surest of them takes the place: the first quad found around
  * a held card is often a loose one (a finger, the face behind) that reads
@@ -857,8 +859,11 @@ static int frame_stretch(const ts_playing_reader *r, int probe, int slot[][NSTRE
     return best_s;
 }
 
+/* The cards the glyph pairs r->pairs[0..np) imply, read at least IDX_MAYBE
+ * (surest first); coarse: the pairs are a close-up's coarse level's
+ * (PROBE_COARSE of them probed, the frame's stretch from the surest). */
 static int pair_cards(ts_playing_reader *r, const ts_image *frame, int np,
-                      const ts_quad *outline, int noutline, int surest, ts_quad *out, int max,
+                      const ts_quad *outline, int noutline, int coarse, ts_quad *out, int max,
                       char *err)
 {
     /* pairs on cards whose whole outline was found cost no net time */
@@ -872,11 +877,11 @@ static int pair_cards(ts_playing_reader *r, const ts_image *frame, int np,
     ts_pt card[READ_PAIRS * NSTRETCH][4];
     int slot[READ_PAIRS][NSTRETCH], npatch = 0;
     memset(slot, -1, sizeof slot);
-    int probe = np < PROBE ? np : PROBE;
+    int most = coarse ? PROBE_COARSE : PROBE, probe = np < most ? np : most;
     for (int s = 0; s < NSTRETCH; s++)
         if (read_pairs(r, frame, 0, probe, s, &npatch, slot, card, err) < 0)
             return -1;
-    int best_s = frame_stretch(r, probe, slot, surest);
+    int best_s = frame_stretch(r, probe, slot, coarse);
     if (read_pairs(r, frame, probe, np, best_s, &npatch, slot, card, err) < 0)
         return -1;
     int n = 0;
