@@ -63,6 +63,14 @@ WEBCAM = False
 # outlines) and the finder net's (patches placed from an index's glyphs alone).
 JITTER = {"scale": (0.88, 1.15), "dx": 0.035, "dy": 0.03}
 FINDER_JITTER = {"scale": (0.85, 1.2), "dx": 0.045, "dy": 0.04}
+# Quads found in phone close-ups can be far off the card's shape: a quad of
+# half the card (its index twice as wide in the patch), a card guessed from
+# a large index too small or too large. --stretch SHARE: this share of the
+# positives cut from cards is scaled by its own factor along each axis
+# (log-uniform in "axis") instead of the reader's jitter. Off (0) in the
+# shipped nets: at 0.3 the reader read held-out phone photos worse
+# (models/README.md).
+STRETCH = {"share": 0.0, "axis": (0.55, 1.3)}
 # Share of positives (and of negatives) cut from the real scene photos'
 # training halves (playing_frame_index.tsv).
 FRAME_SHARE = 0.1
@@ -186,14 +194,19 @@ def corner_patch(card, turned, rng, jitter):
     if turned:
         card = cv2.rotate(card, cv2.ROTATE_180)
     cw, ch = CORNER_W * CARD_W, CORNER_H * CARD_H
+    sx = sy = 1.0
     if jitter:
         s = rng.uniform(*JITTER["scale"])
         dx = rng.uniform(-JITTER["dx"], JITTER["dx"]) * CARD_W
         dy = rng.uniform(-JITTER["dy"], JITTER["dy"]) * CARD_H
         a = np.deg2rad(rng.uniform(-4, 4))
+        if STRETCH["share"] and rng.random() < STRETCH["share"]:
+            lo, hi = np.log(STRETCH["axis"][0]), np.log(STRETCH["axis"][1])
+            sx, sy = np.exp(rng.uniform(lo, hi)), np.exp(rng.uniform(lo, hi))
+            s = 1.0
     else:
         s, dx, dy, a = 1.0, 0.0, 0.0, 0.0
-    return cut(card, dx, dy, cw * s, ch * s, a)
+    return cut(card, dx, dy, cw * s * sx, ch * s * sy, a)
 
 
 def cut(img, x0, y0, w, h, a=0.0):
@@ -433,8 +446,11 @@ def main():
     ap.add_argument("--no-frames", action="store_true", help="leave out the index patches of "
                     "the scene photos' training halves (playing_frame_index.tsv): the nets "
                     "of session 6")
+    ap.add_argument("--stretch", type=float, default=0.0, help="share of the card patches "
+                    "scaled along each axis on its own (STRETCH; default 0, as shipped)")
     args = ap.parse_args()
     global IN_W, IN_H, JITTER, WEBCAM
+    STRETCH["share"] = args.stretch
     finder = args.arch == "tiny"
     WEBCAM = args.webcam
     here = os.path.dirname(os.path.abspath(__file__))

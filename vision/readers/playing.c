@@ -39,8 +39,10 @@ enum { NRANK = 13, NSUIT = 4, NPATCH = 4, NOUT = NRANK + NSUIT + 2 };
  * may be stretched (a photo squeezed to a square: cards look narrower or
  * squatter than they are) tried for each pair. */
 enum { MAX_PAIRS = 512, READ_PAIRS = 48, NSTRETCH = TS_PLAYING_NSTRETCH, MAX_CARD_PAIRS = 64 };
-/* Pairs read in every stretch to tell how the frame is stretched. */
-enum { PROBE = 6 };
+/* Pairs read in every stretch to tell how the frame is stretched; more
+ * of a close-up's coarse ones, few and mostly pips, whose index pairs
+ * (less white about their large glyphs) come late in the margin order. */
+enum { PROBE = 6, PROBE_COARSE = 16 };
 /* Candidates that overlap one read as a card below this confidence are read
  * too, and the surest of them takes the place: the first quad found around
  * a held card is often a loose one (a finger, the face behind) that reads
@@ -77,6 +79,11 @@ enum { MAX_RANKED = 256 }; /* the finder's candidates */
 #define FACE_VETO_CAP (0.5f * TS_PLAYING_FLOOR)
 /* How sure of itself the face must be to make a card of an unsure index. */
 #define FACE_RESCUE 0.9f
+/* The share of a card cut by the frame's edge that must lie in the frame
+ * for its face to veto an index read LATE_SURE: of one mostly beyond the
+ * edge the warp is mostly smear, and the face, counting the few pips that
+ * show, rules out the rank of a cut close-up's index read right (3C, 9S). */
+#define FACE_SEES 0.5f
 
 /* Cards read in one batch (each net step one run over all of them). */
 enum { BATCH = 48 };
@@ -439,11 +446,11 @@ static int face_view(ts_playing_reader *r, int i, const ts_image *card, int acro
  * a card (or without an index's glyph shape) is one when the face, sure of
  * itself, reads the same card: two independent cues rarely agree by chance
  * on one of 52 codes. */
-static void face_apply(const ts_playing_face_reading *f, int check, int cut,
+static void face_apply(const ts_playing_face_reading *f, int check, int cut, int mostly_out,
                        ts_playing_reading *out)
 {
     out->face = (int)ts_playing_face_judge(f, out->rank, out->suit, &out->face_conf);
-    if (cut && out->face == TS_FACE_AGREES)
+    if ((cut && out->face == TS_FACE_AGREES) || (mostly_out && out->conf >= LATE_SURE))
         return;
     if (check) {
         if (out->face == TS_FACE_AGREES)
@@ -488,8 +495,10 @@ static void suit_check(ts_playing_reader *r, int i, const ts_image *card,
  * veto it but not lift it; CARD_PAIRED, it is such a card that the
  * corner-index finder made from a glyph pair at its top-left corner, whose
  * shape is then known (the pair, found at the frame's scale, is not always
- * found again on the small card). */
-enum { CARD_CUT = 1, CARD_PAIRED = 2 };
+ * found again on the small card); CARD_MOSTLY_OUT, a cut card less than
+ * FACE_SEES of which lies in the frame: the face does not veto it when its
+ * index reads LATE_SURE. */
+enum { CARD_CUT = 1, CARD_PAIRED = 2, CARD_MOSTLY_OUT = 4 };
 static int read_cards(ts_playing_reader *r, const ts_image *cards, const int *flags, int n,
                       ts_playing_reading *out, char *err)
 {
@@ -547,7 +556,7 @@ static int read_cards(ts_playing_reader *r, const ts_image *cards, const int *fl
         return -1;
     for (int k = 0; k < nj; k++)
         face_apply(&r->faces[k], r->cs[job[k]].face == 1, flags && (flags[job[k]] & CARD_CUT),
-                   &out[job[k]]);
+                   flags && (flags[job[k]] & CARD_MOSTLY_OUT), &out[job[k]]);
     for (int i = 0; i < n; i++)
         suit_check(r, i, &cards[i], &out[i]);
     return 0;
@@ -656,7 +665,8 @@ static int card_flags(const ts_playing_reader *r, const ts_pt q[4], const ts_ima
 {
     if (!on_frame_edge(q, frame))
         return 0;
-    return CARD_CUT | (paired_quad(r, q) == 1 ? CARD_PAIRED : 0);
+    return CARD_CUT | (paired_quad(r, q) == 1 ? CARD_PAIRED : 0) |
+           (in_frame(q, frame) < FACE_SEES ? CARD_MOSTLY_OUT : 0);
 }
 
 /* Reads ahead, in one batch, the candidates ts_place_pick will read if each
@@ -830,8 +840,31 @@ static int in_outline(const ts_playing_pair *p, const ts_quad *outline, int n,
     return 0;
 }
 
+/* The stretch the frame's first probe pairs read best in: the most index
+ * confidence summed over them, or (surest) the stretch their surest one
+ * reads in: a close-up's few coarse pairs are mostly pips, whose sum
+ * outweighs its one index (a card then implied twice too large). */
+static int frame_stretch(const ts_playing_reader *r, int probe, int slot[][NSTRETCH], int surest)
+{
+    int best_s = 0;
+    float score[NSTRETCH] = {0};
+    for (int s = 0; s < NSTRETCH; s++) {
+        for (int i = 0; i < probe; i++) {
+            float c = index_conf(r->iprobs + (size_t)slot[i][s] * NOUT);
+            score[s] = surest ? (c > score[s] ? c : score[s]) : score[s] + c;
+        }
+        if (score[s] > score[best_s])
+            best_s = s;
+    }
+    return best_s;
+}
+
+/* The cards the glyph pairs r->pairs[0..np) imply, read at least IDX_MAYBE
+ * (surest first); coarse: the pairs are a close-up's coarse level's
+ * (PROBE_COARSE of them probed, the frame's stretch from the surest). */
 static int pair_cards(ts_playing_reader *r, const ts_image *frame, int np,
-                      const ts_quad *outline, int noutline, ts_quad *out, int max, char *err)
+                      const ts_quad *outline, int noutline, int coarse, ts_quad *out, int max,
+                      char *err)
 {
     /* pairs on cards whose whole outline was found cost no net time */
     int kept = 0;
@@ -844,18 +877,11 @@ static int pair_cards(ts_playing_reader *r, const ts_image *frame, int np,
     ts_pt card[READ_PAIRS * NSTRETCH][4];
     int slot[READ_PAIRS][NSTRETCH], npatch = 0;
     memset(slot, -1, sizeof slot);
-    int probe = np < PROBE ? np : PROBE;
+    int most = coarse ? PROBE_COARSE : PROBE, probe = np < most ? np : most;
     for (int s = 0; s < NSTRETCH; s++)
         if (read_pairs(r, frame, 0, probe, s, &npatch, slot, card, err) < 0)
             return -1;
-    int best_s = 0;
-    float sum[NSTRETCH] = {0};
-    for (int s = 0; s < NSTRETCH; s++) {
-        for (int i = 0; i < probe; i++)
-            sum[s] += index_conf(r->iprobs + (size_t)slot[i][s] * NOUT);
-        if (sum[s] > sum[best_s])
-            best_s = s;
-    }
+    int best_s = frame_stretch(r, probe, slot, coarse);
     if (read_pairs(r, frame, probe, np, best_s, &npatch, slot, card, err) < 0)
         return -1;
     int n = 0;
@@ -888,7 +914,7 @@ static int index_candidates(ts_playing_reader *r, const ts_image *frame, const t
     int np = ts_playing_index_pairs(r->indexer, frame, r->pairs, MAX_PAIRS, err);
     if (np < 0)
         return -1;
-    int n = pair_cards(r, frame, np, outline, noutline, out, max, err);
+    int n = pair_cards(r, frame, np, outline, noutline, 0, out, max, err);
     if (n < 0)
         return -1;
     *nsure = 0;
@@ -900,7 +926,8 @@ static int index_candidates(ts_playing_reader *r, const ts_image *frame, const t
          * (its cards late too: on a table these glyphs are pips) */
         np = ts_playing_index_pairs_coarse(r->indexer, frame, &r->coarse, r->pairs, MAX_PAIRS,
                                            err);
-        int m = np < 0 ? -1 : pair_cards(r, frame, np, outline, noutline, out + n, max - n, err);
+        int m = np < 0 ? -1
+                       : pair_cards(r, frame, np, outline, noutline, 1, out + n, max - n, err);
         if (m < 0)
             return -1;
         r->nfine = n;
@@ -922,8 +949,19 @@ static int playing_find(void *reader, const ts_image *frame, ts_quad *out, int m
         return -1;
     r->nicand = n;
     r->nsure = nsure;
-    n = ts_playing_find_late(r->finder, frame, r->icand, nsure, r->icand + nsure, n - nsure,
-                             r->ranked, nout, cap, err);
+    /* A close-up's index found on the coarse level only and read surely
+     * offers its card before the blobs too (after them a loose blob read
+     * unsure took its place); it is a card only as a late one is
+     * (late_card). */
+    ts_quad early[READ_PAIRS], late[READ_PAIRS];
+    int ne = 0, nl = 0;
+    for (int i = 0; i < n; i++) {
+        if (i < nsure || (i >= r->nfine && r->icand[i].score >= IDX_SURE))
+            early[ne++] = r->icand[i];
+        else
+            late[nl++] = r->icand[i];
+    }
+    n = ts_playing_find_late(r->finder, frame, early, ne, late, nl, r->ranked, nout, cap, err);
     if (n < 0)
         return -1;
     if (read_ahead(r, frame, r->ranked, n, max, err) < 0)

@@ -33,6 +33,10 @@ enum {
     MAX_EXT = 26,
     BLOCK = 31,       /* local mean window (px): a few glyphs wide */
     INK = 14,         /* how much darker than the local mean ink is */
+    /* white_margin's distances tried on the coarse level, a close-up's: the
+     * nearer ones on the finer levels too let a webcam frame's pips and
+     * fingers pair (2 cards read wrong) */
+    NEAR_COARSE = 3,
 };
 
 typedef struct {
@@ -52,10 +56,36 @@ static int by_margin(const void *a, const void *b)
     return (x->margin < y->margin) - (x->margin > y->margin);
 }
 
+/* How much whiter than the rank glyph's ink the card is beside the index:
+ * left of the rank and of the gap between the glyphs, half a glyph step
+ * out (ink is bright in grey here). In a photo squeezed to a square a card
+ * whose length runs along the stretched axis has its glyph step stretched
+ * too, and half of it lands beyond the card's edge: there the white is
+ * looked for nearer (the frame stretches of ts_playing_index_card; nnear of
+ * the three distances), and such a pair ranks after the plain ones (half
+ * its margin). -1: no white. */
+static float white_margin(const ts_index_ink *ix, const glyph *r, float vx, float vy, float d,
+                          int nnear)
+{
+    static const float near[3] = {0.5f, 0.375f, 0.28f}; /* 0.5 x 1, 0.75, 0.5625 */
+    float ink = 255 - ts_index_ink_glyph(ix, r->cx, r->cy, r->ext);
+    float ex = vy / d, ey = -vx / d;
+    for (int k = 0; k < nnear; k++) {
+        float o = near[k] * d;
+        float m0 = 255 - ts_index_ink_grey(ix, r->cx - o * ex, r->cy - o * ey);
+        float m1 = 255 - ts_index_ink_grey(ix, r->cx + 0.5f * vx - o * ex,
+                                           r->cy + 0.5f * vy - o * ey);
+        float margin = (m0 < m1 ? m0 : m1) - ink;
+        if (margin >= INK)
+            return k ? 0.5f * margin : margin;
+    }
+    return -1;
+}
+
 /* Pairs on levels first..last (and, if more, on the next one when none was
- * found). */
+ * found); nnear: white_margin's. */
 static int pairs_on(ts_index_ink *ix, const ts_image *frame, int first, int last, int more,
-                    ts_playing_pair *out, int max, char *err)
+                    int nnear, ts_playing_pair *out, int max, char *err)
 {
     int n = 0;
     glyph *gl = malloc(sizeof *gl * MAX_GLYPHS);
@@ -98,15 +128,8 @@ static int pairs_on(ts_index_ink *ix, const ts_image *frame, int first, int last
                 float vx = s->cx - r->cx, vy = s->cy - r->cy, d = hypotf(vx, vy);
                 if (d < 0.65f * r->ext || d > 1.9f * r->ext)
                     continue;
-                /* the card's white around the index: left of the rank and of
-                 * the gap between the glyphs (ink is bright in grey here) */
-                float ex = vy / d, ey = -vx / d;
-                float m0 = 255 - ts_index_ink_grey(ix, r->cx - 0.5f * d * ex, r->cy - 0.5f * d * ey);
-                float m1 = 255 - ts_index_ink_grey(ix, r->cx + 0.5f * vx - 0.5f * d * ex,
-                                         r->cy + 0.5f * vy - 0.5f * d * ey);
-                float ink = 255 - ts_index_ink_glyph(ix, r->cx, r->cy, r->ext);
-                float margin = (m0 < m1 ? m0 : m1) - ink;
-                if (margin < INK)
+                float margin = white_margin(ix, r, vx, vy, d, nnear);
+                if (margin < 0)
                     continue;
                 ts_playing_pair p = {
                     .rank = {r->cx * back_x, r->cy * back_y},
@@ -135,7 +158,7 @@ int ts_playing_index_pairs(ts_index_ink *ix, const ts_image *frame, ts_playing_p
 {
     /* A close-up's glyphs are too big for both levels: a frame with no pair
      * there is looked at once more, a level coarser. */
-    return pairs_on(ix, frame, 0, LEVELS - 1, 1, out, max, err);
+    return pairs_on(ix, frame, 0, LEVELS - 1, 1, 1, out, max, err);
 }
 
 int ts_playing_index_pairs_coarse(ts_index_ink *ix, const ts_image *frame, ts_image *scratch,
@@ -146,7 +169,7 @@ int ts_playing_index_pairs_coarse(ts_index_ink *ix, const ts_image *frame, ts_im
     int w1 = (int)lroundf(frame->w * k), h1 = (int)lroundf(frame->h * k);
     const ts_image *last = &ix->small;
     if (!last->buf || last->w != w1 || last->h != h1 || last->channels != frame->channels)
-        return pairs_on(ix, frame, LEVELS, LEVELS, 0, out, max, err);
+        return pairs_on(ix, frame, LEVELS, LEVELS, 0, NEAR_COARSE, out, max, err);
     /* halve the last level's picture, not the whole frame again (13 M
      * instructions a 720p frame); a copy, since the level is redrawn */
     if (scratch->w != w1 || scratch->h != h1 || scratch->channels != last->channels) {
@@ -158,7 +181,7 @@ int ts_playing_index_pairs_coarse(ts_index_ink *ix, const ts_image *frame, ts_im
     }
     for (int y = 0; y < h1; y++)
         memcpy(ts_image_row(scratch, y), ts_image_row(last, y), (size_t)w1 * last->channels);
-    int n = pairs_on(ix, scratch, 1, 1, 0, out, max, err);
+    int n = pairs_on(ix, scratch, 1, 1, 0, NEAR_COARSE, out, max, err);
     float sx = (float)frame->w / w1, sy = (float)frame->h / h1;
     for (int i = 0; i < n; i++) {
         out[i].rank = (ts_pt){out[i].rank.x * sx, out[i].rank.y * sy};
