@@ -491,11 +491,15 @@ static int gof_find(void *reader, const ts_image *frame, ts_quad *out, int max, 
             const ts_quad *wj = view_whole(g, &out[j]);
             for (int v = 0; v < kept && !drop; v++) {
                 const ts_quad *w = view_whole(g, &out[v]);
-                if (!w || !(ts_point_in_quad(w->q, cx, cy) || (wj && ts_quad_overlap(w, wj))))
+                int on = w && ts_point_in_quad(w->q, cx, cy);
+                if (!w || !(on || (wj && ts_quad_overlap(w, wj))))
                     continue; /* no view, or not on its card: the memo is not asked */
                 int seen = ts_reading_memo_found(&g->memo, out[v].q, &rv);
                 int same = seen && rv.code.idx == rj.code.idx;
-                int sure = seen && rv.is_card && rv.conf >= ts_gof_reader_class.conf_floor;
+                /* only a quad on that card: a view beside it whose card
+                 * merely overlaps it is another card (a pile's top R5 at
+                 * 0.998, its index beside the G7 under it, was dropped) */
+                int sure = on && seen && rv.is_card && rv.conf >= ts_gof_reader_class.conf_floor;
                 drop = (sure && rj.conf < CLAIM_SURE) || same;
             }
         }
