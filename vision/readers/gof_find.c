@@ -337,11 +337,13 @@ static float line_seam(const ts_image *frame, const ts_pt q[4], int dir, float a
     for (int t = 0; t < SAMPLES; t++) {
         float along = (t + 1) / (SAMPLES + 1.0f), line = 255, side = 0;
         for (int o = -1; o <= 1; o++) {
-            float w = at + o * off, best = 255;
+            float w = at + o * off, best = 255, ex = 0, ey = 0;
             ts_pt p0 = dir ? lerp4(q, along, w) : lerp4(q, w, along);
-            ts_pt e = dir ? lerp4(q, along, w + 0.01f) : lerp4(q, w + 0.01f, along);
-            float ex = e.x - p0.x, ey = e.y - p0.y, el = hypotf(ex, ey);
-            ex = el > 0 ? ex / el : 0, ey = el > 0 ? ey / el : 0;
+            if (!o) { /* the line itself is searched across: its direction */
+                ts_pt e = dir ? lerp4(q, along, w + 0.01f) : lerp4(q, w + 0.01f, along);
+                float el = hypotf(e.x - p0.x, e.y - p0.y);
+                ex = el > 0 ? (e.x - p0.x) / el : 0, ey = el > 0 ? (e.y - p0.y) / el : 0;
+            }
             for (int j = o ? 0 : -3; j <= (o ? 0 : 3); j++) { /* across, 1 px steps */
                 int x = (int)(p0.x + ex * j + 0.5f), y = (int)(p0.y + ey * j + 0.5f);
                 if (x < 0 || y < 0 || x >= frame->w || y >= frame->h)
