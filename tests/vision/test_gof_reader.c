@@ -316,6 +316,40 @@ static void test_merged_indices_read(void **state)
     assert_true(wrong <= 1);
 }
 
+/* Rows played with gaps of a few pixels between their cards, seen at a
+ * slant: each row is one stock blob whose cells (a card and a gap) are
+ * shorter than a card split from a block may be; they are offered when
+ * the table shows dark between them (gof_find.c LINE_LO). Seeds of session
+ * 13's tuning range (81000-81039), fully visible cards. */
+static void test_slanted_rows_read(void **state)
+{
+    (void)state;
+    static const table_ref t[] = {{81037, TS_LAYOUT_ROW}, {81038, TS_LAYOUT_ROW}};
+    int n = 0, ok = 0, wrong = 0;
+    read_camera_tables("slanted rows", t, 2, 0.99f, &n, &ok, &wrong);
+    /* measured 23/24, 0 wrong (main af4940d: 11/24, 1 wrong) */
+    assert_true(n >= 24);
+    assert_true(ok >= 21);
+    assert_true(wrong == 0);
+}
+
+/* Piles whose top card shows a big 8, 5 or 10 over a stock shaded by the
+ * light: its index card is on the stock by the ring of places about its
+ * edge (gof_find.c stock_inside), and its view is not dropped for a card
+ * under it (gof.c). Seeds of session 13's tuning range, at least half
+ * visible cards. */
+static void test_pile_tops_read(void **state)
+{
+    (void)state;
+    static const table_ref t[] = {{81003, TS_LAYOUT_PILE}, {81004, TS_LAYOUT_PILE}};
+    int n = 0, ok = 0, wrong = 0;
+    read_camera_tables("pile tops", t, 2, 0.5f, &n, &ok, &wrong);
+    /* measured 17/20, 0 wrong (main af4940d: 14/20) */
+    assert_true(n >= 20);
+    assert_true(ok >= 16);
+    assert_true(wrong == 0);
+}
+
 /* Piles whose corner cards (a card sized by the lone cards along a blob's
  * corner, gof_find.c) lie across the cards over them: a reading no corner's
  * index holds is not sure (gof.c part_unheld). Tuning seeds 68005, 68008,
@@ -657,6 +691,8 @@ int main(void)
         cmocka_unit_test(test_striped_cloth_read_by_indices),
         cmocka_unit_test(test_merged_indices_read),
         cmocka_unit_test(test_covered_corner_cards_not_misread),
+        cmocka_unit_test(test_slanted_rows_read),
+        cmocka_unit_test(test_pile_tops_read),
         cmocka_unit_test(test_finder_offers_every_grid_card),
         cmocka_unit_test(test_snap_edges),
         cmocka_unit_test(test_index_offers_touching_cards),

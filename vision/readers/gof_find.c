@@ -57,6 +57,17 @@ static const float SINGLE_LO = -0.26f, SINGLE_HI = 0.3f;
  * slant has cells 1.3-1.8 long (1.47-1.67 before, which lost every card of
  * a 4 x 3 block of crosswise cards seen at 25 degrees). */
 static const float SPLIT_LO = -0.15f, SPLIT_HI = 0.15f;
+/* The cells of a split into one row or column of cards may be as short as
+ * a lone card (SINGLE_LO): a row played with gaps of a few pixels between
+ * its cards is one blob at the stock image's scale, and seen at a slant
+ * its cells are 1.2-1.3 long (81000-81039 rows: 453 -> 465 of 479 fully
+ * visible cards read, wrong 1 -> 0). Not for grids of both: on 68019 a
+ * 2 x 3 split of a slanted block made a cell across two cards read sure.
+ * Only along seams at least LINE_SEAM dark (grey levels): the table between
+ * a row's cards (14-160 on 81000-81039); a lone card's halves have that
+ * shape too, their seam (-56..10) through its print, and were read for
+ * nothing (a pile frame: 288 -> 307 M instructions). */
+static const float LINE_LO = -0.26f, LINE_SEAM = 12.0f;
 
 /* The seams of the splits measured in this frame: the binarisations find
  * the same blob again and again (to a pixel or two once refined), and
@@ -65,7 +76,7 @@ enum { MAX_SEAMS = 256 };
 typedef struct {
     ts_pt q[4];
     int rows, cols;
-    float seam, u[MAX_GRID + 1], v[MAX_GRID + 1];
+    float seam, need, u[MAX_GRID + 1], v[MAX_GRID + 1];
 } seam_memo;
 
 struct ts_gof_finder {
@@ -315,19 +326,24 @@ static int refine(const ts_ipt *pts, int n, const ts_ipt c[4], float grow, ts_pt
  * cols split of quad q are, in grey levels (the seam between two touching
  * cards: their worn edges and the shadow of one on the other). Each sample
  * takes the darkest pixel within a few pixels across the line, as the block's
- * outline is only that exact. */
-static float line_seam(const ts_image *frame, const ts_pt q[4], int dir, float at, float off)
+ * outline is only that exact. A seam that will be below need is -255 as soon
+ * as that shows (most of the splits tried are no seam at all). */
+static float line_seam(const ts_image *frame, const ts_pt q[4], int dir, float at, float off,
+                       float need)
 {
     enum { SAMPLES = 23 };
     float d[SAMPLES];
+    int under = 0; /* samples below need: past a quarter, the seam is too */
     for (int t = 0; t < SAMPLES; t++) {
         float along = (t + 1) / (SAMPLES + 1.0f), line = 255, side = 0;
         for (int o = -1; o <= 1; o++) {
-            float w = at + o * off, best = 255;
+            float w = at + o * off, best = 255, ex = 0, ey = 0;
             ts_pt p0 = dir ? lerp4(q, along, w) : lerp4(q, w, along);
-            ts_pt e = dir ? lerp4(q, along, w + 0.01f) : lerp4(q, w + 0.01f, along);
-            float ex = e.x - p0.x, ey = e.y - p0.y, el = hypotf(ex, ey);
-            ex = el > 0 ? ex / el : 0, ey = el > 0 ? ey / el : 0;
+            if (!o) { /* the line itself is searched across: its direction */
+                ts_pt e = dir ? lerp4(q, along, w + 0.01f) : lerp4(q, w + 0.01f, along);
+                float el = hypotf(e.x - p0.x, e.y - p0.y);
+                ex = el > 0 ? (e.x - p0.x) / el : 0, ey = el > 0 ? (e.y - p0.y) / el : 0;
+            }
             for (int j = o ? 0 : -3; j <= (o ? 0 : 3); j++) { /* across, 1 px steps */
                 int x = (int)(p0.x + ex * j + 0.5f), y = (int)(p0.y + ey * j + 0.5f);
                 if (x < 0 || y < 0 || x >= frame->w || y >= frame->h)
@@ -342,6 +358,8 @@ static float line_seam(const ts_image *frame, const ts_pt q[4], int dir, float a
                 line = best;
         }
         d[t] = side - line;
+        if ((under += d[t] < need) > SAMPLES / 4)
+            return -255;
     }
     /* a seam runs the whole line; a numeral crosses only part of it */
     for (int i = 1; i < SAMPLES; i++)
@@ -356,9 +374,9 @@ static float line_seam(const ts_image *frame, const ts_pt q[4], int dir, float a
  * inner line may move by up to a sixth of a cell to the darkest seam near
  * it by shifts sixteenths of a cell (a block seen at a slant has its far
  * cells smaller, and touching cards lie a little apart): the lines' places, 0..1 across the quad, go to u
- * (cols + 1 of them) and v (rows + 1). */
+ * (cols + 1 of them) and v (rows + 1). need: see line_seam. */
 static float seams(const ts_image *frame, const ts_pt q[4], int rows, int cols, int shifts,
-                   float *u, float *v)
+                   float need, float *u, float *v)
 {
     for (int c = 0; c <= cols; c++)
         u[c] = (float)c / cols;
@@ -374,7 +392,7 @@ static float seams(const ts_image *frame, const ts_pt q[4], int rows, int cols, 
             float best = -255, at = (float)l / lines;
             for (int s = -shifts; s <= shifts; s++) {
                 float w = (float)l / lines + s / (16.0f * lines);
-                float d = line_seam(frame, q, dir, w, 0.25f / lines);
+                float d = line_seam(frame, q, dir, w, 0.25f / lines, need);
                 /* ties to the even split */
                 if (d > best + 0.5f * (s != 0))
                     best = d, at = w;
@@ -389,13 +407,13 @@ static float seams(const ts_image *frame, const ts_pt q[4], int rows, int cols, 
 /* seams() of q, from the memo when a split of a quad within a pixel and a
  * half of it was measured in this frame. */
 static float seams_memo(ts_gof_finder *f, const ts_image *frame, const ts_pt q[4], int rows,
-                        int cols, int shifts, float *u, float *v)
+                        int cols, int shifts, float need, float *u, float *v)
 {
     if (rows * cols == 1)
-        return seams(frame, q, rows, cols, shifts, u, v); /* no lines: nothing to keep */
+        return seams(frame, q, rows, cols, shifts, need, u, v); /* no lines: nothing to keep */
     for (int i = 0; i < f->nseam; i++) {
         const seam_memo *m = &f->seam[i];
-        int same = m->rows == rows && m->cols == cols;
+        int same = m->rows == rows && m->cols == cols && m->need == need;
         for (int c = 0; c < 4 && same; c++)
             same = fabsf(m->q[c].x - q[c].x) <= 1.5f && fabsf(m->q[c].y - q[c].y) <= 1.5f;
         if (same) {
@@ -404,11 +422,11 @@ static float seams_memo(ts_gof_finder *f, const ts_image *frame, const ts_pt q[4
             return m->seam;
         }
     }
-    float sm = seams(frame, q, rows, cols, shifts, u, v);
+    float sm = seams(frame, q, rows, cols, shifts, need, u, v);
     if (f->nseam < MAX_SEAMS) {
         seam_memo *m = &f->seam[f->nseam++];
         memcpy(m->q, q, sizeof m->q);
-        m->rows = rows, m->cols = cols, m->seam = sm;
+        m->rows = rows, m->cols = cols, m->seam = sm, m->need = need;
         memcpy(m->u, u, sizeof m->u);
         memcpy(m->v, v, sizeof m->v);
     }
@@ -470,14 +488,18 @@ static int grid_cells(ts_gof_finder *f, const ts_image *frame, const ts_ipt *pts
             float cw = a / cols, ch = b / rows;
             float asp = cw > ch ? cw / ch : ch / cw, l = logf(asp / CARD_ASPECT);
             int fits = rows * cols == 1 ? l >= SINGLE_LO && l <= SINGLE_HI
-                                        : l >= SPLIT_LO && l <= SPLIT_HI;
+                                        : l >= (rows == 1 || cols == 1 ? LINE_LO : SPLIT_LO) &&
+                                              l <= SPLIT_HI;
             if (!fits || (cw < ch ? cw : ch) < min_side)
                 continue;
             split[ns].rows = rows, split[ns].cols = cols;
             /* a blob of a card's shape is rarely a block (2 x 2 at most): its
              * lines stay where they are (a lone card's split costs a third) */
             split[ns].seam = seams_memo(f, frame, q, rows, cols, max_cells > 4 ? 3 : 0,
-                                        split[ns].u, split[ns].v);
+                                        l < SPLIT_LO ? LINE_SEAM : MIN_SEAM, split[ns].u,
+                                        split[ns].v);
+            if (rows * cols > 1 && l < SPLIT_LO && split[ns].seam < LINE_SEAM)
+                continue; /* a lone card cut in two across its length */
             ns++;
             if (rows * cols > 1)
                 best_seam = fmaxf(best_seam, split[ns - 1].seam);
@@ -993,28 +1015,12 @@ static int on_lone_card(const ts_quad *out, int n, const ts_quad *q)
     return 0;
 }
 
-/* Whether a card an index implies lies on card stock: most of a 5 x 5 grid
- * of places inside it score near the brightest of them (an index read the
- * wrong way round, or a numeral stroke taken for one, puts the card half on
- * the table). The big numeral covers a few places. */
-static int stock_inside(const ts_image *frame, const ts_quad *q, float inset)
+/* Whether most of the stock scores v[0..n) are near the brightest of them
+ * (its 90th centile: the stock, not a glint). */
+static int mostly_stock(const int *v, int n)
 {
-    enum { G = 5 };
-    int v[G * G], n = 0;
-    for (int i = 0; i < G; i++)
-        for (int j = 0; j < G; j++) {
-            ts_pt p = lerp4(q->q, inset + (1 - 2 * inset) * (i + 0.5f) / G,
-                            inset + (1 - 2 * inset) * (j + 0.5f) / G);
-            int x = (int)(p.x + 0.5f), y = (int)(p.y + 0.5f);
-            if (x < 0 || y < 0 || x >= frame->w || y >= frame->h) {
-                v[n++] = 0;
-                continue;
-            }
-            const uint8_t *px = ts_image_row(frame, y) + (size_t)x * frame->channels;
-            v[n++] = frame->channels == 3 ? ts_gof_stock_score(px[0], px[1], px[2]) : px[0];
-        }
-    int top = 0, sorted[G * G];
-    for (int i = 0; i < n; i++) { /* the 90th centile: the stock, not a glint */
+    int sorted[32] = {0}; /* n <= 25 */
+    for (int i = 0; i < n; i++) {
         int t = i;
         sorted[i] = v[i];
         while (t > 0 && sorted[t] < sorted[t - 1]) {
@@ -1022,11 +1028,38 @@ static int stock_inside(const ts_image *frame, const ts_quad *q, float inset)
             sorted[t] = sorted[t - 1], sorted[t - 1] = u, t--;
         }
     }
-    top = sorted[(9 * n) / 10];
-    int on = 0;
+    int top = sorted[(9 * n) / 10], on = 0;
     for (int i = 0; i < n; i++)
         on += 5 * v[i] >= 4 * top;
     return top > 0 && 10 * on >= 7 * n;
+}
+
+/* Whether a card an index implies lies on card stock: most of a 5 x 5 grid
+ * of places inside it, or most of the grid's outer ring, score near the
+ * brightest of them (an index read the wrong way round, or a numeral stroke
+ * taken for one, puts the card half on the table). The big numeral covers
+ * a few places of the grid, and an 8 or a 10 in a pile's top card (its
+ * stock shaded by the light) most of the middle: the ring alone leaves
+ * it out (81000-81039, index cards of real cards on stock: 476 -> 491 of
+ * 503, others 3726 -> 3854 of 10104). */
+static int stock_inside(const ts_image *frame, const ts_quad *q, float inset)
+{
+    enum { G = 5 };
+    int v[G * G], ring[G * G], n = 0, nr = 0;
+    for (int i = 0; i < G; i++)
+        for (int j = 0; j < G; j++) {
+            ts_pt p = lerp4(q->q, inset + (1 - 2 * inset) * (i + 0.5f) / G,
+                            inset + (1 - 2 * inset) * (j + 0.5f) / G);
+            int x = (int)(p.x + 0.5f), y = (int)(p.y + 0.5f), s = 0;
+            if (x >= 0 && y >= 0 && x < frame->w && y < frame->h) {
+                const uint8_t *px = ts_image_row(frame, y) + (size_t)x * frame->channels;
+                s = frame->channels == 3 ? ts_gof_stock_score(px[0], px[1], px[2]) : px[0];
+            }
+            v[n++] = s;
+            if (i == 0 || j == 0 || i == G - 1 || j == G - 1)
+                ring[nr++] = s;
+        }
+    return mostly_stock(v, n) || mostly_stock(ring, nr);
 }
 
 /* Where stock_inside samples an index card: over the whole card, or
