@@ -1,6 +1,7 @@
 /* Cards held up before a camera, found from their pips (see playing_held.h). */
 #include "readers/playing_held.h"
 #include "readers/playing.h"
+#include "geom.h"
 #include "median.h"
 
 #include <math.h>
@@ -489,14 +490,6 @@ static void move_side(const ts_pt q[4], int k, float d, ts_pt out[4])
     out[b].x += d * (q[b].x - q[pb].x), out[b].y += d * (q[b].y - q[pb].y);
 }
 
-/* q scaled by k about its centre into out. */
-static void scale_quad(const ts_pt q[4], float k, ts_pt out[4])
-{
-    ts_pt c = {(q[0].x + q[1].x + q[2].x + q[3].x) / 4, (q[0].y + q[1].y + q[2].y + q[3].y) / 4};
-    for (int j = 0; j < 4; j++)
-        out[j] = (ts_pt){c.x + (q[j].x - c.x) * k, c.y + (q[j].y - c.y) * k};
-}
-
 /* Whether any of a fit's n views f looks enough like a whole card's face. */
 static int some_card(const ts_playing_face_reading *f, int n)
 {
@@ -530,7 +523,7 @@ int ts_playing_held_fit(ts_playing_face *face, const ts_image *frame, ts_pt q[4]
         int nv = FIT_SIDE_VIEWS;
         if (round == 0)
             for (int s = 0; s < FIT_SCALES; s++)
-                scale_quad(q, FIT_SCALE[s], var[nv++]);
+                ts_quad_scale(q, FIT_SCALE[s], var[nv++]);
         for (int i = 0; i < nv && rc == 0; i++)
             rc = tscv_warp_quad(frame, var[i], &view[i], TS_PLAYING_CARD_W, TS_PLAYING_CARD_H, err);
         if (rc < 0 || (rc = ts_playing_face_read_n(face, view, nv, f, err)) < 0)
