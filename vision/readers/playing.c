@@ -47,6 +47,9 @@ enum { PROBE = 6 };
  * the corner half right. On the 111 webcam frames: 25 -> 32 cards right. */
 #define RERANK_SURE 0.97f
 enum { MAX_RANKED = 256 }; /* the finder's candidates */
+/* Held quads per frame whose fit was found not worth it, remembered so
+ * that their other sizes (the same centre) are not fitted again. */
+enum { MAX_UNFIT = 16 };
 /* An index patch read this surely makes a card candidate. At 0.5 the
  * screening net let faces and pips through: 49 confident false cards on the
  * 317 phone photos against 19 without the index finder; at 0.9, 25, with
@@ -118,6 +121,8 @@ struct ts_playing_reader {
     int ahead_cand[BATCH]; /* the candidate each is */
     int *ahead_slot;       /* MAX_RANKED: each candidate's place in ahead, or -1 */
     ts_image warp;    /* the finder's warp of one candidate */
+    ts_pt unfit[MAX_UNFIT]; /* this frame's held quads not worth fitting: centres */
+    int nunfit;
     const ts_image *frame; /* during find(): the frame (borrowed) */
     ts_quad *ranked;  /* the finder's output before it is copied out */
 };
@@ -708,7 +713,7 @@ static int late_card(const ts_playing_reader *r, const ts_pt q[4], int paired, f
 
 /* A held card's quad q (updated) fitted to its face (ts_playing_held_fit)
  * and read again into out; returns 1, out unchanged, when not worth
- * fitting. The fit moves the sides to where the face net
+ * fitting (or another size of it was not, r->unfit). The fit moves the sides to where the face net
  * sees a whole card, and on another game's card that can frame an index's
  * likeness (a Gang of Four card read JD at 0.97, a domino AH at 0.98, the
  * face seeing no card there): the reading stays below the floor unless the
@@ -716,7 +721,15 @@ static int late_card(const ts_playing_reader *r, const ts_pt q[4], int paired, f
 static int read_fitted(ts_playing_reader *r, ts_pt q[4], ts_reading *out, char *err)
 {
     ts_playing_reading rd;
+    /* the sizes of one held quad share its centre: one not worth fitting
+     * (most of them, on another game's table) makes the others so too */
+    ts_pt c = ts_quad_centre(q);
+    for (int k = 0; k < r->nunfit; k++)
+        if (ts_dist(c, r->unfit[k]) < 1.0f)
+            return 1;
     int fit = ts_playing_held_fit(r->face, r->frame, q, err);
+    if (fit == 1 && r->nunfit < MAX_UNFIT)
+        r->unfit[r->nunfit++] = c;
     if (fit != 0)
         return fit;
     if (tscv_warp_quad(r->frame, q, &r->warp, TS_PLAYING_CARD_W, TS_PLAYING_CARD_H, err) < 0 ||
@@ -913,6 +926,7 @@ static int playing_find(void *reader, const ts_image *frame, ts_quad *out, int m
 {
     ts_playing_reader *r = reader;
     ts_reading_memo_clear(&r->memo); /* a new frame */
+    r->nunfit = 0;
     int cap = max < MAX_RANKED ? max : MAX_RANKED;
     int nout = ts_playing_outlines(r->finder, frame, r->ranked, cap, err);
     if (nout < 0)
