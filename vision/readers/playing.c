@@ -78,6 +78,10 @@ enum { MAX_UNFIT = 16 };
 /* A reading the face contradicts keeps at most this confidence: below the
  * floor (unread), still a card (it holds its place against loose quads). */
 #define FACE_VETO_CAP (0.5f * TS_PLAYING_FLOOR)
+/* A fitted held quad's index shape is looked for also on the quad grown by
+ * these. */
+enum { SHAPE_GROWS = 2 };
+static const float SHAPE_GROW[SHAPE_GROWS] = {1.06f, 1.12f};
 /* How sure of itself the face must be to make a card of an unsure index. */
 #define FACE_RESCUE 0.9f
 
@@ -121,6 +125,7 @@ struct ts_playing_reader {
     int ahead_cand[BATCH]; /* the candidate each is */
     int *ahead_slot;       /* MAX_RANKED: each candidate's place in ahead, or -1 */
     ts_image warp;    /* the finder's warp of one candidate */
+    ts_image grown;   /* a fitted held quad's, grown (held_face) */
     ts_pt unfit[MAX_UNFIT]; /* this frame's held quads not worth fitting: centres */
     int nunfit;
     const ts_image *frame; /* during find(): the frame (borrowed) */
@@ -205,6 +210,7 @@ void ts_playing_reader_destroy(ts_playing_reader *r)
     free(r->ahead_img);
     free(r->ahead_slot);
     ts_image_free(&r->warp);
+    ts_image_free(&r->grown);
     free(r->ranked);
     free(r);
 }
@@ -741,13 +747,23 @@ static int read_fitted(ts_playing_reader *r, ts_pt q[4], ts_reading *out, char *
     return 0;
 }
 
-/* A held card's reading out, unsure, replaced by its face's (card: its
- * warp) where an index's glyph shape shows at a corner of it. */
-static int held_face(ts_playing_reader *r, const ts_image *card, ts_reading *out, char *err)
+/* A held card's reading out, unsure, replaced by its face's (card: the
+ * warp of its quad q) where an index's glyph shape shows at a corner of it,
+ * or of the quad grown a little (SHAPE_GROW: a fit that ends inside the
+ * card's margins cuts the index). */
+static int held_face(ts_playing_reader *r, const ts_pt q[4], const ts_image *card, ts_reading *out,
+                     char *err)
 {
     if (out->is_card && out->conf >= TS_PLAYING_FLOOR)
         return 0;
     int shape = index_shape(r, card, err);
+    for (int k = 0; k < SHAPE_GROWS && shape == 0; k++) {
+        ts_pt g[4];
+        ts_quad_scale(q, SHAPE_GROW[k], g);
+        shape = tscv_warp_quad(r->frame, g, &r->grown, TS_PLAYING_CARD_W, TS_PLAYING_CARD_H, err) < 0
+                    ? -1
+                    : index_shape(r, &r->grown, err);
+    }
     if (shape <= 0)
         return shape;
     ts_reading face;
@@ -780,7 +796,7 @@ static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char
         ts_quad was = cand[i];
         ts_reading before = *out;
         int fit = read_fitted(r, cand[i].q, out, err);
-        if (fit < 0 || (fit == 0 && held_face(r, &r->warp, out, err) < 0))
+        if (fit < 0 || (fit == 0 && held_face(r, cand[i].q, &r->warp, out, err) < 0))
             return -1;
         if (!out->is_card || out->conf < TS_PLAYING_FLOOR)
             cand[i] = was, *out = before;
