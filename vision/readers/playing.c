@@ -49,6 +49,9 @@ enum { PROBE = 6, PROBE_COARSE = 16 };
  * the corner half right. On the 111 webcam frames: 25 -> 32 cards right. */
 #define RERANK_SURE 0.97f
 enum { MAX_RANKED = 256 }; /* the finder's candidates */
+/* Held quads per frame whose fit was found not worth it, remembered so
+ * that their other sizes (the same centre) are not fitted again. */
+enum { MAX_UNFIT = 16 };
 /* An index patch read this surely makes a card candidate. At 0.5 the
  * screening net let faces and pips through: 49 confident false cards on the
  * 317 phone photos against 19 without the index finder; at 0.9, 25, with
@@ -77,6 +80,10 @@ enum { MAX_RANKED = 256 }; /* the finder's candidates */
 /* A reading the face contradicts keeps at most this confidence: below the
  * floor (unread), still a card (it holds its place against loose quads). */
 #define FACE_VETO_CAP (0.5f * TS_PLAYING_FLOOR)
+/* A fitted held quad's index shape is looked for also on the quad grown by
+ * these. */
+enum { SHAPE_GROWS = 2 };
+static const float SHAPE_GROW[SHAPE_GROWS] = {1.06f, 1.12f};
 /* How sure of itself the face must be to make a card of an unsure index. */
 #define FACE_RESCUE 0.9f
 /* The share of a card cut by the frame's edge that must lie in the frame
@@ -125,6 +132,9 @@ struct ts_playing_reader {
     int ahead_cand[BATCH]; /* the candidate each is */
     int *ahead_slot;       /* MAX_RANKED: each candidate's place in ahead, or -1 */
     ts_image warp;    /* the finder's warp of one candidate */
+    ts_image grown;   /* a fitted held quad's, grown (held_face) */
+    ts_pt unfit[MAX_UNFIT]; /* this frame's held quads not worth fitting: centres */
+    int nunfit;
     const ts_image *frame; /* during find(): the frame (borrowed) */
     ts_quad *ranked;  /* the finder's output before it is copied out */
 };
@@ -207,6 +217,7 @@ void ts_playing_reader_destroy(ts_playing_reader *r)
     free(r->ahead_img);
     free(r->ahead_slot);
     ts_image_free(&r->warp);
+    ts_image_free(&r->grown);
     free(r->ranked);
     free(r);
 }
@@ -718,7 +729,7 @@ static int late_card(const ts_playing_reader *r, const ts_pt q[4], int paired, f
 
 /* A held card's quad q (updated) fitted to its face (ts_playing_held_fit)
  * and read again into out; returns 1, out unchanged, when not worth
- * fitting. The fit moves the sides to where the face net
+ * fitting (or another size of it was not, r->unfit). The fit moves the sides to where the face net
  * sees a whole card, and on another game's card that can frame an index's
  * likeness (a Gang of Four card read JD at 0.97, a domino AH at 0.98, the
  * face seeing no card there): the reading stays below the floor unless the
@@ -726,7 +737,15 @@ static int late_card(const ts_playing_reader *r, const ts_pt q[4], int paired, f
 static int read_fitted(ts_playing_reader *r, ts_pt q[4], ts_reading *out, char *err)
 {
     ts_playing_reading rd;
+    /* the sizes of one held quad share its centre: one not worth fitting
+     * (most of them, on another game's table) makes the others so too */
+    ts_pt c = ts_quad_centre(q);
+    for (int k = 0; k < r->nunfit; k++)
+        if (ts_dist(c, r->unfit[k]) < 1.0f)
+            return 1;
     int fit = ts_playing_held_fit(r->face, r->frame, q, err);
+    if (fit == 1 && r->nunfit < MAX_UNFIT)
+        r->unfit[r->nunfit++] = c;
     if (fit != 0)
         return fit;
     if (tscv_warp_quad(r->frame, q, &r->warp, TS_PLAYING_CARD_W, TS_PLAYING_CARD_H, err) < 0 ||
@@ -738,13 +757,23 @@ static int read_fitted(ts_playing_reader *r, ts_pt q[4], ts_reading *out, char *
     return 0;
 }
 
-/* A held card's reading out, unsure, replaced by its face's (card: its
- * warp) where an index's glyph shape shows at a corner of it. */
-static int held_face(ts_playing_reader *r, const ts_image *card, ts_reading *out, char *err)
+/* A held card's reading out, unsure, replaced by its face's (card: the
+ * warp of its quad q) where an index's glyph shape shows at a corner of it,
+ * or of the quad grown a little (SHAPE_GROW: a fit that ends inside the
+ * card's margins cuts the index). */
+static int held_face(ts_playing_reader *r, const ts_pt q[4], const ts_image *card, ts_reading *out,
+                     char *err)
 {
     if (out->is_card && out->conf >= TS_PLAYING_FLOOR)
         return 0;
     int shape = index_shape(r, card, err);
+    for (int k = 0; k < SHAPE_GROWS && shape == 0; k++) {
+        ts_pt g[4];
+        ts_quad_scale(q, SHAPE_GROW[k], g);
+        shape = tscv_warp_quad(r->frame, g, &r->grown, TS_PLAYING_CARD_W, TS_PLAYING_CARD_H, err) < 0
+                    ? -1
+                    : index_shape(r, &r->grown, err);
+    }
     if (shape <= 0)
         return shape;
     ts_reading face;
@@ -777,7 +806,7 @@ static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char
         ts_quad was = cand[i];
         ts_reading before = *out;
         int fit = read_fitted(r, cand[i].q, out, err);
-        if (fit < 0 || (fit == 0 && held_face(r, &r->warp, out, err) < 0))
+        if (fit < 0 || (fit == 0 && held_face(r, cand[i].q, &r->warp, out, err) < 0))
             return -1;
         if (!out->is_card || out->conf < TS_PLAYING_FLOOR)
             cand[i] = was, *out = before;
@@ -940,6 +969,7 @@ static int playing_find(void *reader, const ts_image *frame, ts_quad *out, int m
 {
     ts_playing_reader *r = reader;
     ts_reading_memo_clear(&r->memo); /* a new frame */
+    r->nunfit = 0;
     int cap = max < MAX_RANKED ? max : MAX_RANKED;
     int nout = ts_playing_outlines(r->finder, frame, r->ranked, cap, err);
     if (nout < 0)

@@ -1,6 +1,7 @@
 /* Cards held up before a camera, found from their pips (see playing_held.h). */
 #include "readers/playing_held.h"
 #include "readers/playing.h"
+#include "geom.h"
 #include "median.h"
 
 #include <math.h>
@@ -19,8 +20,13 @@ enum {
 #define PIP_DARK 15
 /* Fitting a held card's quad to its face (ts_playing_held_fit): each side
  * moved along its neighbours by these shares of the card, a few rounds. */
-enum { FIT_STEPS = 4, FIT_VIEWS = 4 * FIT_STEPS + 1, FIT_ROUNDS = 4 };
+enum { FIT_STEPS = 4, FIT_SIDE_VIEWS = 4 * FIT_STEPS + 1, FIT_ROUNDS = 4 };
 static const float FIT_STEP[FIT_STEPS] = {-0.12f, -0.05f, 0.05f, 0.12f};
+/* The first round also looks at the whole quad shrunk about its centre by
+ * these: a quad whose sides ran on into a wall as light as the card, or
+ * into the hand, is too loose for side moves alone to reach the card. */
+enum { FIT_SCALES = 2, FIT_VIEWS = FIT_SIDE_VIEWS + FIT_SCALES };
+static const float FIT_SCALE[FIT_SCALES] = {0.8f, 0.65f};
 /* A quad none of whose first views the face net sees as much of a whole
  * card as this is not fitted: another game's tile or a hand (a Chinese
  * domino's 0.03-0.34; the webcam cards a fit read, 0.63 and up). */
@@ -484,13 +490,22 @@ static void move_side(const ts_pt q[4], int k, float d, ts_pt out[4])
     out[b].x += d * (q[b].x - q[pb].x), out[b].y += d * (q[b].y - q[pb].y);
 }
 
-/* Whether any of a fit's views f looks enough like a whole card's face. */
-static int some_card(const ts_playing_face_reading f[FIT_VIEWS])
+/* Whether any of a fit's n views f looks enough like a whole card's face. */
+static int some_card(const ts_playing_face_reading *f, int n)
 {
-    for (int i = 0; i < FIT_VIEWS; i++)
+    for (int i = 0; i < n; i++)
         if (f[i].card >= FIT_MIN_CARD)
             return 1;
     return 0;
+}
+
+/* The view of f[0..n) that looks most like a whole card. */
+static int best_view(const ts_playing_face_reading *f, int n)
+{
+    int best = 0;
+    for (int i = 1; i < n; i++)
+        best = f[i].card > f[best].card ? i : best;
+    return best;
 }
 
 int ts_playing_held_fit(ts_playing_face *face, const ts_image *frame, ts_pt q[4], char *err)
@@ -505,13 +520,24 @@ int ts_playing_held_fit(ts_playing_face *face, const ts_image *frame, ts_pt q[4]
         for (int k = 0; k < 4; k++)
             for (int s = 0; s < FIT_STEPS; s++)
                 move_side(q, k, FIT_STEP[s], var[1 + k * FIT_STEPS + s]);
-        for (int i = 0; i < FIT_VIEWS && rc == 0; i++)
+        int nv = FIT_SIDE_VIEWS;
+        if (round == 0)
+            for (int s = 0; s < FIT_SCALES; s++)
+                ts_quad_scale(q, FIT_SCALE[s], var[nv++]);
+        for (int i = 0; i < nv && rc == 0; i++)
             rc = tscv_warp_quad(frame, var[i], &view[i], TS_PLAYING_CARD_W, TS_PLAYING_CARD_H, err);
-        if (rc < 0 || (rc = ts_playing_face_read_n(face, view, FIT_VIEWS, f, err)) < 0)
+        if (rc < 0 || (rc = ts_playing_face_read_n(face, view, nv, f, err)) < 0)
             break;
-        if (round == 0 && !some_card(f)) {
+        if (round == 0 && !some_card(f, nv)) {
             rc = 1;
             break;
+        }
+        /* a shrunk quad that looks more like a card than any side move:
+         * the fit goes on from there */
+        int shrunk = best_view(f, nv);
+        if (shrunk >= FIT_SIDE_VIEWS) {
+            memcpy(q, var[shrunk], sizeof var[shrunk]);
+            continue;
         }
         /* each side where the face looks most like a whole card's, all at once */
         ts_pt next[4];

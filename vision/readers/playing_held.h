@@ -54,12 +54,13 @@ int ts_playing_held_face(ts_playing_face *face, const ts_image *card, const ts_r
 
 /* A held card's quad q (frame px, corners in the reader's order; updated)
  * fitted to its face: each side moved in or out, a few steps, to where the
- * face net (face) sees the most of a whole card's face in the warp. For a
- * held quad whose card reads unsure: a side found on the hand or the wall
- * behind cuts off pips or takes in the background. frame: the colour frame
- * (borrowed). Returns 0; 1, q unchanged, when the face net sees no card in
- * the first moves (not worth fitting: another game's card); or -1 with err
- * (TSCV_ERR_MAX). */
+ * face net (face) sees the most of a whole card's face in the warp (first,
+ * when the whole quad shrunk about its centre looks more like one, from
+ * there). For a held quad whose card reads unsure: a side found on the hand
+ * or the wall behind cuts off pips or takes in the background. frame: the
+ * colour frame (borrowed). Returns 0; 1, q unchanged, when the face net
+ * sees no card in the first moves (not worth fitting: another game's
+ * card); or -1 with err (TSCV_ERR_MAX). */
 int ts_playing_held_fit(ts_playing_face *face, const ts_image *frame, ts_pt q[4], char *err);
 
 #endif
