@@ -71,25 +71,6 @@ static void check_net(const char *file, const ts_image *photo, int w, int h)
     tscv_net_destroy(net);
 }
 
-static void test_batch_equals_one_by_one(void **state)
-{
-    (void)state;
-    if (!shared_file_exists(PHOTO))
-        skip();
-    ts_image photo;
-    char err[256];
-    assert_int_equal(ts_image_load(PHOTO, &photo, err, sizeof err), 0);
-    /* each net at the card size its reader warps to (the playing card
-     * 128 x 180, its corner patch 31 x 56; the Gang of Four card 104 x 162,
-     * its corner 28 x 44): the net's own input shrink included */
-    check_net("playing.tsnet", &photo, 31, 56);
-    check_net("playing-find.tsnet", &photo, 31, 56);
-    check_net("playing-face.tsnet", &photo, 128, 180);
-    check_net("gof-card.tsnet", &photo, 104, 162);
-    check_net("gof-index.tsnet", &photo, 28, 44);
-    ts_image_free(&photo);
-}
-
 /* The shipped nets run on vision/tinynet.c, and give OpenCV's outputs on
  * the photo's windows to float rounding, the same class first. */
 static void check_tiny(const char *file, const ts_image *photo, int w, int h)
@@ -125,21 +106,40 @@ static void check_tiny(const char *file, const ts_image *photo, int w, int h)
     tscv_net_destroy(net);
 }
 
-static void test_tinynet_equals_opencv(void **state)
+/* Each shipped net at the card size its reader warps to (the playing card
+ * 128 x 180, its corner patch 31 x 56; the Gang of Four card 104 x 162,
+ * its corner 28 x 44): the net's own input shrink included. */
+static const struct {
+    const char *file;
+    int w, h;
+} NETS[] = {
+    {"playing.tsnet", 31, 56},    {"playing-find.tsnet", 31, 56}, {"playing-face.tsnet", 128, 180},
+    {"gof-card.tsnet", 104, 162}, {"gof-index.tsnet", 28, 44},    {"family.tsnet", 128, 180},
+};
+
+/* Runs check on every shipped net over windows of the photo. */
+static void each_net(void (*check)(const char *, const ts_image *, int, int))
 {
-    (void)state;
     if (!shared_file_exists(PHOTO))
         skip();
     ts_image photo;
     char err[256];
     assert_int_equal(ts_image_load(PHOTO, &photo, err, sizeof err), 0);
-    check_tiny("playing.tsnet", &photo, 31, 56);
-    check_tiny("playing-find.tsnet", &photo, 31, 56);
-    check_tiny("playing-face.tsnet", &photo, 128, 180);
-    check_tiny("gof-card.tsnet", &photo, 104, 162);
-    check_tiny("gof-index.tsnet", &photo, 28, 44);
-    check_tiny("family.tsnet", &photo, 128, 180);
+    for (size_t i = 0; i < sizeof NETS / sizeof NETS[0]; i++)
+        check(NETS[i].file, &photo, NETS[i].w, NETS[i].h);
     ts_image_free(&photo);
+}
+
+static void test_batch_equals_one_by_one(void **state)
+{
+    (void)state;
+    each_net(check_net);
+}
+
+static void test_tinynet_equals_opencv(void **state)
+{
+    (void)state;
+    each_net(check_tiny);
 }
 
 int main(void)
