@@ -71,41 +71,6 @@ static void check_net(const char *file, const ts_image *photo, int w, int h)
     tscv_net_destroy(net);
 }
 
-/* The shipped nets run on vision/tinynet.c, and give OpenCV's outputs on
- * the photo's windows to float rounding, the same class first. */
-static void check_tiny(const char *file, const ts_image *photo, int w, int h)
-{
-    char path[1024], err[256];
-    assert_int_equal(ts_model_path(NULL, file, path, sizeof path), 0);
-    tscv_net *net = tscv_net_load(path, err, sizeof err);
-    assert_non_null(net);
-    const tscv_net_info *in = tscv_net_get_info(net);
-    int total = 0;
-    for (int h2 = 0; h2 < in->noutputs; h2++)
-        total += in->out[h2].nclass;
-    ts_image img[N];
-    windows(photo, N, w, h, img);
-    static float tiny[N * MAX_TOTAL], cv[N * MAX_TOTAL];
-    assert_int_equal(tscv_net_force_opencv(net, 0), 1);
-    assert_int_equal(tscv_net_run(net, img, N, tiny, err), 0);
-    tscv_net_force_opencv(net, 1);
-    assert_int_equal(tscv_net_run(net, img, N, cv, err), 0);
-    for (int i = 0; i < N; i++)
-        for (int hd = 0, off = 0; hd < in->noutputs; off += in->out[hd++].nclass) {
-            const float *a = tiny + i * total + off, *b = cv + i * total + off;
-            int ba = 0, bb = 0;
-            for (int k = 0; k < in->out[hd].nclass; k++) {
-                assert_true(fabsf(a[k] - b[k]) < 1e-5f);
-                ba = a[k] > a[ba] ? k : ba;
-                bb = b[k] > b[bb] ? k : bb;
-            }
-            assert_int_equal(ba, bb);
-        }
-    for (int i = 0; i < N; i++)
-        ts_image_free(&img[i]);
-    tscv_net_destroy(net);
-}
-
 /* Each shipped net at the card size its reader warps to (the playing card
  * 128 x 180, its corner patch 31 x 56; the Gang of Four card 104 x 162,
  * its corner 28 x 44): the net's own input shrink included. */
@@ -136,17 +101,10 @@ static void test_batch_equals_one_by_one(void **state)
     each_net(check_net);
 }
 
-static void test_tinynet_equals_opencv(void **state)
-{
-    (void)state;
-    each_net(check_tiny);
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_batch_equals_one_by_one),
-        cmocka_unit_test(test_tinynet_equals_opencv),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

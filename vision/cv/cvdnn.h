@@ -55,13 +55,6 @@ const tscv_net_info *tscv_net_get_info(const tscv_net *net);
  * per thread. */
 int tscv_net_run(tscv_net *net, const ts_image *imgs, int n, float *probs, char *err);
 
-/* A net of 3 x 3 convolutions, ReLUs, 2 x 2 max pools and dense layers (all
- * the shipped ones) runs on vision/tinynet.c, about half of OpenCV's
- * instructions, once it gave OpenCV's outputs on test images at load; any
- * other net on OpenCV. on: run this net on OpenCV all the same (tests
- * compare the two). Returns 1 if the net has a tinynet. */
-int tscv_net_force_opencv(tscv_net *net, int on);
-
 #ifdef __cplusplus
 }
 #endif
