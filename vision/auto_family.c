@@ -86,11 +86,8 @@ void ts_auto_family_destroy(ts_auto_family *a)
  * out is widened by a tenth about its centre for the test. */
 static int inside(const ts_pt in[4], const ts_pt out[4])
 {
-    ts_pt c = {0, 0}, wide[4];
-    for (int k = 0; k < 4; k++)
-        c.x += out[k].x / 4, c.y += out[k].y / 4;
-    for (int k = 0; k < 4; k++)
-        wide[k] = (ts_pt){c.x + 1.1f * (out[k].x - c.x), c.y + 1.1f * (out[k].y - c.y)};
+    ts_pt wide[4];
+    ts_quad_scale(out, 1.1f, wide);
     for (int k = 0; k < 4; k++)
         if (!ts_point_in_quad(wide, in[k].x, in[k].y))
             return 0;

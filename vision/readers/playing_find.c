@@ -317,11 +317,8 @@ static int find_blobs(ts_playing_finder *f, const ts_image *frame, blob_list *bl
     const float grow[3] = {1.0f, 1.06f, 0.95f};
     for (int i = 0; i < nh; i++)
         for (int k = 0; k < 3; k++) {
-            ts_pt c = {0, 0}, g[4];
-            for (int j = 0; j < 4; j++)
-                c.x += held[i][j].x / 4, c.y += held[i][j].y / 4;
-            for (int j = 0; j < 4; j++)
-                g[j] = (ts_pt){c.x + (held[i][j].x - c.x) * grow[k], c.y + (held[i][j].y - c.y) * grow[k]};
+            ts_pt g[4];
+            ts_quad_scale(held[i], grow[k], g);
             push(bl, g, (float)ts_quad_area(g), HELD_SCORE - 0.1f * k);
         }
     if (level_passes(f, &f->small, bl, err) < 0)
