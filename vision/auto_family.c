@@ -424,13 +424,15 @@ static int vote(ts_auto_family *a, const ts_image *frame, const ts_quad *cand, i
  * chosen (-1: none), or -1 when they do not overrule it: it must be the
  * one family with the most faces (VOTE_MIN of them against a reading with
  * a sure card the net accepts, chosen_backed, or with sure cards,
- * chosen_sure, unless the whole frame, whole, is among them; equal counts
+ * chosen_sure, unless a strong face is among them: the whole frame, or a
+ * card its family's reader read and the net clearly places there, a
+ * playing card the reader was unsure of; equal counts
  * go to the surer faces, summed weight, if clearly surer), and the chosen family
  * must have none, among the candidates or the chosen reading's own cards
  * (own_faces: an unsure card the net places in its family, which no
  * finder's first outlines hold). */
 static int overruling_family(const int votes[TS_FAM_COUNT], const double weight[TS_FAM_COUNT],
-                             const int whole[TS_FAM_COUNT], int chosen, int chosen_backed,
+                             const int strong[TS_FAM_COUNT], int chosen, int chosen_backed,
                              int chosen_sure, int own_faces)
 {
     int top = 0, ties = 0;
@@ -439,7 +441,7 @@ static int overruling_family(const int votes[TS_FAM_COUNT], const double weight[
             top = f;
     for (int f = 0; f < TS_FAM_COUNT; f++)
         ties += f != top && votes[f] == votes[top] && weight[top] - weight[f] < 0.05;
-    int need = chosen >= 0 && (chosen_backed || (chosen_sure && !whole[top])) ? VOTE_MIN : 1;
+    int need = chosen >= 0 && (chosen_backed || (chosen_sure && !strong[top])) ? VOTE_MIN : 1;
     if (top == chosen || ties || votes[top] < need ||
         (chosen >= 0 && votes[chosen] + own_faces > 0))
         return -1;
@@ -582,6 +584,7 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
     int best = -1;
     double bs = 0, bc = 0, bm = 0, score[MAX_READINGS];
     int own[MAX_READINGS]; /* counted cards the net places in the reading's family */
+    int own_agree[MAX_READINGS]; /* those it places there clearly (AGREE_P) */
     double own_p[MAX_READINGS] = {0}; /* their summed P(the family) */
     /* sure cards the net does not call no card, another family's or
      * clearly not this family's (a false card in a room: split between
@@ -609,7 +612,7 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
          * net cannot place (a card half in view, a hand over it) leaves
          * the reader's word as it is. */
         double s = 0, conf = 0;
-        own[f] = 0;
+        own[f] = own_agree[f] = 0;
         for (int i = 0, k = 0; i < r->ncards; i++) {
             if (!how[f][i])
                 continue;
@@ -620,7 +623,7 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
             if (how[f][i] == LONG_SURE && (p < AGREE_P || o >= 0.5 || x >= NONE_SURE))
                 continue;
             if (p >= VOTE_P)
-                own[f]++, own_p[f] += p;
+                own[f]++, own_p[f] += p, own_agree[f] += p >= AGREE_P;
             if (how[f][i] > 0)
                 s += o >= 0.5                      ? -1
                      : x >= NONE_SURE || p <= NOT_MINE ? NONE_VALUE
@@ -681,13 +684,16 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
      * net recognises, held in a hand no finder's outline holds). The
      * larger count of a family's faces counts, not both: they may be the
      * same places. */
+    int strong[TS_FAM_COUNT];
+    memcpy(strong, whole, sizeof strong);
     for (int f = 0; f < n; f++) {
         int g = cls[f]->family;
         if (f != best && own[f] > votes[g])
             votes[g] = own[f], vweight[g] = own_p[f];
+        strong[g] |= f != best && own_agree[f] > 0;
     }
     int chosen = best >= 0 ? (int)cls[best]->family : -1;
-    int over = overruling_family(votes, vweight, whole, chosen, best >= 0 && backed[best],
+    int over = overruling_family(votes, vweight, strong, chosen, best >= 0 && backed[best],
                                  best >= 0 && score[best] > 0, best >= 0 ? own[best] : 0);
     if (over >= 0) {
         int b = best_of_family(cls, readings, n, score, over);
