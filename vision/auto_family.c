@@ -657,10 +657,12 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
             best = f, bs = s, bc = conf, bm = mean;
     }
 
-    /* What the finders' candidates look like may overrule a weak choice,
-     * and the whole frame one whose cards the net does not clearly place
-     * in its family (only then is the net run on them): then the best
-     * reading of that family is taken. */
+    /* What the finders' candidates look like may overrule a weak choice
+     * or a thin one, whose sure cards the net does not clearly place in
+     * its family (a Gang of Four fan's strips read as playing cards, its
+     * top card's face clearly Gang of Four's), and the whole frame a thin
+     * one (only then is the net run on them): then the best reading of
+     * that family is taken. */
     int thin = best >= 0 && !agree[best];
     if (bs > WEAK_SCORE && best >= 0 && backed[best] && !thin)
         return best;
@@ -677,8 +679,6 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
     int held_reading = held >= 0 ? best_of_family(cls, readings, n, score, held) : -1;
     if (held_reading >= 0)
         return held_reading;
-    if (bs > WEAK_SCORE && best >= 0 && backed[best])
-        return best;
     /* Another reading's cards are candidates too: those the net places in
      * their reading's family are its faces (an unsure playing card the
      * net recognises, held in a hand no finder's outline holds). The
