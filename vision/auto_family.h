@@ -60,7 +60,7 @@ typedef struct {
     double conf;   /* summed confidence, weighed the same way: breaks near ties */
     double face;   /* mean of the face net's P(this family) over the counted cards */
     int counted;   /* cards counted (not parts of other readings' cards, not too long) */
-    int votes;     /* candidates the face net places in this family (weak choices only) */
+    int votes;     /* faces the net places in this family (weak or thin choices only) */
     int backed;    /* sure cards the net calls neither no card, another family's nor
                       clearly (0.9) not this family's */
 } ts_auto_weight;
