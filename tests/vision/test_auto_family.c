@@ -224,7 +224,9 @@ static void test_domino_crops(void **state)
  * 90 -> 107), the face net taught the whole frames of one-card photos
  * (a held card, a face, a room: playing) and the whole frame's word
  * taken against a reading whose sure cards the net does not accept.
- * Skips when ../shared is absent. */
+ * Session 14: 52 -> 54 of 56 (111: 107 -> 109), the whole frame also
+ * taken against a reading whose sure cards the net does not clearly place
+ * in its family. Skips when ../shared is absent. */
 static void test_webcam_held_cards(void **state)
 {
     (void)state;
