@@ -242,6 +242,26 @@ static int guess_rank(int family)
 
 /* ---- Choosing ------------------------------------------------------------- */
 
+/* P(family f) of face k of the net's last batch: its pieces' summed P. */
+static double family_p(const ts_auto_family *a, int k, int f)
+{
+    const float *pk = &a->probs[(size_t)k * a->nclass];
+    double pf = 0;
+    for (int c = 0; c < a->nclass; c++)
+        pf += a->mine[f][c] ? pk[c] : 0;
+    return pf;
+}
+
+/* The family face k of the net's last batch is placed in (VOTE_P or more
+ * of its P), or -1; that P in *p. */
+static int placed_family(const ts_auto_family *a, int k, double *p)
+{
+    for (int f = 0; f < TS_FAM_COUNT; f++)
+        if ((*p = family_p(a, k, f)) >= VOTE_P)
+            return f;
+    return -1;
+}
+
 /* P(family fam[k]) of card c[k]'s face for k < n, n at most
  * MAX_READINGS * FACE_SAMPLE, and (other, none: may be NULL) P(another
  * family's card) and P(no card). Returns 0 or -1 with err. */
@@ -328,17 +348,29 @@ enum { MAX_VOTERS = 48 }; /* and the whole frame */
  * close-up card does). */
 enum { VOTE_MIN = 2 };
 
+/* A read card's face the net places in a family, fam, with P(fam) p. */
+typedef struct {
+    ts_quad at;
+    int fam;
+    double p;
+} read_face;
+
 /* Counts per family the distinct candidates whose face the net places in
- * it, and the whole frame's (a photo of one card filling it has no
+ * it, the read cards' faces it places there (read[0..nread): a place no
+ * candidate's face placed in that family, as a playing card another
+ * family's reader read, which a striped cloth hides from every finder),
+ * and the whole frame's (a photo of one card filling it has no
  * background for a finder to find it by): the frame as it stands and
  * turned a quarter (a card lying across a square photo), one vote for
- * a family either way places in it. Returns 0 or -1 with err. */
+ * a family either way places in it, frame_p its P. Returns 0 or -1 with
+ * err. */
 static int vote(ts_auto_family *a, const ts_image *frame, const ts_quad *cand, int ncand,
-                int votes[TS_FAM_COUNT], double weight[TS_FAM_COUNT], int whole[TS_FAM_COUNT],
-                char *err)
+                const read_face *read, int nread, int votes[TS_FAM_COUNT],
+                double weight[TS_FAM_COUNT], int whole[TS_FAM_COUNT],
+                double frame_p[TS_FAM_COUNT], char *err)
 {
     const ts_quad *v[MAX_VOTERS + 2];
-    int nv = 0;
+    int nv = 0, vfam[MAX_VOTERS];
     for (int f = 0; f < TS_FAM_COUNT; f++)
         votes[f] = 0, weight[f] = 0;
     for (int i = 0; i < ncand && nv < MAX_VOTERS; i++) {
@@ -358,18 +390,27 @@ static int vote(ts_auto_family *a, const ts_image *frame, const ts_quad *cand, i
             return -1;
     if (tscv_net_run(a->net, a->face, nv, a->probs, err) < 0)
         return -1;
-    double frame_p[TS_FAM_COUNT] = {0};
+    for (int f = 0; f < TS_FAM_COUNT; f++)
+        frame_p[f] = 0;
     for (int k = 0; k < nv; k++) {
-        const float *pk = &a->probs[(size_t)k * a->nclass];
-        for (int f = 0; f < TS_FAM_COUNT; f++) {
-            double pf = 0;
-            for (int c = 0; c < a->nclass; c++)
-                pf += a->mine[f][c] ? pk[c] : 0;
-            if (k >= nv - 2)
-                frame_p[f] = pf > frame_p[f] ? pf : frame_p[f];
-            else if (pf >= VOTE_P)
-                votes[f]++, weight[f] += pf;
+        if (k >= nv - 2) {
+            for (int f = 0; f < TS_FAM_COUNT; f++)
+                frame_p[f] = fmax(frame_p[f], family_p(a, k, f));
+            continue;
         }
+        double pf;
+        vfam[k] = placed_family(a, k, &pf);
+        if (vfam[k] >= 0)
+            votes[vfam[k]]++, weight[vfam[k]] += pf;
+    }
+    for (int i = 0; i < nread; i++) {
+        int seen = 0;
+        for (int k = 0; k < nv - 2 && !seen; k++)
+            seen = vfam[k] == read[i].fam && ts_quad_overlap(v[k], &read[i].at);
+        for (int j = 0; j < i && !seen; j++)
+            seen = read[j].fam == read[i].fam && ts_quad_overlap(&read[j].at, &read[i].at);
+        if (!seen)
+            votes[read[i].fam]++, weight[read[i].fam] += read[i].p;
     }
     for (int f = 0; f < TS_FAM_COUNT; f++) {
         whole[f] = frame_p[f] >= VOTE_P;
@@ -383,13 +424,15 @@ static int vote(ts_auto_family *a, const ts_image *frame, const ts_quad *cand, i
  * chosen (-1: none), or -1 when they do not overrule it: it must be the
  * one family with the most faces (VOTE_MIN of them against a reading with
  * a sure card the net accepts, chosen_backed, or with sure cards,
- * chosen_sure, unless the whole frame, whole, is among them; equal counts
+ * chosen_sure, unless a strong face is among them: the whole frame, or a
+ * card its family's reader read and the net clearly places there, a
+ * playing card the reader was unsure of; equal counts
  * go to the surer faces, summed weight, if clearly surer), and the chosen family
  * must have none, among the candidates or the chosen reading's own cards
  * (own_faces: an unsure card the net places in its family, which no
  * finder's first outlines hold). */
 static int overruling_family(const int votes[TS_FAM_COUNT], const double weight[TS_FAM_COUNT],
-                             const int whole[TS_FAM_COUNT], int chosen, int chosen_backed,
+                             const int strong[TS_FAM_COUNT], int chosen, int chosen_backed,
                              int chosen_sure, int own_faces)
 {
     int top = 0, ties = 0;
@@ -398,7 +441,7 @@ static int overruling_family(const int votes[TS_FAM_COUNT], const double weight[
             top = f;
     for (int f = 0; f < TS_FAM_COUNT; f++)
         ties += f != top && votes[f] == votes[top] && weight[top] - weight[f] < 0.05;
-    int need = chosen >= 0 && (chosen_backed || (chosen_sure && !whole[top])) ? VOTE_MIN : 1;
+    int need = chosen >= 0 && (chosen_backed || (chosen_sure && !strong[top])) ? VOTE_MIN : 1;
     if (top == chosen || ties || votes[top] < need ||
         (chosen >= 0 && votes[chosen] + own_faces > 0))
         return -1;
@@ -437,6 +480,63 @@ static int likeliest_guess(const ts_reader_class *const *cls, const ts_frame_res
             best = f;
     }
     return best;
+}
+
+/* The faces of the read cards q[0..n) (families fam: the net's last
+ * batch) that it places in another family than their reader's, as votes
+ * for that family (see vote): a card lies there that its own family's
+ * reader missed. (A reading's faces of its own family are counted apart:
+ * many of one reader's outlines in a court card's print may look like
+ * its pieces.) Returns how many are in out. */
+static int read_faces(const ts_auto_family *a, const ts_card *const *q, const int *fam, int n,
+                      read_face *out)
+{
+    int nout = 0;
+    for (int k = 0; k < n; k++) {
+        double p;
+        int g = placed_family(a, k, &p);
+        if (g < 0 || g == fam[k])
+            continue;
+        out[nout] = (read_face){.fam = g, .p = p};
+        memcpy(out[nout].at.q, q[k]->quad, sizeof out[nout].at.q);
+        nout++;
+    }
+    return nout;
+}
+
+/* A whole frame the net this surely places in one family is one card of it
+ * held up or filling a close-up (a webcam-held playing card). */
+#define HELD_P 0.8
+
+/* The family other than chosen whose held card the whole frame is (its P,
+ * frame_p, at least HELD_P), or -1. A reading none of whose cards the net
+ * clearly places in its family gives way to it: its cards are marks on
+ * the held card (a spade read as a SET shape, a finger's edge as a blank
+ * domino end). */
+static int held_card(const double frame_p[TS_FAM_COUNT], int chosen)
+{
+    if (frame_p[chosen] >= 1 - HELD_P)
+        return -1; /* either view may be the chosen family's card */
+    for (int f = 0; f < TS_FAM_COUNT; f++)
+        if (f != chosen && frame_p[f] >= HELD_P)
+            return f;
+    return -1;
+}
+
+/* The best reading of family fam (the higher score, then more cards), or
+ * -1 when no reading is of it. */
+static int best_of_family(const ts_reader_class *const *cls, const ts_frame_result *readings,
+                          int n, const double *score, int fam)
+{
+    int b = -1;
+    for (int f = 0; f < n; f++) {
+        if ((int)cls[f]->family != fam)
+            continue;
+        if (b < 0 || score[f] > score[b] ||
+            (score[f] == score[b] && readings[f].ncards > readings[b].ncards))
+            b = f;
+    }
+    return b;
 }
 
 int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
@@ -484,11 +584,13 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
     int best = -1;
     double bs = 0, bc = 0, bm = 0, score[MAX_READINGS];
     int own[MAX_READINGS]; /* counted cards the net places in the reading's family */
+    int own_agree[MAX_READINGS]; /* those it places there clearly (AGREE_P) */
     double own_p[MAX_READINGS] = {0}; /* their summed P(the family) */
     /* sure cards the net does not call no card, another family's or
      * clearly not this family's (a false card in a room: split between
      * no card and other decks) */
     int backed[MAX_READINGS] = {0};
+    int agree[MAX_READINGS] = {0}; /* sure cards the net places in the family (AGREE_P) */
     for (int f = 0, at = 0; f < n; f++) {
         const ts_frame_result *r = &readings[f];
         int fam = cls[f]->family;
@@ -510,7 +612,7 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
          * net cannot place (a card half in view, a hand over it) leaves
          * the reader's word as it is. */
         double s = 0, conf = 0;
-        own[f] = 0;
+        own[f] = own_agree[f] = 0;
         for (int i = 0, k = 0; i < r->ncards; i++) {
             if (!how[f][i])
                 continue;
@@ -521,7 +623,7 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
             if (how[f][i] == LONG_SURE && (p < AGREE_P || o >= 0.5 || x >= NONE_SURE))
                 continue;
             if (p >= VOTE_P)
-                own[f]++, own_p[f] += p;
+                own[f]++, own_p[f] += p, own_agree[f] += p >= AGREE_P;
             if (how[f][i] > 0)
                 s += o >= 0.5                      ? -1
                      : x >= NONE_SURE || p <= NOT_MINE ? NONE_VALUE
@@ -529,8 +631,9 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
                                                        : 1;
             else
                 s += p >= 0.5 ? 0 : -1;
-            /* backed: what counts 1 or 2 above, not NONE_VALUE */
+            /* backed: what counts 1 or 2 above, not NONE_VALUE; agree: 2 */
             backed[f] += how[f][i] > 0 && o < 0.5 && x < NONE_SURE && p > NOT_MINE;
+            agree[f] += how[f][i] > 0 && o < 0.5 && x < NONE_SURE && p >= AGREE_P;
             conf += r->cards[i].conf * (1 - o);
         }
         score[f] = s;
@@ -555,39 +658,45 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
     }
 
     /* What the finders' candidates look like may overrule a weak choice
-     * (only then is the net run on them): then the best reading of that
-     * family is taken. */
-    if (bs > WEAK_SCORE && best >= 0 && backed[best])
+     * or a thin one, whose sure cards the net does not clearly place in
+     * its family (a Gang of Four fan's strips read as playing cards, its
+     * top card's face clearly Gang of Four's), and the whole frame a thin
+     * one (only then is the net run on them): then the best reading of
+     * that family is taken. */
+    int thin = best >= 0 && !agree[best];
+    if (bs > WEAK_SCORE && best >= 0 && backed[best] && !thin)
         return best;
+    read_face read[MAX_READINGS * FACE_SAMPLE];
+    int nread = read_faces(a, q, fam, nface, read);
     int votes[TS_FAM_COUNT], whole[TS_FAM_COUNT];
-    double vweight[TS_FAM_COUNT];
-    if (vote(a, frame, cand, ncand, votes, vweight, whole, err) < 0)
+    double vweight[TS_FAM_COUNT], frame_p[TS_FAM_COUNT];
+    if (vote(a, frame, cand, ncand, read, nread, votes, vweight, whole, frame_p, err) < 0)
         return -2;
     if (weights)
         for (int f = 0; f < n; f++)
             weights[f].votes = votes[cls[f]->family];
+    int held = thin ? held_card(frame_p, cls[best]->family) : -1;
+    int held_reading = held >= 0 ? best_of_family(cls, readings, n, score, held) : -1;
+    if (held_reading >= 0)
+        return held_reading;
     /* Another reading's cards are candidates too: those the net places in
      * their reading's family are its faces (an unsure playing card the
      * net recognises, held in a hand no finder's outline holds). The
      * larger count of a family's faces counts, not both: they may be the
      * same places. */
+    int strong[TS_FAM_COUNT];
+    memcpy(strong, whole, sizeof strong);
     for (int f = 0; f < n; f++) {
         int g = cls[f]->family;
         if (f != best && own[f] > votes[g])
             votes[g] = own[f], vweight[g] = own_p[f];
+        strong[g] |= f != best && own_agree[f] > 0;
     }
     int chosen = best >= 0 ? (int)cls[best]->family : -1;
-    int over = overruling_family(votes, vweight, whole, chosen, best >= 0 && backed[best],
+    int over = overruling_family(votes, vweight, strong, chosen, best >= 0 && backed[best],
                                  best >= 0 && score[best] > 0, best >= 0 ? own[best] : 0);
     if (over >= 0) {
-        int b = -1;
-        for (int f = 0; f < n; f++) {
-            if ((int)cls[f]->family != over)
-                continue;
-            if (b < 0 || score[f] > score[b] ||
-                (score[f] == score[b] && readings[f].ncards > readings[b].ncards))
-                b = f;
-        }
+        int b = best_of_family(cls, readings, n, score, over);
         /* A reading with no card at all is taken on one face only if it
          * is the whole frame's (a card held up to a webcam): one finder's
          * outline in a fan the readers lose is too little. */

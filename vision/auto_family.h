@@ -27,6 +27,12 @@
  * places no face at all (a webcam-held playing card it cannot place, and
  * another reader's "card" in the room), each reading is only a guess and
  * the most particular family's is taken (Gang of Four and playing equal).
+ * A read card the net places in another family than its reader's is a
+ * face of that family too (a playing card only a Gang of Four reader read,
+ * on a striped cloth no finder outlines it on). And a reading none of
+ * whose sure cards the net clearly places in its family gives way to a
+ * whole frame it clearly sees as one card of another family (a playing
+ * card held up to a webcam, a spade of it read as a SET shape).
  *
  * Only the reader interface is used (reader.h): codes, confidences, read
  * flags and quads of each family's reading.
@@ -54,7 +60,7 @@ typedef struct {
     double conf;   /* summed confidence, weighed the same way: breaks near ties */
     double face;   /* mean of the face net's P(this family) over the counted cards */
     int counted;   /* cards counted (not parts of other readings' cards, not too long) */
-    int votes;     /* candidates the face net places in this family (weak choices only) */
+    int votes;     /* faces the net places in this family (weak or thin choices only) */
     int backed;    /* sure cards the net calls neither no card, another family's nor
                       clearly (0.9) not this family's */
 } ts_auto_weight;
