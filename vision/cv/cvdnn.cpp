@@ -8,7 +8,6 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <cstdint>
 #include <cstring>
 #include <vector>
 
@@ -18,33 +17,14 @@ extern "C" {
 #include "../resize_area.h"
 }
 
-// One input the net read lately and what it gave (tscv_net::memo).
-struct net_memo {
-    uint64_t hash = 0;
-    std::vector<uint8_t> bytes; // the input at the net's size, whole
-    std::vector<float> probs;
-};
-
-// The inputs remembered per net: a reader that reads one quad again (a
-// Gang of Four pile's card when its place is weighed: 3 of the 40 card-net
-// inputs of /work/cg's pile frame) gets its probabilities without a run.
-enum { NET_MEMO = 32 };
-
 struct tscv_net {
     tscv_net_info info;
     cv::dnn::Net net;
     std::vector<cv::String> out_names;
-    int total = 0;             // classes over all heads
     cv::Mat blob;              // the last run's input (kept: no allocation per run)
     cv::Mat small;             // one image at the input size
     cv::Mat scaled;            // and in floats, its channels interleaved
     std::vector<cv::Mat> outs; // the last run's outputs
-    std::vector<net_memo> memo; // NET_MEMO entries, replaced in turn
-    int memo_next = 0;
-    std::vector<int> fresh;     // this run's images not remembered: their place in the call
-    std::vector<uint64_t> fresh_hash;
-    std::vector<uint8_t> fresh_bytes;
-    std::vector<float> fresh_probs;
 };
 
 namespace {
@@ -133,9 +113,6 @@ extern "C" tscv_net *tscv_net_parse(const unsigned char *data, size_t len, char 
         return nullptr;
     }
     n->info = info;
-    for (int h = 0; h < info.noutputs; h++)
-        n->total += info.out[h].nclass;
-    n->memo.resize(NET_MEMO);
     try {
         n->net = cv::dnn::readNetFromONNX((const char *)data + pos, (size_t)onnx);
         n->net.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
@@ -234,6 +211,9 @@ void to_blob(tscv_net *net, int i)
 int softmax_heads(tscv_net *net, int n, float *probs, char *err)
 {
     const tscv_net_info *in = &net->info;
+    int total = 0;
+    for (int h = 0; h < in->noutputs; h++)
+        total += in->out[h].nclass;
     for (int h = 0, off = 0; h < in->noutputs; off += in->out[h].nclass, h++) {
         cv::Mat o = net->outs[h].reshape(1, n);
         if (o.cols != in->out[h].nclass)
@@ -243,70 +223,12 @@ int softmax_heads(tscv_net *net, int n, float *probs, char *err)
             float mx = z[0], sum = 0;
             for (int k = 1; k < o.cols; k++)
                 mx = z[k] > mx ? z[k] : mx;
-            float *p = probs + (size_t)i * net->total + off;
+            float *p = probs + (size_t)i * total + off;
             for (int k = 0; k < o.cols; k++)
                 sum += p[k] = std::exp(z[k] - mx);
             for (int k = 0; k < o.cols; k++)
                 p[k] /= sum;
         }
-    }
-    return 0;
-}
-
-// FNV-1a over the input's bytes, eight at a time.
-uint64_t input_hash(const uint8_t *p, size_t len)
-{
-    uint64_t h = 14695981039346656037ull;
-    size_t i = 0;
-    for (; i + 8 <= len; i += 8) {
-        uint64_t v;
-        std::memcpy(&v, p + i, 8);
-        h = (h ^ v) * 1099511628211ull;
-    }
-    for (; i < len; i++)
-        h = (h ^ p[i]) * 1099511628211ull;
-    return h;
-}
-
-// The remembered entry of these input bytes, or NULL.
-const net_memo *memo_find(const tscv_net *net, uint64_t hash, const uint8_t *p, size_t len)
-{
-    for (const net_memo &m : net->memo)
-        if (m.hash == hash && m.bytes.size() == len && std::memcmp(m.bytes.data(), p, len) == 0)
-            return &m;
-    return nullptr;
-}
-
-// Remembers the k-th fresh input of this run with its probabilities.
-void memo_put(tscv_net *net, int k, size_t len)
-{
-    net_memo &m = net->memo[net->memo_next];
-    net->memo_next = (net->memo_next + 1) % NET_MEMO;
-    m.hash = net->fresh_hash[k];
-    m.bytes.assign(net->fresh_bytes.begin() + (long)(k * len),
-                   net->fresh_bytes.begin() + (long)((k + 1) * len));
-    m.probs.assign(net->fresh_probs.begin() + (long)k * net->total,
-                   net->fresh_probs.begin() + (long)(k + 1) * net->total);
-}
-
-// Runs the net on the fresh inputs (blob images 0..m) and hands each its
-// place in probs and in the memo.
-int run_fresh(tscv_net *net, int m, float *probs, char *err)
-{
-    const tscv_net_info *in = &net->info;
-    const int shape[4] = {m, in->in_c, in->in_h, in->in_w};
-    cv::Mat part(4, shape, CV_32F, net->blob.ptr<float>()); // the first m images
-    net->net.setInput(part);
-    net->net.forward(net->outs, net->out_names);
-    net->fresh_probs.resize((size_t)m * net->total);
-    if (softmax_heads(net, m, net->fresh_probs.data(), err) < 0)
-        return -1;
-    const size_t len = (size_t)in->in_w * in->in_h * in->in_c;
-    for (int k = 0; k < m; k++) {
-        std::memcpy(probs + (size_t)net->fresh[k] * net->total,
-                    net->fresh_probs.data() + (size_t)k * net->total,
-                    sizeof(float) * net->total);
-        memo_put(net, k, len);
     }
     return 0;
 }
@@ -318,35 +240,19 @@ extern "C" int tscv_net_run(tscv_net *net, const ts_image *imgs, int n, float *p
     if (n <= 0)
         return 0;
     const tscv_net_info *in = &net->info;
-    const size_t len = (size_t)in->in_w * in->in_h * in->in_c;
     try {
         const int shape[4] = {n, in->in_c, in->in_h, in->in_w};
         net->blob.create(4, shape, CV_32F);
-        net->fresh.clear();
-        net->fresh_hash.clear();
-        net->fresh_bytes.clear();
         for (int i = 0; i < n; i++) {
-            to_input(net, &imgs[i]); // net->small: continuous, len bytes
-            const uint8_t *p = net->small.ptr<uint8_t>();
-            uint64_t h = input_hash(p, len);
-            if (const net_memo *m = memo_find(net, h, p, len)) {
-                std::memcpy(probs + (size_t)i * net->total, m->probs.data(),
-                            sizeof(float) * net->total);
-                continue;
-            }
-            to_blob(net, (int)net->fresh.size());
-            net->fresh.push_back(i);
-            net->fresh_hash.push_back(h);
-            net->fresh_bytes.insert(net->fresh_bytes.end(), p, p + len);
+            to_input(net, &imgs[i]);
+            to_blob(net, i);
         }
-        return net->fresh.empty() ? 0 : run_fresh(net, (int)net->fresh.size(), probs, err);
+        net->net.setInput(net->blob);
+        net->net.forward(net->outs, net->out_names);
+        return softmax_heads(net, n, probs, err);
     } catch (const cv::Exception &e) {
         if (err)
             std::snprintf(err, TSCV_ERR_MAX, "dnn: %.140s", e.msg.c_str());
-        return -1;
-    } catch (const std::exception &e) { // the memo's room
-        if (err)
-            std::snprintf(err, TSCV_ERR_MAX, "dnn: %.140s", e.what());
         return -1;
     }
 }
