@@ -21,6 +21,10 @@ struct tscv_net {
     tscv_net_info info;
     cv::dnn::Net net;
     std::vector<cv::String> out_names;
+    cv::Mat blob;              // the last run's input (kept: no allocation per run)
+    cv::Mat small;             // one image at the input size
+    cv::Mat scaled;            // and in floats, its channels interleaved
+    std::vector<cv::Mat> outs; // the last run's outputs
 };
 
 namespace {
@@ -163,57 +167,92 @@ extern "C" const tscv_net_info *tscv_net_get_info(const tscv_net *net)
     return &net->info;
 }
 
+namespace {
+
+// img converted to the net's channels and shrunk to its input size, into
+// net->small (OpenCV's area shrink when ours does not apply).
+void to_input(tscv_net *net, const ts_image *img)
+{
+    const tscv_net_info *in = &net->info;
+    cv::Mat m = tscv::wrap(img), c;
+    if (in->in_c == 1 && m.channels() == 3)
+        cv::cvtColor(m, c, cv::COLOR_BGR2GRAY);
+    else if (in->in_c == 3 && m.channels() == 1)
+        cv::cvtColor(m, c, cv::COLOR_GRAY2BGR);
+    else
+        c = m;
+    cv::Mat &r = net->small;
+    r.create(in->in_h, in->in_w, c.type());
+    ts_image from = {c.cols, c.rows, (int)c.step, c.channels(), c.data};
+    ts_image to = {r.cols, r.rows, (int)r.step, r.channels(), r.data};
+    if (ts_resize_area(&from, &to) != 0) // OpenCV's bytes, faster; else its own
+        cv::resize(c, r, r.size(), 0, 0, cv::INTER_AREA);
+}
+
+// Writes net->small as image i of the blob (planes of channels, scaled to
+// 0..1): the values blobFromImages gives (each byte times the float 1/255),
+// with OpenCV's vector loops and without its copies of every image.
+void to_blob(tscv_net *net, int i)
+{
+    const tscv_net_info *in = &net->info;
+    float *dst = net->blob.ptr<float>(i);
+    cv::Mat plane[3];
+    for (int c = 0; c < in->in_c; c++)
+        plane[c] = cv::Mat(in->in_h, in->in_w, CV_32F, dst + (size_t)c * in->in_w * in->in_h);
+    if (in->in_c == 1) {
+        net->small.convertTo(plane[0], CV_32F, 1.0 / 255);
+        return;
+    }
+    net->small.convertTo(net->scaled, CV_32F, 1.0 / 255);
+    cv::split(net->scaled, plane);
+}
+
+// Softmax of each head's outputs into probs (see tscv_net_run).
+int softmax_heads(tscv_net *net, int n, float *probs, char *err)
+{
+    const tscv_net_info *in = &net->info;
+    int total = 0;
+    for (int h = 0; h < in->noutputs; h++)
+        total += in->out[h].nclass;
+    for (int h = 0, off = 0; h < in->noutputs; off += in->out[h].nclass, h++) {
+        cv::Mat o = net->outs[h].reshape(1, n);
+        if (o.cols != in->out[h].nclass)
+            return tscv::fail(err, "net output size differs from its header");
+        for (int i = 0; i < n; i++) {
+            const float *z = o.ptr<float>(i);
+            float mx = z[0], sum = 0;
+            for (int k = 1; k < o.cols; k++)
+                mx = z[k] > mx ? z[k] : mx;
+            float *p = probs + (size_t)i * total + off;
+            for (int k = 0; k < o.cols; k++)
+                sum += p[k] = std::exp(z[k] - mx);
+            for (int k = 0; k < o.cols; k++)
+                p[k] /= sum;
+        }
+    }
+    return 0;
+}
+
+} // namespace
+
 extern "C" int tscv_net_run(tscv_net *net, const ts_image *imgs, int n, float *probs, char *err)
 {
     if (n <= 0)
         return 0;
     const tscv_net_info *in = &net->info;
     try {
-        std::vector<cv::Mat> batch;
-        batch.reserve(n);
+        const int shape[4] = {n, in->in_c, in->in_h, in->in_w};
+        net->blob.create(4, shape, CV_32F);
         for (int i = 0; i < n; i++) {
-            cv::Mat m = tscv::wrap(&imgs[i]), c, r;
-            if (in->in_c == 1 && m.channels() == 3)
-                cv::cvtColor(m, c, cv::COLOR_BGR2GRAY);
-            else if (in->in_c == 3 && m.channels() == 1)
-                cv::cvtColor(m, c, cv::COLOR_GRAY2BGR);
-            else
-                c = m;
-            r.create(in->in_h, in->in_w, c.type());
-            ts_image from = {c.cols, c.rows, (int)c.step, c.channels(), c.data};
-            ts_image to = {r.cols, r.rows, (int)r.step, r.channels(), r.data};
-            if (ts_resize_area(&from, &to) != 0) // OpenCV's bytes, faster; else its own
-                cv::resize(c, r, r.size(), 0, 0, cv::INTER_AREA);
-            batch.push_back(r);
+            to_input(net, &imgs[i]);
+            to_blob(net, i);
         }
-        cv::Mat blob = cv::dnn::blobFromImages(batch, 1.0 / 255, cv::Size(), cv::Scalar(), false,
-                                               false, CV_32F);
-        net->net.setInput(blob);
-        std::vector<cv::Mat> outs;
-        net->net.forward(outs, net->out_names);
-        int total = 0;
-        for (int h = 0; h < in->noutputs; h++)
-            total += in->out[h].nclass;
-        for (int h = 0, off = 0; h < in->noutputs; off += in->out[h].nclass, h++) {
-            cv::Mat o = outs[h].reshape(1, n);
-            if (o.cols != in->out[h].nclass)
-                return tscv::fail(err, "net output size differs from its header");
-            for (int i = 0; i < n; i++) {
-                const float *z = o.ptr<float>(i);
-                float mx = z[0], sum = 0;
-                for (int k = 1; k < o.cols; k++)
-                    mx = z[k] > mx ? z[k] : mx;
-                float *p = probs + (size_t)i * total + off;
-                for (int k = 0; k < o.cols; k++)
-                    sum += p[k] = std::exp(z[k] - mx);
-                for (int k = 0; k < o.cols; k++)
-                    p[k] /= sum;
-            }
-        }
+        net->net.setInput(net->blob);
+        net->net.forward(net->outs, net->out_names);
+        return softmax_heads(net, n, probs, err);
     } catch (const cv::Exception &e) {
         if (err)
             std::snprintf(err, TSCV_ERR_MAX, "dnn: %.140s", e.msg.c_str());
         return -1;
     }
-    return 0;
 }

@@ -16,8 +16,10 @@ ts_index_ink *ts_index_ink_create(int max_blobs)
         free(k);
         return NULL;
     }
-    if (k)
+    if (k) {
         k->max_blobs = max_blobs;
+        k->keep_labels = 1;
+    }
     return k;
 }
 
@@ -66,12 +68,15 @@ int ts_index_ink_level(ts_index_ink *k, const ts_image *frame, int w, int h, int
     if (tscv_adaptive(&k->grey, &k->bin, block, ink, err) < 0)
         return -1;
     size_t need = (size_t)w * h;
-    if (k->nlabels < need) {
+    if (k->keep_labels && k->nlabels < need) {
         free(k->labels);
         k->labels = malloc(sizeof *k->labels * need);
         k->nlabels = k->labels ? need : 0;
     }
-    int n = k->labels ? ts_components_find(k->cc, &k->bin, k->labels, k->blobs, k->max_blobs) : -1;
+    int n = !k->keep_labels || k->labels
+                ? ts_components_find(k->cc, &k->bin, k->keep_labels ? k->labels : NULL, k->blobs,
+                                     k->max_blobs)
+                : -1;
     if (n < 0)
         snprintf(err, TSCV_ERR_MAX, "index ink: out of memory");
     return n;

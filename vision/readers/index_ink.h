@@ -19,8 +19,9 @@ typedef struct ts_index_ink {
     ts_image small;    /* the frame at the level's size (unused when it is that size) */
     ts_image grey;     /* 255 - darkest channel: ink bright */
     ts_image bin;      /* ink mask */
-    int *labels;       /* component labels of bin */
+    int *labels;       /* component labels of bin (when keep_labels) */
     size_t nlabels;
+    int keep_labels;   /* 1 after create; 0: the blobs alone (a finder that reads no labels) */
     ts_components *cc; /* finds them */
     tscv_blob *blobs;  /* the components, room for max_blobs */
     int max_blobs;

@@ -182,6 +182,7 @@ ts_playing_reader *ts_playing_reader_create(const char *models_dir, char *err, s
         ts_playing_reader_destroy(r);
         return NULL;
     }
+    r->indexer->keep_labels = r->checker->keep_labels = 0; /* pairs need the blobs alone */
     return r;
 }
 
@@ -825,12 +826,11 @@ static int by_score(const void *a, const void *b)
     return (x->score < y->score) - (x->score > y->score);
 }
 
-/* Cuts the index patches of pairs [from, to) in one stretch and reads them
- * (one batch); slot[pair][stretch] = where each landed. */
-static int read_pairs(ts_playing_reader *r, const ts_image *frame, int from, int to, int s,
-                      int *npatch, int slot[][NSTRETCH], ts_pt card[][4], char *err)
+/* Cuts the index patches of pairs [from, to) in one stretch; slot[pair][stretch]
+ * = where each landed. */
+static int cut_pairs(ts_playing_reader *r, const ts_image *frame, int from, int to, int s,
+                     int *npatch, int slot[][NSTRETCH], ts_pt card[][4], char *err)
 {
-    int first = *npatch;
     for (int i = from; i < to; i++) {
         ts_pt patch[4];
         int k = (*npatch)++;
@@ -839,8 +839,14 @@ static int read_pairs(ts_playing_reader *r, const ts_image *frame, int from, int
             return -1;
         slot[i][s] = k;
     }
-    if (*npatch > first &&
-        tscv_net_run(r->find_net, r->ipatch + first, *npatch - first, r->iprobs + (size_t)first * NOUT,
+    return 0;
+}
+
+/* Reads the index patches [first, npatch) in one batch. */
+static int read_patches(ts_playing_reader *r, int first, int npatch, char *err)
+{
+    if (npatch > first &&
+        tscv_net_run(r->find_net, r->ipatch + first, npatch - first, r->iprobs + (size_t)first * NOUT,
                      err) < 0)
         return -1;
     return 0;
@@ -907,11 +913,14 @@ static int pair_cards(ts_playing_reader *r, const ts_image *frame, int np,
     int slot[READ_PAIRS][NSTRETCH], npatch = 0;
     memset(slot, -1, sizeof slot);
     int most = coarse ? PROBE_COARSE : PROBE, probe = np < most ? np : most;
-    for (int s = 0; s < NSTRETCH; s++)
-        if (read_pairs(r, frame, 0, probe, s, &npatch, slot, card, err) < 0)
+    for (int s = 0; s < NSTRETCH; s++) /* the probes in every stretch: one batch */
+        if (cut_pairs(r, frame, 0, probe, s, &npatch, slot, card, err) < 0)
             return -1;
-    int best_s = frame_stretch(r, probe, slot, coarse);
-    if (read_pairs(r, frame, probe, np, best_s, &npatch, slot, card, err) < 0)
+    if (read_patches(r, 0, npatch, err) < 0)
+        return -1;
+    int best_s = frame_stretch(r, probe, slot, coarse), first = npatch;
+    if (cut_pairs(r, frame, probe, np, best_s, &npatch, slot, card, err) < 0 ||
+        read_patches(r, first, npatch, err) < 0)
         return -1;
     int n = 0;
     for (int i = 0; i < np; i++) {

@@ -80,7 +80,8 @@ int ts_playing_card_grey(const ts_image *card)
     if (card->channels != 3)
         return 1;
     long coloured = 0;
-    for (int y = 0; y < card->h; y++) {
+    const float enough = GREY_SHARE * (float)card->w * (float)card->h;
+    for (int y = 0; y < card->h && coloured < enough; y++) { /* a coloured card stops early */
         const uint8_t *p = ts_image_row(card, y);
         for (int x = 0; x < card->w; x++, p += 3) {
             int mx = p[0] > p[1] ? p[0] : p[1], mn = p[0] < p[1] ? p[0] : p[1];
@@ -89,7 +90,7 @@ int ts_playing_card_grey(const ts_image *card)
             coloured += mx - mn > CHROMA;
         }
     }
-    return coloured < GREY_SHARE * (float)card->w * (float)card->h;
+    return coloured < enough;
 }
 
 static uint8_t ink_at(const ts_image *p, int x, int y)
