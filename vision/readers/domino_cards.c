@@ -8,6 +8,7 @@
 
 #include "geom.h"
 #include "median.h"
+#include "readers/domino_pips.h"
 #if defined(__x86_64__)
 #include <xmmintrin.h>
 /* An AVX2 grey, chosen at run time (the build targets plain x86-64). */
@@ -552,10 +553,7 @@ static int not_pip_colour(const ts_image *frame, const int *px, int n, int paper
         green += p[1] - p[0];
         grey += g;
     }
-    float below = (float)paper - (float)grey / (float)n;
-    if (below <= 1)
-        return 0;
-    return (float)lift / (float)n > 0.18f * below || (float)green / (float)n > 0.45f * below;
+    return domino_ink_coloured((double)lift, (double)green, n, paper - (double)grey / n);
 }
 
 /* The ink blobs that look like pips: compact, about round, with paper all
