@@ -40,7 +40,7 @@
 #include "readers/domino_strips.h"
 #include "readers/readers.h"
 
-enum { MAX_STRIPS = 32, MAX_TOPS = 24, MAX_FOUND = 128, MAX_COVERED = 48, MAX_COVERS = 64 };
+enum { MAX_STRIPS = 32, MAX_TOPS = 24, MAX_FOUND = 128, MAX_COVERED = 24, MAX_COVERS = 64 };
 
 /* A quad the last find read, and its reading. */
 typedef struct {

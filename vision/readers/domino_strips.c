@@ -464,24 +464,29 @@ static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint
 }
 
 /* out: m grown by r px every way (a box; past the card's sides counts as
- * `edge`). */
+ * `edge`); r <= 4. */
 static void grow(const uint8_t *m, int r, int edge, uint8_t *out)
 {
+    enum { R_MAX = 4 };
     uint8_t rows[W * H];
-    for (int y = 0; y < H; y++)
-        for (int x = 0; x < W; x++) {
-            uint8_t v = 0;
-            for (int k = x - r; k <= x + r && !v; k++)
-                v = k < 0 || k >= W ? (uint8_t)edge : m[y * W + k];
-            rows[y * W + x] = v;
-        }
-    for (int y = 0; y < H; y++)
-        for (int x = 0; x < W; x++) {
-            uint8_t v = 0;
-            for (int k = y - r; k <= y + r && !v; k++)
-                v = k < 0 || k >= H ? 0 : rows[k * W + x];
-            out[y * W + x] = v;
-        }
+    for (int y = 0; y < H; y++) { /* across, then along: whole rows OR'd */
+        uint8_t pad[W + 2 * R_MAX];
+        memset(pad, edge, sizeof pad);
+        memcpy(pad + r, m + y * W, W);
+        uint8_t *o = rows + y * W;
+        memcpy(o, pad, W);
+        for (int k = 1; k <= 2 * r; k++)
+            for (int x = 0; x < W; x++)
+                o[x] |= pad[x + k];
+    }
+    for (int y = 0; y < H; y++) {
+        int y0 = y < r ? 0 : y - r, y1 = y + r < H ? y + r : H - 1;
+        uint8_t *o = out + y * W;
+        memcpy(o, rows + y0 * W, W);
+        for (int qy = y0 + 1; qy <= y1; qy++)
+            for (int x = 0; x < W; x++)
+                o[x] |= rows[qy * W + x];
+    }
 }
 
 /* True if each end's paper that shows is clean: hardly a pixel of it,
