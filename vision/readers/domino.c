@@ -40,7 +40,7 @@
 #include "readers/domino_strips.h"
 #include "readers/readers.h"
 
-enum { MAX_STRIPS = 32, MAX_TOPS = 24, MAX_FOUND = 128, MAX_COVERED = 24, MAX_COVERS = 64 };
+enum { MAX_STRIPS = 32, MAX_TOPS = 24, MAX_FOUND = 128, MAX_COVERED = 24, MAX_COVERS = 64, MAX_UNDER = 64 };
 
 /* A quad the last find read, and its reading. */
 typedef struct {
@@ -572,39 +572,57 @@ static int read_pile_card(domino_reader *d, const ts_image *frame, ts_quad *c, c
     return 0;
 }
 
+/* Candidate i of a pile: read (read_pile_card) unless it lies on a card
+ * known; a card read is known from then on, its reading kept for
+ * read_found. Returns 1 if read, 0, or -1 with err. */
+static int pile_candidate(domino_reader *d, const ts_image *frame, ts_quad *c, pile *p,
+                          int *tried, char *err)
+{
+    if (fabsf(card_wid(c->q) / p->wid - 1) > 0.12f)
+        return 0;
+    for (int t = 0; t < p->nknown; t++)
+        if (ts_quad_overlap(&p->known[t], c))
+            return 0;
+    ts_reading r;
+    int got = read_pile_card(d, frame, c, p, &r, tried, err);
+    if (got > 0) {
+        keep_found(d, c->q, &r);
+        p->known[p->nknown++] = *c;
+    }
+    return got;
+}
+
 /* Cards of a pile partly under other cards: each candidate of the tops'
- * width that is no card known is read (read_pile_card), only when exactly
- * one card of the deck fits what shows; its reading waits for read_found,
- * and it is known from then on. Returns 0, or -1 with err. */
-static int covered_cards(domino_reader *d, const ts_image *frame, ts_quad *cand, int n,
+ * width that is no card known is read (pile_candidate), only when exactly
+ * one card of the deck fits what shows; then the pips on no card known are
+ * looked at again with the known cards' outlines as edges
+ * (domino_find_under), and each card read so is added after the n
+ * candidates (out has room for max). Returns the count now, or -1 with
+ * err. */
+static int covered_cards(domino_reader *d, const ts_image *frame, ts_quad *cand, int n, int max,
                          char *err)
 {
     pile p;
     if (find_tops(d, frame, cand, n, &p, err) < 0)
         return -1;
     if (p.ntops < 2)
-        return 0;
+        return n;
     pile_size(&p);
     pile_others(cand, n, &p);
     int tried = 0;
-    ts_reading r;
-    for (int i = 0; i < n && tried < MAX_COVERED; i++) {
-        if (fabsf(card_wid(cand[i].q) / p.wid - 1) > 0.12f)
-            continue;
-        int seen = 0;
-        for (int t = 0; t < p.nknown && !seen; t++)
-            seen = ts_quad_overlap(&p.known[t], &cand[i]);
-        if (seen)
-            continue;
-        int got = read_pile_card(d, frame, &cand[i], &p, &r, &tried, err);
+    for (int i = 0; i < n && tried < MAX_COVERED; i++)
+        if (pile_candidate(d, frame, &cand[i], &p, &tried, err) < 0)
+            return -1;
+    ts_quad under[MAX_UNDER];
+    int nu = domino_find_under(d->cards, p.known, p.nknown, under, MAX_UNDER);
+    for (int i = 0; i < nu && tried < MAX_COVERED && n < max; i++) {
+        int got = pile_candidate(d, frame, &under[i], &p, &tried, err);
         if (got < 0)
             return -1;
-        if (got) {
-            keep_found(d, cand[i].q, &r);
-            p.known[p.nknown++] = cand[i];
-        }
+        if (got)
+            cand[n++] = under[i];
     }
-    return 0;
+    return n;
 }
 
 static int domino_find(void *reader, const ts_image *frame, ts_quad *out, int max, char *err)
@@ -628,7 +646,8 @@ static int domino_find(void *reader, const ts_image *frame, ts_quad *out, int ma
         return -1;
     for (int i = 0; i < ns; i++)
         keep_found(d, d->strips[i].q.q, &d->strips[i].r);
-    if (covered_cards(d, frame, out, n, err) < 0)
+    n = covered_cards(d, frame, out, n, max, err);
+    if (n < 0)
         return -1;
     for (int i = 0; i < ns && n < max; i++)
         out[n++] = d->strips[i].q;

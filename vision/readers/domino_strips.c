@@ -381,7 +381,7 @@ static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint
     *seen = 0;
     if (n == 1) {
         /* one red disc on the middle, a thin ring round it */
-        int core = 0, cut_red = 0;
+        int core = 0;
         for (int i = 0; i < nb; i++) {
             if (b[i].area < 40 && b[i].thin)
                 continue;
@@ -389,7 +389,6 @@ static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint
                 return 0;
             if (b[i].area >= 40 && !b[i].red)
                 return 0;
-            cut_red += b[i].red && b[i].cut ? b[i].area : 0;
             /* (no taller than the disc: two fours' pips joined by a
              * shadow along the card on them are not a one) */
             if (b[i].red && b[i].area >= (b[i].cut ? 100 : 250) && b[i].bh <= 0.5f * sq)
@@ -397,9 +396,9 @@ static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint
         }
         if (shows(vis, cx, cy, 6) >= 0.99f && !core)
             return 0;
-        /* the edge of the disc alone, red, where no other count fits,
-         * is a one too (red is printed only for ones, fours and 6:6) */
-        *seen = core || cut_red >= 50;
+        /* the edge of a red disc alone is not seen to be a one: a four's
+         * red pip cut by a card lying on it looks the same */
+        *seen = core;
         return 1;
     }
     if (n == 5) {
