@@ -370,9 +370,10 @@ static float shows(const uint8_t *vis, float x, float y, float r)
 }
 
 /* True if count n (heaven: 6:6's colours) explains end e: every pip seen
- * on one of its places in its colour, every place that shows whole holding
- * one. *seen counts the places matched. */
-static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint8_t *vis,
+ * on one of its places in its colour, every place that shows whole as bare
+ * paper (bare: shown and as bright as the paper; a pip too faint or dim
+ * to be ink is not bare) holding one. *seen counts the places matched. */
+static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint8_t *bare,
                     int *seen)
 {
     float y0 = (e ? 57.0f : 3.0f) / 82 * H, y1 = (e ? 79.0f : 25.0f) / 82 * H;
@@ -394,7 +395,7 @@ static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint
             if (b[i].red && b[i].area >= (b[i].cut ? 100 : 250) && b[i].bh <= 0.5f * sq)
                 core = 1;
         }
-        if (shows(vis, cx, cy, 6) >= 0.99f && !core)
+        if (shows(bare, cx, cy, 6) >= 0.99f && !core)
             return 0;
         /* the edge of a red disc alone is not seen to be a one: a four's
          * red pip cut by a card lying on it looks the same */
@@ -423,7 +424,7 @@ static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint
             if (b[i].area >= (b[i].cut ? 150 : 330))
                 core = 1;
         }
-        if (shows(vis, cx, cy, 6) >= 0.99f && !core)
+        if (shows(bare, cx, cy, 6) >= 0.99f && !core)
             return 0;
         *seen = core;
         return 1;
@@ -452,7 +453,7 @@ static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint
             got += !b[i].cut && b[i].area >= 60;
         }
         for (int j = 0; j < m && ok; j++)
-            if (!used[j] && shows(vis, at[j][0], at[j][1], PIP_R) >= 0.99f)
+            if (!used[j] && shows(bare, at[j][0], at[j][1], PIP_R) >= 0.99f)
                 ok = 0;
         if (ok) {
             *seen = got;
@@ -538,13 +539,14 @@ static int read_strip(const ts_image *card, const uint8_t *vis, int clean, ts_re
         return 0;
     double pr = 0, pg = 0, pb = 0;
     int pn = 0;
-    uint8_t ink[W * H];
+    uint8_t ink[W * H], bare[W * H];
     for (int y = 0; y < H; y++) {
         const uint8_t *p = ts_image_row(card, y);
         for (int x = 0; x < W; x++) {
             int i = y * W + x;
             ink[i] = vis[i] && x >= MX && x < W - MX && y >= MY && y < H - MY &&
                      p[3 * x + 1] < paper * 62 / 100;
+            bare[i] = vis[i] && p[3 * x + 1] >= paper * 78 / 100;
             if (vis[i] && p[3 * x + 1] >= paper * 85 / 100) {
                 pr += p[3 * x + 2];
                 pg += p[3 * x + 1];
@@ -669,7 +671,7 @@ static int read_strip(const ts_image *card, const uint8_t *vis, int clean, ts_re
     for (int e = 0; e < 2; e++) {
         for (int n = 1; n <= 7; n++) {
             int s;
-            if (explains(n == 7 ? 6 : n, n == 7, e, bl[e], nb[e], vis, &s))
+            if (explains(n == 7 ? 6 : n, n == 7, e, bl[e], nb[e], bare, &s))
                 fit[e][n] = 1 + s;
         }
     }
