@@ -476,7 +476,7 @@ static void test_chinese_piles_covered_cards(void **state)
 
 /* domino_read_covered on the true corners of pile cards (seeds 64000..,
  * never tuned on), told every card lying on them: a card is read right or
- * not at all. Measured 59/150 right, 0 wrong (the card reader alone on the
+ * not at all. Measured 58/150 right, 0 wrong (the card reader alone on the
  * same cards, test_partly_covered_cards_read_or_unread: 39/150). */
 static void test_read_covered_right_or_unread(void **state)
 {
