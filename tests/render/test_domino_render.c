@@ -17,9 +17,10 @@
 
 #include "geom.h"
 #include "reader.h"
+#include "readers/domino_strips.h"
 #include "render.h"
 
-enum { MAX_CAND = 256, HALF_FLOOR_FANS = 20, PILE_PCT = 80, SHORT_PCT = 90 };
+enum { MAX_CAND = 256, HALF_FLOOR_FANS = 20, PILE_PCT = 80, SHORT_PCT = 90, COVERED_MIN = 118, TRUE_MIN = 55 };
 
 static ts_scene_spec spec_for(int n, uint64_t seed, ts_layout layout)
 {
@@ -444,6 +445,74 @@ static void test_partly_covered_cards_read_or_unread(void **state)
     assert_true(partly_right >= 3);
 }
 
+/* Piles whose cards lie partly under other cards (the tuning seeds of
+ * sessions 13 and 14): a candidate that does not read sure on its own is
+ * read from the part no card known lies on, when exactly one card of the
+ * deck fits it (domino_read_covered), its quad at the tops' size from either
+ * end. Also tables where that reading went wrong while it was built: a
+ * gingham cloth (82009: a quad with sides of different lengths), a card
+ * lying on an end that no candidate knew of (82030: its shadow shows), and
+ * a polka-dot cloth (82003 scatter: a quad on the cloth between candidates
+ * of a card's size, its dots green). Measured here 121/172 at least half
+ * visible, 0 of 121 confident reads wrong (without the covered reading
+ * 111/172, 0 wrong). */
+static void test_chinese_piles_covered_cards(void **state)
+{
+    (void)state;
+    static const chinese_table tables[] = {
+        {87007, TS_LAYOUT_PILE}, {87016, TS_LAYOUT_PILE}, {87019, TS_LAYOUT_PILE},
+        {87023, TS_LAYOUT_PILE}, {87035, TS_LAYOUT_PILE}, {87036, TS_LAYOUT_PILE},
+        {87037, TS_LAYOUT_PILE}, {82002, TS_LAYOUT_PILE}, {82008, TS_LAYOUT_PILE},
+        {82021, TS_LAYOUT_PILE}, {82032, TS_LAYOUT_PILE}, {82036, TS_LAYOUT_PILE},
+        {82009, TS_LAYOUT_PILE}, {82030, TS_LAYOUT_PILE}, {82003, TS_LAYOUT_SCATTER},
+    };
+    tally t = scan_chinese_tables(tables, sizeof tables / sizeof tables[0]);
+    printf("piles, covered cards: at least half visible %d/%d, fully visible %d/%d, %d of %d "
+           "confident reads wrong\n",
+           t.half_ok, t.half, t.full_ok, t.full, t.wrong, t.reads);
+    assert_int_equal(t.wrong, 0);
+    assert_true(t.half_ok >= COVERED_MIN);
+}
+
+/* domino_read_covered on the true corners of pile cards (seeds 64000..,
+ * never tuned on), told every card lying on them: a card is read right or
+ * not at all. Measured 58/150 right, 0 wrong (the card reader alone on the
+ * same cards, test_partly_covered_cards_read_or_unread: 39/150). */
+static void test_read_covered_right_or_unread(void **state)
+{
+    (void)state;
+    const ts_reader_class *cls = ts_reader_class_by_name("domino");
+    char err[256];
+    int right = 0, wrong = 0, tried = 0;
+    for (uint64_t seed = 64000; seed < 64030; seed++) {
+        ts_scene_spec s = spec_for(12, seed, TS_LAYOUT_PILE);
+        ts_scene sc;
+        assert_int_equal(ts_render_scene(&s, &sc, err), 0);
+        for (int i = 0; i < sc.ncards; i++) {
+            if (sc.cards[i].visible < 0.5f || sc.cards[i].visible >= 0.99f)
+                continue;
+            ts_quad on[TS_RENDER_MAX_CARDS];
+            int n = 0;
+            for (int j = i + 1; j < sc.ncards; j++)
+                memcpy(on[n++].q, sc.cards[j].quad, sizeof on[0].q);
+            ts_image a = {0};
+            assert_int_equal(
+                tscv_warp_quad(&sc.img, sc.cards[i].quad, &a, cls->card_w, cls->card_h, err), 0);
+            ts_reading rd;
+            tried++;
+            if (domino_read_covered(&sc.img, sc.cards[i].quad, on, n, &a, &rd)) {
+                right += rd.code.idx == sc.cards[i].code.idx;
+                wrong += rd.code.idx != sc.cards[i].code.idx;
+            }
+            ts_image_free(&a);
+        }
+        ts_scene_free(&sc);
+    }
+    printf("read_covered on true corners: %d/%d right, %d wrong\n", right, tried, wrong);
+    assert_int_equal(wrong, 0);
+    assert_true(right >= TRUE_MIN);
+}
+
 int main(void)
 {
     tscv_set_threads(1);
@@ -461,6 +530,8 @@ int main(void)
         cmocka_unit_test(test_half_turn_reads_the_same),
         cmocka_unit_test(test_loose_quad_reads_right_or_not_at_all),
         cmocka_unit_test(test_partly_covered_cards_read_or_unread),
+        cmocka_unit_test(test_chinese_piles_covered_cards),
+        cmocka_unit_test(test_read_covered_right_or_unread),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -31,6 +31,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "geom.h"
+#include "median.h"
 #include "reader.h"
 #include "readers/domino_cards.h"
 #include "readers/domino_find.h"
@@ -38,14 +40,21 @@
 #include "readers/domino_strips.h"
 #include "readers/readers.h"
 
-enum { MAX_STRIPS = 32, MAX_TOPS = 24 };
+enum { MAX_STRIPS = 32, MAX_TOPS = 24, MAX_FOUND = 128, MAX_COVERED = 24, MAX_COVERS = 64, MAX_UNDER = 64 };
+
+/* A quad the last find read, and its reading. */
+typedef struct {
+    ts_pt q[4];
+    ts_reading r;
+} found_read;
 
 typedef struct {
     domino_style style;
     domino_finder *tiles;      /* double-six */
     domino_card_finder *cards; /* chinese */
-    domino_strip strips[MAX_STRIPS]; /* fanned cards the last find read */
-    int nstrips;
+    domino_strip strips[MAX_STRIPS];
+    found_read found[MAX_FOUND]; /* quads the last find read: strips, piles */
+    int nfound;
     ts_image work; /* a strip's card, warped */
 } domino_reader;
 
@@ -359,10 +368,267 @@ static int domino_read(void *reader, const ts_image *card, ts_reading *out, char
     return 0;
 }
 
+/* Keeps q's reading for read_found (none kept past MAX_FOUND). */
+static void keep_found(domino_reader *d, const ts_pt q[4], const ts_reading *r)
+{
+    if (d->nfound >= MAX_FOUND)
+        return;
+    memcpy(d->found[d->nfound].q, q, sizeof d->found[0].q);
+    d->found[d->nfound++].r = *r;
+}
+
+/* A card quad's length (end to end) and width, q[0]-q[1] an end. */
+static float card_len(const ts_pt q[4])
+{
+    return (ts_dist(q[0], q[3]) + ts_dist(q[1], q[2])) / 2;
+}
+
+static float card_wid(const ts_pt q[4])
+{
+    return (ts_dist(q[0], q[1]) + ts_dist(q[2], q[3])) / 2;
+}
+
+/* True if q is a card of length len and width wid, give or take: each
+ * long side within 5% of len (a quad with sides of different lengths puts
+ * the pip places wrong), each end within 12% of wid. */
+static int card_shaped(const ts_pt q[4], float len, float wid)
+{
+    for (int k = 0; k < 2; k++) {
+        float l = ts_dist(q[k ? 1 : 0], q[k ? 2 : 3]), w = ts_dist(q[k ? 3 : 0], q[k ? 2 : 1]);
+        if (fabsf(l / len - 1) > 0.05f || fabsf(w / wid - 1) > 0.12f)
+            return 0;
+    }
+    return 1;
+}
+
+/* True if some of card c's pip groups lies under card t: one of the
+ * groups' sample points (4 x 4 an end) inside it. */
+static int covers_ends(const ts_quad *t, const ts_quad *c)
+{
+    const ts_pt *q = c->q;
+    for (int e = 0; e < 2; e++)
+        for (int a = 0; a < 4; a++)
+            for (int b = 0; b < 4; b++) {
+                float u = (3 + 20 * a / 3.0f) / 26, v = (4 + 20 * b / 3.0f) / 82;
+                if (e)
+                    v = 1 - v;
+                float x = (1 - u) * (1 - v) * q[0].x + u * (1 - v) * q[1].x + u * v * q[2].x +
+                          (1 - u) * v * q[3].x;
+                float y = (1 - u) * (1 - v) * q[0].y + u * (1 - v) * q[1].y + u * v * q[2].y +
+                          (1 - u) * v * q[3].y;
+                if (ts_point_in_quad(t->q, x, y))
+                    return 1;
+            }
+    return 0;
+}
+
+/* c's quad len long along it, keeping its end e (0: q[0]-q[1]). */
+static void keep_end(const ts_quad *c, int e, float len, ts_quad *out)
+{
+    const ts_pt *q = c->q;
+    float t = len / card_len(q);
+    *out = *c;
+    ts_pt *o = out->q;
+    if (e == 0) {
+        o[3] = (ts_pt){q[0].x + (q[3].x - q[0].x) * t, q[0].y + (q[3].y - q[0].y) * t};
+        o[2] = (ts_pt){q[1].x + (q[2].x - q[1].x) * t, q[1].y + (q[2].y - q[1].y) * t};
+    } else {
+        o[0] = (ts_pt){q[3].x + (q[0].x - q[3].x) * t, q[3].y + (q[0].y - q[3].y) * t};
+        o[1] = (ts_pt){q[2].x + (q[1].x - q[2].x) * t, q[2].y + (q[1].y - q[2].y) * t};
+    }
+    out->area = (float)ts_quad_area(o);
+}
+
+/* A pile's cards as far as they are known: the cards known (found whole
+ * and read sure at both ends, the tops, or read here), the other
+ * candidates of a card's size, and that size. */
+typedef struct {
+    ts_quad known[MAX_TOPS + MAX_COVERED];
+    ts_quad other[MAX_COVERS];
+    int nknown, ntops, nother;
+    float len, wid; /* the tops' median */
+} pile;
+
+/* The tops among the candidates cand[0..n) (their readings kept for
+ * read_found, the pipeline would read them again). Returns 0, or -1 with
+ * err. */
+static int find_tops(domino_reader *d, const ts_image *frame, const ts_quad *cand, int n,
+                     pile *p, char *err)
+{
+    ts_reading r;
+    p->nknown = 0;
+    for (int i = 0; i < n && p->nknown < MAX_TOPS; i++) {
+        int seen = 0;
+        for (int t = 0; t < p->nknown && !seen; t++)
+            seen = ts_quad_overlap(&p->known[t], &cand[i]);
+        if (seen || !domino_found_whole(d->cards, i))
+            continue;
+        if (tscv_warp_quad(frame, cand[i].q, &d->work, DOMINO_CARD_W, DOMINO_CARD_H, err) < 0 ||
+            domino_read(d, &d->work, &r, err) < 0)
+            return -1;
+        keep_found(d, cand[i].q, &r);
+        if (r.is_card && r.attr_conf[0] >= 0.9f && r.attr_conf[1] >= 0.9f)
+            p->known[p->nknown++] = cand[i];
+    }
+    p->ntops = p->nknown;
+    return 0;
+}
+
+/* The tops' median length and width: a covered card's pip places are
+ * measured from its ends, so a quad of another size puts them wrong. */
+static void pile_size(pile *p)
+{
+    float len[MAX_TOPS], wid[MAX_TOPS];
+    for (int t = 0; t < p->ntops; t++) {
+        len[t] = card_len(p->known[t].q);
+        wid[t] = card_wid(p->known[t].q);
+    }
+    ts_sort_floats(len, (size_t)p->ntops);
+    ts_sort_floats(wid, (size_t)p->ntops);
+    p->len = len[p->ntops / 2];
+    p->wid = wid[p->ntops / 2];
+}
+
+/* The candidates of a card's size that are no top, one a place. */
+static void pile_others(const ts_quad *cand, int n, pile *p)
+{
+    p->nother = 0;
+    for (int i = 0; i < n && p->nother < MAX_COVERS; i++) {
+        if (!card_shaped(cand[i].q, p->len, p->wid))
+            continue;
+        int seen = 0;
+        for (int t = 0; t < p->ntops && !seen; t++)
+            seen = ts_quad_overlap(&p->known[t], &cand[i]);
+        for (int t = 0; t < p->nother && !seen; t++)
+            seen = ts_quad_overlap(&p->other[t], &cand[i]);
+        if (!seen)
+            p->other[p->nother++] = cand[i];
+    }
+}
+
+/* What may lie on card c's pip groups: every card known and every other
+ * candidate there but c itself (over-covering leaves more unread, never a
+ * card read wrong: the right count still fits what shows). Returns the
+ * count into on[], 0 if no card known lies there (a candidate alone may be
+ * no card: a cloth's print), -1 if more than MAX_TOPS. */
+static int lying_on(const pile *p, const ts_quad *c, ts_quad *on)
+{
+    int n = 0, known = 0;
+    for (int k = 0; k < p->nknown + p->nother; k++) {
+        const ts_quad *q = k < p->nknown ? &p->known[k] : &p->other[k - p->nknown];
+        if (ts_quad_overlap(q, c) || !covers_ends(q, c))
+            continue;
+        if (n == MAX_TOPS)
+            return -1;
+        on[n++] = *q;
+        known += k < p->nknown;
+    }
+    return known ? n : 0;
+}
+
+/* Reads quad c of a pile: its own reading if sure, else the part that
+ * shows from under the cards lying on it (domino_read_covered). Returns 1
+ * with r, 0, or -1 with err; *tried counts the warps. */
+static int read_covered(domino_reader *d, const ts_image *frame, const ts_quad *c,
+                        const pile *p, ts_reading *r, int *tried, char *err)
+{
+    ts_quad on[MAX_TOPS];
+    int nc = lying_on(p, c, on);
+    if (nc <= 0)
+        return 0;
+    ++*tried;
+    if (tscv_warp_quad(frame, c->q, &d->work, DOMINO_CARD_W, DOMINO_CARD_H, err) < 0 ||
+        domino_read(d, &d->work, r, err) < 0)
+        return -1;
+    if (r->is_card && r->conf >= ts_domino_reader_class.conf_floor)
+        return 1;
+    return domino_read_covered(frame, c->q, on, nc, &d->work, r);
+}
+
+/* Reads candidate c of a pile (not a card known) as found, or (one end
+ * covered, the other where the finder saw it) at the tops' length from
+ * either end (the finder ran on or stopped short at the covered one): c
+ * becomes the quad read. Returns 1 with r, 0, or -1 with err. */
+static int read_pile_card(domino_reader *d, const ts_image *frame, ts_quad *c, const pile *p,
+                          ts_reading *r, int *tried, char *err)
+{
+    ts_quad v[3];
+    int nv = 0;
+    float l = card_len(c->q);
+    if (fabsf(l / p->len - 1) <= 0.05f)
+        v[nv++] = *c;
+    if (fabsf(l / p->len - 1) > 0.02f)
+        for (int e = 0; e < 2; e++)
+            keep_end(c, e, p->len, &v[nv++]);
+    for (int k = 0; k < nv && *tried < MAX_COVERED; k++) {
+        if (!card_shaped(v[k].q, p->len, p->wid))
+            continue;
+        int got = read_covered(d, frame, &v[k], p, r, tried, err);
+        if (got > 0)
+            *c = v[k];
+        if (got)
+            return got;
+    }
+    return 0;
+}
+
+/* Candidate i of a pile: read (read_pile_card) unless it lies on a card
+ * known; a card read is known from then on, its reading kept for
+ * read_found. Returns 1 if read, 0, or -1 with err. */
+static int pile_candidate(domino_reader *d, const ts_image *frame, ts_quad *c, pile *p,
+                          int *tried, char *err)
+{
+    if (fabsf(card_wid(c->q) / p->wid - 1) > 0.12f)
+        return 0;
+    for (int t = 0; t < p->nknown; t++)
+        if (ts_quad_overlap(&p->known[t], c))
+            return 0;
+    ts_reading r;
+    int got = read_pile_card(d, frame, c, p, &r, tried, err);
+    if (got > 0) {
+        keep_found(d, c->q, &r);
+        p->known[p->nknown++] = *c;
+    }
+    return got;
+}
+
+/* Cards of a pile partly under other cards: each candidate of the tops'
+ * width that is no card known is read (pile_candidate), only when exactly
+ * one card of the deck fits what shows; then the pips on no card known are
+ * looked at again with the known cards' outlines as edges
+ * (domino_find_under), and each card read so is added after the n
+ * candidates (out has room for max). Returns the count now, or -1 with
+ * err. */
+static int covered_cards(domino_reader *d, const ts_image *frame, ts_quad *cand, int n, int max,
+                         char *err)
+{
+    pile p;
+    if (find_tops(d, frame, cand, n, &p, err) < 0)
+        return -1;
+    if (p.ntops < 2)
+        return n;
+    pile_size(&p);
+    pile_others(cand, n, &p);
+    int tried = 0;
+    for (int i = 0; i < n && tried < MAX_COVERED; i++)
+        if (pile_candidate(d, frame, &cand[i], &p, &tried, err) < 0)
+            return -1;
+    ts_quad under[MAX_UNDER];
+    int nu = domino_find_under(d->cards, p.known, p.nknown, under, MAX_UNDER);
+    for (int i = 0; i < nu && tried < MAX_COVERED && n < max; i++) {
+        int got = pile_candidate(d, frame, &under[i], &p, &tried, err);
+        if (got < 0)
+            return -1;
+        if (got)
+            cand[n++] = under[i];
+    }
+    return n;
+}
+
 static int domino_find(void *reader, const ts_image *frame, ts_quad *out, int max, char *err)
 {
     domino_reader *d = reader;
-    d->nstrips = 0;
+    d->nfound = 0;
     if (d->tiles)
         return domino_find_tiles(d->tiles, frame, out, max, err);
     int n = domino_find_cards(d->cards, frame, out, max, err);
@@ -378,19 +644,23 @@ static int domino_find(void *reader, const ts_image *frame, ts_quad *out, int ma
     int ns = domino_fan_strips(frame, tops, nt, &d->work, d->strips, MAX_STRIPS, err);
     if (ns < 0)
         return -1;
+    for (int i = 0; i < ns; i++)
+        keep_found(d, d->strips[i].q.q, &d->strips[i].r);
+    n = covered_cards(d, frame, out, n, max, err);
+    if (n < 0)
+        return -1;
     for (int i = 0; i < ns && n < max; i++)
         out[n++] = d->strips[i].q;
-    d->nstrips = ns;
     return n;
 }
 
-/* The reading of a strip find() read (the same floats), if q is one. */
+/* The reading of a quad find() read (the same floats), if q is one. */
 static int domino_read_found(void *reader, const ts_pt q[4], ts_reading *out)
 {
     domino_reader *d = reader;
-    for (int i = 0; i < d->nstrips; i++)
-        if (memcmp(d->strips[i].q.q, q, sizeof d->strips[i].q.q) == 0) {
-            *out = d->strips[i].r;
+    for (int i = 0; i < d->nfound; i++)
+        if (memcmp(d->found[i].q, q, sizeof d->found[i].q) == 0) {
+            *out = d->found[i].r;
             return 1;
         }
     return 0;

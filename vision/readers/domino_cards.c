@@ -8,6 +8,7 @@
 
 #include "geom.h"
 #include "median.h"
+#include "readers/domino_pips.h"
 #if defined(__x86_64__)
 #include <xmmintrin.h>
 /* An AVX2 grey, chosen at run time (the build targets plain x86-64). */
@@ -552,10 +553,7 @@ static int not_pip_colour(const ts_image *frame, const int *px, int n, int paper
         green += p[1] - p[0];
         grey += g;
     }
-    float below = (float)paper - (float)grey / (float)n;
-    if (below <= 1)
-        return 0;
-    return (float)lift / (float)n > 0.18f * below || (float)green / (float)n > 0.45f * below;
+    return domino_ink_coloured((double)lift, (double)green, n, paper - (double)grey / n);
 }
 
 /* The ink blobs that look like pips: compact, about round, with paper all
@@ -1483,4 +1481,62 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
 int domino_found_whole(const domino_card_finder *f, int i)
 {
     return i >= 0 && i < f->nfound && f->cands[i].whole;
+}
+
+/* Marks the outline of q (about 2 px thick) as stops, listing each pixel
+ * changed in changed[*n] (room for cap). */
+static void stop_outline(domino_card_finder *f, const ts_quad *q, int *changed, int *n, int cap)
+{
+    for (int k = 0; k < 4; k++) {
+        ts_pt a = q->q[k], b = q->q[(k + 1) & 3];
+        float len = ts_dist(a, b);
+        for (float t = 0; t <= len; t += 0.5f) {
+            float x = a.x + (b.x - a.x) * t / len, y = a.y + (b.y - a.y) * t / len;
+            for (int dy = 0; dy <= 1; dy++)
+                for (int dx = 0; dx <= 1; dx++) {
+                    int ix = (int)x + dx, iy = (int)y + dy;
+                    if (ix < 0 || iy < 0 || ix >= f->w || iy >= f->h || *n >= cap)
+                        continue;
+                    size_t at = (size_t)iy * (size_t)f->w + (size_t)ix;
+                    if (!f->stop[at]) {
+                        f->stop[at] = 1;
+                        changed[(*n)++] = (int)at;
+                    }
+                }
+        }
+    }
+}
+
+int domino_find_under(domino_card_finder *f, const ts_quad *known, int nk, ts_quad *out, int max)
+{
+    if (!f->queue || !f->npips)
+        return 0;
+    /* the pips on no card known (most frames: none) */
+    int *free_pip = f->queue, nfree = 0;
+    for (int i = 0; i < f->npips; i++) {
+        int on = 0;
+        for (int k = 0; k < nk && !on; k++)
+            on = inside(&known[k], f->pips[i].cx, f->pips[i].cy);
+        if (!on)
+            free_pip[nfree++] = i;
+    }
+    if (!nfree)
+        return 0;
+    /* the flood fill's queue is free after find_pips */
+    int *changed = f->queue + nfree, nch = 0, cap = f->w * f->h - nfree;
+    for (int k = 0; k < nk; k++)
+        stop_outline(f, &known[k], changed, &nch, cap);
+    int n = 0;
+    for (int j = 0; j < nfree && n < max; j++) {
+        const pip *p = &f->pips[free_pip[j]];
+        cand c;
+        if (card_of_pip(f, p, 0, 0, &c) < 0)
+            continue;
+        out[n] = c.q;
+        ts_quad_order(out[n].q);
+        n++;
+    }
+    for (int i = 0; i < nch; i++)
+        f->stop[changed[i]] = 0;
+    return n;
 }

@@ -36,4 +36,11 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
  * whole (both ends where a card's would be). */
 int domino_found_whole(const domino_card_finder *f, int i);
 
+/* Cards partly under the cards known[0..nk) (found and read): the last
+ * frame's pips that lie on none of them, each looked at again with the
+ * known cards' outlines as edges (a card lying on another shows its own
+ * edge over it, often faintly). Returns the quads found (<= max), as
+ * domino_find_cards gives them. */
+int domino_find_under(domino_card_finder *f, const ts_quad *known, int nk, ts_quad *out, int max);
+
 #endif

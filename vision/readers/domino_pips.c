@@ -280,6 +280,13 @@ int domino_ink_red(double red_sum, double r_sum, int area, double share, double 
     return !(paper_r > 0 && r_sum / area < 0.6 * paper_r);
 }
 
+int domino_ink_coloured(double lift, double green, int area, double below)
+{
+    if (area <= 0 || below <= 1)
+        return 0;
+    return lift / area > 0.18 * below || green / area > 0.45 * below;
+}
+
 static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1, float paper_frac,
                      double paper_rmean, int colour_ok, float sq_y0, float sq_y1, domino_end *e)
 {

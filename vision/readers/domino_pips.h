@@ -49,6 +49,12 @@ int domino_paper_level(const int hist[256], int total);
  * channel. */
 int domino_ink_red(double red_sum, double r_sum, int area, double share, double paper_r);
 
+/* True if ink of area pixels is of a colour no deck prints pips in (a
+ * cloth's blue, green or orange spots): lift the sum of max(B, G) minus
+ * its grey (B + 2G + R) / 4, green the sum of G - B, below how far its
+ * mean grey lies under the paper's. */
+int domino_ink_coloured(double lift, double green, int area, double below);
+
 /* Reads one card (BGR, borrowed). Pure function of the image: no state. */
 void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out);
 

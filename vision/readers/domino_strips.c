@@ -370,9 +370,10 @@ static float shows(const uint8_t *vis, float x, float y, float r)
 }
 
 /* True if count n (heaven: 6:6's colours) explains end e: every pip seen
- * on one of its places in its colour, every place that shows whole holding
- * one. *seen counts the places matched. */
-static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint8_t *vis,
+ * on one of its places in its colour, every place that shows whole as bare
+ * paper (bare: shown and as bright as the paper; a pip too faint or dim
+ * to be ink is not bare) holding one. *seen counts the places matched. */
+static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint8_t *bare,
                     int *seen)
 {
     float y0 = (e ? 57.0f : 3.0f) / 82 * H, y1 = (e ? 79.0f : 25.0f) / 82 * H;
@@ -381,7 +382,7 @@ static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint
     *seen = 0;
     if (n == 1) {
         /* one red disc on the middle, a thin ring round it */
-        int core = 0, cut_red = 0;
+        int core = 0;
         for (int i = 0; i < nb; i++) {
             if (b[i].area < 40 && b[i].thin)
                 continue;
@@ -389,17 +390,16 @@ static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint
                 return 0;
             if (b[i].area >= 40 && !b[i].red)
                 return 0;
-            cut_red += b[i].red && b[i].cut ? b[i].area : 0;
             /* (no taller than the disc: two fours' pips joined by a
              * shadow along the card on them are not a one) */
             if (b[i].red && b[i].area >= (b[i].cut ? 100 : 250) && b[i].bh <= 0.5f * sq)
                 core = 1;
         }
-        if (shows(vis, cx, cy, 6) >= 0.99f && !core)
+        if (shows(bare, cx, cy, 6) >= 0.99f && !core)
             return 0;
-        /* the edge of the disc alone, red, where no other count fits,
-         * is a one too (red is printed only for ones, fours and 6:6) */
-        *seen = core || cut_red >= 50;
+        /* the edge of a red disc alone is not seen to be a one: a four's
+         * red pip cut by a card lying on it looks the same */
+        *seen = core;
         return 1;
     }
     if (n == 5) {
@@ -424,7 +424,7 @@ static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint
             if (b[i].area >= (b[i].cut ? 150 : 330))
                 core = 1;
         }
-        if (shows(vis, cx, cy, 6) >= 0.99f && !core)
+        if (shows(bare, cx, cy, 6) >= 0.99f && !core)
             return 0;
         *seen = core;
         return 1;
@@ -453,7 +453,7 @@ static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint
             got += !b[i].cut && b[i].area >= 60;
         }
         for (int j = 0; j < m && ok; j++)
-            if (!used[j] && shows(vis, at[j][0], at[j][1], PIP_R) >= 0.99f)
+            if (!used[j] && shows(bare, at[j][0], at[j][1], PIP_R) >= 0.99f)
                 ok = 0;
         if (ok) {
             *seen = got;
@@ -463,9 +463,62 @@ static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint
     return 0;
 }
 
+/* out: m grown by r px every way (a box; past the card's sides counts as
+ * `edge`); r <= 4. */
+static void grow(const uint8_t *m, int r, int edge, uint8_t *out)
+{
+    enum { R_MAX = 4 };
+    uint8_t rows[W * H];
+    for (int y = 0; y < H; y++) { /* across, then along: whole rows OR'd */
+        uint8_t pad[W + 2 * R_MAX];
+        memset(pad, edge, sizeof pad);
+        memcpy(pad + r, m + y * W, W);
+        uint8_t *o = rows + y * W;
+        memcpy(o, pad, W);
+        for (int k = 1; k <= 2 * r; k++)
+            for (int x = 0; x < W; x++)
+                o[x] |= pad[x + k];
+    }
+    for (int y = 0; y < H; y++) {
+        int y0 = y < r ? 0 : y - r, y1 = y + r < H ? y + r : H - 1;
+        uint8_t *o = out + y * W;
+        memcpy(o, rows + y0 * W, W);
+        for (int qy = y0 + 1; qy <= y1; qy++)
+            for (int x = 0; x < W; x++)
+                o[x] |= rows[qy * W + x];
+    }
+}
+
+/* True if each end's paper that shows is clean: hardly a pixel of it,
+ * away from ink (a pip's blurred rim) and from what does not show (near),
+ * is dimmer than the paper. The shadow and rim of a card lying on this
+ * one that the caller does not know of are (its pips would be read as
+ * this card's). */
+static int ends_clean(const ts_image *card, const uint8_t *vis, const uint8_t *ink,
+                      const uint8_t *near, int paper)
+{
+    enum { MX = 5, MY = 6, DIM_MAX = 40 }; /* px an end, of ~3000 */
+    uint8_t rim[W * H];
+    grow(ink, 3, 0, rim);
+    for (int e = 0; e < 2; e++) {
+        int y0 = (int)((e ? 57.0f : 3.0f) / 82 * H), y1 = (int)((e ? 79.0f : 25.0f) / 82 * H);
+        int dim = 0;
+        for (int y = y0 < MY ? MY : y0; y <= y1 && y < H - MY; y++) {
+            const uint8_t *p = ts_image_row(card, y);
+            for (int x = MX; x < W - MX; x++) {
+                int i = y * W + x;
+                dim += vis[i] && !rim[i] && !near[i] && p[3 * x + 1] < paper * 85 / 100;
+            }
+        }
+        if (dim > DIM_MAX)
+            return 0;
+    }
+    return 1;
+}
+
 /* Reads a card whose visible pixels are vis (card px). Returns 1 and fills
  * r when both ends are fixed by what shows. */
-static int read_strip(const ts_image *card, const uint8_t *vis, ts_reading *r)
+static int read_strip(const ts_image *card, const uint8_t *vis, int clean, ts_reading *r)
 {
     enum { MX = 5, MY = 6 };
     /* paper: a high percentile of green over what shows, white enough to
@@ -484,41 +537,34 @@ static int read_strip(const ts_image *card, const uint8_t *vis, ts_reading *r)
     int paper = domino_paper_level(hist, total);
     if (paper < 60)
         return 0;
-    double pr = 0, pg = 0;
+    double pr = 0, pg = 0, pb = 0;
     int pn = 0;
-    uint8_t ink[W * H];
+    uint8_t ink[W * H], bare[W * H];
     for (int y = 0; y < H; y++) {
         const uint8_t *p = ts_image_row(card, y);
         for (int x = 0; x < W; x++) {
             int i = y * W + x;
             ink[i] = vis[i] && x >= MX && x < W - MX && y >= MY && y < H - MY &&
                      p[3 * x + 1] < paper * 62 / 100;
+            bare[i] = vis[i] && p[3 * x + 1] >= paper * 78 / 100;
             if (vis[i] && p[3 * x + 1] >= paper * 85 / 100) {
                 pr += p[3 * x + 2];
                 pg += p[3 * x + 1];
+                pb += p[3 * x];
                 pn++;
             }
         }
     }
     if (!pn || pr - pg > 0.12 * pr) /* a coloured light: red and black not told apart */
         return 0;
+    double paper_grey = (pb + 2 * pg + pr) / (4.0 * pn);
     /* near: within 2 px of what does not show (a blob there is cut) */
-    uint8_t near[W * H], rows[W * H];
-    for (int y = 0; y < H; y++) { /* 5 wide (past the sides: not hidden) */
-        uint8_t hid[W + 4] = {0};
-        for (int x = 0; x < W; x++)
-            hid[x + 2] = !vis[y * W + x];
-        for (int x = 0; x < W; x++)
-            rows[y * W + x] = hid[x] | hid[x + 1] | hid[x + 2] | hid[x + 3] | hid[x + 4];
-    }
-    for (int y = 0; y < H; y++) { /* then 5 tall */
-        int y0 = y < 2 ? 0 : y - 2, y1 = y + 2 < H ? y + 2 : H - 1;
-        uint8_t *o = near + y * W;
-        memcpy(o, rows + y0 * W, W);
-        for (int qy = y0 + 1; qy <= y1; qy++)
-            for (int x = 0; x < W; x++)
-                o[x] |= rows[qy * W + x];
-    }
+    uint8_t hid[W * H], near[W * H];
+    for (int i = 0; i < W * H; i++)
+        hid[i] = !vis[i];
+    grow(hid, 2, 0, near);
+    if (clean && !ends_clean(card, vis, ink, near, paper))
+        return 0;
     /* blobs per end */
     sblob bl[2][MAX_BLOBS];
     int nb[2] = {0, 0};
@@ -529,7 +575,7 @@ static int read_strip(const ts_image *card, const uint8_t *vis, ts_reading *r)
         if (!ink[i0] || seen[i0])
             continue;
         int sp = 0, area = 0, cut = 0, x0 = W, x1 = 0, y0 = H, y1 = 0;
-        double sx = 0, sy = 0, rg = 0, rs = 0;
+        double sx = 0, sy = 0, rg = 0, rs = 0, lift = 0, gb = 0, gs = 0;
         stack[sp++] = i0;
         seen[i0] = 1;
         while (sp) {
@@ -540,6 +586,10 @@ static int read_strip(const ts_image *card, const uint8_t *vis, ts_reading *r)
             sy += py;
             rg += c[2] > c[1] ? c[2] - c[1] : 0;
             rs += c[2];
+            int grey = (c[0] + 2 * c[1] + c[2]) >> 2;
+            lift += (c[0] > c[1] ? c[0] : c[1]) - grey;
+            gb += c[1] - c[0];
+            gs += grey;
             x0 = px < x0 ? px : x0;
             x1 = px > x1 ? px : x1;
             y0 = py < y0 ? py : y0;
@@ -579,6 +629,9 @@ static int read_strip(const ts_image *card, const uint8_t *vis, ts_reading *r)
         b->cut = cut;
         b->bh = bh;
         b->red = domino_ink_red(rg, rs, area, 0.25, pr / pn);
+        /* a cloth's coloured spot: no deck prints such a pip */
+        if (!b->red && area >= 40 && domino_ink_coloured(lift, gb, area, paper_grey - gs / area))
+            return 0;
         b->thin = (double)area / (bw * bh) < 0.35 || bw > 4 * bh || bh > 4 * bw;
         /* a pip seen whole is round */
         if (!cut && !b->red && (b->thin || bw > 2 * bh || bh > 2 * bw) && area >= 40) {
@@ -618,7 +671,7 @@ static int read_strip(const ts_image *card, const uint8_t *vis, ts_reading *r)
     for (int e = 0; e < 2; e++) {
         for (int n = 1; n <= 7; n++) {
             int s;
-            if (explains(n == 7 ? 6 : n, n == 7, e, bl[e], nb[e], vis, &s))
+            if (explains(n == 7 ? 6 : n, n == 7, e, bl[e], nb[e], bare, &s))
                 fit[e][n] = 1 + s;
         }
     }
@@ -898,7 +951,7 @@ int domino_fan_strips(const ts_image *frame, const ts_quad *tops, int ntops, ts_
                     return -1;
                 visible(p.c, lines, ncov, frame->w, frame->h, vis);
                 domino_strip *o = &out[nout];
-                int ok = read_strip(work, vis, &o->r);
+                int ok = read_strip(work, vis, 0, &o->r);
                 if (ok) {
                     strip_quad(p.c, vis, &o->q);
                     memcpy(o->card.q, p.c, sizeof o->card.q);
@@ -923,4 +976,59 @@ int domino_fan_strips(const ts_image *frame, const ts_quad *tops, int ntops, ts_
         }
     }
     return nout;
+}
+
+/* True if card c shows its outline where nothing lies on it: along each
+ * side, the samples clear of the cards cov[0..ncov) are mostly edges
+ * (paper inside, darker beyond, give or take 4 px), and enough show. A
+ * quad run on past the card's end or off its side (a light cloth, a
+ * neighbour's paper) fails at that side. */
+static int outline_shows(const ts_image *f, const ts_pt c[4], const qlines *cov, int ncov,
+                         float paper)
+{
+    enum { N = 10 };
+    ts_pt ctr = {(c[0].x + c[1].x + c[2].x + c[3].x) / 4, (c[0].y + c[1].y + c[2].y + c[3].y) / 4};
+    int shown = 0;
+    for (int k = 0; k < 4; k++) {
+        ts_pt a = c[k], b = c[(k + 1) & 3];
+        float lx = b.x - a.x, ly = b.y - a.y, len = hypotf(lx, ly);
+        if (len < 8)
+            return 0;
+        float nx = ly / len, ny = -lx / len;
+        if (nx * (a.x + lx / 2 - ctr.x) + ny * (a.y + ly / 2 - ctr.y) < 0)
+            nx = -nx, ny = -ny;
+        int n = 0, hits = 0;
+        for (int i = 0; i < N; i++) {
+            float t = 0.1f + 0.8f * (i + 0.5f) / N;
+            ts_pt p = {a.x + t * lx, a.y + t * ly};
+            if (covered(cov, ncov, p.x, p.y, 4) || grey_at(f, p.x + 6 * nx, p.y + 6 * ny) < 0)
+                continue;
+            n++;
+            int hit = 0;
+            for (int d = -4; d <= 4 && !hit; d += 2)
+                hit = edge_at(f, (ts_pt){p.x + d * nx, p.y + d * ny}, nx, ny, paper) > 0;
+            hits += hit;
+        }
+        if (n >= 3 && hits < 0.7f * n)
+            return 0;
+        shown += n;
+    }
+    return shown >= 8;
+}
+
+int domino_read_covered(const ts_image *frame, const ts_pt c[4], const ts_quad *cov, int ncov,
+                        const ts_image *card, ts_reading *r)
+{
+    enum { MAX_COV = 24 };
+    qlines lines[MAX_COV];
+    if (ncov > MAX_COV) /* what lies on it not all known: no reading */
+        return 0;
+    for (int i = 0; i < ncov; i++)
+        quad_lines(cov[i].q, &lines[i]);
+    float paper = card_paper(frame, c);
+    if (paper < 60 || !outline_shows(frame, c, lines, ncov, 0.75f * paper))
+        return 0;
+    uint8_t vis[W * H];
+    visible(c, lines, ncov, frame->w, frame->h, vis);
+    return read_strip(card, vis, 1, r);
 }

@@ -35,4 +35,12 @@ typedef struct {
 int domino_fan_strips(const ts_image *frame, const ts_quad *tops, int ntops, ts_image *work,
                       domino_strip *out, int max, char *err);
 
+/* Reads card c (a quad of the frame, q[0]-q[1] an end; card its warp,
+ * DOMINO_CARD_W x DOMINO_CARD_H) from the part not under the cards
+ * cov[0..ncov) lying on it, as a strip is read: only when exactly one card
+ * of the deck fits the pips that show at both ends. Returns 1 and fills r
+ * if so, else 0 (the card is left unread). */
+int domino_read_covered(const ts_image *frame, const ts_pt c[4], const ts_quad *cov, int ncov,
+                        const ts_image *card, ts_reading *r);
+
 #endif
