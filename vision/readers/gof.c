@@ -397,10 +397,13 @@ static void part_unheld(ts_reading *out, int shown)
  * find(), keeping a card's reading for the pipeline's read of the same
  * quad. A card an index view stands for is read from its corners and
  * reported at the view. So is a card from a pile's corner or an index
- * (TS_GOF_PART) that one corner's index holds and the other does not: the
- * card over it may cover the rest, its centre too, and the reading must go
- * to the place that shows (a 4 read from its own outline was reported on
- * the 3 over its middle). */
+ * (TS_GOF_PART) that a corner's index holds: the card over it may cover the
+ * rest, its centre too, and the reading must go to the place that shows (a
+ * 4 read from its own outline was reported on the 3 over its middle). Both
+ * corners may show and hold it with its middle covered (81022: an R10
+ * under a Y4, both indices clear, read at 0.998 on the Y4's place): its
+ * top-left index is the place then (81000-81039 piles, with session 14's
+ * index net: 361 -> 367 of 438 at least half visible read, wrong 6 -> 4). */
 static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char *err)
 {
     gof_reader *g = ctx;
@@ -432,7 +435,7 @@ static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char
         return -1;
     if (g->kind[i] == TS_GOF_PART && out->is_card && !held)
         part_unheld(out, shown);
-    if (g->kind[i] == TS_GOF_PART && out->is_card && (held == 1 || held == 2)) {
+    if (g->kind[i] == TS_GOF_PART && out->is_card && held) {
         /* the warp's top-left is q[0]; its bottom-right, turned, q[2] */
         ts_quad c = cand[i];
         if (held == 2)
@@ -477,6 +480,48 @@ static void whole_if_shown(gof_reader *g, ts_quad *out, int n, int j)
             return;
     out[j] = *whole;
     ts_reading_memo_put(&g->memo, out[j].q, &r);
+}
+
+static ts_pt quad_centre(const ts_quad *q)
+{
+    return (ts_pt){(q->q[0].x + q->q[1].x + q->q[2].x + q->q[3].x) / 4,
+                   (q->q[0].y + q->q[1].y + q->q[2].y + q->q[3].y) / 4};
+}
+
+/* Whether quads a and b (or the whole cards of the views among them) hold
+ * each other's centre: one card. */
+static int one_card(const gof_reader *g, const ts_quad *a, const ts_quad *b)
+{
+    const ts_quad *wa = view_whole(g, a), *wb = view_whole(g, b);
+    wa = wa ? wa : a, wb = wb ? wb : b;
+    ts_pt ca = quad_centre(a), cb = quad_centre(b);
+    return ts_point_in_quad(wa->q, cb.x, cb.y) || ts_point_in_quad(wb->q, ca.x, ca.y);
+}
+
+/* A card reported twice, first unsure (a pile card's index view below the
+ * floor) and then sure from another quad on the same card, is reported
+ * once, where it is sure: the unsure place would stand for the card, the
+ * sure one for a second of it (81000-81039 piles: 2 such on 81006, 81011).
+ * Returns the quads kept. */
+static int drop_unsure_twins(const gof_reader *g, ts_quad *out, int n)
+{
+    const float floor = ts_gof_reader_class.conf_floor;
+    unsigned char gone[MAX_RANKED] = {0};
+    for (int j = 0; j < n; j++) {
+        ts_reading rj, rv;
+        if (!ts_reading_memo_found(&g->memo, out[j].q, &rj) || !rj.is_card || rj.conf < floor)
+            continue;
+        for (int v = 0; v < n; v++)
+            if (v != j && !gone[v] && ts_reading_memo_found(&g->memo, out[v].q, &rv) &&
+                rv.is_card && rv.conf < floor && rv.code.idx == rj.code.idx &&
+                one_card(g, &out[v], &out[j]))
+                gone[v] = 1;
+    }
+    int kept = 0;
+    for (int j = 0; j < n; j++)
+        if (!gone[j])
+            out[kept++] = out[j];
+    return kept;
 }
 
 static int gof_find(void *reader, const ts_image *frame, ts_quad *out, int max, char *err)
@@ -531,7 +576,9 @@ static int gof_find(void *reader, const ts_image *frame, ts_quad *out, int max, 
     }
     for (int j = 1; j < kept; j++)
         whole_if_shown(g, out, kept, j);
-    return kept;
+    if (kept > MAX_RANKED)
+        return kept;
+    return drop_unsure_twins(g, out, kept);
 }
 
 static const char *const gof_profiles[] = {"dow", NULL};
