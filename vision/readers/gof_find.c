@@ -779,18 +779,24 @@ static float typical_side(const ts_quad *c, int n, float min_score, int min_n)
  * first Otsu level): on a table of two tones (a light cloth with dark dots or
  * stripes, a pale board) the first level falls between the table's tones and
  * leaves the cards joined to the light one; the second falls between that
- * tone and the brighter stock. */
-static int upper_otsu(const ts_image *stock, ts_image *bin, double t)
+ * tone and the brighter stock. *level: that level, -1 until the frame's
+ * first call finds it (every pass thresholds the same stock image). */
+static int upper_otsu(const ts_image *stock, ts_image *bin, double t, int *level)
 {
+    if (*level >= 0) /* this frame's, from an earlier pass */
+        goto threshold;
     long hist[256] = {0}, n = 0;
-    double sum = 0;
     int lo = (int)t + 1;
     for (int y = 0; y < stock->h; y++) {
         const uint8_t *s = ts_image_row(stock, y);
         for (int x = 0; x < stock->w; x++)
-            if (s[x] >= lo)
-                hist[s[x]]++, n++, sum += s[x];
+            hist[s[x]]++;
     }
+    /* whole numbers: the same sum as one added pixel by pixel */
+    long isum = 0;
+    for (int v = lo > 0 ? lo : 0; v < 256; v++)
+        n += hist[v], isum += (long)v * hist[v];
+    double sum = (double)isum;
     int best_t = lo;
     double best = -1, sb = 0;
     long wb = 0;
@@ -804,11 +810,14 @@ static int upper_otsu(const ts_image *stock, ts_image *bin, double t)
         if (between > best)
             best = between, best_t = v;
     }
+    *level = best_t;
+threshold:;
+    const int lv = *level; /* a local: a store to o may alias *level */
     for (int y = 0; y < stock->h; y++) {
         const uint8_t *s = ts_image_row(stock, y);
         uint8_t *o = ts_image_row(bin, y);
         for (int x = 0; x < stock->w; x++)
-            o[x] = s[x] > best_t ? 255 : 0;
+            o[x] = s[x] > lv ? 255 : 0;
     }
     return 0;
 }
@@ -859,6 +868,7 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
     int got = 0, side_n = 0;
     float slope[2] = {0, 0};
     double t_otsu = 0;
+    int upper = -1; /* upper_otsu's level, once a frame (the stock image is one) */
     for (size_t pass = 0; pass < sizeof passes / sizeof *passes; pass++) {
         int roi[4];
         if ((pass == OPENED || pass == AWAY || pass == SMOOTH) &&
@@ -891,7 +901,7 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
             double t_away;
             rc = tscv_otsu(&f->away, &f->bin, &t_away, err);
         } else
-            rc = upper_otsu(&f->stock, &f->bin, t_otsu);
+            rc = upper_otsu(&f->stock, &f->bin, t_otsu, &upper);
         if (rc == 0 && r)
             rc = tscv_morph(&f->bin, &f->bin, passes[pass].op, r, err);
         if (rc < 0 || tscv_find_contours(&f->bin, 1, &cs, err) < 0)
