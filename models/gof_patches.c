@@ -11,7 +11,7 @@
  *   ts-gof-patches FIRST_SEED COUNT OUT.bin [--cards]
  *
  * OUT.bin: records of 4 label bytes (number class, colour class or 255,
- * layout, 0) then TS_GOF_PATCH_H x TS_GOF_PATCH_W x 3 BGR bytes.
+ * layout, the card's width in the frame in px up to 255) then TS_GOF_PATCH_H x TS_GOF_PATCH_W x 3 BGR bytes.
  *
  * --cards: whole cards instead (the card net, readers/gof.h), each record
  * TS_GOF_NET_H x TS_GOF_NET_W x 3 of the rectified card shrunk as the net's
@@ -99,9 +99,10 @@ static int near_an_index(const ts_scene *sc, ts_pt p, float r)
     return 0;
 }
 
-static int put(FILE *f, const ts_image *patch, int num, int col, int layout)
+static int put(FILE *f, const ts_image *patch, int num, int col, int layout, float width)
 {
-    uint8_t lab[4] = {(uint8_t)num, (uint8_t)(col < 0 ? 255 : col), (uint8_t)layout, 0};
+    uint8_t lab[4] = {(uint8_t)num, (uint8_t)(col < 0 ? 255 : col), (uint8_t)layout,
+                      (uint8_t)fminf(width, 255)};
     if (fwrite(lab, 1, 4, f) != 4)
         return -1;
     for (int y = 0; y < patch->h; y++)
@@ -184,7 +185,7 @@ int main(int argc, char **argv)
             if (cards) {
                 if (c->visible >= 0.5f &&
                     (tscv_resize(&card, &small, TS_GOF_NET_W, TS_GOF_NET_H, err) < 0 ||
-                     put(f, &small, num, col, li) < 0))
+                     put(f, &small, num, col, li, side) < 0))
                     return 1;
                 written += c->visible >= 0.5f;
                 /* off the card: shifted by a part of a card, or anywhere;
@@ -217,7 +218,7 @@ int main(int argc, char **argv)
                         continue;
                     if (tscv_warp_quad(&img, s4, &card, TS_GOF_CARD_W, TS_GOF_CARD_H, err) < 0 ||
                         tscv_resize(&card, &small, TS_GOF_NET_W, TS_GOF_NET_H, err) < 0 ||
-                        put(f, &small, TS_GOF_NUM_NONE, -1, li) < 0)
+                        put(f, &small, TS_GOF_NUM_NONE, -1, li, side) < 0)
                         return 1;
                     written++;
                 }
@@ -226,9 +227,9 @@ int main(int argc, char **argv)
             for (int k = 0; k < 2; k++) {
                 float h = hidden(&sc, i, turn ? 1 - k : k);
                 if (h <= 0.1f)
-                    put(f, &patch[k], num, col, li), written++;
+                    put(f, &patch[k], num, col, li, side), written++;
                 else if (h >= 0.6f)
-                    put(f, &patch[k], TS_GOF_NUM_NONE, -1, li), written++;
+                    put(f, &patch[k], TS_GOF_NUM_NONE, -1, li, side), written++;
             }
             /* off the card: a quad shifted by a part of a card, and one at
              * random; kept only where no index is near */
@@ -251,7 +252,7 @@ int main(int argc, char **argv)
                 for (int k = 0; k < 2; k++) {
                     ts_pt ctr = index_at(q, k, 0.5f, 0.5f);
                     if (!near_an_index(&sc, ctr, 0.25f * side))
-                        put(f, &patch[k], TS_GOF_NUM_NONE, -1, li), written++;
+                        put(f, &patch[k], TS_GOF_NUM_NONE, -1, li, side), written++;
                 }
             }
         }

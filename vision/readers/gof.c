@@ -301,12 +301,14 @@ static int decide(const gof_reader *g, const double *post, double (*src)[NCODES]
  * shows an index through the index net; a covered corner says "none" and is
  * left out. Both nets in one call each (the corners batched). held: which
  * corners (bit 0 the top-left, 1 the bottom-right) hold the reading first;
- * shown: how many show an index at all. */
+ * shown: how many show an index at all; share: the least any of those gives
+ * the reading, as a share of its own best card (1 with none). */
 static int read_fresh(gof_reader *g, const ts_image *card, ts_reading *out, int *held,
-                      int *shown, char *err)
+                      int *shown, double *share, char *err)
 {
     *held = 0;
     *shown = 0;
+    *share = 1;
     memset(out, 0, sizeof *out);
     if (card->w != TS_GOF_CARD_W || card->h != TS_GOF_CARD_H || card->channels != 3) {
         snprintf(err, TSCV_ERR_MAX, "gof: card must be %dx%d BGR", TS_GOF_CARD_W,
@@ -336,7 +338,17 @@ static int read_fresh(gof_reader *g, const ts_image *card, ts_reading *out, int 
             memcpy(src[nsrc++], q, sizeof q);
         }
     *shown = nsrc - 1;
-    return decide(g, post, src, corner, nsrc, seen, 0, out, held);
+    if (decide(g, post, src, corner, nsrc, seen, 0, out, held) < 0)
+        return -1;
+    for (int b = 0; b < NCODES && out->is_card; b++)
+        if (g->code_idx[b] == out->code.idx)
+            for (int s = 1; s < nsrc; s++) {
+                double top = 0;
+                for (int i = 0; i < NCODES; i++)
+                    top = src[s][i] > top ? src[s][i] : top;
+                *share = fmin(*share, top > 0 ? src[s][b] / top : 1);
+            }
+    return 0;
 }
 
 /* A card from its corners alone (an index view, gof_find.h): the corner at
@@ -369,7 +381,8 @@ static int read_view(gof_reader *g, const ts_image *card, ts_reading *out, char 
 static int gof_read(void *reader, const ts_image *card, ts_reading *out, char *err)
 {
     int held, shown;
-    return read_fresh(reader, card, out, &held, &shown, err);
+    double share;
+    return read_fresh(reader, card, out, &held, &shown, &share, err);
 }
 
 /* The reading find() made of quad q in this frame (reader.h). */
@@ -386,10 +399,18 @@ static int gof_read_found(void *reader, const ts_pt q[4], ts_reading *out)
  * quad turned across the cards over it, read R3 at 0.997 (no index). On
  * seeds 68000-68039 (at least half visible): wrong 7 -> 4, false 1 -> 0,
  * 8 fewer of 2397 read (3 of them for the no-index rule, which took no
- * wrong card there but is what keeps 46005's R3 unread). */
-static void part_unheld(ts_reading *out, int shown)
+ * wrong card there but is what keeps 46005's R3 unread). An index that
+ * shows and gives the reading under PART_DISSENT of its own best card is
+ * a witness against it (share, read_fresh): 81011, a Y5 half under a Y9
+ * read Y3 at 0.999 by the card net, its one index showing another card.
+ * Session 14 (its index net), at 0.1: 81000-81039 false 1 -> 0, fully
+ * visible read 2116 -> 2113 of 2176, at least half 2288 -> 2286; 87000-87039
+ * 2087 and 2263 -> 2261 (at 0.3: 2113 / 2284 and 2085 / 2257). */
+static const double PART_DISSENT = 0.1;
+
+static void part_unheld(ts_reading *out, int shown, double share)
 {
-    if (!shown || out->conf < VIEW_SURE)
+    if (!shown || out->conf < VIEW_SURE || share < PART_DISSENT)
         out->conf = fminf(out->conf, DISSENT_CONF);
 }
 
@@ -397,10 +418,13 @@ static void part_unheld(ts_reading *out, int shown)
  * find(), keeping a card's reading for the pipeline's read of the same
  * quad. A card an index view stands for is read from its corners and
  * reported at the view. So is a card from a pile's corner or an index
- * (TS_GOF_PART) that one corner's index holds and the other does not: the
- * card over it may cover the rest, its centre too, and the reading must go
- * to the place that shows (a 4 read from its own outline was reported on
- * the 3 over its middle). */
+ * (TS_GOF_PART) that a corner's index holds: the card over it may cover the
+ * rest, its centre too, and the reading must go to the place that shows (a
+ * 4 read from its own outline was reported on the 3 over its middle). Both
+ * corners may show and hold it with its middle covered (81022: an R10
+ * under a Y4, both indices clear, read at 0.998 on the Y4's place): its
+ * top-left index is the place then (81000-81039 piles, with session 14's
+ * index net: 361 -> 367 of 438 at least half visible read, wrong 6 -> 4). */
 static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char *err)
 {
     gof_reader *g = ctx;
@@ -427,12 +451,13 @@ static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char
         ts_gof_snap_edges(frame, &cand[i]);
     g->snapped[i] = 1;
     int held, shown;
+    double share;
     if (tscv_warp_quad(frame, cand[i].q, &g->warp, TS_GOF_CARD_W, TS_GOF_CARD_H, err) < 0 ||
-        read_fresh(g, &g->warp, out, &held, &shown, err) < 0)
+        read_fresh(g, &g->warp, out, &held, &shown, &share, err) < 0)
         return -1;
     if (g->kind[i] == TS_GOF_PART && out->is_card && !held)
-        part_unheld(out, shown);
-    if (g->kind[i] == TS_GOF_PART && out->is_card && (held == 1 || held == 2)) {
+        part_unheld(out, shown, share);
+    if (g->kind[i] == TS_GOF_PART && out->is_card && held) {
         /* the warp's top-left is q[0]; its bottom-right, turned, q[2] */
         ts_quad c = cand[i];
         if (held == 2)
@@ -477,6 +502,48 @@ static void whole_if_shown(gof_reader *g, ts_quad *out, int n, int j)
             return;
     out[j] = *whole;
     ts_reading_memo_put(&g->memo, out[j].q, &r);
+}
+
+static ts_pt quad_centre(const ts_quad *q)
+{
+    return (ts_pt){(q->q[0].x + q->q[1].x + q->q[2].x + q->q[3].x) / 4,
+                   (q->q[0].y + q->q[1].y + q->q[2].y + q->q[3].y) / 4};
+}
+
+/* Whether quads a and b (or the whole cards of the views among them) hold
+ * each other's centre: one card. */
+static int one_card(const gof_reader *g, const ts_quad *a, const ts_quad *b)
+{
+    const ts_quad *wa = view_whole(g, a), *wb = view_whole(g, b);
+    wa = wa ? wa : a, wb = wb ? wb : b;
+    ts_pt ca = quad_centre(a), cb = quad_centre(b);
+    return ts_point_in_quad(wa->q, cb.x, cb.y) || ts_point_in_quad(wb->q, ca.x, ca.y);
+}
+
+/* A card reported twice, first unsure (a pile card's index view below the
+ * floor) and then sure from another quad on the same card, is reported
+ * once, where it is sure: the unsure place would stand for the card, the
+ * sure one for a second of it (81000-81039 piles: 2 such on 81006, 81011).
+ * Returns the quads kept. */
+static int drop_unsure_twins(const gof_reader *g, ts_quad *out, int n)
+{
+    const float floor = ts_gof_reader_class.conf_floor;
+    unsigned char gone[MAX_RANKED] = {0};
+    for (int j = 0; j < n; j++) {
+        ts_reading rj, rv;
+        if (!ts_reading_memo_found(&g->memo, out[j].q, &rj) || !rj.is_card || rj.conf < floor)
+            continue;
+        for (int v = 0; v < n; v++)
+            if (v != j && !gone[v] && ts_reading_memo_found(&g->memo, out[v].q, &rv) &&
+                rv.is_card && rv.conf < floor && rv.code.idx == rj.code.idx &&
+                one_card(g, &out[v], &out[j]))
+                gone[v] = 1;
+    }
+    int kept = 0;
+    for (int j = 0; j < n; j++)
+        if (!gone[j])
+            out[kept++] = out[j];
+    return kept;
 }
 
 static int gof_find(void *reader, const ts_image *frame, ts_quad *out, int max, char *err)
@@ -531,7 +598,9 @@ static int gof_find(void *reader, const ts_image *frame, ts_quad *out, int max, 
     }
     for (int j = 1; j < kept; j++)
         whole_if_shown(g, out, kept, j);
-    return kept;
+    if (kept > MAX_RANKED)
+        return kept;
+    return drop_unsure_twins(g, out, kept);
 }
 
 static const char *const gof_profiles[] = {"dow", NULL};

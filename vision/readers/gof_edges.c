@@ -48,12 +48,19 @@ typedef struct {
  * side. Returns 0, or -1 if it leaves the frame. */
 static int profile(const ts_image *f, const side_geo *s, float t, int reach, float *v)
 {
+    /* each line's point on the side, once: a store to v may alias *s, so
+     * the compiler recomputed them at every step (the same sums in the
+     * same order: the same points) */
+    const ts_pt n = s->n;
+    float bx[3], by[3];
+    for (int d = -1; d <= 1; d++) {
+        bx[d + 1] = s->a.x + s->u.x * (t * s->len + d);
+        by[d + 1] = s->a.y + s->u.y * (t * s->len + d);
+    }
     for (int o = -reach; o <= reach; o++) {
         int sum = 0;
-        for (int d = -1; d <= 1; d++) {
-            float x = s->a.x + s->u.x * (t * s->len + d) + s->n.x * o;
-            float y = s->a.y + s->u.y * (t * s->len + d) + s->n.y * o;
-            int sc = score_at(f, x, y);
+        for (int d = 0; d < 3; d++) {
+            int sc = score_at(f, bx[d] + n.x * o, by[d] + n.y * o);
             if (sc < 0)
                 return -1;
             sum += sc;

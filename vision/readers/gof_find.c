@@ -96,6 +96,7 @@ struct ts_gof_finder {
     float min_aspect, max_aspect;
     ts_image stock, bin; /* scratch, reused across frames */
     ts_image away;       /* how far each pixel is from the table's colour, scratch */
+    ts_image smooth;     /* how smooth the stock score is about each pixel, scratch */
     /* The stock the stock-score passes left unexplained (x, y, w, h), when
      * the away passes ran: the index finder looks there, whatever those
      * passes explained (their splits of a block can pass for cards). */
@@ -135,6 +136,7 @@ void ts_gof_finder_destroy(ts_gof_finder *f)
     ts_image_free(&f->stock);
     ts_image_free(&f->bin);
     ts_image_free(&f->away);
+    ts_image_free(&f->smooth);
     free(f);
 }
 
@@ -224,6 +226,53 @@ static int away_image(ts_gof_finder *f, const ts_image *frame, int k, char *err)
         }
     }
     return tscv_blur(&f->away, &f->away, 0.8, err);
+}
+
+/* A table whose stock score varies this much about the typical pixel (the
+ * median of smooth_image's local range, grey levels) is patterned: polka
+ * dots, checks, a coarse grain (plain cloth, felt and desk 0-9 on seeds
+ * 87000-87039; printed cloth 20-43). */
+static const int PATTERNED = 15;
+
+/* Into f->smooth (the stock image's size): how smooth the stock score is
+ * about each pixel, 255 - 4 x the local range (max - min within 2 px of
+ * the stock image) blurred over a few pixels. A printed cloth as light as
+ * the card stock (polka dots, checks) has no edge to tell the cards from it,
+ * but its print is everywhere and the stock's margins are smooth: the cards
+ * are the smooth blobs. Uses f->bin as scratch. Returns the median local
+ * range (the table's: it fills most of the frame), or -1. */
+static int smooth_image(ts_gof_finder *f, char *err)
+{
+    int w = f->stock.w, h = f->stock.h;
+    if ((!f->smooth.buf || f->smooth.w != w || f->smooth.h != h) &&
+        (ts_image_free(&f->smooth), ts_image_alloc(&f->smooth, w, h, 1) < 0)) {
+        snprintf(err, TSCV_ERR_MAX, "gof find: out of memory");
+        return -1;
+    }
+    if (tscv_morph(&f->stock, &f->bin, 'd', 2, err) < 0 ||
+        tscv_morph(&f->stock, &f->smooth, 'e', 2, err) < 0)
+        return -1;
+    for (int y = 0; y < h; y++) {
+        const uint8_t *hi = ts_image_row(&f->bin, y);
+        uint8_t *o = ts_image_row(&f->smooth, y);
+        for (int x = 0; x < w; x++)
+            o[x] = (uint8_t)(hi[x] - o[x]);
+    }
+    if (tscv_blur(&f->smooth, &f->smooth, 2.0, err) < 0)
+        return -1;
+    long hist[256] = {0};
+    for (int y = 0; y < h; y++) {
+        uint8_t *o = ts_image_row(&f->smooth, y);
+        for (int x = 0; x < w; x++) {
+            hist[o[x]]++;
+            o[x] = (uint8_t)(o[x] > 63 ? 0 : 255 - 4 * o[x]);
+        }
+    }
+    long acc = 0;
+    int med = 0;
+    while (med < 255 && (acc += hist[med]) < (long)w * h / 2)
+        med++;
+    return med;
 }
 
 /* ---- Blocks of touching cards ---------------------------------------------- */
@@ -730,18 +779,24 @@ static float typical_side(const ts_quad *c, int n, float min_score, int min_n)
  * first Otsu level): on a table of two tones (a light cloth with dark dots or
  * stripes, a pale board) the first level falls between the table's tones and
  * leaves the cards joined to the light one; the second falls between that
- * tone and the brighter stock. */
-static int upper_otsu(const ts_image *stock, ts_image *bin, double t)
+ * tone and the brighter stock. *level: that level, -1 until the frame's
+ * first call finds it (every pass thresholds the same stock image). */
+static int upper_otsu(const ts_image *stock, ts_image *bin, double t, int *level)
 {
+    if (*level >= 0) /* this frame's, from an earlier pass */
+        goto threshold;
     long hist[256] = {0}, n = 0;
-    double sum = 0;
     int lo = (int)t + 1;
     for (int y = 0; y < stock->h; y++) {
         const uint8_t *s = ts_image_row(stock, y);
         for (int x = 0; x < stock->w; x++)
-            if (s[x] >= lo)
-                hist[s[x]]++, n++, sum += s[x];
+            hist[s[x]]++;
     }
+    /* whole numbers: the same sum as one added pixel by pixel */
+    long isum = 0;
+    for (int v = lo > 0 ? lo : 0; v < 256; v++)
+        n += hist[v], isum += (long)v * hist[v];
+    double sum = (double)isum;
     int best_t = lo;
     double best = -1, sb = 0;
     long wb = 0;
@@ -755,11 +810,14 @@ static int upper_otsu(const ts_image *stock, ts_image *bin, double t)
         if (between > best)
             best = between, best_t = v;
     }
+    *level = best_t;
+threshold:;
+    const int lv = *level; /* a local: a store to o may alias *level */
     for (int y = 0; y < stock->h; y++) {
         const uint8_t *s = ts_image_row(stock, y);
         uint8_t *o = ts_image_row(bin, y);
         for (int x = 0; x < stock->w; x++)
-            o[x] = s[x] > best_t ? 255 : 0;
+            o[x] = s[x] > lv ? 255 : 0;
     }
     return 0;
 }
@@ -790,7 +848,8 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
         int r;
     } passes[] = {{'a', 0, 0}, {'a', 'e', 2}, {'a', 'e', 4}, {'o', 0, 0}, {'o', 'e', 2},
                   {'o', 'e', 4}, {'u', 0, 0}, {'u', 'e', 2}, {'u', 'e', 4}, {'o', 'o', 3},
-                  {'u', 'o', 3}, {'A', 0, 0}, {'A', 'e', 2}, {'O', 0, 0}, {'O', 'e', 2}};
+                  {'u', 'o', 3}, {'A', 0, 0}, {'A', 'e', 2}, {'O', 0, 0}, {'O', 'e', 2},
+                  {'s', 0, 0},   {'s', 'e', 2}};
     enum { OPENED = 9 }; /* the first opened pass */
     /* Where stock is still unexplained, adaptive and Otsu again on how far
      * the colour is from the table's (away_image): cards the stock score
@@ -800,14 +859,28 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
      * size (score 999/1000: typical_side, on_lone_card): a printed cloth's
      * squares differ from the table's chroma as much as cards do. */
     enum { AWAY_LONE = 990 };
+    /* Where stock is still unexplained on a patterned table, the smooth
+     * blobs (smooth_image): the cards on a polka-dot cloth as light as
+     * their stock (87000-87039: two such tables lost 34 of 2162 fully
+     * visible cards). Their lone cards count as the away passes'. */
+    enum { SMOOTH = 15 };
     double min_area = 0.003 * f->stock.w * f->stock.h;
     int got = 0, side_n = 0;
     float slope[2] = {0, 0};
     double t_otsu = 0;
+    int upper = -1; /* upper_otsu's level, once a frame (the stock image is one) */
     for (size_t pass = 0; pass < sizeof passes / sizeof *passes; pass++) {
         int roi[4];
-        if ((pass == OPENED || pass == AWAY) && !unexplained(f, out, got, frame, roi))
+        if ((pass == OPENED || pass == AWAY || pass == SMOOTH) &&
+            !unexplained(f, out, got, frame, roi))
             break;
+        if (pass == SMOOTH) {
+            int med = smooth_image(f, err);
+            if (med < 0)
+                return -1;
+            if (med < PATTERNED)
+                break;
+        }
         if (pass == AWAY) {
             if (away_image(f, frame, k, err) < 0)
                 return -1;
@@ -820,18 +893,22 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
         if (kind == 'a' || kind == 'A')
             rc = tscv_adaptive(kind == 'a' ? &f->stock : &f->away, &f->bin,
                                (f->stock.w / 5) | 1, 8, err);
+        else if (kind == 's')
+            rc = tscv_adaptive(&f->smooth, &f->bin, (f->stock.w / 5) | 1, 12, err);
         else if (kind == 'o')
             rc = tscv_otsu(&f->stock, &f->bin, &t_otsu, err);
         else if (kind == 'O') {
             double t_away;
             rc = tscv_otsu(&f->away, &f->bin, &t_away, err);
         } else
-            rc = upper_otsu(&f->stock, &f->bin, t_otsu);
+            rc = upper_otsu(&f->stock, &f->bin, t_otsu, &upper);
         if (rc == 0 && r)
             rc = tscv_morph(&f->bin, &f->bin, passes[pass].op, r, err);
         if (rc < 0 || tscv_find_contours(&f->bin, 1, &cs, err) < 0)
             return -1;
-        float grow = 1.0f + (passes[pass].op == 'e' ? r : 0);
+        /* eroded blobs lie r inside the stock; the smooth ones, the local
+         * range's reach (2 px) more */
+        float grow = 1.0f + (passes[pass].op == 'e' ? r : 0) + (kind == 's' ? 2 : 0);
         for (int i = 0; i < cs.n && got < max; i++)
             if (tscv_area(cs.pts + cs.start[i], cs.len[i]) > min_area)
                 got += grid_cells(f, frame, cs.pts + cs.start[i], cs.len[i], k, grow,
