@@ -87,6 +87,7 @@ struct domino_card_finder {
     uint8_t white_lim[256];  /* hardly coloured: max - min below this, by max */
     cand *cands;
     int nfound; /* quads the last find returned (cands[0..nfound)) */
+    ts_image balanced; /* the frame under a tinted light, its paper made grey */
 };
 
 static void free_planes(domino_card_finder *f)
@@ -131,6 +132,7 @@ void domino_card_finder_destroy(domino_card_finder *f)
     if (!f)
         return;
     free_planes(f);
+    ts_image_free(&f->balanced);
     free(f->pips);
     free(f->cands);
     free(f);
@@ -1387,6 +1389,86 @@ static int second_look(domino_card_finder *f, const pip *p, cand *c, int *budget
     return 1;
 }
 
+/* The light's colour, from the paper: the mean B, G, R of the frame's
+ * brightest pale pixels (every 8th pixel of every 8th row; the top 2% by
+ * grey among those no more coloured than a lamp makes paper). A warm lamp
+ * tints the paper past what survey and classify take for white, and every
+ * ray then stops on it. Returns 1 and the gains that make that paper grey
+ * when it is so tinted, 0 when the frame is left as it is. */
+static int paper_gains(const ts_image *frame, float gain[3])
+{
+    enum { STEP = 8 };
+    int hist[256] = {0}, n = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        int thr = 255;
+        for (int acc = 0; pass && thr > 0; thr--)
+            if ((acc += hist[thr]) > n / 50)
+                break;
+        long sum[3] = {0, 0, 0}, cnt = 0;
+        for (int y = STEP / 2; y < frame->h; y += STEP) {
+            const uint8_t *p = ts_image_row(frame, y) + 3 * (STEP / 2);
+            for (int x = STEP / 2; x < frame->w; x += STEP, p += 3 * STEP) {
+                int hi = p[0] > p[1] ? p[0] : p[1], lo = p[0] < p[1] ? p[0] : p[1];
+                hi = p[2] > hi ? p[2] : hi;
+                lo = p[2] < lo ? p[2] : lo;
+                int g = (p[0] + 2 * p[1] + p[2]) >> 2;
+                if (2 * (hi - lo) > hi || g < 70) /* not paper under any lamp */
+                    continue;
+                if (!pass) {
+                    hist[g]++;
+                    n++;
+                } else if (g > thr) {
+                    for (int c = 0; c < 3; c++)
+                        sum[c] += p[c];
+                    cnt++;
+                }
+            }
+        }
+        if (pass && cnt >= 20) {
+            float m[3] = {(float)sum[0] / cnt, (float)sum[1] / cnt, (float)sum[2] / cnt};
+            float hi = fmaxf(m[0], fmaxf(m[1], m[2])), lo = fminf(m[0], fminf(m[1], m[2]));
+            /* a lamp's tint runs blue to red through green (warm or cool);
+             * paper well inside survey's white (its white_lim, by the
+             * brightest channel) is left alone: a pale cloth nearly as
+             * bright as the cards would be made as grey as they are */
+            int lamp = (m[2] >= m[1] && m[1] >= m[0]) || (m[0] >= m[1] && m[1] >= m[2]);
+            if (!lamp || hi - lo < 0.8f * (0.3f * hi + 8))
+                return 0;
+            float grey = (m[0] + 2 * m[1] + m[2]) / 4;
+            for (int c = 0; c < 3; c++)
+                gain[c] = fminf(fmaxf(grey / m[c], 0.6f), 1.6f);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* dst = frame with each channel scaled by its gain (dst allocated to fit). */
+static int balance(const ts_image *frame, const float gain[3], ts_image *dst)
+{
+    if (!(dst->buf && dst->w == frame->w && dst->h == frame->h && dst->channels == 3)) {
+        ts_image_free(dst);
+        if (ts_image_alloc(dst, frame->w, frame->h, 3) < 0)
+            return -1;
+    }
+    uint8_t lut[3][256];
+    for (int c = 0; c < 3; c++)
+        for (int v = 0; v < 256; v++) {
+            float o = v * gain[c] + 0.5f;
+            lut[c][v] = (uint8_t)(o > 255 ? 255 : o);
+        }
+    for (int y = 0; y < frame->h; y++) {
+        const uint8_t *p = ts_image_row(frame, y);
+        uint8_t *o = ts_image_row(dst, y);
+        for (int x = 0; x < 3 * frame->w; x += 3) {
+            o[x] = lut[0][p[x]];
+            o[x + 1] = lut[1][p[x + 1]];
+            o[x + 2] = lut[2][p[x + 2]];
+        }
+    }
+    return 0;
+}
+
 int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out, int max,
                       char *err)
 {
@@ -1398,6 +1480,15 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
         if (err)
             strcpy(err, "domino find: out of memory");
         return -1;
+    }
+    float gain[3];
+    if (paper_gains(frame, gain)) {
+        if (balance(frame, gain, &f->balanced) < 0) {
+            if (err)
+                strcpy(err, "domino find: out of memory");
+            return -1;
+        }
+        frame = &f->balanced;
     }
     survey(f, frame);
     classify(f, frame);
