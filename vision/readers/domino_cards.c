@@ -31,6 +31,7 @@ enum {
      * noise and a lamp's falloff along a card stay paper */
     STOP_PCT = 84,
     SECOND_LOOKS = 96, /* second looks a frame (see second_look) */
+    PALE_SAMPLES = 16384, /* pixels paper_gains keeps */
 };
 
 /* The deck's printed proportions (seed 004: 26 x 82 mm). Other decks are
@@ -88,6 +89,7 @@ struct domino_card_finder {
     cand *cands;
     int nfound; /* quads the last find returned (cands[0..nfound)) */
     ts_image balanced; /* the frame under a tinted light, its paper made grey */
+    uint32_t *pale;    /* PALE_SAMPLES: paper_gains' samples */
 };
 
 static void free_planes(domino_card_finder *f)
@@ -120,7 +122,8 @@ domino_card_finder *domino_card_finder_create(void)
     f->pips = malloc(sizeof(pip) * MAX_PIPS);
     /* a card, its trims, a strict one, a second look */
     f->cands = malloc(sizeof(cand) * 5 * MAX_PIPS);
-    if (!f->pips || !f->cands) {
+    f->pale = malloc(sizeof(uint32_t) * PALE_SAMPLES);
+    if (!f->pips || !f->cands || !f->pale) {
         domino_card_finder_destroy(f);
         return NULL;
     }
@@ -133,6 +136,7 @@ void domino_card_finder_destroy(domino_card_finder *f)
         return;
     free_planes(f);
     ts_image_free(&f->balanced);
+    free(f->pale);
     free(f->pips);
     free(f->cands);
     free(f);
@@ -1390,57 +1394,58 @@ static int second_look(domino_card_finder *f, const pip *p, cand *c, int *budget
 }
 
 /* The light's colour, from the paper: the mean B, G, R of the frame's
- * brightest pale pixels (every 8th pixel of every 8th row; the top 2% by
- * grey among those no more coloured than a lamp makes paper). A warm lamp
- * tints the paper past what survey and classify take for white, and every
- * ray then stops on it. Returns 1 and the gains that make that paper grey
- * when it is so tinted, 0 when the frame is left as it is. */
-static int paper_gains(const ts_image *frame, float gain[3])
+ * brightest pale pixels (a sample every 8th pixel of every 8th row, sparser
+ * on frames above 1 Mpx; the top 2% by grey among those no more coloured than a lamp makes paper). A warm
+ * lamp tints the paper past what survey and classify take for white, and
+ * every ray then stops on it. Returns 1 and the gains that make that paper
+ * grey when it is so tinted, 0 when the frame is left as it is. */
+static int paper_gains(domino_card_finder *f, const ts_image *frame, float gain[3])
 {
-    enum { STEP = 8 };
+    uint32_t *pale = f->pale; /* grey << 24 | R << 16 | G << 8 | B */
     int hist[256] = {0}, n = 0;
-    for (int pass = 0; pass < 2; pass++) {
-        int thr = 255;
-        for (int acc = 0; pass && thr > 0; thr--)
-            if ((acc += hist[thr]) > n / 50)
-                break;
-        long sum[3] = {0, 0, 0}, cnt = 0;
-        for (int y = STEP / 2; y < frame->h; y += STEP) {
-            const uint8_t *p = ts_image_row(frame, y) + 3 * (STEP / 2);
-            for (int x = STEP / 2; x < frame->w; x += STEP, p += 3 * STEP) {
-                int hi = p[0] > p[1] ? p[0] : p[1], lo = p[0] < p[1] ? p[0] : p[1];
-                hi = p[2] > hi ? p[2] : hi;
-                lo = p[2] < lo ? p[2] : lo;
-                int g = (p[0] + 2 * p[1] + p[2]) >> 2;
-                if (2 * (hi - lo) > hi || g < 70) /* not paper under any lamp */
-                    continue;
-                if (!pass) {
-                    hist[g]++;
-                    n++;
-                } else if (g > thr) {
-                    for (int c = 0; c < 3; c++)
-                        sum[c] += p[c];
-                    cnt++;
-                }
-            }
-        }
-        if (pass && cnt >= 20) {
-            float m[3] = {(float)sum[0] / cnt, (float)sum[1] / cnt, (float)sum[2] / cnt};
-            float hi = fmaxf(m[0], fmaxf(m[1], m[2])), lo = fminf(m[0], fminf(m[1], m[2]));
-            /* a lamp's tint runs blue to red through green (warm or cool);
-             * paper well inside survey's white (its white_lim, by the
-             * brightest channel) is left alone: a pale cloth nearly as
-             * bright as the cards would be made as grey as they are */
-            int lamp = (m[2] >= m[1] && m[1] >= m[0]) || (m[0] >= m[1] && m[1] >= m[2]);
-            if (!lamp || hi - lo < 0.8f * (0.3f * hi + 8))
-                return 0;
-            float grey = (m[0] + 2 * m[1] + m[2]) / 4;
-            for (int c = 0; c < 3; c++)
-                gain[c] = fminf(fmaxf(grey / m[c], 0.6f), 1.6f);
-            return 1;
+    const int k = 1 + (int)((long)frame->w * frame->h / (PALE_SAMPLES * 64L));
+    const int step = 8 * k;
+    for (int y = step / 2; y < frame->h && n < PALE_SAMPLES; y += step) {
+        const uint8_t *p = ts_image_row(frame, y) + 3 * (step / 2);
+        for (int x = step / 2; x < frame->w && n < PALE_SAMPLES; x += step, p += 3 * step) {
+            unsigned g = (unsigned)(p[0] + 2 * p[1] + p[2]) >> 2;
+            if (g < 70) /* too dark for paper */
+                continue;
+            int hi = p[0] > p[1] ? p[0] : p[1], lo = p[0] < p[1] ? p[0] : p[1];
+            hi = p[2] > hi ? p[2] : hi;
+            lo = p[2] < lo ? p[2] : lo;
+            if (2 * (hi - lo) > hi) /* more coloured than any lamp makes paper */
+                continue;
+            hist[g]++;
+            pale[n++] = g << 24 | (unsigned)p[2] << 16 | (unsigned)p[1] << 8 | p[0];
         }
     }
-    return 0;
+    unsigned thr = 255;
+    for (int acc = 0; thr > 0; thr--)
+        if ((acc += hist[thr]) > n / 50)
+            break;
+    long sum[3] = {0, 0, 0}, cnt = 0;
+    for (int i = 0; i < n; i++)
+        if (pale[i] >> 24 > thr) {
+            for (int c = 0; c < 3; c++)
+                sum[c] += pale[i] >> (8 * c) & 0xff;
+            cnt++;
+        }
+    if (cnt < 20) /* too little paper to tell its colour */
+        return 0;
+    float m[3] = {(float)sum[0] / cnt, (float)sum[1] / cnt, (float)sum[2] / cnt};
+    float hi = fmaxf(m[0], fmaxf(m[1], m[2])), lo = fminf(m[0], fminf(m[1], m[2]));
+    /* a lamp's tint runs blue to red through green (warm or cool); paper
+     * well inside survey's white (its white_lim, by the brightest channel)
+     * is left alone: a pale cloth nearly as bright as the cards would be
+     * made as grey as they are */
+    int lamp = (m[2] >= m[1] && m[1] >= m[0]) || (m[0] >= m[1] && m[1] >= m[2]);
+    if (!lamp || hi - lo < 0.8f * (0.3f * hi + 8))
+        return 0;
+    float grey = (m[0] + 2 * m[1] + m[2]) / 4;
+    for (int c = 0; c < 3; c++)
+        gain[c] = fminf(fmaxf(grey / m[c], 0.6f), 1.6f);
+    return 1;
 }
 
 /* dst = frame with each channel scaled by its gain (dst allocated to fit). */
@@ -1482,7 +1487,7 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
         return -1;
     }
     float gain[3];
-    if (paper_gains(frame, gain)) {
+    if (paper_gains(f, frame, gain)) {
         if (balance(frame, gain, &f->balanced) < 0) {
             if (err)
                 strcpy(err, "domino find: out of memory");
