@@ -31,7 +31,7 @@ enum {
      * noise and a lamp's falloff along a card stay paper */
     STOP_PCT = 84,
     SECOND_LOOKS = 96, /* second looks a frame (see second_look) */
-    PALE_SAMPLES = 16384, /* pixels paper_gains keeps */
+    PALE_SAMPLES = 16384, /* pixels paper_tint keeps */
 };
 
 /* The deck's printed proportions (seed 004: 26 x 82 mm). Other decks are
@@ -88,8 +88,7 @@ struct domino_card_finder {
     uint8_t white_lim[256];  /* hardly coloured: max - min below this, by max */
     cand *cands;
     int nfound; /* quads the last find returned (cands[0..nfound)) */
-    ts_image balanced; /* the frame under a tinted light, its paper made grey */
-    uint32_t *pale;    /* PALE_SAMPLES: paper_gains' samples */
+    uint32_t *pale;    /* PALE_SAMPLES: paper_tint's samples */
 };
 
 static void free_planes(domino_card_finder *f)
@@ -135,7 +134,6 @@ void domino_card_finder_destroy(domino_card_finder *f)
     if (!f)
         return;
     free_planes(f);
-    ts_image_free(&f->balanced);
     free(f->pale);
     free(f->pips);
     free(f->cands);
@@ -172,10 +170,10 @@ static int ensure(domino_card_finder *f, int w, int h)
 /* survey's samples of one block's row (every other pixel of the 16 from p,
  * BGR) as eight words at once: *best the brightest grey so far, *count and
  * *sum the paper-white samples and their grey. A block has 64 samples, so
- * the count never reaches survey's cap of 255; white_lim[v] = v * 30 / 100
- * + 8 is computed (n / 100 = n * 5243 >> 19 for n < 43699). */
-__attribute__((target("avx2"))) static void survey8_avx2(const uint8_t *p, int *best, int *count,
-                                                        uint32_t *sum)
+ * the count never reaches survey's cap of 255; white_lim[v] + tint = v * 30
+ * / 100 + 8 + tint is computed (n / 100 = n * 5243 >> 19 for n < 43699). */
+__attribute__((target("avx2"))) static void survey8_avx2(const uint8_t *p, int tint, int *best,
+                                                        int *count, uint32_t *sum)
 {
     const __m128i c0 = _mm_loadu_si128((const __m128i *)p);
     const __m128i c1 = _mm_loadu_si128((const __m128i *)(p + 16));
@@ -198,7 +196,7 @@ __attribute__((target("avx2"))) static void survey8_avx2(const uint8_t *p, int *
     const __m128i lo = _mm_min_epi16(_mm_min_epi16(b, gg), r);
     const __m128i wl = _mm_add_epi16(
         _mm_srli_epi16(_mm_mulhi_epu16(_mm_mullo_epi16(hi, _mm_set1_epi16(30)), _mm_set1_epi16(5243)), 3),
-        _mm_set1_epi16(8));
+        _mm_set1_epi16((short)(8 + tint)));
     const __m128i white = _mm_and_si128(_mm_cmpgt_epi16(g, _mm_set1_epi16(69)),
                                         _mm_cmpgt_epi16(wl, _mm_sub_epi16(hi, lo)));
     __m128i m = _mm_max_epi16(g, _mm_shuffle_epi32(g, 0x4e));
@@ -219,7 +217,7 @@ __attribute__((target("avx2"))) static void survey8_avx2(const uint8_t *p, int *
  * neighbours (a pip or a gap is darker than the paper around it);
  * a block is worked if paper is in it or next to it, and the blocks round
  * those get their grey (a thin line is found from pixels two away). */
-static void survey(domino_card_finder *f, const ts_image *frame)
+static void survey(domino_card_finder *f, const ts_image *frame, int tint)
 {
     const int w = f->w, h = f->h, bw = f->bw, bh = f->bh;
 #ifdef TS_DOMINO_AVX2
@@ -241,7 +239,7 @@ static void survey(domino_card_finder *f, const ts_image *frame)
             uint32_t sum = ws[bx];
 #ifdef TS_DOMINO_AVX2
             if (avx2 && x1 - x0 == BLOCK) { /* the same numbers */
-                survey8_avx2(row + 3 * x0, &best, &count, &sum);
+                survey8_avx2(row + 3 * x0, tint, &best, &count, &sum);
                 m[bx] = (uint8_t)best;
                 wt[bx] = (uint8_t)count;
                 ws[bx] = sum;
@@ -256,7 +254,7 @@ static void survey(domino_card_finder *f, const ts_image *frame)
                     lo = q[c] < lo ? q[c] : lo;
                 }
                 best = g > best ? g : best;
-                int is_white = (g >= 70) & (hi - lo < f->white_lim[hi]) & (count < 255);
+                int is_white = (g >= 70) & (hi - lo < f->white_lim[hi] + tint) & (count < 255);
                 count += is_white;
                 sum += (uint32_t)(g & -is_white);
             }
@@ -1393,13 +1391,17 @@ static int second_look(domino_card_finder *f, const pip *p, cand *c, int *budget
     return 1;
 }
 
-/* The light's colour, from the paper: the mean B, G, R of the frame's
- * brightest pale pixels (a sample every 8th pixel of every 8th row, sparser
- * on frames above 1 Mpx; the top 2% by grey among those no more coloured than a lamp makes paper). A warm
- * lamp tints the paper past what survey and classify take for white, and
- * every ray then stops on it. Returns 1 and the gains that make that paper
- * grey when it is so tinted, 0 when the frame is left as it is. */
-static int paper_gains(domino_card_finder *f, const ts_image *frame, float gain[3])
+/* How much more colour survey allows white paper under a tinted lamp: the
+ * mean B, G, R of the frame's brightest pale pixels (a sample every 8th
+ * pixel of every 8th row, sparser on frames above 1 Mpx; the top 2% by grey
+ * among those no more coloured than a lamp makes paper) is the paper's
+ * colour. A warm lamp tints the paper past survey's white_lim, and every
+ * ray then stops on the card's own paper. Returns the allowance that puts
+ * that paper at 90% of the limit (more lets a seam's shadow count as paper
+ * and darkens the paper level), 0 when the paper lies well within it
+ * (a pale cloth beside the cards keeps its colour). Only survey's test
+ * moves: the stops keep the colour of a seam's shadow between two cards. */
+static int paper_tint(domino_card_finder *f, const ts_image *frame)
 {
     uint32_t *pale = f->pale; /* grey << 24 | R << 16 | G << 8 | B */
     int hist[256] = {0}, n = 0;
@@ -1435,43 +1437,12 @@ static int paper_gains(domino_card_finder *f, const ts_image *frame, float gain[
         return 0;
     float m[3] = {(float)sum[0] / cnt, (float)sum[1] / cnt, (float)sum[2] / cnt};
     float hi = fmaxf(m[0], fmaxf(m[1], m[2])), lo = fminf(m[0], fminf(m[1], m[2]));
-    /* a lamp's tint runs blue to red through green (warm or cool); paper
-     * well inside survey's white (its white_lim, by the brightest channel)
-     * is left alone: a pale cloth nearly as bright as the cards would be
-     * made as grey as they are */
+    /* a lamp's tint runs blue to red through green (warm or cool) */
     int lamp = (m[2] >= m[1] && m[1] >= m[0]) || (m[0] >= m[1] && m[1] >= m[2]);
-    if (!lamp || hi - lo < 0.8f * (0.3f * hi + 8))
+    float lim = 0.3f * hi + 8;
+    if (!lamp || hi - lo < 0.8f * lim)
         return 0;
-    float grey = (m[0] + 2 * m[1] + m[2]) / 4;
-    for (int c = 0; c < 3; c++)
-        gain[c] = fminf(fmaxf(grey / m[c], 0.6f), 1.6f);
-    return 1;
-}
-
-/* dst = frame with each channel scaled by its gain (dst allocated to fit). */
-static int balance(const ts_image *frame, const float gain[3], ts_image *dst)
-{
-    if (!(dst->buf && dst->w == frame->w && dst->h == frame->h && dst->channels == 3)) {
-        ts_image_free(dst);
-        if (ts_image_alloc(dst, frame->w, frame->h, 3) < 0)
-            return -1;
-    }
-    uint8_t lut[3][256];
-    for (int c = 0; c < 3; c++)
-        for (int v = 0; v < 256; v++) {
-            float o = v * gain[c] + 0.5f;
-            lut[c][v] = (uint8_t)(o > 255 ? 255 : o);
-        }
-    for (int y = 0; y < frame->h; y++) {
-        const uint8_t *p = ts_image_row(frame, y);
-        uint8_t *o = ts_image_row(dst, y);
-        for (int x = 0; x < 3 * frame->w; x += 3) {
-            o[x] = lut[0][p[x]];
-            o[x + 1] = lut[1][p[x + 1]];
-            o[x + 2] = lut[2][p[x + 2]];
-        }
-    }
-    return 0;
+    return (int)ceilf((hi - lo) / 0.9f - lim);
 }
 
 int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out, int max,
@@ -1486,16 +1457,7 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
             strcpy(err, "domino find: out of memory");
         return -1;
     }
-    float gain[3];
-    if (paper_gains(f, frame, gain)) {
-        if (balance(frame, gain, &f->balanced) < 0) {
-            if (err)
-                strcpy(err, "domino find: out of memory");
-            return -1;
-        }
-        frame = &f->balanced;
-    }
-    survey(f, frame);
+    survey(f, frame, paper_tint(f, frame));
     classify(f, frame);
     drop_specks(f);
     int np = f->npips = find_pips(f, frame);
