@@ -31,6 +31,7 @@ enum {
      * noise and a lamp's falloff along a card stay paper */
     STOP_PCT = 84,
     SECOND_LOOKS = 96, /* second looks a frame (see second_look) */
+    PALE_SAMPLES = 16384, /* pixels paper_tint keeps */
 };
 
 /* The deck's printed proportions (seed 004: 26 x 82 mm). Other decks are
@@ -87,6 +88,7 @@ struct domino_card_finder {
     uint8_t white_lim[256];  /* hardly coloured: max - min below this, by max */
     cand *cands;
     int nfound; /* quads the last find returned (cands[0..nfound)) */
+    uint32_t *pale;    /* PALE_SAMPLES: paper_tint's samples */
 };
 
 static void free_planes(domino_card_finder *f)
@@ -119,7 +121,8 @@ domino_card_finder *domino_card_finder_create(void)
     f->pips = malloc(sizeof(pip) * MAX_PIPS);
     /* a card, its trims, a strict one, a second look */
     f->cands = malloc(sizeof(cand) * 5 * MAX_PIPS);
-    if (!f->pips || !f->cands) {
+    f->pale = malloc(sizeof(uint32_t) * PALE_SAMPLES);
+    if (!f->pips || !f->cands || !f->pale) {
         domino_card_finder_destroy(f);
         return NULL;
     }
@@ -131,6 +134,7 @@ void domino_card_finder_destroy(domino_card_finder *f)
     if (!f)
         return;
     free_planes(f);
+    free(f->pale);
     free(f->pips);
     free(f->cands);
     free(f);
@@ -166,10 +170,10 @@ static int ensure(domino_card_finder *f, int w, int h)
 /* survey's samples of one block's row (every other pixel of the 16 from p,
  * BGR) as eight words at once: *best the brightest grey so far, *count and
  * *sum the paper-white samples and their grey. A block has 64 samples, so
- * the count never reaches survey's cap of 255; white_lim[v] = v * 30 / 100
- * + 8 is computed (n / 100 = n * 5243 >> 19 for n < 43699). */
-__attribute__((target("avx2"))) static void survey8_avx2(const uint8_t *p, int *best, int *count,
-                                                        uint32_t *sum)
+ * the count never reaches survey's cap of 255; white_lim[v] + tint = v * 30
+ * / 100 + 8 + tint is computed (n / 100 = n * 5243 >> 19 for n < 43699). */
+__attribute__((target("avx2"))) static void survey8_avx2(const uint8_t *p, int tint, int *best,
+                                                        int *count, uint32_t *sum)
 {
     const __m128i c0 = _mm_loadu_si128((const __m128i *)p);
     const __m128i c1 = _mm_loadu_si128((const __m128i *)(p + 16));
@@ -192,7 +196,7 @@ __attribute__((target("avx2"))) static void survey8_avx2(const uint8_t *p, int *
     const __m128i lo = _mm_min_epi16(_mm_min_epi16(b, gg), r);
     const __m128i wl = _mm_add_epi16(
         _mm_srli_epi16(_mm_mulhi_epu16(_mm_mullo_epi16(hi, _mm_set1_epi16(30)), _mm_set1_epi16(5243)), 3),
-        _mm_set1_epi16(8));
+        _mm_set1_epi16((short)(8 + tint)));
     const __m128i white = _mm_and_si128(_mm_cmpgt_epi16(g, _mm_set1_epi16(69)),
                                         _mm_cmpgt_epi16(wl, _mm_sub_epi16(hi, lo)));
     __m128i m = _mm_max_epi16(g, _mm_shuffle_epi32(g, 0x4e));
@@ -213,7 +217,7 @@ __attribute__((target("avx2"))) static void survey8_avx2(const uint8_t *p, int *
  * neighbours (a pip or a gap is darker than the paper around it);
  * a block is worked if paper is in it or next to it, and the blocks round
  * those get their grey (a thin line is found from pixels two away). */
-static void survey(domino_card_finder *f, const ts_image *frame)
+static void survey(domino_card_finder *f, const ts_image *frame, int tint)
 {
     const int w = f->w, h = f->h, bw = f->bw, bh = f->bh;
 #ifdef TS_DOMINO_AVX2
@@ -235,7 +239,7 @@ static void survey(domino_card_finder *f, const ts_image *frame)
             uint32_t sum = ws[bx];
 #ifdef TS_DOMINO_AVX2
             if (avx2 && x1 - x0 == BLOCK) { /* the same numbers */
-                survey8_avx2(row + 3 * x0, &best, &count, &sum);
+                survey8_avx2(row + 3 * x0, tint, &best, &count, &sum);
                 m[bx] = (uint8_t)best;
                 wt[bx] = (uint8_t)count;
                 ws[bx] = sum;
@@ -250,7 +254,7 @@ static void survey(domino_card_finder *f, const ts_image *frame)
                     lo = q[c] < lo ? q[c] : lo;
                 }
                 best = g > best ? g : best;
-                int is_white = (g >= 70) & (hi - lo < f->white_lim[hi]) & (count < 255);
+                int is_white = (g >= 70) & (hi - lo < f->white_lim[hi] + tint) & (count < 255);
                 count += is_white;
                 sum += (uint32_t)(g & -is_white);
             }
@@ -1387,6 +1391,60 @@ static int second_look(domino_card_finder *f, const pip *p, cand *c, int *budget
     return 1;
 }
 
+/* How much more colour survey allows white paper under a tinted lamp: the
+ * mean B, G, R of the frame's brightest pale pixels (a sample every 8th
+ * pixel of every 8th row, sparser on frames above 1 Mpx; the top 2% by grey
+ * among those no more coloured than a lamp makes paper) is the paper's
+ * colour. A warm lamp tints the paper past survey's white_lim, and every
+ * ray then stops on the card's own paper. Returns the allowance that puts
+ * that paper at 90% of the limit (more lets a seam's shadow count as paper
+ * and darkens the paper level), 0 when the paper lies well within it
+ * (a pale cloth beside the cards keeps its colour). Only survey's test
+ * moves: the stops keep the colour of a seam's shadow between two cards. */
+static int paper_tint(domino_card_finder *f, const ts_image *frame)
+{
+    uint32_t *pale = f->pale; /* grey << 24 | R << 16 | G << 8 | B */
+    int hist[256] = {0}, n = 0;
+    const int k = 1 + (int)((long)frame->w * frame->h / (PALE_SAMPLES * 64L));
+    const int step = 8 * k;
+    for (int y = step / 2; y < frame->h && n < PALE_SAMPLES; y += step) {
+        const uint8_t *p = ts_image_row(frame, y) + 3 * (step / 2);
+        for (int x = step / 2; x < frame->w && n < PALE_SAMPLES; x += step, p += 3 * step) {
+            unsigned g = (unsigned)(p[0] + 2 * p[1] + p[2]) >> 2;
+            if (g < 70) /* too dark for paper */
+                continue;
+            int hi = p[0] > p[1] ? p[0] : p[1], lo = p[0] < p[1] ? p[0] : p[1];
+            hi = p[2] > hi ? p[2] : hi;
+            lo = p[2] < lo ? p[2] : lo;
+            if (2 * (hi - lo) > hi) /* more coloured than any lamp makes paper */
+                continue;
+            hist[g]++;
+            pale[n++] = g << 24 | (unsigned)p[2] << 16 | (unsigned)p[1] << 8 | p[0];
+        }
+    }
+    unsigned thr = 255;
+    for (int acc = 0; thr > 0; thr--)
+        if ((acc += hist[thr]) > n / 50)
+            break;
+    long sum[3] = {0, 0, 0}, cnt = 0;
+    for (int i = 0; i < n; i++)
+        if (pale[i] >> 24 > thr) {
+            for (int c = 0; c < 3; c++)
+                sum[c] += pale[i] >> (8 * c) & 0xff;
+            cnt++;
+        }
+    if (cnt < 20) /* too little paper to tell its colour */
+        return 0;
+    float m[3] = {(float)sum[0] / cnt, (float)sum[1] / cnt, (float)sum[2] / cnt};
+    float hi = fmaxf(m[0], fmaxf(m[1], m[2])), lo = fminf(m[0], fminf(m[1], m[2]));
+    /* a lamp's tint runs blue to red through green (warm or cool) */
+    int lamp = (m[2] >= m[1] && m[1] >= m[0]) || (m[0] >= m[1] && m[1] >= m[2]);
+    float lim = 0.3f * hi + 8;
+    if (!lamp || hi - lo < 0.8f * lim)
+        return 0;
+    return (int)ceilf((hi - lo) / 0.9f - lim);
+}
+
 int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out, int max,
                       char *err)
 {
@@ -1399,7 +1457,7 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
             strcpy(err, "domino find: out of memory");
         return -1;
     }
-    survey(f, frame);
+    survey(f, frame, paper_tint(f, frame));
     classify(f, frame);
     drop_specks(f);
     int np = f->npips = find_pips(f, frame);
