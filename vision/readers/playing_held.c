@@ -58,10 +58,12 @@ static const float FIT_SCALE[FIT_SCALES] = {0.8f, 0.65f};
 #define SIDE_AGREE 1.6f
 /* A card's long side over its short one, as seen: 88 / 63 = 1.40 upright,
  * 2.48 in a 16:9 frame squeezed to a square (more when it is turned a
- * little about its long axis); a card turned sideways in such a frame,
- * 1.27; a card leaning back, less. */
+ * little about its long axis, and a two's or a three's sides beside its
+ * one column of pips are found a little short: 3.4-3.6, the fit then
+ * widens it); a card turned sideways in such a frame, 1.27; a card leaning
+ * back, less. */
 #define CARD_ASPECT_MIN 1.1f
-#define CARD_ASPECT_MAX 3.0f
+#define CARD_ASPECT_MAX 3.7f
 
 struct ts_playing_held {
     ts_image inv, bin;
@@ -265,6 +267,15 @@ static int cluster_card(const ts_image *g, const tscv_blob *comp, const int *idx
            card_around(g, u, v, u0, u1, v0, v1, pip, (int)(pip + 1), q);
 }
 
+/* A pip's size (px): the side of a square of its area, its squeeze undone
+ * (a 640 x 640 webcam frame is a 16:9 one squeezed: a two's pips, far
+ * apart along the card, would otherwise seem too far apart for one card). */
+static float pip_size(const tscv_blob *b)
+{
+    float lo = (float)(b->w < b->h ? b->w : b->h), hi = (float)(b->w < b->h ? b->h : b->w);
+    return sqrtf((float)b->area * hi / (lo > 0 ? lo : 1));
+}
+
 /* Whether blob b touches the edge of a w x h image: its true shape is
  * unknown (hair, a shirt, the card's own side running out of the frame),
  * and a pip cut there would give a wrong cluster extent. */
@@ -381,7 +392,7 @@ int ts_playing_held_find(ts_playing_held *h, const ts_image *grey, ts_pt (*out)[
             float ra = (float)a->area / b->area;
             if (ra > PIP_AREA_RATIO || ra < 1 / PIP_AREA_RATIO)
                 continue;
-            float size = sqrtf((float)(a->area > b->area ? a->area : b->area));
+            float size = pip_size(a->area > b->area ? a : b);
             if (hypotf(a->cx - b->cx, a->cy - b->cy) > PIP_REACH * size)
                 continue;
             int ri = find_root(parent, i), rj = find_root(parent, j);
