@@ -61,8 +61,9 @@ static const float FIT_SCALE[FIT_SCALES] = {0.8f, 0.65f};
  * little about its long axis, and a two's or a three's sides beside its
  * one column of pips are found a little short: 3.4-3.6, the fit then
  * widens it); a card turned sideways in such a frame, 1.27; a card leaning
- * back, less. */
-#define CARD_ASPECT_MIN 1.1f
+ * back or turned about its short axis, less (1.0-1.1 measured on three
+ * webcam cards; the fit narrows it). */
+#define CARD_ASPECT_MIN 0.95f
 #define CARD_ASPECT_MAX 3.7f
 
 struct ts_playing_held {
