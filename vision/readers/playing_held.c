@@ -268,13 +268,19 @@ static int cluster_card(const ts_image *g, const tscv_blob *comp, const int *idx
            card_around(g, u, v, u0, u1, v0, v1, pip, (int)(pip + 1), q);
 }
 
-/* A pip's size (px): the side of a square of its area, its squeeze undone
- * (a 640 x 640 webcam frame is a 16:9 one squeezed: a two's pips, far
- * apart along the card, would otherwise seem too far apart for one card). */
-static float pip_size(const tscv_blob *b)
+/* How much the frame is squeezed (>= 1): the pips' median elongation, tall
+ * over wide or wide over tall, whichever way most lean (a 640 x 640 webcam
+ * frame is a 16:9 one squeezed: its pips are half as wide as tall; on a
+ * table seen straight, round ones and a few merged pairs). */
+static float squeeze(const tscv_blob *comp, const int *pips, int np)
 {
-    float lo = (float)(b->w < b->h ? b->w : b->h), hi = (float)(b->w < b->h ? b->h : b->w);
-    return sqrtf((float)b->area * hi / (lo > 0 ? lo : 1));
+    float r[MAX_COMP];
+    for (int i = 0; i < np; i++)
+        r[i] = logf((float)comp[pips[i]].h / (float)comp[pips[i]].w);
+    if (np == 0)
+        return 1.0f;
+    ts_sort_floats(r, (size_t)np);
+    return expf(fabsf(r[np / 2]));
 }
 
 /* Whether blob b touches the edge of a w x h image: its true shape is
@@ -384,6 +390,7 @@ int ts_playing_held_find(ts_playing_held *h, const ts_image *grey, ts_pt (*out)[
         pips[np++] = i;
     }
     /* clusters: pips of one size near each other */
+    float sq = squeeze(h->comp, pips, np);
     int parent[MAX_COMP];
     for (int i = 0; i < np; i++)
         parent[i] = i;
@@ -393,7 +400,10 @@ int ts_playing_held_find(ts_playing_held *h, const ts_image *grey, ts_pt (*out)[
             float ra = (float)a->area / b->area;
             if (ra > PIP_AREA_RATIO || ra < 1 / PIP_AREA_RATIO)
                 continue;
-            float size = pip_size(a->area > b->area ? a : b);
+            /* a pip's size: the side of a square of its area, the
+             * squeeze undone (a squeezed two's pips, far apart along the
+             * card, would otherwise seem too far apart for one card) */
+            float size = sqrtf((float)(a->area > b->area ? a->area : b->area) * sq);
             if (hypotf(a->cx - b->cx, a->cy - b->cy) > PIP_REACH * size)
                 continue;
             int ri = find_root(parent, i), rj = find_root(parent, j);
