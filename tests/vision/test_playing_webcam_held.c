@@ -197,14 +197,14 @@ static void test_held_out_webcam_frames(void **state)
                     "sure of another card %d\n",
             frames, with_quad, right, wrong);
     assert_int_equal(frames, 55);
-    /* measured: 53 with a quad, 33 read right from one (session 14: a
-     * pip's squeeze undone and squatter and longer cards let; before, 49
-     * and 31; session 12: 30;
+    /* measured: 52 with a quad, 32 read right from one (session 14: a
+     * squeezed frame's pips unsqueezed, longer cards let; before, 49 and
+     * 31; session 12: 30;
      * the pipeline reads 41: other candidates read the rest; it also fits
      * the smaller sizes and wants an index's shape for a face read), 0
      * wrong; before pips cut by the frame's edge were dropped 51, 28;
      * session 9 (no fit, a card no longer than 2.4 times its width): 45, 19 */
-    assert_true(with_quad >= 52);
+    assert_true(with_quad >= 51);
     assert_true(right >= 26);
     assert_int_equal(wrong, 0);
 }

@@ -61,9 +61,9 @@ static const float FIT_SCALE[FIT_SCALES] = {0.8f, 0.65f};
  * little about its long axis, and a two's or a three's sides beside its
  * one column of pips are found a little short: 3.4-3.6, the fit then
  * widens it); a card turned sideways in such a frame, 1.27; a card leaning
- * back or turned about its short axis, less (1.0-1.1 measured on three
- * webcam cards; the fit narrows it). */
-#define CARD_ASPECT_MIN 0.95f
+ * back, less (1.0-1.1 measured on three webcam cards, but 1.0 let a SET
+ * card's symbols make quads that read as sure playing cards). */
+#define CARD_ASPECT_MIN 1.1f
 #define CARD_ASPECT_MAX 3.7f
 
 struct ts_playing_held {
@@ -268,19 +268,19 @@ static int cluster_card(const ts_image *g, const tscv_blob *comp, const int *idx
            card_around(g, u, v, u0, u1, v0, v1, pip, (int)(pip + 1), q);
 }
 
-/* How much the frame is squeezed (>= 1): the pips' median elongation, tall
- * over wide or wide over tall, whichever way most lean (a 640 x 640 webcam
- * frame is a 16:9 one squeezed: its pips are half as wide as tall; on a
- * table seen straight, round ones and a few merged pairs). */
-static float squeeze(const tscv_blob *comp, const int *pips, int np)
+/* How much a square frame is squeezed across (>= 1): its pips' median
+ * height over width (a 640 x 640 webcam frame is a 16:9 one squeezed: its
+ * pips are half as wide as tall). 1 for any other frame: on a table seen
+ * straight, SET's ovals and a domino's merged pip pairs are long too. */
+static float squeeze(const tscv_blob *comp, const int *pips, int np, int w, int h)
 {
+    if (np == 0 || w != h)
+        return 1.0f;
     float r[MAX_COMP];
     for (int i = 0; i < np; i++)
-        r[i] = logf((float)comp[pips[i]].h / (float)comp[pips[i]].w);
-    if (np == 0)
-        return 1.0f;
+        r[i] = (float)comp[pips[i]].h / (float)comp[pips[i]].w;
     ts_sort_floats(r, (size_t)np);
-    return expf(fabsf(r[np / 2]));
+    return r[np / 2] > 1.0f ? r[np / 2] : 1.0f;
 }
 
 /* Whether blob b touches the edge of a w x h image: its true shape is
@@ -390,7 +390,7 @@ int ts_playing_held_find(ts_playing_held *h, const ts_image *grey, ts_pt (*out)[
         pips[np++] = i;
     }
     /* clusters: pips of one size near each other */
-    float sq = squeeze(h->comp, pips, np);
+    float sq = squeeze(h->comp, pips, np, w, hh);
     int parent[MAX_COMP];
     for (int i = 0; i < np; i++)
         parent[i] = i;
