@@ -197,7 +197,7 @@ static void test_held_out_webcam_frames(void **state)
                     "sure of another card %d\n",
             frames, with_quad, right, wrong);
     assert_int_equal(frames, 55);
-    /* measured: 52 with a quad, 32 read right from one (session 14: a
+    /* measured: 52 with a quad, 33 read right from one (session 14: a
      * squeezed frame's pips unsqueezed, longer cards let; before, 49 and
      * 31; session 12: 30;
      * the pipeline reads 41: other candidates read the rest; it also fits
