@@ -52,12 +52,6 @@ IN_W, IN_H = 40, 56
 SEED = 1
 RANKS, SUITS = tp.RANKS, tp.SUITS
 FRAME_SHARE = 0.15  # of positives and negatives cut from the scene photos
-# Of positives, seen through a loose quad (loose(), card_target()): moved
-# by up to LOOSE_MAX of the card, a whole one up to LOOSE_WHOLE; their rank
-# and suit taught up to LOOSE_READ (further, pips are cut off or the view
-# is mostly background).
-LOOSE_SHARE = 0.4
-LOOSE_MAX, LOOSE_WHOLE, LOOSE_READ = 0.3, 0.03, 0.2
 
 
 def card_quad(patch):
@@ -106,27 +100,12 @@ def negative(cards, hard, fneg, rng):
         q = np.array([[x0, y0], [x0 + fw * CARD_W, y0], [x0 + fw * CARD_W, y0 + fh * CARD_H],
                       [x0, y0 + fh * CARD_H]], np.float32)
         return warp(img, q, rng, 0.03)
-    return plain(CARD_W, CARD_H, rng)
-
-
-def plain(w, h, rng):
-    """A w x h patch of table, cloth, skin or wall: one colour, smooth noise."""
-    p = np.zeros((h, w, 3), np.float32)
+    p = np.zeros((CARD_H, CARD_W, 3), np.float32)  # table, cloth, skin, wall
     p[:] = [rng.uniform(0, 255) for _ in range(3)]
     n = cv2.resize(np.random.default_rng(rng.randrange(1 << 30)).normal(
-        0, rng.uniform(2, 50), (h // 8 + 1, w // 8 + 1, 3)).astype(np.float32), (w, h))
+        0, rng.uniform(2, 50), (CARD_H // 8 + 1, CARD_W // 8 + 1, 3)).astype(np.float32),
+        (CARD_W, CARD_H))
     return np.clip(p + n, 0, 255).astype(np.uint8)
-
-
-def on_background(img, rng):
-    """A card's crop laid on a plain background (plain()) as large again as
-    a loose quad reaches, and its quad there: a quad grown beyond a crop
-    would see its edge smeared, not what lies around a card."""
-    h, w = img.shape[:2]
-    m = int(LOOSE_MAX * max(w, h)) + 2
-    canvas = plain(w + 2 * m, h + 2 * m, rng)
-    canvas[m:m + h, m:m + w] = img
-    return canvas, full_quad(img) + np.float32(m)
 
 
 def covered(cards, rng):
@@ -154,103 +133,32 @@ def covered(cards, rng):
     return base
 
 
-def loose(quad, rng):
-    """quad grown or shrunk about its centre and shifted, each way apart, by
-    up to LOOSE_MAX of its size: a held card's quad before or during the
-    held fit (a side on the hand or the wall, or inside the card). Returns
-    the quad and how loose it is (the largest of the moves)."""
-    c = quad.mean(axis=0)
-    u, v = quad[1] - quad[0], quad[3] - quad[0]
-    m = rng.uniform(0, LOOSE_MAX)
-    su, sv, du, dv = (rng.uniform(-m, m) for _ in range(4))
-    q = np.array([c + p + u * su * np.sign(p @ u) / 2 + v * sv * np.sign(p @ v) / 2
-                  for p in quad - c], np.float32)
-    return (q + u * du + v * dv).astype(np.float32), max(abs(su), abs(sv), abs(du), abs(dv))
-
-
-def card_target(looseness):
-    """How much of a whole card's face a view through a quad this loose is:
-    1 up to LOOSE_WHOLE, falling to 0.3 at LOOSE_MAX. Graded, so that the
-    held fit, moving the sides to where the card head is highest, climbs
-    from a loose quad to the card (a net taught 1 for every loose view lost
-    8 of 27 grown quads), and starts at all from a loose one (FIT_MIN_CARD)."""
-    t = 1.0 - 0.7 * (looseness - LOOSE_WHOLE) / (LOOSE_MAX - LOOSE_WHOLE)
-    return min(1.0, max(0.3, t))
-
-
-def finger(p, rng):
-    """A finger or thumb (skin, darker than the paper) over a side or a
-    corner of the card, as a hand holds it up."""
-    h, w = p.shape[:2]
-    skin = np.array([rng.uniform(60, 150), rng.uniform(90, 180), rng.uniform(130, 230)])
-    side = rng.randrange(4)
-    along = rng.uniform(0.1, 0.9)
-    cx, cy = [(along * w, h), (along * w, 0), (0, along * h), (w, along * h)][side]
-    ax, ay = rng.uniform(0.12, 0.3) * w, rng.uniform(0.1, 0.25) * h
-    mask = np.zeros((h, w), np.uint8)
-    cv2.ellipse(mask, (int(cx), int(cy)), (int(ax), int(ay)), rng.uniform(0, 180), 0, 360, 255, -1)
-    m = cv2.GaussianBlur(mask, (0, 0), 2).astype(np.float32)[..., None] / 255
-    return p * (1 - m) + skin * m
-
-
-def webcam_light(p, rng):
-    """A webcam's light: a colour cast, the card dim and flat in a dark room
-    or washed out by a window, specks of sensor noise."""
-    p = p * np.array([rng.uniform(0.75, 1.2) for _ in range(3)])
-    if rng.random() < 0.5:  # flat: the paper barely lighter than the ink
-        m = p.mean()
-        p = m + (p - m) * rng.uniform(0.35, 0.9)
-    if rng.random() < 0.4:  # dim frame
-        p = p * rng.uniform(0.4, 0.7)
-    if rng.random() < 0.3:  # specks: single bright or dark pixels
-        g = np.random.default_rng(rng.randrange(1 << 30))
-        k = g.random(p.shape[:2]) < rng.uniform(0.002, 0.02)
-        p[k] = g.choice([0.0, 255.0], size=int(k.sum()))[:, None]
-    return p
-
-
-def blur(p, rng):
-    """Out of focus, or moved while held (a short motion smear)."""
-    if rng.random() < 0.5:
-        return cv2.GaussianBlur(p, (0, 0), rng.uniform(0.5, 3.0))
-    n = rng.randrange(3, 10)
-    k = np.zeros((n, n), np.float32)
-    k[n // 2, :] = 1.0 / n
-    m = cv2.getRotationMatrix2D((n / 2 - 0.5, n / 2 - 0.5), rng.uniform(0, 180), 1.0)
-    k = cv2.warpAffine(k, m, (n, n))
-    return cv2.filter2D(p, -1, k / max(k.sum(), 1e-6))
-
-
-def augment(card, rng, webcam=0.5):
-    """Light, shadow, a finger, webcam light (share webcam), blur, low
-    resolution, noise, JPEG; then grey at the net's size."""
+def augment(card, rng):
+    """Light, shadow, blur, low resolution, noise, JPEG; then grey at the
+    net's size."""
     p = card.astype(np.float32) * rng.uniform(0.5, 1.25) + rng.uniform(-40, 30)
     if rng.random() < 0.3:  # a shadow or a thumb over part of the card
         y = rng.randrange(CARD_H)
         p[y:] *= rng.uniform(0.4, 0.85)
-    if rng.random() < 0.25:
-        p = finger(p, rng)
-    if rng.random() < webcam:
-        p = webcam_light(p, rng)
     p = np.clip(p, 0, 255).astype(np.uint8)
     if rng.random() < 0.2:  # boxes drawn round the indices (labelled webcam sets)
         for _ in range(2):
             x, y = rng.randrange(0, 30), rng.randrange(0, 40)
             c = (rng.randrange(0, 80),) * 3
             cv2.rectangle(p, (x, y), (x + rng.randrange(20, 40), y + rng.randrange(30, 60)), c, 1)
-    if rng.random() < 0.6:  # seen small: a webcam card is 50-120 px wide
-        f = rng.uniform(0.25, 0.8)
+    if rng.random() < 0.5:  # seen small: a webcam card is 60-120 px wide
+        f = rng.uniform(0.3, 0.8)
         fx, fy = f * rng.uniform(0.7, 1.0), f * rng.uniform(0.7, 1.0)
         p = cv2.resize(cv2.resize(p, (max(8, int(CARD_W * fx)), max(8, int(CARD_H * fy))),
                                   interpolation=cv2.INTER_AREA), (CARD_W, CARD_H))
-    if rng.random() < 0.6:
-        p = blur(p, rng)
-    g = cv2.cvtColor(p, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    if rng.random() < 0.6:
-        g += np.random.default_rng(rng.randrange(1 << 30)).normal(0, rng.uniform(1, 14), g.shape)
-    g = np.clip(g, 0, 255).astype(np.uint8)
     if rng.random() < 0.4:
-        ok, b = cv2.imencode(".jpg", g, [cv2.IMWRITE_JPEG_QUALITY, rng.randrange(20, 90)])
+        p = cv2.GaussianBlur(p, (0, 0), rng.uniform(0.5, 2.0))
+    g = cv2.cvtColor(p, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    if rng.random() < 0.5:
+        g += np.random.default_rng(rng.randrange(1 << 30)).normal(0, rng.uniform(1, 10), g.shape)
+    g = np.clip(g, 0, 255).astype(np.uint8)
+    if rng.random() < 0.3:
+        ok, b = cv2.imencode(".jpg", g, [cv2.IMWRITE_JPEG_QUALITY, rng.randrange(30, 90)])
         g = cv2.imdecode(b, cv2.IMREAD_GRAYSCALE)
     return shrink(g)
 
@@ -287,31 +195,24 @@ def to_tensor(greys):
 def make_epoch(cards, fpos, fneg, hard, rng, n_pos, n_neg):
     xs, r, s, c = [], [], [], []
     for _ in range(n_pos):
-        crop = not (fpos and rng.random() < FRAME_SHARE)
-        if crop:
-            img, (rk, st) = cards[rng.randrange(len(cards))]
-            q = full_quad(img)
-        else:
+        if fpos and rng.random() < FRAME_SHARE:
             img, q, (rk, st) = fpos[rng.randrange(len(fpos))]
-            q = card_quad(q)
-        t = 0.0
-        if rng.random() < LOOSE_SHARE:
-            if crop:
-                img, q = on_background(img, rng)
-            q, t = loose(q, rng)
-        card = warp(img, q, rng)
+            card = warp(img, card_quad(q), rng)
+        else:
+            img, (rk, st) = cards[rng.randrange(len(cards))]
+            card = warp(img, full_quad(img), rng)
         if rng.random() < 0.5:
             card = cv2.rotate(card, cv2.ROTATE_180)
         xs.append(augment(card, rng))
         r.append(rk)
         s.append(st)
-        c.append(card_target(t) if t <= LOOSE_READ else -card_target(t))  # < 0: not read
+        c.append(1)
     for _ in range(n_neg):
         xs.append(augment(negative(cards, hard, fneg, rng), rng))
         r.append(0)
         s.append(0)
         c.append(0)
-    return to_tensor(xs), torch.tensor(r), torch.tensor(s), torch.tensor(c, dtype=torch.float32)
+    return to_tensor(xs), torch.tensor(r), torch.tensor(s), torch.tensor(c)
 
 
 def evaluate(model, cards):
@@ -380,9 +281,8 @@ def main():
         for b in range(steps):
             j = perm[b * 128:(b + 1) * 128]
             rl, sl, cl = model(x[j])
-            pos = c[j] > 0
-            t = c[j].abs()  # the card head's soft target (card_target)
-            loss = F.cross_entropy(cl, torch.stack([1 - t, t], 1))
+            pos = c[j] == 1
+            loss = F.cross_entropy(cl, c[j])
             if pos.any():
                 loss = loss + F.cross_entropy(rl[pos], r[j][pos]) + F.cross_entropy(sl[pos], s[j][pos])
             opt.zero_grad()
