@@ -197,13 +197,15 @@ static void test_held_out_webcam_frames(void **state)
                     "sure of another card %d\n",
             frames, with_quad, right, wrong);
     assert_int_equal(frames, 55);
-    /* measured: 49 with a quad, 31 read right from one (session 12: 30;
+    /* measured: 52 with a quad, 33 read right from one (session 14: a
+     * squeezed frame's pips unsqueezed, longer cards let; before, 49 and
+     * 31; session 12: 30;
      * the pipeline reads 41: other candidates read the rest; it also fits
      * the smaller sizes and wants an index's shape for a face read), 0
      * wrong; before pips cut by the frame's edge were dropped 51, 28;
      * session 9 (no fit, a card no longer than 2.4 times its width): 45, 19 */
-    assert_true(with_quad >= 48);
-    assert_true(right >= 24);
+    assert_true(with_quad >= 51);
+    assert_true(right >= 26);
     assert_int_equal(wrong, 0);
 }
 
@@ -229,7 +231,8 @@ static void test_loose_quads_fitted(void **state)
                     "another card %d\n",
             LOOSE, right, wrong);
     assert_int_equal(wrong, 0);
-    /* measured 27 (before the fit looked at the quad shrunk: 13) */
+    /* measured 28 (session 13: 27; before the fit looked at the quad
+     * shrunk: 13) */
     assert_true(right >= 24);
 }
 

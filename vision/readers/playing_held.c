@@ -59,9 +59,16 @@ static const float FIT_SCALE[FIT_SCALES] = {0.8f, 0.65f};
 /* A card's long side over its short one, as seen: 88 / 63 = 1.40 upright,
  * 2.48 in a 16:9 frame squeezed to a square (more when it is turned a
  * little about its long axis); a card turned sideways in such a frame,
- * 1.27; a card leaning back, less. */
+ * 1.27; a card leaning back, less (1.0-1.1 measured on three webcam cards,
+ * but 1.0 let a SET card's symbols make quads that read as sure playing
+ * cards). In a squeezed frame (SQUEEZED: see squeeze()) a two's or a
+ * three's sides beside its one column of pips are found a little short:
+ * 3.4-3.6 (the fit then widens it); let elsewhere, such quads cost 6% more
+ * on a domino table under --game playing. */
 #define CARD_ASPECT_MIN 1.1f
 #define CARD_ASPECT_MAX 3.0f
+#define SQUEEZED 1.5f
+#define SQUEEZED_ASPECT_MAX 3.7f
 
 struct ts_playing_held {
     ts_image inv, bin;
@@ -190,9 +197,10 @@ static float find_side(const ts_image *g, ts_pt base, ts_pt t, ts_pt n, float t0
 }
 
 /* The card around a cluster's pips (extent [u0, u1] x [v0, v1] along the
- * turn's axes u, v), its sides found with find_side's keep; 1 if found. */
+ * turn's axes u, v), its sides found with find_side's keep, no longer for
+ * its width than amax; 1 if found. */
 static int card_around(const ts_image *g, ts_pt u, ts_pt v, float u0, float u1, float v0,
-                       float v1, float pip, int keep, ts_pt q[4])
+                       float v1, float pip, int keep, float amax, ts_pt q[4])
 {
     /* each side, searched out to most of the pips' larger extent (a two's
      * pips make a narrow box far from the card's long sides) */
@@ -224,7 +232,7 @@ static int card_around(const ts_image *g, ts_pt u, ts_pt v, float u0, float u1, 
     float cu0 = u0 - side[0], cu1 = u1 + side[1], cv0 = v0 - side[2], cv1 = v1 + side[3];
     float wu = cu1 - cu0, wv = cv1 - cv0;
     float as = wu > wv ? wu / wv : wv / wu;
-    if (as < CARD_ASPECT_MIN || as > CARD_ASPECT_MAX)
+    if (as < CARD_ASPECT_MIN || as > amax)
         return 0;
     const float cu[4] = {cu0, cu1, cu1, cu0}, cv[4] = {cv0, cv0, cv1, cv1};
     for (int k = 0; k < 4; k++)
@@ -232,9 +240,10 @@ static int card_around(const ts_image *g, ts_pt u, ts_pt v, float u0, float u1, 
     return 1;
 }
 
-/* One cluster of pips (indices into comp) to a card quad; 1 if found. */
+/* One cluster of pips (indices into comp) to a card quad no longer for its
+ * width than amax; 1 if found. */
 static int cluster_card(const ts_image *g, const tscv_blob *comp, const int *idx, int n,
-                        ts_pt q[4])
+                        float amax, ts_pt q[4])
 {
     int x0 = g->w, y0 = g->h, x1 = 0, y1 = 0;
     float pip = 0;
@@ -261,8 +270,23 @@ static int cluster_card(const ts_image *g, const tscv_blob *comp, const int *idx
     /* the first fall in brightness beyond the pips; when that makes no
      * card (a pip the cluster missed, dim in a dark frame, stopped a side
      * short), the first fall that lasts */
-    return card_around(g, u, v, u0, u1, v0, v1, pip, 0, q) ||
-           card_around(g, u, v, u0, u1, v0, v1, pip, (int)(pip + 1), q);
+    return card_around(g, u, v, u0, u1, v0, v1, pip, 0, amax, q) ||
+           card_around(g, u, v, u0, u1, v0, v1, pip, (int)(pip + 1), amax, q);
+}
+
+/* How much a square frame is squeezed across (>= 1): its pips' median
+ * height over width (a 640 x 640 webcam frame is a 16:9 one squeezed: its
+ * pips are half as wide as tall). 1 for any other frame: on a table seen
+ * straight, SET's ovals and a domino's merged pip pairs are long too. */
+static float squeeze(const tscv_blob *comp, const int *pips, int np, int w, int h)
+{
+    if (np == 0 || w != h)
+        return 1.0f;
+    float r[MAX_COMP];
+    for (int i = 0; i < np; i++)
+        r[i] = (float)comp[pips[i]].h / (float)comp[pips[i]].w;
+    ts_sort_floats(r, (size_t)np);
+    return r[np / 2] > 1.0f ? r[np / 2] : 1.0f;
 }
 
 /* Whether blob b touches the edge of a w x h image: its true shape is
@@ -372,6 +396,7 @@ int ts_playing_held_find(ts_playing_held *h, const ts_image *grey, ts_pt (*out)[
         pips[np++] = i;
     }
     /* clusters: pips of one size near each other */
+    float sq = squeeze(h->comp, pips, np, w, hh);
     int parent[MAX_COMP];
     for (int i = 0; i < np; i++)
         parent[i] = i;
@@ -381,7 +406,10 @@ int ts_playing_held_find(ts_playing_held *h, const ts_image *grey, ts_pt (*out)[
             float ra = (float)a->area / b->area;
             if (ra > PIP_AREA_RATIO || ra < 1 / PIP_AREA_RATIO)
                 continue;
-            float size = sqrtf((float)(a->area > b->area ? a->area : b->area));
+            /* a pip's size: the side of a square of its area, the
+             * squeeze undone (a squeezed two's pips, far apart along the
+             * card, would otherwise seem too far apart for one card) */
+            float size = sqrtf((float)(a->area > b->area ? a->area : b->area) * sq);
             if (hypotf(a->cx - b->cx, a->cy - b->cy) > PIP_REACH * size)
                 continue;
             int ri = find_root(parent, i), rj = find_root(parent, j);
@@ -438,7 +466,8 @@ int ts_playing_held_find(ts_playing_held *h, const ts_image *grey, ts_pt (*out)[
         }
         if (k < 2)
             continue;
-        if (cluster_card(grey, h->comp, idx, k, out[n]))
+        if (cluster_card(grey, h->comp, idx, k, sq >= SQUEEZED ? SQUEEZED_ASPECT_MAX : CARD_ASPECT_MAX,
+                         out[n]))
             n++;
     }
     return n;
