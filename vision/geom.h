@@ -57,4 +57,14 @@ static inline void ts_quad_scale(const ts_pt q[4], float k, ts_pt out[4])
         out[j] = (ts_pt){c.x + (q[j].x - c.x) * k, c.y + (q[j].y - c.y) * k};
 }
 
+/* The point at (u, v) of q, bilinear: u along q[0]-q[1], v along q[0]-q[3]
+ * (0..1 each: a place on a card given as fractions of its width and
+ * length). */
+static inline ts_pt ts_quad_point(const ts_pt q[4], float u, float v)
+{
+    ts_pt a = {q[0].x + (q[1].x - q[0].x) * u, q[0].y + (q[1].y - q[0].y) * u};
+    ts_pt b = {q[3].x + (q[2].x - q[3].x) * u, q[3].y + (q[2].y - q[3].y) * u};
+    return (ts_pt){a.x + (b.x - a.x) * v, a.y + (b.y - a.y) * v};
+}
+
 #endif

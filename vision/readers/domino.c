@@ -405,18 +405,12 @@ static int card_shaped(const ts_pt q[4], float len, float wid)
  * groups' sample points (4 x 4 an end) inside it. */
 static int covers_ends(const ts_quad *t, const ts_quad *c)
 {
-    const ts_pt *q = c->q;
     for (int e = 0; e < 2; e++)
         for (int a = 0; a < 4; a++)
             for (int b = 0; b < 4; b++) {
                 float u = (3 + 20 * a / 3.0f) / 26, v = (4 + 20 * b / 3.0f) / 82;
-                if (e)
-                    v = 1 - v;
-                float x = (1 - u) * (1 - v) * q[0].x + u * (1 - v) * q[1].x + u * v * q[2].x +
-                          (1 - u) * v * q[3].x;
-                float y = (1 - u) * (1 - v) * q[0].y + u * (1 - v) * q[1].y + u * v * q[2].y +
-                          (1 - u) * v * q[3].y;
-                if (ts_point_in_quad(t->q, x, y))
+                ts_pt s = ts_quad_point(c->q, u, e ? 1 - v : v);
+                if (ts_point_in_quad(t->q, s.x, s.y))
                     return 1;
             }
     return 0;

@@ -277,13 +277,6 @@ static int smooth_image(ts_gof_finder *f, char *err)
 
 /* ---- Blocks of touching cards ---------------------------------------------- */
 
-static ts_pt lerp4(const ts_pt q[4], float u, float v)
-{
-    ts_pt a = {q[0].x + (q[1].x - q[0].x) * u, q[0].y + (q[1].y - q[0].y) * u};
-    ts_pt b = {q[3].x + (q[2].x - q[3].x) * u, q[3].y + (q[2].y - q[3].y) * u};
-    return (ts_pt){a.x + (b.x - a.x) * v, a.y + (b.y - a.y) * v};
-}
-
 /* Clockwise on screen, q[0]-q[1] a short side. */
 static void order(ts_pt q[4])
 {
@@ -387,9 +380,9 @@ static float line_seam(const ts_image *frame, const ts_pt q[4], int dir, float a
         float along = (t + 1) / (SAMPLES + 1.0f), line = 255, side = 0;
         for (int o = -1; o <= 1; o++) {
             float w = at + o * off, best = 255, ex = 0, ey = 0;
-            ts_pt p0 = dir ? lerp4(q, along, w) : lerp4(q, w, along);
+            ts_pt p0 = dir ? ts_quad_point(q, along, w) : ts_quad_point(q, w, along);
             if (!o) { /* the line itself is searched across: its direction */
-                ts_pt e = dir ? lerp4(q, along, w + 0.01f) : lerp4(q, w + 0.01f, along);
+                ts_pt e = dir ? ts_quad_point(q, along, w + 0.01f) : ts_quad_point(q, w + 0.01f, along);
                 float el = hypotf(e.x - p0.x, e.y - p0.y);
                 ex = el > 0 ? (e.x - p0.x) / el : 0, ey = el > 0 ? (e.y - p0.y) / el : 0;
             }
@@ -575,10 +568,10 @@ static int grid_cells(ts_gof_finder *f, const ts_image *frame, const ts_ipt *pts
             for (int c = 0; c < cols; c++) {
                 ts_quad *o = &out[got++];
                 const float *u = split[s].u, *v = split[s].v;
-                o->q[0] = lerp4(q, u[c], v[r]);
-                o->q[1] = lerp4(q, u[c + 1], v[r]);
-                o->q[2] = lerp4(q, u[c + 1], v[r + 1]);
-                o->q[3] = lerp4(q, u[c], v[r + 1]);
+                o->q[0] = ts_quad_point(q, u[c], v[r]);
+                o->q[1] = ts_quad_point(q, u[c + 1], v[r]);
+                o->q[2] = ts_quad_point(q, u[c + 1], v[r + 1]);
+                o->q[3] = ts_quad_point(q, u[c], v[r + 1]);
                 order(o->q);
                 /* lone: a card of the nominal shape, lone - 1 a foreshortened one */
                 o->score = rows * cols > 1 ? split[s].seam
@@ -996,7 +989,7 @@ static void fit_size(ts_quad *q, float side)
     float s = side / ts_dist(q->q[0], q->q[1]);
     if (fabsf(s - 1) < FIT_SIZE)
         return;
-    ts_pt c = lerp4(q->q, 7.0f / 56, 7.0f / 87);
+    ts_pt c = ts_quad_point(q->q, 7.0f / 56, 7.0f / 87);
     for (int k = 0; k < 4; k++)
         q->q[k] = (ts_pt){c.x + s * (q->q[k].x - c.x), c.y + s * (q->q[k].y - c.y)};
     q->area *= s * s;
@@ -1019,7 +1012,7 @@ static int index_size_ok(const ts_gof_finder *f, const ts_quad *out, int n, ts_q
         float sd = ts_dist(idx[i].q[0], idx[i].q[1]);
         if (ref > 0 && fabsf(sd / ref - 1) <= 0.25f) {
             idx[k] = idx[i];
-            fit_size(&idx[k++], side_at(ref, f->slope, lerp4(idx[i].q, 0.5f, 0.5f).y));
+            fit_size(&idx[k++], side_at(ref, f->slope, ts_quad_point(idx[i].q, 0.5f, 0.5f).y));
         } else if (two > 0 && fabsf(sd / two - 1) <= 0.25f)
             idx[k++] = idx[i];
     }
@@ -1068,7 +1061,7 @@ void ts_gof_index_view(const ts_quad *q, ts_quad *v)
     /* on the index (numeral 7 x 7 mm into a 56 x 87 mm card, its symbol
      * 6 mm below: gof_index.c), a little in from its middle: a quad a few
      * mm off (a pile corner's) still has it on the card */
-    ts_pt c = lerp4(q->q, 9.0f / 56, 13.0f / 87);
+    ts_pt c = ts_quad_point(q->q, 9.0f / 56, 13.0f / 87);
     float ax = 0.3f * (q->q[1].x - q->q[0].x), ay = 0.3f * (q->q[1].y - q->q[0].y);
     float bx = 0.3f * (q->q[3].x - q->q[0].x), by = 0.3f * (q->q[3].y - q->q[0].y);
     v->q[0] = (ts_pt){c.x - ax - bx, c.y - ay - by};
@@ -1125,7 +1118,7 @@ static int stock_inside(const ts_image *frame, const ts_quad *q, float inset)
     int v[G * G], ring[G * G], n = 0, nr = 0;
     for (int i = 0; i < G; i++)
         for (int j = 0; j < G; j++) {
-            ts_pt p = lerp4(q->q, inset + (1 - 2 * inset) * (i + 0.5f) / G,
+            ts_pt p = ts_quad_point(q->q, inset + (1 - 2 * inset) * (i + 0.5f) / G,
                             inset + (1 - 2 * inset) * (j + 0.5f) / G);
             int x = (int)(p.x + 0.5f), y = (int)(p.y + 0.5f), s = 0;
             if (x >= 0 && y >= 0 && x < frame->w && y < frame->h) {
