@@ -504,19 +504,13 @@ static void whole_if_shown(gof_reader *g, ts_quad *out, int n, int j)
     ts_reading_memo_put(&g->memo, out[j].q, &r);
 }
 
-static ts_pt quad_centre(const ts_quad *q)
-{
-    return (ts_pt){(q->q[0].x + q->q[1].x + q->q[2].x + q->q[3].x) / 4,
-                   (q->q[0].y + q->q[1].y + q->q[2].y + q->q[3].y) / 4};
-}
-
 /* Whether quads a and b (or the whole cards of the views among them) hold
  * each other's centre: one card. */
 static int one_card(const gof_reader *g, const ts_quad *a, const ts_quad *b)
 {
     const ts_quad *wa = view_whole(g, a), *wb = view_whole(g, b);
     wa = wa ? wa : a, wb = wb ? wb : b;
-    ts_pt ca = quad_centre(a), cb = quad_centre(b);
+    ts_pt ca = ts_quad_centre(a->q), cb = ts_quad_centre(b->q);
     return ts_point_in_quad(wa->q, cb.x, cb.y) || ts_point_in_quad(wb->q, ca.x, ca.y);
 }
 
