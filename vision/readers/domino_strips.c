@@ -8,6 +8,7 @@
 
 #include "codes.h"
 #include "cv/cvwrap.h"
+#include "geom.h"
 #include "readers/domino_pips.h"
 
 enum {
@@ -179,7 +180,7 @@ static float placement_score(const ts_image *f, const ts_pt c[4], const qlines *
     if (depth_l(&cover[0], other.x, other.y) < 2)
         return -1;
     ts_pt a = f03 ? c[0] : c[1], b = f03 ? c[3] : c[2];
-    ts_pt ctr = {(c[0].x + c[1].x + c[2].x + c[3].x) / 4, (c[0].y + c[1].y + c[2].y + c[3].y) / 4};
+    ts_pt ctr = ts_quad_centre(c);
     float lx = b.x - a.x, ly = b.y - a.y, len = hypotf(lx, ly);
     if (len < 20)
         return -1;
@@ -276,8 +277,7 @@ static int search(const ts_image *f, const ts_pt top[4], const qlines *cover, in
 {
     /* which side of top a point is on: the sign of the axis cross it */
     ts_pt s0 = {(top[0].x + top[3].x) / 2, (top[0].y + top[3].y) / 2};
-    ts_pt ctr = {(top[0].x + top[1].x + top[2].x + top[3].x) / 4,
-                 (top[0].y + top[1].y + top[2].y + top[3].y) / 4};
+    ts_pt ctr = ts_quad_centre(top);
     ts_pt e0 = {(top[0].x + top[1].x) / 2, (top[0].y + top[1].y) / 2};
     ts_pt e1 = {(top[3].x + top[2].x) / 2, (top[3].y + top[2].y) / 2};
     float ax = e1.x - e0.x, ay = e1.y - e0.y;
@@ -987,7 +987,7 @@ static int outline_shows(const ts_image *f, const ts_pt c[4], const qlines *cov,
                          float paper)
 {
     enum { N = 10 };
-    ts_pt ctr = {(c[0].x + c[1].x + c[2].x + c[3].x) / 4, (c[0].y + c[1].y + c[2].y + c[3].y) / 4};
+    ts_pt ctr = ts_quad_centre(c);
     int shown = 0;
     for (int k = 0; k < 4; k++) {
         ts_pt a = c[k], b = c[(k + 1) & 3];
