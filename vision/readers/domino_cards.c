@@ -1445,6 +1445,264 @@ static int paper_tint(domino_card_finder *f, const ts_image *frame)
     return (int)ceilf((hi - lo) / 0.9f - lim);
 }
 
+/* ---- a card's long sides moved to the edges that show ------------------ */
+
+enum {
+    SIDE_N = 8,    /* samples along the middle of a long side */
+    SIDE_MIN = 5,  /* of them on one straight edge, or the side stays */
+    PROFILE = 96,  /* px: the longest profile across a side */
+    REFINED = 128, /* candidates looked at so, a frame */
+    OUTLINE = 10,  /* px: a printed outline lies this close inside the edge */
+    RAMP = 6,      /* px: a blurred edge falls over this many */
+};
+
+/* The frame's grey (B + 2G + R) / 4 at the pixel nearest (x, y), -1 off
+ * the frame (f->grey holds only the blocks near paper). */
+static int frame_grey(const ts_image *frame, float x, float y)
+{
+    int ix = (int)round_px(x), iy = (int)round_px(y);
+    if (ix < 0 || iy < 0 || ix >= frame->w || iy >= frame->h)
+        return -1;
+    const uint8_t *p = ts_image_row(frame, iy) + 3 * (size_t)ix;
+    return (p[0] + 2 * p[1] + p[2]) >> 2;
+}
+
+/* True if some of p[i0..i1) lies below v. */
+static int dips(const float *p, int i0, int i1, float v)
+{
+    for (int i = i0; i < i1; i++)
+        if (p[i] < v)
+            return 1;
+    return 0;
+}
+
+/* Where the grey p falls fastest outward from p[k] on (a blurred edge's
+ * middle), within RAMP px. */
+static float steepest(const float *p, int k, int np)
+{
+    int best = k;
+    float drop = -1e9f;
+    for (int i = k; i <= k + RAMP && i + 1 < np; i++)
+        if (p[i - 1] - p[i + 1] > drop) {
+            drop = p[i - 1] - p[i + 1];
+            best = i;
+        }
+    return (float)best;
+}
+
+/* Where a card's edge crosses the line through s along n (outward, a the
+ * way along the side): the first step down outward between from and to px,
+ * the card's paper (at least 85% of `paper`) two and three px before it and
+ * 7% darker one px past it (another card's paper in the shadow of this one,
+ * or the table). Each sample averages three pixels along the side (the
+ * camera's noise). Returns the offset, or NAN if none. */
+static float edge_offset(const ts_image *frame, ts_pt s, ts_pt n, ts_pt a, int from, int to,
+                         float paper)
+{
+    float p[PROFILE];
+    int lo = from - 3, np = to + RAMP + 1 - lo + 1;
+    if (np > PROFILE)
+        return NAN;
+    for (int k = 0; k < np; k++) {
+        float d = (float)(lo + k);
+        int sum = 0;
+        for (int j = -1; j <= 1; j++) {
+            int g = frame_grey(frame, s.x + d * n.x + j * a.x, s.y + d * n.y + j * a.y);
+            if (g < 0)
+                return NAN;
+            sum += g;
+        }
+        p[k] = sum / 3.0f;
+    }
+    int first = 0, seen = 0;
+    for (int d = from; d <= to; d++) {
+        if (seen && d - first > OUTLINE)
+            break;
+        int k = d - lo;
+        if (p[k - 3] >= 0.85f * paper && p[k - 2] >= 0.85f * paper && p[k + 1] < 0.93f * p[k - 2]) {
+            if (!seen)
+                first = d;
+            else if (d - first >= 3 && dips(p, first - lo + 1, k - 2, 0.93f * p[k - 2]))
+                return steepest(p, k, np) + (float)lo; /* first was a printed outline */
+            seen = 1;
+        }
+    }
+    return seen ? steepest(p, first - lo, np) + (float)lo : NAN;
+}
+
+/* The offsets (px along the outward normal n) of the long side a-b at its
+ * ends a and b that put it on the edge that shows: samples over the middle
+ * of the side (no deck prints pips there), each its first edge within
+ * `reach` either way (edge_offset), and a straight line through those
+ * within 2 px of their median, if SIDE_MIN do. Returns 1 and fills
+ * da, db, or 0. */
+static int side_shift(const ts_image *frame, ts_pt a, ts_pt b, ts_pt n, int reach, float paper,
+                      float *da, float *db)
+{
+    float len = ts_dist(a, b), t[SIDE_N], d[SIDE_N];
+    if (len < 1)
+        return 0;
+    ts_pt u = {(b.x - a.x) / len, (b.y - a.y) / len};
+    int m = 0;
+    for (int i = 0; i < SIDE_N; i++) {
+        float ti = 0.32f + 0.36f * i / (SIDE_N - 1);
+        ts_pt p = {a.x + ti * (b.x - a.x), a.y + ti * (b.y - a.y)};
+        float e = edge_offset(frame, p, n, u, -reach, reach, paper);
+        if (e == e) { /* not NAN */
+            t[m] = ti;
+            d[m++] = e;
+        }
+    }
+    if (m < SIDE_MIN)
+        return 0;
+    /* the line through two samples that most others lie within 1.5 px of */
+    int best = 0;
+    float b0 = 0, b1 = 0;
+    for (int i = 0; i < m; i++)
+        for (int j = i + 1; j < m; j++) {
+            float sl = (d[j] - d[i]) / (t[j] - t[i]);
+            int k = 0;
+            for (int q = 0; q < m; q++)
+                k += fabsf(d[i] + sl * (t[q] - t[i]) - d[q]) <= 1.5f;
+            if (k > best) {
+                best = k;
+                b0 = d[i] - sl * t[i];
+                b1 = sl;
+            }
+        }
+    if (best < SIDE_MIN)
+        return 0;
+    float st = 0, sd = 0, stt = 0, std = 0;
+    int k = 0;
+    for (int i = 0; i < m; i++)
+        if (fabsf(b0 + b1 * t[i] - d[i]) <= 1.5f) {
+            st += t[i];
+            sd += d[i];
+            stt += t[i] * t[i];
+            std += t[i] * d[i];
+            k++;
+        }
+    float var = stt - st * st / k, slope = var > 1e-6f ? (std - st * sd / k) / var : b1;
+    float mid = sd / k, tm = st / k;
+    *da = mid - slope * tm;
+    *db = mid + slope * (1 - tm);
+    return 1;
+}
+
+/* Card q (q[0]-q[1] an end) with both long sides moved to the edges that
+ * show (side_shift, within a fifth of its width either way): a card found
+ * too wide (its paper ran on over a card beside or under it, and the seam
+ * stopped no ray) or too narrow. Returns 1 and fills out if both sides
+ * moved to a card of about its width, 0 if not. */
+static int refine_sides(const ts_image *frame, const ts_quad *q, ts_quad *out)
+{
+    const ts_pt *c = q->q;
+    float wid = (ts_dist(c[0], c[1]) + ts_dist(c[3], c[2])) / 2;
+    ts_pt ctr = ts_quad_centre(c);
+    int reach = (int)(0.25f * wid);
+    if (reach < 3 || 2 * reach + 6 > PROFILE)
+        return 0;
+    /* the card's paper: between its axis and its sides, over its middle */
+    float g[2 * SIDE_N];
+    int ng = 0;
+    for (int i = 0; i < SIDE_N; i++)
+        for (int k = 0; k < 2; k++) {
+            ts_pt p = ts_quad_point(c, k ? 0.75f : 0.25f, 0.32f + 0.36f * i / (SIDE_N - 1));
+            int v = frame_grey(frame, p.x, p.y);
+            if (v >= 0)
+                g[ng++] = (float)v;
+        }
+    if (ng < SIDE_N)
+        return 0;
+    ts_sort_floats(g, (size_t)ng);
+    float paper = g[ng * 3 / 4];
+    *out = *q;
+    /* side 0: q[0]-q[3], side 1: q[1]-q[2] */
+    for (int side = 0; side < 2; side++) {
+        ts_pt a = c[side ? 1 : 0], b = c[side ? 2 : 3];
+        float len = ts_dist(a, b);
+        ts_pt n = {(b.y - a.y) / len, -(b.x - a.x) / len};
+        if (n.x * (a.x - ctr.x) + n.y * (a.y - ctr.y) < 0)
+            n = (ts_pt){-n.x, -n.y};
+        float da, db;
+        if (!side_shift(frame, a, b, n, reach, paper, &da, &db))
+            return 0;
+        out->q[side ? 1 : 0] = (ts_pt){a.x + da * n.x, a.y + da * n.y};
+        out->q[side ? 2 : 3] = (ts_pt){b.x + db * n.x, b.y + db * n.y};
+    }
+    float w2 = (ts_dist(out->q[0], out->q[1]) + ts_dist(out->q[3], out->q[2])) / 2;
+    if (w2 < 0.75f * wid || w2 > 1.25f * wid)
+        return 0;
+    out->area = (float)ts_quad_area(out->q);
+    return 1;
+}
+
+/* True if quads a and b have each corner within tol px of the other's
+ * (either way round). */
+static int same_quad(const ts_pt a[4], const ts_pt b[4], float tol)
+{
+    for (int turn = 0; turn < 4; turn += 2) {
+        int k = 0;
+        while (k < 4 && ts_dist(a[k], b[(k + turn) & 3]) <= tol)
+            k++;
+        if (k == 4)
+            return 1;
+    }
+    return 0;
+}
+
+/* A quad's width: the mean of its ends (q[0]-q[1] one). */
+static float quad_width(const ts_pt q[4])
+{
+    return (ts_dist(q[0], q[1]) + ts_dist(q[3], q[2])) / 2;
+}
+
+/* The median width of the cards c[0..nc) found whole with both ends
+ * straight (one deck, one camera), or 0 if none. */
+static float whole_width(const cand *c, int nc)
+{
+    enum { MAX_W = 64 };
+    float w[MAX_W];
+    int n = 0;
+    for (int i = 0; i < nc && n < MAX_W; i++)
+        if (c[i].whole && c[i].straight)
+            w[n++] = quad_width(c[i].q.q);
+    if (!n)
+        return 0;
+    ts_sort_floats(w, (size_t)n);
+    return w[n / 2];
+}
+
+/* The first REFINED candidates c[0..nc) with their long sides on the edges
+ * that show (refine_sides), each a new one where it moved (at least a
+ * twentieth of its width at a corner) to the width of the frame's cards
+ * found whole (within a tenth), added after them: not a sighting of its
+ * own, tried where no candidate before it took the place (each costs a
+ * reading). Returns the count of cands now (<= cap). */
+static int refined_sides(const ts_image *frame, cand *c, int nc, int cap)
+{
+    float wid = whole_width(c, nc);
+    if (wid <= 0)
+        return nc;
+    int n0 = nc;
+    for (int i = 0; i < n0 && i < REFINED && nc < cap; i++) {
+        cand r = c[i];
+        if (fabsf(quad_width(c[i].q.q) / wid - 1) <= 0.04f) /* as wide as a card already */
+            continue;
+        if (!refine_sides(frame, &c[i].q, &r.q) || fabsf(quad_width(r.q.q) / wid - 1) > 0.1f)
+            continue;
+        float tol = 0.05f * c[i].width;
+        int dup = same_quad(r.q.q, c[i].q.q, tol);
+        for (int j = n0; j < nc && !dup; j++)
+            dup = same_quad(r.q.q, c[j].q.q, tol);
+        if (dup)
+            continue;
+        r.whole = 0;
+        c[nc++] = r;
+    }
+    return nc;
+}
+
 int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out, int max,
                       char *err)
 {
@@ -1527,6 +1785,7 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
     }
     nc = frame_trims(f->cands, nc, 5 * MAX_PIPS);
     qsort(f->cands, (size_t)nc, sizeof f->cands[0], by_rank);
+    nc = refined_sides(frame, f->cands, nc, 5 * MAX_PIPS);
     int n = nc < max ? nc : max;
     for (int i = 0; i < n; i++) {
         out[i] = f->cands[i].q;
