@@ -510,12 +510,16 @@ void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out
     /* ink: below 58% of the paper, or, where a small card's pips are
      * blurred grey, below half-way from the end's paper to its darkest
      * pixel (a blurred disc's half level is its printed edge); never above
-     * 72% of the paper (its grain and shading stay paper) */
+     * 72% of the paper (its grain and shading stay paper), or 80% on an
+     * end whose pips a glare washed out */
     int ink_end[2];
     for (int k = 0; k < 2; k++) {
         int t = paper * 58 / 100;
         if (g->chinese) {
-            int mid = (end_paper[k] + end_dark[k]) / 2, cap = paper * 72 / 100;
+            /* an end's darkest ink lighter than 45% of the paper: its
+             * pips washed out by a glare, their cores at 55-70% */
+            int faded = end_dark[k] * 100 > paper * 45;
+            int mid = (end_paper[k] + end_dark[k]) / 2, cap = paper * (faded ? 80 : 72) / 100;
             mid = mid > cap ? cap : mid;
             t = mid > t ? mid : t;
         }
