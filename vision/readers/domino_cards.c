@@ -1590,7 +1590,7 @@ static int side_shift(const ts_image *frame, ts_pt a, ts_pt b, ts_pt n, int reac
 }
 
 /* Card q (q[0]-q[1] an end) with both long sides moved to the edges that
- * show (side_shift, within a fifth of its width either way): a card found
+ * show (side_shift, within a quarter of its width either way): a card found
  * too wide (its paper ran on over a card beside or under it, and the seam
  * stopped no ray) or too narrow. Returns 1 and fills out if both sides
  * moved to a card of about its width, 0 if not. */
