@@ -448,37 +448,57 @@ static int read_quad(gof_reader *g, const ts_quad *q, int kind, ts_reading *out,
     return 0;
 }
 
+/* Reads quad q again at k[0] and k[1] of its size about point c: the surest
+ * card reading above *out replaces it (and *cand its quad), a 6 or 9 only
+ * when twins is set. */
+static int read_resized(gof_reader *g, const ts_quad *q, ts_pt c, const float k[2], int kind,
+                        int twins, ts_quad *cand, ts_reading *out, int *held, char *err)
+{
+    const ts_quad base = *q; /* q may be cand */
+    for (int s = 0; s < 2; s++) {
+        ts_quad t = base;
+        ts_quad_scale_about(base.q, c, k[s], t.q);
+        ts_reading r;
+        int h;
+        if (read_quad(g, &t, kind, &r, &h, err) < 0)
+            return -1;
+        int num = r.code.idx < 30 ? r.code.idx % 10 : -1; /* gof.h: 0..29 are numbers */
+        if (!twins && (num == NUM_SIX || num == NUM_NINE))
+            continue;
+        if (r.is_card && r.conf > out->conf)
+            *cand = t, *out = r, *held = h;
+    }
+    return 0;
+}
+
 /* An index card's size comes from its numeral-to-symbol step, a few pixels
  * (gof_index.c), and where the stock does not stand out (a pale table, a
  * pile) snapping does not set it right: 10-12% off, its far corner cuts
  * the other index or the card net's layout, and the card reads unsure (a
  * Y8 on beige cloth, its turned corner read as a phoenix). So an index card
  * read below the floor is read again at INDEX_RESIZE[] of its size about
- * its index (not snapped: on the tables it helps, the edges mislead), and
- * the surest reading is kept in *out, its quad in *cand. Seeds 100000-100039
- * (six layouts): fully visible 2100 -> 2104 of 2171, at least half
- * 2266 -> 2274 of 2399, wrong 3/4 and false 1 as before; 87000-87039 2087
- * -> 2088 of 2162 and 2261 -> 2262 of 2401, wrong 4/4, false 0. None of the
- * callgrind frames reads one (grid 127.6, pile 216.2 M). Snapping the
- * resized quads: 1 more wrong, 2 fewer read. */
+ * its index (not snapped: on the tables it helps, the edges mislead).
+ * Seeds 100000-100039 (six layouts): fully visible 2100 -> 2104 of 2171,
+ * at least half 2266 -> 2274 of 2399, wrong 3/4 and false 1 as before;
+ * 87000-87039 2087 -> 2088 of 2162 and 2261 -> 2262 of 2401, wrong 4/4,
+ * false 0. None of the callgrind frames reads one (grid 127.6, pile 216.1
+ * M). Snapping the resized quads: 1 more wrong, 2 fewer read. */
 static const float INDEX_RESIZE[2] = {0.92f, 1.08f};
 
-static int resize_index_card(gof_reader *g, const ts_quad *raw, ts_quad *cand,
-                             ts_reading *out, int *held, char *err)
-{
-    ts_pt c = ts_quad_point(raw->q, 7.0f / 56, 7.0f / 87); /* the numeral (gof_index.c) */
-    for (int s = 0; s < 2; s++) {
-        ts_quad t = *raw;
-        ts_quad_scale_about(raw->q, c, INDEX_RESIZE[s], t.q);
-        ts_reading r;
-        int h;
-        if (read_quad(g, &t, TS_GOF_PART, &r, &h, err) < 0)
-            return -1;
-        if (r.is_card && r.conf > out->conf)
-            *cand = t, *out = r, *held = h;
-    }
-    return 0;
-}
+/* A snapped outline a little off (a side on the table's print or on the
+ * next card of a row: the quad 0.1-0.2 of a card too large, or a few
+ * pixels in) reads unsure where the true quad reads sure; read below the
+ * floor, it is read again at OUTLINE_RESIZE[] of its size about its
+ * centre. Not a skewed one (SKEW_MAX: the sheared 5 read 3 again), and a 6
+ * or 9 is not taken from a resized quad: three tries of a card whose index
+ * barely shows are three chances for the twin (a G9 read G6 at 1.00, a Y6
+ * read Y9 at 0.96). Seeds 100000-100039 (six layouts): fully visible 2104
+ * -> 2113 of 2171, at least half 2274 -> 2283 of 2399, wrong 3/4, false 1
+ * (6 and 9 taken too: 2117 and 2287, wrong 6/7; 0.96/1.04 or 0.91/1.09:
+ * 2111; one side only: 2109-2110); 87000-87039 2088 -> 2099 of 2162, 2262
+ * -> 2273 of 2401, wrong 4/4, false 0. Callgrind: grid 127.6 M and pile
+ * 216.1 M as before (reading the skewed ones again too: pile 226.8 M). */
+static const float OUTLINE_RESIZE[2] = {0.94f, 1.06f};
 
 /* Snaps candidate i to the card's edges (gof_find.h) once and reads it for
  * find(), keeping a card's reading for the pipeline's read of the same
@@ -521,10 +541,16 @@ static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char
     int held;
     if (read_quad(g, &cand[i], g->kind[i], out, &held, err) < 0)
         return -1;
-    /* an index card (score >= 1: merge_index, gof_find.c) read unsure: its size again */
-    if (fresh && g->kind[i] == TS_GOF_PART && raw.score >= 1 && out->is_card &&
-        out->conf < ts_gof_reader_class.conf_floor &&
-        resize_index_card(g, &raw, &cand[i], out, &held, err) < 0)
+    /* read unsure: an index card (score >= 1: merge_index, gof_find.c) or
+     * an outline at another size */
+    int unsure = fresh && out->is_card && out->conf < ts_gof_reader_class.conf_floor;
+    if (unsure && g->kind[i] == TS_GOF_PART && raw.score >= 1 &&
+        read_resized(g, &raw, ts_quad_point(raw.q, 7.0f / 56, 7.0f / 87), INDEX_RESIZE,
+                     TS_GOF_PART, 1, &cand[i], out, &held, err) < 0)
+        return -1;
+    if (unsure && g->kind[i] == TS_GOF_OUTLINE && ts_gof_skew(cand[i].q) <= SKEW_MAX &&
+        read_resized(g, &cand[i], ts_quad_centre(cand[i].q), OUTLINE_RESIZE, TS_GOF_OUTLINE, 0,
+                     &cand[i], out, &held, err) < 0)
         return -1;
     if (g->kind[i] == TS_GOF_PART && out->is_card && held) {
         /* the warp's top-left is q[0]; its bottom-right, turned, q[2] */
