@@ -49,12 +49,17 @@ static inline ts_pt ts_quad_centre(const ts_pt q[4])
     return (ts_pt){(q[0].x + q[1].x + q[2].x + q[3].x) / 4, (q[0].y + q[1].y + q[2].y + q[3].y) / 4};
 }
 
+/* q scaled by k about point c into out (out may be q). */
+static inline void ts_quad_scale_about(const ts_pt q[4], ts_pt c, float k, ts_pt out[4])
+{
+    for (int j = 0; j < 4; j++)
+        out[j] = (ts_pt){c.x + (q[j].x - c.x) * k, c.y + (q[j].y - c.y) * k};
+}
+
 /* q scaled by k about its centre (ts_quad_centre) into out. */
 static inline void ts_quad_scale(const ts_pt q[4], float k, ts_pt out[4])
 {
-    ts_pt c = ts_quad_centre(q);
-    for (int j = 0; j < 4; j++)
-        out[j] = (ts_pt){c.x + (q[j].x - c.x) * k, c.y + (q[j].y - c.y) * k};
+    ts_quad_scale_about(q, ts_quad_centre(q), k, out);
 }
 
 /* The point at (u, v) of q, bilinear: u along q[0]-q[1], v along q[0]-q[3]

@@ -104,6 +104,23 @@ static const float VIEW_SURE = 0.995f;
  * across to the Y1 beside it read R1 at 0.993. */
 static const float CLAIM_SURE = 0.999f;
 
+/* A quad whose opposite sides are further from parallel than this after
+ * snapping (the sine of 8 degrees, ts_gof_skew; true cards on renders stay
+ * within 6) has a corner on something else, a neighbour's corner joined to
+ * its blob, and shears the card: 100001's grid G5 read G3 at 0.998 by the
+ * card net and the upright corner, the turned corner holding the 5 at 0.79
+ * (G3 0.17). Such a quad is unread, leaving the place to a surer quad, when
+ * a corner that shows an index gives the reading under SKEW_SHARE of its
+ * own best card (read_fresh's share). Skewed quads that read right are
+ * common (snapping moves one side, not the opposite one): capping them all
+ * lost 19 cards for 3. Seeds 100000-100039 (six layouts): wrong 6 -> 3 of
+ * 2171 fully visible, read 2098 -> 2100; 87000-87039 the same readings
+ * (2087 of 2162, wrong 4). At a share of 0.5 the same on 100000 but one
+ * fewer on 87000, and the callgrind grid frame read one card twice (127.6
+ * -> 135.4 M instructions: a right G3 whose turned corner saw a 9). */
+static const float SKEW_MAX = 0.14f;
+static const double SKEW_SHARE = 0.25;
+
 enum { MAX_RANKED = 384 }; /* 256 outline candidates and the index cards (gof_find.c) */
 
 typedef struct {
@@ -414,6 +431,75 @@ static void part_unheld(ts_reading *out, int shown, double share)
         out->conf = fminf(out->conf, DISSENT_CONF);
 }
 
+/* Reads quad q of kind (ts_gof_kind, not a view) in this frame into out, with
+ * the caps of its shape and kind; held: read_fresh's. */
+static int read_quad(gof_reader *g, const ts_quad *q, int kind, ts_reading *out, int *held,
+                     char *err)
+{
+    int shown;
+    double share;
+    if (tscv_warp_quad(g->frame, q->q, &g->warp, TS_GOF_CARD_W, TS_GOF_CARD_H, err) < 0 ||
+        read_fresh(g, &g->warp, out, held, &shown, &share, err) < 0)
+        return -1;
+    if (out->is_card && share < SKEW_SHARE && ts_gof_skew(q->q) > SKEW_MAX)
+        out->conf = fminf(out->conf, DISSENT_CONF);
+    if (kind == TS_GOF_PART && out->is_card && !*held)
+        part_unheld(out, shown, share);
+    return 0;
+}
+
+/* Reads quad q again at k[0] and k[1] of its size about point c: the surest
+ * card reading above *out replaces it (and *cand its quad), a 6 or 9 only
+ * when twins is set. */
+static int read_resized(gof_reader *g, const ts_quad *q, ts_pt c, const float k[2], int kind,
+                        int twins, ts_quad *cand, ts_reading *out, int *held, char *err)
+{
+    const ts_quad base = *q; /* q may be cand */
+    for (int s = 0; s < 2; s++) {
+        ts_quad t = base;
+        ts_quad_scale_about(base.q, c, k[s], t.q);
+        ts_reading r;
+        int h;
+        if (read_quad(g, &t, kind, &r, &h, err) < 0)
+            return -1;
+        int num = r.code.idx < 30 ? r.code.idx % 10 : -1; /* gof.h: 0..29 are numbers */
+        if (!twins && (num == NUM_SIX || num == NUM_NINE))
+            continue;
+        if (r.is_card && r.conf > out->conf)
+            *cand = t, *out = r, *held = h;
+    }
+    return 0;
+}
+
+/* An index card's size comes from its numeral-to-symbol step, a few pixels
+ * (gof_index.c), and where the stock does not stand out (a pale table, a
+ * pile) snapping does not set it right: 10-12% off, its far corner cuts
+ * the other index or the card net's layout, and the card reads unsure (a
+ * Y8 on beige cloth, its turned corner read as a phoenix). So an index card
+ * read below the floor is read again at INDEX_RESIZE[] of its size about
+ * its index (not snapped: on the tables it helps, the edges mislead).
+ * Seeds 100000-100039 (six layouts): fully visible 2100 -> 2104 of 2171,
+ * at least half 2266 -> 2274 of 2399, wrong 3/4 and false 1 as before;
+ * 87000-87039 2087 -> 2088 of 2162 and 2261 -> 2262 of 2401, wrong 4/4,
+ * false 0. None of the callgrind frames reads one (grid 127.6, pile 216.1
+ * M). Snapping the resized quads: 1 more wrong, 2 fewer read. */
+static const float INDEX_RESIZE[2] = {0.92f, 1.08f};
+
+/* A snapped outline a little off (a side on the table's print or on the
+ * next card of a row: the quad 0.1-0.2 of a card too large, or a few
+ * pixels in) reads unsure where the true quad reads sure; read below the
+ * floor, it is read again at OUTLINE_RESIZE[] of its size about its
+ * centre. Not a skewed one (SKEW_MAX: the sheared 5 read 3 again), and a 6
+ * or 9 is not taken from a resized quad: three tries of a card whose index
+ * barely shows are three chances for the twin (a G9 read G6 at 1.00, a Y6
+ * read Y9 at 0.96). Seeds 100000-100039 (six layouts): fully visible 2104
+ * -> 2113 of 2171, at least half 2274 -> 2283 of 2399, wrong 3/4, false 1
+ * (6 and 9 taken too: 2117 and 2287, wrong 6/7; 0.96/1.04 or 0.91/1.09:
+ * 2111; one side only: 2109-2110); 87000-87039 2088 -> 2099 of 2162, 2262
+ * -> 2273 of 2401, wrong 4/4, false 0. Callgrind: grid 127.6 M and pile
+ * 216.1 M as before (reading the skewed ones again too: pile 226.8 M). */
+static const float OUTLINE_RESIZE[2] = {0.94f, 1.06f};
+
 /* Snaps candidate i to the card's edges (gof_find.h) once and reads it for
  * find(), keeping a card's reading for the pipeline's read of the same
  * quad. A card an index view stands for is read from its corners and
@@ -447,16 +533,25 @@ static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char
         ts_reading_memo_put(&g->memo, cand[i].q, out);
         return 0;
     }
-    if (!g->snapped[i])
+    ts_quad raw = cand[i];
+    int fresh = !g->snapped[i];
+    if (fresh)
         ts_gof_snap_edges(frame, &cand[i]);
     g->snapped[i] = 1;
-    int held, shown;
-    double share;
-    if (tscv_warp_quad(frame, cand[i].q, &g->warp, TS_GOF_CARD_W, TS_GOF_CARD_H, err) < 0 ||
-        read_fresh(g, &g->warp, out, &held, &shown, &share, err) < 0)
+    int held;
+    if (read_quad(g, &cand[i], g->kind[i], out, &held, err) < 0)
         return -1;
-    if (g->kind[i] == TS_GOF_PART && out->is_card && !held)
-        part_unheld(out, shown, share);
+    /* read unsure: an index card (score >= 1: merge_index, gof_find.c) or
+     * an outline at another size */
+    int unsure = fresh && out->is_card && out->conf < ts_gof_reader_class.conf_floor;
+    if (unsure && g->kind[i] == TS_GOF_PART && raw.score >= 1 &&
+        read_resized(g, &raw, ts_quad_point(raw.q, 7.0f / 56, 7.0f / 87), INDEX_RESIZE,
+                     TS_GOF_PART, 1, &cand[i], out, &held, err) < 0)
+        return -1;
+    if (unsure && g->kind[i] == TS_GOF_OUTLINE && ts_gof_skew(cand[i].q) <= SKEW_MAX &&
+        read_resized(g, &cand[i], ts_quad_centre(cand[i].q), OUTLINE_RESIZE, TS_GOF_OUTLINE, 0,
+                     &cand[i], out, &held, err) < 0)
+        return -1;
     if (g->kind[i] == TS_GOF_PART && out->is_card && held) {
         /* the warp's top-left is q[0]; its bottom-right, turned, q[2] */
         ts_quad c = cand[i];

@@ -195,3 +195,17 @@ int ts_gof_snap_edges(const ts_image *frame, ts_quad *q)
         q->q[k] = nq[k];
     return moved;
 }
+
+float ts_gof_skew(const ts_pt q[4])
+{
+    float worst = 0;
+    for (int k = 0; k < 2; k++) {
+        /* q[0]-q[1] against q[3]-q[2], then q[1]-q[2] against q[0]-q[3] */
+        ts_pt a0 = q[k], a1 = q[k + 1], b0 = q[k ? 0 : 3], b1 = q[k ? 3 : 2];
+        float ux = a1.x - a0.x, uy = a1.y - a0.y, vx = b1.x - b0.x, vy = b1.y - b0.y;
+        float l = hypotf(ux, uy) * hypotf(vx, vy);
+        float s = l > 0 && ux * vx + uy * vy > 0 ? fabsf(ux * vy - uy * vx) / l : 1;
+        worst = fmaxf(worst, s);
+    }
+    return worst;
+}

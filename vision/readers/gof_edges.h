@@ -31,4 +31,9 @@ static inline int ts_gof_stock_score(int b, int g, int r)
  * was implausible and q was left as it was. */
 int ts_gof_snap_edges(const ts_image *frame, ts_quad *q);
 
+/* How far quad q's opposite sides are from parallel: the larger sine of the
+ * angle between them (1 when they run opposite ways). A card's stay within
+ * 6 degrees in any view of the table on renders. */
+float ts_gof_skew(const ts_pt q[4]);
+
 #endif

@@ -989,9 +989,7 @@ static void fit_size(ts_quad *q, float side)
     float s = side / ts_dist(q->q[0], q->q[1]);
     if (fabsf(s - 1) < FIT_SIZE)
         return;
-    ts_pt c = ts_quad_point(q->q, 7.0f / 56, 7.0f / 87);
-    for (int k = 0; k < 4; k++)
-        q->q[k] = (ts_pt){c.x + s * (q->q[k].x - c.x), c.y + s * (q->q[k].y - c.y)};
+    ts_quad_scale_about(q->q, ts_quad_point(q->q, 7.0f / 56, 7.0f / 87), s, q->q);
     q->area *= s * s;
 }
 
