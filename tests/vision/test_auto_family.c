@@ -1,6 +1,7 @@
 /* --game auto tells the family from the cards: rendered tables of every
  * family (seeds 98000.., never tuned on), single-card crops (the whole frame
  * read as one card), an empty table and webcam-held playing cards. */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -344,6 +345,38 @@ static void test_guess_without_faces(void **state)
     assert_int_equal(guess_between(a, "gof", TS_FAM_GOF, "G7"), TS_FAM_GOF);
 }
 
+/* Readings the face net backs none of, with no face for any family and
+ * equal scores: a Gang of Four fan whose cards its reader reports at their
+ * index views (no card to the net: three sure, one unsure) and a playing
+ * reader sure of one "card" on it (rendered table 87022). The guess goes
+ * to the surer reading, as a near tie in the choice itself does, before
+ * the more particular family (main took playing). */
+static void test_guess_goes_to_surer_reading(void **state)
+{
+    ts_auto_family *a = *state;
+    char err[TSCV_ERR_MAX];
+    ts_image frame;
+    cloth(&frame);
+    const ts_reader_class *cls[2] = {ts_reader_class_by_name("gof"),
+                                     ts_reader_class_by_name("playing")};
+    static ts_frame_result r[2];
+    memset(r, 0, sizeof r);
+    put_card(&r[0], TS_FAM_GOF, "G7", 20, 20, 1);
+    put_card(&r[0], TS_FAM_GOF, "R3", 140, 20, 1);
+    put_card(&r[0], TS_FAM_GOF, "Y5", 260, 20, 1);
+    put_card(&r[0], TS_FAM_GOF, "G2", 380, 20, 0);
+    put_card(&r[1], TS_FAM_PLAYING, "TD", 200, 300, 1);
+    ts_auto_weight w[2];
+    int best = ts_auto_family_choose(a, &frame, cls, r, 2, NULL, 0, w, err);
+    /* the premise: equal scores, nothing backed, no face */
+    assert_true(fabs(w[0].score - w[1].score) < 1e-9);
+    assert_int_equal(w[0].backed + w[1].backed, 0);
+    assert_int_equal(w[0].votes + w[1].votes, 0);
+    assert_true(w[0].conf > w[1].conf);
+    assert_int_equal(best, 0);
+    ts_image_free(&frame);
+}
+
 /* Lays a rendered card of family fam upright at (x, y), 100 x 150 px, on
  * frame, and gives its outline as a finder would. */
 static void lay_card(ts_image *frame, ts_family fam, int x, int y, ts_quad *outline)
@@ -506,6 +539,7 @@ int main(void)
         PIPELINE_TEST(test_card_across_square_photo),
         PIPELINE_TEST(test_empty_table),
         CHOOSER_TEST(test_guess_without_faces),
+        CHOOSER_TEST(test_guess_goes_to_surer_reading),
         CHOOSER_TEST(test_outlines_against_readings),
         CHOOSER_TEST(test_other_readers_cards_are_faces),
         CHOOSER_TEST(test_held_card_outweighs_thin_reading),
