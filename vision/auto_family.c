@@ -458,14 +458,24 @@ static int any_face(const int votes[TS_FAM_COUNT])
     return 0;
 }
 
+/* Whether two readings' summed confidences (conf: each card's, less its
+ * P(another family)) are too close to call one the surer: within a
+ * fiftieth a counted card of the one, counted. */
+static int conf_tie(double a, double b, int counted)
+{
+    return fabs(a - b) < 0.02 * (counted > 1 ? counted : 1);
+}
+
 /* The reading taken when no reading has a sure card the face net accepts
  * and no face speaks for the chosen one (see guess_rank): the one of the
- * highest rank with a counted card (then the higher score, then the more
- * particular family), or best as it
- * is when some reading is backed. */
+ * highest rank with a counted card, then the higher score, then, as near
+ * ties are broken in the choice itself, the surer reading (conf, its
+ * summed confidence as weighed there: a Gang of Four fan's three sure
+ * cards against a playing reader's one on it, 87022), then the more
+ * particular family; or best as it is when some reading is backed. */
 static int likeliest_guess(const ts_reader_class *const *cls, const ts_frame_result *readings,
-                           int n, const int *counted, const double *score, const int *backed,
-                           int best)
+                           int n, const int *counted, const double *score, const double *conf,
+                           const int *backed, int best)
 {
     for (int f = 0; f < n; f++)
         if (backed[f])
@@ -475,8 +485,12 @@ static int likeliest_guess(const ts_reader_class *const *cls, const ts_frame_res
             continue;
         int ff = cls[f]->family, fb = cls[best]->family;
         int rf = guess_rank(ff), rb = guess_rank(fb);
-        if (rf > rb || (rf == rb && (score[f] > score[best] ||
-                                     (score[f] == score[best] && specific(ff) > specific(fb)))))
+        int tie = conf_tie(conf[f], conf[best], counted[f]);
+        if (rf > rb ||
+            (rf == rb && (score[f] > score[best] ||
+                          (score[f] == score[best] &&
+                           ((!tie && conf[f] > conf[best]) ||
+                            (tie && specific(ff) > specific(fb)))))))
             best = f;
     }
     return best;
@@ -582,7 +596,7 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
         return -2;
 
     int best = -1;
-    double bs = 0, bc = 0, bm = 0, score[MAX_READINGS];
+    double bs = 0, bc = 0, bm = 0, score[MAX_READINGS], sumconf[MAX_READINGS];
     int own[MAX_READINGS]; /* counted cards the net places in the reading's family */
     int own_agree[MAX_READINGS]; /* those it places there clearly (AGREE_P) */
     double own_p[MAX_READINGS] = {0}; /* their summed P(the family) */
@@ -636,7 +650,7 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
             agree[f] += how[f][i] > 0 && o < 0.5 && x < NONE_SURE && p >= AGREE_P;
             conf += r->cards[i].conf * (1 - o);
         }
-        score[f] = s;
+        score[f] = s, sumconf[f] = conf;
         if (weights)
             weights[f] = (ts_auto_weight){s, conf, mean, counted[f], 0, backed[f]};
         if (!r->ncards)
@@ -650,7 +664,7 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
         int near = fabs(s - bs) < 0.5;
         int looks = best >= 0 && near && fabs(mean - bm) >= FACE_TIE &&
                     (mean > bm ? backed[f] : backed[best]);
-        int tie = near && !looks && fabs(conf - bc) < 0.02 * (counted[f] > 1 ? counted[f] : 1);
+        int tie = near && !looks && conf_tie(conf, bc, counted[f]);
         if (best < 0 || (!near && s > bs) || (looks && mean > bm) ||
             (near && !looks && !tie && conf > bc) ||
             (tie && specific(fam) > specific(cls[best]->family)))
@@ -705,7 +719,7 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
         if (b >= 0)
             best = b;
     } else if (best >= 0 && !any_face(votes) && own[best] == 0) {
-        best = likeliest_guess(cls, readings, n, counted, score, backed, best);
+        best = likeliest_guess(cls, readings, n, counted, score, sumconf, backed, best);
     }
     return best;
 }

@@ -26,7 +26,8 @@
  * photo) may name the family instead. When the net backs no reading and
  * places no face at all (a webcam-held playing card it cannot place, and
  * another reader's "card" in the room), each reading is only a guess and
- * the most particular family's is taken (Gang of Four and playing equal).
+ * the most particular family's is taken (Gang of Four and playing equal:
+ * the higher score, then the surer reading).
  * A read card the net places in another family than its reader's is a
  * face of that family too (a playing card only a Gang of Four reader read,
  * on a striped cloth no finder outlines it on). And a reading none of

@@ -1,6 +1,7 @@
 /* --game auto tells the family from the cards: rendered tables of every
  * family (seeds 98000.., never tuned on), single-card crops (the whole frame
  * read as one card), an empty table and webcam-held playing cards. */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -20,15 +21,23 @@
 #include "render_table.h"
 #include "shared_data.h"
 
-static ts_pipeline *make_auto(void)
+/* Every test gets its own --game auto pipeline (*state) or chooser alone
+ * (below): one setup and teardown pair each. */
+static int pipeline_setup(void **state)
 {
     char err[512];
     ts_pipeline_config cfg = {.game = "auto"};
     ts_pipeline *p = ts_pipeline_create(&cfg, err, sizeof err);
     if (!p)
         fprintf(stderr, "%s\n", err);
-    assert_non_null(p);
-    return p;
+    *state = p;
+    return p ? 0 : -1;
+}
+
+static int pipeline_teardown(void **state)
+{
+    ts_pipeline_destroy(*state);
+    return 0;
 }
 
 static int family_of(ts_pipeline *p, const ts_image *img)
@@ -45,8 +54,7 @@ static int family_of(ts_pipeline *p, const ts_image *img)
  * readers read each other's cards. */
 static void test_rendered_tables(void **state)
 {
-    (void)state;
-    ts_pipeline *p = make_auto();
+    ts_pipeline *p = *state;
     const ts_family fams[] = {TS_FAM_SET, TS_FAM_PLAYING, TS_FAM_GOF, TS_FAM_QWIRKLE,
                               TS_FAM_DOMINO};
     char err[TSCV_ERR_MAX];
@@ -62,7 +70,6 @@ static void test_rendered_tables(void **state)
             assert_int_equal(got, fams[f]);
             ts_scene_free(&sc);
         }
-    ts_pipeline_destroy(p);
 }
 
 /* Hands fanned out, where each family's finder offers little: the top
@@ -76,8 +83,7 @@ static void test_rendered_tables(void **state)
  * with the face net counted twice), and prints each miss. */
 static void test_fanned_hands(void **state)
 {
-    (void)state;
-    ts_pipeline *p = make_auto();
+    ts_pipeline *p = *state;
     const ts_family fams[] = {TS_FAM_GOF, TS_FAM_DOMINO};
     char err[TSCV_ERR_MAX];
     for (size_t f = 0; f < sizeof fams / sizeof fams[0]; f++) {
@@ -95,7 +101,6 @@ static void test_fanned_hands(void **state)
         fprintf(stderr, "%s fans: %d/8 right\n", ts_family_name(fams[f]), right);
         assert_true(right >= 6);
     }
-    ts_pipeline_destroy(p);
 }
 
 /* A playing hand fanned on a spotted cloth (seed 92015 of a range first
@@ -106,21 +111,18 @@ static void test_fanned_hands(void **state)
  * playing reading wins; before, SET did (1.50 to 1.00). */
 static void test_strips_no_family_claims(void **state)
 {
-    (void)state;
-    ts_pipeline *p = make_auto();
+    ts_pipeline *p = *state;
     char err[TSCV_ERR_MAX];
     ts_scene sc; /* as `render` saves it */
     assert_int_equal(render_table(TS_FAM_PLAYING, 92015, TS_LAYOUT_AUTO, 1, &sc, err), 0);
     assert_int_equal(family_of(p, &sc.img), TS_FAM_PLAYING);
     ts_scene_free(&sc);
-    ts_pipeline_destroy(p);
 }
 
 /* One card filling the frame, each family with a whole-frame reading. */
 static void test_single_card_crops(void **state)
 {
-    (void)state;
-    ts_pipeline *p = make_auto();
+    ts_pipeline *p = *state;
     const ts_family fams[] = {TS_FAM_SET, TS_FAM_PLAYING, TS_FAM_GOF, TS_FAM_QWIRKLE};
     char err[TSCV_ERR_MAX];
     for (size_t f = 0; f < sizeof fams / sizeof fams[0]; f++) {
@@ -140,7 +142,6 @@ static void test_single_card_crops(void **state)
             ts_image_free(&alpha);
         }
     }
-    ts_pipeline_destroy(p);
 }
 
 /* Face turned a quarter into the middle of a square photo of a plain
@@ -162,8 +163,7 @@ static void lay_across(const ts_image *face, ts_image *out)
  * the face net's view of the frame turned a quarter tells it if not. */
 static void test_card_across_square_photo(void **state)
 {
-    (void)state;
-    ts_pipeline *p = make_auto();
+    ts_pipeline *p = *state;
     const ts_family fams[] = {TS_FAM_SET, TS_FAM_PLAYING, TS_FAM_GOF};
     char err[TSCV_ERR_MAX];
     for (size_t f = 0; f < sizeof fams / sizeof fams[0]; f++) {
@@ -185,7 +185,6 @@ static void test_card_across_square_photo(void **state)
             ts_image_free(&alpha);
         }
     }
-    ts_pipeline_destroy(p);
 }
 
 /* A Chinese domino card filling the frame: its class reads no whole frame
@@ -193,8 +192,7 @@ static void test_card_across_square_photo(void **state)
  * view of the whole frame tells the family. */
 static void test_domino_crops(void **state)
 {
-    (void)state;
-    ts_pipeline *p = make_auto();
+    ts_pipeline *p = *state;
     char err[TSCV_ERR_MAX];
     ts_code codes[4];
     int n = ts_render_draw_cards(TS_FAM_DOMINO, 4, 98300, codes);
@@ -210,7 +208,6 @@ static void test_domino_crops(void **state)
         ts_image_free(&face);
         ts_image_free(&alpha);
     }
-    ts_pipeline_destroy(p);
 }
 
 /* Playing cards held up to a webcam (../shared/data/playing, every other
@@ -229,13 +226,12 @@ static void test_domino_crops(void **state)
  * in its family. Skips when ../shared is absent. */
 static void test_webcam_held_cards(void **state)
 {
-    (void)state;
     const char *labels = TS_SHARED_DIR "/data/playing/labels.tsv";
     if (!shared_file_exists(labels))
         skip();
     FILE *f = fopen(labels, "r");
     assert_non_null(f);
-    ts_pipeline *p = make_auto();
+    ts_pipeline *p = *state;
     char line[1024], err[TSCV_ERR_MAX];
     int k = 0, n = 0, right = 0;
     while (fgets(line, sizeof line, f)) {
@@ -252,7 +248,6 @@ static void test_webcam_held_cards(void **state)
         ts_image_free(&img);
     }
     fclose(f);
-    ts_pipeline_destroy(p);
     fprintf(stderr, "webcam-held playing cards: %d/%d told playing\n", right, n);
     assert_int_equal(n, 56);
     assert_true(right >= 48);
@@ -261,15 +256,30 @@ static void test_webcam_held_cards(void **state)
 /* A table with no cards is no family's. */
 static void test_empty_table(void **state)
 {
-    (void)state;
-    ts_pipeline *p = make_auto();
+    ts_pipeline *p = *state;
     char err[TSCV_ERR_MAX];
     ts_scene_spec spec = {.family = TS_FAM_SET, .w = 1280, .h = 720, .seed = 98200};
     ts_scene sc;
     assert_int_equal(ts_render_scene(&spec, &sc, err), 0);
     assert_int_equal(family_of(p, &sc.img), -1);
     ts_scene_free(&sc);
-    ts_pipeline_destroy(p);
+}
+
+/* The chooser alone (*state), for the tests that hand it readings. */
+static int chooser_setup(void **state)
+{
+    char err[TSCV_ERR_MAX];
+    ts_auto_family *a = ts_auto_family_create(NULL, err, sizeof err);
+    if (!a)
+        fprintf(stderr, "%s\n", err);
+    *state = a;
+    return a ? 0 : -1;
+}
+
+static int chooser_teardown(void **state)
+{
+    ts_auto_family_destroy(*state);
+    return 0;
 }
 
 /* One card of family fam, code text, at (x, y), 100 x 150 px: sure or not. */
@@ -330,13 +340,41 @@ static int guess_between(ts_auto_family *a, const char *first, ts_family fam, co
  * rank equal (each reads the other's index): the higher score stays. */
 static void test_guess_without_faces(void **state)
 {
-    (void)state;
-    char err[TSCV_ERR_MAX];
-    ts_auto_family *a = ts_auto_family_create(NULL, err, sizeof err);
-    assert_non_null(a);
+    ts_auto_family *a = *state;
     assert_int_equal(guess_between(a, "set", TS_FAM_SET, "1RDS"), TS_FAM_PLAYING);
     assert_int_equal(guess_between(a, "gof", TS_FAM_GOF, "G7"), TS_FAM_GOF);
-    ts_auto_family_destroy(a);
+}
+
+/* Readings the face net backs none of, with no face for any family and
+ * equal scores: a Gang of Four fan whose cards its reader reports at their
+ * index views (no card to the net: three sure, one unsure) and a playing
+ * reader sure of one "card" on it (rendered table 87022). The guess goes
+ * to the surer reading, as a near tie in the choice itself does, before
+ * the more particular family (main took playing). */
+static void test_guess_goes_to_surer_reading(void **state)
+{
+    ts_auto_family *a = *state;
+    char err[TSCV_ERR_MAX];
+    ts_image frame;
+    cloth(&frame);
+    const ts_reader_class *cls[2] = {ts_reader_class_by_name("gof"),
+                                     ts_reader_class_by_name("playing")};
+    static ts_frame_result r[2];
+    memset(r, 0, sizeof r);
+    put_card(&r[0], TS_FAM_GOF, "G7", 20, 20, 1);
+    put_card(&r[0], TS_FAM_GOF, "R3", 140, 20, 1);
+    put_card(&r[0], TS_FAM_GOF, "Y5", 260, 20, 1);
+    put_card(&r[0], TS_FAM_GOF, "G2", 380, 20, 0);
+    put_card(&r[1], TS_FAM_PLAYING, "TD", 200, 300, 1);
+    ts_auto_weight w[2];
+    int best = ts_auto_family_choose(a, &frame, cls, r, 2, NULL, 0, w, err);
+    /* the premise: equal scores, nothing backed, no face */
+    assert_true(fabs(w[0].score - w[1].score) < 1e-9);
+    assert_int_equal(w[0].backed + w[1].backed, 0);
+    assert_int_equal(w[0].votes + w[1].votes, 0);
+    assert_true(w[0].conf > w[1].conf);
+    assert_int_equal(best, 0);
+    ts_image_free(&frame);
 }
 
 /* Lays a rendered card of family fam upright at (x, y), 100 x 150 px, on
@@ -369,10 +407,8 @@ static void lay_card(ts_image *frame, ts_family fam, int x, int y, ts_quad *outl
  * webcam, tested with the photos above.) */
 static void test_outlines_against_readings(void **state)
 {
-    (void)state;
+    ts_auto_family *a = *state;
     char err[TSCV_ERR_MAX];
-    ts_auto_family *a = ts_auto_family_create(NULL, err, sizeof err);
-    assert_non_null(a);
     ts_image frame;
     cloth(&frame);
     ts_quad cand[2];
@@ -395,7 +431,6 @@ static void test_outlines_against_readings(void **state)
         assert_int_equal(best == 1, cases[k].domino);
     }
     ts_image_free(&frame);
-    ts_auto_family_destroy(a);
 }
 
 /* A playing table on a striped cloth hides its cards from every finder;
@@ -408,10 +443,8 @@ static void test_outlines_against_readings(void **state)
  * with no finder's outline at all; main took SET. */
 static void test_other_readers_cards_are_faces(void **state)
 {
-    (void)state;
+    ts_auto_family *a = *state;
     char err[TSCV_ERR_MAX];
-    ts_auto_family *a = ts_auto_family_create(NULL, err, sizeof err);
-    assert_non_null(a);
     ts_image frame;
     cloth(&frame);
     ts_quad at[2];
@@ -431,7 +464,6 @@ static void test_other_readers_cards_are_faces(void **state)
     assert_int_equal(w[2].votes, 2);  /* ... and places the two cards in domino */
     assert_int_equal(best, 2);
     ts_image_free(&frame);
-    ts_auto_family_destroy(a);
 }
 
 /* A SET reader sure of a "card" on the cloth (no card to the face net:
@@ -442,10 +474,8 @@ static void test_other_readers_cards_are_faces(void **state)
  * SET, asking two faces against a reading with a sure card). */
 static void test_agreed_unsure_card_outweighs_unbacked(void **state)
 {
-    (void)state;
+    ts_auto_family *a = *state;
     char err[TSCV_ERR_MAX];
-    ts_auto_family *a = ts_auto_family_create(NULL, err, sizeof err);
-    assert_non_null(a);
     ts_image frame;
     cloth(&frame);
     ts_quad at;
@@ -462,7 +492,6 @@ static void test_agreed_unsure_card_outweighs_unbacked(void **state)
     assert_true(w[1].face >= 0.85);   /* ... and clearly the playing card */
     assert_int_equal(best, 1);
     ts_image_free(&frame);
-    ts_auto_family_destroy(a);
 }
 
 /* A playing card filling the frame (held up to a webcam: 2s-f854, a spade
@@ -474,10 +503,8 @@ static void test_agreed_unsure_card_outweighs_unbacked(void **state)
  * the domino reading (backed, score 1). */
 static void test_held_card_outweighs_thin_reading(void **state)
 {
-    (void)state;
+    ts_auto_family *a = *state;
     char err[TSCV_ERR_MAX];
-    ts_auto_family *a = ts_auto_family_create(NULL, err, sizeof err);
-    assert_non_null(a);
     ts_code code;
     assert_int_equal(ts_render_draw_cards(TS_FAM_PLAYING, 1, 98700, &code), 1);
     ts_image face, alpha;
@@ -496,25 +523,28 @@ static void test_held_card_outweighs_thin_reading(void **state)
     assert_int_equal(best, 1);
     ts_image_free(&face);
     ts_image_free(&alpha);
-    ts_auto_family_destroy(a);
 }
+
+#define PIPELINE_TEST(t) cmocka_unit_test_setup_teardown(t, pipeline_setup, pipeline_teardown)
+#define CHOOSER_TEST(t) cmocka_unit_test_setup_teardown(t, chooser_setup, chooser_teardown)
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_rendered_tables),
-        cmocka_unit_test(test_fanned_hands),
-        cmocka_unit_test(test_strips_no_family_claims),
-        cmocka_unit_test(test_single_card_crops),
-        cmocka_unit_test(test_domino_crops),
-        cmocka_unit_test(test_card_across_square_photo),
-        cmocka_unit_test(test_empty_table),
-        cmocka_unit_test(test_guess_without_faces),
-        cmocka_unit_test(test_outlines_against_readings),
-        cmocka_unit_test(test_other_readers_cards_are_faces),
-        cmocka_unit_test(test_held_card_outweighs_thin_reading),
-        cmocka_unit_test(test_agreed_unsure_card_outweighs_unbacked),
-        cmocka_unit_test(test_webcam_held_cards),
+        PIPELINE_TEST(test_rendered_tables),
+        PIPELINE_TEST(test_fanned_hands),
+        PIPELINE_TEST(test_strips_no_family_claims),
+        PIPELINE_TEST(test_single_card_crops),
+        PIPELINE_TEST(test_domino_crops),
+        PIPELINE_TEST(test_card_across_square_photo),
+        PIPELINE_TEST(test_empty_table),
+        CHOOSER_TEST(test_guess_without_faces),
+        CHOOSER_TEST(test_guess_goes_to_surer_reading),
+        CHOOSER_TEST(test_outlines_against_readings),
+        CHOOSER_TEST(test_other_readers_cards_are_faces),
+        CHOOSER_TEST(test_held_card_outweighs_thin_reading),
+        CHOOSER_TEST(test_agreed_unsure_card_outweighs_unbacked),
+        PIPELINE_TEST(test_webcam_held_cards),
     };
     /* TS_TEST_FILTER=test_guess* runs a part (the sanitizer build) */
     if (getenv("TS_TEST_FILTER"))
