@@ -652,12 +652,8 @@ static float in_frame(const ts_pt q[4], const ts_image *frame)
     int in = 0;
     for (int j = 0; j < N; j++)
         for (int i = 0; i < N; i++) {
-            float u = (i + 0.5f) / N, v = (j + 0.5f) / N;
-            float x = (1 - v) * ((1 - u) * q[0].x + u * q[1].x) +
-                      v * ((1 - u) * q[3].x + u * q[2].x);
-            float y = (1 - v) * ((1 - u) * q[0].y + u * q[1].y) +
-                      v * ((1 - u) * q[3].y + u * q[2].y);
-            in += x >= 0 && y >= 0 && x < frame->w && y < frame->h;
+            ts_pt p = ts_quad_point(q, (i + 0.5f) / N, (j + 0.5f) / N);
+            in += p.x >= 0 && p.y >= 0 && p.x < frame->w && p.y < frame->h;
         }
     return (float)in / (N * N);
 }
