@@ -74,7 +74,6 @@ enum { MAX_UNFIT = 16 };
 /* One corner read this surely (rank * suit * index) is the card's reading:
  * the opposite corner is not read. */
 #define ONE_CORNER_SURE 0.97f
-
 /* An index's glyph pair on the rectified card (in card widths): the rank
  * glyph's centre this near a corner (0.15 on the decks measured), the step
  * to the suit glyph (0.154) within this range. */
