@@ -493,12 +493,13 @@ def main():
                                                       "..", "..", "shared", "data"))
     ap.add_argument("--cache", default="/tmp/playing_train")
     ap.add_argument("--out", help="default: models/playing-find.tsnet for --arch tiny, "
-                    "else models/playing.tsnet")
+                    "models/playing-fast.tsnet for --arch s2, else models/playing.tsnet")
     ap.add_argument("--epochs", type=int, help="default: 30 for tiny, else 8")
     ap.add_argument("--arch", choices=["tiny", "small", "medium", "large", "s2"], default="large",
-                    help="large: the reader's net before session 15; s2: its stride-2 "
-                    "successor (playing.tsnet, with --teacher); tiny: the net that screens "
-                    "the corner-index finder's patches (playing-find.tsnet)")
+                    help="large: the reader's net (playing.tsnet); s2: the fast net that "
+                    "reads each first corner first (playing-fast.tsnet, with --teacher); "
+                    "tiny: the net that screens the corner-index finder's patches "
+                    "(playing-find.tsnet)")
     ap.add_argument("--teacher", help="a .tsnet of the same input and heads (the large net) "
                     "whose soft outputs the net also learns (distillation)")
     ap.add_argument("--temp", type=float, default=2.0, help="distillation temperature")
@@ -518,7 +519,9 @@ def main():
     finder = args.arch == "tiny"
     WEBCAM = args.webcam
     here = os.path.dirname(os.path.abspath(__file__))
-    args.out = args.out or os.path.join(here, "playing-find.tsnet" if finder else "playing.tsnet")
+    args.out = args.out or os.path.join(here, "playing-find.tsnet" if finder else
+                                        "playing-fast.tsnet" if args.arch == "s2" else
+                                        "playing.tsnet")
     args.epochs = args.epochs or (30 if finder else 8)
     if finder:  # the net's input; the reader resizes to what the header says
         IN_W, IN_H = 24, 40
