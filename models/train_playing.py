@@ -32,6 +32,13 @@ cardcounter_webcam_* (split by time; --no-frames: no webcam frame at all).
 
   /usr/bin/python3 models/train_playing.py --build build [--cache /tmp/playing_train]
   /usr/bin/python3 models/train_playing.py --build build --arch tiny [--cache ...]
+  /usr/bin/python3 models/train_playing.py --build build --arch s2 --epochs 30 \
+      --teacher models/playing.tsnet --out models/playing-fast.tsnet [--cache ...]
+
+The last is the reader's fast net (models/playing-fast.tsnet): a quarter of
+the large net's cost, trained on the large net's soft outputs (run by
+OpenCV's dnn, as the reader runs it) as well as the labels; the reader
+takes its reading of a first corner when it is sure, else the large net's.
 
 Prints the held-aside accuracy on held-out real corner patches (the rectified
 mathsvlog and guillex7 cards) and on held-out rendered cards (seed 29000+).
@@ -351,6 +358,32 @@ class CompactIndexNet(nn.Module):
         return self.rank(h), self.suit(h), self.index(h)
 
 
+class StrideIndexNet(nn.Module):
+    """The reader's fast net (--arch s2): a first conv of stride 2 (a
+    quarter of IndexNet's first-layer positions, whose input unrolling was
+    most of OpenCV's time), then two pooled convs at widths 16-32-48 and one
+    hidden layer: about 3.9M multiply-adds per 32 x 56 patch (IndexNet 15M).
+    Trained on the shipped net's soft outputs as well as the labels
+    (--teacher)."""
+    def __init__(self, widths=(16, 32, 48), hidden=64):
+        super().__init__()
+        a, b, c = widths
+
+        def conv(i, o, stride=1):
+            return [nn.Conv2d(i, o, 3, stride=stride, padding=1), nn.BatchNorm2d(o), nn.ReLU()]
+        self.features = nn.Sequential(*conv(3, a, 2), *conv(a, b), nn.MaxPool2d(2),
+                                      *conv(b, c), nn.MaxPool2d(2))  # 4 x 7
+        self.fc = nn.Sequential(nn.Flatten(), nn.Dropout(0.2), nn.Linear(c * 7 * 4, hidden),
+                                nn.ReLU())
+        self.rank = nn.Linear(hidden, 13)
+        self.suit = nn.Linear(hidden, 4)
+        self.index = nn.Linear(hidden, 2)
+
+    def forward(self, x):
+        h = self.fc(self.features(x))
+        return self.rank(h), self.suit(h), self.index(h)
+
+
 def TinyIndexNet():
     return CompactIndexNet((8, 16, 32), 48, 5 * 3, 0.1)  # 24 x 40 input: 3 x 5 cells
 
@@ -376,6 +409,33 @@ def load_negatives(d):
             out.append(cv2.resize(cv2.imread(os.path.join(d, f), cv2.IMREAD_COLOR), (IN_W, IN_H),
                                   interpolation=cv2.INTER_AREA))
     return out
+
+
+class Teacher:
+    """A shipped .tsnet run by OpenCV's dnn as the reader runs it: its
+    logits (rank, suit, index) are the soft targets of a student net."""
+    def __init__(self, path):
+        data = open(path, "rb").read()
+        i = data.index(b"\nonnx ")
+        j = data.index(b"\n", i + 1)
+        self.net = cv2.dnn.readNetFromONNX(np.frombuffer(data[j + 1:], np.uint8))
+        self.net.setPreferableBackend(cv2.dnn.DNN_BACKEND_OPENCV)
+        cv2.setNumThreads(1)  # one core, as torch
+
+    def __call__(self, x, chunk=512):
+        outs = [[], [], []]
+        for k in range(0, len(x), chunk):
+            self.net.setInput(x[k:k + chunk].numpy())
+            for h, o in enumerate(self.net.forward(["rank", "suit", "index"])):
+                outs[h].append(torch.from_numpy(o.reshape(o.shape[0], -1).copy()))
+        return [torch.cat(o) for o in outs]
+
+
+def distill(student, teacher, temp):
+    """KL divergence of the student's softened distribution from the
+    teacher's, times temp^2 (Hinton et al.) so it weighs as the labels do."""
+    return F.kl_div(F.log_softmax(student / temp, 1), F.softmax(teacher / temp, 1),
+                    reduction="batchmean") * temp * temp
 
 
 def make_epoch(cards, rng, n_pos, n_neg, hard=(), fpos=(), fneg=()):
@@ -433,11 +493,16 @@ def main():
                                                       "..", "..", "shared", "data"))
     ap.add_argument("--cache", default="/tmp/playing_train")
     ap.add_argument("--out", help="default: models/playing-find.tsnet for --arch tiny, "
-                    "else models/playing.tsnet")
+                    "models/playing-fast.tsnet for --arch s2, else models/playing.tsnet")
     ap.add_argument("--epochs", type=int, help="default: 30 for tiny, else 8")
-    ap.add_argument("--arch", choices=["tiny", "small", "medium", "large"], default="large",
-                    help="large: the reader's net (playing.tsnet); tiny: the net that screens "
-                    "the corner-index finder's patches (playing-find.tsnet)")
+    ap.add_argument("--arch", choices=["tiny", "small", "medium", "large", "s2"], default="large",
+                    help="large: the reader's net (playing.tsnet); s2: the fast net that "
+                    "reads each first corner first (playing-fast.tsnet, with --teacher); "
+                    "tiny: the net that screens the corner-index finder's patches "
+                    "(playing-find.tsnet)")
+    ap.add_argument("--teacher", help="a .tsnet of the same input and heads (the large net) "
+                    "whose soft outputs the net also learns (distillation)")
+    ap.add_argument("--temp", type=float, default=2.0, help="distillation temperature")
     ap.add_argument("--negatives", help="dir of not-an-index patches (default: made by "
                     "ts-playing-index-dump from ../shared's SET, Qwirkle and domino photos)")
     ap.add_argument("--webcam", action="store_true", help="augment with webcam effects too: "
@@ -454,7 +519,9 @@ def main():
     finder = args.arch == "tiny"
     WEBCAM = args.webcam
     here = os.path.dirname(os.path.abspath(__file__))
-    args.out = args.out or os.path.join(here, "playing-find.tsnet" if finder else "playing.tsnet")
+    args.out = args.out or os.path.join(here, "playing-find.tsnet" if finder else
+                                        "playing-fast.tsnet" if args.arch == "s2" else
+                                        "playing.tsnet")
     args.epochs = args.epochs or (30 if finder else 8)
     if finder:  # the net's input; the reader resizes to what the header says
         IN_W, IN_H = 24, 40
@@ -495,13 +562,15 @@ def main():
     print(f"scene photo patches (training halves): {len(fpos)} index, {len(fneg)} not",
           file=sys.stderr)
     model = {"tiny": TinyIndexNet, "small": SmallIndexNet, "large": IndexNet,
-             "medium": lambda: IndexNet((12, 24, 40))}[args.arch]()
+             "medium": lambda: IndexNet((12, 24, 40)), "s2": StrideIndexNet}[args.arch]()
+    teacher = Teacher(args.teacher) if args.teacher else None
     opt = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=args.epochs * 100)
     rng = random.Random(SEED)
     for ep in range(args.epochs):
         x, r, s, ix = (make_epoch(cards, rng, 8000, 4800, hard, fpos, fneg) if finder
                        else make_epoch(cards, rng, 9600, 3200, (), fpos, fneg))
+        soft = teacher(x) if teacher else None
         model.train()
         perm = torch.randperm(len(x))
         tot = 0.0
@@ -512,6 +581,11 @@ def main():
             loss = F.cross_entropy(il, ix[j])
             if pos.any():
                 loss = loss + F.cross_entropy(rl[pos], r[j][pos]) + F.cross_entropy(sl[pos], s[j][pos])
+            if teacher:  # the index head on every patch, rank and suit where there is an index
+                loss = loss + distill(il, soft[2][j], args.temp)
+                if pos.any():
+                    loss = loss + distill(rl[pos], soft[0][j][pos], args.temp) + \
+                        distill(sl[pos], soft[1][j][pos], args.temp)
             opt.zero_grad()
             loss.backward()
             opt.step()

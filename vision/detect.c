@@ -460,9 +460,15 @@ static void offer(ts_detector *d, tscv_contours *cs, int r, int source, const bo
 {
     const int w = d->bin.w, h = d->bin.h, margin = RADII[NRADII - 1] + 2;
     const double frame_area = (double)w * h;
+    /* A pixel outline of len points (steps of at most sqrt 2) encloses at
+     * most len^2 / (2 pi): shorter ones than this are under min_area, which
+     * every use of a contour below asks for (6 < 2 pi keeps a margin). */
+    const double min_len2 = 6.0 * d->p.min_area * frame_area;
     for (int i = 0; i < cs->n && cl->n < MAX_CAND; i++) {
         ts_ipt *p = cs->pts + cs->start[i];
         int len = cs->len[i];
+        if ((double)len * len < min_len2)
+            continue;
         if (in) {
             for (int j = 0; j < len; j++) {
                 p[j].x += in->x0;

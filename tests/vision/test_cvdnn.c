@@ -78,7 +78,8 @@ static const struct {
     const char *file;
     int w, h;
 } NETS[] = {
-    {"playing.tsnet", 31, 56},    {"playing-find.tsnet", 31, 56}, {"playing-face.tsnet", 128, 180},
+    {"playing.tsnet", 31, 56},    {"playing-fast.tsnet", 31, 56}, {"playing-find.tsnet", 31, 56},
+    {"playing-face.tsnet", 128, 180},
     {"gof-card.tsnet", 104, 162}, {"gof-index.tsnet", 28, 44},    {"family.tsnet", 128, 180},
 };
 

@@ -100,7 +100,105 @@ static void test_model_header(void **state)
     assert_non_null(strstr(err, "/nonexistent"));
 }
 
+/* The fast net is a drop-in: same input and heads as the shipped one. */
+static void test_fast_model_header(void **state)
+{
+    (void)state;
+    char err[256];
+    tscv_net *fast = tscv_net_load(TS_SOURCE_DIR "/models/" TS_PLAYING_FAST_MODEL, err, sizeof err);
+    tscv_net *net = tscv_net_load(TS_SOURCE_DIR "/models/" TS_PLAYING_MODEL, err, sizeof err);
+    assert_non_null(fast);
+    assert_non_null(net);
+    const tscv_net_info *a = tscv_net_get_info(fast), *b = tscv_net_get_info(net);
+    assert_string_equal(a->name, b->name);
+    assert_int_equal(a->in_w, b->in_w);
+    assert_int_equal(a->in_h, b->in_h);
+    assert_int_equal(a->in_c, b->in_c);
+    assert_int_equal(a->noutputs, b->noutputs);
+    for (int h = 0; h < a->noutputs; h++) {
+        assert_string_equal(a->out[h].name, b->out[h].name);
+        assert_string_equal(a->out[h].letters, b->out[h].letters);
+    }
+    tscv_net_destroy(fast);
+    tscv_net_destroy(net);
+}
+
 /* ---- Real cards of held-out series -------------------------------------- */
+
+enum { NOUT = 13 + 4 + 2 };
+
+static int arg_of(const float *p, int n)
+{
+    int a = 0;
+    for (int k = 1; k < n; k++)
+        a = p[k] > p[a] ? k : a;
+    return a;
+}
+
+/* rank conf * suit conf * P(index), as the reader weighs a corner. */
+static float corner_conf(const float *p)
+{
+    return p[arg_of(p, 13)] * p[13 + arg_of(p + 13, 4)] * p[13 + 4 + 1];
+}
+
+/* Where the fast net reads a corner TS_PLAYING_FAST_SURE (the reader then
+ * skips the shipped net), the shipped net reads the same rank and suit: on
+ * both index corners of the held-out mathsvlog crops (a deck neither net
+ * trained on), and the fast net is that sure of most of them. */
+static void test_fast_net_sure_agrees(void **state)
+{
+    (void)state;
+    if (!have_shared())
+        skip();
+    char err[256];
+    tscv_net *fast = tscv_net_load(TS_SOURCE_DIR "/models/" TS_PLAYING_FAST_MODEL, err, sizeof err);
+    tscv_net *net = tscv_net_load(TS_SOURCE_DIR "/models/" TS_PLAYING_MODEL, err, sizeof err);
+    assert_non_null(fast);
+    assert_non_null(net);
+    const int pw = (int)(TS_PLAYING_CARD_W * TS_PLAYING_CORNER_W + 0.5f);
+    const int ph = (int)(TS_PLAYING_CARD_H * TS_PLAYING_CORNER_H + 0.5f);
+    ts_image card[2] = {{0}, {0}};
+    int sure = 0, agree = 0, n = 0;
+    for (int s = 0; s < 4; s++)
+        for (int k = 0; k < 13; k++) {
+            char path[1024];
+            snprintf(path, sizeof path, PLAYING_DIR "images/mathsvlog_card_%s%c.jpg",
+                     (char[]){RANKS[k], 0}, SUITS[s]);
+            ts_image img;
+            assert_int_equal(ts_image_load(path, &img, err, sizeof err), 0);
+            float w = (float)img.w, h = (float)img.h;
+            /* the card upright and turned half a circle: its two index corners */
+            const ts_pt q[2][4] = {{{0, 0}, {w, 0}, {w, h}, {0, h}},
+                                   {{w, h}, {0, h}, {0, 0}, {w, 0}}};
+            ts_image patch[2];
+            for (int t = 0; t < 2; t++) {
+                assert_int_equal(tscv_warp_quad(&img, q[t], &card[t], TS_PLAYING_CARD_W,
+                                                TS_PLAYING_CARD_H, err),
+                                 0);
+                patch[t] = ts_image_roi(&card[t], 0, 0, pw, ph);
+            }
+            float pf[2 * NOUT], pn[2 * NOUT];
+            assert_int_equal(tscv_net_run(fast, patch, 2, pf, err), 0);
+            assert_int_equal(tscv_net_run(net, patch, 2, pn, err), 0);
+            for (int t = 0; t < 2; t++, n++) {
+                const float *a = pf + t * NOUT, *b = pn + t * NOUT;
+                if (corner_conf(a) < TS_PLAYING_FAST_SURE)
+                    continue;
+                sure++;
+                agree += arg_of(a, 13) == arg_of(b, 13) && arg_of(a + 13, 4) == arg_of(b + 13, 4);
+            }
+            ts_image_free(&img);
+        }
+    fprintf(stderr, "mathsvlog corners: the fast net sure of %d/%d, the shipped net agrees on %d\n",
+            sure, n, agree);
+    assert_int_equal(n, 104);
+    assert_int_equal(agree, sure);
+    assert_true(2 * sure >= n);
+    for (int t = 0; t < 2; t++)
+        ts_image_free(&card[t]);
+    tscv_net_destroy(fast);
+    tscv_net_destroy(net);
+}
 
 static void test_held_out_crops(void **state)
 {
@@ -269,6 +367,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_model_header),
+        cmocka_unit_test(test_fast_model_header),
+        cmocka_unit_test(test_fast_net_sure_agrees),
         cmocka_unit_test(test_held_out_crops),
         cmocka_unit_test(test_held_out_photos),
         cmocka_unit_test(test_upside_down_reads_the_same),

@@ -8,7 +8,10 @@
  * rank (13), suit (4) and whether the patch is an index at all. The two
  * corners' readings are pooled, each weighted by how sure the net is that it
  * shows an index, so a card upside down reads the same and a covered corner
- * does not vote. The other two corners, turned a quarter, are read too: a
+ * does not vote. A smaller net distilled from it (models/playing-fast.tsnet,
+ * a quarter of its cost) reads each first corner first; the shipped net
+ * reads again only the corners it is not TS_PLAYING_FAST_SURE of, and every
+ * other corner. The other two corners, turned a quarter, are read too: a
  * card whose quad came the other way round (in a photo stretched to a square
  * a card can look wider than long) shows its index there.
  *
@@ -105,6 +108,7 @@ typedef struct {
 
 struct ts_playing_reader {
     tscv_net *net;      /* reads a card's corners */
+    tscv_net *fast_net; /* reads the first corner first (TS_PLAYING_FAST_MODEL) */
     tscv_net *find_net; /* a smaller one that screens the corner-index finder's patches */
     ts_playing_face *face; /* reads the whole face: a second opinion */
     ts_playing_suit *suit; /* the index's suit glyph by its outline, on a card without colour */
@@ -147,9 +151,12 @@ ts_playing_reader *ts_playing_reader_create(const char *models_dir, char *err, s
         return NULL;
     }
     r->net = ts_playing_net_load(models_dir, TS_PLAYING_MODEL, "index", "index", err, errlen);
-    r->find_net = r->net ? ts_playing_net_load(models_dir, TS_PLAYING_FIND_MODEL, "index", "index",
+    r->fast_net = r->net ? ts_playing_net_load(models_dir, TS_PLAYING_FAST_MODEL, "index", "index",
                                                  err, errlen)
                          : NULL;
+    r->find_net = r->fast_net ? ts_playing_net_load(models_dir, TS_PLAYING_FIND_MODEL, "index",
+                                                      "index", err, errlen)
+                              : NULL;
     r->face = r->find_net ? ts_playing_face_create(models_dir, err, errlen) : NULL;
     if (!r->face) {
         ts_playing_reader_destroy(r);
@@ -191,6 +198,7 @@ void ts_playing_reader_destroy(ts_playing_reader *r)
     if (!r)
         return;
     tscv_net_destroy(r->net);
+    tscv_net_destroy(r->fast_net);
     tscv_net_destroy(r->find_net);
     ts_playing_face_destroy(r->face);
     ts_playing_finder_destroy(r->finder);
@@ -333,20 +341,33 @@ static void way_reading(float probs[][NOUT], int across, ts_playing_reading *out
     out->across = across;
 }
 
-/* Runs the index net once over the patches job[0..n) (card * NPATCH +
+/* Runs an index net once over the patches job[0..n) (card * NPATCH +
  * patch) of a batch's cards, each patch's outputs to its card's probs. */
-static int run_patches(ts_playing_reader *r, const int *job, int n, char *err)
+static int run_patches(ts_playing_reader *r, tscv_net *net, const int *job, int n, char *err)
 {
     if (n == 0)
         return 0;
     for (int k = 0; k < n; k++)
         r->bimg[k] = r->cs[job[k] / NPATCH].patch[job[k] % NPATCH];
-    if (tscv_net_run(r->net, r->bimg, n, r->bprobs, err) < 0)
+    if (tscv_net_run(net, r->bimg, n, r->bprobs, err) < 0)
         return -1;
     for (int k = 0; k < n; k++)
         memcpy(r->cs[job[k] / NPATCH].probs[job[k] % NPATCH], r->bprobs + (size_t)k * NOUT,
                sizeof r->bprobs[0] * NOUT);
     return 0;
+}
+
+/* The first corners job[0..n): the fast net reads them all, the shipped net
+ * again those the fast one is not TS_PLAYING_FAST_SURE of. */
+static int run_first(ts_playing_reader *r, const int *job, int n, char *err)
+{
+    if (run_patches(r, r->fast_net, job, n, err) < 0)
+        return -1;
+    int unsure[BATCH], nu = 0;
+    for (int k = 0; k < n; k++)
+        if (index_conf(r->cs[job[k] / NPATCH].probs[job[k] % NPATCH]) < TS_PLAYING_FAST_SURE)
+            unsure[nu++] = job[k];
+    return run_patches(r, r->net, unsure, nu, err);
 }
 
 /* True if the rectified card shows an index's shape at one of its corners:
@@ -400,13 +421,13 @@ static int read_corners(ts_playing_reader *r, const ts_image *cards, int n,
         job[nj++] = i * NPATCH;
     }
     for (int across = 0; across < 2; across++) {
-        if (run_patches(r, job, nj, err) < 0) /* the first corner */
+        if (run_first(r, job, nj, err) < 0) /* the first corner */
             return -1;
         int nsecond = 0;
         for (int k = 0; k < nj; k++)
             if (index_conf(r->cs[job[k] / NPATCH].probs[2 * across]) < ONE_CORNER_SURE)
                 job[nsecond++] = job[k] + 1;
-        if (run_patches(r, job, nsecond, err) < 0)
+        if (run_patches(r, r->net, job, nsecond, err) < 0)
             return -1;
         nj = 0;
         for (int i = 0; i < n; i++) {
@@ -534,7 +555,7 @@ static int read_cards(ts_playing_reader *r, const ts_image *cards, const int *fl
         if (!shape && out[i].one_corner)
             job[nj++] = i * NPATCH + 2 * out[i].across + 1;
     }
-    if (run_patches(r, job, nj, err) < 0)
+    if (run_patches(r, r->net, job, nj, err) < 0)
         return -1;
     for (int i = 0; i < n; i++) {
         if (out[i].is_card && !out[i].shape) {
@@ -652,12 +673,8 @@ static float in_frame(const ts_pt q[4], const ts_image *frame)
     int in = 0;
     for (int j = 0; j < N; j++)
         for (int i = 0; i < N; i++) {
-            float u = (i + 0.5f) / N, v = (j + 0.5f) / N;
-            float x = (1 - v) * ((1 - u) * q[0].x + u * q[1].x) +
-                      v * ((1 - u) * q[3].x + u * q[2].x);
-            float y = (1 - v) * ((1 - u) * q[0].y + u * q[1].y) +
-                      v * ((1 - u) * q[3].y + u * q[2].y);
-            in += x >= 0 && y >= 0 && x < frame->w && y < frame->h;
+            ts_pt p = ts_quad_point(q, (i + 0.5f) / N, (j + 0.5f) / N);
+            in += p.x >= 0 && p.y >= 0 && p.x < frame->w && p.y < frame->h;
         }
     return (float)in / (N * N);
 }

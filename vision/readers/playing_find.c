@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "geom.h"
+#include "hull.h"
 #include "readers/playing.h"
 #include "readers/playing_held.h"
 
@@ -142,7 +143,10 @@ static int offer_blobs(blob_list *bl, const ts_image *bin, int outer_only, char 
     if (tscv_find_contours(bin, outer_only, &cs, err) < 0)
         return -1;
     double frame = (double)bl->w * bl->h;
-    ts_ipt *hull = malloc(sizeof *hull * (size_t)(cs.n ? cs.start[cs.n - 1] + cs.len[cs.n - 1] : 1));
+    size_t most = 1; /* the longest outline */
+    for (int i = 0; i < cs.n; i++)
+        most = (size_t)cs.len[i] > most ? (size_t)cs.len[i] : most;
+    ts_ipt *hull = malloc(sizeof *hull * 2 * most), *cand = hull + most;
     if (!hull) {
         tscv_contours_free(&cs);
         return 0;
@@ -153,8 +157,11 @@ static int offer_blobs(blob_list *bl, const ts_image *bin, int outer_only, char 
         double area = tscv_area(p, n);
         if (area < 0.01 * frame || area > 0.8 * frame) /* not a pip */
             continue;
-        int nh = tscv_hull(p, n, hull);
-        double ha = tscv_hull_area(p, n);
+        /* the same hull from the points that can be its corners (hull.h),
+         * once: its area is its polygon's */
+        int nc = ts_hull_candidates(p, n, cand);
+        int nh = nc < 0 ? tscv_hull(p, n, hull) : tscv_hull(cand, nc, hull);
+        double ha = nh > 2 ? tscv_area(hull, nh) : 0;
         if (ha <= 0 || area / ha < 0.7)
             continue;
         ts_pt r[4];

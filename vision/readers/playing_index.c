@@ -125,7 +125,12 @@ static int pairs_on(ts_index_ink *ix, const ts_image *frame, int first, int last
                 if (i == j || s->ext > 1.15f * r->ext || s->ext < 0.35f * r->ext ||
                     s->area > 3 * r->area || 6 * s->area < r->area)
                     continue;
-                float vx = s->cx - r->cx, vy = s->cy - r->cy, d = hypotf(vx, vy);
+                float vx = s->cx - r->cx, vy = s->cy - r->cy, e2 = r->ext * r->ext;
+                /* squares first, with room to spare (0.65^2, 1.9^2): most
+                 * glyphs lie far apart, and hypotf below decides */
+                if (vx * vx + vy * vy < 0.4f * e2 || vx * vx + vy * vy > 3.7f * e2)
+                    continue;
+                float d = hypotf(vx, vy);
                 if (d < 0.65f * r->ext || d > 1.9f * r->ext)
                     continue;
                 float margin = white_margin(ix, r, vx, vy, d, nnear);
