@@ -786,21 +786,70 @@ static int held_patches(ts_playing_reader *r, const ts_pt q[4], int across[HELD_
     return np;
 }
 
+/* The face of fitted warp r->warp, upright (across 0) or turned a quarter
+ * (1), into f: read_cards' reading of it (rd, its reading of r->warp) when
+ * it read the face that way, else read now. */
+static int fitted_face(ts_playing_reader *r, const ts_playing_reading *rd, int across,
+                       ts_playing_face_reading *f, char *err)
+{
+    if (r->cs[0].face && rd->across == across) {
+        *f = r->faces[0];
+        return 0;
+    }
+    ts_image view;
+    if (face_view(r, 0, &r->warp, across, &view) < 0) {
+        snprintf(err, TSCV_ERR_MAX, "out of memory");
+        return -1;
+    }
+    return ts_playing_face_read(r->face, &view, f, err);
+}
+
+/* Whether face f could agree with some index reading: it sees a pip card. */
+static int face_may_agree(const ts_playing_face_reading *f)
+{
+    float c, fr, fs;
+    int rank = argmax(f->rank, NRANK, &fr), suit = argmax(f->suit, NSUIT, &fs);
+    return ts_playing_face_judge(f, rank, suit, &c) == TS_FACE_AGREES;
+}
+
 /* The index of fitted held quad q read where its glyph pairs lie
- * (held_patches): the surest patch's reading into out, a card when it
- * reads HELD_INDEX_SURE; then the face (of r->warp, q's warp) judges it as
- * it judges any card's index (face_apply), and on a card without colour
- * the suit glyph's outline (as suit_check). */
-static int held_index(ts_playing_reader *r, const ts_pt q[4], ts_playing_reading *out, char *err)
+ * (held_patches), after read_cards' reading rd of its warp r->warp: the
+ * surest patch's reading into out, a card when it reads HELD_INDEX_SURE;
+ * then the face judges it as it judges any card's index (face_apply), and
+ * on a card without colour the suit glyph's outline (as suit_check). Only
+ * patches the face, turned their way, could agree with are read (the net
+ * is most of the cost: a face that sees a court card or no card makes
+ * none of them a card). */
+static int held_index(ts_playing_reader *r, const ts_pt q[4], const ts_playing_reading *rd,
+                      ts_playing_reading *out, char *err)
 {
     memset(out, 0, sizeof *out);
     int across[HELD_PAIRS];
     int np = held_patches(r, q, across, err);
-    if (np < 0 || (np > 0 && tscv_net_run(r->net, r->hpatch, np, r->hprobs, err) < 0))
+    if (np < 0)
+        return -1;
+    ts_playing_face_reading f[2];
+    int may[2] = {0, 0};
+    for (int a = 0; a < 2; a++) {
+        int some = 0;
+        for (int k = 0; k < np; k++)
+            some |= across[k] == a;
+        if (some && fitted_face(r, rd, a, &f[a], err) < 0)
+            return -1;
+        may[a] = some && face_may_agree(&f[a]);
+    }
+    int kept = 0;
+    for (int k = 0; k < np; k++)
+        if (may[across[k]]) {
+            ts_image t = r->hpatch[kept]; /* keep every buffer */
+            r->hpatch[kept] = r->hpatch[k], r->hpatch[k] = t;
+            across[kept++] = across[k];
+        }
+    if (kept > 0 && tscv_net_run(r->net, r->hpatch, kept, r->hprobs, err) < 0)
         return -1;
     int best = -1;
     float conf = HELD_INDEX_SURE;
-    for (int k = 0; k < np; k++)
+    for (int k = 0; k < kept; k++)
         if (index_conf(r->hprobs + (size_t)k * NOUT) >= conf)
             best = k, conf = index_conf(r->hprobs + (size_t)k * NOUT);
     if (best < 0)
@@ -811,15 +860,7 @@ static int held_index(ts_playing_reader *r, const ts_pt q[4], ts_playing_reading
     out->conf = conf;
     out->across = across[best];
     out->is_card = 1;
-    ts_image view;
-    ts_playing_face_reading f;
-    if (face_view(r, 0, &r->warp, out->across, &view) < 0) {
-        snprintf(err, TSCV_ERR_MAX, "out of memory");
-        return -1;
-    }
-    if (ts_playing_face_read(r->face, &view, &f, err) < 0)
-        return -1;
-    face_apply(&f, 1, 0, 0, out);
+    face_apply(&f[out->across], 1, 0, 0, out);
     if (ts_playing_card_grey(&r->warp) &&
         ts_playing_suit_contradicts(out->suit, ts_playing_suit_asym(r->suit, &r->hpatch[best])))
         out->conf = FACE_VETO_CAP;
@@ -856,7 +897,7 @@ static int read_fitted(ts_playing_reader *r, ts_pt q[4], ts_reading *out, char *
         rd.conf = FACE_VETO_CAP;
     if (!rd.is_card || rd.conf < TS_PLAYING_FLOOR) {
         ts_playing_reading ix;
-        if (held_index(r, q, &ix, err) < 0)
+        if (held_index(r, q, &rd, &ix, err) < 0)
             return -1;
         if (ix.is_card && ix.face == TS_FACE_AGREES && ix.conf > rd.conf)
             rd = ix;
