@@ -70,7 +70,8 @@ static void test_webcam_frames_no_confident_junk(void **state)
      * webcam frame: 9); before the index-shape check about one a frame (99
      * on all 111) */
     assert_true(sure_wrong <= 2);
-    /* measured 42 (session 14: the held finder unsqueezes a squeezed
+    /* measured 43 (session 15: a fitted quad's index read where its glyph
+     * pair lies; session 14: 42, the held finder unsqueezes a squeezed
      * frame's pips; session 13: 41; session 12: 39; the fit looking at the
      * quad shrunk, and the index shape looked for on the fitted quad
      * grown, added 2); every

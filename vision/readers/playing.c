@@ -87,6 +87,16 @@ enum { MAX_UNFIT = 16 };
  * these. */
 enum { SHAPE_GROWS = 2 };
 static const float SHAPE_GROW[SHAPE_GROWS] = {1.06f, 1.12f};
+/* A fitted held quad's index read where its glyph pair lies (held_index):
+ * pairs looked for on the quad grown by HELD_GROW (the fit may end inside
+ * the card's margins), at most HELD_PAIRS of them (clearest first) whose
+ * rank glyph lies within HELD_NEAR card widths of a corner of the fitted
+ * quad; the surest patch must read HELD_INDEX_SURE before the face may
+ * confirm it (0.64 let a 3S read 3C, the face agreeing). */
+enum { HELD_PAIRS = 8 };
+#define HELD_GROW 1.15f
+#define HELD_NEAR 0.35f
+#define HELD_INDEX_SURE 0.8f
 /* How sure of itself the face must be to make a card of an unsure index. */
 #define FACE_RESCUE 0.9f
 /* The share of a card cut by the frame's edge that must lie in the frame
@@ -136,7 +146,9 @@ struct ts_playing_reader {
     int ahead_cand[BATCH]; /* the candidate each is */
     int *ahead_slot;       /* MAX_RANKED: each candidate's place in ahead, or -1 */
     ts_image warp;    /* the finder's warp of one candidate */
-    ts_image grown;   /* a fitted held quad's, grown (held_face) */
+    ts_image grown;   /* a fitted held quad's, grown (held_face, held_index) */
+    ts_image hpatch[HELD_PAIRS]; /* its index patches (held_index) */
+    float hprobs[HELD_PAIRS * NOUT];
     ts_pt unfit[MAX_UNFIT]; /* this frame's held quads not worth fitting: centres */
     int nunfit;
     const ts_image *frame; /* during find(): the frame (borrowed) */
@@ -227,6 +239,8 @@ void ts_playing_reader_destroy(ts_playing_reader *r)
     free(r->ahead_slot);
     ts_image_free(&r->warp);
     ts_image_free(&r->grown);
+    for (int i = 0; i < HELD_PAIRS; i++)
+        ts_image_free(&r->hpatch[i]);
     free(r->ranked);
     free(r);
 }
@@ -745,13 +759,140 @@ static int late_card(const ts_playing_reader *r, const ts_pt q[4], int paired, f
     return conf >= TS_PLAYING_FLOOR && ts_playing_index_corner(r->frame, q);
 }
 
+/* Cuts from the frame the index patches of the glyph pairs found on fitted
+ * held quad q (grown by HELD_GROW, warped into r->grown) near a corner of
+ * the card: each pair's patch placed as the corner-index finder places it
+ * (ts_playing_index_card), so an index the fit left off the warp's corner
+ * (a side a little out, the quad a little turned) is cut where it lies.
+ * across[k]: pair k runs along the warp's width (the card lies across it).
+ * Returns the count (r->hpatch) or -1 with err. */
+static int held_patches(ts_playing_reader *r, const ts_pt q[4], int across[HELD_PAIRS], char *err)
+{
+    ts_pt g[4];
+    ts_quad_scale(q, HELD_GROW, g);
+    if (tscv_warp_quad(r->frame, g, &r->grown, TS_PLAYING_CARD_W, TS_PLAYING_CARD_H, err) < 0)
+        return -1;
+    int n = ts_playing_index_pairs(r->checker, &r->grown, r->cpairs, MAX_CARD_PAIRS, err);
+    if (n < 0)
+        return -1;
+    float W = (float)r->grown.w, H = (float)r->grown.h;
+    /* the fitted quad's corners in the grown warp */
+    float in = 0.5f * (1.0f - 1.0f / HELD_GROW);
+    const float cx[4] = {in * W, (1 - in) * W, (1 - in) * W, in * W};
+    const float cy[4] = {in * H, in * H, (1 - in) * H, (1 - in) * H};
+    int np = 0;
+    for (int i = 0; i < n && np < HELD_PAIRS; i++) {
+        const ts_playing_pair *p = &r->cpairs[i];
+        float vx = p->suit.x - p->rank.x, vy = p->suit.y - p->rank.y, d = hypotf(vx, vy);
+        float card_w = W / HELD_GROW;
+        if (d < CHECK_STEP_MIN * card_w || d > CHECK_STEP_MAX * card_w)
+            continue;
+        int near = 0;
+        for (int k = 0; k < 4; k++)
+            near |= hypotf(p->rank.x - cx[k], p->rank.y - cy[k]) < HELD_NEAR * card_w;
+        if (!near)
+            continue;
+        ts_pt card[4], patch[4], fp[4];
+        ts_playing_index_card(p, 0, card, patch);
+        for (int k = 0; k < 4; k++)
+            fp[k] = ts_quad_point(g, patch[k].x / W, patch[k].y / H);
+        if (tscv_warp_quad(r->frame, fp, &r->hpatch[np], r->pw, r->ph, err) < 0)
+            return -1;
+        across[np++] = fabsf(vx) > fabsf(vy);
+    }
+    return np;
+}
+
+/* The face of fitted warp r->warp, upright (across 0) or turned a quarter
+ * (1), into f: read_cards' reading of it (rd, its reading of r->warp) when
+ * it read the face that way, else read now. */
+static int fitted_face(ts_playing_reader *r, const ts_playing_reading *rd, int across,
+                       ts_playing_face_reading *f, char *err)
+{
+    if (r->cs[0].face && rd->across == across) {
+        *f = r->faces[0];
+        return 0;
+    }
+    ts_image view;
+    if (face_view(r, 0, &r->warp, across, &view) < 0) {
+        snprintf(err, TSCV_ERR_MAX, "out of memory");
+        return -1;
+    }
+    return ts_playing_face_read(r->face, &view, f, err);
+}
+
+/* Whether face f could agree with some index reading: it sees a pip card. */
+static int face_may_agree(const ts_playing_face_reading *f)
+{
+    float c, fr, fs;
+    int rank = argmax(f->rank, NRANK, &fr), suit = argmax(f->suit, NSUIT, &fs);
+    return ts_playing_face_judge(f, rank, suit, &c) == TS_FACE_AGREES;
+}
+
+/* The index of fitted held quad q read where its glyph pairs lie
+ * (held_patches), after read_cards' reading rd of its warp r->warp: the
+ * surest patch's reading into out, a card when it reads HELD_INDEX_SURE;
+ * then the face judges it as it judges any card's index (face_apply), and
+ * on a card without colour the suit glyph's outline (as suit_check). Only
+ * patches the face, turned their way, could agree with are read (the net
+ * is most of the cost: a face that sees a court card or no card makes
+ * none of them a card). */
+static int held_index(ts_playing_reader *r, const ts_pt q[4], const ts_playing_reading *rd,
+                      ts_playing_reading *out, char *err)
+{
+    memset(out, 0, sizeof *out);
+    int across[HELD_PAIRS];
+    int np = held_patches(r, q, across, err);
+    if (np < 0)
+        return -1;
+    ts_playing_face_reading f[2];
+    int may[2] = {0, 0};
+    for (int a = 0; a < 2; a++) {
+        int some = 0;
+        for (int k = 0; k < np; k++)
+            some |= across[k] == a;
+        if (some && fitted_face(r, rd, a, &f[a], err) < 0)
+            return -1;
+        may[a] = some && face_may_agree(&f[a]);
+    }
+    int kept = 0;
+    for (int k = 0; k < np; k++)
+        if (may[across[k]]) {
+            ts_image t = r->hpatch[kept]; /* keep every buffer */
+            r->hpatch[kept] = r->hpatch[k], r->hpatch[k] = t;
+            across[kept++] = across[k];
+        }
+    if (kept > 0 && tscv_net_run(r->net, r->hpatch, kept, r->hprobs, err) < 0)
+        return -1;
+    int best = -1;
+    float conf = HELD_INDEX_SURE;
+    for (int k = 0; k < kept; k++)
+        if (index_conf(r->hprobs + (size_t)k * NOUT) >= conf)
+            best = k, conf = index_conf(r->hprobs + (size_t)k * NOUT);
+    if (best < 0)
+        return 0;
+    const float *p = r->hprobs + (size_t)best * NOUT;
+    out->rank = argmax(p, NRANK, &out->rank_conf);
+    out->suit = argmax(p + NRANK, NSUIT, &out->suit_conf);
+    out->conf = conf;
+    out->across = across[best];
+    out->is_card = 1;
+    face_apply(&f[out->across], 1, 0, 0, out);
+    if (ts_playing_card_grey(&r->warp) &&
+        ts_playing_suit_contradicts(out->suit, ts_playing_suit_asym(r->suit, &r->hpatch[best])))
+        out->conf = FACE_VETO_CAP;
+    return 0;
+}
+
 /* A held card's quad q (updated) fitted to its face (ts_playing_held_fit)
  * and read again into out; returns 1, out unchanged, when not worth
  * fitting (or another size of it was not, r->unfit). The fit moves the sides to where the face net
  * sees a whole card, and on another game's card that can frame an index's
  * likeness (a Gang of Four card read JD at 0.97, a domino AH at 0.98, the
  * face seeing no card there): the reading stays below the floor unless the
- * face agrees with it, as it did on every webcam card so read. */
+ * face agrees with it, as it did on every webcam card so read. An index
+ * the corners do not read surely is read again where its glyph pair lies
+ * (held_index). */
 static int read_fitted(ts_playing_reader *r, ts_pt q[4], ts_reading *out, char *err)
 {
     ts_playing_reading rd;
@@ -771,6 +912,13 @@ static int read_fitted(ts_playing_reader *r, ts_pt q[4], ts_reading *out, char *
         return -1;
     if (rd.face != TS_FACE_AGREES && rd.conf > FACE_VETO_CAP)
         rd.conf = FACE_VETO_CAP;
+    if (!rd.is_card || rd.conf < TS_PLAYING_FLOOR) {
+        ts_playing_reading ix;
+        if (held_index(r, q, &rd, &ix, err) < 0)
+            return -1;
+        if (ix.is_card && ix.face == TS_FACE_AGREES && ix.conf > rd.conf)
+            rd = ix;
+    }
     to_reading(&rd, out);
     return 0;
 }
