@@ -309,7 +309,21 @@ def box(p, rng):
 
 # ---- Net --------------------------------------------------------------------
 
-class IndexNet(nn.Module):
+class HeadsNet(nn.Module):
+    """What every index net ends in: features, one hidden layer (fc), and
+    the rank, suit and is-an-index heads the reader reads. A subclass calls
+    heads() last, so its layers are made (and seeded) in the same order."""
+    def heads(self, hidden):
+        self.rank = nn.Linear(hidden, 13)
+        self.suit = nn.Linear(hidden, 4)
+        self.index = nn.Linear(hidden, 2)
+
+    def forward(self, x):
+        h = self.fc(self.features(x))
+        return self.rank(h), self.suit(h), self.index(h)
+
+
+class IndexNet(HeadsNet):
     """Three blocks of two convs and a pool. large: widths 16-32-48, about
     15M multiply-adds per 32 x 56 patch; medium: 12-24-40, about 9M."""
     def __init__(self, widths=(16, 32, 48)):
@@ -323,16 +337,10 @@ class IndexNet(nn.Module):
         self.features = nn.Sequential(block(3, a), block(a, b), block(b, c))  # 4 x 7
         self.fc = nn.Sequential(nn.Flatten(), nn.Dropout(0.2), nn.Linear(c * 7 * 4, 64),
                                 nn.ReLU())
-        self.rank = nn.Linear(64, 13)
-        self.suit = nn.Linear(64, 4)
-        self.index = nn.Linear(64, 2)
-
-    def forward(self, x):
-        h = self.fc(self.features(x))
-        return self.rank(h), self.suit(h), self.index(h)
+        self.heads(64)
 
 
-class CompactIndexNet(nn.Module):
+class CompactIndexNet(HeadsNet):
     """Three pooled convs and one more at the last scale, then one hidden
     layer. tiny: widths 8-16-32-32, 48 hidden, about 0.9M multiply-adds per
     24 x 40 patch (a sixteenth of IndexNet: the 8 ms budget of a 12-card table
@@ -349,16 +357,10 @@ class CompactIndexNet(nn.Module):
                                       block(c, c, pool=False))
         self.fc = nn.Sequential(nn.Flatten(), nn.Dropout(dropout), nn.Linear(c * cells, hidden),
                                 nn.ReLU())
-        self.rank = nn.Linear(hidden, 13)
-        self.suit = nn.Linear(hidden, 4)
-        self.index = nn.Linear(hidden, 2)
-
-    def forward(self, x):
-        h = self.fc(self.features(x))
-        return self.rank(h), self.suit(h), self.index(h)
+        self.heads(hidden)
 
 
-class StrideIndexNet(nn.Module):
+class StrideIndexNet(HeadsNet):
     """The reader's fast net (--arch s2): a first conv of stride 2 (a
     quarter of IndexNet's first-layer positions, whose input unrolling was
     most of OpenCV's time), then two pooled convs at widths 16-32-48 and one
@@ -375,13 +377,7 @@ class StrideIndexNet(nn.Module):
                                       *conv(b, c), nn.MaxPool2d(2))  # 4 x 7
         self.fc = nn.Sequential(nn.Flatten(), nn.Dropout(0.2), nn.Linear(c * 7 * 4, hidden),
                                 nn.ReLU())
-        self.rank = nn.Linear(hidden, 13)
-        self.suit = nn.Linear(hidden, 4)
-        self.index = nn.Linear(hidden, 2)
-
-    def forward(self, x):
-        h = self.fc(self.features(x))
-        return self.rank(h), self.suit(h), self.index(h)
+        self.heads(hidden)
 
 
 def TinyIndexNet():
