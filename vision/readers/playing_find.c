@@ -146,11 +146,12 @@ static int offer_blobs(blob_list *bl, const ts_image *bin, int outer_only, char 
     size_t most = 1; /* the longest outline */
     for (int i = 0; i < cs.n; i++)
         most = (size_t)cs.len[i] > most ? (size_t)cs.len[i] : most;
-    ts_ipt *hull = malloc(sizeof *hull * 2 * most), *cand = hull + most;
+    ts_ipt *hull = malloc(sizeof *hull * 2 * most);
     if (!hull) {
         tscv_contours_free(&cs);
         return 0;
     }
+    ts_ipt *cand = hull + most; /* the hull's candidate points, after it */
     for (int i = 0; i < cs.n; i++) {
         const ts_ipt *p = cs.pts + cs.start[i];
         int n = cs.len[i];
