@@ -1589,6 +1589,12 @@ static int side_shift(const ts_image *frame, ts_pt a, ts_pt b, ts_pt n, int reac
     return 1;
 }
 
+/* A quad's width: the mean of its ends (q[0]-q[1] one). */
+static float quad_width(const ts_pt q[4])
+{
+    return (ts_dist(q[0], q[1]) + ts_dist(q[3], q[2])) / 2;
+}
+
 /* Card q (q[0]-q[1] an end) with both long sides moved to the edges that
  * show (side_shift, within a quarter of its width either way): a card found
  * too wide (its paper ran on over a card beside or under it, and the seam
@@ -1597,7 +1603,7 @@ static int side_shift(const ts_image *frame, ts_pt a, ts_pt b, ts_pt n, int reac
 static int refine_sides(const ts_image *frame, const ts_quad *q, ts_quad *out)
 {
     const ts_pt *c = q->q;
-    float wid = (ts_dist(c[0], c[1]) + ts_dist(c[3], c[2])) / 2;
+    float wid = quad_width(c);
     ts_pt ctr = ts_quad_centre(c);
     int reach = (int)(0.25f * wid);
     if (reach < 3 || 2 * reach + 6 > PROFILE)
@@ -1630,7 +1636,7 @@ static int refine_sides(const ts_image *frame, const ts_quad *q, ts_quad *out)
         out->q[side ? 1 : 0] = (ts_pt){a.x + da * n.x, a.y + da * n.y};
         out->q[side ? 2 : 3] = (ts_pt){b.x + db * n.x, b.y + db * n.y};
     }
-    float w2 = (ts_dist(out->q[0], out->q[1]) + ts_dist(out->q[3], out->q[2])) / 2;
+    float w2 = quad_width(out->q);
     if (w2 < 0.75f * wid || w2 > 1.25f * wid)
         return 0;
     out->area = (float)ts_quad_area(out->q);
@@ -1649,12 +1655,6 @@ static int same_quad(const ts_pt a[4], const ts_pt b[4], float tol)
             return 1;
     }
     return 0;
-}
-
-/* A quad's width: the mean of its ends (q[0]-q[1] one). */
-static float quad_width(const ts_pt q[4])
-{
-    return (ts_dist(q[0], q[1]) + ts_dist(q[3], q[2])) / 2;
 }
 
 /* The median width of the cards c[0..nc) found whole with both ends
