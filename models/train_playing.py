@@ -408,9 +408,11 @@ def load_negatives(d):
 
 
 class Teacher:
-    """A shipped .tsnet run by OpenCV's dnn as the reader runs it: its
-    logits (rank, suit, index) are the soft targets of a student net."""
-    def __init__(self, path):
+    """A shipped .tsnet run by OpenCV's dnn as the reader runs it: the
+    logits of its heads (names: rank, suit, index for the index nets; the
+    face net's third is card) are the soft targets of a student net."""
+    def __init__(self, path, names=("rank", "suit", "index")):
+        self.names = list(names)
         data = open(path, "rb").read()
         i = data.index(b"\nonnx ")
         j = data.index(b"\n", i + 1)
@@ -419,10 +421,10 @@ class Teacher:
         cv2.setNumThreads(1)  # one core, as torch
 
     def __call__(self, x, chunk=512):
-        outs = [[], [], []]
+        outs = [[] for _ in self.names]
         for k in range(0, len(x), chunk):
             self.net.setInput(x[k:k + chunk].numpy())
-            for h, o in enumerate(self.net.forward(["rank", "suit", "index"])):
+            for h, o in enumerate(self.net.forward(self.names)):
                 outs[h].append(torch.from_numpy(o.reshape(o.shape[0], -1).copy()))
         return [torch.cat(o) for o in outs]
 

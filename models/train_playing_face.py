@@ -28,9 +28,18 @@ Held out: guillex7_* and mathsvlog_* (other decks), phone photos from 19:50,
 the later webcam half, rendered grid seeds 29000+.
 
   /usr/bin/python3 models/train_playing_face.py --build build [--cache /tmp/playing_train]
+  /usr/bin/python3 models/train_playing_face.py --build build --arch s2 --epochs 20 \
+      --teacher models/playing-face.tsnet [--cache ...]
+
+The second is the reader's fast face net (models/playing-face-fast.tsnet): a
+first conv of stride 2, about a third of the face net's cost, trained on the
+face net's soft outputs (run by OpenCV's dnn, as the reader runs it) as well
+as the labels; the reader takes its reading of a face it is sure of, else
+the face net's (playing_face.c).
 
 Prints the held-out accuracy (rank and suit, argmax) on the held-out real
-single cards and rendered cards.
+single cards and rendered cards; with --teacher also how many held-out cards
+the net is sure of and how many of those the teacher reads alike.
 """
 import argparse
 import os
@@ -187,6 +196,23 @@ class FaceNet(nn.Module):
         return self.rank(h), self.suit(h), self.card(h)
 
 
+class StrideFaceNet(FaceNet):
+    """The reader's fast face net (--arch s2): a first conv of stride 2 (a
+    quarter of the positions at full size, where most of FaceNet's cost is),
+    one conv and a pool at 20 x 28, one at 10 x 14, one at 5 x 7: about 1.7M
+    multiply-adds a card (FaceNet 5.4M). Trained on FaceNet's soft outputs
+    as well as the labels (--teacher)."""
+    def __init__(self):
+        super().__init__()
+
+        def conv(i, o, stride=1):
+            return [nn.Conv2d(i, o, 3, stride=stride, padding=1), nn.BatchNorm2d(o), nn.ReLU()]
+        self.features = nn.Sequential(*conv(1, 8, 2), *conv(8, 16), nn.MaxPool2d(2),
+                                      *conv(16, 32), nn.MaxPool2d(2), *conv(32, 32))  # 5 x 7
+        self.fc = nn.Sequential(nn.Flatten(), nn.Dropout(0.2), nn.Linear(32 * 5 * 7, 64), nn.ReLU())
+        self.rank, self.suit, self.card = nn.Linear(64, 13), nn.Linear(64, 4), nn.Linear(64, 2)
+
+
 def to_tensor(greys):
     a = np.stack(greys).astype(np.float32)[:, None] / 255.0
     return torch.from_numpy(a)
@@ -229,16 +255,51 @@ def evaluate(model, cards):
     return ok_r / len(cards), ok / len(cards), len(cards)
 
 
+def sure_agree(model, teacher, cards, sure):
+    """Of cards (read upright), how many the net is sure of (as the reader's
+    cascade takes it: rank, suit and card, or no card, each at least sure)
+    and how many of those the teacher reads alike (rank, suit and card or
+    not, argmax)."""
+    model.eval()
+    x = to_tensor([shrink(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)) for img, _ in cards])
+    with torch.no_grad():
+        p = [F.softmax(o, 1) for o in model(x)]
+    t = teacher(x)
+    n_sure = n_same = 0
+    for i in range(len(cards)):
+        r, s_, c = (float(h[i].max()) for h in p)
+        if not (p[2][i, 0] >= sure or (c >= sure and r >= sure and s_ >= sure)):
+            continue
+        n_sure += 1
+        same = int(p[2][i].argmax()) == int(t[2][i].argmax())
+        if int(p[2][i].argmax()) == 1:
+            same = same and int(p[0][i].argmax()) == int(t[0][i].argmax()) and \
+                int(p[1][i].argmax()) == int(t[1][i].argmax())
+        n_same += same
+    return n_sure, n_same
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build", default="build")
     ap.add_argument("--shared", default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                                       "..", "..", "shared", "data"))
     ap.add_argument("--cache", default="/tmp/playing_train")
-    ap.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                                  "playing-face.tsnet"))
+    ap.add_argument("--out", help="default: models/playing-face.tsnet, for --arch s2 "
+                    "models/playing-face-fast.tsnet")
     ap.add_argument("--epochs", type=int, default=8)
+    ap.add_argument("--arch", choices=["full", "s2"], default="full",
+                    help="full: the face net (playing-face.tsnet); s2: the fast face net that "
+                    "reads each face first (playing-face-fast.tsnet, with --teacher)")
+    ap.add_argument("--teacher", help="a .tsnet of the same input and heads (the face net) "
+                    "whose soft outputs the net also learns (distillation)")
+    ap.add_argument("--temp", type=float, default=2.0, help="distillation temperature")
+    ap.add_argument("--sure", type=float, default=0.999, help="with --teacher: the reader's "
+                    "cascade threshold the held-out agreement is counted at")
     args = ap.parse_args()
+    args.out = args.out or os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                        "playing-face-fast.tsnet" if args.arch == "s2" else
+                                        "playing-face.tsnet")
     random.seed(SEED)
     np.random.seed(SEED)
     torch.manual_seed(SEED)
@@ -268,13 +329,15 @@ def main():
           f"{len(held_single)}, phone 19:50+ cuts {len(phone_held)}", file=sys.stderr)
     rep = max(1, len(rendered) // (2 * max(1, len(vosloo) + len(phone))))
     cards = rendered + (vosloo + phone) * rep
-    model = FaceNet()
+    model = StrideFaceNet() if args.arch == "s2" else FaceNet()
+    teacher = tp.Teacher(args.teacher, ("rank", "suit", "card")) if args.teacher else None
     steps = 100
     opt = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=args.epochs * steps)
     rng = random.Random(SEED)
     for ep in range(args.epochs):
         x, r, s, c = make_epoch(cards, fpos, fneg, hard, rng, 9600, 3200)
+        soft = teacher(x) if teacher else None
         model.train()
         perm = torch.randperm(len(x))
         tot = 0.0
@@ -285,6 +348,11 @@ def main():
             loss = F.cross_entropy(cl, c[j])
             if pos.any():
                 loss = loss + F.cross_entropy(rl[pos], r[j][pos]) + F.cross_entropy(sl[pos], s[j][pos])
+            if teacher:  # the card head on every view, rank and suit where there is a card
+                loss = loss + tp.distill(cl, soft[2][j], args.temp)
+                if pos.any():
+                    loss = loss + tp.distill(rl[pos], soft[0][j][pos], args.temp) + \
+                        tp.distill(sl[pos], soft[1][j][pos], args.temp)
             opt.zero_grad()
             loss.backward()
             opt.step()
@@ -301,10 +369,19 @@ def main():
     print(f"held-out phone 19:50+ (cut by the reader's finder, some loose): rank {100 * pr:.1f}%, "
           f"rank+suit {100 * pa:.1f}% ({pn})")
     print(f"held-out rendered cards (grid seeds 29000-29029): rank+suit {100 * acc_r:.1f}% ({n_r})")
-    tsnet.export(model, args.out, "playing-face", IN_W, IN_H, 1,
+    if teacher:
+        for name, cs in (("real single cards", held_single), ("phone 19:50+", phone_held),
+                         ("rendered", rendered_test)):
+            n_sure, n_same = sure_agree(model, teacher, cs, args.sure)
+            print(f"held-out {name}: sure ({args.sure}) of {n_sure}/{len(cs)}, "
+                  f"the teacher reads {n_same} of them alike")
+    tsnet.export(model, args.out, "playing-face-fast" if args.arch == "s2" else "playing-face",
+                 IN_W, IN_H, 1,
                  [("rank", RANKS), ("suit", SUITS), ("card", "NY")],
-                 comments=[f"trained by models/train_playing_face.py (seed {SEED}); held out: "
-                           "guillex7, mathsvlog, phone 19:50+, later webcam half",
+                 comments=[f"trained by models/train_playing_face.py --arch {args.arch} (seed "
+                           f"{SEED}, {args.epochs} epochs"
+                           + (f", teacher {os.path.basename(args.teacher)}" if teacher else "")
+                           + "); held out: guillex7, mathsvlog, phone 19:50+, later webcam half",
                            f"held-out real single cards rank+suit {100 * acc_h:.1f}% ({n_h})"])
     print(f"wrote {args.out} ({os.path.getsize(args.out)} bytes)")
 
