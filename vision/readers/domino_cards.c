@@ -1391,6 +1391,42 @@ static int second_look(domino_card_finder *f, const pip *p, cand *c, int *budget
     return 1;
 }
 
+/* True if a pale sample (grey << 24 | R << 16 | G << 8 | B) has a channel
+ * at the camera's ceiling: its colour is not the lamp's (a warm lamp's red
+ * cut off, the paper reads paler than it is). */
+static int clipped(uint32_t s)
+{
+    return (s >> 16 & 0xff) >= 250 || (s >> 8 & 0xff) >= 250 || (s & 0xff) >= 250;
+}
+
+/* The allowance survey's white test needs to pass 3/4 of the unclipped
+ * pale samples brighter than thr (f->pale[0..n)), -1 if fewer than 20. */
+static int unclipped_allowance(const domino_card_finder *f, int n, unsigned thr)
+{
+    int hist[256] = {0}, cnt = 0;
+    for (int i = 0; i < n; i++) {
+        uint32_t s = f->pale[i];
+        if (s >> 24 <= thr || clipped(s))
+            continue;
+        int hi = 0, lo = 255;
+        for (int c = 0; c < 3; c++) {
+            int v = (int)(s >> (8 * c) & 0xff);
+            hi = v > hi ? v : hi;
+            lo = v < lo ? v : lo;
+        }
+        int need = hi - lo + 1 - f->white_lim[hi];
+        hist[need < 0 ? 0 : need > 255 ? 255 : need]++;
+        cnt++;
+    }
+    if (cnt < 20)
+        return -1;
+    int a = 0;
+    for (int acc = 0; a < 255; a++)
+        if ((acc += hist[a]) >= cnt * 3 / 4)
+            break;
+    return a;
+}
+
 /* How much more colour survey allows white paper under a tinted lamp: the
  * mean B, G, R of the frame's brightest pale pixels (a sample every 8th
  * pixel of every 8th row, sparser on frames above 1 Mpx; the top 2% by grey
@@ -1399,8 +1435,10 @@ static int second_look(domino_card_finder *f, const pip *p, cand *c, int *budget
  * ray then stops on the card's own paper. Returns the allowance that puts
  * that paper at 90% of the limit (more lets a seam's shadow count as paper
  * and darkens the paper level), 0 when the paper lies well within it
- * (a pale cloth beside the cards keeps its colour). Only survey's test
- * moves: the stops keep the colour of a seam's shadow between two cards. */
+ * (a pale cloth beside the cards keeps its colour). When most of those
+ * brightest samples are clipped, at least what the unclipped paper within
+ * 10% of them needs (unclipped_allowance). Only survey's test moves: the
+ * stops keep the colour of a seam's shadow between two cards. */
 static int paper_tint(domino_card_finder *f, const ts_image *frame)
 {
     uint32_t *pale = f->pale; /* grey << 24 | R << 16 | G << 8 | B */
@@ -1426,12 +1464,13 @@ static int paper_tint(domino_card_finder *f, const ts_image *frame)
     for (int acc = 0; thr > 0; thr--)
         if ((acc += hist[thr]) > n / 50)
             break;
-    long sum[3] = {0, 0, 0}, cnt = 0;
+    long sum[3] = {0, 0, 0}, cnt = 0, nclip = 0;
     for (int i = 0; i < n; i++)
         if (pale[i] >> 24 > thr) {
             for (int c = 0; c < 3; c++)
                 sum[c] += pale[i] >> (8 * c) & 0xff;
             cnt++;
+            nclip += clipped(pale[i]);
         }
     if (cnt < 20) /* too little paper to tell its colour */
         return 0;
@@ -1440,9 +1479,14 @@ static int paper_tint(domino_card_finder *f, const ts_image *frame)
     /* a lamp's tint runs blue to red through green (warm or cool) */
     int lamp = (m[2] >= m[1] && m[1] >= m[0]) || (m[0] >= m[1] && m[1] >= m[2]);
     float lim = 0.3f * hi + 8;
-    if (!lamp || hi - lo < 0.8f * lim)
+    if (!lamp)
         return 0;
-    return (int)ceilf((hi - lo) / 0.9f - lim);
+    int tint = hi - lo < 0.8f * lim ? 0 : (int)ceilf((hi - lo) / 0.9f - lim);
+    if (2 * nclip > cnt) {
+        int a = unclipped_allowance(f, n, thr * 9 / 10);
+        tint = a > tint ? a : tint;
+    }
+    return tint;
 }
 
 /* ---- a card's long sides moved to the edges that show ------------------ */

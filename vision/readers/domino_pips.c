@@ -363,7 +363,9 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
                 continue;
             }
             pip_max = 3 * g->pip_max;
-            if (b[i].area > 620)
+            /* (a red solid disc is the one even so: the five's clover,
+             * spread out, never fills its ellipse as a disc does) */
+            if (b[i].area > 620 && !(is_red && disc_like(&b[i], major, minor)))
                 conf *= 0.2f;
             /* larger than a pip and not red even so: the five's clover
              * seen small (a quad too wide), as likely as a one */

@@ -463,6 +463,37 @@ static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint
     return 0;
 }
 
+/* True if the whole black pips seen at end e could be the Hong Kong five's
+ * corner discs with its middle hidden: each about a fifth of the square
+ * from the middle row (give or take a placement's error), and two in a
+ * column as far apart as the corners and about the middle row. A six's
+ * column shows a pip on the middle row or a third pip, or pips spaced
+ * otherwise; two of its pips alone are only told from the corners by a
+ * few px. */
+static int clover_corners(const sblob *b, int nb, int e)
+{
+    const float SHIFT = 6, PAIR = 4; /* px: a placement's error, along */
+    float y0 = (e ? 57.0f : 3.0f) / 82 * H, y1 = (e ? 79.0f : 25.0f) / 82 * H;
+    float cx = W / 2.0f, cy = (y0 + y1) / 2, ky = 0.2f * (y1 - y0);
+    float col[2][2];
+    int ncol[2] = {0, 0};
+    for (int i = 0; i < nb; i++) {
+        if (b[i].cut || b[i].red || b[i].thin || b[i].area < 60 || b[i].area > 330)
+            continue;
+        if (fabsf(fabsf(b[i].y - cy) - ky) > SHIFT)
+            return 0;
+        int s = b[i].x > cx;
+        if (ncol[s] == 2)
+            return 0; /* a clover has two corners a side */
+        col[s][ncol[s]++] = b[i].y;
+    }
+    for (int s = 0; s < 2; s++)
+        if (ncol[s] == 2 && (fabsf((col[s][0] + col[s][1]) / 2 - cy) > PAIR ||
+                             fabsf(fabsf(col[s][0] - col[s][1]) - 2 * ky) > PAIR))
+            return 0;
+    return 1;
+}
+
 /* out: m grown by r px every way (a box; past the card's sides counts as
  * `edge`); r <= 4. */
 static void grow(const uint8_t *m, int r, int edge, uint8_t *out)
@@ -516,8 +547,10 @@ static int ends_clean(const ts_image *card, const uint8_t *vis, const uint8_t *i
     return 1;
 }
 
-/* Reads a card whose visible pixels are vis (card px). Returns 1 and fills
- * r when both ends are fixed by what shows. */
+/* Reads a card whose visible pixels are vis (card px); clean: a covered
+ * card on its own quad (its ends must show clean paper), else a fan's
+ * strip on its searched place. Returns 1 and fills r when both ends are
+ * fixed by what shows. */
 static int read_strip(const ts_image *card, const uint8_t *vis, int clean, ts_reading *r)
 {
     enum { MX = 5, MY = 6 };
@@ -678,13 +711,15 @@ static int read_strip(const ts_image *card, const uint8_t *vis, int clean, ts_re
     /* a one or a five whose middle does not show is only not ruled out;
      * where whole pips on another count's places show at that end, they
      * are that count's (a strip's column of whole pips is no clover's
-     * corner) */
+     * corner), but on a fan's strip (!clean: its place searched, off by a
+     * few px along) a six's whole pips that could be the clover's corners
+     * leave the five: a six's column and the corners differ by as little */
     for (int e = 0; e < 2; e++) {
-        int other = 0;
-        for (int n = 2; n <= 7; n++)
-            other |= n != 5 && fit[e][n] > 1;
-        for (int n = 1; n <= 5 && other; n += 4)
-            if (fit[e][n] == 1)
+        int other = 0, six = fit[e][6] > 1 || fit[e][7] > 1;
+        for (int n = 2; n <= 4; n++)
+            other |= fit[e][n] > 1;
+        for (int n = 1; n <= 5 && (other || six); n += 4)
+            if (fit[e][n] == 1 && (n == 1 || other || clean || !clover_corners(bl[e], nb[e], e)))
                 fit[e][n] = 0;
     }
     /* the deck's cards the two ends allow: 6:6 has a red column at each
@@ -911,9 +946,12 @@ int domino_fan_strips(const ts_image *frame, const ts_quad *tops, int ntops, ts_
             int ncov = 1;
             placement p;
             /* turned 2-30 degrees about a point on the axis, out to
-             * beyond either end */
+             * beyond either end; failing that, on a grid twice as fine
+             * (a first card under the top one whose strip is narrow) */
             if (!search(frame, top, lines, 1, 0.75f * paper, sign * 16 * DEG, 1.5f * DEG, 9, 0,
-                        0.15f, 8, sides, &p))
+                        0.15f, 8, sides, &p) &&
+                !search(frame, top, lines, 1, 0.75f * paper, sign * 16 * DEG, 0.75f * DEG, 18, 0,
+                        0.075f, 16, sides, &p))
                 continue;
             /* the chain's first card gives every other its size: it must
              * read as a whole card (a quad of a card found too short or
