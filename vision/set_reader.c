@@ -848,6 +848,7 @@ static void classify(const ts_set_reader *r, const symbols *s, ts_set_reading *o
         match(&r->prof.attr[TS_ATTR_COLOUR], out->feat[TS_ATTR_COLOUR], &out->conf[TS_SET_COLOUR]);
     out->value[TS_SET_SHAPE] =
         match(&r->prof.attr[TS_ATTR_SHAPE], out->feat[TS_ATTR_SHAPE], &out->conf[TS_SET_SHAPE]);
+    out->foreign = !shaped;
     if (!shaped)
         out->conf[TS_SET_SHAPE] *= UNSHAPED_CONF;
     out->value[TS_SET_SHADING] = match(&r->prof.attr[TS_ATTR_SHADING], out->feat[TS_ATTR_SHADING],

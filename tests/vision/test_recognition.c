@@ -106,6 +106,16 @@ static int sure_of(ts_set_reader *r, const ts_image *card, float floor)
     return rd.is_card && rd.conf_all >= floor;
 }
 
+/* Whether the reader reads card as no SET card or as another deck's marks
+ * (ts_set_reading.foreign: the pipeline reads no other quad there). */
+static int foreign_or_none(ts_set_reader *r, const ts_image *card)
+{
+    ts_set_reading rd;
+    char err[256];
+    assert_int_equal(ts_set_read(r, card, &rd, err), 0);
+    return !rd.is_card || rd.foreign;
+}
+
 /* Every single solid symbol of the held-out half, the first crop of each
  * code (chosen by rule), that the reader reads right as it is. */
 static void test_reader_unsure_of_no_set_shape(void **state)
@@ -122,6 +132,7 @@ static void test_reader_unsure_of_no_set_shape(void **state)
     assert_non_null(f);
     char line[1024], seen[32][5] = {{0}};
     int lineno = 0, nseen = 0, whole = 0, diamonds = 0, sure_blob = 0, sure_cut = 0;
+    int foreign_blob = 0;
     while (fgets(line, sizeof line, f) && nseen < 32) {
         lineno++;
         char *tab = strchr(line, '\t');
@@ -144,10 +155,12 @@ static void test_reader_unsure_of_no_set_shape(void **state)
         ts_set_reading rd;
         assert_int_equal(ts_set_read(r, &card, &rd, err), 0);
         if (rd.is_card && rd.idx == want && rd.conf_all >= prof.conf_floor) {
+            assert_false(rd.foreign); /* a SET symbol has SET's form */
             whole++;
             assert_int_equal(tscv_resize(&card, &blob, TS_CARD_W, TS_CARD_H, err), 0);
             round_blob(&blob);
             sure_blob += sure_of(r, &blob, prof.conf_floor);
+            foreign_blob += foreign_or_none(r, &blob);
             if (tab[3] == 'D') {
                 diamonds++;
                 paint_paper(&card, card.h / 2, card.h * 3 / 4);
@@ -164,6 +177,7 @@ static void test_reader_unsure_of_no_set_shape(void **state)
             "diamonds cut\n", whole, sure_blob, sure_cut, diamonds);
     assert_true(whole >= 6 && diamonds >= 2);
     assert_int_equal(sure_blob, 0);
+    assert_int_equal(foreign_blob, whole);
     assert_int_equal(sure_cut, 0);
 }
 
