@@ -713,8 +713,14 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
         int b = best_of_family(cls, readings, n, score, over);
         /* A reading with no card at all is taken on one face only if it
          * is the whole frame's (a card held up to a webcam): one finder's
-         * outline in a fan the readers lose is too little. */
-        if (b >= 0 && readings[b].ncards == 0 && !whole[over] && votes[over] < VOTE_MIN)
+         * outline in a fan the readers lose is too little. Nor on no more
+         * faces than the chosen reading's score (a face is one card's
+         * evidence): a Gang of Four fan's eight sure cards, read at their
+         * corner indices, which the net calls no card (score 3), against
+         * two outlines it calls Chinese domino cards where the domino
+         * reader read nothing (gof 103034). */
+        if (b >= 0 && readings[b].ncards == 0 && !whole[over] &&
+            (votes[over] < VOTE_MIN || (best >= 0 && votes[over] <= score[best])))
             b = -1;
         if (b >= 0)
             best = b;

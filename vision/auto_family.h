@@ -72,7 +72,8 @@ typedef struct {
  * find little (a finder lost on a busy table), the face net's view of them
  * is the frame's own evidence of what lies there, and a family whose faces
  * clearly outnumber the chosen one's is taken instead (its reading may then
- * hold few cards or none). Fills weights[0..n) when not NULL. Returns the
+ * hold few cards or none: then its faces must also outnumber the chosen
+ * reading's score). Fills weights[0..n) when not NULL. Returns the
  * index, -1 when nothing tells a family, or -2 on an internal error (err,
  * TSCV_ERR_MAX). */
 int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,

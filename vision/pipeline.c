@@ -54,6 +54,7 @@ typedef struct {
     ts_reading r;
     int state; /* 0 not read, 1 read */
     int rc;    /* read_detected's result */
+    int closed; /* read_detected's *closed */
     ts_card c[2];
     char err[TSCV_ERR_MAX];
 } early_read;
@@ -86,11 +87,12 @@ struct ts_pipeline {
 
 /* Warps quad q to the family's card size and reads it; returns 1 and fills c
  * if it is a card, 0 if not, -1 on error. *turned (may be NULL) tells whether
- * the card's content ran across the quad. */
+ * the card's content ran across the quad, *foreign (may be NULL) whether its
+ * marks are another deck's (ts_reading.foreign). */
 static int read_quad(const family *f, slot *s, const ts_image *frame, const ts_pt q[4],
-                     const ts_reading *found, ts_card *c, int *turned, char *err)
+                     const ts_reading *found, ts_card *c, int *turned, int *foreign, char *err)
 {
-    ts_reading r;
+    ts_reading r = {0}; /* a reader may leave foreign unset */
     if (found) { /* the finder warped and read this quad already */
         r = *found;
     } else {
@@ -106,6 +108,8 @@ static int read_quad(const family *f, slot *s, const ts_image *frame, const ts_p
     }
     if (turned)
         *turned = r.turned;
+    if (foreign)
+        *foreign = r.foreign;
     if (!r.is_card)
         return 0;
     memset(c, 0, sizeof *c);
@@ -124,12 +128,14 @@ static int read_quad(const family *f, slot *s, const ts_image *frame, const ts_p
  * cards lying side by side along a long edge look like one squat card
  * (aspect ~1.3) with their content turned on end: when such a quad does not
  * read as one upright card, its two halves are taken instead if both read
- * above the floor. */
+ * above the floor. *closed tells that no card was read but both halves hold
+ * another deck's marks: no other quad at this place is worth reading. */
 static int read_detected(const family *f, slot *s, const ts_image *frame, const ts_pt q[4],
-                         const ts_reading *found, ts_card c[2], char *err)
+                         const ts_reading *found, ts_card c[2], int *closed, char *err)
 {
     int turned = 0;
-    int n = read_quad(f, s, frame, q, found, &c[0], &turned, err);
+    *closed = 0;
+    int n = read_quad(f, s, frame, q, found, &c[0], &turned, NULL, err);
     if (n < 0)
         return -1;
     float aspect = (ts_dist(q[1], q[2]) + ts_dist(q[3], q[0])) /
@@ -140,10 +146,12 @@ static int read_detected(const family *f, slot *s, const ts_image *frame, const 
     ts_pt m12 = ts_mid(q[1], q[2]), m30 = ts_mid(q[3], q[0]);
     ts_pt a[4] = {q[1], m12, m30, q[0]}, b[4] = {m12, q[2], q[3], m30};
     ts_card half[2];
-    int ra = read_quad(f, s, frame, a, NULL, &half[0], NULL, err);
-    int rb = ra < 0 ? -1 : read_quad(f, s, frame, b, NULL, &half[1], NULL, err);
+    int fa = 0, fb = 0;
+    int ra = read_quad(f, s, frame, a, NULL, &half[0], NULL, &fa, err);
+    int rb = ra < 0 ? -1 : read_quad(f, s, frame, b, NULL, &half[1], NULL, &fb, err);
     if (ra < 0 || rb < 0)
         return -1;
+    *closed = n == 0 && fa && fb;
     if (ra == 1 && rb == 1 && half[0].read && half[1].read) {
         c[0] = half[0];
         c[1] = half[1];
@@ -162,7 +170,8 @@ static void read_batch(ts_pipeline *p, slot *s)
         if (k >= p->ntodo)
             return;
         early_read *e = &p->early[p->todo[k]];
-        e->rc = read_detected(p->cur, s, p->frame, p->quads[p->todo[k]].q, NULL, e->c, e->err);
+        e->rc = read_detected(p->cur, s, p->frame, p->quads[p->todo[k]].q, NULL, e->c, &e->closed,
+                              e->err);
         e->state = 1;
     }
 }
@@ -284,7 +293,7 @@ static int read_whole(const family *f, const ts_image *frame, ts_card *c, char *
     ts_pt landscape[4] = {{0, H}, {0, 0}, {W, 0}, {W, H}}; /* left side is the top */
     int turned = 0;
     int rc = read_quad(f, (slot *)&f->slot[0], frame, W > H ? landscape : portrait, NULL, c,
-                       &turned, err);
+                       &turned, NULL, err);
     return rc < 0 ? -1 : rc && !turned;
 }
 
@@ -312,7 +321,7 @@ static int process_family(ts_pipeline *p, family *f, const ts_image *frame, ts_f
     }
 
     double t1 = ts_now_ms();
-    ts_quad quads[MAX_CANDIDATES], taken[TS_MAX_CARDS];
+    ts_quad quads[MAX_CANDIDATES], taken[MAX_READS];
     int nq = f->cls->find ? f->cls->find(f->slot[0].reader, frame, quads, MAX_CANDIDATES, why)
                           : ts_detect(f->det, frame, quads, MAX_CANDIDATES, why);
     if (nq < 0) {
@@ -325,11 +334,13 @@ static int process_family(ts_pipeline *p, family *f, const ts_image *frame, ts_f
     for (int i = 0; i < nq; i++) {
         early_read *e = &p->early[i];
         e->state = 0;
+        e->r = (ts_reading){0};
         e->found = f->cls->read_found && f->cls->read_found(f->slot[0].reader, quads[i].q, &e->r);
     }
     read_ahead(p, f, frame, quads, nq);
     /* Candidates in order; one overlapping a card already taken is the same
-     * card again. One that is no card leaves the place to the next. */
+     * card again. One that is no card leaves the place to the next, unless
+     * it holds another deck's marks (closed). */
     int ntaken = 0, reads = 0;
     double typical = 0;
     for (int i = 0, counted = 0; i < nq && out->ncards + 2 <= TS_MAX_CARDS && reads < MAX_READS;
@@ -344,22 +355,23 @@ static int process_family(ts_pipeline *p, family *f, const ts_image *frame, ts_f
         if (seen || too_small(quads[i].area, typical))
             continue; /* the same card again, or one drop_small() would drop */
         const early_read *e = &p->early[i];
-        int rc;
+        int rc, closed;
         reads++;
         if (e->state) { /* read ahead (read_ahead) */
             rc = e->rc;
+            closed = e->closed;
             memcpy(&out->cards[out->ncards], e->c, sizeof e->c);
             snprintf(why, sizeof why, "%s", e->err);
         } else {
             rc = read_detected(f, &f->slot[0], frame, quads[i].q, e->found ? &e->r : NULL,
-                               &out->cards[out->ncards], why);
+                               &out->cards[out->ncards], &closed, why);
         }
         if (rc < 0) {
             snprintf(err, errlen, "%s", why);
             return -1;
         }
         out->ncards += rc;
-        if (rc > 0)
+        if (rc > 0 || closed)
             taken[ntaken++] = quads[i];
     }
     if (out->ncards == 0 && have_whole) /* an unsure single card */

@@ -32,6 +32,8 @@ typedef struct {
     float attr_conf[TS_READING_MAX_ATTR]; /* per attribute, 0..1 */
     int turned;        /* the card's content runs across the quad's long side:
                           the quad is probably two cards side by side */
+    int foreign;       /* its marks have no form of this family's print (another
+                          deck's card): no other quad over them reads better */
 } ts_reading;
 
 /* How a reader is made: the deck profile (a name from the class's list, or

@@ -387,6 +387,7 @@ static int match(const ts_attr_model *m, const float *f, float *conf)
 typedef struct {
     int start, len;         /* contour points */
     double area, box, hull; /* its area, its minimum rotated rectangle's, its hull's */
+    int x0, x1, y0, y1;     /* its box on the card (set by symbols_turned) */
 } symbol;
 
 /* The symbols of one card: outer contours of its ink mask, and their box. */
@@ -487,7 +488,7 @@ static int find_symbols(ts_set_reader *r, symbols *s, char *err)
             too_many = 1;
             break;
         }
-        s->sym[ns++] = (symbol){cs->start[i], cs->len[i], a, side1 * side2, hull_area};
+        s->sym[ns++] = (symbol){cs->start[i], cs->len[i], a, side1 * side2, hull_area, 0, 0, 0, 0};
         if (a > big)
             big = a;
     }
@@ -526,6 +527,7 @@ static int symbols_turned(symbols *s)
             y0 = p[j].y < y0 ? p[j].y : y0;
             y1 = p[j].y > y1 ? p[j].y : y1;
         }
+        s->sym[i].x0 = x0, s->sym[i].x1 = x1, s->sym[i].y0 = y0, s->sym[i].y1 = y1;
         across += x1 - x0;
         along += y1 - y0;
         s->x0 = x0 < s->x0 ? x0 : s->x0;
@@ -684,6 +686,72 @@ __attribute__((target("avx2"))) static int ink_sums_avx2(ink_sums *a, const uint
 }
 #endif
 
+/* How alike a symbol is to itself turned half a turn about its centre:
+ * the share of its filled pixels (in r->filled, inside its box) whose
+ * mirror through the centre is filled too. SET's diamond, oval and
+ * squiggle all are (about 1); a shape cut by another card's edge, a
+ * playing card's heart, spade or club and Gang of Four's brush numerals
+ * are not. */
+static double half_turn_symmetry(const ts_set_reader *r, const symbol *sym)
+{
+    const int x0 = sym->x0, x1 = sym->x1, y0 = sym->y0, y1 = sym->y1;
+    long sx = 0, sy = 0, cnt = 0;
+    for (int y = y0; y <= y1; y++) {
+        const uint8_t *f = ts_image_row(&r->filled, y);
+        for (int x = x0; x <= x1; x++)
+            if (f[x])
+                sx += x, sy += y, cnt++;
+    }
+    if (!cnt)
+        return 0;
+    /* twice the centre, rounded: the mirror of x is tx - x */
+    const int tx = (int)((2 * sx + cnt / 2) / cnt), ty = (int)((2 * sy + cnt / 2) / cnt);
+    long same = 0;
+    for (int y = y0; y <= y1; y++) {
+        const uint8_t *f = ts_image_row(&r->filled, y);
+        const int my = ty - y;
+        if (my < y0 || my > y1)
+            continue;
+        const uint8_t *m = ts_image_row(&r->filled, my);
+        for (int x = x0; x <= x1; x++) {
+            const int mx = tx - x;
+            same += f[x] && mx >= x0 && mx <= x1 && m[mx];
+        }
+    }
+    return (double)same / cnt;
+}
+
+/* A SET symbol, whatever the deck's shapes, lies long across the card:
+ * SHAPE_LONG of the card's width and more, SHAPE_ASPECT times as long as
+ * it is thick (along the card's length when the symbols are turned).
+ * A domino's round pip, a heart or a spade in a quad of its own, or a
+ * playing card's index is not, even when its area, hull and colour match
+ * a SET shape's. A lone symbol must also be alike to itself turned half a
+ * turn (diamond, oval and squiggle all are): a Gang of Four numeral, a
+ * club, or a shape cut by the edge of a card lying over it is not. Two or
+ * three alike symbols evenly spaced are SET's mark already, and glare
+ * fading one side of each leaves them lopsided (pclewis "angle", 2PDS).
+ * Measured over the sure readings of shared boards and crops, SET renders
+ * and other families' renders (seeds 100000, 103000): these keep every
+ * shared one and drop 1049 of the 1715 on other families' tables. */
+#define SHAPE_LONG 0.30
+#define SHAPE_ASPECT 1.1
+#define SHAPE_SYM 0.80
+
+/* Whether the symbols of s (filled in r->filled) have SET symbols' form. */
+static int set_shaped(const ts_set_reader *r, const symbols *s, int turned)
+{
+    const int span = turned ? H : W;
+    for (int i = 0; i < s->n; i++) {
+        const symbol *y = &s->sym[i];
+        const int across = y->x1 - y->x0 + 1, along = y->y1 - y->y0 + 1;
+        const int len = turned ? along : across, thick = turned ? across : along;
+        if (len < SHAPE_LONG * span || len < SHAPE_ASPECT * thick)
+            return 0;
+    }
+    return s->n > 1 || half_turn_symmetry(r, &s->sym[0]) >= SHAPE_SYM;
+}
+
 /* Step 6: colour and shading features from the ink in and around the
  * symbols. Distances inside and outside the symbols: the interior lies past
  * the outline (> 5 px in), the colour ring within 3 px out, the surrounding
@@ -763,9 +831,13 @@ static int ink_features(ts_set_reader *r, const ts_image *c, const symbols *s,
     return 1;
 }
 
+/* A reading whose symbols have no SET symbol's form (set_shaped) keeps its
+ * best guess, below the reader's floor: its shape is this unsure. */
+#define UNSHAPED_CONF 0.3f
+
 /* Step 7: each attribute matched to the profile; the whole reading is right
- * only if every attribute is. */
-static void classify(const ts_set_reader *r, const symbols *s, ts_set_reading *out)
+ * only if every attribute is (shaped: the symbols have SET symbols' form). */
+static void classify(const ts_set_reader *r, const symbols *s, ts_set_reading *out, int shaped)
 {
     out->is_card = 1;
     out->value[TS_SET_NUM] = s->n - 1;
@@ -776,6 +848,9 @@ static void classify(const ts_set_reader *r, const symbols *s, ts_set_reading *o
         match(&r->prof.attr[TS_ATTR_COLOUR], out->feat[TS_ATTR_COLOUR], &out->conf[TS_SET_COLOUR]);
     out->value[TS_SET_SHAPE] =
         match(&r->prof.attr[TS_ATTR_SHAPE], out->feat[TS_ATTR_SHAPE], &out->conf[TS_SET_SHAPE]);
+    out->foreign = !shaped;
+    if (!shaped)
+        out->conf[TS_SET_SHAPE] *= UNSHAPED_CONF;
     out->value[TS_SET_SHADING] = match(&r->prof.attr[TS_ATTR_SHADING], out->feat[TS_ATTR_SHADING],
                                        &out->conf[TS_SET_SHADING]);
     out->conf_all = 1;
@@ -814,6 +889,7 @@ int ts_set_read(ts_set_reader *r, const ts_image *in, ts_set_reading *out, char 
         return found;
     out->turned = symbols_turned(&s);
     int rc = shape_features(r, &s, out->feat[TS_ATTR_SHAPE], err);
+    int shaped = rc == 0 && set_shaped(r, &s, out->turned);
     tscv_contours_free(&s.cs);
     if (rc < 0)
         return -1;
@@ -822,6 +898,6 @@ int ts_set_read(ts_set_reader *r, const ts_image *in, ts_set_reading *out, char 
     const float *colour = out->feat[TS_ATTR_COLOUR];
     if (hypotf(colour[0] - 1.0f / 3, colour[1] - 1.0f / 3) < r->prof.min_chroma)
         return 0; /* grey "ink": a pattern or a shadow, not this deck's print */
-    classify(r, &s, out);
+    classify(r, &s, out, shaped);
     return 0;
 }

@@ -26,6 +26,8 @@ typedef struct {
     int idx;            /* SET index (codes.h) */
     int turned;         /* the symbols run along the card, not across it: the
                            image is probably not one upright card */
+    int foreign;        /* the symbols have no SET symbol's form (set_shaped):
+                           another deck's marks, read below the floor */
     /* Measured features (for training and diagnostics). */
     float feat[TS_ATTR_COUNT][TS_PROFILE_MAX_FEAT];
 } ts_set_reading;

@@ -112,6 +112,7 @@ static int set_read(void *reader, const ts_image *card, ts_reading *out, char *e
     if (cached_set_read(s, card, &r, err) < 0)
         return -1;
     out->turned = r.turned;
+    out->foreign = r.foreign;
     if (!r.is_card)
         return 0;
     out->is_card = 1;
