@@ -8,7 +8,7 @@
  * a later card or out of the frame is labelled "none"; so are patches cut
  * from quads shifted off the cards (table, card middles, neighbours).
  *
- *   ts-gof-patches FIRST_SEED COUNT OUT.bin [--cards [--part] | --off]
+ *   ts-gof-patches FIRST_SEED COUNT OUT.bin [--cards [--part] [--shift] | --off]
  *
  * OUT.bin: records of 4 label bytes (number class, colour class or 255,
  * layout, the card's width in the frame in px up to 255) then TS_GOF_PATCH_H x TS_GOF_PATCH_W x 3 BGR bytes.
@@ -18,7 +18,8 @@
  * loader shrinks it: cards at least half visible from their true quad a
  * little off, either way up, labelled with their card; quads off the cards
  * (shifted by part of a card, or anywhere) labelled "none"; with --part,
- * quads of part of a card (put_part) labelled "none" too.
+ * quads of part of a card (put_part), with --shift the card's quad moved a
+ * little more than a finder's error (put_shift), labelled "none" too.
  *
  * --off: index patches of quads a finder places off the card, between the
  * little error above and the shifts "none" was cut from (which keep clear
@@ -175,6 +176,29 @@ static int put_part(FILE *f, const ts_image *img, const ts_pt q[4], int li, floa
     return put(f, small, TS_GOF_NUM_NONE, -1, li, side);
 }
 
+/* --cards --shift: the card's quad q moved SHIFT[] of the card along its
+ * sides (in a random direction), labelled "none". The finder's pile-corner
+ * quads land so (0.2-0.3 off along the card: a 6 read Y8 at 0.999 from its
+ * loop), between the little error the net reads through (7% of a corner)
+ * and the shifts "none" is cut from above (0.2-0.8). */
+static const float SHIFT[2] = {0.14f, 0.25f};
+
+static int put_shift(FILE *f, const ts_image *img, const ts_pt q[4], int li, float side, rng *r,
+                     ts_image *card, ts_image *small, char *err)
+{
+    float a = 6.2831853f * (float)unit(r);
+    float d = SHIFT[0] + (SHIFT[1] - SHIFT[0]) * (float)unit(r);
+    float du = d * cosf(a), dv = d * sinf(a);
+    ts_pt sh = {(q[1].x - q[0].x) * du + (q[3].x - q[0].x) * dv,
+                (q[1].y - q[0].y) * du + (q[3].y - q[0].y) * dv}, p[4];
+    for (int k = 0; k < 4; k++)
+        p[k] = (ts_pt){q[k].x + sh.x, q[k].y + sh.y};
+    if (tscv_warp_quad(img, p, card, TS_GOF_CARD_W, TS_GOF_CARD_H, err) < 0 ||
+        tscv_resize(card, small, TS_GOF_NET_W, TS_GOF_NET_H, err) < 0)
+        return -1;
+    return put(f, small, TS_GOF_NUM_NONE, -1, li, side);
+}
+
 enum { OFF_FLAG = 0x80 };
 /* --off's labels (index_offset): the little error of the true patches
  * (corners 3.5% of the card off) reaches about 0.05; the reader reads a
@@ -221,15 +245,18 @@ static int put_off(FILE *f, const ts_image *img, const ts_scene *sc, int i, int 
 
 int main(int argc, char **argv)
 {
-    int cards = 0, part = 0, off = 0, bad = argc < 4;
+    int cards = 0, part = 0, shift = 0, off = 0, bad = argc < 4;
     for (int a = 4; a < argc; a++) {
         cards |= !strcmp(argv[a], "--cards");
         part |= !strcmp(argv[a], "--part");
+        shift |= !strcmp(argv[a], "--shift");
         off |= !strcmp(argv[a], "--off");
-        bad |= strcmp(argv[a], "--cards") && strcmp(argv[a], "--part") && strcmp(argv[a], "--off");
+        bad |= strcmp(argv[a], "--cards") && strcmp(argv[a], "--part") &&
+               strcmp(argv[a], "--shift") && strcmp(argv[a], "--off");
     }
-    if (bad || (part && !cards) || (off && cards)) {
-        fprintf(stderr, "usage: ts-gof-patches FIRST_SEED COUNT OUT.bin [--cards [--part] | --off]\n");
+    if (bad || ((part || shift) && !cards) || (off && cards)) {
+        fprintf(stderr, "usage: ts-gof-patches FIRST_SEED COUNT OUT.bin "
+                        "[--cards [--part] [--shift] | --off]\n");
         return 2;
     }
     long first = atol(argv[1]), count = atol(argv[2]);
@@ -341,6 +368,10 @@ int main(int argc, char **argv)
                     put_part(f, &img, q, li, side, &r, &card, &small, err) < 0)
                     return 1;
                 written += part && c->visible >= 0.5f;
+                if (shift && c->visible >= 0.5f &&
+                    put_shift(f, &img, q, li, side, &r, &card, &small, err) < 0)
+                    return 1;
+                written += shift && c->visible >= 0.5f;
                 continue;
             }
             for (int k = 0; k < 2; k++) {

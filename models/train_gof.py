@@ -274,6 +274,9 @@ def main():
                     help="index: train on the off-quad patches too (ts-gof-patches --off)")
     ap.add_argument("--part", action="store_true",
                     help="card: quads of part of a card as \"none\" too (ts-gof-patches --part)")
+    ap.add_argument("--shift", action="store_true",
+                    help="card: its quad moved 0.14-0.25 of the card as \"none\" too "
+                         "(ts-gof-patches --shift)")
     a = ap.parse_args()
     net = NETS[a.net]
     if a.sixnine:
@@ -288,11 +291,10 @@ def main():
     torch.set_num_threads(1)
     g = torch.Generator().manual_seed(1)
     os.makedirs(a.data, exist_ok=True)
-    part = ["--part"] if a.part and net["cut"] else []
-    xtr, ytr = patches(a.build, a.data, "train" + "_part" * bool(part), a.train, net,
-                       net["cut"] + part)
-    xva, yva = patches(a.build, a.data, "val" + "_part" * bool(part), a.val, net,
-                       net["cut"] + part)
+    part = [f for f, on in (("--part", a.part), ("--shift", a.shift)) if on and net["cut"]]
+    kind = "".join("_" + f[2:] for f in part)
+    xtr, ytr = patches(a.build, a.data, "train" + kind, a.train, net, net["cut"] + part)
+    xva, yva = patches(a.build, a.data, "val" + kind, a.val, net, net["cut"] + part)
     if a.off:
         xo, yo = patches(a.build, a.data, "off", net["off"], net, ["--off"])
         xtr, ytr = np.concatenate([xtr, xo]), np.concatenate([ytr, yo])
@@ -344,6 +346,7 @@ def main():
                            f"{a.val}: {100 * acc:.2f}% {net['right']}",
                            f"rebuild: /usr/bin/python3 models/train_gof.py --net {a.net} "
                            f"--widths {a.widths}{' --off' * a.off}{' --part' * a.part}"
+                           f"{' --shift' * a.shift}"
                            f"{f' --sixnine {a.sixnine}' if a.sixnine else ''} (models/README.md)"])
     print(f"wrote {a.out} ({os.path.getsize(a.out)} bytes)")
 
