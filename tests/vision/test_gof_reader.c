@@ -758,13 +758,13 @@ static void test_outlines_resized(void **state)
     assert_int_equal(wrong, 0);
 }
 
-/* A quad of part of a card (half to three quarters of it, about a point on
- * or beside it: the finder's quad from an "index" in the big numeral's
- * strokes, sized by them) shows half a numeral and one or no index: it is
- * no card, or a card below the floor. 100019's scatter and 103026's read
- * such quads Y8 at 0.999 and R6 at 1.000 (a 6's lower loop, a 9's): most
- * sure wrong readings on seeds 100000-100039 and 103000-103039 are on quads
- * 0.8-1.2 of a card off the card they are counted on. Each
+/* A quad over part of a card (half to three quarters of it, about a point
+ * on or beside it) shows half a numeral and one or no index: it is no
+ * card, or a card below the floor. Most sure wrong readings on seeds
+ * 100000-100039 and 103000-103039 are on quads 0.8-1.8 of a card off the
+ * card they are counted on, half numerals read whole (100019's scatter: a
+ * 6's lower loop read Y8 at 0.999 from a pile-corner quad 0.2 off the
+ * card; 103026's: R6 at 1.000 from a quad of half a card). Each
  * fully visible card of a few rendered tables, at 0.55 and 0.7 of its size
  * about nine points of a 3x3 grid over it and a little past it. */
 static void test_part_quads_not_read(void **state)
