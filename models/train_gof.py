@@ -7,6 +7,12 @@ from true quads a little off, either way up, plus "none" patches (covered
 corners, table, card middles). Training tables use seeds 20000.. ; the
 held-aside tables use seeds 30000.. (never trained on); the floors in
 models/README.md are measured on seeds 40000.. with build/ts-render-eval --game gof.
+It also prints, on held-aside patches of quads off the card (`ts-gof-patches
+SEED N OUT --off`: the true quad shifted by up to 0.3 of the card and scaled
+0.6-1.25, "none" where the index region lies 0.12 of the card or more from the
+card's own index), how often the net still calls a card there; --off trains
+on such patches of tables 21500.. too, --sixnine N shows small 6 and 9 index
+patches N times an epoch (neither in the shipped net, models/README.md).
 
 --net card (models/gof-card.tsnet): the whole card. The corner index alone
 does not read on a card 40-70 px wide in a 1280x720 frame (its numeral is
@@ -16,7 +22,8 @@ that tells 6 from 9. The net sees the rectified card shrunk to 32 x 50 (area
 mean: what tscv_net_run does). Its data are whole cards cut by
 `ts-gof-patches SEED N OUT --cards`: each card at least half visible, from its
 true quad a little off, either way up (labelled with its card: it must read
-upside down the same), and quads off the cards (labelled "none"). Training
+upside down the same), and quads off the cards (labelled "none"); --part
+adds quads of half to two thirds of a card as "none" (not in the shipped net). Training
 tables are seeds 22000..; held aside 30000..; the reader's floors are
 measured on 44000.. and above with `tablesight eval --game gof`.
 
@@ -44,11 +51,13 @@ import tsnet  # noqa: E402
 NETS = {
     "index": dict(size=(28, 44), cut=[], data="/tmp/gofdata", out="models/gof-index.tsnet",
                   train="20000:750,20750:750", val="30000:60", epochs=9,
-                  batch=256, shift=2, turn=False, small=True,
+                  off="21500:600", offval="30000:60",
+                  batch=256, shift=2, turn=False, small=True, sixnine=1,
                   what="Gang of Four corner index", right="patches right"),
     "card": dict(size=(32, 50), cut=["--cards"], data="/tmp/gofc", out="models/gof-card.tsnet",
                  train="22000:480", val="30000:40", epochs=14, batch=128, shift=1, turn=True,
-                 small=False,
+                 off="", offval="",
+                 small=False, sixnine=1,
                  what="Gang of Four whole card", right="right"),
 }
 NUM_LETTERS = "123456789TPDX"
@@ -56,10 +65,12 @@ COL_LETTERS = "GYRM"
 LAYOUTS = ["grid", "touching", "fan", "pile", "scatter", "row"]
 
 
-def patches(build, data, name, spec, net):
+def patches(build, data, name, spec, net, cut=None):
     """Renders (once, cached in data) and loads the patches of the tables in
-    spec: "SEED:TABLES[:RECORDS],..." - ts-gof-patches SEED TABLES, keeping
-    its first RECORDS patches when given (the same bytes on every run)."""
+    spec: "SEED:TABLES[:RECORDS],..." - ts-gof-patches SEED TABLES [cut],
+    keeping its first RECORDS patches when given (the same bytes on every
+    run). cut: the tool's mode (the net's own by default)."""
+    cut = net["cut"] if cut is None else cut
     pw, ph = net["size"]
     parts, procs = [], []
     for part in spec.split(","):
@@ -71,7 +82,7 @@ def patches(build, data, name, spec, net):
         if not os.path.exists(path):
             procs.append((path, subprocess.Popen([os.path.join(build, "ts-gof-patches"),
                                                   str(first), str(count), path + ".tmp"]
-                                                 + net["cut"])))
+                                                 + cut)))
     for path, p in procs:
         if p.wait() != 0:
             sys.exit("ts-gof-patches failed")
@@ -163,6 +174,28 @@ def smaller(x, g):
     return x
 
 
+def six_nine_small(lab):
+    """Index patches of a 6 or a 9 on a card under 90 px wide in the frame:
+    there the index numeral alone tells 6 from 9 (the reader's 6/9 rule
+    needs both corners sure), and these are what the net read worst."""
+    return ((lab[:, 0] == 5) | (lab[:, 0] == 8)) & (lab[:, 3] < 90)
+
+
+def small_index(lab):
+    """Index patches (not "none") of a card under 90 px wide in the frame."""
+    return (lab[:, 0] != 12) & (lab[:, 3] < 90)
+
+
+def epoch_order(lab, sixnine, every, g):
+    """Every patch once and the small index patches (only the 6 and 9 ones
+    unless every) sixnine times in all, shuffled (each copy augmented
+    afresh). Only 6 and 9 made the net call a small 5 a 6 (87000-87039)."""
+    order = np.arange(len(lab))
+    extra = np.nonzero(small_index(lab) if every else six_nine_small(lab))[0]
+    order = np.concatenate([order] + [extra] * (sixnine - 1))
+    return torch.from_numpy(order)[torch.randperm(len(order), generator=g)]
+
+
 def to_tensor(img):
     return torch.from_numpy(img).permute(0, 3, 1, 2).float() / 255.0
 
@@ -188,11 +221,38 @@ def evaluate(model, img, lab, tag):
         if m.any():
             print(f"   cards {lo:3d}-{hi:3d} px wide: {m.sum():5d} index patches, "
                   f"both right {100 * both[m].mean():.2f}%")
+    m = six_nine_small(lab)
+    if m.any():
+        print(f"   6 and 9 on cards < 90 px: {m.sum():5d} index patches, "
+              f"both right {100 * both[m].mean():.2f}%, "
+              f"read as the other {100 * (((pn == 5) & (num == 8)) | ((pn == 8) & (num == 5)))[m].mean():.2f}%")
     for li, name in enumerate(LAYOUTS):
         m = lay == li
         if m.any():
             print(f"   {name:9s} {m.sum():6d} patches, both right {100 * both[m].mean():.2f}%")
     return both.mean()
+
+
+def evaluate_off(model, img, lab, tag):
+    """Index patches of quads off the card (ts-gof-patches --off, labelled
+    "none" or, within a little of the index, their card): how often the net
+    still calls a card, and how sure it is of one there. A reading the
+    reader multiplies must not be sure on a corner that is not on an index."""
+    model.eval()
+    with torch.no_grad():
+        pn, pc = [], []
+        for i in range(0, len(img), 2048):
+            a, b = model(to_tensor(img[i:i + 2048]))
+            pn.append(F.softmax(a, 1))
+            pc.append(F.softmax(b, 1))
+    pn, pc = torch.cat(pn).numpy(), torch.cat(pc).numpy()
+    none = lab[:, 0] == 12
+    card = pn[:, 12] < 0.5  # the reader counts the corner (gof.c posterior)
+    sure = card & (pn[:, :12].max(1) / np.maximum(1e-9, 1 - pn[:, 12]) >= 0.9)
+    print(f"{tag}: {none.sum()} off-quad patches: called a card {100 * card[none].mean():.2f}%, "
+          f"sure of a number there (>= 0.9) {100 * sure[none].mean():.2f}%, "
+          f"mean P(none) {pn[none, 12].mean():.3f}; {(~none).sum()} near the index read "
+          f"{100 * (pn[~none].argmax(1) == lab[~none, 0]).mean():.2f}%")
 
 
 def main():
@@ -206,8 +266,21 @@ def main():
     ap.add_argument("--epochs", type=int)
     ap.add_argument("--widths", default="12,24,32",
                     help="the three convolutions' channels (12,24,32: the shipped nets)")
+    ap.add_argument("--sixnine", type=int,
+                    help="times each small 6 or 9 index patch is seen an epoch (1: the shipped net)")
+    ap.add_argument("--every-small", action="store_true",
+                    help="repeat every small index patch, not only 6 and 9")
+    ap.add_argument("--off", action="store_true",
+                    help="index: train on the off-quad patches too (ts-gof-patches --off)")
+    ap.add_argument("--part", action="store_true",
+                    help="card: quads of part of a card as \"none\" too (ts-gof-patches --part)")
+    ap.add_argument("--shift", action="store_true",
+                    help="card: its quad moved 0.14-0.25 of the card as \"none\" too "
+                         "(ts-gof-patches --shift)")
     a = ap.parse_args()
     net = NETS[a.net]
+    if a.sixnine:
+        net["sixnine"] = a.sixnine
     for k in ("data", "out", "train", "val", "epochs"):
         if getattr(a, k) is None:
             setattr(a, k, net[k])
@@ -218,23 +291,32 @@ def main():
     torch.set_num_threads(1)
     g = torch.Generator().manual_seed(1)
     os.makedirs(a.data, exist_ok=True)
-    xtr, ytr = patches(a.build, a.data, "train", a.train, net)
-    xva, yva = patches(a.build, a.data, "val", a.val, net)
+    part = [f for f, on in (("--part", a.part), ("--shift", a.shift)) if on and net["cut"]]
+    kind = "".join("_" + f[2:] for f in part)
+    xtr, ytr = patches(a.build, a.data, "train" + kind, a.train, net, net["cut"] + part)
+    xva, yva = patches(a.build, a.data, "val" + kind, a.val, net, net["cut"] + part)
+    if a.off:
+        xo, yo = patches(a.build, a.data, "off", net["off"], net, ["--off"])
+        xtr, ytr = np.concatenate([xtr, xo]), np.concatenate([ytr, yo])
+    xvo, yvo = (patches(a.build, a.data, "offval", net["offval"], net, ["--off"])
+                if net["offval"] else (None, None))
     print(flush=True)
     print(f"train {len(xtr)} patches from tables {a.train}; held aside {len(xva)} from {a.val}")
 
     widths = tuple(int(w) for w in a.widths.split(","))
     model = Net(pw, ph, widths)
     opt = torch.optim.Adam(model.parameters(), lr=2e-3, weight_decay=1e-4)
-    steps = a.epochs * ((len(xtr) + bs - 1) // bs)
+    extra = small_index(ytr) if a.every_small else six_nine_small(ytr)
+    per_epoch = len(xtr) + (net["sixnine"] - 1) * int(extra.sum())
+    steps = a.epochs * ((per_epoch + bs - 1) // bs)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps)
     ynum = torch.from_numpy(ytr[:, 0])
     ycol = torch.from_numpy(ytr[:, 1])
     for ep in range(a.epochs):
         model.train()
-        perm = torch.randperm(len(xtr), generator=g)
+        perm = epoch_order(ytr, net["sixnine"], a.every_small, g)
         total = 0.0
-        for i in range(0, len(xtr), bs):
+        for i in range(0, len(perm), bs):
             b = perm[i:i + bs]
             x = augment(to_tensor(xtr[b.numpy()]), g, net)
             on, oc = model(x)
@@ -249,9 +331,13 @@ def main():
             total += loss.item() * len(b)
             if (i // bs) % 40 == 0:
                 print(f"  step {i // bs}: loss {loss.item():.3f}", flush=True)
-        print(f"epoch {ep + 1}: loss {total / len(xtr):.4f}", flush=True)
+        print(f"epoch {ep + 1}: loss {total / len(perm):.4f}", flush=True)
         evaluate(model, xva, yva, "  held aside")
+        if xvo is not None:
+            evaluate_off(model, xvo, yvo, "  held aside")
     acc = evaluate(model, xva, yva, "held aside (final)")
+    if xvo is not None:
+        evaluate_off(model, xvo, yvo, "held aside (final)")
     torch.save(model.state_dict(), os.path.join(a.data, name + ".pt"))
     tsnet.export(model, a.out, name, pw, ph, 3,
                  [("number", NUM_LETTERS), ("colour", COL_LETTERS)],
@@ -259,7 +345,9 @@ def main():
                            f"(ts-gof-patches{''.join(' ' + c for c in net['cut'])}), held aside "
                            f"{a.val}: {100 * acc:.2f}% {net['right']}",
                            f"rebuild: /usr/bin/python3 models/train_gof.py --net {a.net} "
-                           f"--widths {a.widths} (models/README.md)"])
+                           f"--widths {a.widths}{' --off' * a.off}{' --part' * a.part}"
+                           f"{' --shift' * a.shift}"
+                           f"{f' --sixnine {a.sixnine}' if a.sixnine else ''} (models/README.md)"])
     print(f"wrote {a.out} ({os.path.getsize(a.out)} bytes)")
 
 

@@ -758,6 +758,54 @@ static void test_outlines_resized(void **state)
     assert_int_equal(wrong, 0);
 }
 
+/* A quad over part of a card (half to three quarters of it, about a point
+ * on or beside it) shows half a numeral and one or no index: it is no
+ * card, or a card below the floor. Most sure wrong readings on seeds
+ * 100000-100039 and 103000-103039 are on quads 0.8-1.8 of a card off the
+ * card they are counted on, half numerals read whole (100019's scatter: a
+ * 6's lower loop read Y8 at 0.999 from a pile-corner quad 0.2 off the
+ * card; 103026's: R6 at 1.000 from a quad of half a card). Each
+ * fully visible card of a few rendered tables, at 0.55 and 0.7 of its size
+ * about nine points of a 3x3 grid over it and a little past it. */
+static void test_part_quads_not_read(void **state)
+{
+    (void)state;
+    void *r = make_reader();
+    char err[TSCV_ERR_MAX];
+    ts_image card = {0};
+    int n = 0, sure = 0;
+    for (uint64_t seed = 50400; seed < 50404; seed++) {
+        ts_scene sc;
+        ts_layout layout = seed % 2 ? TS_LAYOUT_SCATTER : TS_LAYOUT_GRID;
+        assert_int_equal(render_table(TS_FAM_GOF, seed, layout, 1, &sc, err), 0);
+        for (int i = 0; i < sc.ncards; i++) {
+            if (sc.cards[i].visible < 0.99f)
+                continue;
+            const ts_pt *g = sc.cards[i].quad;
+            for (int p = 0; p < 18; p++) {
+                float u = -0.1f + 0.6f * (float)(p % 3), v = -0.1f + 0.6f * (float)(p / 3 % 3);
+                ts_pt c = ts_quad_point(g, u, v);
+                ts_quad q;
+                ts_quad_scale_about(g, c, p < 9 ? 0.55f : 0.7f, q.q);
+                ts_reading rd;
+                assert_int_equal(tscv_warp_quad(&sc.img, q.q, &card, cls->card_w, cls->card_h, err), 0);
+                assert_int_equal(cls->read(r, &card, &rd, err), 0);
+                n++;
+                sure += rd.is_card && rd.conf >= cls->conf_floor;
+            }
+        }
+        ts_scene_free(&sc);
+    }
+    ts_image_free(&card);
+    cls->destroy(r);
+    fprintf(stderr, "part quads: %d of %d read above the floor\n", sure, n);
+    /* measured 9 of 864 with the shipped nets (session 16); a card net
+     * trained on such quads as "none" (ts-gof-patches --cards --part) read
+     * 0, but fewer cards on the tables (models/README.md), so not shipped */
+    assert_true(n >= 800);
+    assert_true(sure <= 12);
+}
+
 int main(void)
 {
     tscv_set_threads(1);
@@ -784,6 +832,7 @@ int main(void)
         cmocka_unit_test(test_skewed_outlines_not_misread),
         cmocka_unit_test(test_pale_index_cards_resized),
         cmocka_unit_test(test_outlines_resized),
+        cmocka_unit_test(test_part_quads_not_read),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
