@@ -27,6 +27,16 @@
 
 #define have_shared() shared_file_exists(SET_DIR "crops.tsv")
 
+/* The classic deck's profile (into prof) and a reader of it (caller destroys). */
+static ts_set_reader *classic_reader(ts_profile *prof)
+{
+    char err[256];
+    assert_int_equal(ts_profile_load("classic", NULL, prof, err, sizeof err), 0);
+    ts_set_reader *r = ts_set_reader_create(prof);
+    assert_non_null(r);
+    return r;
+}
+
 static void test_reader_on_held_out_crops(void **state)
 {
     (void)state;
@@ -34,9 +44,7 @@ static void test_reader_on_held_out_crops(void **state)
         skip();
     ts_profile prof;
     char err[256];
-    assert_int_equal(ts_profile_load("classic", NULL, &prof, err, sizeof err), 0);
-    ts_set_reader *r = ts_set_reader_create(&prof);
-    assert_non_null(r);
+    ts_set_reader *r = classic_reader(&prof);
     FILE *f = fopen(SET_DIR "crops.tsv", "r");
     char line[1024];
     int lineno = 0, n = 0, ok = 0, wrong_read = 0;
@@ -125,9 +133,7 @@ static void test_reader_unsure_of_no_set_shape(void **state)
         skip();
     ts_profile prof;
     char err[256];
-    assert_int_equal(ts_profile_load("classic", NULL, &prof, err, sizeof err), 0);
-    ts_set_reader *r = ts_set_reader_create(&prof);
-    assert_non_null(r);
+    ts_set_reader *r = classic_reader(&prof);
     FILE *f = fopen(SET_DIR "crops.tsv", "r");
     assert_non_null(f);
     char line[1024], seen[32][5] = {{0}};
