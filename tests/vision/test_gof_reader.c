@@ -809,8 +809,10 @@ static void test_part_quads_not_read(void **state)
 /* A blob of one card is that card: the corners of its outline offer it
  * again sized by the lone cards, not its own foreshortened sides, a little
  * off it, where a small 6's index read 8 sure (gof_find.c is_pile,
- * on_blob). Tuning tables 100019 scatter, 100009 row, 100022 pile: each
- * had one such sure wrong reading, at least half visible cards. */
+ * on_blob; such a corner may only confirm the outline's reading, gof.c
+ * confirms_outline). Tuning tables 100019 scatter, 100009 row, 100022
+ * pile: each had one such sure wrong reading, at least half visible
+ * cards. */
 static void test_lone_card_corners_not_misread(void **state)
 {
     (void)state;
@@ -823,6 +825,27 @@ static void test_lone_card_corners_not_misread(void **state)
      * on these tables, Y6 read Y8 twice and G6 read G8) */
     assert_true(n >= 35);
     assert_true(ok >= 21);
+    assert_true(wrong == 0);
+}
+
+/* ... and where such a corner reads the card its outline read unsure, it
+ * confirms it: tables where dropping those corners (session 16's rule) lost
+ * a G9, a Y9 and a Y6, fully visible, their outlines read at 0.6 (gof.c
+ * confirms_outline). 103023's RD, with no outline, stays unread: such a
+ * corner alone is no reading. Tuning tables 105012, 105005 and 103023
+ * scatter, 103007 row. */
+static void test_lone_card_corners_confirm(void **state)
+{
+    (void)state;
+    static const table_ref t[] = {{105012, TS_LAYOUT_SCATTER},
+                                  {105005, TS_LAYOUT_SCATTER},
+                                  {103023, TS_LAYOUT_SCATTER},
+                                  {103007, TS_LAYOUT_ROW}};
+    int n = 0, ok = 0, wrong = 0;
+    read_camera_tables("lone card corners confirm", t, 4, 0.99f, &n, &ok, &wrong);
+    /* measured 45/48, 0 wrong (such corners never read: 42/48) */
+    assert_true(n >= 48);
+    assert_true(ok >= 44);
     assert_true(wrong == 0);
 }
 
@@ -854,6 +877,7 @@ int main(void)
         cmocka_unit_test(test_outlines_resized),
         cmocka_unit_test(test_part_quads_not_read),
         cmocka_unit_test(test_lone_card_corners_not_misread),
+        cmocka_unit_test(test_lone_card_corners_confirm),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -36,8 +36,9 @@ static const float CARD_ASPECT = 87.0f / 56.0f;
  * still be a whole card's (corner_cards). */
 static const float SHORT_WHOLE = 0.15f;
 /* The scores of the cards corner_cards offers: a whole card's two sides,
- * a card sized by the lone cards along a corner's edges. */
-static const float CORNER_WHOLE = 0.45f, CORNER_PART = 0.3f;
+ * a card sized by the lone cards along a corner's edges, and such a card
+ * that does not fit its blob of one card (TS_GOF_ASIDE, on_blob). */
+static const float CORNER_WHOLE = 0.45f, CORNER_PART = 0.3f, CORNER_ASIDE = 0.29f;
 /* A blob between these many cards' areas is one card (is_pile). */
 static const float PILE_AREA = 1.3f, ONE_AREA = 0.5f;
 /* How far a corner card's corners are pulled in before they must lie on a
@@ -629,7 +630,10 @@ static void side_slope(const ts_quad *c, int n, float side, float slope[2])
  * lies). A blob of one card is that card: its corners offer it again sized
  * by the lone cards, not its own foreshortened sides, 0.1-0.2 off, and a
  * small 6's index there read 8 sure (the card net, a 6's loop). Such
- * corner cards must fit the blob (on_blob). Below ONE_AREA the blob is
+ * corner cards that do not fit the blob (on_blob) are TS_GOF_ASIDE: they
+ * may confirm the blob's outline reading, not overrule it (gof.c; dropping
+ * them lost cards whose outline read unsure and such a corner right, a G9
+ * 0.6 -> 1.0). Below ONE_AREA the blob is
  * part of a card (a close-up card of a block cut by a binarisation: 0.35
  * of the size model) whose corner card runs past it. Seeds 100000-100039:
  * fully visible 2113 -> 2114 of 2171, at least half 2283 as before, wrong
@@ -760,9 +764,8 @@ static int corner_cards(const ts_ipt *pts, int n, int k, float side, const float
                 order(o.q);
                 /* on a blob of one card, a card sized by the lone cards
                  * that does not fit it lies a little off that card */
-                if (!whole && !pile && !on_blob(poly, m, k, &o))
-                    continue;
-                o.score = whole ? CORNER_WHOLE : CORNER_PART;
+                int aside = !whole && !pile && !on_blob(poly, m, k, &o);
+                o.score = whole ? CORNER_WHOLE : aside ? CORNER_ASIDE : CORNER_PART;
                 o.area = sa * sb;
                 out[got++] = o;
             }
@@ -1274,8 +1277,9 @@ int ts_gof_find(ts_gof_finder *f, const ts_image *frame, ts_quad *out, ts_quad *
         return -1;
     unsigned char *kd = f->kind;
     for (int i = 0; i < n; i++) /* the corner cards of piles (corner_cards' scores) */
-        kd[i] = out[i].score == CORNER_WHOLE || out[i].score == CORNER_PART ? TS_GOF_PART
-                                                                          : TS_GOF_OUTLINE;
+        kd[i] = out[i].score == CORNER_ASIDE                                   ? TS_GOF_ASIDE
+                : out[i].score == CORNER_WHOLE || out[i].score == CORNER_PART ? TS_GOF_PART
+                                                                              : TS_GOF_OUTLINE;
     float ref = typical_side(out, n, 1000, 1);
     int kept = 0, nv = 0;
     for (int i = 0; i < m; i++) {
