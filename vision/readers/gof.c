@@ -507,30 +507,26 @@ static const float INDEX_RESIZE[2] = {0.92f, 1.08f};
  * 216.1 M as before (reading the skewed ones again too: pile 226.8 M). */
 static const float OUTLINE_RESIZE[2] = {0.94f, 1.06f};
 
-/* Whether reading r of candidate i (of cand, this frame's) is the card
- * read on the outlines it overlaps (the memo's), at least one and none
- * other. A corner card a little off a blob of one card (TS_GOF_ASIDE) is a
- * second look at the card that blob is: it may confirm its outline's
- * reading (a G9 read 0.6 on its outline, 1.0 on such a corner: 105012),
- * not overrule it nor stand alone. Off the card, a small 6's or 9's index
- * and the card net read half of its big numeral: a Y6 read Y8, an R6 R9,
- * a Y9 Y6, each sure, its outline right but unsure; a Y6 whose outline
- * was too short for a card read Y8 (100019). */
-static int confirms_outline(const gof_reader *g, const ts_quad *cand, int i,
-                            const ts_reading *r)
+/* Whether reading r of candidate i (of cand, this frame's) differs from a
+ * card read on an outline it overlaps (the memo's). A corner card a little
+ * off a blob of one card (TS_GOF_ASIDE) is a second look at the card that
+ * blob is: it may confirm its outline's reading (a G9 read 0.6 on its
+ * outline, 1.0 on such a corner: 105012), not overrule it. Off the card, a
+ * small 6's or 9's index and the card net read half of its big numeral: a
+ * Y6 read Y8, an R6 R9, a Y9 Y6, each sure, its outline right but unsure.
+ * Where no outline was read (a pile's bottom card cut off its blob by a
+ * binarisation: 87029) it stands alone, as a pile corner's card. */
+static int overrules_outline(const gof_reader *g, const ts_quad *cand, int i,
+                             const ts_reading *r)
 {
-    int same = 0;
     for (int j = 0; j < g->nranked; j++) {
         ts_reading rj;
-        if (j == i || g->kind[j] != TS_GOF_OUTLINE || !g->snapped[j] ||
-            !ts_quad_overlap(&cand[j], &cand[i]) ||
-            !ts_reading_memo_found(&g->memo, cand[j].q, &rj))
-            continue;
-        if (rj.code.idx != r->code.idx)
-            return 0;
-        same = 1;
+        if (j != i && g->kind[j] == TS_GOF_OUTLINE && g->snapped[j] &&
+            ts_quad_overlap(&cand[j], &cand[i]) &&
+            ts_reading_memo_found(&g->memo, cand[j].q, &rj) && rj.code.idx != r->code.idx)
+            return 1;
     }
-    return same;
+    return 0;
 }
 
 /* Snaps candidate i to the card's edges (gof_find.h) once and reads it for
@@ -585,7 +581,7 @@ static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char
         read_resized(g, &cand[i], ts_quad_centre(cand[i].q), OUTLINE_RESIZE, TS_GOF_OUTLINE, 0,
                      &cand[i], out, &held, err) < 0)
         return -1;
-    if (g->kind[i] == TS_GOF_ASIDE && out->is_card && !confirms_outline(g, cand, i, out)) {
+    if (g->kind[i] == TS_GOF_ASIDE && out->is_card && overrules_outline(g, cand, i, out)) {
         out->is_card = 0; /* its place is left to the next candidate */
         held = 0;
     }

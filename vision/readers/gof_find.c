@@ -625,28 +625,31 @@ static void side_slope(const ts_quad *c, int n, float side, float slope[2])
         slope[1] = (float)(my - (ss / m - side) / slope[0]);
 }
 
-/* Whether the blob of outline pts[0..n) (stock image px, k frame px each)
- * may be a pile: not about one card of short side side (side_at where it
- * lies). A blob of one card is that card: its corners offer it again sized
- * by the lone cards, not its own foreshortened sides, 0.1-0.2 off, and a
- * small 6's index there read 8 sure (the card net, a 6's loop). Such
- * corner cards that do not fit the blob (on_blob) are TS_GOF_ASIDE: they
- * may confirm the blob's outline reading, not overrule it (gof.c; dropping
- * them lost cards whose outline read unsure and such a corner right, a G9
- * 0.6 -> 1.0). Below ONE_AREA the blob is
- * part of a card (a close-up card of a block cut by a binarisation: 0.35
- * of the size model) whose corner card runs past it. Seeds 100000-100039:
- * fully visible 2113 -> 2114 of 2171, at least half 2283 as before, wrong
- * 3/4 -> 0/1, false 1; 103000-103039: 2108 -> 2105 of 2166, 2280 -> 2276
- * of 2391, wrong 5/8 -> 3/6, false 2 (single blobs 0.65-0.92 of the size
- * model; from 0.75 up only the pile's wrong one went). */
-static int is_pile(const ts_ipt *pts, int n, int k, float side, const float slope[2])
+/* Whether the blob of polygon poly[0..m) (stock image px, k frame px each;
+ * orient: twice its signed area) may be a pile: not about one card of
+ * short side side (side_at where it lies). A blob of one card is that
+ * card: its corners offer it again sized by the lone cards, not its own
+ * foreshortened sides, 0.1-0.2 off, and a small 6's index there read 8
+ * sure (the card net, a 6's loop). Such corner cards that do not fit the
+ * blob (on_blob) are TS_GOF_ASIDE: they may confirm the blob's outline
+ * reading, not overrule it (gof.c overrules_outline). Dropped (session
+ * 16), they lost cards whose outline read unsure and such a corner right
+ * (a G9 0.6 -> 1.0) and pile cards a binarisation cut off their pile
+ * (87029). Below ONE_AREA the blob is part of a card (a close-up card of a
+ * block cut by a binarisation: 0.35 of the size model) whose corner card
+ * runs past it. Seeds 40 of each layout, fully / at least half visible
+ * read, wrong, against corners read as any pile corner's: 103000 2108 ->
+ * 2107 of 2166, 2280 -> 2278 of 2391, wrong 5/8 -> 3/6; 105000 2081,
+ * 2248 as before, wrong 6/7 -> 5/6; 100000 2113, 2283 -> 2282, wrong 3/4
+ * -> 1/2; 87000 2099 -> 2098, 2273 as before, wrong 4/4. */
+static int is_pile(const ts_ipt *poly, int m, double orient, int k, float side,
+                   const float slope[2])
 {
-    double a = tscv_area(pts, n) * k * k;
+    double a = fabs(orient) / 2 * k * k; /* orient: twice the signed area */
     float cy = 0;
-    for (int i = 0; i < n; i++)
-        cy += (float)pts[i].y;
-    float sd = side_at(side, slope, (cy / (float)n + 0.5f) * (float)k);
+    for (int i = 0; i < m; i++)
+        cy += (float)poly[i].y;
+    float sd = side_at(side, slope, (cy / (float)m + 0.5f) * (float)k);
     return a > PILE_AREA * sd * sd * CARD_ASPECT || a < ONE_AREA * sd * sd * CARD_ASPECT;
 }
 
@@ -733,7 +736,7 @@ static int corner_cards(const ts_ipt *pts, int n, int k, float side, const float
     }
     if (side <= 0)
         side = longest * k / CARD_ASPECT;
-    int pile = known <= 0 || is_pile(pts, n, k, side, slope);
+    int pile = -1; /* not yet known: only corners sized by the lone cards ask */
     for (int pass = 0; pass < 2; pass++)
         for (int i = 0; i < nc && got + 2 <= max; i++) {
             float lo = fminf(cn[i].la, cn[i].lb), hi = fmaxf(cn[i].la, cn[i].lb);
@@ -764,6 +767,8 @@ static int corner_cards(const ts_ipt *pts, int n, int k, float side, const float
                 order(o.q);
                 /* on a blob of one card, a card sized by the lone cards
                  * that does not fit it lies a little off that card */
+                if (!whole && pile < 0)
+                    pile = known <= 0 || is_pile(poly, m, orient, k, side, slope);
                 int aside = !whole && !pile && !on_blob(poly, m, k, &o);
                 o.score = whole ? CORNER_WHOLE : aside ? CORNER_ASIDE : CORNER_PART;
                 o.area = sa * sb;
