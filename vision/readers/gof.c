@@ -425,6 +425,13 @@ static int gof_read_found(void *reader, const ts_pt q[4], ts_reading *out)
  * 2087 and 2263 -> 2261 (at 0.3: 2113 / 2284 and 2085 / 2257). */
 static const double PART_DISSENT = 0.1;
 
+/* Whether a quad of kind (ts_gof_kind) may lie under others: a pile
+ * corner's, an index's, or one a little off its blob (TS_GOF_ASIDE). */
+static int part_kind(int kind)
+{
+    return kind == TS_GOF_PART || kind == TS_GOF_ASIDE;
+}
+
 static void part_unheld(ts_reading *out, int shown, double share)
 {
     if (!shown || out->conf < VIEW_SURE || share < PART_DISSENT)
@@ -443,7 +450,7 @@ static int read_quad(gof_reader *g, const ts_quad *q, int kind, ts_reading *out,
         return -1;
     if (out->is_card && share < SKEW_SHARE && ts_gof_skew(q->q) > SKEW_MAX)
         out->conf = fminf(out->conf, DISSENT_CONF);
-    if (kind == TS_GOF_PART && out->is_card && !*held)
+    if (part_kind(kind) && out->is_card && !*held)
         part_unheld(out, shown, share);
     return 0;
 }
@@ -500,6 +507,28 @@ static const float INDEX_RESIZE[2] = {0.92f, 1.08f};
  * 216.1 M as before (reading the skewed ones again too: pile 226.8 M). */
 static const float OUTLINE_RESIZE[2] = {0.94f, 1.06f};
 
+/* Whether reading r of candidate i (of cand, this frame's) differs from a
+ * card read on an outline it overlaps (the memo's). A corner card a little
+ * off a blob of one card (TS_GOF_ASIDE) is a second look at the card that
+ * blob is: it may confirm its outline's reading (a G9 read 0.6 on its
+ * outline, 1.0 on such a corner: 105012), not overrule it. Off the card, a
+ * small 6's or 9's index and the card net read half of its big numeral: a
+ * Y6 read Y8, an R6 R9, a Y9 Y6, each sure, its outline right but unsure.
+ * Where no outline was read (a pile's bottom card cut off its blob by a
+ * binarisation: 87029) it stands alone, as a pile corner's card. */
+static int overrules_outline(const gof_reader *g, const ts_quad *cand, int i,
+                             const ts_reading *r)
+{
+    for (int j = 0; j < g->nranked; j++) {
+        ts_reading rj;
+        if (j != i && g->kind[j] == TS_GOF_OUTLINE && g->snapped[j] &&
+            ts_quad_overlap(&cand[j], &cand[i]) &&
+            ts_reading_memo_found(&g->memo, cand[j].q, &rj) && rj.code.idx != r->code.idx)
+            return 1;
+    }
+    return 0;
+}
+
 /* Snaps candidate i to the card's edges (gof_find.h) once and reads it for
  * find(), keeping a card's reading for the pipeline's read of the same
  * quad. A card an index view stands for is read from its corners and
@@ -552,7 +581,11 @@ static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char
         read_resized(g, &cand[i], ts_quad_centre(cand[i].q), OUTLINE_RESIZE, TS_GOF_OUTLINE, 0,
                      &cand[i], out, &held, err) < 0)
         return -1;
-    if (g->kind[i] == TS_GOF_PART && out->is_card && held) {
+    if (g->kind[i] == TS_GOF_ASIDE && out->is_card && overrules_outline(g, cand, i, out)) {
+        out->is_card = 0; /* its place is left to the next candidate */
+        held = 0;
+    }
+    if (part_kind(g->kind[i]) && out->is_card && held) {
         /* the warp's top-left is q[0]; its bottom-right, turned, q[2] */
         ts_quad c = cand[i];
         if (held == 2)

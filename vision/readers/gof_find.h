@@ -46,7 +46,8 @@ void ts_gof_finder_destroy(ts_gof_finder *f);
 typedef enum {
     TS_GOF_OUTLINE, /* a card's outline, or a cell of a split block */
     TS_GOF_PART,    /* implied by a corner of a blob or by an index: may lie under others */
-    TS_GOF_VIEW     /* an index view */
+    TS_GOF_VIEW,    /* an index view */
+    TS_GOF_ASIDE    /* a part a little off the blob of one card it was found on (gof.c) */
 } ts_gof_kind;
 int ts_gof_find(ts_gof_finder *f, const ts_image *frame, ts_quad *out, ts_quad *card,
                 unsigned char *kind, int max, char *err);
