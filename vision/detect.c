@@ -30,7 +30,7 @@ struct ts_detector {
     ts_image white, bin, eroded, dist; /* scratch, reused across frames */
     ts_image fine, fine_closed, fine_bin; /* seam search at twice the resolution */
     ts_image plain;                    /* white with a printed cloth's pattern closed */
-    int patterned;                     /* the adaptive blobs joined most of the frame */
+    double cloth_area;                 /* adaptive blobs that are not cards (work px^2) */
     uint8_t *rows;                     /* decimation scratch: two frame rows */
     size_t nrows;
     int avx2;                          /* the processor has AVX2 */
@@ -495,10 +495,8 @@ static void offer(ts_detector *d, tscv_contours *cs, int r, int source, const bo
                 add_box(boxes, nboxes, b, margin, w, h);
         } else if (r == 0) {
             double area = tscv_area(p, len);
-            /* a table's light parts joined into one blob over most of the
-             * frame: a printed cloth's ground, as light as paper */
-            if (source == SOURCE_ADAPTIVE && area > d->p.max_area * frame_area)
-                d->patterned = 1;
+            if (source == SOURCE_ADAPTIVE)
+                d->cloth_area += area;
             if (area > 2 * d->p.min_area * frame_area)
                 split_at_dents(d, p, len, frame_area, source, cl);
             if (area > d->p.min_area * frame_area)
@@ -785,6 +783,21 @@ static int edge_regions(ts_detector *d, char *err)
     return 0;
 }
 
+/* Fills the holes of bin's blobs smaller than max_area: a card's marks, so
+ * that erosion parts cards that touch without cutting each one up. */
+static int fill_holes(ts_image *bin, double max_area, char *err)
+{
+    tscv_contours cs;
+    if (tscv_find_contours(bin, 1, &cs, err) < 0)
+        return -1;
+    int rc = 0;
+    for (int i = 0; i < cs.n && rc == 0; i++)
+        if (tscv_area(cs.pts + cs.start[i], cs.len[i]) < max_area)
+            rc = tscv_fill_contour(bin, cs.pts + cs.start[i], cs.len[i], err);
+    tscv_contours_free(&cs);
+    return rc;
+}
+
 /* bin = the adaptive binarisation of d->white with dark print narrower than
  * the closing filled: a printed cloth's light ground, as light as paper,
  * joins every card on it into one blob with holes; closed, the cloth is
@@ -798,7 +811,17 @@ static int cloth_regions(ts_detector *d, int block, double offset, char *err)
     if (tscv_morph(&d->white, &d->plain, 'c', CLOTH_CLOSE, err) < 0)
         return -1;
     debug_write(d, "detect_plain.png", &d->plain);
-    return tscv_adaptive(&d->plain, &d->bin, block, offset, err);
+    if (tscv_adaptive(&d->plain, &d->bin, block, offset, err) < 0)
+        return -1;
+    /* what the closing filled is no card: the print, and the cloth showing
+     * between two cards that lie close */
+    for (int y = 0; y < d->bin.h; y++) {
+        const uint8_t *v = ts_image_row(&d->white, y), *c = ts_image_row(&d->plain, y);
+        uint8_t *o = ts_image_row(&d->bin, y);
+        for (int x = 0; x < d->bin.w; x++)
+            o[x] = c[x] - v[x] < SEAM_CONTRAST ? o[x] : 0;
+    }
+    return fill_holes(&d->bin, d->p.max_area * d->bin.w * d->bin.h, err);
 }
 
 /* ---- Cards edge to edge -------------------------------------------------- */
@@ -910,7 +933,7 @@ int ts_detect(ts_detector *d, const ts_image *frame, ts_quad *out, int max, char
         k = 1;
     d->k = k;
     d->nseams = 0;
-    d->patterned = 0;
+    d->cloth_area = 0;
     int w = frame->w / k, h = frame->h / k;
     if (w < 8 || h < 8)
         return 0;
@@ -950,7 +973,9 @@ int ts_detect(ts_detector *d, const ts_image *frame, ts_quad *out, int max, char
         snprintf(name, sizeof name, "detect_bin%zu.png", s);
         debug_write(d, name, &d->bin);
     }
-    if (d->patterned) {
+    /* blobs that are no card over most of the frame: a table's light parts
+     * joined up, a printed cloth's ground as light as paper */
+    if (d->cloth_area > d->p.max_area * w * h) {
         if (cloth_regions(d, sources[0].block, sources[0].offset, err) < 0 ||
             gather(d, SOURCE_CLOTH, 0, &cl, err) < 0)
             return -1;
