@@ -29,6 +29,8 @@ struct ts_detector {
     ts_detect_params p;
     ts_image white, bin, eroded, dist; /* scratch, reused across frames */
     ts_image fine, fine_closed, fine_bin; /* seam search at twice the resolution */
+    ts_image plain;                    /* white with a printed cloth's pattern closed */
+    double cloth_area;                 /* adaptive blobs that are not cards (work px^2) */
     uint8_t *rows;                     /* decimation scratch: two frame rows */
     size_t nrows;
     int avx2;                          /* the processor has AVX2 */
@@ -74,6 +76,7 @@ void ts_detector_destroy(ts_detector *d)
     ts_image_free(&d->fine);
     ts_image_free(&d->fine_closed);
     ts_image_free(&d->fine_bin);
+    ts_image_free(&d->plain);
     free(d->rows);
     free(d);
 }
@@ -345,8 +348,12 @@ int ts_quad_overlap(const ts_quad *a, const ts_quad *b)
 /* ---- Candidate pool ----------------------------------------------------- */
 
 enum { NRADII = 4, MAX_CAND = 512 };
-/* Candidate sources: the binarisations of ts_detect, then the seam search. */
-enum { SOURCE_ADAPTIVE, SOURCE_OTSU, SOURCE_EDGES, SOURCE_SEAMS };
+/* Candidate sources: the binarisations of ts_detect, then the seam search,
+ * then the binarisation of a printed cloth's closed image (see cloth_regions). */
+enum { SOURCE_ADAPTIVE, SOURCE_OTSU, SOURCE_EDGES, SOURCE_SEAMS, SOURCE_CLOTH };
+/* The widest dark print (dots, stripes, checks: work pixels across, less
+ * one) that closing fills; a card's marks wider than this stay. */
+enum { CLOTH_CLOSE = 5 };
 /* How much darker than its surroundings a seam between cards is (grey levels). */
 enum { SEAM_CONTRAST = 12, SEAM_OPEN = 2 };
 
@@ -488,12 +495,14 @@ static void offer(ts_detector *d, tscv_contours *cs, int r, int source, const bo
                 add_box(boxes, nboxes, b, margin, w, h);
         } else if (r == 0) {
             double area = tscv_area(p, len);
+            if (source == SOURCE_ADAPTIVE)
+                d->cloth_area += area;
             if (area > 2 * d->p.min_area * frame_area)
                 split_at_dents(d, p, len, frame_area, source, cl);
             if (area > d->p.min_area * frame_area)
                 add_box(boxes, nboxes, b, margin, w, h);
             if (area > 2 * d->p.min_area * frame_area && area < d->p.max_area * frame_area &&
-                source != SOURCE_EDGES)
+                source < SOURCE_EDGES)
                 add_box(d->seams, &d->nseams, b, 2, w, h);
         }
     }
@@ -576,6 +585,13 @@ static int is_merged(const cand_list *cl, int i)
     return k >= 2 && pieces > 0.5f * cl->q[i].area;
 }
 
+/* Where candidate i ranks: by depth, a printed cloth's after all others
+ * (its closing also fills the gaps between cards that lie close). */
+static int rank(const cand_list *cl, int i)
+{
+    return cl->depth[i] + (cl->source[i] == SOURCE_CLOTH ? NRADII : 0);
+}
+
 /* Shallow (exact outline) before deep, then the largest first (a shadow or
  * glare across a card cuts it into smaller card-like pieces); merged cards
  * left out. */
@@ -587,8 +603,8 @@ static int order_candidates(const cand_list *cl, ts_quad *out, int max)
     for (int i = 1; i < cl->n; i++)
         for (int j = i; j > 0; j--) {
             int a = order[j - 1], b = order[j];
-            if (cl->depth[a] < cl->depth[b] ||
-                (cl->depth[a] == cl->depth[b] && cl->q[a].area >= cl->q[b].area))
+            if (rank(cl, a) < rank(cl, b) ||
+                (rank(cl, a) == rank(cl, b) && cl->q[a].area >= cl->q[b].area))
                 break;
             order[j - 1] = b;
             order[j] = a;
@@ -767,6 +783,47 @@ static int edge_regions(ts_detector *d, char *err)
     return 0;
 }
 
+/* Fills the holes of bin's blobs smaller than max_area: a card's marks, so
+ * that erosion parts cards that touch without cutting each one up. */
+static int fill_holes(ts_image *bin, double max_area, char *err)
+{
+    tscv_contours cs;
+    if (tscv_find_contours(bin, 1, &cs, err) < 0)
+        return -1;
+    int rc = 0;
+    for (int i = 0; i < cs.n && rc == 0; i++)
+        if (tscv_area(cs.pts + cs.start[i], cs.len[i]) < max_area)
+            rc = tscv_fill_contour(bin, cs.pts + cs.start[i], cs.len[i], err);
+    tscv_contours_free(&cs);
+    return rc;
+}
+
+/* bin = the adaptive binarisation of d->white with dark print narrower than
+ * the closing filled: a printed cloth's light ground, as light as paper,
+ * joins every card on it into one blob with holes; closed, the cloth is
+ * one even grey a little darker than the cards. */
+static int cloth_regions(ts_detector *d, int block, double offset, char *err)
+{
+    if (scratch(&d->plain, d->white.w, d->white.h, 1) < 0) {
+        snprintf(err, TSCV_ERR_MAX, "detect: out of memory");
+        return -1;
+    }
+    if (tscv_morph(&d->white, &d->plain, 'c', CLOTH_CLOSE, err) < 0)
+        return -1;
+    debug_write(d, "detect_plain.png", &d->plain);
+    if (tscv_adaptive(&d->plain, &d->bin, block, offset, err) < 0)
+        return -1;
+    /* what the closing filled is no card: the print, and the cloth showing
+     * between two cards that lie close */
+    for (int y = 0; y < d->bin.h; y++) {
+        const uint8_t *v = ts_image_row(&d->white, y), *c = ts_image_row(&d->plain, y);
+        uint8_t *o = ts_image_row(&d->bin, y);
+        for (int x = 0; x < d->bin.w; x++)
+            o[x] = c[x] - v[x] < SEAM_CONTRAST ? o[x] : 0;
+    }
+    return fill_holes(&d->bin, d->p.max_area * d->bin.w * d->bin.h, err);
+}
+
 /* ---- Cards edge to edge -------------------------------------------------- */
 
 /* Cards laid edge to edge merge into one blob on the work image: the seam
@@ -852,14 +909,14 @@ static void add_big_quads(ts_detector *d, const cand_list *cl)
     double area[MAX_CAND];
     int n = 0;
     for (int i = 0; i < cl->n; i++)
-        if (cl->depth[i] == 0 && cl->source[i] != SOURCE_EDGES)
+        if (cl->depth[i] == 0 && cl->source[i] < SOURCE_EDGES)
             area[n++] = cl->q[i].area;
     if (n == 0)
         return;
     qsort(area, (size_t)n, sizeof *area, cmp_double);
     const double big = n >= 3 ? 3 * area[n / 2] : 0.06 * w * h;
     for (int i = 0; i < cl->n; i++)
-        if (cl->depth[i] == 0 && cl->source[i] != SOURCE_EDGES && cl->q[i].area > big) {
+        if (cl->depth[i] == 0 && cl->source[i] < SOURCE_EDGES && cl->q[i].area > big) {
             ts_ipt corner[4];
             for (int c = 0; c < 4; c++)
                 corner[c] = (ts_ipt){(int)cl->q[i].q[c].x, (int)cl->q[i].q[c].y};
@@ -876,6 +933,7 @@ int ts_detect(ts_detector *d, const ts_image *frame, ts_quad *out, int max, char
         k = 1;
     d->k = k;
     d->nseams = 0;
+    d->cloth_area = 0;
     int w = frame->w / k, h = frame->h / k;
     if (w < 8 || h < 8)
         return 0;
@@ -914,6 +972,14 @@ int ts_detect(ts_detector *d, const ts_image *frame, ts_quad *out, int max, char
         char name[32];
         snprintf(name, sizeof name, "detect_bin%zu.png", s);
         debug_write(d, name, &d->bin);
+    }
+    /* blobs that are no card over most of the frame: a table's light parts
+     * joined up, a printed cloth's ground as light as paper */
+    if (d->cloth_area > d->p.max_area * w * h) {
+        if (cloth_regions(d, sources[0].block, sources[0].offset, err) < 0 ||
+            gather(d, SOURCE_CLOTH, 0, &cl, err) < 0)
+            return -1;
+        debug_write(d, "detect_bin_cloth.png", &d->bin);
     }
     add_big_quads(d, &cl);
     for (int b = 0; b < d->nseams && k >= 2; b++)

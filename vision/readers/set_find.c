@@ -34,6 +34,10 @@ struct ts_set_finder {
     tscv_blob *blobs;   /* MAX_INK_BLOBS */
 };
 
+/* A guessed card smaller than this part of the detector's typical
+ * candidate is none (see try_card). */
+#define SMALL_GUESS 0.3f
+
 /* A card this finder has read: its quad, count, and paper level. */
 typedef struct {
     ts_quad q;
@@ -45,6 +49,7 @@ typedef struct {
     found c[MAX_FOUND];
     int n;
     int reads; /* hypotheses read this frame (bounded) */
+    float card_area; /* the detector's typical candidate (0: too few to tell) */
 } found_list;
 
 /* An ink symbol: centre, unit long axis, long and short extent (frame px). */
@@ -377,6 +382,11 @@ static int try_card(ts_set_finder *f, const ts_set_read_with *r, const ts_image 
         if (q0->area < 0.55f * typical || q0->area > 2.2f * typical)
             return 0;
     }
+    /* Before, a guess far smaller than the detector's typical candidate (a
+     * printed cloth's dot between two playing cards): that may be a fan's
+     * strip or two cards as one, so only a third of it tells. */
+    if (snap && fl->n < 3 && q0->area < SMALL_GUESS * fl->card_area)
+        return 0;
     ts_quad q = *q0;
     ts_set_reading rd;
     int rc = read_upright(f, r, frame, &q, &rd, err);
@@ -836,6 +846,7 @@ int ts_set_find(ts_set_finder *f, const ts_set_read_with *r, const ts_image *fra
         return -1;
     }
     fl->n = fl->reads = 0;
+    fl->card_area = card_area;
     int rc = 0, nsym = 0;
     for (int b = 0; b < nb && rc == 0; b++) {
         int ns = find_symbols(f, frame, &boxes[b], card_area, sym + nsym, MAX_SYMBOLS - nsym,
