@@ -435,22 +435,25 @@ static void keep_end(const ts_quad *c, int e, float len, ts_quad *out)
 
 /* A pile's cards as far as they are known: the cards known (found whole
  * and read sure at both ends, the tops, or read here), the other
- * candidates of a card's size, and that size. */
+ * candidates of a card's size, and that size; and the cards found whole
+ * that read with both ends shown, a fanned hand's tops. */
 typedef struct {
     ts_quad known[MAX_TOPS + MAX_COVERED];
     ts_quad other[MAX_COVERS];
-    int nknown, ntops, nother;
+    ts_quad fan[MAX_TOPS];
+    int nknown, ntops, nother, nfan;
     float len, wid; /* the tops' median */
 } pile;
 
 /* The tops among the candidates cand[0..n) (their readings kept for
- * read_found, the pipeline would read them again). Returns 0, or -1 with
- * err. */
+ * read_found, the pipeline would read them again), and the fan's tops:
+ * read as the pipeline reads them (a quad a little off at the sides is
+ * refitted), not from the quad as found. Returns 0, or -1 with err. */
 static int find_tops(domino_reader *d, const ts_image *frame, const ts_quad *cand, int n,
                      pile *p, char *err)
 {
     ts_reading r;
-    p->nknown = 0;
+    p->nknown = p->nfan = 0;
     for (int i = 0; i < n && p->nknown < MAX_TOPS; i++) {
         int seen = 0;
         for (int t = 0; t < p->nknown && !seen; t++)
@@ -463,6 +466,8 @@ static int find_tops(domino_reader *d, const ts_image *frame, const ts_quad *can
         keep_found(d, cand[i].q, &r);
         if (r.is_card && r.attr_conf[0] >= 0.9f && r.attr_conf[1] >= 0.9f)
             p->known[p->nknown++] = cand[i];
+        if (r.is_card && r.attr_conf[0] >= 0.5f && r.attr_conf[1] >= 0.5f && p->nfan < MAX_TOPS)
+            p->fan[p->nfan++] = cand[i];
     }
     p->ntops = p->nknown;
     return 0;
@@ -586,31 +591,28 @@ static int pile_candidate(domino_reader *d, const ts_image *frame, ts_quad *c, p
     return got;
 }
 
-/* Cards of a pile partly under other cards: each candidate of the tops'
- * width that is no card known is read (pile_candidate), only when exactly
- * one card of the deck fits what shows; then the pips on no card known are
- * looked at again with the known cards' outlines as edges
- * (domino_find_under), and each card read so is added after the n
- * candidates (out has room for max). Returns the count now, or -1 with
- * err. */
+/* Cards of a pile partly under other cards (p: its tops, find_tops):
+ * each candidate of the tops' width that is no card known is read
+ * (pile_candidate), only when exactly one card of the deck fits what
+ * shows; then the pips on no card known are looked at again with the
+ * known cards' outlines as edges (domino_find_under), and each card read
+ * so is added after the n candidates (out has room for max). Returns the
+ * count now, or -1 with err. */
 static int covered_cards(domino_reader *d, const ts_image *frame, ts_quad *cand, int n, int max,
-                         char *err)
+                         pile *p, char *err)
 {
-    pile p;
-    if (find_tops(d, frame, cand, n, &p, err) < 0)
-        return -1;
-    if (p.ntops < 2)
+    if (p->ntops < 2)
         return n;
-    pile_size(&p);
-    pile_others(cand, n, &p);
+    pile_size(p);
+    pile_others(cand, n, p);
     int tried = 0;
     for (int i = 0; i < n && tried < MAX_COVERED; i++)
-        if (pile_candidate(d, frame, &cand[i], &p, &tried, err) < 0)
+        if (pile_candidate(d, frame, &cand[i], p, &tried, err) < 0)
             return -1;
     ts_quad under[MAX_UNDER];
-    int nu = domino_find_under(d->cards, p.known, p.nknown, under, MAX_UNDER);
+    int nu = domino_find_under(d->cards, p->known, p->nknown, under, MAX_UNDER);
     for (int i = 0; i < nu && tried < MAX_COVERED && n < max; i++) {
-        int got = pile_candidate(d, frame, &under[i], &p, &tried, err);
+        int got = pile_candidate(d, frame, &under[i], p, &tried, err);
         if (got < 0)
             return -1;
         if (got)
@@ -628,19 +630,17 @@ static int domino_find(void *reader, const ts_image *frame, ts_quad *out, int ma
     int n = domino_find_cards(d->cards, frame, out, max, err);
     if (n < 0)
         return n;
-    /* cards fanned under the cards found whole, read from the strips
-     * that show, after every other candidate */
-    ts_quad tops[MAX_TOPS];
-    int nt = 0;
-    for (int i = 0; i < n && nt < MAX_TOPS; i++)
-        if (domino_found_whole(d->cards, i))
-            tops[nt++] = out[i];
-    int ns = domino_fan_strips(frame, tops, nt, &d->work, d->strips, MAX_STRIPS, err);
+    pile p;
+    if (find_tops(d, frame, out, n, &p, err) < 0)
+        return -1;
+    /* cards fanned under the cards found whole and read whole, read from
+     * the strips that show, after every other candidate */
+    int ns = domino_fan_strips(frame, p.fan, p.nfan, &d->work, d->strips, MAX_STRIPS, err);
     if (ns < 0)
         return -1;
     for (int i = 0; i < ns; i++)
         keep_found(d, d->strips[i].q.q, &d->strips[i].r);
-    n = covered_cards(d, frame, out, n, max, err);
+    n = covered_cards(d, frame, out, n, max, &p, err);
     if (n < 0)
         return -1;
     for (int i = 0; i < ns && n < max; i++)

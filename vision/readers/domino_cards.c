@@ -629,7 +629,11 @@ static int find_pips(domino_card_finder *f, const ts_image *frame)
             int area = tail, bwid = x1 - x0 + 1, bhei = y1 - y0 + 1;
             if (area < 5 || bwid > 200 || bhei > 200 || n >= MAX_PIPS)
                 continue;
-            if (area < 0.36 * bwid * bhei)
+            /* the Hong Kong five's clover square to the frame (its card
+             * turned about an eighth of a turn) fills only 0.32-0.35 of
+             * its box, but its box is square */
+            int square = abs(bwid - bhei) * 10 <= (bwid > bhei ? bwid : bhei);
+            if (area < (square ? 0.30 : 0.36) * bwid * bhei)
                 continue;
             double mx = (double)sx / area, my = (double)sy / area;
             double cxx = (double)sxx / area - mx * mx, cyy = (double)syy / area - my * my;
@@ -641,8 +645,9 @@ static int find_pips(domino_card_finder *f, const ts_image *frame)
             /* a disc fills 0.79 of its box whatever its turn; the Hong Kong
              * five's clover turned a third of a right angle only 0.42, but
              * it is about as wide every way (a camera's slant draws it up
-             * to a quarter longer one way) */
-            if (area < 0.45 * bwid * bhei && major > 1.3 * minor)
+             * to a quarter longer one way, a little more along its
+             * box's diagonal) */
+            if (area < 0.45 * bwid * bhei && major > (square ? 1.4 : 1.3) * minor)
                 continue;
             float r = (bwid > bhei ? bwid : bhei) / 2.0f;
             /* paper all round, just outside (the pips of a six are a pip's

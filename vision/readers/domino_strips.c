@@ -421,7 +421,9 @@ static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint
                 return 0;
             if (!b[i].cut && b[i].area > 330 && hypotf(dx, dy) > 0.15f * sq)
                 return 0;
-            if (b[i].area >= (b[i].cut ? 150 : 330))
+            /* (not a thin blob: a six's column of pips run together with
+             * the shadow of the card lying on them is no clover's part) */
+            if (b[i].area >= (b[i].cut ? 150 : 330) && !b[i].thin)
                 core = 1;
         }
         if (shows(bare, cx, cy, 6) >= 0.99f && !core)
@@ -937,7 +939,6 @@ int domino_fan_strips(const ts_image *frame, const ts_quad *tops, int ntops, ts_
         int sides = paper < 60 ? 0 : paper_beside(frame, top, paper, tops, ntops);
         if (!sides)
             continue;
-        int top_ok = 0; /* 1 read whole, -1 not, 0 not looked at */
         for (int sign = -1; sign <= 1; sign += 2) {
             ts_pt cover[CHAIN + 1][4];
             qlines lines[CHAIN + 1]; /* the card just on the next one first */
@@ -953,21 +954,6 @@ int domino_fan_strips(const ts_image *frame, const ts_quad *tops, int ntops, ts_
                 !search(frame, top, lines, 1, 0.75f * paper, sign * 16 * DEG, 0.75f * DEG, 18, 0,
                         0.075f, 16, sides, &p))
                 continue;
-            /* the chain's first card gives every other its size: it must
-             * read as a whole card (a quad of a card found too short or
-             * across two is no measure) */
-            if (!top_ok) {
-                if (tscv_warp_quad(frame, top, work, W, H, err) < 0)
-                    return -1;
-                domino_pips tp;
-                domino_read_pips(DOMINO_CHINESE, work, &tp);
-                top_ok = tp.is_card && tp.end[0].pips >= 1 && tp.end[1].pips >= 1 &&
-                                 tp.end[0].conf >= 0.5f && tp.end[1].conf >= 0.5f
-                             ? 1
-                             : -1;
-            }
-            if (top_ok < 0)
-                break;
             while (ncov <= CHAIN && nout < max) {
                 /* finer, about the best coarse placement */
                 const ts_pt *on = cover[ncov - 1];

@@ -29,7 +29,9 @@ typedef struct {
 } domino_strip;
 
 /* Cards fanned under the cards found whole tops[0..ntops) (quads of the
- * frame, BGR, borrowed); work is the caller's scratch image (allocated here
+ * frame, BGR, borrowed), each read by the caller with both ends shown (the
+ * chain's first card gives every other its size: a quad of a card found
+ * too short or across two is no measure); work is the caller's scratch image (allocated here
  * if zeroed, freed by the caller). Returns the number of strips read into
  * out (<= max), or -1 with err (TSCV_ERR_MAX). */
 int domino_fan_strips(const ts_image *frame, const ts_quad *tops, int ntops, ts_image *work,
