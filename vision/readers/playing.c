@@ -100,11 +100,12 @@ enum { HELD_PAIRS = 8 };
 /* A held card neither its quad nor the fit reads, read from its index
  * alone (held_pairs): at most HELD_XPAIRS of the frame's glyph pairs about
  * its quad, each pair's patch screened by the finder's net in every
- * stretch; those read IDX_MAYBE give the card they imply, read whole, and
+ * stretch; the HELD_XREAD surest give the card they imply, read whole, and
  * it is one only when the face agrees (its pips are its rank and suit):
  * index and face err apart, and of the pairs read on the webcam frames
  * none that the face agreed with was the wrong card. */
 enum { HELD_XPAIRS = 32, HELD_XREAD = 4 };
+#define HELD_XMAYBE 0.4f
 /* How sure of itself the face must be to make a card of an unsure index. */
 #define FACE_RESCUE 0.9f
 /* The share of a card cut by the frame's edge that must lie in the frame
@@ -974,37 +975,22 @@ static int held_face(ts_playing_reader *r, const ts_pt q[4], const ts_image *car
     return 0;
 }
 
-/* Pair k's surest stretch (its patches hxpatch[k * NSTRETCH ..] read into
- * hxprobs) in *s, and its index confidence there. */
-static float pair_stretch(const ts_playing_reader *r, int k, int *s)
+/* The (at most HELD_XREAD) surest of n screened patches (hxprobs), read
+ * HELD_XMAYBE at least, surest first: their places in pick. Not one
+ * stretch a pair: of a squeezed frame's index, the screening net may like
+ * another stretch a little better than the one that shows its card. */
+static int surest_patches(const ts_playing_reader *r, int n, int *pick)
 {
-    float conf = 0;
-    *s = 0;
-    for (int t = 0; t < NSTRETCH; t++) {
-        float c = index_conf(r->hxprobs + (size_t)(k * NSTRETCH + t) * NOUT);
-        if (c > conf)
-            *s = t, conf = c;
-    }
-    return conf;
-}
-
-/* Of the n pairs screened, the (at most HELD_XREAD) surest that read
- * IDX_MAYBE in some stretch, surest first: their patches' places in pick. */
-static int surest_pairs(const ts_playing_reader *r, int n, int *pick)
-{
-    float conf[HELD_XPAIRS];
+    float conf[HELD_XREAD];
     int m = 0;
     for (int k = 0; k < n; k++) {
-        int s;
-        float c = pair_stretch(r, k, &s);
-        if (c < IDX_MAYBE)
+        float c = index_conf(r->hxprobs + (size_t)k * NOUT);
+        if (c < HELD_XMAYBE || (m == HELD_XREAD && c <= conf[m - 1]))
             continue;
-        int j = m < HELD_XREAD ? m++ : HELD_XREAD;
+        int j = m < HELD_XREAD ? m++ : m - 1; /* the last place, freed */
         for (; j > 0 && conf[j - 1] < c; j--)
-            if (j < HELD_XREAD)
-                conf[j] = conf[j - 1], pick[j] = pick[j - 1];
-        if (j < HELD_XREAD)
-            conf[j] = c, pick[j] = k * NSTRETCH + s;
+            conf[j] = conf[j - 1], pick[j] = pick[j - 1];
+        conf[j] = c, pick[j] = k;
     }
     return m;
 }
@@ -1027,18 +1013,20 @@ static int held_pairs(ts_playing_reader *r, ts_pt q[4], ts_reading *out, char *e
         return -1;
     int idx[HELD_XPAIRS];
     int n = ts_playing_held_pairs(r->hpairs, r->nhpairs, q, idx, HELD_XPAIRS);
+    /* only a square frame may be a squeezed photo (the stretches); the
+     * screening net is most of the cost */
+    int ns = r->frame->w == r->frame->h ? NSTRETCH : 1;
     ts_pt card[HELD_XPAIRS * NSTRETCH][4];
-    for (int k = 0; k < n; k++)
-        for (int s = 0; s < NSTRETCH; s++) {
-            ts_pt patch[4];
-            ts_playing_index_card(&r->hpairs[idx[k]], s, card[k * NSTRETCH + s], patch);
-            if (tscv_warp_quad(r->frame, patch, &r->hxpatch[k * NSTRETCH + s], r->pw, r->ph, err) < 0)
-                return -1;
-        }
-    if (n > 0 && tscv_net_run(r->find_net, r->hxpatch, n * NSTRETCH, r->hxprobs, err) < 0)
+    for (int k = 0; k < n * ns; k++) {
+        ts_pt patch[4];
+        ts_playing_index_card(&r->hpairs[idx[k / ns]], k % ns, card[k], patch);
+        if (tscv_warp_quad(r->frame, patch, &r->hxpatch[k], r->pw, r->ph, err) < 0)
+            return -1;
+    }
+    if (n > 0 && tscv_net_run(r->find_net, r->hxpatch, n * ns, r->hxprobs, err) < 0)
         return -1;
     int pick[HELD_XREAD];
-    int m = surest_pairs(r, n, pick);
+    int m = surest_patches(r, n * ns, pick);
     for (int k = 0; k < m; k++)
         if (tscv_warp_quad(r->frame, card[pick[k]], &r->hxcard[k], TS_PLAYING_CARD_W,
                            TS_PLAYING_CARD_H, err) < 0)
