@@ -1034,10 +1034,13 @@ static int held_pairs(ts_playing_reader *r, ts_pt q[4], ts_reading *out, char *e
     ts_playing_reading rd[HELD_XREAD];
     if (m > 0 && read_cards(r, r->hxcard, NULL, m, rd, err) < 0)
         return -1;
+    /* a card mostly beyond the frame's edge (a pair's card in the wrong
+     * stretch) would take the place of the card there, and is no card of
+     * the frame's */
     int best = -1;
     for (int k = 0; k < m; k++)
         if (rd[k].is_card && rd[k].face == TS_FACE_AGREES && rd[k].conf >= TS_PLAYING_FLOOR &&
-            (best < 0 || rd[k].conf > rd[best].conf))
+            (best < 0 || rd[k].conf > rd[best].conf) && in_frame(card[pick[k]], r->frame) >= FACE_SEES)
             best = k;
     if (best < 0)
         return 0;
