@@ -104,7 +104,7 @@ enum { HELD_PAIRS = 8 };
  * it is one only when the face agrees (its pips are its rank and suit):
  * index and face err apart, and of the pairs read on the webcam frames
  * none that the face agreed with was the wrong card. */
-enum { HELD_XPAIRS = 48, HELD_XREAD = 5 };
+enum { HELD_XPAIRS = 32, HELD_XREAD = 5 };
 #define HELD_XMAYBE 0.4f
 /* How sure of itself the face must be to make a card of an unsure index. */
 #define FACE_RESCUE 0.9f
