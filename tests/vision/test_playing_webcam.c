@@ -70,7 +70,7 @@ static void test_webcam_frames_no_confident_junk(void **state)
      * webcam frame: 9); before the index-shape check about one a frame (99
      * on all 111) */
     assert_true(sure_wrong <= 2);
-    /* measured 47 (session 17: a held card neither its quad nor the fit
+    /* measured 46 (session 17: a held card neither its quad nor the fit
      * reads, read from a glyph pair about it where the face agrees;
      * session 15: 43, a fitted quad's index read where its glyph
      * pair lies; session 14: 42, the held finder unsqueezes a squeezed
