@@ -209,8 +209,9 @@ ts_playing_reader *ts_playing_reader_create(const char *models_dir, char *err, s
     r->cs = calloc(BATCH, sizeof *r->cs);
     r->ahead_img = calloc(BATCH, sizeof *r->ahead_img);
     r->ahead_slot = malloc(sizeof *r->ahead_slot * MAX_RANKED);
-    int ok = r->finder && r->indexer && r->checker && r->hindexer && r->hpairs && r->suit && r->cpairs && r->pairs &&
-             r->ipatch && r->iprobs && r->ranked && r->cs && r->ahead_img && r->ahead_slot;
+    int ok = r->finder && r->indexer && r->checker && r->hindexer && r->hpairs && r->suit &&
+             r->cpairs && r->pairs && r->ipatch && r->iprobs && r->ranked && r->cs &&
+             r->ahead_img && r->ahead_slot;
     for (int i = 0; ok && i < BATCH; i++)
         ok = ts_image_alloc(&r->cs[i].patch[1], r->pw, r->ph, 3) == 0 &&
              ts_image_alloc(&r->cs[i].patch[2], r->lw, r->lh, 3) == 0 &&
@@ -220,7 +221,8 @@ ts_playing_reader *ts_playing_reader_create(const char *models_dir, char *err, s
         ts_playing_reader_destroy(r);
         return NULL;
     }
-    r->indexer->keep_labels = r->checker->keep_labels = r->hindexer->keep_labels = 0; /* pairs need the blobs alone */
+    /* pairs need the blobs alone */
+    r->indexer->keep_labels = r->checker->keep_labels = r->hindexer->keep_labels = 0;
     return r;
 }
 
@@ -1040,7 +1042,8 @@ static int held_pairs(ts_playing_reader *r, ts_pt q[4], ts_reading *out, char *e
     int best = -1;
     for (int k = 0; k < m; k++)
         if (rd[k].is_card && rd[k].face == TS_FACE_AGREES && rd[k].conf >= TS_PLAYING_FLOOR &&
-            (best < 0 || rd[k].conf > rd[best].conf) && in_frame(card[pick[k]], r->frame) >= FACE_SEES)
+            (best < 0 || rd[k].conf > rd[best].conf) &&
+            in_frame(card[pick[k]], r->frame) >= FACE_SEES)
             best = k;
     if (best < 0)
         return 0;
