@@ -70,7 +70,9 @@ static void test_webcam_frames_no_confident_junk(void **state)
      * webcam frame: 9); before the index-shape check about one a frame (99
      * on all 111) */
     assert_true(sure_wrong <= 2);
-    /* measured 43 (session 15: a fitted quad's index read where its glyph
+    /* measured 46 (session 17: a held card neither its quad nor the fit
+     * reads, read from a glyph pair about it where the face agrees;
+     * session 15: 43, a fitted quad's index read where its glyph
      * pair lies; session 14: 42, the held finder unsqueezes a squeezed
      * frame's pips; session 13: 41; session 12: 39; the fit looking at the
      * quad shrunk, and the index shape looked for on the fitted quad
@@ -78,7 +80,7 @@ static void test_webcam_frames_no_confident_junk(void **state)
      * held quad fitted, pips cut by the frame's edge not counted: 36 before;
      * held quads fitted to the face: 30 without; 15 before the held-card
      * finder) */
-    assert_true(right >= 33);
+    assert_true(right >= 44);
 }
 
 /* Other games' rendered tables read as playing cards: their pips and

@@ -97,6 +97,15 @@ enum { HELD_PAIRS = 8 };
 #define HELD_GROW 1.15f
 #define HELD_NEAR 0.35f
 #define HELD_INDEX_SURE 0.8f
+/* A held card neither its quad nor the fit reads, read from its index
+ * alone (held_pairs): at most HELD_XPAIRS of the frame's glyph pairs about
+ * its quad, each pair's patch screened by the finder's net in every
+ * stretch; the HELD_XREAD surest give the card they imply, read whole, and
+ * it is one only when the face agrees (its pips are its rank and suit):
+ * index and face err apart, and of the pairs read on the webcam frames
+ * none that the face agreed with was the wrong card. */
+enum { HELD_XPAIRS = 32, HELD_XREAD = 5 };
+#define HELD_XMAYBE 0.4f
 /* How sure of itself the face must be to make a card of an unsure index. */
 #define FACE_RESCUE 0.9f
 /* The share of a card cut by the frame's edge that must lie in the frame
@@ -149,8 +158,16 @@ struct ts_playing_reader {
     ts_image grown;   /* a fitted held quad's, grown (held_face, held_index) */
     ts_image hpatch[HELD_PAIRS]; /* its index patches (held_index) */
     float hprobs[HELD_PAIRS * NOUT];
+    ts_index_ink *hindexer;  /* the frame's glyph pairs for held_pairs */
+    ts_playing_pair *hpairs; /* MAX_PAIRS of them */
+    int nhpairs;             /* their count, -1 before they are looked for */
+    ts_image hxpatch[HELD_XPAIRS * NSTRETCH]; /* their index patches */
+    float hxprobs[HELD_XPAIRS * NSTRETCH * NOUT];
+    ts_image hxcard[HELD_XREAD]; /* the cards the surest imply */
     ts_pt unfit[MAX_UNFIT]; /* this frame's held quads not worth fitting: centres */
     int nunfit;
+    ts_pt unpaired[MAX_UNFIT]; /* and those no glyph pair about made a card */
+    int nunpaired;
     const ts_image *frame; /* during find(): the frame (borrowed) */
     ts_quad *ranked;  /* the finder's output before it is copied out */
 };
@@ -181,6 +198,8 @@ ts_playing_reader *ts_playing_reader_create(const char *models_dir, char *err, s
     r->finder = ts_playing_finder_create();
     r->indexer = ts_index_ink_create(TS_PLAYING_INK_BLOBS);
     r->checker = ts_index_ink_create(TS_PLAYING_INK_BLOBS);
+    r->hindexer = ts_index_ink_create(TS_PLAYING_INK_BLOBS);
+    r->hpairs = malloc(sizeof *r->hpairs * MAX_PAIRS);
     r->suit = ts_playing_suit_create();
     r->cpairs = malloc(sizeof *r->cpairs * MAX_CARD_PAIRS);
     r->pairs = malloc(sizeof *r->pairs * MAX_PAIRS);
@@ -190,8 +209,9 @@ ts_playing_reader *ts_playing_reader_create(const char *models_dir, char *err, s
     r->cs = calloc(BATCH, sizeof *r->cs);
     r->ahead_img = calloc(BATCH, sizeof *r->ahead_img);
     r->ahead_slot = malloc(sizeof *r->ahead_slot * MAX_RANKED);
-    int ok = r->finder && r->indexer && r->checker && r->suit && r->cpairs && r->pairs &&
-             r->ipatch && r->iprobs && r->ranked && r->cs && r->ahead_img && r->ahead_slot;
+    int ok = r->finder && r->indexer && r->checker && r->hindexer && r->hpairs && r->suit &&
+             r->cpairs && r->pairs && r->ipatch && r->iprobs && r->ranked && r->cs &&
+             r->ahead_img && r->ahead_slot;
     for (int i = 0; ok && i < BATCH; i++)
         ok = ts_image_alloc(&r->cs[i].patch[1], r->pw, r->ph, 3) == 0 &&
              ts_image_alloc(&r->cs[i].patch[2], r->lw, r->lh, 3) == 0 &&
@@ -201,7 +221,8 @@ ts_playing_reader *ts_playing_reader_create(const char *models_dir, char *err, s
         ts_playing_reader_destroy(r);
         return NULL;
     }
-    r->indexer->keep_labels = r->checker->keep_labels = 0; /* pairs need the blobs alone */
+    /* pairs need the blobs alone */
+    r->indexer->keep_labels = r->checker->keep_labels = r->hindexer->keep_labels = 0;
     return r;
 }
 
@@ -217,6 +238,12 @@ void ts_playing_reader_destroy(ts_playing_reader *r)
     ts_index_ink_destroy(r->indexer);
     ts_image_free(&r->coarse);
     ts_index_ink_destroy(r->checker);
+    ts_index_ink_destroy(r->hindexer);
+    free(r->hpairs);
+    for (int i = 0; i < HELD_XPAIRS * NSTRETCH; i++)
+        ts_image_free(&r->hxpatch[i]);
+    for (int i = 0; i < HELD_XREAD; i++)
+        ts_image_free(&r->hxcard[i]);
     ts_playing_suit_destroy(r->suit);
     free(r->cpairs);
     if (r->ipatch)
@@ -720,7 +747,7 @@ static int card_flags(const ts_playing_reader *r, const ts_pt q[4], const ts_ima
 static int read_ahead(ts_playing_reader *r, const ts_image *frame, const ts_quad *cand, int n,
                       int max, char *err)
 {
-    int k = 0, flags[BATCH];
+    int k = 0, flags[BATCH] = {0};
     if (max > BATCH)
         max = BATCH;
     for (int i = 0; i < n; i++) {
@@ -950,6 +977,81 @@ static int held_face(ts_playing_reader *r, const ts_pt q[4], const ts_image *car
     return 0;
 }
 
+/* The (at most HELD_XREAD) surest of n screened patches (hxprobs), read
+ * HELD_XMAYBE at least, surest first: their places in pick. Not one
+ * stretch a pair: of a squeezed frame's index, the screening net may like
+ * another stretch a little better than the one that shows its card. */
+static int surest_patches(const ts_playing_reader *r, int n, int *pick)
+{
+    float conf[HELD_XREAD];
+    int m = 0;
+    for (int k = 0; k < n; k++) {
+        float c = index_conf(r->hxprobs + (size_t)k * NOUT);
+        if (c < HELD_XMAYBE || (m == HELD_XREAD && c <= conf[m - 1]))
+            continue;
+        int j = m < HELD_XREAD ? m++ : m - 1; /* the last place, freed */
+        for (; j > 0 && conf[j - 1] < c; j--)
+            conf[j] = conf[j - 1], pick[j] = pick[j - 1];
+        conf[j] = c, pick[j] = k;
+    }
+    return m;
+}
+
+/* A held card's quad q (updated) and reading out (a card only when one is
+ * found) from the frame's glyph pairs about it (HELD_XPAIRS): the card a
+ * pair implies, read whole, where the face agrees with its index. */
+static int held_pairs(ts_playing_reader *r, ts_pt q[4], ts_reading *out, char *err)
+{
+    /* the sizes of one held quad share its centre and its pairs */
+    ts_pt c = ts_quad_centre(q);
+    for (int k = 0; k < r->nunpaired; k++)
+        if (ts_dist(c, r->unpaired[k]) < 1.0f)
+            return 0;
+    if (r->nunpaired < MAX_UNFIT)
+        r->unpaired[r->nunpaired++] = c;
+    if (r->nhpairs < 0) /* once a frame, for all its held quads */
+        r->nhpairs = ts_playing_index_pairs(r->hindexer, r->frame, r->hpairs, MAX_PAIRS, err);
+    if (r->nhpairs < 0)
+        return -1;
+    int idx[HELD_XPAIRS];
+    int n = ts_playing_held_pairs(r->hpairs, r->nhpairs, q, idx, HELD_XPAIRS);
+    /* only a square frame may be a squeezed photo (the stretches); the
+     * screening net is most of the cost */
+    int ns = r->frame->w == r->frame->h ? NSTRETCH : 1;
+    ts_pt card[HELD_XPAIRS * NSTRETCH][4];
+    for (int k = 0; k < n * ns; k++) {
+        ts_pt patch[4];
+        ts_playing_index_card(&r->hpairs[idx[k / ns]], k % ns, card[k], patch);
+        if (tscv_warp_quad(r->frame, patch, &r->hxpatch[k], r->pw, r->ph, err) < 0)
+            return -1;
+    }
+    if (n > 0 && tscv_net_run(r->find_net, r->hxpatch, n * ns, r->hxprobs, err) < 0)
+        return -1;
+    int pick[HELD_XREAD];
+    int m = surest_patches(r, n * ns, pick);
+    for (int k = 0; k < m; k++)
+        if (tscv_warp_quad(r->frame, card[pick[k]], &r->hxcard[k], TS_PLAYING_CARD_W,
+                           TS_PLAYING_CARD_H, err) < 0)
+            return -1;
+    ts_playing_reading rd[HELD_XREAD];
+    if (m > 0 && read_cards(r, r->hxcard, NULL, m, rd, err) < 0)
+        return -1;
+    /* a card mostly beyond the frame's edge (a pair's card in the wrong
+     * stretch) would take the place of the card there, and is no card of
+     * the frame's */
+    int best = -1;
+    for (int k = 0; k < m; k++)
+        if (rd[k].is_card && rd[k].face == TS_FACE_AGREES && rd[k].conf >= TS_PLAYING_FLOOR &&
+            (best < 0 || rd[k].conf > rd[best].conf) &&
+            in_frame(card[pick[k]], r->frame) >= FACE_SEES)
+            best = k;
+    if (best < 0)
+        return 0;
+    memcpy(q, card[pick[best]], sizeof card[0]);
+    to_reading(&rd[best], out);
+    return 0;
+}
+
 /* Reads candidate i for the finder (read ahead, or now), keeping a card's
  * reading for the pipeline's read of the same quad. */
 static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char *err)
@@ -976,6 +1078,10 @@ static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char
             return -1;
         if (!out->is_card || out->conf < TS_PLAYING_FLOOR)
             cand[i] = was, *out = before;
+        /* then its index alone, where a glyph pair about it shows one */
+        if ((!out->is_card || out->conf < TS_PLAYING_FLOOR) &&
+            held_pairs(r, cand[i].q, out, err) < 0)
+            return -1;
     }
     /* a late pair's card is one only when read surely (late_card) */
     int paired = paired_quad(r, cand[i].q);
@@ -1144,6 +1250,8 @@ static int playing_find(void *reader, const ts_image *frame, ts_quad *out, int m
     ts_playing_reader *r = reader;
     ts_reading_memo_clear(&r->memo); /* a new frame */
     r->nunfit = 0;
+    r->nhpairs = -1;
+    r->nunpaired = 0;
     int cap = max < MAX_RANKED ? max : MAX_RANKED;
     int nout = ts_playing_outlines(r->finder, frame, r->ranked, cap, err);
     if (nout < 0)

@@ -70,6 +70,14 @@ static const float FIT_SCALE[FIT_SCALES] = {0.8f, 0.65f};
 #define SQUEEZED 1.5f
 #define SQUEEZED_ASPECT_MAX 3.7f
 
+/* A held quad's index pairs (ts_playing_held_pairs): looked for in the quad
+ * grown by this, their glyph step this share of its short side (an index's
+ * step is 0.154 of a card's width; a quad found on the pips is up to twice
+ * too wide, or too narrow in a squeezed frame). */
+#define PAIR_GROW 1.5f
+#define PAIR_STEP_MIN 0.04f
+#define PAIR_STEP_MAX 0.6f
+
 struct ts_playing_held {
     ts_image inv, bin;
     int *labels;
@@ -592,4 +600,22 @@ int ts_playing_held_fit(ts_playing_face *face, const ts_image *frame, ts_pt q[4]
     for (int i = 0; i < FIT_VIEWS; i++)
         ts_image_free(&view[i]);
     return rc;
+}
+
+int ts_playing_held_pairs(const ts_playing_pair *pairs, int n, const ts_pt q[4], int *out, int max)
+{
+    ts_pt g[4];
+    ts_quad_scale(q, PAIR_GROW, g);
+    float a = 0.5f * (ts_dist(q[0], q[1]) + ts_dist(q[2], q[3]));
+    float b = 0.5f * (ts_dist(q[1], q[2]) + ts_dist(q[3], q[0]));
+    float side = a < b ? a : b;
+    int k = 0;
+    for (int i = 0; i < n && k < max; i++) {
+        const ts_playing_pair *p = &pairs[i];
+        float step = ts_dist(p->rank, p->suit);
+        if (step >= PAIR_STEP_MIN * side && step <= PAIR_STEP_MAX * side &&
+            ts_point_in_quad(g, p->rank.x, p->rank.y) && ts_point_in_quad(g, p->suit.x, p->suit.y))
+            out[k++] = i;
+    }
+    return k;
 }

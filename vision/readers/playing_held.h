@@ -17,6 +17,7 @@
 #include "image.h"
 #include "cv/cvwrap.h"
 #include "reader.h"
+#include "readers/playing.h"
 #include "readers/playing_face.h"
 
 typedef struct ts_playing_held ts_playing_held;
@@ -62,5 +63,14 @@ int ts_playing_held_face(ts_playing_face *face, const ts_image *card, const ts_r
  * sees no card in the first moves (not worth fitting: another game's
  * card); or -1 with err (TSCV_ERR_MAX). */
 int ts_playing_held_fit(ts_playing_face *face, const ts_image *frame, ts_pt q[4], char *err);
+
+/* The frame's glyph pairs (pairs[0..n), clearest first) that may be the
+ * corner index of the held card whose quad is q (frame px): both glyphs
+ * inside q grown by half (a quad found on the pips may stop short of the
+ * index, or run on into the hand), their step of an index's size for a
+ * card of q's size. For a held card neither the quad nor its fit reads:
+ * its index is often crisp where its outline is not. Writes up to max of
+ * their places in pairs to out, clearest first; returns the count. */
+int ts_playing_held_pairs(const ts_playing_pair *pairs, int n, const ts_pt q[4], int *out, int max);
 
 #endif
