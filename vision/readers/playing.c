@@ -99,11 +99,12 @@ enum { HELD_PAIRS = 8 };
 #define HELD_INDEX_SURE 0.8f
 /* A found card whose first index corner reads this surely (rank * suit *
  * index) and shows an index's glyph shape has its second corner read by the
- * fast net; read alike as surely, the face is not asked (corners_alike). On
+ * index finder's screening net; read alike as surely, the face is not asked
+ * (corners_alike). On
  * every playing kind, the renders 103000 and 105000 and 20 tables of each
  * other family the face vetoed no card so read: the sure index readings it
  * vetoes (Gang of Four numerals, 9s read on another card) have a corner
- * the nets doubt (the Gang of Four ones at most 0.998). */
+ * the nets doubt (the Gang of Four ones: the fast net at most 0.998). */
 #define CORNERS_SURE TS_PLAYING_FAST_SURE
 /* How sure of itself the face must be to make a card of an unsure index. */
 #define FACE_RESCUE 0.9f
@@ -560,8 +561,9 @@ enum { CARD_CUT = 1, CARD_PAIRED = 2, CARD_MOSTLY_OUT = 4, CARD_FOUND = 8 };
 
 /* alike[i]: found card i, read from its first corner alone CORNERS_SURE
  * with an index's glyph shape, reads the same from its second corner as
- * surely (the fast net, a quarter of the face net's cost): two sure
- * readings of one index and its shape leave the face nothing to add. */
+ * surely (the screening net, a quarter of the face net's cost; the fast
+ * net's half spared less): two sure readings of one index and its shape
+ * leave the face nothing to add. */
 static int corners_alike(ts_playing_reader *r, const int *flags, int n,
                          const ts_playing_reading *out, int *alike, char *err)
 {
@@ -572,7 +574,7 @@ static int corners_alike(ts_playing_reader *r, const int *flags, int n,
             out[i].one_corner && out[i].conf >= CORNERS_SURE)
             job[nj++] = i * NPATCH + 2 * out[i].across + 1;
     }
-    if (run_patches(r, r->fast_net, job, nj, err) < 0)
+    if (run_patches(r, r->find_net, job, nj, err) < 0)
         return -1;
     for (int k = 0; k < nj; k++) {
         int i = job[k] / NPATCH;
