@@ -97,7 +97,7 @@ enum { HELD_PAIRS = 8 };
 #define HELD_GROW 1.15f
 #define HELD_NEAR 0.35f
 #define HELD_INDEX_SURE 0.8f
-/* A found card whose first index corner reads this surely (rank * suit *
+/* A card read through the class whose first index corner reads this surely (rank * suit *
  * index) and shows an index's glyph shape has its second corner read by the
  * index finder's screening net; read alike as surely, the face is not asked
  * (corners_alike). On
@@ -544,8 +544,8 @@ static void suit_check(ts_playing_reader *r, int i, const ts_image *card,
 }
 
 /* Reads cards[0..n) (n <= BATCH): corner indices, the index's glyph shape,
- * then the face as a second opinion (not of a found card whose corners
- * read alike, corners_alike), each net step in one batch. flags
+ * then the face as a second opinion (not of a card whose corners read
+ * alike, corners_alike), each net step in one batch. flags
  * (NULL: none) per card: CARD_CUT, it runs past the frame's edge, whose
  * smeared warp the face only half sees (on half a card it counts the pips
  * that show: an 8D cut in two read 5D, its face agreeing), so the face may
@@ -554,12 +554,14 @@ static void suit_check(ts_playing_reader *r, int i, const ts_image *card,
  * shape is then known (the pair, found at the frame's scale, is not always
  * found again on the small card); CARD_MOSTLY_OUT, a cut card less than
  * FACE_SEES of which lies in the frame: the face does not veto it when its
- * index reads LATE_SURE; CARD_FOUND, it is a candidate of find() (not a
- * crop read alone, nor a fitted held quad, whose callers weigh the face's
- * verdict). */
-enum { CARD_CUT = 1, CARD_PAIRED = 2, CARD_MOSTLY_OUT = 4, CARD_FOUND = 8 };
+ * index reads LATE_SURE; CARD_SPARE_FACE, it is read through the reader
+ * class (a candidate of find(), or a card handed to read(): the two must
+ * read a quad alike, reader.h's read_found), whose face may be spared
+ * (corners_alike); not a crop read by ts_playing_read nor a fitted held
+ * quad, whose callers weigh the face's verdict. */
+enum { CARD_CUT = 1, CARD_PAIRED = 2, CARD_MOSTLY_OUT = 4, CARD_SPARE_FACE = 8 };
 
-/* alike[i]: found card i, read from its first corner alone CORNERS_SURE
+/* alike[i]: card i (CARD_SPARE_FACE), read from its first corner alone CORNERS_SURE
  * with an index's glyph shape, reads the same from its second corner as
  * surely (the screening net, a quarter of the face net's cost; the fast
  * net's half spared less): two sure readings of one index and its shape
@@ -570,7 +572,7 @@ static int corners_alike(ts_playing_reader *r, const int *flags, int n,
     int job[BATCH] = {0}, nj = 0;
     for (int i = 0; i < n; i++) {
         alike[i] = 0;
-        if (flags && (flags[i] & CARD_FOUND) && out[i].is_card && out[i].shape &&
+        if (flags && (flags[i] & CARD_SPARE_FACE) && out[i].is_card && out[i].shape &&
             out[i].one_corner && out[i].conf >= CORNERS_SURE)
             job[nj++] = i * NPATCH + 2 * out[i].across + 1;
     }
@@ -699,7 +701,7 @@ static int read_fresh(ts_playing_reader *pr, const ts_image *card, int flags, ts
 
 static int playing_read(void *reader, const ts_image *card, ts_reading *out, char *err)
 {
-    return read_fresh(reader, card, 0, out, err);
+    return read_fresh(reader, card, CARD_SPARE_FACE, out, err);
 }
 
 /* The reading find() made of quad q in this frame (reader.h). */
@@ -749,8 +751,8 @@ static int paired_quad(const ts_playing_reader *r, const ts_pt q[4])
 static int card_flags(const ts_playing_reader *r, const ts_pt q[4], const ts_image *frame)
 {
     if (!on_frame_edge(q, frame))
-        return CARD_FOUND;
-    return CARD_FOUND | CARD_CUT | (paired_quad(r, q) == 1 ? CARD_PAIRED : 0) |
+        return CARD_SPARE_FACE;
+    return CARD_SPARE_FACE | CARD_CUT | (paired_quad(r, q) == 1 ? CARD_PAIRED : 0) |
            (in_frame(q, frame) < FACE_SEES ? CARD_MOSTLY_OUT : 0);
 }
 
