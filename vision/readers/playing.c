@@ -97,14 +97,15 @@ enum { HELD_PAIRS = 8 };
 #define HELD_GROW 1.15f
 #define HELD_NEAR 0.35f
 #define HELD_INDEX_SURE 0.8f
-/* A card read through the class whose first index corner reads this surely (rank * suit *
- * index) and shows an index's glyph shape has its second corner read by the
- * index finder's screening net; read alike as surely, the face is not asked
- * (corners_alike). On
- * every playing kind, the renders 103000 and 105000 and 20 tables of each
- * other family the face vetoed no card so read: the sure index readings it
- * vetoes (Gang of Four numerals, 9s read on another card) have a corner
- * the nets doubt (the Gang of Four ones: the fast net at most 0.998). */
+/* A card read through the class whose first index corner reads this surely
+ * (rank * suit * index) and shows an index's glyph shape has its second
+ * corner read by the index finder's screening net; read alike as surely,
+ * the face is not asked (corners_alike). No reading changed: every playing
+ * kind, ts-render-eval 103000, 105000, 87000 and 106000 (20 each), 20
+ * tables of each other family under --game playing. The sure one-corner
+ * readings the face vetoes there (Gang of Four numerals, 9s read on another
+ * card) have a second corner the nets doubt (the fast net: the Gang of Four
+ * ones at most 0.998). */
 #define CORNERS_SURE TS_PLAYING_FAST_SURE
 /* How sure of itself the face must be to make a card of an unsure index. */
 #define FACE_RESCUE 0.9f
@@ -561,9 +562,9 @@ static void suit_check(ts_playing_reader *r, int i, const ts_image *card,
  * quad, whose callers weigh the face's verdict. */
 enum { CARD_CUT = 1, CARD_PAIRED = 2, CARD_MOSTLY_OUT = 4, CARD_SPARE_FACE = 8 };
 
-/* alike[i]: card i (CARD_SPARE_FACE), read from its first corner alone CORNERS_SURE
- * with an index's glyph shape, reads the same from its second corner as
- * surely (the screening net, a quarter of the face net's cost; the fast
+/* alike[i]: card i (CARD_SPARE_FACE), read from its first corner alone
+ * CORNERS_SURE with an index's glyph shape, reads the same from its second
+ * corner as surely (the screening net, a quarter of the face net's cost; the fast
  * net's half spared less): two sure readings of one index and its shape
  * leave the face nothing to add. */
 static int corners_alike(ts_playing_reader *r, const int *flags, int n,
