@@ -20,6 +20,7 @@
 
 #include "geom.h"
 #include "imageio.h"
+#include "game_pipeline.h"
 #include "pipeline.h"
 #include "render.h"
 #include "render_table.h"
@@ -58,17 +59,6 @@ static int read_one(ts_pipeline *p, const ts_image *img, int want)
     return wrong ? -1 : right;
 }
 
-static ts_pipeline *playing_pipeline(void)
-{
-    char err[256];
-    ts_pipeline_config cfg = {.game = "playing"};
-    ts_pipeline *p = ts_pipeline_create(&cfg, err, sizeof err);
-    if (!p)
-        fprintf(stderr, "%s\n", err);
-    assert_non_null(p);
-    return p;
-}
-
 /* Close-ups cut through the card's middle across its length, the half
  * with an index corner kept. Measured: 15 of 20 read right, 3 read wrong
  * above the floor (the start of session 11: 12 right, 4 wrong). The wrong
@@ -77,7 +67,8 @@ static ts_pipeline *playing_pipeline(void)
 static void test_rendered_cut_cards(void **state)
 {
     (void)state;
-    ts_pipeline *p = playing_pipeline();
+    ts_pipeline *p = game_pipeline("playing");
+    assert_non_null(p);
     int cards = 0, right = 0, wrong = 0;
     for (uint64_t seed = 81200; seed < 81220; seed++) {
         ts_scene sc;
@@ -125,7 +116,8 @@ static void test_phone_cut_cards(void **state)
         {"cardcounter_phone_IMG_20220921_195304_jpg.jpg", "9C"},
         {"cardcounter_phone_IMG_20220921_195309_jpg.jpg", "KH"},
     };
-    ts_pipeline *p = playing_pipeline();
+    ts_pipeline *p = game_pipeline("playing");
+    assert_non_null(p);
     int right = 0;
     for (size_t i = 0; i < sizeof photos / sizeof photos[0]; i++) {
         char path[1024], err[256];

@@ -22,23 +22,13 @@
 
 #include <cmocka.h>
 
+#include "game_pipeline.h"
 #include "pipeline.h"
 #include "readers/playing.h"
 #include "readers/playing_face.h"
 #include "render.h"
 #include "render_table.h"
 #include "cv/cvwrap.h"
-
-static ts_pipeline *playing_pipeline(void)
-{
-    char err[256];
-    ts_pipeline_config cfg = {.game = "playing"};
-    ts_pipeline *p = ts_pipeline_create(&cfg, err, sizeof err);
-    if (!p)
-        fprintf(stderr, "%s\n", err);
-    assert_non_null(p);
-    return p;
-}
 
 /* Cards read (above the floor) on table fam/seed/layout, and how many of
  * them are a card of the table with its code (right). */
@@ -69,7 +59,8 @@ static int read_table(ts_pipeline *p, ts_family fam, uint64_t seed, ts_layout la
 static void test_grids_read_right(void **state)
 {
     (void)state;
-    ts_pipeline *p = playing_pipeline();
+    ts_pipeline *p = game_pipeline("playing");
+    assert_non_null(p);
     int read = 0, right = 0;
     for (uint64_t seed = 80000; seed < 80004; seed++) {
         int r;
@@ -85,7 +76,8 @@ static void test_grids_read_right(void **state)
 static void test_gof_numerals_kept_out(void **state)
 {
     (void)state;
-    ts_pipeline *p = playing_pipeline();
+    ts_pipeline *p = game_pipeline("playing");
+    assert_non_null(p);
     int sure = 0;
     for (uint64_t seed = 103000; seed < 103010; seed++) {
         int r;

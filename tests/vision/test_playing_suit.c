@@ -19,6 +19,7 @@
 #include "cv/cvdnn.h"
 #include "geom.h"
 #include "imageio.h"
+#include "game_pipeline.h"
 #include "pipeline.h"
 #include "readers/playing.h"
 #include "readers/playing_suit.h"
@@ -148,10 +149,7 @@ static void test_grey_diamonds_not_spades(void **state)
         {"cardcounter_phone_IMG_20220921_200046_jpg.jpg", "JS"},
     };
     char err[512];
-    ts_pipeline_config cfg = {.game = "playing"};
-    ts_pipeline *p = ts_pipeline_create(&cfg, err, sizeof err);
-    if (!p)
-        fprintf(stderr, "%s\n", err);
+    ts_pipeline *p = game_pipeline("playing");
     assert_non_null(p);
     for (size_t i = 0; i < sizeof photos / sizeof photos[0]; i++) {
         char path[1024];
