@@ -166,6 +166,18 @@ static void check_chinese_tables_as(const char *name, const chinese_table *table
     assert_int_equal(t.wrong, 0);
 }
 
+/* The same for cards at least half visible (fans' covered cards): at
+ * least min_half of them read, none read wrong, through the camera's JPEG. */
+static void check_chinese_half_jpeg(const char *name, const chinese_table *tables, size_t n,
+                                    int min_half)
+{
+    tally t = scan_chinese_tables_as(tables, n, 1);
+    printf("%s (JPEG): at least half visible %d/%d, %d of %d confident reads wrong\n", name,
+           t.half_ok, t.half, t.wrong, t.reads);
+    assert_true(t.half_ok >= min_half);
+    assert_int_equal(t.wrong, 0);
+}
+
 static void check_chinese_tables(const char *name, const chinese_table *tables, size_t n,
                                  int min_pct)
 {
@@ -416,12 +428,7 @@ static void test_chinese_fan_clover_corners_not_a_six(void **state)
 {
     (void)state;
     static const chinese_table tables[] = {{103025, TS_LAYOUT_FAN}};
-    tally t = scan_chinese_tables_as(tables, sizeof tables / sizeof tables[0], 1);
-    printf("fan, clover corners (JPEG): at least half visible %d/%d, %d of %d confident reads "
-           "wrong\n",
-           t.half_ok, t.half, t.wrong, t.reads);
-    assert_true(t.half_ok >= 3);
-    assert_int_equal(t.wrong, 0);
+    check_chinese_half_jpeg("fan, clover corners", tables, sizeof tables / sizeof tables[0], 3);
 }
 
 /* Fans whose top card is turned about an eighth of a turn (session 17's
@@ -452,12 +459,7 @@ static void test_chinese_fan_top_read_refitted(void **state)
 {
     (void)state;
     static const chinese_table tables[] = {{105002, TS_LAYOUT_FAN}};
-    tally t = scan_chinese_tables_as(tables, sizeof tables / sizeof tables[0], 1);
-    printf("fan, top read refitted (JPEG): at least half visible %d/%d, %d of %d confident "
-           "reads wrong\n",
-           t.half_ok, t.half, t.wrong, t.reads);
-    assert_true(t.half_ok >= 3);
-    assert_int_equal(t.wrong, 0);
+    check_chinese_half_jpeg("fan, top read refitted", tables, sizeof tables / sizeof tables[0], 3);
 }
 
 /* A rendered card, rectified both ways up, reads the same (low:high has no
