@@ -106,6 +106,15 @@ enum { HELD_PAIRS = 8 };
  * none that the face agreed with was the wrong card. */
 enum { HELD_XPAIRS = 32, HELD_XREAD = 5 };
 #define HELD_XMAYBE 0.4f
+/* Where no frame's pair lies about a held quad, the pairs are looked for
+ * again in its region (the quad's box grown by HELD_REGION_GROW), enlarged
+ * to HELD_REGION_W px on its long side: in a dim frame a small index's
+ * glyphs (8-10 px) are blurred together, more so inside a light box drawn
+ * round it (the box lowers the local mean the ink is measured against);
+ * enlarged, the ink's window spans less than a glyph step. */
+#define HELD_REGION_GROW 1.5f
+#define REGION_STEP_MAX 0.18f /* an index's step: 0.154 of a card's width */
+enum { HELD_REGION_W = 640 };
 /* A card read through the class whose first index corner reads this surely
  * (rank * suit * index) and shows an index's glyph shape has its second
  * corner read by the index finder's screening net; read alike as surely,
@@ -171,6 +180,10 @@ struct ts_playing_reader {
     ts_index_ink *hindexer;  /* the frame's glyph pairs for held_pairs */
     ts_playing_pair *hpairs; /* MAX_PAIRS of them */
     int nhpairs;             /* their count, -1 before they are looked for */
+    ts_image hregion;        /* a held quad's region, enlarged (region_pairs) */
+    ts_pt horg;              /* its top-left corner in the frame */
+    float hk;                /* and its scale (region px a frame px) */
+    ts_playing_pair rpairs[MAX_CARD_PAIRS]; /* its pairs, in frame pixels */
     ts_image hxpatch[HELD_XPAIRS * NSTRETCH]; /* their index patches */
     float hxprobs[HELD_XPAIRS * NSTRETCH * NOUT];
     ts_image hxcard[HELD_XREAD]; /* the cards the surest imply */
@@ -250,6 +263,7 @@ void ts_playing_reader_destroy(ts_playing_reader *r)
     ts_index_ink_destroy(r->checker);
     ts_index_ink_destroy(r->hindexer);
     free(r->hpairs);
+    ts_image_free(&r->hregion);
     for (int i = 0; i < HELD_XPAIRS * NSTRETCH; i++)
         ts_image_free(&r->hxpatch[i]);
     for (int i = 0; i < HELD_XREAD; i++)
@@ -1042,9 +1056,59 @@ static int surest_patches(const ts_playing_reader *r, int n, int *pick)
     return m;
 }
 
+/* The glyph pairs of held quad q's region (HELD_REGION_GROW), enlarged to
+ * HELD_REGION_W px on its long side, in frame pixels (rpairs): their count,
+ * 0 where the region is no smaller than that. */
+static int region_pairs(ts_playing_reader *r, const ts_pt q[4], char *err)
+{
+    ts_pt g[4];
+    ts_quad_scale(q, HELD_REGION_GROW, g);
+    float x0 = g[0].x, x1 = g[0].x, y0 = g[0].y, y1 = g[0].y;
+    for (int k = 1; k < 4; k++) {
+        x0 = fminf(x0, g[k].x), x1 = fmaxf(x1, g[k].x);
+        y0 = fminf(y0, g[k].y), y1 = fmaxf(y1, g[k].y);
+    }
+    x0 = fmaxf(x0, 0), y0 = fmaxf(y0, 0);
+    x1 = fminf(x1, (float)r->frame->w), y1 = fminf(y1, (float)r->frame->h);
+    float side = fmaxf(x1 - x0, y1 - y0);
+    if (x1 - x0 < 1 || y1 - y0 < 1 || side >= HELD_REGION_W)
+        return 0;
+    float k = HELD_REGION_W / side;
+    int w = (int)lroundf((x1 - x0) * k), h = (int)lroundf((y1 - y0) * k);
+    const ts_pt box[4] = {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}};
+    if (w < 2 || h < 2)
+        return 0;
+    if (r->hregion.w != w || r->hregion.h != h)
+        ts_image_free(&r->hregion); /* the warp keeps a picture of its size */
+    if (tscv_warp_quad(r->frame, box, &r->hregion, w, h, err) < 0)
+        return -1;
+    int n = ts_playing_index_pairs(r->hindexer, &r->hregion, r->rpairs, MAX_CARD_PAIRS, err);
+    r->horg = (ts_pt){x0, y0}, r->hk = k;
+    /* only pairs no wider apart than an index's on a card the held quad's
+     * width (REGION_STEP_MAX): enlarged, a card's pips pair too, and such a
+     * pair on a black 5 read 5C (the face agreeing) where the frame's read
+     * it 5S */
+    float short_side = fminf(ts_dist(q[0], q[1]), ts_dist(q[1], q[2]));
+    int kept = 0;
+    for (int i = 0; i < n; i++) {
+        ts_playing_pair p = r->rpairs[i];
+        p.rank = (ts_pt){x0 + p.rank.x / k, y0 + p.rank.y / k};
+        p.suit = (ts_pt){x0 + p.suit.x / k, y0 + p.suit.y / k};
+        if (ts_dist(p.rank, p.suit) <= REGION_STEP_MAX * short_side)
+            r->rpairs[kept++] = p;
+    }
+    n = kept;
+    return n;
+}
+
 /* A held card's quad q (updated) and reading out (a card only when one is
- * found) from the frame's glyph pairs about it (HELD_XPAIRS): the card a
- * pair implies, read whole, where the face agrees with its index. */
+ * found) from the frame's glyph pairs about it (HELD_XPAIRS), else its
+ * region's (region_pairs): the card a pair implies, read whole, where the
+ * face agrees with its index. */
+static int pairs_card(ts_playing_reader *r, const ts_image *src, ts_pt org, float k,
+                      const ts_playing_pair *pairs, int npairs, ts_pt q[4], ts_reading *out,
+                      char *err);
+
 static int held_pairs(ts_playing_reader *r, ts_pt q[4], ts_reading *out, char *err)
 {
     /* the sizes of one held quad share its centre and its pairs */
@@ -1058,26 +1122,49 @@ static int held_pairs(ts_playing_reader *r, ts_pt q[4], ts_reading *out, char *e
         r->nhpairs = ts_playing_index_pairs(r->hindexer, r->frame, r->hpairs, MAX_PAIRS, err);
     if (r->nhpairs < 0)
         return -1;
+    int found = pairs_card(r, r->frame, (ts_pt){0, 0}, 1, r->hpairs, r->nhpairs, q, out, err);
+    int nr = found ? found : region_pairs(r, q, err);
+    return found ? found : nr <= 0 ? nr : pairs_card(r, &r->hregion, r->horg, r->hk, r->rpairs, nr, q, out, err);
+}
+
+/* Quad a of the frame in src, whose top-left corner is org of the frame
+ * and which is k times its size. */
+static void to_src(const ts_pt a[4], ts_pt org, float k, ts_pt out[4])
+{
+    for (int i = 0; i < 4; i++)
+        out[i] = (ts_pt){(a[i].x - org.x) * k, (a[i].y - org.y) * k};
+}
+
+/* held_pairs' card from npairs glyph pairs (frame pixels), its patches cut
+ * from src (the frame, or a part of it: to_src): 1 found (q and out
+ * updated), 0 none, -1 error. */
+static int pairs_card(ts_playing_reader *r, const ts_image *src, ts_pt org, float k,
+                      const ts_playing_pair *pairs, int npairs, ts_pt q[4], ts_reading *out,
+                      char *err)
+{
     int idx[HELD_XPAIRS];
-    int n = ts_playing_held_pairs(r->hpairs, r->nhpairs, q, idx, HELD_XPAIRS);
+    int n = ts_playing_held_pairs(pairs, npairs, q, idx, HELD_XPAIRS);
     /* only a square frame may be a squeezed photo (the stretches); the
      * screening net is most of the cost */
     int ns = r->frame->w == r->frame->h ? NSTRETCH : 1;
     ts_pt card[HELD_XPAIRS * NSTRETCH][4];
-    for (int k = 0; k < n * ns; k++) {
+    for (int i = 0; i < n * ns; i++) {
         ts_pt patch[4];
-        ts_playing_index_card(&r->hpairs[idx[k / ns]], k % ns, card[k], patch);
-        if (tscv_warp_quad(r->frame, patch, &r->hxpatch[k], r->pw, r->ph, err) < 0)
+        ts_playing_index_card(&pairs[idx[i / ns]], i % ns, card[i], patch);
+        to_src(patch, org, k, patch);
+        if (tscv_warp_quad(src, patch, &r->hxpatch[i], r->pw, r->ph, err) < 0)
             return -1;
     }
     if (n > 0 && tscv_net_run(r->find_net, r->hxpatch, n * ns, r->hxprobs, err) < 0)
         return -1;
     int pick[HELD_XREAD];
     int m = surest_patches(r, n * ns, pick);
-    for (int k = 0; k < m; k++)
-        if (tscv_warp_quad(r->frame, card[pick[k]], &r->hxcard[k], TS_PLAYING_CARD_W,
-                           TS_PLAYING_CARD_H, err) < 0)
+    for (int i = 0; i < m; i++) {
+        ts_pt c[4];
+        to_src(card[pick[i]], org, k, c);
+        if (tscv_warp_quad(src, c, &r->hxcard[i], TS_PLAYING_CARD_W, TS_PLAYING_CARD_H, err) < 0)
             return -1;
+    }
     ts_playing_reading rd[HELD_XREAD];
     if (m > 0 && read_cards(r, r->hxcard, NULL, m, rd, err) < 0)
         return -1;
@@ -1094,7 +1181,7 @@ static int held_pairs(ts_playing_reader *r, ts_pt q[4], ts_reading *out, char *e
         return 0;
     memcpy(q, card[pick[best]], sizeof card[0]);
     to_reading(&rd[best], out);
-    return 0;
+    return 1;
 }
 
 /* Reads candidate i for the finder (read ahead, or now), keeping a card's
