@@ -106,12 +106,16 @@ enum { HELD_PAIRS = 8 };
  * none that the face agreed with was the wrong card. */
 enum { HELD_XPAIRS = 32, HELD_XREAD = 5 };
 #define HELD_XMAYBE 0.4f
-/* Where no frame's pair lies about a held quad, the pairs are looked for
- * again in its region (the quad's box grown by HELD_REGION_GROW), enlarged
- * to HELD_REGION_W px on its long side: in a dim frame a small index's
- * glyphs (8-10 px) are blurred together, more so inside a light box drawn
- * round it (the box lowers the local mean the ink is measured against);
- * enlarged, the ink's window spans less than a glyph step. */
+/* Where the frame's pairs about a held quad make no card, the pairs are
+ * looked for again in its region (the quad's box grown by HELD_REGION_GROW),
+ * enlarged to HELD_REGION_W px on its long side: in a dim frame a small
+ * index's glyphs (8-10 px) are blurred into one blob, more so inside a
+ * light box drawn round it (the box lowers the local mean the ink is
+ * measured against); enlarged, the ink's window spans less than a glyph
+ * step. Kept: pairs no wider apart than REGION_STEP_MAX of the quad's short
+ * side (an index's step is 0.154 of a card's width): enlarged, a card's
+ * pips pair too, and such a pair on a black 5 read 5C (the face agreeing)
+ * where the frame's pairs read it 5S. */
 #define HELD_REGION_GROW 1.5f
 #define REGION_STEP_MAX 0.18f /* an index's step: 0.154 of a card's width */
 enum { HELD_REGION_W = 640 };
@@ -181,8 +185,6 @@ struct ts_playing_reader {
     ts_playing_pair *hpairs; /* MAX_PAIRS of them */
     int nhpairs;             /* their count, -1 before they are looked for */
     ts_image hregion;        /* a held quad's region, enlarged (region_pairs) */
-    ts_pt horg;              /* its top-left corner in the frame */
-    float hk;                /* and its scale (region px a frame px) */
     ts_playing_pair rpairs[MAX_CARD_PAIRS]; /* its pairs, in frame pixels */
     ts_image hxpatch[HELD_XPAIRS * NSTRETCH]; /* their index patches */
     float hxprobs[HELD_XPAIRS * NSTRETCH * NOUT];
@@ -1057,8 +1059,9 @@ static int surest_patches(const ts_playing_reader *r, int n, int *pick)
 }
 
 /* The glyph pairs of held quad q's region (HELD_REGION_GROW), enlarged to
- * HELD_REGION_W px on its long side, in frame pixels (rpairs): their count,
- * 0 where the region is no smaller than that. */
+ * HELD_REGION_W px on its long side, index-sized for q (REGION_STEP_MAX),
+ * in frame pixels (rpairs): their count, 0 where the region is no smaller
+ * than that, -1 on error. */
 static int region_pairs(ts_playing_reader *r, const ts_pt q[4], char *err)
 {
     ts_pt g[4];
@@ -1083,11 +1086,8 @@ static int region_pairs(ts_playing_reader *r, const ts_pt q[4], char *err)
     if (tscv_warp_quad(r->frame, box, &r->hregion, w, h, err) < 0)
         return -1;
     int n = ts_playing_index_pairs(r->hindexer, &r->hregion, r->rpairs, MAX_CARD_PAIRS, err);
-    r->horg = (ts_pt){x0, y0}, r->hk = k;
-    /* only pairs no wider apart than an index's on a card the held quad's
-     * width (REGION_STEP_MAX): enlarged, a card's pips pair too, and such a
-     * pair on a black 5 read 5C (the face agreeing) where the frame's read
-     * it 5S */
+    if (n < 0)
+        return -1;
     float short_side = fminf(ts_dist(q[0], q[1]), ts_dist(q[1], q[2]));
     int kept = 0;
     for (int i = 0; i < n; i++) {
@@ -1097,17 +1097,15 @@ static int region_pairs(ts_playing_reader *r, const ts_pt q[4], char *err)
         if (ts_dist(p.rank, p.suit) <= REGION_STEP_MAX * short_side)
             r->rpairs[kept++] = p;
     }
-    n = kept;
-    return n;
+    return kept;
 }
 
 /* A held card's quad q (updated) and reading out (a card only when one is
  * found) from the frame's glyph pairs about it (HELD_XPAIRS), else its
  * region's (region_pairs): the card a pair implies, read whole, where the
  * face agrees with its index. */
-static int pairs_card(ts_playing_reader *r, const ts_image *src, ts_pt org, float k,
-                      const ts_playing_pair *pairs, int npairs, ts_pt q[4], ts_reading *out,
-                      char *err);
+static int pairs_card(ts_playing_reader *r, const ts_playing_pair *pairs, int npairs, ts_pt q[4],
+                      ts_reading *out, char *err);
 
 static int held_pairs(ts_playing_reader *r, ts_pt q[4], ts_reading *out, char *err)
 {
@@ -1122,25 +1120,19 @@ static int held_pairs(ts_playing_reader *r, ts_pt q[4], ts_reading *out, char *e
         r->nhpairs = ts_playing_index_pairs(r->hindexer, r->frame, r->hpairs, MAX_PAIRS, err);
     if (r->nhpairs < 0)
         return -1;
-    int found = pairs_card(r, r->frame, (ts_pt){0, 0}, 1, r->hpairs, r->nhpairs, q, out, err);
-    int nr = found ? found : region_pairs(r, q, err);
-    return found ? found : nr <= 0 ? nr : pairs_card(r, &r->hregion, r->horg, r->hk, r->rpairs, nr, q, out, err);
+    int found = pairs_card(r, r->hpairs, r->nhpairs, q, out, err);
+    if (found != 0)
+        return found < 0 ? -1 : 0;
+    int nr = region_pairs(r, q, err);
+    if (nr <= 0)
+        return nr;
+    return pairs_card(r, r->rpairs, nr, q, out, err) < 0 ? -1 : 0;
 }
 
-/* Quad a of the frame in src, whose top-left corner is org of the frame
- * and which is k times its size. */
-static void to_src(const ts_pt a[4], ts_pt org, float k, ts_pt out[4])
-{
-    for (int i = 0; i < 4; i++)
-        out[i] = (ts_pt){(a[i].x - org.x) * k, (a[i].y - org.y) * k};
-}
-
-/* held_pairs' card from npairs glyph pairs (frame pixels), its patches cut
- * from src (the frame, or a part of it: to_src): 1 found (q and out
- * updated), 0 none, -1 error. */
-static int pairs_card(ts_playing_reader *r, const ts_image *src, ts_pt org, float k,
-                      const ts_playing_pair *pairs, int npairs, ts_pt q[4], ts_reading *out,
-                      char *err)
+/* held_pairs' card from npairs glyph pairs: 1 found (q and out updated),
+ * 0 none, -1 error. */
+static int pairs_card(ts_playing_reader *r, const ts_playing_pair *pairs, int npairs, ts_pt q[4],
+                      ts_reading *out, char *err)
 {
     int idx[HELD_XPAIRS];
     int n = ts_playing_held_pairs(pairs, npairs, q, idx, HELD_XPAIRS);
@@ -1151,20 +1143,17 @@ static int pairs_card(ts_playing_reader *r, const ts_image *src, ts_pt org, floa
     for (int i = 0; i < n * ns; i++) {
         ts_pt patch[4];
         ts_playing_index_card(&pairs[idx[i / ns]], i % ns, card[i], patch);
-        to_src(patch, org, k, patch);
-        if (tscv_warp_quad(src, patch, &r->hxpatch[i], r->pw, r->ph, err) < 0)
+        if (tscv_warp_quad(r->frame, patch, &r->hxpatch[i], r->pw, r->ph, err) < 0)
             return -1;
     }
     if (n > 0 && tscv_net_run(r->find_net, r->hxpatch, n * ns, r->hxprobs, err) < 0)
         return -1;
     int pick[HELD_XREAD];
     int m = surest_patches(r, n * ns, pick);
-    for (int i = 0; i < m; i++) {
-        ts_pt c[4];
-        to_src(card[pick[i]], org, k, c);
-        if (tscv_warp_quad(src, c, &r->hxcard[i], TS_PLAYING_CARD_W, TS_PLAYING_CARD_H, err) < 0)
+    for (int i = 0; i < m; i++)
+        if (tscv_warp_quad(r->frame, card[pick[i]], &r->hxcard[i], TS_PLAYING_CARD_W,
+                           TS_PLAYING_CARD_H, err) < 0)
             return -1;
-    }
     ts_playing_reading rd[HELD_XREAD];
     if (m > 0 && read_cards(r, r->hxcard, NULL, m, rd, err) < 0)
         return -1;
