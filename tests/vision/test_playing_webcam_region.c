@@ -33,6 +33,7 @@ static void test_dim_frames_read_from_region_pairs(void **state)
     } frames[] = {
         {"cardcounter_webcam_10s-9af256ef-3992-11ed-8b75-ec2e98cc7ff6_jpg.jpg", "TS"},
         {"cardcounter_webcam_3s-ed7cff5e-3992-11ed-b1f8-ec2e98cc7ff6_jpg.jpg", "3S"},
+        {"cardcounter_webcam_8d-7f928c9d-3991-11ed-9ed4-ec2e98cc7ff6_jpg.jpg", "8D"},
         {"cardcounter_webcam_5s-d58af2c0-3992-11ed-8a0f-ec2e98cc7ff6_jpg.jpg", "5S"},
     };
     ts_pipeline *p = game_pipeline("playing");
