@@ -1100,35 +1100,6 @@ static int region_pairs(ts_playing_reader *r, const ts_pt q[4], char *err)
     return kept;
 }
 
-/* A held card's quad q (updated) and reading out (a card only when one is
- * found) from the frame's glyph pairs about it (HELD_XPAIRS), else its
- * region's (region_pairs): the card a pair implies, read whole, where the
- * face agrees with its index. */
-static int pairs_card(ts_playing_reader *r, const ts_playing_pair *pairs, int npairs, ts_pt q[4],
-                      ts_reading *out, char *err);
-
-static int held_pairs(ts_playing_reader *r, ts_pt q[4], ts_reading *out, char *err)
-{
-    /* the sizes of one held quad share its centre and its pairs */
-    ts_pt c = ts_quad_centre(q);
-    for (int k = 0; k < r->nunpaired; k++)
-        if (ts_dist(c, r->unpaired[k]) < 1.0f)
-            return 0;
-    if (r->nunpaired < MAX_UNFIT)
-        r->unpaired[r->nunpaired++] = c;
-    if (r->nhpairs < 0) /* once a frame, for all its held quads */
-        r->nhpairs = ts_playing_index_pairs(r->hindexer, r->frame, r->hpairs, MAX_PAIRS, err);
-    if (r->nhpairs < 0)
-        return -1;
-    int found = pairs_card(r, r->hpairs, r->nhpairs, q, out, err);
-    if (found != 0)
-        return found < 0 ? -1 : 0;
-    int nr = region_pairs(r, q, err);
-    if (nr <= 0)
-        return nr;
-    return pairs_card(r, r->rpairs, nr, q, out, err) < 0 ? -1 : 0;
-}
-
 /* held_pairs' card from npairs glyph pairs: 1 found (q and out updated),
  * 0 none, -1 error. */
 static int pairs_card(ts_playing_reader *r, const ts_playing_pair *pairs, int npairs, ts_pt q[4],
@@ -1171,6 +1142,32 @@ static int pairs_card(ts_playing_reader *r, const ts_playing_pair *pairs, int np
     memcpy(q, card[pick[best]], sizeof card[0]);
     to_reading(&rd[best], out);
     return 1;
+}
+
+/* A held card's quad q (updated) and reading out (a card only when one is
+ * found) from the frame's glyph pairs about it (HELD_XPAIRS), else its
+ * region's (region_pairs): the card a pair implies, read whole, where the
+ * face agrees with its index. */
+static int held_pairs(ts_playing_reader *r, ts_pt q[4], ts_reading *out, char *err)
+{
+    /* the sizes of one held quad share its centre and its pairs */
+    ts_pt c = ts_quad_centre(q);
+    for (int k = 0; k < r->nunpaired; k++)
+        if (ts_dist(c, r->unpaired[k]) < 1.0f)
+            return 0;
+    if (r->nunpaired < MAX_UNFIT)
+        r->unpaired[r->nunpaired++] = c;
+    if (r->nhpairs < 0) /* once a frame, for all its held quads */
+        r->nhpairs = ts_playing_index_pairs(r->hindexer, r->frame, r->hpairs, MAX_PAIRS, err);
+    if (r->nhpairs < 0)
+        return -1;
+    int found = pairs_card(r, r->hpairs, r->nhpairs, q, out, err);
+    if (found != 0)
+        return found < 0 ? -1 : 0;
+    int nr = region_pairs(r, q, err);
+    if (nr <= 0)
+        return nr;
+    return pairs_card(r, r->rpairs, nr, q, out, err) < 0 ? -1 : 0;
 }
 
 /* Reads candidate i for the finder (read ahead, or now), keeping a card's
