@@ -347,6 +347,15 @@ enum { MAX_VOTERS = 48 }; /* and the whole frame */
  * not outweigh a reader's sure cards; a whole frame showing a held-up or
  * close-up card does). */
 enum { VOTE_MIN = 2 };
+/* Sure cards (counted, whatever the net makes of them) that a reading
+ * with no card, or one read card's face, does not outweigh: a reader's
+ * false sure cards on another family's table come one or two at a time,
+ * while in a fan the net misplaces outlines of either deck (a playing
+ * fan's three sure cards against two domino faces where the domino
+ * reader read nothing, 104006; a Gang of Four fan's five sure strips
+ * against its top card, read unsure by the playing reader, that the net
+ * calls a playing card at 0.90, 104019). */
+enum { MANY_SURE = 3 };
 
 /* A read card's face the net places in a family, fam, with P(fam) p. */
 typedef struct {
@@ -424,9 +433,10 @@ static int vote(ts_auto_family *a, const ts_image *frame, const ts_quad *cand, i
  * chosen (-1: none), or -1 when they do not overrule it: it must be the
  * one family with the most faces (VOTE_MIN of them against a reading with
  * a sure card the net accepts, chosen_backed, or with sure cards,
- * chosen_sure, unless a strong face is among them: the whole frame, or a
- * card its family's reader read and the net clearly places there, a
- * playing card the reader was unsure of; equal counts
+ * chosen_sure, unless a strong face is among them: the whole frame, or,
+ * against fewer than MANY_SURE sure cards, a card its family's reader
+ * read and the net clearly places there, a playing card the reader was
+ * unsure of; equal counts
  * go to the surer faces, summed weight, if clearly surer), and the chosen family
  * must have none, among the candidates or the chosen reading's own cards
  * (own_faces: an unsure card the net places in its family, which no
@@ -566,15 +576,16 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
         return -2;
     signed char how[MAX_READINGS][TS_MAX_CARDS];
     int pick[MAX_READINGS][FACE_SAMPLE], npick[MAX_READINGS], nface = 0;
-    int counted[MAX_READINGS];
+    int counted[MAX_READINGS], sure[MAX_READINGS]; /* cards counted, the sure ones */
     const ts_card *q[MAX_READINGS * FACE_SAMPLE] = {0};
     int fam[MAX_READINGS * FACE_SAMPLE] = {0};
     for (int f = 0; f < n; f++) {
         const ts_frame_result *r = &readings[f];
-        counted[f] = 0;
+        counted[f] = sure[f] = 0;
         for (int i = 0; i < r->ncards; i++) {
             how[f][i] = (signed char)counts(readings, cls, n, f, i, big_face);
             counted[f] += how[f][i] != 0;
+            sure[f] += how[f][i] > 0;
         }
         /* evenly spread over the counted cards */
         npick[f] = 0;
@@ -704,7 +715,7 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
         int g = cls[f]->family;
         if (f != best && own[f] > votes[g])
             votes[g] = own[f], vweight[g] = own_p[f];
-        strong[g] |= f != best && own_agree[f] > 0;
+        strong[g] |= f != best && own_agree[f] > 0 && (best < 0 || sure[best] < MANY_SURE);
     }
     int chosen = best >= 0 ? (int)cls[best]->family : -1;
     int over = overruling_family(votes, vweight, strong, chosen, best >= 0 && backed[best],
@@ -718,9 +729,11 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
          * evidence): a Gang of Four fan's eight sure cards, read at their
          * corner indices, which the net calls no card (score 3), against
          * two outlines it calls Chinese domino cards where the domino
-         * reader read nothing (gof 103034). */
+         * reader read nothing (gof 103034). Nor against MANY_SURE sure
+         * cards. */
         if (b >= 0 && readings[b].ncards == 0 && !whole[over] &&
-            (votes[over] < VOTE_MIN || (best >= 0 && votes[over] <= score[best])))
+            (votes[over] < VOTE_MIN ||
+             (best >= 0 && (votes[over] <= score[best] || sure[best] >= MANY_SURE))))
             b = -1;
         if (b >= 0)
             best = b;

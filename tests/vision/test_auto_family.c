@@ -404,9 +404,11 @@ static void lay_card(ts_image *frame, ts_family fam, int x, int y, ts_quad *outl
  * by one candidate, 81017) nor give a reading with no card the frame (a
  * fan the readers lose); two outlines against an unsure card do, and
  * against two sure cards (score 1), not against six (score 3: a Gang of
- * Four fan's cards read at their indices, 103034; main took domino). (The
- * whole frame placed in a family is enough alone: a card held up to a
- * webcam, tested with the photos above.) */
+ * Four fan's cards read at their indices, 103034; main took domino) nor
+ * three (score 1.5: a playing fan's three sure cards against two domino
+ * outlines in it, 104006; session 17 took domino). (The whole frame
+ * placed in a family is enough alone: a card held up to a webcam, tested
+ * with the photos above.) */
 static void test_outlines_against_readings(void **state)
 {
     ts_auto_family *a = *state;
@@ -421,7 +423,7 @@ static void test_outlines_against_readings(void **state)
     static ts_frame_result r[2];
     const struct {
         int ncards, sure, ncand, domino; /* whether domino is to be chosen */
-    } cases[] = {{1, 1, 1, 0}, {1, 0, 1, 0}, {1, 0, 2, 1}, {2, 1, 2, 1}, {6, 1, 2, 0}};
+    } cases[] = {{1, 1, 1, 0}, {1, 0, 1, 0}, {1, 0, 2, 1}, {2, 1, 2, 1}, {3, 1, 2, 0}, {6, 1, 2, 0}};
     static const char *const codes[] = {"G7", "R3", "Y5", "G2", "R9", "Y1"};
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         memset(r, 0, sizeof r);
@@ -499,6 +501,38 @@ static void test_agreed_unsure_card_outweighs_unbacked(void **state)
     ts_image_free(&frame);
 }
 
+/* The same face against three sure cards the net calls no card does not
+ * overrule them: a Gang of Four fan's five sure cards, read at their
+ * corner indices (no card to the net), against its top card, read unsure
+ * by the playing reader, that the net calls a playing card at 0.90
+ * (rendered Gang of Four fan 104019; session 17 took playing). With two
+ * the face still wins (the test above has one). */
+static void test_unsure_card_against_many_sure(void **state)
+{
+    ts_auto_family *a = *state;
+    char err[TSCV_ERR_MAX];
+    ts_image frame;
+    cloth(&frame);
+    ts_quad at;
+    lay_card(&frame, TS_FAM_PLAYING, 400, 300, &at);
+    const ts_reader_class *cls[2] = {ts_reader_class_by_name("set"),
+                                     ts_reader_class_by_name("playing")};
+    static const char *const codes[] = {"1RDS", "2GOT", "3PSO"};
+    for (int nsure = 2; nsure <= 3; nsure++) {
+        static ts_frame_result r[2];
+        memset(r, 0, sizeof r);
+        for (int c = 0; c < nsure; c++) /* on the cloth, left of the playing card */
+            put_card(&r[0], TS_FAM_SET, codes[c], 20.0f + 120 * (c % 3), 100, 1);
+        put_card(&r[1], TS_FAM_PLAYING, "QH", 400, 300, 0);
+        ts_auto_weight w[2];
+        int best = ts_auto_family_choose(a, &frame, cls, r, 2, NULL, 0, w, err);
+        assert_int_equal(w[0].backed, 0); /* the premise: the net takes no SET card */
+        assert_true(w[1].face >= 0.85);   /* ... and clearly the playing card */
+        assert_int_equal(best, nsure < 3 ? 1 : 0);
+    }
+    ts_image_free(&frame);
+}
+
 /* A playing card filling the frame (held up to a webcam: 2s-f854, a spade
  * read as a SET card, 4c-48f9, a finger's edge as a blank domino end),
  * and another family's reader sure of one "card" on it that the face net
@@ -549,6 +583,7 @@ int main(void)
         CHOOSER_TEST(test_other_readers_cards_are_faces),
         CHOOSER_TEST(test_held_card_outweighs_thin_reading),
         CHOOSER_TEST(test_agreed_unsure_card_outweighs_unbacked),
+        CHOOSER_TEST(test_unsure_card_against_many_sure),
         PIPELINE_TEST(test_webcam_held_cards),
     };
     /* TS_TEST_FILTER=test_guess* runs a part (the sanitizer build) */
