@@ -812,10 +812,17 @@ static float card_side(const ts_quad *c, int n)
  * a pile card's outline is bent by the cards over it. */
 static int card_shaped(const ts_pt q[4])
 {
-    float a0 = ts_dist(q[0], q[1]), a1 = ts_dist(q[2], q[3]);
-    float b0 = ts_dist(q[1], q[2]), b1 = ts_dist(q[3], q[0]);
-    return ts_gof_skew(q) <= SHAPE_SKEW && fminf(a0, a1) >= SHAPE_SIDES * fmaxf(a0, a1) &&
-           fminf(b0, b1) >= SHAPE_SIDES * fmaxf(b0, b1);
+    /* as ts_gof_skew, in squares: typical_side sees every candidate */
+    for (int k = 0; k < 2; k++) {
+        /* q[0]-q[1] against q[3]-q[2], then q[1]-q[2] against q[0]-q[3] */
+        ts_pt a0 = q[k], a1 = q[k + 1], b0 = q[k ? 0 : 3], b1 = q[k ? 3 : 2];
+        float ux = a1.x - a0.x, uy = a1.y - a0.y, vx = b1.x - b0.x, vy = b1.y - b0.y;
+        float uu = ux * ux + uy * uy, vv = vx * vx + vy * vy, cross = ux * vy - uy * vx;
+        if (ux * vx + uy * vy <= 0 || cross * cross > SHAPE_SKEW * SHAPE_SKEW * uu * vv ||
+            fminf(uu, vv) < SHAPE_SIDES * SHAPE_SIDES * fmaxf(uu, vv))
+            return 0;
+    }
+    return 1;
 }
 
 /* The short side of the typical card among the quads with a score of at
