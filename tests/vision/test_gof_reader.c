@@ -852,6 +852,39 @@ static void test_lone_card_corners_confirm(void **state)
     assert_true(wrong == 0);
 }
 
+/* Piles with no lone card: the card size comes from the pile's outlines,
+ * and only those of a card's shape may set it (gof_find.c card_shaped): on
+ * 105037 a 10 over a 7 made a clean trapezoid that sized the corner cards
+ * at twice the cards. Tuning seeds, at least half visible cards. */
+static void test_pile_sized_by_card_shapes(void **state)
+{
+    (void)state;
+    static const table_ref t[] = {{105037, TS_LAYOUT_PILE}, {107026, TS_LAYOUT_PILE}};
+    int n = 0, ok = 0, wrong = 0;
+    read_camera_tables("pile sized by card shapes", t, 2, 0.5f, &n, &ok, &wrong);
+    /* measured 19/21, 0 wrong (main 4ac6601: 6/21) */
+    assert_true(n >= 21);
+    assert_true(ok >= 17);
+    assert_true(wrong == 0);
+}
+
+/* Small yellow 6s and 9s whose one corner the index net reads as the twin,
+ * the card net and the other corner agreeing (gof.c TWIN_DISSENT). Tuning
+ * seeds, fully visible cards. */
+static void test_small_sixes_and_nines_read(void **state)
+{
+    (void)state;
+    static const table_ref t[] = {{105010, TS_LAYOUT_SCATTER},
+                                  {105012, TS_LAYOUT_SCATTER},
+                                  {105013, TS_LAYOUT_SCATTER}};
+    int n = 0, ok = 0, wrong = 0;
+    read_camera_tables("small sixes and nines", t, 3, 0.99f, &n, &ok, &wrong);
+    /* measured 33/36, 0 wrong (main 4ac6601: 29/36) */
+    assert_true(n >= 36);
+    assert_true(ok >= 32);
+    assert_true(wrong == 0);
+}
+
 int main(void)
 {
     tscv_set_threads(1);
@@ -881,6 +914,8 @@ int main(void)
         cmocka_unit_test(test_part_quads_not_read),
         cmocka_unit_test(test_lone_card_corners_not_misread),
         cmocka_unit_test(test_lone_card_corners_confirm),
+        cmocka_unit_test(test_pile_sized_by_card_shapes),
+        cmocka_unit_test(test_small_sixes_and_nines_read),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
