@@ -805,7 +805,7 @@ static float card_side(const ts_quad *c, int n)
  * SHAPE_SIDES). Two cards overlapping in a pile can make a clean
  * quadrilateral blob that is not: on 105037 a 10 over a 7, its top side 53
  * px and its bottom 122, set the corner cards' size at 123 px for cards of
- * 63, and 1 of its 12 cards was read (9 now). Seeds 105000-105039 (six
+ * 63, and 1 of its 12 cards was read (9 by this alone). Seeds 105000-105039 (six
  * layouts): fully visible 2087 -> 2092 of 2176, at least half 2254 -> 2264
  * of 2393; 107000-107039 2049 -> 2052 and 2227 -> 2231; wrong and false as
  * before. At 0.14 and 0.8 (a true card's shape) 107024's pile lost 5 cards:
