@@ -486,7 +486,7 @@ static void test_index_offers_touching_cards(void **state)
         ts_scene sc;
         ts_layout layout = seed % 2 ? TS_LAYOUT_ROW : TS_LAYOUT_TOUCHING;
         assert_int_equal(render_table(TS_FAM_GOF, seed, layout, 0, &sc, err), 0);
-        int nc = ts_gof_index_cards(ix, &sc.img, NULL, cand, 256, err);
+        int nc = ts_gof_index_cards(ix, &sc.img, NULL, NULL, NULL, cand, 256, err);
         assert_true(nc >= 0);
         for (int i = 0; i < sc.ncards; i++) {
             if (sc.cards[i].visible < 0.99f || ts_dist(sc.cards[i].quad[0], sc.cards[i].quad[1]) < 110)
@@ -532,9 +532,9 @@ static void test_index_roi(void **state)
     ts_scene sc;
     assert_int_equal(render_table(TS_FAM_GOF, 50301, TS_LAYOUT_ROW, 0, &sc, err), 0);
     ts_quad all[256], part[256];
-    int na = ts_gof_index_cards(ix, &sc.img, NULL, all, 256, err);
+    int na = ts_gof_index_cards(ix, &sc.img, NULL, NULL, NULL, all, 256, err);
     const int roi[4] = {0, 0, 640, 720};
-    int np = ts_gof_index_cards(ix, &sc.img, roi, part, 256, err);
+    int np = ts_gof_index_cards(ix, &sc.img, roi, NULL, NULL, part, 256, err);
     assert_true(na >= 0 && np >= 0);
     /* the part's offers on a card of the table (the others, a big
      * numeral's strokes paired into cards of other sizes, the finder

@@ -1233,6 +1233,25 @@ static float stock_inset(float ref, const ts_quad *q)
     return ref > 0 && fabsf(ts_dist(q->q[0], q->q[1]) / ref - 1) <= 0.25f ? 0.1f : 0;
 }
 
+/* ts_gof_index_keep for the index finder: its cards on the stock, and
+ * within a factor 2.5 of the lone cards' size where there are any (twice
+ * it: index_size_ok's second size). A polka-dot cloth as light as the
+ * stock pairs its dots a grid step apart into cards three times the lone
+ * cards' size, whose samples fall on the cloth's light ground between the
+ * dots (107001 row: 85 such cards, every one refused by index_size_ok,
+ * took the index finder's room). */
+typedef struct {
+    const ts_image *frame;
+    float ref; /* the lone cards' side, or 0 */
+} stock_ctx;
+
+static int index_on_stock(const ts_quad *q, void *ctx)
+{
+    const stock_ctx *c = ctx;
+    float r = c->ref > 0 ? ts_dist(q->q[0], q->q[1]) / c->ref : 1;
+    return r >= 0.4f && r <= 2.5f && stock_inside(c->frame, q, stock_inset(c->ref, q));
+}
+
 /* The box around the stock that the cards found do not explain: the Otsu
  * blobs whose distinct lone cards (score 999/1000) and cells of splits along
  * clear seams do not add up to about their area (blocks of touching cards
@@ -1301,12 +1320,16 @@ int ts_gof_find(ts_gof_finder *f, const ts_image *frame, ts_quad *out, ts_quad *
     int n = blocks(f, frame, k, 0, out, max - max / 3, err);
     if (n < 0)
         return -1;
-    /* then the cards their indices imply, where outlines were lost */
+    /* then the cards their indices imply on the stock, where outlines
+     * were lost */
+    float ref = typical_side(out, n, 1000, 1);
+    stock_ctx on = {frame, ref > 0 ? ref : 0};
     int roi[4], m = 0;
     if (f->away_ran)
-        m = ts_gof_index_cards(f->index, frame, f->away_roi, f->idx, MAX_INDEX, err);
+        m = ts_gof_index_cards(f->index, frame, f->away_roi, index_on_stock, &on, f->idx,
+                               MAX_INDEX, err);
     else if (unexplained(f, out, n, frame, roi))
-        m = ts_gof_index_cards(f->index, frame, roi, f->idx, MAX_INDEX, err);
+        m = ts_gof_index_cards(f->index, frame, roi, index_on_stock, &on, f->idx, MAX_INDEX, err);
     if (m < 0)
         return -1;
     unsigned char *kd = f->kind;
@@ -1314,11 +1337,8 @@ int ts_gof_find(ts_gof_finder *f, const ts_image *frame, ts_quad *out, ts_quad *
         kd[i] = out[i].score == CORNER_ASIDE                                   ? TS_GOF_ASIDE
                 : out[i].score == CORNER_WHOLE || out[i].score == CORNER_PART ? TS_GOF_PART
                                                                               : TS_GOF_OUTLINE;
-    float ref = typical_side(out, n, 1000, 1);
     int kept = 0, nv = 0;
     for (int i = 0; i < m; i++) {
-        if (!stock_inside(frame, &f->idx[i], stock_inset(ref, &f->idx[i])))
-            continue;
         f->view[nv++] = f->idx[i];
         if (!on_lone_card(out, n, &f->idx[i]))
             f->idx[kept++] = f->idx[i];
