@@ -76,7 +76,15 @@ static const float DISSENT_CONF = 0.6f;
  * surer, which was the wrong one as often as not (seeds 32000-32019: the
  * card net sure of a 6 at 0.72-0.81, both corners of a 9 at 0.27-0.69, read
  * a 9 at 0.94-0.99), so a 6 or 9 that a view takes for its twin at half
- * the odds of its own best is unread. */
+ * the odds of its own best is unread, except when that view is one corner
+ * and the card net and the other corner hold the reading first: a small
+ * yellow or red 6 or 9 (53-88 px wide) has one index the net reads either
+ * way up (a Y9's turned corner read Y6 at 0.44-0.77, the card net Y9 at
+ * 0.85-0.94 and the upright corner Y9 at 0.41-0.82). Seeds 105000-105039 (six layouts): fully
+ * visible 2081 -> 2087 of 2176, at least half 2248 -> 2254 of 2393, wrong
+ * 5/6 as before; 107000-107039 2048 -> 2049 of 2155, wrong 6/8 as before.
+ * Letting two corners outvote the card net as well took a sure wrong R9
+ * on 107018 (its quad a quarter card off: both corners on the R9 beside). */
 static const double TWIN_DISSENT = 0.5;
 /* An 8 the corners take for a 6, 9 or 3 (their numerals of 5-8 px merge
  * with the symbol) is read when the card net, which sees the big numeral,
@@ -226,6 +234,15 @@ static float posterior(const gof_reader *g, const float *num, double q[NCODES])
     return 1 - num[TS_GOF_NUM_NONE];
 }
 
+/* The card a view's posterior p holds first. */
+static int top_card(const double *p)
+{
+    int t = 0;
+    for (int i = 0; i < NCODES; i++)
+        t = p[i] > p[t] ? i : t;
+    return t;
+}
+
 /* The reading of a card from its views' posteriors src[0..nsrc) and their
  * product post; seen: how sure the first view is that it sees a card. With
  * the card net, src[0] is its view and the corners follow; index_only: the
@@ -251,6 +268,7 @@ static int decide(const gof_reader *g, const double *post, double (*src)[NCODES]
      * the card net and the upright corner, 7 by the turned one), the index
      * of one card and the numeral of another. A card must be what every
      * view that sees it says, or nearly: else it is a card, unread. */
+    int twins = 0; /* views that take a 6 or 9 for its twin (TWIN_DISSENT) */
     for (int s = 0; s < nsrc; s++) {
         double top = 0;
         for (int i = 0; i < NCODES; i++)
@@ -263,7 +281,7 @@ static int decide(const gof_reader *g, const double *post, double (*src)[NCODES]
         for (int i = 0; i < NCODES && twin >= 0; i++)
             if (g->code_num[i] == twin && g->code_col[i] == g->code_col[best] &&
                 src[s][best] < TWIN_DISSENT * src[s][i])
-                conf = fminf(conf, DISSENT_CONF);
+                twins++;
     }
     if ((nsrc == 1 && conf < LONE_SURE) || (index_only && conf < VIEW_SURE))
         conf = fminf(conf, DISSENT_CONF);
@@ -281,9 +299,7 @@ static int decide(const gof_reader *g, const double *post, double (*src)[NCODES]
      * 424 for no fewer wrong). */
     int first = 0, agree = 0, rival = 0;
     for (int s = 0; s < nsrc; s++) {
-        int t = 0;
-        for (int i = 0; i < NCODES; i++)
-            t = src[s][i] > src[s][t] ? i : t;
+        int t = top_card(src[s]);
         first += t == best;
         if (t == best && corner[s] >= 0)
             *held |= 1 << corner[s];
@@ -293,6 +309,9 @@ static int decide(const gof_reader *g, const double *post, double (*src)[NCODES]
                      (is_loop(g->code_num[t]) || g->code_num[t] == NUM_THREE);
         }
     }
+    int card_holds = !index_only && top_card(src[0]) == best;
+    if (twins > (card_holds && agree ? 1 : 0))
+        conf = fminf(conf, DISSENT_CONF);
     int nb = g->code_num[best];
     if (!first || ((nb == NUM_SIX || nb == NUM_NINE) && !agree) ||
         (nb == NUM_EIGHT && !agree && rival && (index_only || src[0][best] < EIGHT_SURE)))

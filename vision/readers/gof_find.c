@@ -32,6 +32,11 @@ static const float EXPLAINS = 4.0f;
 static const float MIN_SEAM = -3.0f; /* a split's lines may not run through print */
 
 static const float CARD_ASPECT = 87.0f / 56.0f;
+/* A quad that sets the card size must be a card's shape seen at a slant:
+ * its opposite sides within this sine of parallel and this share of each
+ * other's length (card_shaped; quads of the stock image, a pixel there
+ * being 4 of the frame's, so loose). */
+static const float SHAPE_SKEW = 0.3f, SHAPE_SIDES = 0.7f;
 /* How much shorter than the card's side a pile corner's edges may be and
  * still be a whole card's (corner_cards). */
 static const float SHORT_WHOLE = 0.15f;
@@ -796,6 +801,30 @@ static float card_side(const ts_quad *c, int n)
     return s[m / 2];
 }
 
+/* Whether quad q is of a card's shape seen at a slant (SHAPE_SKEW,
+ * SHAPE_SIDES). Two cards overlapping in a pile can make a clean
+ * quadrilateral blob that is not: on 105037 a 10 over a 7, its top side 53
+ * px and its bottom 122, set the corner cards' size at 123 px for cards of
+ * 63, and 1 of its 12 cards was read (9 by this alone). Seeds 105000-105039 (six
+ * layouts): fully visible 2087 -> 2092 of 2176, at least half 2254 -> 2264
+ * of 2393; 107000-107039 2049 -> 2052 and 2227 -> 2231; wrong and false as
+ * before. At 0.14 and 0.8 (a true card's shape) 107024's pile lost 5 cards:
+ * a pile card's outline is bent by the cards over it. */
+static int card_shaped(const ts_pt q[4])
+{
+    /* as ts_gof_skew, in squares: typical_side sees every candidate */
+    for (int k = 0; k < 2; k++) {
+        /* q[0]-q[1] against q[3]-q[2], then q[1]-q[2] against q[0]-q[3] */
+        ts_pt a0 = q[k], a1 = q[k + 1], b0 = q[k ? 0 : 3], b1 = q[k ? 3 : 2];
+        float ux = a1.x - a0.x, uy = a1.y - a0.y, vx = b1.x - b0.x, vy = b1.y - b0.y;
+        float uu = ux * ux + uy * uy, vv = vx * vx + vy * vy, cross = ux * vy - uy * vx;
+        if (ux * vx + uy * vy <= 0 || cross * cross > SHAPE_SKEW * SHAPE_SKEW * uu * vv ||
+            fminf(uu, vv) < SHAPE_SIDES * SHAPE_SIDES * fmaxf(uu, vv))
+            return 0;
+    }
+    return 1;
+}
+
 /* The short side of the typical card among the quads with a score of at
  * least min_score: the side shared by the most of them (within 20%), ties
  * to the larger (a stripe of the table or an index can have a card's shape,
@@ -808,7 +837,7 @@ static float typical_side(const ts_quad *c, int n, float min_score, int min_n)
     float s[MAX_INDEX];
     int m = 0;
     for (int i = 0; i < n && m < MAX_INDEX; i++)
-        if (c[i].score >= min_score)
+        if (c[i].score >= min_score && card_shaped(c[i].q))
             s[m++] = ts_dist(c[i].q[0], c[i].q[1]);
     if (!m)
         return 0;
@@ -1204,6 +1233,25 @@ static float stock_inset(float ref, const ts_quad *q)
     return ref > 0 && fabsf(ts_dist(q->q[0], q->q[1]) / ref - 1) <= 0.25f ? 0.1f : 0;
 }
 
+/* ts_gof_index_keep for the index finder: its cards on the stock, and
+ * within a factor 2.5 of the lone cards' size where there are any (twice
+ * it: index_size_ok's second size). A polka-dot cloth as light as the
+ * stock pairs its dots a grid step apart into cards three times the lone
+ * cards' size, whose samples fall on the cloth's light ground between the
+ * dots (107001 row: 85 such cards, every one refused by index_size_ok,
+ * took the index finder's room). */
+typedef struct {
+    const ts_image *frame;
+    float ref; /* the lone cards' side, or 0 */
+} stock_ctx;
+
+static int index_on_stock(const ts_quad *q, void *ctx)
+{
+    const stock_ctx *c = ctx;
+    float r = c->ref > 0 ? ts_dist(q->q[0], q->q[1]) / c->ref : 1;
+    return r >= 0.4f && r <= 2.5f && stock_inside(c->frame, q, stock_inset(c->ref, q));
+}
+
 /* The box around the stock that the cards found do not explain: the Otsu
  * blobs whose distinct lone cards (score 999/1000) and cells of splits along
  * clear seams do not add up to about their area (blocks of touching cards
@@ -1272,12 +1320,16 @@ int ts_gof_find(ts_gof_finder *f, const ts_image *frame, ts_quad *out, ts_quad *
     int n = blocks(f, frame, k, 0, out, max - max / 3, err);
     if (n < 0)
         return -1;
-    /* then the cards their indices imply, where outlines were lost */
+    /* then the cards their indices imply on the stock, where outlines
+     * were lost */
+    float ref = typical_side(out, n, 1000, 1);
+    stock_ctx on = {frame, ref > 0 ? ref : 0};
     int roi[4], m = 0;
     if (f->away_ran)
-        m = ts_gof_index_cards(f->index, frame, f->away_roi, f->idx, MAX_INDEX, err);
+        m = ts_gof_index_cards(f->index, frame, f->away_roi, index_on_stock, &on, f->idx,
+                               MAX_INDEX, err);
     else if (unexplained(f, out, n, frame, roi))
-        m = ts_gof_index_cards(f->index, frame, roi, f->idx, MAX_INDEX, err);
+        m = ts_gof_index_cards(f->index, frame, roi, index_on_stock, &on, f->idx, MAX_INDEX, err);
     if (m < 0)
         return -1;
     unsigned char *kd = f->kind;
@@ -1285,11 +1337,8 @@ int ts_gof_find(ts_gof_finder *f, const ts_image *frame, ts_quad *out, ts_quad *
         kd[i] = out[i].score == CORNER_ASIDE                                   ? TS_GOF_ASIDE
                 : out[i].score == CORNER_WHOLE || out[i].score == CORNER_PART ? TS_GOF_PART
                                                                               : TS_GOF_OUTLINE;
-    float ref = typical_side(out, n, 1000, 1);
     int kept = 0, nv = 0;
     for (int i = 0; i < m; i++) {
-        if (!stock_inside(frame, &f->idx[i], stock_inset(ref, &f->idx[i])))
-            continue;
         f->view[nv++] = f->idx[i];
         if (!on_lone_card(out, n, &f->idx[i]))
             f->idx[kept++] = f->idx[i];

@@ -19,7 +19,8 @@ enum {
     BLOCK = 25,        /* local mean window (px): a few glyphs wide */
     INK = 16,          /* how much darker than the local mean ink is */
     MAX_PAIRS = 8192,  /* numeral-symbol pairs gathered per frame */
-    BEST_PAIRS = 512   /* ... of which the clearest make cards */
+    BEST_PAIRS = 512,  /* ... of which the clearest kept make cards */
+    LOOK_PAIRS = 2048  /* ... looked at for them */
 };
 
 /* The geometry below is the rendered deck's (samples/render/faces_gof.c);
@@ -157,6 +158,18 @@ static int split_merged(const ts_index_ink *ix, const tscv_blob *b, int lab, gly
     return 1;
 }
 
+/* Whether a glyph is a printed cloth's dot rather than a numeral: a
+ * numeral is narrower than tall and of strokes, so it fills under 0.6 of
+ * the square on its extent whichever way it turns (0.23-0.56 on 107001's
+ * cards), where a dot fills 0.6-0.8 of it (a disc, 0.78; an ellipse when
+ * the table is tilted). The dots pair with their neighbours by the
+ * thousand (107001 scatter: 2161 pairs, the indices' after 1900 by
+ * contrast). Below 7 px blur fills a numeral's strokes: it is kept. */
+static int round_blob(const glyph *g)
+{
+    return g->ext >= 7 && 10 * g->area > 6 * g->ext * g->ext;
+}
+
 /* The numeral-symbol pairs of one level's nb glyph candidates, appended to
  * p (frame pixels). */
 static int level_pairs(ts_index_ink *ix, int nb, glyph *gl, float back, pair *p, int np,
@@ -180,7 +193,7 @@ static int level_pairs(ts_index_ink *ix, int nb, glyph *gl, float back, pair *p,
     qsort(gl, (size_t)ng, sizeof *gl, by_x); /* pairs lie within a glyph or two in x */
     for (int i = 0; i < ng; i++) {
         const glyph *r = &gl[i];
-        if (r->ext < MIN_EXT)
+        if (r->ext < MIN_EXT || round_blob(r))
             continue;
         /* a two-digit numeral (10) is two glyphs side by side: its centre
          * is between them */
@@ -259,8 +272,8 @@ static int same_card(const ts_quad *a, const ts_quad *b)
     return ts_dist(ca, cb) < 0.25f * sa && fabsf(sa - sb) < 0.25f * sa;
 }
 
-int ts_gof_index_cards(ts_index_ink *ix, const ts_image *full, const int roi[4], ts_quad *out,
-                       int max, char *err)
+int ts_gof_index_cards(ts_index_ink *ix, const ts_image *full, const int roi[4],
+                       ts_gof_index_keep keep, void *ctx, ts_quad *out, int max, char *err)
 {
     int ox = roi ? roi[0] : 0, oy = roi ? roi[1] : 0;
     ts_image view = roi ? ts_image_roi(full, roi[0], roi[1], roi[2], roi[3]) : *full;
@@ -292,8 +305,12 @@ int ts_gof_index_cards(ts_index_ink *ix, const ts_image *full, const int roi[4],
     }
     qsort(p, (size_t)np, sizeof *p, by_margin);
     /* a grained or speckled table pairs its specks by the thousand, all
-     * fainter than print */
-    np = np < BEST_PAIRS ? np : BEST_PAIRS;
+     * fainter than print: the clearest BEST_PAIRS make cards. A printed
+     * cloth's dots pair too, each contrasting more than a yellow index on
+     * the stock (107001 row: 1462 pairs, the dots' clearest 512 above 106
+     * grey levels, the cards' indices 40-80): a pair whose card keep
+     * refuses (not on stock) takes no place among them. */
+    np = np < LOOK_PAIRS ? np : LOOK_PAIRS;
     /* one card per place; the pairs that imply it (its two corners, two
      * levels) are its support */
     ts_pt *first = malloc(sizeof *first * (size_t)(max > 0 ? max : 1));
@@ -303,7 +320,7 @@ int ts_gof_index_cards(ts_index_ink *ix, const ts_image *full, const int roi[4],
         snprintf(err, TSCV_ERR_MAX, "gof index: out of memory");
         return -1;
     }
-    for (int i = 0; i < np; i++) {
+    for (int i = 0, used = 0; i < np && used < BEST_PAIRS; i++) {
         ts_quad q;
         p[i].num.x += ox, p[i].num.y += oy, p[i].sym.x += ox, p[i].sym.y += oy;
         card_of(&p[i], &q);
@@ -316,6 +333,9 @@ int ts_gof_index_cards(ts_index_ink *ix, const ts_image *full, const int roi[4],
                 if (out[j].score < 2 && ts_dist(first[j], p[i].num) > 0.5f * ts_dist(q.q[0], q.q[1]))
                     out[j].score += 1;
             }
+        if (!dup && keep && !keep(&q, ctx))
+            continue;
+        used++;
         if (!dup && n < max) {
             q.score = 1 + q.score / 1000;
             first[n] = p[i].num;
