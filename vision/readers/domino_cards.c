@@ -576,7 +576,8 @@ static int paper_or_sib(const domino_card_finder *f, float x, float y, const pip
  * compact, about round, with paper all round it (or the discs of its
  * siblings sib[0..nsib), the other parts of its blob) and in no cloth's
  * colour. If so fills *out and returns 1 (a clover's pixels are made
- * see-through). */
+ * see-through); -1 if it is not a pip's shape (pips run together may be:
+ * split_blob), else 0. */
 static int pip_of_blob(domino_card_finder *f, const ts_image *frame, const int *px, int area,
                        const pip *sib, int nsib, pip *out)
 {
@@ -604,21 +605,21 @@ static int pip_of_blob(domino_card_finder *f, const ts_image *frame, const int *
      * its box, but its box is square */
     int square = abs(bwid - bhei) * 10 <= (bwid > bhei ? bwid : bhei);
     if (area < (square ? 0.30 : 0.36) * bwid * bhei)
-        return 0;
+        return -1;
     double mx = (double)sx / area, my = (double)sy / area;
     double cxx = (double)sxx / area - mx * mx, cyy = (double)syy / area - my * my;
     double cxy = (double)sxy / area - mx * my;
     double t = (cxx + cyy) / 2, d = sqrt((cxx - cyy) * (cxx - cyy) / 4 + cxy * cxy);
     double major = sqrt(fmax(t + d, 0)), minor = sqrt(fmax(t - d, 1e-6));
     if (major > 1.6 * minor)
-        return 0;
+        return -1;
     /* a disc fills 0.79 of its box whatever its turn; the Hong Kong
      * five's clover turned a third of a right angle only 0.42, but
      * it is about as wide every way (a camera's slant draws it up
      * to a quarter longer one way, a little more along its
      * box's diagonal) */
     if (area < 0.45 * bwid * bhei && major > (square ? 1.4 : 1.3) * minor)
-        return 0;
+        return -1;
     float r = (bwid > bhei ? bwid : bhei) / 2.0f;
     /* paper all round, just outside (the pips of a six are a pip's
      * radius apart; a Hong Kong five spans half the card) or further
@@ -701,7 +702,8 @@ static int split_blob(domino_card_finder *f, const ts_image *frame, int *px, int
                       pip *out, int room)
 {
     const int w = f->w;
-    if (area < 2 * 5 || room < 2)
+    uint8_t owner[4096]; /* each pixel's part */
+    if (area < 2 * 5 || area > (int)sizeof owner || room < 2)
         return 0;
     int darkest = 255, cx = (px[0] & 0xffff) / BLOCK, cy = (px[0] >> 16) / BLOCK;
     for (int i = 0; i < area; i++) {
@@ -757,9 +759,6 @@ static int split_blob(domino_card_finder *f, const ts_image *frame, int *px, int
     /* each pixel to its nearest core; the parts laid out one after the
      * other after the blob */
     int *part = q, start[SPLIT_MAX + 1];
-    uint8_t owner[4096];
-    if (area > (int)sizeof owner)
-        return 0;
     for (int i = 0; i < area; i++) {
         float x = (float)(px[i] & 0xffff), y = (float)(px[i] >> 16), best = 1e30f;
         for (int k = 0; k < ncore; k++) {
@@ -815,7 +814,7 @@ static int split_blob(domino_card_finder *f, const ts_image *frame, int *px, int
         for (int j = 0; j < ncore; j++)
             if (j != k)
                 others[no++] = sib[j];
-        if (!pip_of_blob(f, frame, part + start[k], ccount[k], others, no, &out[k]))
+        if (pip_of_blob(f, frame, part + start[k], ccount[k], others, no, &out[k]) <= 0)
             return 0;
     }
     return ncore;
@@ -844,11 +843,14 @@ static int find_pips(domino_card_finder *f, const ts_image *frame)
             }
             if (x >= w || !row[x])
                 continue;
-            int head = 0, tail = 0;
+            int head = 0, tail = 0, x0 = x, x1 = x, y1 = y;
             row[x] = 0;
             queue[tail++] = y << 16 | x; /* packed: no division per pixel */
             while (head < tail) {
                 int p = queue[head++], px = p & 0xffff, py = p >> 16;
+                x0 = px < x0 ? px : x0;
+                x1 = px > x1 ? px : x1;
+                y1 = py > y1 ? py : y1;
                 if (px > 0 && py > 0 && px < w - 1 && py < h - 1) {
                     /* inside the frame: no bounds to check */
                     uint8_t *q = inkp + (size_t)(py - 1) * (size_t)w + (size_t)px;
@@ -877,11 +879,12 @@ static int find_pips(domino_card_finder *f, const ts_image *frame)
                     }
                 }
             }
-            if (n >= MAX_PIPS)
+            if (n >= MAX_PIPS || x1 - x0 >= 200 || y1 - y >= 200) /* (as pip_of_blob) */
                 continue;
-            if (pip_of_blob(f, frame, queue, tail, NULL, 0, &f->pips[n]))
+            int is = pip_of_blob(f, frame, queue, tail, NULL, 0, &f->pips[n]);
+            if (is > 0)
                 n++;
-            else
+            else if (is < 0)
                 n += split_blob(f, frame, queue, tail, &f->pips[n], MAX_PIPS - n);
         }
     }

@@ -37,14 +37,11 @@ static const style_geom GEOM[2] = {
     {.band = 7, .pip_min = 45, .pip_max = 420, .big_min = 1 << 30, .chinese = 0},
 };
 
-/* Adds pixel p of the card to blob b. */
-static void blob_add(blob *b, int p, const uint8_t *redv, const uint8_t *rv)
+/* Adds pixel p of the card to blob b (its box starts empty: x0 = W, x1 =
+ * -1, y0 = H, y1 = -1). */
+static inline void blob_add(blob *b, int p, const uint8_t *redv, const uint8_t *rv)
 {
     int px = p % W, py = p / W;
-    if (!b->area) {
-        b->x0 = b->x1 = px;
-        b->y0 = b->y1 = py;
-    }
     b->area++;
     b->sx += px;
     b->sy += py;
@@ -53,33 +50,45 @@ static void blob_add(blob *b, int p, const uint8_t *redv, const uint8_t *rv)
     b->sxy += (double)px * py;
     b->red += redv[p];
     b->rsum += rv[p];
-    b->x0 = px < b->x0 ? px : b->x0;
-    b->x1 = px > b->x1 ? px : b->x1;
-    b->y0 = py < b->y0 ? py : b->y0;
-    b->y1 = py > b->y1 ? py : b->y1;
+    if (px < b->x0)
+        b->x0 = px;
+    if (px > b->x1)
+        b->x1 = px;
+    if (py < b->y0)
+        b->y0 = py;
+    if (py > b->y1)
+        b->y1 = py;
 }
 
 static void axes(const blob *b, double *major, double *minor);
 
 enum { RUN_MAX = 3 }; /* pips run together in one blob: a column of a six */
 
+/* A pip's dark heart: card's green at p at or below the threshold of its
+ * half, core_t[0] or [1]. */
+static int is_core(const ts_image *card, const int core_t[2], int p)
+{
+    return ts_image_row(card, p / W)[3 * (p % W) + 1] <= core_t[p / W >= H / 2];
+}
+
 /* The pips of a long blob px[0..n) (every pixel seen[] 1) that are run
  * together: a small card's blurred column of a six or a three's diagonal
- * is one blob, but each of its pips keeps a dark core (core[], 4-connected
+ * is one blob, but each of its pips keeps a dark core (is_core, 4-connected
  * inside the blob, of 6 px or more). Two or three cores of about one size
  * share the blob's pixels out, each to the nearest, into out (<= room).
  * Returns the parts, or 0 where the blob stays whole: no deck prints a
  * long blob with two or three dark hearts that is not pips (its figure is
  * one stroke, the Hong Kong five's clover about round). stack: room for
  * n. */
-static int split_run(const int *px, int n, const uint8_t *core, uint8_t *seen, int *stack,
+static int split_run(const int *px, int n, const ts_image *card, const int core_t[2], uint8_t *seen,
+                     int *stack,
                      const uint8_t *redv, const uint8_t *rv, blob *out, int room)
 {
     static const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
     float cx[RUN_MAX], cy[RUN_MAX];
     int nc = 0, many = 0;
     for (int i = 0; i < n; i++) {
-        if (!core[px[i]] || seen[px[i]] != 1)
+        if (seen[px[i]] != 1 || !is_core(card, core_t, px[i]))
             continue;
         int sp = 0, area = 0;
         long sx = 0, sy = 0;
@@ -92,7 +101,8 @@ static int split_run(const int *px, int n, const uint8_t *core, uint8_t *seen, i
             sy += y;
             for (int k = 0; k < 4; k++) {
                 int qx = x + dx[k], qy = y + dy[k], q = qy * W + qx;
-                if (qx >= 0 && qx < W && qy >= 0 && qy < H && seen[q] == 1 && core[q]) {
+                if (qx >= 0 && qx < W && qy >= 0 && qy < H && seen[q] == 1 &&
+                    is_core(card, core_t, q)) {
                     seen[q] = 2;
                     stack[sp++] = q;
                 }
@@ -113,6 +123,12 @@ static int split_run(const int *px, int n, const uint8_t *core, uint8_t *seen, i
         return 0;
     blob part[RUN_MAX];
     memset(part, 0, sizeof part);
+    for (int j = 0; j < nc; j++) {
+        part[j].x0 = W;
+        part[j].x1 = -1;
+        part[j].y0 = H;
+        part[j].y1 = -1;
+    }
     for (int i = 0; i < n; i++) {
         float x = (float)(px[i] % W), y = (float)(px[i] / W), best = 1e30f;
         int k = 0;
@@ -137,10 +153,10 @@ static int split_run(const int *px, int n, const uint8_t *core, uint8_t *seen, i
 }
 
 /* Labels the ink mask (4-connected flood fill on a small image) into
- * blobs; with core (Chinese cards), a long blob of pips run together is
+ * blobs; with core_t (Chinese cards), a long blob of pips run together is
  * labelled as its pips (split_run). */
-static int label_blobs(const uint8_t *ink, const uint8_t *core, const uint8_t *redv,
-                       const uint8_t *rv, blob *b, int max)
+static int label_blobs(const uint8_t *ink, const ts_image *card, const int *core_t,
+                       const uint8_t *redv, const uint8_t *rv, blob *b, int max)
 {
     static const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
     uint8_t seen[W * H];
@@ -153,6 +169,8 @@ static int label_blobs(const uint8_t *ink, const uint8_t *core, const uint8_t *r
             if (!ink[i] || seen[i])
                 continue;
             blob cur = {0};
+            cur.x0 = cur.x1 = x;
+            cur.y0 = cur.y1 = y;
             int head = 0, tail = 0;
             queue[tail++] = i;
             seen[i] = 1;
@@ -172,13 +190,17 @@ static int label_blobs(const uint8_t *ink, const uint8_t *core, const uint8_t *r
             }
             if (cur.area < 6 || n >= max)
                 continue;
-            double major, minor;
-            axes(&cur, &major, &minor);
-            /* (the queue's room after the blob is split_run's stack) */
-            int parts = core && major > 1.8 * minor && 2 * tail <= W * H
-                            ? split_run(queue, tail, core, seen, queue + tail, redv, rv, b + n,
-                                        max - n)
-                            : 0;
+            /* two or three pips (each ~120-150 px, a 2.5 px deviation
+             * across at least: an outline or an edge is thinner), long;
+             * the queue's room after the blob is split_run's stack */
+            int parts = 0;
+            if (core_t && tail >= 80 && tail <= 1000) {
+                double major, minor;
+                axes(&cur, &major, &minor);
+                if (major > 1.8 * minor && minor >= 2.5)
+                    parts = split_run(queue, tail, card, core_t, seen, queue + tail, redv, rv,
+                                      b + n, max - n);
+            }
             if (parts)
                 n += parts;
             else
@@ -601,7 +623,7 @@ void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out
         }
         end_dark[k] = d;
     }
-    uint8_t ink[W * H], core[W * H], redv[W * H], rch[W * H];
+    uint8_t ink[W * H], redv[W * H], rch[W * H];
     int paper_n[2] = {0, 0}, area_n[2] = {0, 0}, mid_paper = 0, mid_n = 0;
     double paper_r = 0, paper_g = 0;
     int paper_cnt = 0;
@@ -638,7 +660,6 @@ void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out
             int b = p[3 * x], gr = p[3 * x + 1], r = p[3 * x + 2];
             int i = y * W + x;
             ink[i] = gr < ink_end[half];
-            core[i] = (uint8_t)(ink[i] && gr <= core_t[half]);
             int rv = r - gr;
             redv[i] = (uint8_t)(rv < 0 ? 0 : rv > 255 ? 255 : rv);
             rch[i] = (uint8_t)r;
@@ -710,7 +731,7 @@ void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out
             return;
     }
     blob bl[MAX_BLOBS];
-    int nb = label_blobs(ink, g->chinese ? core : NULL, redv, rch, bl, MAX_BLOBS);
+    int nb = label_blobs(ink, card, g->chinese ? core_t : NULL, redv, rch, bl, MAX_BLOBS);
     /* ink counts as covered paper too: an end's pips are part of it */
     float frac[2];
     for (int k = 0; k < 2; k++) {
