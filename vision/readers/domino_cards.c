@@ -560,8 +560,269 @@ static int not_pip_colour(const ts_image *frame, const int *px, int n, int paper
     return domino_ink_coloured((double)lift, (double)green, n, paper - (double)grey / n);
 }
 
-/* The ink blobs that look like pips: compact, about round, with paper all
- * round them. The ink mask is cleared as it is walked. Returns the count. */
+/* True if (x, y) is paper or lies on one of the discs sib[0..nsib) (the
+ * other pips of a blob split in parts: see split_blob). */
+static int paper_or_sib(const domino_card_finder *f, float x, float y, const pip *sib, int nsib)
+{
+    for (int i = 0; i < nsib; i++) {
+        float dx = x - sib[i].cx, dy = y - sib[i].cy, r = 1.35f * sib[i].r + 2;
+        if (dx * dx + dy * dy <= r * r)
+            return 1;
+    }
+    return paper_at(f, x, y);
+}
+
+/* Whether the ink blob px[0..area) (packed y << 16 | x) looks like a pip:
+ * compact, about round, with paper all round it (or the discs of its
+ * siblings sib[0..nsib), the other parts of its blob) and in no cloth's
+ * colour. If so fills *out and returns 1 (a clover's pixels are made
+ * see-through); -1 if it is not a pip's shape (pips run together may be:
+ * split_blob), else 0. */
+static int pip_of_blob(domino_card_finder *f, const ts_image *frame, const int *px, int area,
+                       const pip *sib, int nsib, pip *out)
+{
+    const int w = f->w, h = f->h;
+    int x0 = px[0] & 0xffff, x1 = x0, y0 = px[0] >> 16, y1 = y0;
+    /* whole-number sums, exact (< 2^53 for any frame we read) */
+    int64_t sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0;
+    for (int i = 0; i < area; i++) {
+        int x = px[i] & 0xffff, y = px[i] >> 16;
+        sx += x;
+        sy += y;
+        sxx += (int64_t)x * x;
+        syy += (int64_t)y * y;
+        sxy += (int64_t)x * y;
+        x0 = x < x0 ? x : x0;
+        x1 = x > x1 ? x : x1;
+        y0 = y < y0 ? y : y0;
+        y1 = y > y1 ? y : y1;
+    }
+    int bwid = x1 - x0 + 1, bhei = y1 - y0 + 1;
+    if (area < 5 || bwid > 200 || bhei > 200)
+        return 0;
+    /* the Hong Kong five's clover square to the frame (its card
+     * turned about an eighth of a turn) fills only 0.32-0.35 of
+     * its box, but its box is square */
+    int square = abs(bwid - bhei) * 10 <= (bwid > bhei ? bwid : bhei);
+    if (area < (square ? 0.30 : 0.36) * bwid * bhei)
+        return -1;
+    double mx = (double)sx / area, my = (double)sy / area;
+    double cxx = (double)sxx / area - mx * mx, cyy = (double)syy / area - my * my;
+    double cxy = (double)sxy / area - mx * my;
+    double t = (cxx + cyy) / 2, d = sqrt((cxx - cyy) * (cxx - cyy) / 4 + cxy * cxy);
+    double major = sqrt(fmax(t + d, 0)), minor = sqrt(fmax(t - d, 1e-6));
+    if (major > 1.6 * minor)
+        return -1;
+    /* a disc fills 0.79 of its box whatever its turn; the Hong Kong
+     * five's clover turned a third of a right angle only 0.42, but
+     * it is about as wide every way (a camera's slant draws it up
+     * to a quarter longer one way, a little more along its
+     * box's diagonal) */
+    if (area < 0.45 * bwid * bhei && major > (square ? 1.4 : 1.3) * minor)
+        return -1;
+    float r = (bwid > bhei ? bwid : bhei) / 2.0f;
+    /* paper all round, just outside (the pips of a six are a pip's
+     * radius apart; a Hong Kong five spans half the card) or further
+     * out (the ring round a one): twelve points, one may miss */
+    int ok = 0;
+    for (int ring = 0; ring < 2 && !ok; ring++) {
+        float rr = ring ? 1.6f * r + 2 : 1.1f * r + 2;
+        int miss = 0, runs = 0, prev;
+        int first = !paper_or_sib(f, (float)mx + rr, (float)my, sib, nsib);
+        prev = first;
+        miss = first;
+        for (int k = 1; k < 12 && miss < 4; k++) {
+            float a = k * 0.5235988f;
+            int m = !paper_or_sib(f, (float)mx + rr * cosf(a), (float)my + rr * sinf(a), sib, nsib);
+            miss += m;
+            runs += m && !prev;
+            prev = m;
+        }
+        runs += first && !prev; /* a run through point 0 counts once */
+        /* one may miss; or up to three side by side: an end, an
+         * edge or a printed outline close by on one side */
+        ok = miss < 2 || (miss <= 3 && runs <= 1);
+    }
+    /* or paper just outside the blob's own outline, whatever its
+     * shape (the Hong Kong five's clover reaches a third further
+     * on its diagonals than on its sides) */
+    if (!ok && area >= 40) {
+        int miss = 0;
+        float lim = 1.6f * r + 2;
+        for (int k = 0; k < 12 && miss < 2; k++) {
+            float a = k * 0.5235988f, dx = cosf(a), dy = sinf(a), dd = 0;
+            float x = (float)mx, y = (float)my;
+            while (dd <= lim && !paper_or_sib(f, x + dd * dx, y + dd * dy, sib, nsib))
+                dd += 1;
+            miss += dd > lim || dd < 0.5f * r ||
+                    !paper_or_sib(f, x + (dd + 2) * dx, y + (dd + 2) * dy, sib, nsib) ||
+                    !paper_or_sib(f, x + (dd + 4) * dx, y + (dd + 4) * dy, sib, nsib);
+        }
+        ok = miss < 2;
+    }
+    if (!ok)
+        return 0;
+    /* a blue, green or orange spot of a cloth's print: no deck
+     * prints such pips */
+    if (not_pip_colour(frame, px, area, f->paper[((int)my / BLOCK) * f->bw + (int)mx / BLOCK]))
+        return 0;
+    /* a Hong Kong five's clover fills much less of its box than a
+     * disc: a disc round it would reach past a narrow card's
+     * sides, so its own pixels, grown by its blurred rim, are
+     * made see-through instead */
+    int clover = area < 0.6 * bwid * bhei;
+    if (clover)
+        for (int i = 0; i < area; i++) {
+            int x = px[i] & 0xffff, y = px[i] >> 16;
+            for (int yy = y - 2; yy <= y + 2; yy++)
+                if (yy >= 0 && yy < h)
+                    for (int xx = x - 2; xx <= x + 2; xx++)
+                        if (xx >= 0 && xx < w)
+                            f->stop[(size_t)yy * (size_t)w + (size_t)xx] = 0;
+        }
+    *out = (pip){(float)mx, (float)my, r, area, clover};
+    return 1;
+}
+
+enum {
+    SPLIT_MAX = 6,      /* pips run together in one blob (a blurred six) */
+    SPLIT_MIN_CORE = 3, /* px: a core smaller is the camera's noise */
+};
+
+/* The pips of a blob that is no pip: a blurred card's neighbouring pips
+ * run together through the grey between them, but each keeps a dark
+ * core. The blob's cores (darker than a quarter of the way from its
+ * darkest grey to its paper), when two to SPLIT_MAX of about one size,
+ * share its pixels out (each to the nearest core) and each part that
+ * looks like a pip, its siblings' discs counting as paper round it, is
+ * one; every part must, or none is taken. px[0..area) lies in
+ * f->queue, whose room after it is scratch. Returns the pips written to
+ * out (<= room). */
+static int split_blob(domino_card_finder *f, const ts_image *frame, int *px, int area,
+                      pip *out, int room)
+{
+    const int w = f->w;
+    uint8_t owner[4096]; /* each pixel's part */
+    if (area < 2 * 5 || area > (int)sizeof owner || room < 2)
+        return 0;
+    int darkest = 255, cx = (px[0] & 0xffff) / BLOCK, cy = (px[0] >> 16) / BLOCK;
+    for (int i = 0; i < area; i++) {
+        int g = f->grey[(size_t)(px[i] >> 16) * (size_t)w + (size_t)(px[i] & 0xffff)];
+        darkest = g < darkest ? g : darkest;
+    }
+    int paper = f->paper[cy * f->bw + cx], core_t = darkest + (paper - darkest) / 4;
+    /* cores: flood fills over the blob's core pixels (ink is 0 on the blob
+     * now: 2 marks a core pixel not yet reached) */
+    uint8_t *ink = f->ink;
+    for (int i = 0; i < area; i++) {
+        size_t at = (size_t)(px[i] >> 16) * (size_t)w + (size_t)(px[i] & 0xffff);
+        ink[at] = (uint8_t)(f->grey[at] <= core_t ? 2 : 0);
+    }
+    float ccx[SPLIT_MAX], ccy[SPLIT_MAX];
+    int ncore = 0, ccount[SPLIT_MAX], too_many = 0, *q = px + area;
+    for (int i = 0; i < area; i++) {
+        size_t at = (size_t)(px[i] >> 16) * (size_t)w + (size_t)(px[i] & 0xffff);
+        if (ink[at] != 2)
+            continue;
+        int head = 0, tail = 0;
+        long sx = 0, sy = 0;
+        ink[at] = 0;
+        q[tail++] = px[i];
+        while (head < tail) {
+            int p = q[head++], x = p & 0xffff, y = p >> 16;
+            sx += x;
+            sy += y;
+            for (int dy = -1; dy <= 1; dy++)
+                for (int dx = -1; dx <= 1; dx++) {
+                    int xx = x + dx, yy = y + dy;
+                    if (xx < 0 || yy < 0 || xx >= w || yy >= f->h)
+                        continue;
+                    size_t a = (size_t)yy * (size_t)w + (size_t)xx;
+                    if (ink[a] == 2) {
+                        ink[a] = 0;
+                        q[tail++] = yy << 16 | xx;
+                    }
+                }
+        }
+        if (tail < SPLIT_MIN_CORE)
+            continue;
+        if (ncore == SPLIT_MAX) {
+            too_many = 1;
+            continue;
+        }
+        ccx[ncore] = (float)sx / tail;
+        ccy[ncore] = (float)sy / tail;
+        ccount[ncore++] = 0;
+    }
+    if (too_many || ncore < 2)
+        return 0;
+    /* each pixel to its nearest core; the parts laid out one after the
+     * other after the blob */
+    int *part = q, start[SPLIT_MAX + 1];
+    for (int i = 0; i < area; i++) {
+        float x = (float)(px[i] & 0xffff), y = (float)(px[i] >> 16), best = 1e30f;
+        for (int k = 0; k < ncore; k++) {
+            float d = (x - ccx[k]) * (x - ccx[k]) + (y - ccy[k]) * (y - ccy[k]);
+            if (d < best) {
+                best = d;
+                owner[i] = (uint8_t)k;
+            }
+        }
+        ccount[owner[i]]++;
+    }
+    start[0] = 0;
+    for (int k = 0; k < ncore; k++)
+        start[k + 1] = start[k] + ccount[k];
+    int fill[SPLIT_MAX];
+    memcpy(fill, start, sizeof fill);
+    for (int i = 0; i < area; i++)
+        part[fill[owner[i]]++] = px[i];
+    /* pips of one card's end are of one size, and each part is a disc
+     * with half the grey neck to the next: none of its pixels lies
+     * further from its core than 1.6 of its own radius (a cloth's spots
+     * run into a card's shadow take a piece of a line with them) */
+    int lo = area, hi = 0;
+    for (int k = 0; k < ncore; k++) {
+        lo = ccount[k] < lo ? ccount[k] : lo;
+        hi = ccount[k] > hi ? ccount[k] : hi;
+    }
+    if (2 * lo < hi || ncore > room)
+        return 0;
+    for (int k = 0; k < ncore; k++)
+        for (int i = start[k]; i < start[k + 1]; i++) {
+            float dx = (float)(part[i] & 0xffff) - ccx[k], dy = (float)(part[i] >> 16) - ccy[k];
+            if (dx * dx + dy * dy > 1.6f * 1.6f * (float)ccount[k] / (float)M_PI)
+                return 0;
+        }
+    /* each part's disc, for its siblings' rings: as a pip of it would be */
+    pip sib[SPLIT_MAX];
+    for (int k = 0; k < ncore; k++) {
+        int x0 = 1 << 16, x1 = -1, y0 = 1 << 16, y1 = -1;
+        for (int i = start[k]; i < start[k + 1]; i++) {
+            int x = part[i] & 0xffff, y = part[i] >> 16;
+            x0 = x < x0 ? x : x0;
+            x1 = x > x1 ? x : x1;
+            y0 = y < y0 ? y : y0;
+            y1 = y > y1 ? y : y1;
+        }
+        int side = x1 - x0 > y1 - y0 ? x1 - x0 : y1 - y0;
+        sib[k] = (pip){ccx[k], ccy[k], (side + 1) / 2.0f, ccount[k], 0};
+    }
+    for (int k = 0; k < ncore; k++) {
+        pip others[SPLIT_MAX];
+        int no = 0;
+        for (int j = 0; j < ncore; j++)
+            if (j != k)
+                others[no++] = sib[j];
+        if (pip_of_blob(f, frame, part + start[k], ccount[k], others, no, &out[k]) <= 0)
+            return 0;
+    }
+    return ncore;
+}
+
+/* The ink blobs that look like pips (pip_of_blob), and the pips of blobs
+ * run together (split_blob). The ink mask is cleared as it is walked.
+ * Returns the count. */
 static int find_pips(domino_card_finder *f, const ts_image *frame)
 {
     const int w = f->w, h = f->h;
@@ -582,21 +843,13 @@ static int find_pips(domino_card_finder *f, const ts_image *frame)
             }
             if (x >= w || !row[x])
                 continue;
-            int head = 0, tail = 0, x0 = x, x1 = x, y0 = y, y1 = y;
-            /* whole-number sums, exact (< 2^53 for any frame we read) */
-            int64_t sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0;
+            int head = 0, tail = 0, x0 = x, x1 = x, y1 = y;
             row[x] = 0;
             queue[tail++] = y << 16 | x; /* packed: no division per pixel */
             while (head < tail) {
                 int p = queue[head++], px = p & 0xffff, py = p >> 16;
-                sx += px;
-                sy += py;
-                sxx += (int64_t)px * px;
-                syy += (int64_t)py * py;
-                sxy += (int64_t)px * py;
                 x0 = px < x0 ? px : x0;
                 x1 = px > x1 ? px : x1;
-                y0 = py < y0 ? py : y0;
                 y1 = py > y1 ? py : y1;
                 if (px > 0 && py > 0 && px < w - 1 && py < h - 1) {
                     /* inside the frame: no bounds to check */
@@ -626,90 +879,13 @@ static int find_pips(domino_card_finder *f, const ts_image *frame)
                     }
                 }
             }
-            int area = tail, bwid = x1 - x0 + 1, bhei = y1 - y0 + 1;
-            if (area < 5 || bwid > 200 || bhei > 200 || n >= MAX_PIPS)
+            if (n >= MAX_PIPS || x1 - x0 >= 200 || y1 - y >= 200) /* (as pip_of_blob) */
                 continue;
-            /* the Hong Kong five's clover square to the frame (its card
-             * turned about an eighth of a turn) fills only 0.32-0.35 of
-             * its box, but its box is square */
-            int square = abs(bwid - bhei) * 10 <= (bwid > bhei ? bwid : bhei);
-            if (area < (square ? 0.30 : 0.36) * bwid * bhei)
-                continue;
-            double mx = (double)sx / area, my = (double)sy / area;
-            double cxx = (double)sxx / area - mx * mx, cyy = (double)syy / area - my * my;
-            double cxy = (double)sxy / area - mx * my;
-            double t = (cxx + cyy) / 2, d = sqrt((cxx - cyy) * (cxx - cyy) / 4 + cxy * cxy);
-            double major = sqrt(fmax(t + d, 0)), minor = sqrt(fmax(t - d, 1e-6));
-            if (major > 1.6 * minor)
-                continue;
-            /* a disc fills 0.79 of its box whatever its turn; the Hong Kong
-             * five's clover turned a third of a right angle only 0.42, but
-             * it is about as wide every way (a camera's slant draws it up
-             * to a quarter longer one way, a little more along its
-             * box's diagonal) */
-            if (area < 0.45 * bwid * bhei && major > (square ? 1.4 : 1.3) * minor)
-                continue;
-            float r = (bwid > bhei ? bwid : bhei) / 2.0f;
-            /* paper all round, just outside (the pips of a six are a pip's
-             * radius apart; a Hong Kong five spans half the card) or further
-             * out (the ring round a one): twelve points, one may miss */
-            int ok = 0;
-            for (int ring = 0; ring < 2 && !ok; ring++) {
-                float rr = ring ? 1.6f * r + 2 : 1.1f * r + 2;
-                int miss = 0, runs = 0, prev;
-                int first = !paper_at(f, (float)mx + rr, (float)my);
-                prev = first;
-                miss = first;
-                for (int k = 1; k < 12 && miss < 4; k++) {
-                    float a = k * 0.5235988f;
-                    int m = !paper_at(f, (float)mx + rr * cosf(a), (float)my + rr * sinf(a));
-                    miss += m;
-                    runs += m && !prev;
-                    prev = m;
-                }
-                runs += first && !prev; /* a run through point 0 counts once */
-                /* one may miss; or up to three side by side: an end, an
-                 * edge or a printed outline close by on one side */
-                ok = miss < 2 || (miss <= 3 && runs <= 1);
-            }
-            /* or paper just outside the blob's own outline, whatever its
-             * shape (the Hong Kong five's clover reaches a third further
-             * on its diagonals than on its sides) */
-            if (!ok && area >= 40) {
-                int miss = 0;
-                float lim = 1.6f * r + 2;
-                for (int k = 0; k < 12 && miss < 2; k++) {
-                    float a = k * 0.5235988f, dx = cosf(a), dy = sinf(a), d = 0;
-                    while (d <= lim && !paper_at(f, (float)mx + d * dx, (float)my + d * dy))
-                        d += 1;
-                    miss += d > lim || d < 0.5f * r ||
-                            !paper_at(f, (float)mx + (d + 2) * dx, (float)my + (d + 2) * dy) ||
-                            !paper_at(f, (float)mx + (d + 4) * dx, (float)my + (d + 4) * dy);
-                }
-                ok = miss < 2;
-            }
-            if (!ok)
-                continue;
-            /* a blue, green or orange spot of a cloth's print: no deck
-             * prints such pips */
-            if (not_pip_colour(frame, queue, area,
-                               f->paper[((int)my / BLOCK) * f->bw + (int)mx / BLOCK]))
-                continue;
-            /* a Hong Kong five's clover fills much less of its box than a
-             * disc: a disc round it would reach past a narrow card's
-             * sides, so its own pixels, grown by its blurred rim, are
-             * made see-through instead */
-            int clover = area < 0.6 * bwid * bhei;
-            if (clover)
-                for (int i = 0; i < area; i++) {
-                    int px = queue[i] & 0xffff, py = queue[i] >> 16;
-                    for (int yy = py - 2; yy <= py + 2; yy++)
-                        if (yy >= 0 && yy < h)
-                            for (int xx = px - 2; xx <= px + 2; xx++)
-                                if (xx >= 0 && xx < w)
-                                    f->stop[(size_t)yy * (size_t)w + (size_t)xx] = 0;
-                }
-            f->pips[n++] = (pip){(float)mx, (float)my, r, area, clover};
+            int is = pip_of_blob(f, frame, queue, tail, NULL, 0, &f->pips[n]);
+            if (is > 0)
+                n++;
+            else if (is < 0)
+                n += split_blob(f, frame, queue, tail, &f->pips[n], MAX_PIPS - n);
         }
     }
     return n;

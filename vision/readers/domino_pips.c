@@ -37,12 +37,130 @@ static const style_geom GEOM[2] = {
     {.band = 7, .pip_min = 45, .pip_max = 420, .big_min = 1 << 30, .chinese = 0},
 };
 
-/* Labels the ink mask (4-connected flood fill on a small image) into blobs. */
-static int label_blobs(const uint8_t *ink, const uint8_t *redv, const uint8_t *rv, blob *b, int max)
+/* Adds pixel p of the card to blob b (its box starts empty: x0 = W, x1 =
+ * -1, y0 = H, y1 = -1). */
+static inline void blob_add(blob *b, int p, const uint8_t *redv, const uint8_t *rv)
+{
+    int px = p % W, py = p / W;
+    b->area++;
+    b->sx += px;
+    b->sy += py;
+    b->sxx += (double)px * px;
+    b->syy += (double)py * py;
+    b->sxy += (double)px * py;
+    b->red += redv[p];
+    b->rsum += rv[p];
+    if (px < b->x0)
+        b->x0 = px;
+    if (px > b->x1)
+        b->x1 = px;
+    if (py < b->y0)
+        b->y0 = py;
+    if (py > b->y1)
+        b->y1 = py;
+}
+
+static void axes(const blob *b, double *major, double *minor);
+
+enum { RUN_MAX = 3 }; /* pips run together in one blob: a column of a six */
+
+/* A pip's dark heart: card's green at p at or below the threshold of its
+ * half, core_t[0] or [1]. */
+static int is_core(const ts_image *card, const int core_t[2], int p)
+{
+    return ts_image_row(card, p / W)[3 * (p % W) + 1] <= core_t[p / W >= H / 2];
+}
+
+/* The pips of a long blob px[0..n) (every pixel seen[] 1) that are run
+ * together: a small card's blurred column of a six or a three's diagonal
+ * is one blob, but each of its pips keeps a dark core (is_core, 4-connected
+ * inside the blob, of 6 px or more). Two or three cores of about one size
+ * share the blob's pixels out, each to the nearest, into out (<= room).
+ * Returns the parts, or 0 where the blob stays whole: no deck prints a
+ * long blob with two or three dark hearts that is not pips (its figure is
+ * one stroke, the Hong Kong five's clover about round). stack: room for
+ * n. */
+static int split_run(const int *px, int n, const ts_image *card, const int core_t[2], uint8_t *seen,
+                     int *stack,
+                     const uint8_t *redv, const uint8_t *rv, blob *out, int room)
+{
+    static const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
+    float cx[RUN_MAX], cy[RUN_MAX];
+    int nc = 0, many = 0;
+    for (int i = 0; i < n; i++) {
+        if (seen[px[i]] != 1 || !is_core(card, core_t, px[i]))
+            continue;
+        int sp = 0, area = 0;
+        long sx = 0, sy = 0;
+        stack[sp++] = px[i];
+        seen[px[i]] = 2;
+        while (sp) {
+            int p = stack[--sp], x = p % W, y = p / W;
+            area++;
+            sx += x;
+            sy += y;
+            for (int k = 0; k < 4; k++) {
+                int qx = x + dx[k], qy = y + dy[k], q = qy * W + qx;
+                if (qx >= 0 && qx < W && qy >= 0 && qy < H && seen[q] == 1 &&
+                    is_core(card, core_t, q)) {
+                    seen[q] = 2;
+                    stack[sp++] = q;
+                }
+            }
+        }
+        if (area < 6)
+            continue;
+        if (nc == RUN_MAX) {
+            many = 1;
+            continue;
+        }
+        cx[nc] = (float)sx / area;
+        cy[nc++] = (float)sy / area;
+    }
+    for (int i = 0; i < n; i++)
+        seen[px[i]] = 1;
+    if (many || nc < 2 || nc > room)
+        return 0;
+    blob part[RUN_MAX];
+    memset(part, 0, sizeof part);
+    for (int j = 0; j < nc; j++) {
+        part[j].x0 = W;
+        part[j].x1 = -1;
+        part[j].y0 = H;
+        part[j].y1 = -1;
+    }
+    for (int i = 0; i < n; i++) {
+        float x = (float)(px[i] % W), y = (float)(px[i] / W), best = 1e30f;
+        int k = 0;
+        for (int j = 0; j < nc; j++) {
+            float d = (x - cx[j]) * (x - cx[j]) + (y - cy[j]) * (y - cy[j]);
+            if (d < best) {
+                best = d;
+                k = j;
+            }
+        }
+        blob_add(&part[k], px[i], redv, rv);
+    }
+    int lo = n, hi = 0;
+    for (int j = 0; j < nc; j++) {
+        lo = part[j].area < lo ? part[j].area : lo;
+        hi = part[j].area > hi ? part[j].area : hi;
+    }
+    if (2 * lo < hi)
+        return 0;
+    memcpy(out, part, sizeof(blob) * (size_t)nc);
+    return nc;
+}
+
+/* Labels the ink mask (4-connected flood fill on a small image) into
+ * blobs; with core_t (Chinese cards), a long blob of pips run together is
+ * labelled as its pips (split_run). */
+static int label_blobs(const uint8_t *ink, const ts_image *card, const int *core_t,
+                       const uint8_t *redv, const uint8_t *rv, blob *b, int max)
 {
     static const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
     uint8_t seen[W * H];
-    int stack[W * H];
+    int queue[W * H];
     memset(seen, 0, sizeof seen);
     int n = 0;
     for (int y = MARGIN_Y; y < H - MARGIN_Y; y++)
@@ -53,27 +171,12 @@ static int label_blobs(const uint8_t *ink, const uint8_t *redv, const uint8_t *r
             blob cur = {0};
             cur.x0 = cur.x1 = x;
             cur.y0 = cur.y1 = y;
-            int sp = 0;
-            stack[sp++] = i;
+            int head = 0, tail = 0;
+            queue[tail++] = i;
             seen[i] = 1;
-            while (sp) {
-                int p = stack[--sp], px = p % W, py = p / W;
-                cur.area++;
-                cur.sx += px;
-                cur.sy += py;
-                cur.sxx += (double)px * px;
-                cur.syy += (double)py * py;
-                cur.sxy += (double)px * py;
-                cur.red += redv[p];
-                cur.rsum += rv[p];
-                if (px < cur.x0)
-                    cur.x0 = px;
-                if (px > cur.x1)
-                    cur.x1 = px;
-                if (py < cur.y0)
-                    cur.y0 = py;
-                if (py > cur.y1)
-                    cur.y1 = py;
+            while (head < tail) {
+                int p = queue[head++], px = p % W, py = p / W;
+                blob_add(&cur, p, redv, rv);
                 for (int k = 0; k < 4; k++) {
                     int qx = px + dx[k], qy = py + dy[k];
                     if (qx < MARGIN_X || qx >= W - MARGIN_X || qy < MARGIN_Y || qy >= H - MARGIN_Y)
@@ -81,11 +184,26 @@ static int label_blobs(const uint8_t *ink, const uint8_t *redv, const uint8_t *r
                     int q = qy * W + qx;
                     if (ink[q] && !seen[q]) {
                         seen[q] = 1;
-                        stack[sp++] = q;
+                        queue[tail++] = q;
                     }
                 }
             }
-            if (cur.area >= 6 && n < max)
+            if (cur.area < 6 || n >= max)
+                continue;
+            /* two or three pips (each ~120-150 px, a 2.5 px deviation
+             * across at least: an outline or an edge is thinner), long;
+             * the queue's room after the blob is split_run's stack */
+            int parts = 0;
+            if (core_t && tail >= 80 && tail <= 1000) {
+                double major, minor;
+                axes(&cur, &major, &minor);
+                if (major > 1.8 * minor && minor >= 2.5)
+                    parts = split_run(queue, tail, card, core_t, seen, queue + tail, redv, rv,
+                                      b + n, max - n);
+            }
+            if (parts)
+                n += parts;
+            else
                 b[n++] = cur;
         }
     return n;
@@ -527,6 +645,11 @@ void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out
         }
         ink_end[k] = t;
     }
+    /* a pip's dark heart: a quarter of the way from the end's darkest ink
+     * to its paper (the grey between blurred pips run together is lighter) */
+    int core_t[2];
+    for (int k = 0; k < 2; k++)
+        core_t[k] = end_dark[k] + (end_paper[k] - end_dark[k]) / 4;
     int paper_t[2] = {end_paper[0] * 80 / 100, end_paper[1] * 80 / 100};
     for (int y = 0; y < H; y++) {
         const uint8_t *p = ts_image_row(card, y);
@@ -608,7 +731,7 @@ void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out
             return;
     }
     blob bl[MAX_BLOBS];
-    int nb = label_blobs(ink, redv, rch, bl, MAX_BLOBS);
+    int nb = label_blobs(ink, card, g->chinese ? core_t : NULL, redv, rch, bl, MAX_BLOBS);
     /* ink counts as covered paper too: an end's pips are part of it */
     float frac[2];
     for (int k = 0; k < 2; k++) {
