@@ -78,6 +78,14 @@ FINDER_JITTER = {"scale": (0.85, 1.2), "dx": 0.045, "dy": 0.04}
 # shipped nets: at 0.3 the reader read held-out phone photos worse
 # (models/README.md).
 STRETCH = {"share": 0.0, "axis": (0.55, 1.3)}
+# The labelled webcam frames' boxes (--boxes SHARE): a rectangle drawn
+# tight round the index's glyphs at the frame's scale (1-2 px, a light
+# line, a dark one or a light and a dark side by side, touching the glyphs),
+# on this share of the patches, positives and negatives alike (round the
+# ink a negative shows: a pip, a figure), and DIM_SHARE of them dimmed to a
+# dark room's paper (a fifth to a half of its light). Off (0) reproduces
+# the nets before session 18.
+BOXES = {"share": 0.0, "dim": 0.5}
 # Share of positives (and of negatives) cut from the real scene photos'
 # training halves (playing_frame_index.tsv).
 FRAME_SHARE = 0.1
@@ -267,6 +275,10 @@ def augment(p, rng):
     p = np.clip(p, 0, 255).astype(np.uint8)
     if WEBCAM and rng.random() < 0.15:  # a box drawn around the index (labelled webcam sets)
         box(p, rng)
+    if BOXES["share"] and rng.random() < BOXES["share"]:
+        tight_box(p, rng)
+        if rng.random() < BOXES["dim"]:
+            p = (p * rng.uniform(0.2, 0.5)).astype(np.uint8)
     if WEBCAM and rng.random() < 0.15:  # a dim room: the webcam's frame is dark
         p = (p * rng.uniform(0.25, 0.55)).astype(np.uint8)
     if rng.random() < 0.4:  # seen small (webcam): down and up again
@@ -305,6 +317,60 @@ def box(p, rng):
     x1, y1 = int(rng.uniform(0.6, 1.0) * w), int(rng.uniform(0.45, 0.8) * h)
     c = [rng.randrange(0, 80)] * 3 if rng.random() < 0.7 else [rng.randrange(256) for _ in range(3)]
     cv2.rectangle(p, (x0, y0), (x1, y1), c, 1)
+
+
+def ink_bounds(p):
+    """The bounding box (x0, y0, x1, y1) of an index's glyphs in patch p:
+    the ink (pixels far darker or more coloured than the paper) in blobs
+    that touch no side of the patch (not the card's edge or what lies
+    beyond it) and lie in its top-left part, where an index is; None where
+    there are none."""
+    h, w = p.shape[:2]
+    g = cv2.cvtColor(p, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    sat = cv2.cvtColor(p, cv2.COLOR_BGR2HSV)[:, :, 1].astype(np.float32)
+    paper = np.percentile(g, 90)
+    ink = ((g < 0.6 * paper) | ((sat > 90) & (g < 0.95 * paper))).astype(np.uint8)
+    n, _, st, cen = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    box = None
+    for k in range(1, n):
+        x, y, bw, bh, area = st[k]
+        if area < 4 or x == 0 or y == 0 or x + bw >= w or y + bh >= h:
+            continue
+        if cen[k][0] > 0.6 * w or cen[k][1] > 0.8 * h:
+            continue
+        b = (x, y, x + bw - 1, y + bh - 1)
+        box = b if box is None else (min(box[0], b[0]), min(box[1], b[1]),
+                                     max(box[2], b[2]), max(box[3], b[3]))
+    return box
+
+
+def tight_box(p, rng):
+    """A rectangle drawn in place on p tight round its ink (ink_bounds),
+    else round a random part of it, as the labelled webcam frames draw one
+    round each index: its sides light, dark, or light beside dark."""
+    h, w = p.shape[:2]
+    b = ink_bounds(p)
+    if b is None:
+        b = (rng.uniform(0, 0.3) * w, rng.uniform(0, 0.2) * h,
+             rng.uniform(0.5, 0.9) * w, rng.uniform(0.5, 0.9) * h)
+    m = [rng.uniform(0, 3) for _ in range(4)]
+    x0, y0 = int(round(b[0] - m[0])), int(round(b[1] - m[1]))
+    x1, y1 = int(round(b[2] + m[2])), int(round(b[3] + m[3]))
+    light = [rng.randrange(190, 256)] * 3
+    dark = [rng.randrange(0, 70)] * 3
+    style = rng.random()
+    t = 1 if rng.random() < 0.7 else 2
+    if style < 0.35:
+        cv2.rectangle(p, (x0, y0), (x1, y1), light, t)
+    elif style < 0.6:
+        cv2.rectangle(p, (x0, y0), (x1, y1), dark, t)
+    else:  # a light line with a dark one beside it (outside or on some sides)
+        cv2.rectangle(p, (x0, y0), (x1, y1), light, 1)
+        if rng.random() < 0.5:
+            cv2.rectangle(p, (x0 - 1, y0 - 1), (x1 + 1, y1 + 1), dark, 1)
+        else:
+            cv2.line(p, (x1 + 1, y0), (x1 + 1, y1 + 1), dark, t)
+            cv2.line(p, (x0, y1 + 1), (x1 + 1, y1 + 1), dark, 1)
 
 
 # ---- Net --------------------------------------------------------------------
@@ -509,11 +575,14 @@ def main():
     ap.add_argument("--no-frames", action="store_true", help="leave out the index patches of "
                     "the scene photos' training halves (playing_frame_index.tsv): the nets "
                     "of session 6")
+    ap.add_argument("--boxes", type=float, default=0.0, help="share of the patches with a "
+                    "box drawn tight round their ink, half of them dimmed (BOXES; default 0)")
     ap.add_argument("--stretch", type=float, default=0.0, help="share of the card patches "
                     "scaled along each axis on its own (STRETCH; default 0, as shipped)")
     args = ap.parse_args()
     global IN_W, IN_H, JITTER, WEBCAM
     STRETCH["share"] = args.stretch
+    BOXES["share"] = args.boxes
     finder = args.arch == "tiny"
     WEBCAM = args.webcam
     here = os.path.dirname(os.path.abspath(__file__))
