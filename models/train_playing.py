@@ -26,6 +26,10 @@ Training data (all rebuilt by this script from the project and ../shared):
     webcam frames of the earlier half in UUID1 time order, the phone photos
     taken before 19:50), cards and not-an-index places (faces, shirts,
     window bars); each cut from the frame itself with the same jitter.
+  * optionally (--other-cards, --other-patches; off in the shipped nets)
+    other families' index corners: their rendered cards (render --game G
+    --crops) cut where a playing card's index is, and the pairs the
+    corner-index finder cuts from their rendered tables (see models/README.md).
 Held out (never trained on): guillex7_* and mathsvlog_* (other decks),
 cardcounter_phone_*_195*/_20* (later series), the later half of
 cardcounter_webcam_* (split by time; --no-frames: no webcam frame at all).
@@ -89,6 +93,12 @@ BOXES = {"share": 0.0, "dim": 0.5}
 # Share of positives (and of negatives) cut from the real scene photos'
 # training halves (playing_frame_index.tsv).
 FRAME_SHARE = 0.1
+# Share of the negatives drawn from other families (--other-cards: the
+# index corners of their rectified cards, cut as a playing card's; and
+# --other-patches: the pairs the corner-index finder cuts from their
+# tables), so their printed numbers are not read as a playing index.
+# Off (no such dirs) reproduces the nets before session 18.
+OTHER_SHARE = 0.25
 
 
 def code_index(code):
@@ -473,6 +483,28 @@ def load_negatives(d):
     return out
 
 
+def load_other(card_dirs, patch_dirs):
+    """Other families' negatives: (rectified cards from render --crops dirs
+    (labels.tsv), patches from ts-playing-index-dump dirs)."""
+    cards = []
+    for d in card_dirs:
+        for line in open(os.path.join(d, "labels.tsv")):
+            if line.strip() and not line.startswith("#"):
+                cards.append(load_card(os.path.join(d, line.split("\t")[0])))
+    patches = [p for d in patch_dirs for p in load_negatives(d)]
+    return (cards, patches) if cards or patches else ()
+
+
+def other_patch(other, rng):
+    """A not-an-index patch of another family, half of them (when there
+    are both) a card's index corner cut as the reader cuts a playing
+    card's (either end, jittered), half a pair the finder cut from a table."""
+    cards, patches = other
+    if cards and (not patches or rng.random() < 0.5):
+        return corner_patch(cards[rng.randrange(len(cards))], rng.random() < 0.5, rng, True)
+    return patches[rng.randrange(len(patches))]
+
+
 class Teacher:
     """A shipped .tsnet run by OpenCV's dnn as the reader runs it: the
     logits of its heads (names: rank, suit, index for the index nets; the
@@ -502,7 +534,7 @@ def distill(student, teacher, temp):
                     reduction="batchmean") * temp * temp
 
 
-def make_epoch(cards, rng, n_pos, n_neg, hard=(), fpos=(), fneg=()):
+def make_epoch(cards, rng, n_pos, n_neg, hard=(), fpos=(), fneg=(), other=()):
     xs, r, s, ix = [], [], [], []
     for _ in range(n_pos):
         if fpos and rng.random() < FRAME_SHARE:  # a real scene's index, cut from the frame
@@ -520,6 +552,8 @@ def make_epoch(cards, rng, n_pos, n_neg, hard=(), fpos=(), fneg=()):
             xs.append(augment(frame_patch(img, q, rng, JITTER), rng))
         elif hard and rng.random() < 0.4:
             xs.append(augment(hard[rng.randrange(len(hard))], rng))
+        elif other and rng.random() < OTHER_SHARE:
+            xs.append(augment(other_patch(other, rng), rng))
         else:
             img, _ = cards[rng.randrange(len(cards))]
             xs.append(augment(negative_patch(img, rng), rng))
@@ -577,6 +611,11 @@ def main():
                     "of session 6")
     ap.add_argument("--boxes", type=float, default=0.0, help="share of the patches with a "
                     "box drawn tight round their ink, half of them dimmed (BOXES; default 0)")
+    ap.add_argument("--other-cards", action="append", default=[], help="render --crops dir "
+                    "of another family (labels.tsv): its cards' index corners are negatives "
+                    "(OTHER_SHARE of them, with --other-patches)")
+    ap.add_argument("--other-patches", action="append", default=[], help="ts-playing-index-dump "
+                    "dir of another family's tables: its finder pairs are negatives")
     ap.add_argument("--stretch", type=float, default=0.0, help="share of the card patches "
                     "scaled along each axis on its own (STRETCH; default 0, as shipped)")
     args = ap.parse_args()
@@ -628,6 +667,9 @@ def main():
     fneg = [f for f in fr if f[2] is None]
     print(f"scene photo patches (training halves): {len(fpos)} index, {len(fneg)} not",
           file=sys.stderr)
+    other = load_other(args.other_cards, args.other_patches)
+    print(f"other families' negatives: {len(other[0]) if other else 0} cards, "
+          f"{len(other[1]) if other else 0} patches", file=sys.stderr)
     model = {"tiny": TinyIndexNet, "small": SmallIndexNet, "large": IndexNet,
              "medium": lambda: IndexNet((12, 24, 40)), "s2": StrideIndexNet}[args.arch]()
     teacher = Teacher(args.teacher) if args.teacher else None
@@ -635,8 +677,8 @@ def main():
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=args.epochs * 100)
     rng = random.Random(SEED)
     for ep in range(args.epochs):
-        x, r, s, ix = (make_epoch(cards, rng, 8000, 4800, hard, fpos, fneg) if finder
-                       else make_epoch(cards, rng, 9600, 3200, (), fpos, fneg))
+        x, r, s, ix = (make_epoch(cards, rng, 8000, 4800, hard, fpos, fneg, other) if finder
+                       else make_epoch(cards, rng, 9600, 3200, (), fpos, fneg, other))
         soft = teacher(x) if teacher else None
         model.train()
         perm = torch.randperm(len(x))
