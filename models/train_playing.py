@@ -98,7 +98,7 @@ FRAME_SHARE = 0.1
 # --other-patches: the pairs the corner-index finder cuts from their
 # tables), so their printed numbers are not read as a playing index.
 # Off (no such dirs) reproduces the nets before session 18.
-OTHER_SHARE = 0.25
+OTHER = {"share": 0.25}
 
 
 def code_index(code):
@@ -552,7 +552,7 @@ def make_epoch(cards, rng, n_pos, n_neg, hard=(), fpos=(), fneg=(), other=()):
             xs.append(augment(frame_patch(img, q, rng, JITTER), rng))
         elif hard and rng.random() < 0.4:
             xs.append(augment(hard[rng.randrange(len(hard))], rng))
-        elif other and rng.random() < OTHER_SHARE:
+        elif other and rng.random() < OTHER["share"]:
             xs.append(augment(other_patch(other, rng), rng))
         else:
             img, _ = cards[rng.randrange(len(cards))]
@@ -613,15 +613,18 @@ def main():
                     "box drawn tight round their ink, half of them dimmed (BOXES; default 0)")
     ap.add_argument("--other-cards", action="append", default=[], help="render --crops dir "
                     "of another family (labels.tsv): its cards' index corners are negatives "
-                    "(OTHER_SHARE of them, with --other-patches)")
+                    "(--other-share of them, with --other-patches)")
     ap.add_argument("--other-patches", action="append", default=[], help="ts-playing-index-dump "
                     "dir of another family's tables: its finder pairs are negatives")
+    ap.add_argument("--other-share", type=float, default=OTHER["share"], help="share of the "
+                    "negatives drawn from --other-cards and --other-patches (default 0.25)")
     ap.add_argument("--stretch", type=float, default=0.0, help="share of the card patches "
                     "scaled along each axis on its own (STRETCH; default 0, as shipped)")
     args = ap.parse_args()
     global IN_W, IN_H, JITTER, WEBCAM
     STRETCH["share"] = args.stretch
     BOXES["share"] = args.boxes
+    OTHER["share"] = args.other_share
     finder = args.arch == "tiny"
     WEBCAM = args.webcam
     here = os.path.dirname(os.path.abspath(__file__))
