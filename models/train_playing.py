@@ -26,6 +26,10 @@ Training data (all rebuilt by this script from the project and ../shared):
     webcam frames of the earlier half in UUID1 time order, the phone photos
     taken before 19:50), cards and not-an-index places (faces, shirts,
     window bars); each cut from the frame itself with the same jitter.
+  * optionally (--other-cards, --other-patches; off in the shipped nets)
+    other families' index corners: their rendered cards (render --game G
+    --crops) cut where a playing card's index is, and the pairs the
+    corner-index finder cuts from their rendered tables (see models/README.md).
 Held out (never trained on): guillex7_* and mathsvlog_* (other decks),
 cardcounter_phone_*_195*/_20* (later series), the later half of
 cardcounter_webcam_* (split by time; --no-frames: no webcam frame at all).
@@ -78,9 +82,23 @@ FINDER_JITTER = {"scale": (0.85, 1.2), "dx": 0.045, "dy": 0.04}
 # shipped nets: at 0.3 the reader read held-out phone photos worse
 # (models/README.md).
 STRETCH = {"share": 0.0, "axis": (0.55, 1.3)}
+# The labelled webcam frames' boxes (--boxes SHARE): a rectangle drawn
+# tight round the index's glyphs at the frame's scale (1-2 px, a light
+# line, a dark one or a light and a dark side by side, touching the glyphs),
+# on this share of the patches, positives and negatives alike (round the
+# ink a negative shows: a pip, a figure), and DIM_SHARE of them dimmed to a
+# dark room's paper (a fifth to a half of its light). Off (0) reproduces
+# the nets before session 18.
+BOXES = {"share": 0.0, "dim": 0.5}
 # Share of positives (and of negatives) cut from the real scene photos'
 # training halves (playing_frame_index.tsv).
 FRAME_SHARE = 0.1
+# Share of the negatives drawn from other families (--other-cards: the
+# index corners of their rectified cards, cut as a playing card's; and
+# --other-patches: the pairs the corner-index finder cuts from their
+# tables), so their printed numbers are not read as a playing index.
+# Off (no such dirs) reproduces the nets before session 18.
+OTHER = {"share": 0.25}
 
 
 def code_index(code):
@@ -267,6 +285,10 @@ def augment(p, rng):
     p = np.clip(p, 0, 255).astype(np.uint8)
     if WEBCAM and rng.random() < 0.15:  # a box drawn around the index (labelled webcam sets)
         box(p, rng)
+    if BOXES["share"] and rng.random() < BOXES["share"]:
+        tight_box(p, rng)
+        if rng.random() < BOXES["dim"]:
+            p = (p * rng.uniform(0.2, 0.5)).astype(np.uint8)
     if WEBCAM and rng.random() < 0.15:  # a dim room: the webcam's frame is dark
         p = (p * rng.uniform(0.25, 0.55)).astype(np.uint8)
     if rng.random() < 0.4:  # seen small (webcam): down and up again
@@ -305,6 +327,60 @@ def box(p, rng):
     x1, y1 = int(rng.uniform(0.6, 1.0) * w), int(rng.uniform(0.45, 0.8) * h)
     c = [rng.randrange(0, 80)] * 3 if rng.random() < 0.7 else [rng.randrange(256) for _ in range(3)]
     cv2.rectangle(p, (x0, y0), (x1, y1), c, 1)
+
+
+def ink_bounds(p):
+    """The bounding box (x0, y0, x1, y1) of an index's glyphs in patch p:
+    the ink (pixels far darker or more coloured than the paper) in blobs
+    that touch no side of the patch (not the card's edge or what lies
+    beyond it) and lie in its top-left part, where an index is; None where
+    there are none."""
+    h, w = p.shape[:2]
+    g = cv2.cvtColor(p, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    sat = cv2.cvtColor(p, cv2.COLOR_BGR2HSV)[:, :, 1].astype(np.float32)
+    paper = np.percentile(g, 90)
+    ink = ((g < 0.6 * paper) | ((sat > 90) & (g < 0.95 * paper))).astype(np.uint8)
+    n, _, st, cen = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    box = None
+    for k in range(1, n):
+        x, y, bw, bh, area = st[k]
+        if area < 4 or x == 0 or y == 0 or x + bw >= w or y + bh >= h:
+            continue
+        if cen[k][0] > 0.6 * w or cen[k][1] > 0.8 * h:
+            continue
+        b = (x, y, x + bw - 1, y + bh - 1)
+        box = b if box is None else (min(box[0], b[0]), min(box[1], b[1]),
+                                     max(box[2], b[2]), max(box[3], b[3]))
+    return box
+
+
+def tight_box(p, rng):
+    """A rectangle drawn in place on p tight round its ink (ink_bounds),
+    else round a random part of it, as the labelled webcam frames draw one
+    round each index: its sides light, dark, or light beside dark."""
+    h, w = p.shape[:2]
+    b = ink_bounds(p)
+    if b is None:
+        b = (rng.uniform(0, 0.3) * w, rng.uniform(0, 0.2) * h,
+             rng.uniform(0.5, 0.9) * w, rng.uniform(0.5, 0.9) * h)
+    m = [rng.uniform(0, 3) for _ in range(4)]
+    x0, y0 = int(round(b[0] - m[0])), int(round(b[1] - m[1]))
+    x1, y1 = int(round(b[2] + m[2])), int(round(b[3] + m[3]))
+    light = [rng.randrange(190, 256)] * 3
+    dark = [rng.randrange(0, 70)] * 3
+    style = rng.random()
+    t = 1 if rng.random() < 0.7 else 2
+    if style < 0.35:
+        cv2.rectangle(p, (x0, y0), (x1, y1), light, t)
+    elif style < 0.6:
+        cv2.rectangle(p, (x0, y0), (x1, y1), dark, t)
+    else:  # a light line with a dark one beside it (outside or on some sides)
+        cv2.rectangle(p, (x0, y0), (x1, y1), light, 1)
+        if rng.random() < 0.5:
+            cv2.rectangle(p, (x0 - 1, y0 - 1), (x1 + 1, y1 + 1), dark, 1)
+        else:
+            cv2.line(p, (x1 + 1, y0), (x1 + 1, y1 + 1), dark, t)
+            cv2.line(p, (x0, y1 + 1), (x1 + 1, y1 + 1), dark, 1)
 
 
 # ---- Net --------------------------------------------------------------------
@@ -407,6 +483,28 @@ def load_negatives(d):
     return out
 
 
+def load_other(card_dirs, patch_dirs):
+    """Other families' negatives: (rectified cards from render --crops dirs
+    (labels.tsv), patches from ts-playing-index-dump dirs)."""
+    cards = []
+    for d in card_dirs:
+        for line in open(os.path.join(d, "labels.tsv")):
+            if line.strip() and not line.startswith("#"):
+                cards.append(load_card(os.path.join(d, line.split("\t")[0])))
+    patches = [p for d in patch_dirs for p in load_negatives(d)]
+    return (cards, patches) if cards or patches else ()
+
+
+def other_patch(other, rng):
+    """A not-an-index patch of another family, half of them (when there
+    are both) a card's index corner cut as the reader cuts a playing
+    card's (either end, jittered), half a pair the finder cut from a table."""
+    cards, patches = other
+    if cards and (not patches or rng.random() < 0.5):
+        return corner_patch(cards[rng.randrange(len(cards))], rng.random() < 0.5, rng, True)
+    return patches[rng.randrange(len(patches))]
+
+
 class Teacher:
     """A shipped .tsnet run by OpenCV's dnn as the reader runs it: the
     logits of its heads (names: rank, suit, index for the index nets; the
@@ -436,7 +534,7 @@ def distill(student, teacher, temp):
                     reduction="batchmean") * temp * temp
 
 
-def make_epoch(cards, rng, n_pos, n_neg, hard=(), fpos=(), fneg=()):
+def make_epoch(cards, rng, n_pos, n_neg, hard=(), fpos=(), fneg=(), other=()):
     xs, r, s, ix = [], [], [], []
     for _ in range(n_pos):
         if fpos and rng.random() < FRAME_SHARE:  # a real scene's index, cut from the frame
@@ -454,6 +552,8 @@ def make_epoch(cards, rng, n_pos, n_neg, hard=(), fpos=(), fneg=()):
             xs.append(augment(frame_patch(img, q, rng, JITTER), rng))
         elif hard and rng.random() < 0.4:
             xs.append(augment(hard[rng.randrange(len(hard))], rng))
+        elif other and rng.random() < OTHER["share"]:
+            xs.append(augment(other_patch(other, rng), rng))
         else:
             img, _ = cards[rng.randrange(len(cards))]
             xs.append(augment(negative_patch(img, rng), rng))
@@ -509,11 +609,22 @@ def main():
     ap.add_argument("--no-frames", action="store_true", help="leave out the index patches of "
                     "the scene photos' training halves (playing_frame_index.tsv): the nets "
                     "of session 6")
+    ap.add_argument("--boxes", type=float, default=0.0, help="share of the patches with a "
+                    "box drawn tight round their ink, half of them dimmed (BOXES; default 0)")
+    ap.add_argument("--other-cards", action="append", default=[], help="render --crops dir "
+                    "of another family (labels.tsv): its cards' index corners are negatives "
+                    "(--other-share of them, with --other-patches)")
+    ap.add_argument("--other-patches", action="append", default=[], help="ts-playing-index-dump "
+                    "dir of another family's tables: its finder pairs are negatives")
+    ap.add_argument("--other-share", type=float, default=OTHER["share"], help="share of the "
+                    "negatives drawn from --other-cards and --other-patches (default 0.25)")
     ap.add_argument("--stretch", type=float, default=0.0, help="share of the card patches "
                     "scaled along each axis on its own (STRETCH; default 0, as shipped)")
     args = ap.parse_args()
     global IN_W, IN_H, JITTER, WEBCAM
     STRETCH["share"] = args.stretch
+    BOXES["share"] = args.boxes
+    OTHER["share"] = args.other_share
     finder = args.arch == "tiny"
     WEBCAM = args.webcam
     here = os.path.dirname(os.path.abspath(__file__))
@@ -559,6 +670,9 @@ def main():
     fneg = [f for f in fr if f[2] is None]
     print(f"scene photo patches (training halves): {len(fpos)} index, {len(fneg)} not",
           file=sys.stderr)
+    other = load_other(args.other_cards, args.other_patches)
+    print(f"other families' negatives: {len(other[0]) if other else 0} cards, "
+          f"{len(other[1]) if other else 0} patches", file=sys.stderr)
     model = {"tiny": TinyIndexNet, "small": SmallIndexNet, "large": IndexNet,
              "medium": lambda: IndexNet((12, 24, 40)), "s2": StrideIndexNet}[args.arch]()
     teacher = Teacher(args.teacher) if args.teacher else None
@@ -566,8 +680,8 @@ def main():
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=args.epochs * 100)
     rng = random.Random(SEED)
     for ep in range(args.epochs):
-        x, r, s, ix = (make_epoch(cards, rng, 8000, 4800, hard, fpos, fneg) if finder
-                       else make_epoch(cards, rng, 9600, 3200, (), fpos, fneg))
+        x, r, s, ix = (make_epoch(cards, rng, 8000, 4800, hard, fpos, fneg, other) if finder
+                       else make_epoch(cards, rng, 9600, 3200, (), fpos, fneg, other))
         soft = teacher(x) if teacher else None
         model.train()
         perm = torch.randperm(len(x))
