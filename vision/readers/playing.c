@@ -27,7 +27,6 @@
 #include <string.h>
 
 #include "cv/cvdnn.h"
-#include "cv/cvrender.h"
 #include "datadir.h"
 #include "geom.h"
 #include "reader.h"
@@ -161,8 +160,6 @@ struct ts_playing_reader {
     ts_index_ink *checker; /* glyph pairs on one rectified card */
     ts_playing_pair *cpairs;     /* MAX_CARD_PAIRS */
     ts_playing_pair *pairs;         /* MAX_PAIRS */
-    ts_playing_pair *opairs;        /* MAX_PAIRS: the frame's pairs inside whole outlines */
-    int nopairs;
     ts_image *ipatch;               /* READ_PAIRS * NSTRETCH index patches */
     float *iprobs;                  /* their net outputs */
     ts_quad icand[READ_PAIRS];      /* the cards they imply */
@@ -231,7 +228,6 @@ ts_playing_reader *ts_playing_reader_create(const char *models_dir, char *err, s
     r->suit = ts_playing_suit_create();
     r->cpairs = malloc(sizeof *r->cpairs * MAX_CARD_PAIRS);
     r->pairs = malloc(sizeof *r->pairs * MAX_PAIRS);
-    r->opairs = malloc(sizeof *r->opairs * MAX_PAIRS);
     r->ipatch = calloc(READ_PAIRS * NSTRETCH, sizeof *r->ipatch);
     r->ranked = malloc(sizeof *r->ranked * MAX_RANKED);
     r->iprobs = malloc(sizeof *r->iprobs * READ_PAIRS * NSTRETCH * NOUT);
@@ -239,8 +235,8 @@ ts_playing_reader *ts_playing_reader_create(const char *models_dir, char *err, s
     r->ahead_img = calloc(BATCH, sizeof *r->ahead_img);
     r->ahead_slot = malloc(sizeof *r->ahead_slot * MAX_RANKED);
     int ok = r->finder && r->indexer && r->checker && r->hindexer && r->hpairs && r->suit &&
-             r->cpairs && r->pairs && r->opairs && r->ipatch && r->iprobs && r->ranked &&
-             r->cs && r->ahead_img && r->ahead_slot;
+             r->cpairs && r->pairs && r->ipatch && r->iprobs && r->ranked && r->cs &&
+             r->ahead_img && r->ahead_slot;
     for (int i = 0; ok && i < BATCH; i++)
         ok = ts_image_alloc(&r->cs[i].patch[1], r->pw, r->ph, 3) == 0 &&
              ts_image_alloc(&r->cs[i].patch[2], r->lw, r->lh, 3) == 0 &&
@@ -282,7 +278,6 @@ void ts_playing_reader_destroy(ts_playing_reader *r)
     free(r->ipatch);
     free(r->iprobs);
     free(r->pairs);
-    free(r->opairs);
     if (r->cs)
         for (int i = 0; i < BATCH; i++) {
             for (int k = 1; k < NPATCH; k++)
@@ -442,68 +437,31 @@ static int run_first(ts_playing_reader *r, const int *job, int n, char *err)
     return run_patches(r, r->net, unsure, nu, err);
 }
 
-/* True if glyph pair (rank, suit) on a W x H rectified card lies as an
- * index does: near a corner and running away from it along the card's
- * length (or, for a card lying across the warp, its width), of an index's
- * size. */
-static int corner_pair(ts_pt rank, ts_pt suit, float W, float H)
-{
-    /* corners TL, TR, BR, BL and the card's down at each (an upright index
-     * at TL and, turned, at BR; a card across the warp at TR and BL) */
-    const float cx[4] = {0, W, W, 0}, cy[4] = {0, 0, H, H};
-    const float dx[4] = {0, -1, 0, 1}, dy[4] = {1, 0, -1, 0};
-    float vx = suit.x - rank.x, vy = suit.y - rank.y, d = hypotf(vx, vy);
-    if (d < CHECK_STEP_MIN * W || d > CHECK_STEP_MAX * W)
-        return 0;
-    for (int k = 0; k < 4; k++)
-        if (hypotf(rank.x - cx[k], rank.y - cy[k]) < CHECK_NEAR * W &&
-            (vx * dx[k] + vy * dy[k]) > 0.8f * d)
-            return 1;
-    return 0;
-}
-
 /* True if the rectified card shows an index's shape at one of its corners:
- * a glyph above a smaller one, card white beside them, lying as an index
- * does (corner_pair). The net alone takes too much for an index: a window's
- * bars, a face, a shirt's folds read as court cards in webcam frames, where
- * loose quads around no card are many. */
+ * a glyph above a smaller one, card white beside them, near the corner and
+ * running away from it along the card's length (or, for a card lying
+ * across the warp, its width), of an index's size. The net alone takes too
+ * much for an index: a window's bars, a face, a shirt's folds read as court
+ * cards in webcam frames, where loose quads around no card are many. */
 static int index_shape(ts_playing_reader *r, const ts_image *card, char *err)
 {
     int n = ts_playing_index_pairs(r->checker, card, r->cpairs, MAX_CARD_PAIRS, err);
     if (n < 0)
         return -1;
-    for (int i = 0; i < n; i++)
-        if (corner_pair(r->cpairs[i].rank, r->cpairs[i].suit, (float)card->w, (float)card->h))
-            return 1;
-    return 0;
-}
-
-/* Point p of the frame on the rectified card, through homography m. */
-static ts_pt on_card(const double m[9], ts_pt p)
-{
-    double z = m[6] * p.x + m[7] * p.y + m[8];
-    return (ts_pt){(float)((m[0] * p.x + m[1] * p.y + m[2]) / z),
-                   (float)((m[3] * p.x + m[4] * p.y + m[5]) / z)};
-}
-
-/* index_shape's answer from the frame's own glyph pairs inside whole
- * outlines (r->opairs, found by the index finder): one of them lying as an
- * index does at a corner of quad q, mapped onto its warp. Then the warp
- * need not be searched again (a million instructions a card); without one
- * it is, as before. */
-static int frame_shape(const ts_playing_reader *r, const ts_pt q[4])
-{
-    const float W = TS_PLAYING_CARD_W, H = TS_PLAYING_CARD_H;
-    const ts_pt rect[4] = {{0, 0}, {W, 0}, {W, H}, {0, H}};
-    double m[9];
-    char err[TSCV_ERR_MAX];
-    if (r->nopairs == 0 || tscv_homography(q, rect, m, err) < 0)
-        return 0;
-    for (int i = 0; i < r->nopairs; i++) {
-        const ts_playing_pair *p = &r->opairs[i];
-        if (ts_point_in_quad(q, p->rank.x, p->rank.y) &&
-            corner_pair(on_card(m, p->rank), on_card(m, p->suit), W, H))
-            return 1;
+    float W = (float)card->w, H = (float)card->h;
+    /* corners TL, TR, BR, BL and the card's down at each (an upright index
+     * at TL and, turned, at BR; a card across the warp at TR and BL) */
+    const float cx[4] = {0, W, W, 0}, cy[4] = {0, 0, H, H};
+    const float dx[4] = {0, -1, 0, 1}, dy[4] = {1, 0, -1, 0};
+    for (int i = 0; i < n; i++) {
+        const ts_playing_pair *p = &r->cpairs[i];
+        float vx = p->suit.x - p->rank.x, vy = p->suit.y - p->rank.y, d = hypotf(vx, vy);
+        if (d < CHECK_STEP_MIN * W || d > CHECK_STEP_MAX * W)
+            continue;
+        for (int k = 0; k < 4; k++)
+            if (hypotf(p->rank.x - cx[k], p->rank.y - cy[k]) < CHECK_NEAR * W &&
+                (vx * dx[k] + vy * dy[k]) > 0.8f * d)
+                return 1;
     }
     return 0;
 }
@@ -644,9 +602,8 @@ static void suit_check(ts_playing_reader *r, int i, const ts_image *card,
  * class (a candidate of find(), or a card handed to read(): the two must
  * read a quad alike, reader.h's read_found), whose face may be spared
  * (corners_alike); not a crop read by ts_playing_read nor a fitted held
- * quad, whose callers weigh the face's verdict; CARD_SHAPED, the frame's
- * glyph pairs show its index's shape (frame_shape). */
-enum { CARD_CUT = 1, CARD_PAIRED = 2, CARD_MOSTLY_OUT = 4, CARD_SPARE_FACE = 8, CARD_SHAPED = 16 };
+ * quad, whose callers weigh the face's verdict. */
+enum { CARD_CUT = 1, CARD_PAIRED = 2, CARD_MOSTLY_OUT = 4, CARD_SPARE_FACE = 8 };
 
 /* alike[i]: card i (CARD_SPARE_FACE), read from its first corner alone
  * CORNERS_SURE with an index's glyph shape, reads the same from its second
@@ -687,9 +644,9 @@ static int read_cards(ts_playing_reader *r, const ts_image *cards, const int *fl
             r->cs[i].face = out[i].conf > 0 ? 2 : 0; /* a rescue */
             continue;
         }
-        int known = flags && (((flags[i] & CARD_PAIRED) && out[i].one_corner && !out[i].across) ||
-                              (flags[i] & CARD_SHAPED));
-        int shape = known ? 1 : index_shape(r, &cards[i], err);
+        int shape = flags && (flags[i] & CARD_PAIRED) && out[i].one_corner && !out[i].across
+                        ? 1
+                        : index_shape(r, &cards[i], err);
         if (shape < 0)
             return -1;
         out[i].shape = shape;
@@ -837,10 +794,9 @@ static int paired_quad(const ts_playing_reader *r, const ts_pt q[4])
 /* read_cards' flags for candidate quad q. */
 static int card_flags(const ts_playing_reader *r, const ts_pt q[4], const ts_image *frame)
 {
-    int shaped = frame_shape(r, q) ? CARD_SHAPED : 0;
     if (!on_frame_edge(q, frame))
-        return CARD_SPARE_FACE | shaped;
-    return CARD_SPARE_FACE | CARD_CUT | shaped | (paired_quad(r, q) == 1 ? CARD_PAIRED : 0) |
+        return CARD_SPARE_FACE;
+    return CARD_SPARE_FACE | CARD_CUT | (paired_quad(r, q) == 1 ? CARD_PAIRED : 0) |
            (in_frame(q, frame) < FACE_SEES ? CARD_MOSTLY_OUT : 0);
 }
 
@@ -1335,16 +1291,11 @@ static int pair_cards(ts_playing_reader *r, const ts_image *frame, int np,
                       const ts_quad *outline, int noutline, int coarse, ts_quad *out, int max,
                       char *err)
 {
-    /* pairs on cards whose whole outline was found cost no net time (the
-     * finer levels' are kept for frame_shape) */
+    /* pairs on cards whose whole outline was found cost no net time */
     int kept = 0;
-    if (!coarse)
-        r->nopairs = 0;
     for (int i = 0; i < np; i++)
         if (!in_outline(&r->pairs[i], outline, noutline, frame))
             r->pairs[kept++] = r->pairs[i];
-        else if (!coarse)
-            r->opairs[r->nopairs++] = r->pairs[i];
     np = kept;
     if (np > READ_PAIRS)
         np = READ_PAIRS;
