@@ -1264,15 +1264,16 @@ static int in_outline(const ts_playing_pair *p, const ts_quad *outline, int n,
     return 0;
 }
 
-/* The stretch the frame's first probe pairs read best in: the most index
- * confidence summed over them, or (surest) the stretch their surest one
- * reads in: a close-up's few coarse pairs are mostly pips, whose sum
- * outweighs its one index (a card then implied twice too large). */
-static int frame_stretch(const ts_playing_reader *r, int probe, int slot[][NSTRETCH], int surest)
+/* The stretch (of the first ns) the frame's first probe pairs read best
+ * in: the most index confidence summed over them, or (surest) the stretch
+ * their surest one reads in: a close-up's few coarse pairs are mostly pips,
+ * whose sum outweighs its one index (a card then implied twice too large). */
+static int frame_stretch(const ts_playing_reader *r, int probe, int ns, int slot[][NSTRETCH],
+                         int surest)
 {
     int best_s = 0;
     float score[NSTRETCH] = {0};
-    for (int s = 0; s < NSTRETCH; s++) {
+    for (int s = 0; s < ns; s++) {
         for (int i = 0; i < probe; i++) {
             float c = index_conf(r->iprobs + (size_t)slot[i][s] * NOUT);
             score[s] = surest ? (c > score[s] ? c : score[s]) : score[s] + c;
@@ -1302,12 +1303,16 @@ static int pair_cards(ts_playing_reader *r, const ts_image *frame, int np,
     int slot[READ_PAIRS][NSTRETCH], npatch = 0;
     memset(slot, -1, sizeof slot);
     int most = coarse ? PROBE_COARSE : PROBE, probe = np < most ? np : most;
-    for (int s = 0; s < NSTRETCH; s++) /* the probes in every stretch: one batch */
+    /* only a square frame may be a squeezed photo (as in pairs_card): on
+     * other frames a stretch that scored higher on a few pips implied cards
+     * of the wrong size, and the four were 4/5 of the probes' net time */
+    int ns = frame->w == frame->h ? NSTRETCH : 1;
+    for (int s = 0; s < ns; s++) /* the probes in every stretch: one batch */
         if (cut_pairs(r, frame, 0, probe, s, &npatch, slot, card, err) < 0)
             return -1;
     if (read_patches(r, 0, npatch, err) < 0)
         return -1;
-    int best_s = frame_stretch(r, probe, slot, coarse), first = npatch;
+    int best_s = frame_stretch(r, probe, ns, slot, coarse), first = npatch;
     if (cut_pairs(r, frame, probe, np, best_s, &npatch, slot, card, err) < 0 ||
         read_patches(r, first, npatch, err) < 0)
         return -1;
