@@ -46,6 +46,15 @@ enum { MAX_PAIRS = 512, READ_PAIRS = 48, NSTRETCH = TS_PLAYING_NSTRETCH, MAX_CAR
  * of a close-up's coarse ones, few and mostly pips, whose index pairs
  * (less white about their large glyphs) come late in the margin order. */
 enum { PROBE = 6, PROBE_COARSE = 16 };
+
+/* The stretches to try on frame: only a square frame may be a squeezed
+ * photo. On others a stretch that scored higher on a few pips implied
+ * cards of the wrong size, and the screening net's reads in the four
+ * other stretches were most of the index finder's net time. */
+static int frame_stretches(const ts_image *frame)
+{
+    return frame->w == frame->h ? NSTRETCH : 1;
+}
 /* Candidates that overlap one read as a card below this confidence are read
  * too, and the surest of them takes the place: the first quad found around
  * a held card is often a loose one (a finger, the face behind) that reads
@@ -1107,9 +1116,7 @@ static int pairs_card(ts_playing_reader *r, const ts_playing_pair *pairs, int np
 {
     int idx[HELD_XPAIRS];
     int n = ts_playing_held_pairs(pairs, npairs, q, idx, HELD_XPAIRS);
-    /* only a square frame may be a squeezed photo (the stretches); the
-     * screening net is most of the cost */
-    int ns = r->frame->w == r->frame->h ? NSTRETCH : 1;
+    int ns = frame_stretches(r->frame);
     ts_pt card[HELD_XPAIRS * NSTRETCH][4];
     for (int i = 0; i < n * ns; i++) {
         ts_pt patch[4];
@@ -1303,10 +1310,7 @@ static int pair_cards(ts_playing_reader *r, const ts_image *frame, int np,
     int slot[READ_PAIRS][NSTRETCH], npatch = 0;
     memset(slot, -1, sizeof slot);
     int most = coarse ? PROBE_COARSE : PROBE, probe = np < most ? np : most;
-    /* only a square frame may be a squeezed photo (as in pairs_card): on
-     * other frames a stretch that scored higher on a few pips implied cards
-     * of the wrong size, and the four were 4/5 of the probes' net time */
-    int ns = frame->w == frame->h ? NSTRETCH : 1;
+    int ns = frame_stretches(frame);
     for (int s = 0; s < ns; s++) /* the probes in every stretch: one batch */
         if (cut_pairs(r, frame, 0, probe, s, &npatch, slot, card, err) < 0)
             return -1;
