@@ -32,11 +32,17 @@ struct ts_set_finder {
     int *labels;        /* ink components, grey's size */
     size_t nlabels;
     tscv_blob *blobs;   /* MAX_INK_BLOBS */
+    float min_area;     /* the detector's smallest candidate, share of the frame */
 };
 
 /* A guessed card smaller than this part of the detector's typical
  * candidate is none (see try_card). */
 #define SMALL_GUESS 0.3f
+/* Nor one under this many times the detector's smallest candidate, when it
+ * found too few to tell a card's size: symbols-sized "cards" read from a
+ * playing card's pips on a webcam's table (0.0009-0.0014 of the frame),
+ * where rendered SET cards guessed are 0.0074 or more. */
+#define TINY_GUESS 2.0f
 
 /* A card this finder has read: its quad, count, and paper level. */
 typedef struct {
@@ -67,6 +73,7 @@ ts_set_finder *ts_set_finder_create(float min_aspect, float max_aspect)
     ts_detect_defaults(&dp);
     dp.min_aspect = min_aspect;
     dp.max_aspect = max_aspect;
+    f->min_area = dp.min_area;
     f->det = ts_detector_create(&dp);
     f->blobs = malloc(sizeof *f->blobs * MAX_INK_BLOBS);
     if (!f->det || !f->blobs || ts_image_alloc(&f->card, TS_CARD_W, TS_CARD_H, 3) < 0) {
@@ -384,8 +391,10 @@ static int try_card(ts_set_finder *f, const ts_set_read_with *r, const ts_image 
     }
     /* Before, a guess far smaller than the detector's typical candidate (a
      * printed cloth's dot between two playing cards): that may be a fan's
-     * strip or two cards as one, so only a third of it tells. */
-    if (snap && fl->n < 3 && q0->area < SMALL_GUESS * fl->card_area)
+     * strip or two cards as one, so only a third of it tells; or, with no
+     * typical candidate, one far under the smallest the detector takes. */
+    float tiny = TINY_GUESS * f->min_area * (float)frame->w * (float)frame->h;
+    if (snap && fl->n < 3 && q0->area < fmaxf(SMALL_GUESS * fl->card_area, tiny))
         return 0;
     ts_quad q = *q0;
     ts_set_reading rd;
