@@ -723,8 +723,14 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
     if (over >= 0) {
         int b = best_of_family(cls, readings, n, score, over);
         /* A reading with no card at all is taken on one face only if it
-         * is the whole frame's (a card held up to a webcam): one finder's
-         * outline in a fan the readers lose is too little. Nor on no more
+         * is the whole frame's (a card held up to a webcam), or against a
+         * reading whose cards count against it (no sure card the net
+         * accepts, a score below zero: cards its reader doubts or the net
+         * places in another family; Gang of Four's or SET's reader on
+         * small webcam-lit playing cards no reader reads, one outline the
+         * net calls a playing card, rendered 104024, 107006, 87009): one
+         * finder's outline in a fan the readers lose is too little against
+         * cards that count. Nor on no more
          * faces than the chosen reading's score (a face is one card's
          * evidence): a Gang of Four fan's eight sure cards, read at their
          * corner indices, which the net calls no card (score 3), against
@@ -732,7 +738,7 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
          * reader read nothing (gof 103034). Nor against MANY_SURE sure
          * cards. */
         if (b >= 0 && readings[b].ncards == 0 && !whole[over] &&
-            (votes[over] < VOTE_MIN ||
+            ((votes[over] < VOTE_MIN && (best < 0 || backed[best] || score[best] >= 0)) ||
              (best >= 0 && (votes[over] <= score[best] || sure[best] >= MANY_SURE))))
             b = -1;
         if (b >= 0)
