@@ -38,10 +38,11 @@ struct ts_set_finder {
 /* A guessed card smaller than this part of the detector's typical
  * candidate is none (see try_card). */
 #define SMALL_GUESS 0.3f
-/* Nor one under this many times the detector's smallest candidate, when it
- * found too few to tell a card's size: symbols-sized "cards" read from a
- * playing card's pips on a webcam's table (0.0009-0.0014 of the frame),
- * where rendered SET cards guessed are 0.0074 or more. */
+/* Nor one under this many times the detector's smallest candidate (which
+ * bounds the guess when the detector found too few to tell a card's size):
+ * symbol-sized "cards" read from a playing card's pips on a webcam's table
+ * (0.0009-0.0014 of the frame), where rendered SET cards guessed are 0.0074
+ * of it or more. */
 #define TINY_GUESS 2.0f
 
 /* A card this finder has read: its quad, count, and paper level. */
