@@ -264,12 +264,34 @@ static void test_set_boards_no_held_cards(void **state)
     assert_int_equal(sure, 0);
 }
 
+/* A card held sideways and leaning back in a square frame (a squeezed
+ * 16:9 one) looks square: 3d-ba3de606's pips make a quad of 1.00, too
+ * square for a held card before SQUARE_ASPECT_MIN (its index was then
+ * read on no candidate). Its held quad is found, and read as no other
+ * card. */
+static void test_square_frame_sideways_card(void **state)
+{
+    fixture *fx = *state;
+    const char *path =
+        PLAYING_DIR "images/cardcounter_webcam_3d-ba3de606-3991-11ed-99a1-ec2e98cc7ff6_jpg.jpg";
+    if (!shared_file_exists(path)) {
+        skip();
+        return;
+    }
+    char best[4];
+    int held = read_held(fx, path, best);
+    fprintf(stderr, "3D held sideways: held quads %d, surest card '%s'\n", held, best);
+    assert_true(held >= 1);
+    assert_true(best[0] == 0 || strcmp(best, "3D") == 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_held_out_webcam_frames),
         cmocka_unit_test(test_loose_quads_fitted),
         cmocka_unit_test(test_set_boards_no_held_cards),
+        cmocka_unit_test(test_square_frame_sideways_card),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -128,6 +128,18 @@ enum { HELD_XPAIRS = 32, HELD_XREAD = 5 };
 #define HELD_REGION_GROW 1.5f
 #define REGION_STEP_MAX 0.18f /* an index's step: 0.154 of a card's width */
 enum { HELD_REGION_W = 640 };
+/* A pair's card whose face is silent (a dim frame, a light box drawn round
+ * the index: the face net sees 0.01-0.2 of a card) is one only when read
+ * HELD_STEADY_SURE and again above the floor, as the same card, at each of
+ * HELD_JITTERS small moves of its cut (shares of its width and height, and
+ * a scale about its centre): there the index net's reading of a boxed
+ * index flips with a 2 px move of the cut (a 2D read 2H, 8H, 3D or 2S),
+ * and a reading that flips is unsure. */
+#define HELD_STEADY_SURE 0.97f
+enum { HELD_JITTERS = 5 };
+static const float HELD_JITTER[HELD_JITTERS][3] = {
+    {0.03f, 0, 1}, {-0.03f, 0, 1}, {0, 0.03f, 1}, {0, -0.03f, 1}, {0, 0, 0.95f}};
+_Static_assert((int)HELD_JITTERS <= (int)HELD_XREAD, "the jitters are read in r->hxcard");
 /* A card read through the class whose first index corner reads this surely
  * (rank * suit * index) and shows an index's glyph shape has its second
  * corner read by the index finder's screening net; read alike as surely,
@@ -1109,6 +1121,34 @@ static int region_pairs(ts_playing_reader *r, const ts_pt q[4], char *err)
     return kept;
 }
 
+/* Whether card quad q, read rd, reads the same card above the floor at
+ * every small move of its cut (HELD_JITTER; the face not against it);
+ * -1 on error. Uses r->hxcard (the pair cards are read by then). */
+static int steady_card(ts_playing_reader *r, const ts_pt q[4], const ts_playing_reading *rd,
+                       char *err)
+{
+    for (int j = 0; j < HELD_JITTERS; j++) {
+        const float *m = HELD_JITTER[j];
+        ts_pt s[4], moved[4];
+        ts_quad_scale(q, m[2], s);
+        float dx = m[0] * (q[1].x - q[0].x) + m[1] * (q[3].x - q[0].x);
+        float dy = m[0] * (q[1].y - q[0].y) + m[1] * (q[3].y - q[0].y);
+        for (int k = 0; k < 4; k++)
+            moved[k] = (ts_pt){s[k].x + dx, s[k].y + dy};
+        if (tscv_warp_quad(r->frame, moved, &r->hxcard[j], TS_PLAYING_CARD_W, TS_PLAYING_CARD_H,
+                           err) < 0)
+            return -1;
+    }
+    ts_playing_reading jr[HELD_JITTERS];
+    if (read_cards(r, r->hxcard, NULL, HELD_JITTERS, jr, err) < 0)
+        return -1;
+    for (int j = 0; j < HELD_JITTERS; j++)
+        if (!jr[j].is_card || jr[j].conf < TS_PLAYING_FLOOR || jr[j].rank != rd->rank ||
+            jr[j].suit != rd->suit || jr[j].face == TS_FACE_DISAGREES)
+            return 0;
+    return 1;
+}
+
 /* held_pairs' card from npairs glyph pairs: 1 found (q and out updated),
  * 0 none, -1 error. */
 static int pairs_card(ts_playing_reader *r, const ts_playing_pair *pairs, int npairs, ts_pt q[4],
@@ -1144,6 +1184,19 @@ static int pairs_card(ts_playing_reader *r, const ts_playing_pair *pairs, int np
             (best < 0 || rd[k].conf > rd[best].conf) &&
             in_frame(card[pick[k]], r->frame) >= FACE_SEES)
             best = k;
+    /* else the surest read with the face silent, if its reading is steady */
+    int silent = -1;
+    for (int k = 0; k < m && best < 0; k++)
+        if (rd[k].is_card && rd[k].face == TS_FACE_SILENT && rd[k].conf >= HELD_STEADY_SURE &&
+            in_frame(card[pick[k]], r->frame) >= FACE_SEES &&
+            (silent < 0 || rd[k].conf > rd[silent].conf))
+            silent = k;
+    if (silent >= 0) {
+        int steady = steady_card(r, card[pick[silent]], &rd[silent], err);
+        if (steady < 0)
+            return -1;
+        best = steady ? silent : -1;
+    }
     if (best < 0)
         return 0;
     memcpy(q, card[pick[best]], sizeof card[0]);

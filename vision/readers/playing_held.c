@@ -66,6 +66,11 @@ static const float FIT_SCALE[FIT_SCALES] = {0.8f, 0.65f};
  * 3.4-3.6 (the fit then widens it); let elsewhere, such quads cost 6% more
  * on a domino table under --game playing. */
 #define CARD_ASPECT_MIN 1.1f
+/* In a square frame (a 16:9 webcam frame squeezed) a card held sideways
+ * shows 1.27, and leaning back, 1.0 (a 3D held so: 1.00). Let elsewhere,
+ * quads of domino tiles' pips (1.03-1.04) left two sure cards on domino
+ * photos under --game playing. */
+#define SQUARE_ASPECT_MIN 0.95f
 #define CARD_ASPECT_MAX 3.0f
 #define SQUEEZED 1.5f
 #define SQUEEZED_ASPECT_MAX 3.7f
@@ -206,9 +211,9 @@ static float find_side(const ts_image *g, ts_pt base, ts_pt t, ts_pt n, float t0
 
 /* The card around a cluster's pips (extent [u0, u1] x [v0, v1] along the
  * turn's axes u, v), its sides found with find_side's keep, no longer for
- * its width than amax; 1 if found. */
+ * its width than aspect[0] to aspect[1]; 1 if found. */
 static int card_around(const ts_image *g, ts_pt u, ts_pt v, float u0, float u1, float v0,
-                       float v1, float pip, int keep, float amax, ts_pt q[4])
+                       float v1, float pip, int keep, const float aspect[2], ts_pt q[4])
 {
     /* each side, searched out to most of the pips' larger extent (a two's
      * pips make a narrow box far from the card's long sides) */
@@ -240,7 +245,7 @@ static int card_around(const ts_image *g, ts_pt u, ts_pt v, float u0, float u1, 
     float cu0 = u0 - side[0], cu1 = u1 + side[1], cv0 = v0 - side[2], cv1 = v1 + side[3];
     float wu = cu1 - cu0, wv = cv1 - cv0;
     float as = wu > wv ? wu / wv : wv / wu;
-    if (as < CARD_ASPECT_MIN || as > amax)
+    if (as < aspect[0] || as > aspect[1])
         return 0;
     const float cu[4] = {cu0, cu1, cu1, cu0}, cv[4] = {cv0, cv0, cv1, cv1};
     for (int k = 0; k < 4; k++)
@@ -249,9 +254,9 @@ static int card_around(const ts_image *g, ts_pt u, ts_pt v, float u0, float u1, 
 }
 
 /* One cluster of pips (indices into comp) to a card quad no longer for its
- * width than amax; 1 if found. */
+ * width than aspect[0] to aspect[1]; 1 if found. */
 static int cluster_card(const ts_image *g, const tscv_blob *comp, const int *idx, int n,
-                        float amax, ts_pt q[4])
+                        const float aspect[2], ts_pt q[4])
 {
     int x0 = g->w, y0 = g->h, x1 = 0, y1 = 0;
     float pip = 0;
@@ -278,8 +283,8 @@ static int cluster_card(const ts_image *g, const tscv_blob *comp, const int *idx
     /* the first fall in brightness beyond the pips; when that makes no
      * card (a pip the cluster missed, dim in a dark frame, stopped a side
      * short), the first fall that lasts */
-    return card_around(g, u, v, u0, u1, v0, v1, pip, 0, amax, q) ||
-           card_around(g, u, v, u0, u1, v0, v1, pip, (int)(pip + 1), amax, q);
+    return card_around(g, u, v, u0, u1, v0, v1, pip, 0, aspect, q) ||
+           card_around(g, u, v, u0, u1, v0, v1, pip, (int)(pip + 1), aspect, q);
 }
 
 /* How much a square frame is squeezed across (>= 1): its pips' median
@@ -424,6 +429,8 @@ int ts_playing_held_find(ts_playing_held *h, const ts_image *grey, ts_pt (*out)[
             if (ri != rj)
                 parent[ri] = rj;
         }
+    const float aspect[2] = {w == hh ? SQUARE_ASPECT_MIN : CARD_ASPECT_MIN,
+                             sq >= SQUEEZED ? SQUEEZED_ASPECT_MAX : CARD_ASPECT_MAX};
     int count[MAX_COMP] = {0};
     for (int i = 0; i < np; i++)
         count[find_root(parent, i)]++;
@@ -474,8 +481,7 @@ int ts_playing_held_find(ts_playing_held *h, const ts_image *grey, ts_pt (*out)[
         }
         if (k < 2)
             continue;
-        if (cluster_card(grey, h->comp, idx, k, sq >= SQUEEZED ? SQUEEZED_ASPECT_MAX : CARD_ASPECT_MAX,
-                         out[n]))
+        if (cluster_card(grey, h->comp, idx, k, aspect, out[n]))
             n++;
     }
     return n;

@@ -1,0 +1,82 @@
+/* Held webcam cards whose face the face net does not see (dim frames, a
+ * light box drawn round the index): a glyph pair's card is then one only
+ * when its index reads sure and the same card at every small move of its
+ * cut (steady_card, readers/playing.c). A 3H whose pair cards read 3H at
+ * 0.99-1.00 is read; frames whose index reading flips with the cut (a 2D
+ * read 2H, 8H, 3D or 2S; a 2C read 3C; a 7D read 7D or 7H) read no sure
+ * card. Skips when ../shared is absent. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "game_pipeline.h"
+#include "imageio.h"
+#include "shared_data.h"
+
+#define PLAYING_DIR TS_SHARED_DIR "/data/playing/"
+
+typedef struct {
+    const char *name;
+    const char *code;
+    int right; /* 1: read sure; 0: unread */
+} frame;
+
+/* Reads each frame: its card sure as right says, and no other card sure. */
+static void read_frames(const frame *frames, size_t n)
+{
+    ts_pipeline *p = game_pipeline("playing");
+    assert_non_null(p);
+    for (size_t i = 0; i < n; i++) {
+        char path[1024];
+        snprintf(path, sizeof path, "%simages/%s", PLAYING_DIR, frames[i].name);
+        int wrong = 0;
+        int right = photo_cards(p, path, frames[i].code, &wrong);
+        fprintf(stderr, "%s: %s read %d, other cards sure %d\n", frames[i].name, frames[i].code,
+                right, wrong);
+        assert_int_equal(right, frames[i].right);
+        assert_int_equal(wrong, 0);
+    }
+    ts_pipeline_destroy(p);
+}
+
+static void test_steady_index_read_without_face(void **state)
+{
+    (void)state;
+    if (!shared_file_exists(PLAYING_DIR "labels.tsv")) {
+        skip();
+        return;
+    }
+    static const frame frames[] = {
+        {"cardcounter_webcam_3h-2230b979-3991-11ed-80ad-ec2e98cc7ff6_jpg.jpg", "3H", 1},
+    };
+    read_frames(frames, sizeof frames / sizeof frames[0]);
+}
+
+static void test_flipping_index_unread(void **state)
+{
+    (void)state;
+    if (!shared_file_exists(PLAYING_DIR "labels.tsv")) {
+        skip();
+        return;
+    }
+    static const frame frames[] = {
+        {"cardcounter_webcam_2d-c2639cd5-3991-11ed-91d6-ec2e98cc7ff6_jpg.jpg", "2D", 0},
+        {"cardcounter_webcam_3c-4ff89c6b-3992-11ed-9357-ec2e98cc7ff6_jpg.jpg", "2C", 0},
+        {"cardcounter_webcam_7d-8c866f0b-3991-11ed-8c00-ec2e98cc7ff6_jpg.jpg", "7D", 0},
+    };
+    read_frames(frames, sizeof frames / sizeof frames[0]);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_steady_index_read_without_face),
+        cmocka_unit_test(test_flipping_index_unread),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
