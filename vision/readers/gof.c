@@ -141,6 +141,7 @@ typedef struct {
     ts_quad ranked[MAX_RANKED];    /* the finder's candidates */
     ts_quad whole[MAX_RANKED];     /* ... the cards they stand for (gof_find.h) */
     uint8_t snapped[MAX_RANKED];   /* ... snapped to the card's edges yet */
+    uint8_t none[MAX_RANKED];      /* ... read as no card (read_candidate) */
     unsigned char kind[MAX_RANKED]; /* ... what each is (ts_gof_kind) */
     int nranked;
     const ts_image *frame;         /* during find(): the frame (borrowed) */
@@ -559,9 +560,8 @@ static int overrules_outline(const gof_reader *g, const ts_quad *cand, int i,
  * under a Y4, both indices clear, read at 0.998 on the Y4's place): its
  * top-left index is the place then (81000-81039 piles, with session 14's
  * index net: 361 -> 367 of 438 at least half visible read, wrong 6 -> 4). */
-static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char *err)
+static int read_once(gof_reader *g, ts_quad *cand, int i, ts_reading *out, char *err)
 {
-    gof_reader *g = ctx;
     const ts_image *frame = g->frame;
     if (g->kind[i] == TS_GOF_VIEW) {
         if (tscv_warp_quad(frame, g->whole[i].q, &g->warp, TS_GOF_CARD_W, TS_GOF_CARD_H, err) <
@@ -616,6 +616,25 @@ static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char
     }
     ts_reading_memo_put(&g->memo, cand[i].q, out);
     return 0;
+}
+
+/* read_once for the place pick, which may ask for a candidate twice (a
+ * place read unsure asks every candidate overlapping it, and one of them
+ * may lead a place of its own later): a candidate read as no card is no
+ * card again without its nets. That reading does not change as the frame's
+ * readings grow (a view's card read elsewhere stays read, an outline it
+ * would overrule stays read). The callgrind pile frame read two corner
+ * quads twice so: 216.24 -> 209.93 M instructions, the same readings. */
+static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char *err)
+{
+    gof_reader *g = ctx;
+    if (g->none[i]) {
+        memset(out, 0, sizeof *out);
+        return 0;
+    }
+    int rc = read_once(g, cand, i, out, err);
+    g->none[i] = rc == 0 && !out->is_card;
+    return rc;
 }
 
 /* The whole card of index view q among this frame's candidates, or NULL
@@ -696,6 +715,7 @@ static int gof_find(void *reader, const ts_image *frame, ts_quad *out, int max, 
         return -1;
     g->nranked = n;
     memset(g->snapped, 0, sizeof g->snapped);
+    memset(g->none, 0, sizeof g->none);
     g->frame = frame;
     n = ts_place_pick(g->ranked, n, RERANK_SURE, read_candidate, g, out, max, err);
     g->frame = NULL;
