@@ -98,6 +98,8 @@ struct ts_gof_finder {
     ts_index_ink *index;
     ts_quad idx[MAX_INDEX]; /* the index finder's cards, scratch */
     ts_quad view[MAX_INDEX]; /* ... offered as index views, scratch */
+    ts_quad pair[MAX_INDEX]; /* ... all of this frame's (ts_gof_find_pairs) */
+    int npair;
     unsigned char kind[MAX_OUT]; /* each candidate's ts_gof_kind, scratch */
     ts_quad outline[MAX_OUTLINE]; /* the outline candidates, scratch */
     struct {
@@ -1298,6 +1300,17 @@ static int unexplained(const ts_gof_finder *f, const ts_quad *out, int n, const 
     return 1;
 }
 
+int ts_gof_corner_whole(const ts_quad *q)
+{
+    return q->score == CORNER_WHOLE;
+}
+
+int ts_gof_find_pairs(const ts_gof_finder *f, const ts_quad **pairs)
+{
+    *pairs = f->pair;
+    return f->npair;
+}
+
 int ts_gof_find(ts_gof_finder *f, const ts_image *frame, ts_quad *out, ts_quad *card,
                 unsigned char *kind, int max, char *err)
 {
@@ -1332,6 +1345,8 @@ int ts_gof_find(ts_gof_finder *f, const ts_image *frame, ts_quad *out, ts_quad *
         m = ts_gof_index_cards(f->index, frame, roi, index_on_stock, &on, f->idx, MAX_INDEX, err);
     if (m < 0)
         return -1;
+    memcpy(f->pair, f->idx, sizeof *f->idx * (size_t)m);
+    f->npair = m;
     unsigned char *kd = f->kind;
     for (int i = 0; i < n; i++) /* the corner cards of piles (corner_cards' scores) */
         kd[i] = out[i].score == CORNER_ASIDE                                   ? TS_GOF_ASIDE

@@ -52,6 +52,16 @@ typedef enum {
 int ts_gof_find(ts_gof_finder *f, const ts_image *frame, ts_quad *out, ts_quad *card,
                 unsigned char *kind, int max, char *err);
 
+/* The cards implied by the last ts_gof_find's index pairs (gof_index.h: the
+ * index seen at q[0]), all of them, before any was dropped for its size or
+ * for lying on a lone card; none where the index finder did not run. Valid
+ * until the next ts_gof_find. Returns their count. */
+int ts_gof_find_pairs(const ts_gof_finder *f, const ts_quad **pairs);
+
+/* Whether candidate q is a pile corner's card whose two edges at the
+ * corner are a card's two sides (not sized by the other cards). */
+int ts_gof_corner_whole(const ts_quad *q);
+
 /* The index view of card q whose index is at its corner q[0] (q[0]-q[1]
  * the short side at the index's top): a quad of the card's shape, 0.6 of
  * its size, centred on the index between numeral and symbol. */
