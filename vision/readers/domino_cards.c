@@ -1989,8 +1989,11 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
     }
     /* a pip on paper that runs on past its card (another card lying on or
      * under it, their seam unseen) is tried again at the width of the
-     * frame's cards found whole, after every card found on its own */
-    if (nratio >= 3) {
+     * frame's cards found whole (two will do: a row of cards laid side by
+     * side may show no more), after every card found on its own; a quad
+     * found "whole" half again as wide as that is such a row taken for one
+     * card, and knows none of its pips */
+    if (nratio >= 2) {
         ts_sort_floats(ratio, (size_t)nratio);
         float k = ratio[nratio / 2];
         for (int i = 0; i < np; i++) {
@@ -1999,7 +2002,8 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
                 continue;
             int known = 0;
             for (int j = 0; j < nc && !known; j++)
-                known = f->cands[j].whole && inside(&f->cands[j].q, p->cx, p->cy);
+                known = f->cands[j].whole && f->cands[j].width < 1.5f * k * p->r &&
+                        inside(&f->cands[j].q, p->cx, p->cy);
             if (known)
                 continue;
             if (card_of_pip(f, p, k * p->r, 0, &f->cands[nc]) == 0) {
