@@ -344,7 +344,7 @@ int main(int argc, char **argv)
                            tr.attr_conf[0], tr.attr_conf[1]);
                     if (cls->family == TS_FAM_DOMINO)
                         printf("  ends %.2f %.2f", e0, e1);
-                    printf("\n");
+                    printf("  table %s\n", sc.info.table);
                 }
             }
             if (dump && lost_here)
