@@ -13,8 +13,9 @@
  * already, one read as no card leaving its place to the next. A card counts
  * as read when a taken candidate's centre lies on it (the topmost card
  * there) and its reading is at or above the floor (the class's, or --floor)
- * with the right code; "wrong" is a reading above the floor with another
- * code, "false" one on no card. Cards are grouped by visible fraction: fully
+ * with the right code (or, a covered card read on its own corners, the
+ * card under it there that it fits: ts_scene_card_read); "wrong" is a
+ * reading above the floor with another code, "false" one on no card. Cards are grouped by visible fraction: fully
  * (>= 0.99) and at least half (>= 0.5). For each card of the second group
  * not read, the loss is put down to:
  *   find    no candidate within 10% of the card's width of its corners
@@ -25,7 +26,8 @@
  * machine is shared), one OpenCV thread, median over the tables. At the
  * end, the tally per table style (the render's "table"), and for Chinese
  * domino cards by how much of each end shows. --list prints every card of
- * the second group not read; --dump writes each table with a lost card as
+ * the second group not read (a domino card with how much of each end
+ * shows); --dump writes each table with a lost card as
  * DIR/LAYOUT_SEED.jpg with DIR/LAYOUT_SEED.txt: every candidate (corners,
  * taken or not, its reading) and every card (code, visible fraction,
  * corners), to look at.
@@ -56,20 +58,6 @@ static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
     return x < y ? -1 : x > y;
-}
-
-/* Worst corner distance of q from the true corners g, either way up, in
- * widths of the card. */
-static float corner_error(const ts_pt q[4], const ts_pt g[4])
-{
-    float side = hypotf(g[1].x - g[0].x, g[1].y - g[0].y), best = 1e9f;
-    for (int turn = 0; turn < 4; turn += 2) {
-        float e = 0;
-        for (int k = 0; k < 4; k++)
-            e = fmaxf(e, hypotf(q[(k + turn) % 4].x - g[k].x, q[(k + turn) % 4].y - g[k].y));
-        best = fminf(best, e);
-    }
-    return best / side;
 }
 
 typedef struct {
@@ -272,7 +260,7 @@ int main(int argc, char **argv)
             for (int i = 0; i < sc.ncards; i++)
                 got[i] = -1;
             for (int t = 0; t < nt; t++) {
-                int on = ts_scene_card_under(&sc, taken[t].q);
+                int on = ts_scene_card_read(&sc, taken[t].q);
                 if (on >= 0 && got[on] < 0)
                     got[on] = t;
                 else
@@ -306,10 +294,11 @@ int main(int argc, char **argv)
                     tr.is_card && tr.conf >= conf_floor && tr.code.idx == sc.cards[i].code.idx;
                 truth.n++;
                 truth.ok += tr_ok;
+                float e0 = 0, e1 = 0; /* each end's shown fraction (dominoes) */
                 if (cls->family == TS_FAM_DOMINO) {
                     /* half visible cards by how much their ends show */
-                    float e0 = end_visible(&sc, i, 0, img.w, img.h);
-                    float e1 = end_visible(&sc, i, 1, img.w, img.h);
+                    e0 = end_visible(&sc, i, 0, img.w, img.h);
+                    e1 = end_visible(&sc, i, 1, img.w, img.h);
                     float lo = fminf(e0, e1);
                     int cls_ = lo >= 0.99f ? 0 : lo >= 0.5f ? 1 : lo > 0 ? 2 : 3;
                     ends_n[cls_]++;
@@ -323,7 +312,7 @@ int main(int argc, char **argv)
                 float best = 1e9f;
                 int bi = -1;
                 for (int c = 0; c < nc; c++) {
-                    float e = corner_error(cand[c].q, sc.cards[i].quad);
+                    float e = ts_scene_corner_error(cand[c].q, sc.cards[i].quad);
                     if (e < best)
                         best = e, bi = c;
                 }
@@ -349,10 +338,13 @@ int main(int argc, char **argv)
                     if (tr.is_card)
                         ts_code_format(tr.code, tsaw);
                     printf("  %s seed %ld card %d %s vis %.2f: %-5s read %s %.2f  "
-                           "best cand %.3f (#%d %.2f)  truth %s %.2f (%.2f %.2f)\n",
+                           "best cand %.3f (#%d %.2f)  truth %s %.2f (%.2f %.2f)",
                            name, s, i, want, v, WHY[why], saw,
                            t >= 0 ? reads[t].conf : 0.0, best, bi, br.conf, tsaw, tr.conf,
                            tr.attr_conf[0], tr.attr_conf[1]);
+                    if (cls->family == TS_FAM_DOMINO)
+                        printf("  ends %.2f %.2f", e0, e1);
+                    printf("  table %s\n", sc.info.table);
                 }
             }
             if (dump && lost_here)

@@ -134,6 +134,14 @@ void ts_scene_free(ts_scene *s);
 /* The scene card a found quad lies on: the topmost whose true outline holds
  * the quad's centre, or -1. */
 int ts_scene_card_under(const ts_scene *sc, const ts_pt q[4]);
+/* The worst corner distance of quad q from a card's true corners g, either
+ * way up, in widths of the card (g[0]-g[1] a short side). */
+float ts_scene_corner_error(const ts_pt q[4], const ts_pt g[4]);
+/* The scene card a quad read lies on: as ts_scene_card_under, or a card
+ * lying under that one there whose corners q fits (within a quarter of its
+ * width, and at most half as far off as the top one's): a covered card
+ * read on its own corners, its middle under the card on top. */
+int ts_scene_card_read(const ts_scene *sc, const ts_pt q[4]);
 
 /* ---- Sequences of play --------------------------------------------------- */
 

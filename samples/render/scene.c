@@ -428,3 +428,34 @@ int ts_scene_card_under(const ts_scene *sc, const ts_pt q[4])
             return i;
     return -1;
 }
+
+float ts_scene_corner_error(const ts_pt q[4], const ts_pt g[4])
+{
+    float side = ts_dist(g[0], g[1]), best = 1e9f;
+    for (int turn = 0; turn < 4; turn += 2) {
+        float e = 0;
+        for (int k = 0; k < 4; k++)
+            e = fmaxf(e, ts_dist(q[(k + turn) % 4], g[k]));
+        best = fminf(best, e);
+    }
+    return best / side;
+}
+
+int ts_scene_card_read(const ts_scene *sc, const ts_pt q[4])
+{
+    int top = ts_scene_card_under(sc, q), at = top;
+    if (top < 0)
+        return -1;
+    float x = (q[0].x + q[1].x + q[2].x + q[3].x) / 4, y = (q[0].y + q[1].y + q[2].y + q[3].y) / 4;
+    float best = ts_scene_corner_error(q, sc->cards[top].quad);
+    for (int i = top - 1; i >= 0; i--) {
+        if (!ts_point_in_quad(sc->cards[i].quad, x, y))
+            continue;
+        float e = ts_scene_corner_error(q, sc->cards[i].quad);
+        if (e < 0.25f && e <= 0.5f * best) {
+            best = e;
+            at = i;
+        }
+    }
+    return at;
+}

@@ -57,7 +57,7 @@ static void scan_scene(const ts_reader_class *cls, void *r, const ts_scene *sc, 
         if (reads[i].conf < cls->conf_floor)
             continue;
         t->reads++;
-        int on = ts_scene_card_under(sc, taken[i].q);
+        int on = ts_scene_card_read(sc, taken[i].q); /* (a covered card: its own) */
         if (on >= 0 && sc->cards[on].code.idx == reads[i].code.idx)
             right[on] = 1;
         else
@@ -706,6 +706,34 @@ static void test_read_covered_right_or_unread(void **state)
     assert_true(right >= TRUE_MIN);
 }
 
+/* A quad read on a card's own corners is credited to that card, also when
+ * the card's middle lies under another card (a pile's covered card, read
+ * right: the evaluators counted it a wrong reading of the card on top);
+ * a card's own corners give that card whatever lies on it. */
+static void test_covered_card_credited_to_itself(void **state)
+{
+    (void)state;
+    char err[256];
+    int under_other = 0;
+    for (uint64_t seed = 64000; seed < 64010; seed++) {
+        ts_scene_spec s = spec_for(12, seed, TS_LAYOUT_PILE);
+        ts_scene sc;
+        assert_int_equal(ts_render_scene(&s, &sc, err), 0);
+        for (int i = 0; i < sc.ncards; i++) {
+            under_other += ts_scene_card_under(&sc, sc.cards[i].quad) != i;
+            assert_int_equal(ts_scene_card_read(&sc, sc.cards[i].quad), i);
+            /* turned half a turn: the same card */
+            ts_pt t[4];
+            for (int k = 0; k < 4; k++)
+                t[k] = sc.cards[i].quad[(k + 2) % 4];
+            assert_int_equal(ts_scene_card_read(&sc, t), i);
+        }
+        ts_scene_free(&sc);
+    }
+    printf("covered cards' own corners: %d with their middle under another card\n", under_other);
+    assert_true(under_other > 0);
+}
+
 int main(void)
 {
     tscv_set_threads(1);
@@ -734,6 +762,7 @@ int main(void)
         cmocka_unit_test(test_partly_covered_cards_read_or_unread),
         cmocka_unit_test(test_chinese_piles_covered_cards),
         cmocka_unit_test(test_read_covered_right_or_unread),
+        cmocka_unit_test(test_covered_card_credited_to_itself),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1820,20 +1820,10 @@ static float quad_width(const ts_pt q[4])
     return (ts_dist(q[0], q[1]) + ts_dist(q[3], q[2])) / 2;
 }
 
-/* Card q (q[0]-q[1] an end) with both long sides moved to the edges that
- * show (side_shift, within a quarter of its width either way): a card found
- * too wide (its paper ran on over a card beside or under it, and the seam
- * stopped no ray) or too narrow. Returns 1 and fills out if both sides
- * moved to a card of about its width, 0 if not. */
-static int refine_sides(const ts_image *frame, const ts_quad *q, ts_quad *out)
+/* The paper level of card c (q[0]-q[1] an end): between its axis and its
+ * long sides, over its middle; or -1 if too little of it is in the frame. */
+static float card_paper(const ts_image *frame, const ts_pt c[4])
 {
-    const ts_pt *c = q->q;
-    float wid = quad_width(c);
-    ts_pt ctr = ts_quad_centre(c);
-    int reach = (int)(0.25f * wid);
-    if (reach < 3 || 2 * reach + 6 > PROFILE)
-        return 0;
-    /* the card's paper: between its axis and its sides, over its middle */
     float g[2 * SIDE_N];
     int ng = 0;
     for (int i = 0; i < SIDE_N; i++)
@@ -1844,14 +1834,25 @@ static int refine_sides(const ts_image *frame, const ts_quad *q, ts_quad *out)
                 g[ng++] = (float)v;
         }
     if (ng < SIDE_N)
-        return 0;
+        return -1;
     ts_sort_floats(g, (size_t)ng);
-    float paper = g[ng * 3 / 4];
-    *out = *q;
-    /* side 0: q[0]-q[3], side 1: q[1]-q[2] */
+    return g[ng * 3 / 4];
+}
+
+/* Quad c with its sides c[0]-c[3] and c[1]-c[2] each moved to the edge
+ * that shows within reach px either way (side_shift) into out. Returns 1,
+ * or 0 if a side finds no edge. */
+static int move_sides(const ts_image *frame, const ts_pt c[4], int reach, float paper,
+                      ts_quad *out)
+{
+    ts_pt ctr = ts_quad_centre(c);
+    for (int k = 0; k < 4; k++)
+        out->q[k] = c[k];
     for (int side = 0; side < 2; side++) {
         ts_pt a = c[side ? 1 : 0], b = c[side ? 2 : 3];
         float len = ts_dist(a, b);
+        if (len < 1)
+            return 0;
         ts_pt n = {(b.y - a.y) / len, -(b.x - a.x) / len};
         if (n.x * (a.x - ctr.x) + n.y * (a.y - ctr.y) < 0)
             n = (ts_pt){-n.x, -n.y};
@@ -1861,9 +1862,48 @@ static int refine_sides(const ts_image *frame, const ts_quad *q, ts_quad *out)
         out->q[side ? 1 : 0] = (ts_pt){a.x + da * n.x, a.y + da * n.y};
         out->q[side ? 2 : 3] = (ts_pt){b.x + db * n.x, b.y + db * n.y};
     }
+    return 1;
+}
+
+/* Card q (q[0]-q[1] an end) with both long sides moved to the edges that
+ * show (side_shift, within a quarter of its width either way): a card found
+ * too wide (its paper ran on over a card beside or under it, and the seam
+ * stopped no ray) or too narrow. Returns 1 and fills out if both sides
+ * moved to a card of about its width, 0 if not. */
+static int refine_sides(const ts_image *frame, const ts_quad *q, ts_quad *out)
+{
+    const ts_pt *c = q->q;
+    float wid = quad_width(c);
+    int reach = (int)(0.25f * wid);
+    if (reach < 3 || 2 * reach + 6 > PROFILE)
+        return 0;
+    float paper = card_paper(frame, c);
+    if (paper < 0 || !move_sides(frame, c, reach, paper, out))
+        return 0;
     float w2 = quad_width(out->q);
     if (w2 < 0.75f * wid || w2 > 1.25f * wid)
         return 0;
+    out->area = (float)ts_quad_area(out->q);
+    return 1;
+}
+
+/* Card q, its long sides on their edges, with its ends moved to the edges
+ * that show too (within a fifth of its width: a card's first pips lie
+ * further in): where the paper ran on, the card was measured along a
+ * slanting axis, its ends across that slant. Returns 1 and fills out, or 0
+ * (out = q) if an end finds no edge. */
+static int refine_ends(const ts_image *frame, const ts_quad *q, ts_quad *out)
+{
+    const ts_pt *c = q->q;
+    *out = *q;
+    int reach = (int)(0.2f * quad_width(c));
+    float paper = card_paper(frame, c);
+    ts_pt turned[4] = {c[1], c[2], c[3], c[0]}; /* its ends as sides */
+    ts_quad moved;
+    if (reach < 3 || paper < 0 || !move_sides(frame, turned, reach, paper, &moved))
+        return 0;
+    for (int k = 0; k < 4; k++)
+        out->q[(k + 1) & 3] = moved.q[k];
     out->area = (float)ts_quad_area(out->q);
     return 1;
 }
@@ -1899,11 +1939,12 @@ static float whole_width(const cand *c, int nc)
 }
 
 /* The first REFINED candidates c[0..nc) with their long sides on the edges
- * that show (refine_sides), each a new one where it moved (at least a
- * twentieth of its width at a corner) to the width of the frame's cards
- * found whole (within a tenth), added after them: not a sighting of its
- * own, tried where no candidate before it took the place (each costs a
- * reading). Returns the count of cands now (<= cap). */
+ * that show (refine_sides), then their ends (refine_ends), each a new one
+ * where its sides moved (at least a twentieth of its width at a corner) to
+ * the width of the frame's cards found whole (within 15%: a tilted camera
+ * sees its near cards wider than the median), added after them: not a
+ * sighting of its own, tried where no candidate before it took the place
+ * (each costs a reading). Returns the count of cands now (<= cap). */
 static int refined_sides(const ts_image *frame, cand *c, int nc, int cap)
 {
     float wid = whole_width(c, nc);
@@ -1914,8 +1955,10 @@ static int refined_sides(const ts_image *frame, cand *c, int nc, int cap)
         cand r = c[i];
         if (fabsf(quad_width(c[i].q.q) / wid - 1) <= 0.04f) /* as wide as a card already */
             continue;
-        if (!refine_sides(frame, &c[i].q, &r.q) || fabsf(quad_width(r.q.q) / wid - 1) > 0.1f)
+        if (!refine_sides(frame, &c[i].q, &r.q) || fabsf(quad_width(r.q.q) / wid - 1) > 0.15f)
             continue;
+        ts_quad sides = r.q;
+        refine_ends(frame, &sides, &r.q);
         float tol = 0.05f * c[i].width;
         int dup = same_quad(r.q.q, c[i].q.q, tol);
         for (int j = n0; j < nc && !dup; j++)
@@ -1989,8 +2032,11 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
     }
     /* a pip on paper that runs on past its card (another card lying on or
      * under it, their seam unseen) is tried again at the width of the
-     * frame's cards found whole, after every card found on its own */
-    if (nratio >= 3) {
+     * frame's cards found whole (two will do: a row of cards laid side by
+     * side may show no more), after every card found on its own; a quad
+     * found "whole" half again as wide as that is such a row taken for one
+     * card, and knows none of its pips */
+    if (nratio >= 2) {
         ts_sort_floats(ratio, (size_t)nratio);
         float k = ratio[nratio / 2];
         for (int i = 0; i < np; i++) {
@@ -1999,7 +2045,8 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
                 continue;
             int known = 0;
             for (int j = 0; j < nc && !known; j++)
-                known = f->cands[j].whole && inside(&f->cands[j].q, p->cx, p->cy);
+                known = f->cands[j].whole && f->cands[j].width < 1.5f * k * p->r &&
+                        inside(&f->cands[j].q, p->cx, p->cy);
             if (known)
                 continue;
             if (card_of_pip(f, p, k * p->r, 0, &f->cands[nc]) == 0) {
