@@ -127,8 +127,9 @@ static void ellipse_half(int r, int half[TS_MORPH_MAX_RADIUS + 1])
  * row at least 2 (k - j) long), of prev[x - (k - j)] and prev[x + (k - j)]:
  * the two spans cover x - k .. x + k, and where one lies beyond the row's
  * start or end the other covers what of the span lies in it. */
-__attribute__((always_inline)) static inline void row_extreme(const uint8_t *in, const uint8_t *prev, int j, int k, int w, int is_max,
-                        uint8_t *o)
+__attribute__((always_inline)) static inline void row_extreme(const uint8_t *in,
+                                                               const uint8_t *prev, int j, int k,
+                                                               int w, int is_max, uint8_t *o)
 {
     const int d = k - j, inc = prev && 2 * d <= j + 1 && w >= 2 * d; /* not both beyond */
     int x = 0;
@@ -161,8 +162,9 @@ __attribute__((always_inline)) static inline void row_extreme(const uint8_t *in,
 }
 
 /* b = one erosion (is_max 0) or dilation of a (b is not a) with the ellipse
- * of radius r (3 .. TS_MORPH_MAX_RADIUS). ext: one w * h image per distinct
- * half width above 0; rows: (r + 2) padded rows of w + 2 PAD bytes. */
+ * of radius r (3 .. TS_MORPH_MAX_RADIUS; used from TS_MORPH_WIDE). ext: one
+ * w * h image per distinct half width above 0; rows: r + 1 padded rows of
+ * w + 2 PAD bytes. */
 __attribute__((always_inline)) static inline void pass_wide_k(const ts_image *a, ts_image *b,
                                                                int r, int is_max,
                                                                uint8_t *ext_img, uint8_t *rows)
@@ -232,7 +234,7 @@ __attribute__((always_inline)) static inline void pass_wide_k(const ts_image *a,
 }
 
 /* pass_wide_k with is_max a constant, so its extremes are single
- * instructions, and for the radii the readers use (3 to 8) r one too, so
+ * instructions, and for the radii the readers use (5 to 8) r one too, so
  * its loops over the ellipse's rows unroll. */
 static void pass_wide(const ts_image *a, ts_image *b, int r, int is_max, uint8_t *ext_img,
                       uint8_t *rows)
@@ -240,8 +242,6 @@ static void pass_wide(const ts_image *a, ts_image *b, int r, int is_max, uint8_t
 #define WIDE(R)                                                                                    \
     (is_max ? pass_wide_k(a, b, R, 1, ext_img, rows) : pass_wide_k(a, b, R, 0, ext_img, rows))
     switch (r) {
-    case 3: WIDE(3); break;
-    case 4: WIDE(4); break;
     case 5: WIDE(5); break;
     case 6: WIDE(6); break;
     case 7: WIDE(7); break;
@@ -264,8 +264,9 @@ static void one_pass(const ts_image *a, ts_image *b, int r, int is_max, uint8_t 
 int ts_morph_ellipse(const ts_image *src, ts_image *dst, char op, int radius)
 {
     if (src->channels != 1 || dst->channels != 1 || radius < 1 ||
-        radius > TS_MORPH_MAX_RADIUS || src->w < 1 || src->h < 1 || dst->w != src->w ||
-        dst->h != src->h || !(op == 'e' || op == 'd' || op == 'o' || op == 'c'))
+        (radius > 2 && radius < TS_MORPH_WIDE) || radius > TS_MORPH_MAX_RADIUS || src->w < 1 ||
+        src->h < 1 || dst->w != src->w || dst->h != src->h ||
+        !(op == 'e' || op == 'd' || op == 'o' || op == 'c'))
         return -1;
     const int w = src->w, h = src->h;
     const size_t plane = (size_t)w * (size_t)h, stride = (size_t)w + 2 * PAD;
