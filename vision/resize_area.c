@@ -51,6 +51,24 @@ static inline uint8_t to_byte(float v)
     return (uint8_t)(r < 0 ? 0 : r > 255 ? 255 : r);
 }
 
+/* o[i] = to_byte(v[i]) for i < n, four a step: the conversion rounds by the
+ * same mode as lrintf (to nearest, ties to even), and saturating packs
+ * clamp as to_byte does (lrintf is a call, the packs a few instructions). */
+static void to_bytes(const float *restrict v, size_t n, uint8_t *restrict o)
+{
+    size_t i = 0;
+#ifdef __SSE2__
+    for (; i + 4 <= n; i += 4) {
+        __m128i r = _mm_cvtps_epi32(_mm_loadu_ps(v + i));
+        r = _mm_packus_epi16(_mm_packs_epi32(r, r), r);
+        const int b = _mm_cvtsi128_si32(r);
+        memcpy(o + i, &b, 4);
+    }
+#endif
+    for (; i < n; i++)
+        o[i] = to_byte(v[i]);
+}
+
 /* One source row's horizontal sums into buf (dw x cn floats). */
 static void row_sums(const uint8_t *s, int cn, int dw, const tap *xt, const int *xf, float *buf)
 {
@@ -177,29 +195,37 @@ TS_AVX2_CLONES static void accumulate(float *sum, const float *row, float beta, 
 }
 
 /* Destination row o of w pixels from its cells' column sums col (ix
- * columns a cell), times inv, rounded to even. */
-static inline __attribute__((always_inline)) void cell_sums(const uint16_t *col, int w, int ix,
-                                                             const int cn, float inv, uint8_t *o)
+ * columns a cell), times inv, rounded to even. The cells' sums are whole
+ * numbers, the same in any order: each column's with the ix - 1 after it,
+ * a vector at a time into h, then every cell's first. h: room for the
+ * row's w * ix * cn sums; f: for its w * cn products. */
+static inline __attribute__((always_inline)) void cell_sums(const uint16_t *restrict col,
+                                                             uint16_t *restrict h, int w, int ix,
+                                                             const int cn, float inv,
+                                                             float *restrict f, uint8_t *o)
 {
-    for (int x = 0; x < w; x++, o += cn) {
-        const uint16_t *c = col + (size_t)x * ix * cn;
-        int sum[3] = {0, 0, 0};
-        for (int k = 0; k < ix; k++, c += cn)
-            for (int ch = 0; ch < cn; ch++)
-                sum[ch] += c[ch];
+    const int sn = w * ix * cn;
+    for (int i = 0; i < sn; i++)
+        h[i] = col[i];
+    for (int k = 1; k < ix; k++)
+        for (int i = 0; i < sn - k * cn; i++)
+            h[i] = (uint16_t)(h[i] + col[i + k * cn]);
+    for (int x = 0; x < w; x++)
         for (int ch = 0; ch < cn; ch++)
-            o[ch] = to_byte((float)sum[ch] * inv);
-    }
+            f[x * cn + ch] = (float)h[x * ix * cn + ch] * inv;
+    to_bytes(f, (size_t)w * cn, o);
 }
 
 /* A whole-number scale ix x iy (OpenCV's "fast" area path) but halving:
  * each destination byte the sum of its cell times 1 / (ix iy) in float,
  * rounded to even. OpenCV adds the cell's bytes one by one, about 6
  * instructions a source byte; this sums the cell's rows first, a vector
- * at a time. col: room for a source row's bytes. */
+ * at a time. col: room for two source rows' bytes; f: for a destination
+ * row's. */
 TS_AVX2_CLONES static void shrink_whole(const ts_image *src, ts_image *dst, int ix, int iy,
-                                        uint16_t *restrict col)
+                                        uint16_t *restrict col, float *restrict f)
 {
+    uint16_t *restrict h = col + (size_t)src->w * src->channels;
     const int cn = src->channels, sn = dst->w * cn * ix;
     const float inv = 1.f / (float)(ix * iy);
     for (int d = 0; d < dst->h; d++) {
@@ -212,9 +238,9 @@ TS_AVX2_CLONES static void shrink_whole(const ts_image *src, ts_image *dst, int 
                 col[i] = (uint16_t)(col[i] + r[i]);
         }
         if (cn == 3)
-            cell_sums(col, dst->w, ix, 3, inv, ts_image_row(dst, d));
+            cell_sums(col, h, dst->w, ix, 3, inv, f, ts_image_row(dst, d));
         else
-            cell_sums(col, dst->w, ix, 1, inv, ts_image_row(dst, d));
+            cell_sums(col, h, dst->w, ix, 1, inv, f, ts_image_row(dst, d));
     }
 }
 
@@ -231,12 +257,14 @@ int ts_resize_area_v(const ts_image *src, ts_image *dst, int vector)
         /* halving: OpenCV's vector code; a cell's sum must fit 16 bits */
         if ((ix == 2 && iy == 2) || ix * iy > 256)
             return 1;
-        uint16_t *col = malloc(sizeof *col * (size_t)sw * cn);
-        if (!col)
-            return -1;
-        shrink_whole(src, dst, ix, iy, col);
+        uint16_t *col = malloc(sizeof *col * (size_t)sw * cn * 2);
+        float *f = malloc(sizeof *f * (size_t)dw * cn);
+        const int ok = col && f;
+        if (ok)
+            shrink_whole(src, dst, ix, iy, col, f);
         free(col);
-        return 0;
+        free(f);
+        return ok ? 0 : -1;
     }
     if (scale_x < 1 || scale_y < 1)
         return 1;
@@ -270,9 +298,7 @@ int ts_resize_area_v(const ts_image *src, ts_image *dst, int vector)
     for (int d = 0; d < dh; d++) {
         for (int k = yf[d]; k < yf[d + 1]; k++)
             accumulate(sum, h + (size_t)yt[k].s * n, yt[k].alpha, (int)n, k == yf[d]);
-        uint8_t *o = ts_image_row(dst, d);
-        for (size_t i = 0; i < n; i++)
-            o[i] = to_byte(sum[i]);
+        to_bytes(sum, n, ts_image_row(dst, d));
     }
     rc = 0;
 out:

@@ -201,8 +201,8 @@ int tscv_morph(const ts_image *src, ts_image *dst, char op, int radius, char *er
     cv::Mat d;
     if (prepare(dst, src->w, src->h, src->channels, &d) < 0)
         return fail(err, "morph: bad destination");
-    /* the two smallest ellipses, separably: the same bytes (test_morph) */
-    if (ts_morph_small(src, dst, op, radius) == 0)
+    /* the ellipses morph.h takes, separably: the same bytes (test_morph) */
+    if (ts_morph_ellipse(src, dst, op, radius) == 0)
         return 0;
     return tscv_morph_opencv(src, dst, op, radius, err);
     GUARD_END
