@@ -32,6 +32,40 @@ static inline __m128i vext(__m128i a, __m128i b, int is_max)
 }
 #endif
 
+/* o = the extreme of the n rows src down each column; full is the count
+ * when no row is cut by the image's edge (a constant where r is, so that
+ * loop unrolls). */
+__attribute__((always_inline)) static inline void column_extreme(const uint8_t *const *src,
+                                                                  int n, int full, int w,
+                                                                  int is_max, uint8_t *o)
+{
+    int x = 0;
+#ifdef __SSE2__
+    if (n == full && w >= 16) {
+        for (; x < w; x += 16) {
+            x = x > w - 16 ? w - 16 : x; /* the last step overlaps */
+            __m128i v = _mm_loadu_si128((const __m128i *)(src[0] + x));
+            for (int t = 1; t < full; t++)
+                v = vext(v, _mm_loadu_si128((const __m128i *)(src[t] + x)), is_max);
+            _mm_storeu_si128((__m128i *)(o + x), v);
+        }
+    }
+    for (; w >= 16 && x < w; x += 16) {
+        x = x > w - 16 ? w - 16 : x;
+        __m128i v = _mm_loadu_si128((const __m128i *)(src[0] + x));
+        for (int t = 1; t < n; t++)
+            v = vext(v, _mm_loadu_si128((const __m128i *)(src[t] + x)), is_max);
+        _mm_storeu_si128((__m128i *)(o + x), v);
+    }
+#endif
+    for (; x < w; x++) {
+        uint8_t v = src[0][x];
+        for (int t = 1; t < n; t++)
+            v = ext(v, src[t][x], is_max);
+        o[x] = v;
+    }
+}
+
 /* b = one erosion (is_max 0) or dilation of a (b is not a). h: w * h bytes,
  * row: w + 2 PAD bytes of scratch. Every vector step writes bytes computed
  * from other buffers only, so the last one may overlap the one before. */
@@ -73,32 +107,7 @@ __attribute__((always_inline)) static inline void pass_k(const ts_image *a, ts_i
             rows[n++] = ts_image_row(a, y - r);
         if (y + r < ht)
             rows[n++] = ts_image_row(a, y + r);
-        uint8_t *o = ts_image_row(b, y);
-        int x = 0;
-#ifdef __SSE2__
-        if (n == 2 * r + 1 && w >= 16) { /* every row there: n known */
-            for (; x < w; x += 16) {
-                x = x > w - 16 ? w - 16 : x;
-                __m128i v = _mm_loadu_si128((const __m128i *)(rows[0] + x));
-                for (int k = 1; k < 2 * r + 1; k++)
-                    v = vext(v, _mm_loadu_si128((const __m128i *)(rows[k] + x)), is_max);
-                _mm_storeu_si128((__m128i *)(o + x), v);
-            }
-        }
-        for (; w >= 16 && x < w; x += 16) {
-            x = x > w - 16 ? w - 16 : x;
-            __m128i v = _mm_loadu_si128((const __m128i *)(rows[0] + x));
-            for (int k = 1; k < n; k++)
-                v = vext(v, _mm_loadu_si128((const __m128i *)(rows[k] + x)), is_max);
-            _mm_storeu_si128((__m128i *)(o + x), v);
-        }
-#endif
-        for (; x < w; x++) {
-            uint8_t v = rows[0][x];
-            for (int k = 1; k < n; k++)
-                v = ext(v, rows[k][x], is_max);
-            o[x] = v;
-        }
+        column_extreme(rows, n, 2 * r + 1, w, is_max, ts_image_row(b, y));
     }
 }
 
@@ -204,32 +213,7 @@ __attribute__((always_inline)) static inline void pass_wide_k(const ts_image *a,
             src[n++] = k ? ext_img + plane * (size_t)plane_of[k] + (size_t)yy * (size_t)w
                          : ts_image_row(a, yy);
         }
-        uint8_t *o = ts_image_row(b, y);
-        int x = 0;
-#ifdef __SSE2__
-        if (n == 2 * r + 1 && w >= 16) { /* every row there: n known */
-            for (; x < w; x += 16) {
-                x = x > w - 16 ? w - 16 : x;
-                __m128i v = _mm_loadu_si128((const __m128i *)(src[0] + x));
-                for (int t = 1; t < 2 * r + 1; t++)
-                    v = vext(v, _mm_loadu_si128((const __m128i *)(src[t] + x)), is_max);
-                _mm_storeu_si128((__m128i *)(o + x), v);
-            }
-        }
-        for (; w >= 16 && x < w; x += 16) {
-            x = x > w - 16 ? w - 16 : x;
-            __m128i v = _mm_loadu_si128((const __m128i *)(src[0] + x));
-            for (int t = 1; t < n; t++)
-                v = vext(v, _mm_loadu_si128((const __m128i *)(src[t] + x)), is_max);
-            _mm_storeu_si128((__m128i *)(o + x), v);
-        }
-#endif
-        for (; x < w; x++) {
-            uint8_t v = src[0][x];
-            for (int t = 1; t < n; t++)
-                v = ext(v, src[t][x], is_max);
-            o[x] = v;
-        }
+        column_extreme(src, n, 2 * r + 1, w, is_max, ts_image_row(b, y));
     }
 }
 
