@@ -364,6 +364,27 @@ typedef struct {
     double p;
 } read_face;
 
+/* Whether one of r's sure cards lies at at (see ts_quad_overlap). */
+static int on_sure_card(const ts_frame_result *r, const ts_quad *at)
+{
+    for (int i = 0; i < r->ncards; i++) {
+        ts_quad q = {0};
+        memcpy(q.q, r->cards[i].quad, sizeof q.q);
+        if (r->cards[i].read && ts_quad_overlap(&q, at))
+            return 1;
+    }
+    return 0;
+}
+
+/* What vote() notes beside the counts, per family: a candidate's face the
+ * net places there clearly (AGREE_P; clear_at the first), and how many of
+ * the votes are faces on a sure card of the chosen reading (on_chosen). */
+typedef struct {
+    int clear[TS_FAM_COUNT];
+    ts_quad clear_at[TS_FAM_COUNT];
+    int on_chosen[TS_FAM_COUNT];
+} face_notes;
+
 /* Counts per family the distinct candidates whose face the net places in
  * it, the read cards' faces it places there (read[0..nread): a place no
  * candidate's face placed in that family, as a playing card another
@@ -371,12 +392,13 @@ typedef struct {
  * and the whole frame's (a photo of one card filling it has no
  * background for a finder to find it by): the frame as it stands and
  * turned a quarter (a card lying across a square photo), one vote for
- * a family either way places in it, frame_p its P. Returns 0 or -1 with
- * err. */
+ * a family either way places in it, frame_p its P; notes as above
+ * (chosen: the chosen reading, or NULL). Returns 0 or -1 with err. */
 static int vote(ts_auto_family *a, const ts_image *frame, const ts_quad *cand, int ncand,
                 const read_face *read, int nread, int votes[TS_FAM_COUNT],
                 double weight[TS_FAM_COUNT], int whole[TS_FAM_COUNT],
-                double frame_p[TS_FAM_COUNT], char *err)
+                double frame_p[TS_FAM_COUNT], const ts_frame_result *chosen,
+                face_notes *notes, char *err)
 {
     const ts_quad *v[MAX_VOTERS + 2];
     int nv = 0, vfam[MAX_VOTERS];
@@ -400,7 +422,7 @@ static int vote(ts_auto_family *a, const ts_image *frame, const ts_quad *cand, i
     if (tscv_net_run(a->net, a->face, nv, a->probs, err) < 0)
         return -1;
     for (int f = 0; f < TS_FAM_COUNT; f++)
-        frame_p[f] = 0;
+        frame_p[f] = 0, notes->clear[f] = 0, notes->on_chosen[f] = 0;
     for (int k = 0; k < nv; k++) {
         if (k >= nv - 2) {
             for (int f = 0; f < TS_FAM_COUNT; f++)
@@ -409,8 +431,12 @@ static int vote(ts_auto_family *a, const ts_image *frame, const ts_quad *cand, i
         }
         double pf;
         vfam[k] = placed_family(a, k, &pf);
-        if (vfam[k] >= 0)
-            votes[vfam[k]]++, weight[vfam[k]] += pf;
+        if (vfam[k] < 0)
+            continue;
+        votes[vfam[k]]++, weight[vfam[k]] += pf;
+        notes->on_chosen[vfam[k]] += chosen && on_sure_card(chosen, v[k]);
+        if (pf >= AGREE_P && !notes->clear[vfam[k]])
+            notes->clear[vfam[k]] = 1, notes->clear_at[vfam[k]] = *v[k];
     }
     for (int i = 0; i < nread; i++) {
         int seen = 0;
@@ -418,8 +444,10 @@ static int vote(ts_auto_family *a, const ts_image *frame, const ts_quad *cand, i
             seen = vfam[k] == read[i].fam && ts_quad_overlap(v[k], &read[i].at);
         for (int j = 0; j < i && !seen; j++)
             seen = read[j].fam == read[i].fam && ts_quad_overlap(&read[j].at, &read[i].at);
-        if (!seen)
-            votes[read[i].fam]++, weight[read[i].fam] += read[i].p;
+        if (seen)
+            continue;
+        votes[read[i].fam]++, weight[read[i].fam] += read[i].p;
+        notes->on_chosen[read[i].fam] += chosen && on_sure_card(chosen, &read[i].at);
     }
     for (int f = 0; f < TS_FAM_COUNT; f++) {
         whole[f] = frame_p[f] >= VOTE_P;
@@ -436,14 +464,16 @@ static int vote(ts_auto_family *a, const ts_image *frame, const ts_quad *cand, i
  * chosen_sure, unless a strong face is among them: the whole frame, or,
  * against fewer than MANY_SURE sure cards, a card its family's reader
  * read and the net clearly places there, a playing card the reader was
- * unsure of; equal counts
+ * unsure of; nor when a clear face is among them, even against backed
+ * cards: a candidate the net clearly places where its family's reader
+ * read a sure card; equal counts
  * go to the surer faces, summed weight, if clearly surer), and the chosen family
  * must have none, among the candidates or the chosen reading's own cards
  * (own_faces: an unsure card the net places in its family, which no
  * finder's first outlines hold). */
 static int overruling_family(const int votes[TS_FAM_COUNT], const double weight[TS_FAM_COUNT],
-                             const int strong[TS_FAM_COUNT], int chosen, int chosen_backed,
-                             int chosen_sure, int own_faces)
+                             const int strong[TS_FAM_COUNT], const int clear[TS_FAM_COUNT],
+                             int chosen, int chosen_backed, int chosen_sure, int own_faces)
 {
     int top = 0, ties = 0;
     for (int f = 1; f < TS_FAM_COUNT; f++)
@@ -451,7 +481,9 @@ static int overruling_family(const int votes[TS_FAM_COUNT], const double weight[
             top = f;
     for (int f = 0; f < TS_FAM_COUNT; f++)
         ties += f != top && votes[f] == votes[top] && weight[top] - weight[f] < 0.05;
-    int need = chosen >= 0 && (chosen_backed || (chosen_sure && !strong[top])) ? VOTE_MIN : 1;
+    int need = chosen >= 0 && !clear[top] && (chosen_backed || (chosen_sure && !strong[top]))
+                   ? VOTE_MIN
+                   : 1;
     if (top == chosen || ties || votes[top] < need ||
         (chosen >= 0 && votes[chosen] + own_faces > 0))
         return -1;
@@ -478,14 +510,17 @@ static int conf_tie(double a, double b, int counted)
 
 /* The reading taken when no reading has a sure card the face net accepts
  * and no face speaks for the chosen one (see guess_rank): the one of the
- * highest rank with a counted card, then the higher score, then, as near
+ * highest rank with a counted card, then one with a sure card (sure)
+ * before one without (a Gang of Four fan's one sure card and four unsure
+ * ones on its strips, score -3.5, against a playing reader's one unsure
+ * card there, -1: 109019), then the higher score, then, as near
  * ties are broken in the choice itself, the surer reading (conf, its
  * summed confidence as weighed there: a Gang of Four fan's three sure
  * cards against a playing reader's one on it, 87022), then the more
  * particular family; or best as it is when some reading is backed. */
 static int likeliest_guess(const ts_reader_class *const *cls, const ts_frame_result *readings,
-                           int n, const int *counted, const double *score, const double *conf,
-                           const int *backed, int best)
+                           int n, const int *counted, const int *sure, const double *score,
+                           const double *conf, const int *backed, int best)
 {
     for (int f = 0; f < n; f++)
         if (backed[f])
@@ -495,15 +530,45 @@ static int likeliest_guess(const ts_reader_class *const *cls, const ts_frame_res
             continue;
         int ff = cls[f]->family, fb = cls[best]->family;
         int rf = guess_rank(ff), rb = guess_rank(fb);
+        int sf = sure[f] > 0, sb = sure[best] > 0;
         int tie = conf_tie(conf[f], conf[best], counted[f]);
-        if (rf > rb ||
-            (rf == rb && (score[f] > score[best] ||
+        if (rf > rb || (rf == rb && sf > sb) ||
+            (rf == rb && sf == sb && (score[f] > score[best] ||
                           (score[f] == score[best] &&
                            ((!tie && conf[f] > conf[best]) ||
                             (tie && specific(ff) > specific(fb)))))))
             best = f;
     }
     return best;
+}
+
+/* The reading taken instead of the chosen one, best, when none of its
+ * sure cards is backed and no face speaks for it: the best scoring one
+ * with a sure card the net accepts, as many sure cards and a family as
+ * particular (guess_rank: a Gang of Four fan's three sure cards, one the
+ * net accepts, against a Qwirkle reader's one on a strip that it calls no
+ * card, 87017; not a Qwirkle reader's four on a playing fan, one of which
+ * the net half accepts, against the playing reader's three, 87032), or
+ * -1. */
+static int backed_instead(const ts_reader_class *const *cls, int n, const double *score,
+                          const int *backed, const int *sure, int best)
+{
+    int bb = -1, rank = guess_rank(cls[best]->family);
+    for (int f = 0; f < n; f++)
+        if (backed[f] && sure[f] >= sure[best] && guess_rank(cls[f]->family) >= rank &&
+            (bb < 0 || score[f] > score[bb]))
+            bb = f;
+    return bb;
+}
+
+/* Whether a reading of family fam has a sure card at at. */
+static int read_there(const ts_reader_class *const *cls, const ts_frame_result *readings, int n,
+                      int fam, const ts_quad *at)
+{
+    for (int f = 0; f < n; f++)
+        if ((int)cls[f]->family == fam && on_sure_card(&readings[f], at))
+            return 1;
+    return 0;
 }
 
 /* The faces of the read cards q[0..n) (families fam: the net's last
@@ -695,7 +760,9 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
     int nread = read_faces(a, q, fam, nface, read);
     int votes[TS_FAM_COUNT], whole[TS_FAM_COUNT];
     double vweight[TS_FAM_COUNT], frame_p[TS_FAM_COUNT];
-    if (vote(a, frame, cand, ncand, read, nread, votes, vweight, whole, frame_p, err) < 0)
+    face_notes notes;
+    if (vote(a, frame, cand, ncand, read, nread, votes, vweight, whole, frame_p,
+             best >= 0 ? &readings[best] : NULL, &notes, err) < 0)
         return -2;
     if (weights)
         for (int f = 0; f < n; f++)
@@ -718,7 +785,16 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
         strong[g] |= f != best && own_agree[f] > 0 && (best < 0 || sure[best] < MANY_SURE);
     }
     int chosen = best >= 0 ? (int)cls[best]->family : -1;
-    int over = overruling_family(votes, vweight, strong, chosen, best >= 0 && backed[best],
+    /* A face the net clearly places in a family where that family's
+     * reader read a sure card (a fan's top card, whole to a finder and to
+     * the net, its corner read by its reader) outweighs, alone, a thin
+     * reading's sure cards: reader and net agree on one card there, on
+     * none of the thin reading's (a Gang of Four fan's top card at 0.88
+     * against a playing reader's two sure cards on its strips, 105013). */
+    int clear[TS_FAM_COUNT];
+    for (int f = 0; f < TS_FAM_COUNT; f++)
+        clear[f] = thin && notes.clear[f] && read_there(cls, readings, n, f, &notes.clear_at[f]);
+    int over = overruling_family(votes, vweight, strong, clear, chosen, best >= 0 && backed[best],
                                  best >= 0 && score[best] > 0, best >= 0 ? own[best] : 0);
     if (over >= 0) {
         int b = best_of_family(cls, readings, n, score, over);
@@ -736,15 +812,23 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
          * corner indices, which the net calls no card (score 3), against
          * two outlines it calls Chinese domino cards where the domino
          * reader read nothing (gof 103034). Nor against MANY_SURE sure
-         * cards. */
+         * cards. Faces on the chosen reading's sure cards do not count
+         * here: they are strips of its cards (a playing fan's strips the
+         * net calls Chinese domino cards, where the domino reader read
+         * nothing, 105020). */
+        if (b >= 0 && readings[b].ncards == 0)
+            votes[over] -= notes.on_chosen[over];
         if (b >= 0 && readings[b].ncards == 0 && !whole[over] &&
             ((votes[over] < VOTE_MIN && (best < 0 || backed[best] || score[best] >= 0)) ||
              (best >= 0 && (votes[over] <= score[best] || sure[best] >= MANY_SURE))))
             b = -1;
         if (b >= 0)
             best = b;
+    } else if (best >= 0 && !backed[best] && votes[chosen] + own[best] == 0 &&
+               backed_instead(cls, n, score, backed, sure, best) >= 0) {
+        best = backed_instead(cls, n, score, backed, sure, best);
     } else if (best >= 0 && !any_face(votes) && own[best] == 0) {
-        best = likeliest_guess(cls, readings, n, counted, score, sumconf, backed, best);
+        best = likeliest_guess(cls, readings, n, counted, sure, score, sumconf, backed, best);
     }
     return best;
 }

@@ -120,6 +120,41 @@ static void test_strips_no_family_claims(void **state)
     ts_scene_free(&sc);
 }
 
+/* Fans where the face net places next to no card (strips, and a top card
+ * no finder outlines whole), rendered as `render` saves them; main (session
+ * 20's start) took the family in brackets:
+ * - Gang of Four 109019 (playing): Gang of Four's one sure card and four
+ *   unsure ones against a playing reader's one unsure card, no face for
+ *   either: a reading with a sure card is the likelier guess;
+ * - Gang of Four 87017 (Qwirkle): three sure cards, one the net accepts,
+ *   against a Qwirkle reader's one on a strip it calls no card;
+ * - Gang of Four 105013 (playing): the top card, which the net places in
+ *   Gang of Four at 0.88 where its reader read a sure card, against a
+ *   playing reader's two sure cards on strips (one backed, none clearly);
+ * - playing 105020 (Chinese domino): three strips the net calls domino
+ *   cards, two of them on the playing reader's sure cards, where the
+ *   domino reader read nothing. */
+static void test_fans_the_net_cannot_place(void **state)
+{
+    ts_pipeline *p = *state;
+    char err[TSCV_ERR_MAX];
+    const struct {
+        ts_family fam;
+        uint64_t seed;
+    } fans[] = {{TS_FAM_GOF, 109019}, {TS_FAM_GOF, 87017}, {TS_FAM_GOF, 105013},
+                {TS_FAM_PLAYING, 105020}};
+    for (size_t k = 0; k < sizeof fans / sizeof fans[0]; k++) {
+        ts_scene sc;
+        assert_int_equal(render_table(fans[k].fam, fans[k].seed, TS_LAYOUT_AUTO, 1, &sc, err), 0);
+        int got = family_of(p, &sc.img);
+        if (got != (int)fans[k].fam)
+            fprintf(stderr, "%s %llu read as %s\n", ts_family_name(fans[k].fam),
+                    (unsigned long long)fans[k].seed, got >= 0 ? ts_family_name(got) : "none");
+        assert_int_equal(got, fans[k].fam);
+        ts_scene_free(&sc);
+    }
+}
+
 /* Small playing cards on a webcam's table (rendered seeds 104024, 104031,
  * 107006 as `render` saves them, cards about 80 px wide): the detector
  * finds too few outlines to tell a card's size, and the SET finder took a
@@ -583,6 +618,7 @@ int main(void)
         PIPELINE_TEST(test_rendered_tables),
         PIPELINE_TEST(test_fanned_hands),
         PIPELINE_TEST(test_strips_no_family_claims),
+        PIPELINE_TEST(test_fans_the_net_cannot_place),
         cmocka_unit_test(test_no_pip_sized_set_cards),
         PIPELINE_TEST(test_single_card_crops),
         PIPELINE_TEST(test_domino_crops),
