@@ -824,11 +824,14 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
             b = -1;
         if (b >= 0)
             best = b;
-    } else if (best >= 0 && !backed[best] && votes[chosen] + own[best] == 0 &&
-               backed_instead(cls, n, score, backed, sure, best) >= 0) {
-        best = backed_instead(cls, n, score, backed, sure, best);
-    } else if (best >= 0 && !any_face(votes) && own[best] == 0) {
-        best = likeliest_guess(cls, readings, n, counted, sure, score, sumconf, backed, best);
+        return best;
     }
+    int instead = best >= 0 && !backed[best] && votes[chosen] + own[best] == 0
+                      ? backed_instead(cls, n, score, backed, sure, best)
+                      : -1;
+    if (instead >= 0)
+        return instead;
+    if (best >= 0 && !any_face(votes) && own[best] == 0)
+        best = likeliest_guess(cls, readings, n, counted, sure, score, sumconf, backed, best);
     return best;
 }
