@@ -31,6 +31,7 @@ enum {
      * noise and a lamp's falloff along a card stay paper */
     STOP_PCT = 84,
     SECOND_LOOKS = 96, /* second looks a frame (see second_look) */
+    MAX_CANDS = 8 * MAX_PIPS, /* a pip's card, its trims, narrows, strict card, second look */
     PALE_SAMPLES = 16384, /* pixels paper_tint keeps */
 };
 
@@ -38,6 +39,9 @@ enum {
  * a little longer; a card measured whole keeps its own length. */
 static const float DECK_ASPECT = 82.0f / 26.0f;
 static const float MIN_ASPECT = 2.5f, MAX_ASPECT = 4.4f;
+/* a card found whole this much wider than its length gives is narrowed too
+ * (see narrows): past the tenth a camera's slant shortens it by */
+static const float NARROW_OVER = 1.15f;
 
 /* lrintf (to nearest, ties to even) without the call libm makes of it
  * (errno): rays round every step. The same instruction glibc uses. */
@@ -64,6 +68,7 @@ typedef struct {
     int straight; /* both ends seen as straight lines across it */
     float rank;
     float width; /* across the card (px) */
+    float across; /* the direction across it (radians) */
 } cand;
 
 struct domino_card_finder {
@@ -89,6 +94,7 @@ struct domino_card_finder {
     cand *cands;
     int nfound; /* quads the last find returned (cands[0..nfound)) */
     uint32_t *pale;    /* PALE_SAMPLES: paper_tint's samples */
+    float rmed;        /* the median radius of the frame's plain pips (0: none) */
 };
 
 static void free_planes(domino_card_finder *f)
@@ -119,8 +125,7 @@ domino_card_finder *domino_card_finder_create(void)
         f->white_lim[v] = (uint8_t)(v * 30 / 100 + 8);
     }
     f->pips = malloc(sizeof(pip) * MAX_PIPS);
-    /* a card, its trims, a strict one, a second look */
-    f->cands = malloc(sizeof(cand) * 5 * MAX_PIPS);
+    f->cands = malloc(sizeof(cand) * MAX_CANDS);
     f->pale = malloc(sizeof(uint32_t) * PALE_SAMPLES);
     if (!f->pips || !f->cands || !f->pale) {
         domino_card_finder_destroy(f);
@@ -1132,42 +1137,52 @@ static float soft_ray(const domino_card_finder *f, float x, float y, float dx, f
     return lim;
 }
 
+enum { TRIM = 3 }; /* the third lowest and highest ray ends bound an extent */
+
+/* The extent of the points (px, py) along direction a: the TRIM-th lowest
+ * and highest, so a few rays that ran out where the card's edge meets a
+ * light table are left out. */
+static void extent(const float *px, const float *py, int nr, float a, float *lo_out,
+                   float *hi_out)
+{
+    float dx = cosf(a), dy = sinf(a), low[TRIM], high[TRIM];
+    for (int j = 0; j < TRIM; j++) {
+        low[j] = 1e9f;
+        high[j] = -1e9f;
+    }
+    for (int i = 0; i < nr; i++) {
+        float t = px[i] * dx + py[i] * dy;
+        if (t < low[TRIM - 1]) {
+            int j = TRIM - 1;
+            for (; j > 0 && low[j - 1] > t; j--)
+                low[j] = low[j - 1];
+            low[j] = t;
+        }
+        if (t > high[TRIM - 1]) {
+            int j = TRIM - 1;
+            for (; j > 0 && high[j - 1] < t; j--)
+                high[j] = high[j - 1];
+            high[j] = t;
+        }
+    }
+    *lo_out = low[TRIM - 1];
+    *hi_out = high[TRIM - 1];
+}
+
 /* The narrowest extent over every direction of the points (px, py)
- * (rotating calipers, 2 degrees then a quarter; the third lowest and
- * highest, so a few rays that ran out where the card's edge meets a light
- * table are left out): its width, direction and ends. */
+ * (rotating calipers, 2 degrees then a quarter; see extent): its width,
+ * direction and ends. */
 static float narrowest(const float *px, const float *py, int nr, float *angle, float *lo_out,
                        float *hi_out)
 {
-    enum { TRIM = 3 };
     float best = 1e9f, best_a = 0, lo_u = 0, hi_u = 0;
     for (int pass = 0; pass < 2; pass++) {
         float a0 = pass ? best_a - 2.0f * 3.14159265f / 180 : 0;
         int steps = pass ? 16 : 90;
         float step = pass ? 0.25f * 3.14159265f / 180 : 2.0f * 3.14159265f / 180;
         for (int k = 0; k <= steps; k++) {
-            float a = a0 + k * step, dx = cosf(a), dy = sinf(a);
-            float low[TRIM], high[TRIM];
-            for (int j = 0; j < TRIM; j++) {
-                low[j] = 1e9f;
-                high[j] = -1e9f;
-            }
-            for (int i = 0; i < nr; i++) {
-                float t = px[i] * dx + py[i] * dy;
-                if (t < low[TRIM - 1]) {
-                    int j = TRIM - 1;
-                    for (; j > 0 && low[j - 1] > t; j--)
-                        low[j] = low[j - 1];
-                    low[j] = t;
-                }
-                if (t > high[TRIM - 1]) {
-                    int j = TRIM - 1;
-                    for (; j > 0 && high[j - 1] < t; j--)
-                        high[j] = high[j - 1];
-                    high[j] = t;
-                }
-            }
-            float lo = low[TRIM - 1], hi = high[TRIM - 1];
+            float a = a0 + k * step, lo, hi;
+            extent(px, py, nr, a, &lo, &hi);
             if (hi - lo < best) {
                 best = hi - lo;
                 best_a = a;
@@ -1227,9 +1242,11 @@ static int end_line(const float *a, float width, float *slope)
  * force_w > 0 the card is that wide (the frame's other cards say so), and
  * only paper running on past one side (a card lying on or under it, no
  * seam to see) is looked at: that side is put where the near side's
- * distance says, and -1 if the paper was not wider than that. */
-static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w, int strict,
-                       cand *c)
+ * distance says, and -1 if the paper was not wider than that. Across
+ * direction force_a (radians; NAN: the paper's narrowest), the nearest
+ * card's: a row of cards laid side by side is narrowest along their length. */
+static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w, float force_a,
+                       int strict, cand *c)
 {
     enum { NR = 48 };
     /* the paper round the pip: rays all round, to where each ends */
@@ -1250,9 +1267,18 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
         }
         width = narrowest(px, py, NR, &best_a, &lo_u, &hi_u);
         /* a few cards' width, not a cloth as light as the cards (its
-         * spots are pips to the finder, and its paper runs on and on) */
-        if (width <= 14 * p->r || width > 24 * p->r)
+         * spots are pips to the finder, and its paper runs on and on);
+         * measured in the frame's plain pips where this one is bigger (a
+         * one's ringed disc: a fan's top card, its paper running on
+         * into the cards under it, was never looked at again) */
+        float rs = f->rmed > 0 && p->r > 1.3f * f->rmed ? f->rmed : p->r;
+        if (width <= 14 * rs || width > 24 * rs)
             break;
+    }
+    if (force_w > 0 && !isnan(force_a)) {
+        best_a = force_a;
+        extent(px, py, NR, best_a, &lo_u, &hi_u);
+        width = hi_u - lo_u;
     }
     if (force_w > 0) {
         /* the pip lies a third or so in from a side (or on the middle
@@ -1450,6 +1476,7 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
     float shape = fabsf((e1 - e0) / width - DECK_ASPECT) / DECK_ASPECT;
     q->score = c->whole ? 1.0f : 0.5f;
     c->width = width;
+    c->across = best_a;
     c->pulled = pulled;
     c->straight = st0 && st1;
     c->rank = q->score + 0.3f * sure - shape - (cut ? 10.0f : 0.0f);
@@ -1541,6 +1568,29 @@ static int plain_pip(const pip *p, float rmed)
     return !p->clover && p->r <= 1.3f * rmed && p->r >= 0.7f * rmed;
 }
 
+/* The across direction of the card found whole (narrower than wmax: not a
+ * row taken for one card) whose middle lies nearest pip p, NAN if none:
+ * cards laid side by side lie the same way. */
+static float nearest_across(const cand *c, int nc, const pip *p, float wmax)
+{
+    float best = 1e30f, a = NAN;
+    for (int j = 0; j < nc; j++) {
+        if (!c[j].whole || c[j].width >= wmax)
+            continue;
+        float mx = 0, my = 0;
+        for (int k = 0; k < 4; k++) {
+            mx += c[j].q.q[k].x / 4;
+            my += c[j].q.q[k].y / 4;
+        }
+        float d = (mx - p->cx) * (mx - p->cx) + (my - p->cy) * (my - p->cy);
+        if (d < best) {
+            best = d;
+            a = c[j].across;
+        }
+    }
+    return a;
+}
+
 static int by_rank(const void *a, const void *b)
 {
     float x = ((const cand *)a)->rank, y = ((const cand *)b)->rank;
@@ -1564,7 +1614,7 @@ static int second_look(domino_card_finder *f, const pip *p, cand *c, int *budget
     f->thr = lvl * 92 / 100;
     /* and both its ends straight across it: a cloth's print or weave
      * ends the rays at no line */
-    int ok = card_of_pip(f, p, 0, 0, c) == 0 && c->whole && c->straight;
+    int ok = card_of_pip(f, p, 0, NAN, 0, c) == 0 && c->whole && c->straight;
     f->thr = 0;
     if (!ok)
         return 0;
@@ -1908,6 +1958,43 @@ static int refine_ends(const ts_image *frame, const ts_quad *q, ts_quad *out)
     return 1;
 }
 
+/* A card found whole but wider than its length says (a fan's top card
+ * with the strip of the card under it that shows past its inner side, no
+ * seam seen between them) is offered again at the width its length gives,
+ * keeping each long side in turn, after it, its sides and ends then moved
+ * to the edges that show (the wide quad's slant was the two cards'): the
+ * reader calls the one off the card (another card's pips in it) no card.
+ * Returns how many (0 or 2). */
+static int narrows(const ts_image *frame, const cand *c, cand *out)
+{
+    const ts_pt *q = c->q.q; /* q[0]-q[3] one side, q[1]-q[2] the other */
+    float len = 0.5f * (ts_dist(q[0], q[3]) + ts_dist(q[1], q[2]));
+    float wid = 0.5f * (ts_dist(q[0], q[1]) + ts_dist(q[3], q[2]));
+    float keep = len / DECK_ASPECT;
+    if (!c->whole || wid < NARROW_OVER * keep)
+        return 0;
+    float t = keep / wid;
+    for (int k = 0; k < 2; k++) {
+        out[k] = *c;
+        ts_pt *o = out[k].q.q;
+        if (k == 0) { /* keep q[0]-q[3] */
+            o[1] = (ts_pt){q[0].x + (q[1].x - q[0].x) * t, q[0].y + (q[1].y - q[0].y) * t};
+            o[2] = (ts_pt){q[3].x + (q[2].x - q[3].x) * t, q[3].y + (q[2].y - q[3].y) * t};
+        } else { /* keep q[1]-q[2] */
+            o[0] = (ts_pt){q[1].x + (q[0].x - q[1].x) * t, q[1].y + (q[0].y - q[1].y) * t};
+            o[3] = (ts_pt){q[2].x + (q[3].x - q[2].x) * t, q[2].y + (q[3].y - q[2].y) * t};
+        }
+        out[k].q.area = c->q.area * t;
+        out[k].width = c->width * t;
+        out[k].rank = c->rank - 0.3f;
+        out[k].whole = 0; /* not a sighting of its own: a pip in it still looks */
+        ts_quad sides;
+        if (refine_sides(frame, &out[k].q, &sides))
+            refine_ends(frame, &sides, &out[k].q);
+    }
+    return 2;
+}
+
 /* True if quads a and b have each corner within tol px of the other's
  * (either way round). */
 static int same_quad(const ts_pt a[4], const ts_pt b[4], float tol)
@@ -1997,9 +2084,9 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
                    f->pips[i].clover ? 0.6f * f->pips[i].r : 1.35f * f->pips[i].r + 2);
     int nc = 0;
     uint8_t failed[MAX_PIPS];
-    float ratio[MAX_PIPS]; /* a found card's width over its pip's radius */
+    float wids[MAX_PIPS]; /* the widths of the cards found whole from plain pips */
     int nratio = 0;
-    float rmed = median_radius(f);
+    float rmed = f->rmed = median_radius(f);
     /* second looks per frame: a table of cards needs a few per card, a
      * spotted cloth would take one per spot */
     int looks = SECOND_LOOKS;
@@ -2012,14 +2099,15 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
             known += f->cands[j].whole && inside(&f->cands[j].q, p->cx, p->cy);
         if (known >= KNOWN)
             continue;
-        if (card_of_pip(f, p, 0, 0, &f->cands[nc]) == 0) {
+        if (card_of_pip(f, p, 0, NAN, 0, &f->cands[nc]) == 0) {
             if (f->cands[nc].whole && plain_pip(p, rmed))
-                ratio[nratio++] = f->cands[nc].width / p->r;
+                wids[nratio++] = f->cands[nc].width;
             int pulled = f->cands[nc].pulled;
             int whole = f->cands[nc].whole;
-            nc += 1 + trims(&f->cands[nc], &f->cands[nc + 1]);
+            int got = 1 + trims(&f->cands[nc], &f->cands[nc + 1]);
+            nc += got + narrows(frame, &f->cands[nc], &f->cands[nc + got]);
             /* and without the pips lying clear beyond its ends, after it */
-            if (pulled && card_of_pip(f, p, 0, 1, &f->cands[nc]) == 0) {
+            if (pulled && card_of_pip(f, p, 0, NAN, 1, &f->cands[nc]) == 0) {
                 f->cands[nc].rank -= 0.25f;
                 nc++;
             }
@@ -2033,12 +2121,14 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
     /* a pip on paper that runs on past its card (another card lying on or
      * under it, their seam unseen) is tried again at the width of the
      * frame's cards found whole (two will do: a row of cards laid side by
-     * side may show no more), after every card found on its own; a quad
+     * side may show no more; their median width per median pip radius,
+     * steadier than any one pip's half-pixel radius), across the way the
+     * nearest of them lies, after every card found on its own; a quad
      * found "whole" half again as wide as that is such a row taken for one
      * card, and knows none of its pips */
     if (nratio >= 2) {
-        ts_sort_floats(ratio, (size_t)nratio);
-        float k = ratio[nratio / 2];
+        ts_sort_floats(wids, (size_t)nratio);
+        float k = wids[nratio / 2] / rmed;
         for (int i = 0; i < np; i++) {
             const pip *p = &f->pips[i];
             if (!failed[i] || !plain_pip(p, rmed))
@@ -2049,15 +2139,16 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
                         inside(&f->cands[j].q, p->cx, p->cy);
             if (known)
                 continue;
-            if (card_of_pip(f, p, k * p->r, 0, &f->cands[nc]) == 0) {
+            float a = nearest_across(f->cands, nc, p, 1.5f * k * p->r);
+            if (card_of_pip(f, p, k * p->r, a, 0, &f->cands[nc]) == 0) {
                 f->cands[nc].rank -= 3;
                 nc++;
             }
         }
     }
-    nc = frame_trims(f->cands, nc, 5 * MAX_PIPS);
+    nc = frame_trims(f->cands, nc, MAX_CANDS);
     qsort(f->cands, (size_t)nc, sizeof f->cands[0], by_rank);
-    nc = refined_sides(frame, f->cands, nc, 5 * MAX_PIPS);
+    nc = refined_sides(frame, f->cands, nc, MAX_CANDS);
     int n = nc < max ? nc : max;
     for (int i = 0; i < n; i++) {
         out[i] = f->cands[i].q;
@@ -2119,7 +2210,7 @@ int domino_find_under(domino_card_finder *f, const ts_quad *known, int nk, ts_qu
     for (int j = 0; j < nfree && n < max; j++) {
         const pip *p = &f->pips[free_pip[j]];
         cand c;
-        if (card_of_pip(f, p, 0, 0, &c) < 0)
+        if (card_of_pip(f, p, 0, NAN, 0, &c) < 0)
             continue;
         out[n] = c.q;
         ts_quad_order(out[n].q);
