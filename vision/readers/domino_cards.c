@@ -2139,9 +2139,18 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
                         inside(&f->cands[j].q, p->cx, p->cy);
             if (known)
                 continue;
-            float a = nearest_across(f->cands, nc, p, 1.5f * k * p->r);
-            if (card_of_pip(f, p, k * p->r, a, 0, &f->cands[nc]) == 0) {
+            /* across the paper's narrowest way, then the nearest card's
+             * (a pile's cards lie every way, a row's all one way) */
+            int was = nc;
+            if (card_of_pip(f, p, k * p->r, NAN, 0, &f->cands[nc]) == 0) {
                 f->cands[nc].rank -= 3;
+                nc++;
+            }
+            float a = nearest_across(f->cands, was, p, 1.5f * k * p->r);
+            if (!isnan(a) && card_of_pip(f, p, k * p->r, a, 0, &f->cands[nc]) == 0 &&
+                (nc == was || !same_quad(f->cands[nc].q.q, f->cands[was].q.q,
+                                         0.05f * f->cands[nc].width))) {
+                f->cands[nc].rank -= 3.1f;
                 nc++;
             }
         }
