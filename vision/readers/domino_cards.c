@@ -59,6 +59,7 @@ typedef struct {
     float r;      /* half its larger box side (px) */
     int area;
     int clover;   /* a Hong Kong five: its own pixels are see-through, not a disc */
+    int paper;    /* the paper level of its block (see keep_brighter) */
 } pip;
 
 typedef struct {
@@ -685,7 +686,8 @@ static int pip_of_blob(domino_card_finder *f, const ts_image *frame, const int *
                         if (xx >= 0 && xx < w)
                             f->stop[(size_t)yy * (size_t)w + (size_t)xx] = 0;
         }
-    *out = (pip){(float)mx, (float)my, r, area, clover};
+    *out = (pip){(float)mx, (float)my, r, area, clover,
+                 f->paper[((int)my / BLOCK) * f->bw + (int)mx / BLOCK]};
     return 1;
 }
 
@@ -811,7 +813,7 @@ static int split_blob(domino_card_finder *f, const ts_image *frame, int *px, int
             y1 = y > y1 ? y : y1;
         }
         int side = x1 - x0 > y1 - y0 ? x1 - x0 : y1 - y0;
-        sib[k] = (pip){ccx[k], ccy[k], (side + 1) / 2.0f, ccount[k], 0};
+        sib[k] = (pip){ccx[k], ccy[k], (side + 1) / 2.0f, ccount[k], 0, 0};
     }
     for (int k = 0; k < ncore; k++) {
         pip others[SPLIT_MAX];
@@ -823,6 +825,30 @@ static int split_blob(domino_card_finder *f, const ts_image *frame, int *px, int
             return 0;
     }
     return ncore;
+}
+
+/* With MAX_PIPS found already (a spotted cloth as light as paper: its
+ * spots are pips to the finder), a pip of the blob px[0..area) takes the
+ * place of the one on the dimmest paper, if its own is brighter: the
+ * cards' paper is whiter than such a cloth, and the first MAX_PIPS in
+ * the frame's order would be the cloth's above the cards. */
+static void keep_brighter(domino_card_finder *f, const ts_image *frame, const int *px, int area)
+{
+    pip p;
+    if (pip_of_blob(f, frame, px, area, NULL, 0, &p) <= 0)
+        return;
+    int dim = 0;
+    for (int i = 1; i < MAX_PIPS; i++)
+        if (f->pips[i].paper < f->pips[dim].paper)
+            dim = i;
+    if (p.paper > f->pips[dim].paper)
+        f->pips[dim] = p;
+}
+
+static int by_paper(const void *a, const void *b)
+{
+    int x = ((const pip *)a)->paper, y = ((const pip *)b)->paper;
+    return (x < y) - (x > y);
 }
 
 /* The ink blobs that look like pips (pip_of_blob), and the pips of blobs
@@ -884,8 +910,12 @@ static int find_pips(domino_card_finder *f, const ts_image *frame)
                     }
                 }
             }
-            if (n >= MAX_PIPS || x1 - x0 >= 200 || y1 - y >= 200) /* (as pip_of_blob) */
+            if (x1 - x0 >= 200 || y1 - y >= 200) /* (as pip_of_blob) */
                 continue;
+            if (n >= MAX_PIPS) {
+                keep_brighter(f, frame, queue, tail);
+                continue;
+            }
             int is = pip_of_blob(f, frame, queue, tail, NULL, 0, &f->pips[n]);
             if (is > 0)
                 n++;
@@ -2074,6 +2104,10 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
     classify(f, frame);
     drop_specks(f);
     int np = f->npips = find_pips(f, frame);
+    /* a spotted cloth's pips first would spend the second looks (and
+     * the cards' pips never get one): brightest paper first */
+    if (np >= MAX_PIPS)
+        qsort(f->pips, (size_t)np, sizeof f->pips[0], by_paper);
 
     /* pips are part of the card they lie on: rays see through them (a one
      * has a ring round it) */
