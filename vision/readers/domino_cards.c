@@ -1988,25 +1988,57 @@ static int refine_ends(const ts_image *frame, const ts_quad *q, ts_quad *out)
     return 1;
 }
 
+/* True if the table, not paper, lies just outside the side a-b of a quad
+ * wid wide whose middle is ctr: at most one of five points along it as
+ * light as the card's paper (by STOP_PCT, as the rays stop). */
+static int table_beyond(const ts_image *frame, ts_pt a, ts_pt b, ts_pt ctr, float wid,
+                        float paper)
+{
+    ts_pt mid = {(a.x + b.x) / 2, (a.y + b.y) / 2};
+    float d = ts_dist(mid, ctr), out = 0.08f * wid + 2;
+    if (d < 1)
+        return 0;
+    float ox = (mid.x - ctr.x) / d * out, oy = (mid.y - ctr.y) / d * out;
+    int light = 0;
+    for (int k = 1; k <= 5; k++) {
+        float t = k / 6.0f;
+        int g = frame_grey(frame, a.x + (b.x - a.x) * t + ox, a.y + (b.y - a.y) * t + oy);
+        light += g < 0 || g * 100 >= STOP_PCT * paper;
+    }
+    return light <= 1;
+}
+
 /* A card found whole but wider than its length says (a fan's top card
  * with the strip of the card under it that shows past its inner side, no
  * seam seen between them) is offered again at the width its length gives,
- * keeping each long side in turn, after it, its sides and ends then moved
- * to the edges that show (the wide quad's slant was the two cards'): the
- * reader calls the one off the card (another card's pips in it) no card.
- * Returns how many (0 or 2). */
+ * keeping the long side with the table beyond it (the other runs on into
+ * the card under it), after it, its sides and ends then moved to the
+ * edges that show (the wide quad's slant was the two cards'): the reader
+ * calls it no card if it is off the card. Returns how many (0 or 1). */
 static int narrows(const ts_image *frame, const cand *c, cand *out)
 {
-    const ts_pt *q = c->q.q; /* q[0]-q[3] one side, q[1]-q[2] the other */
+    const ts_quad wide = c->q; /* out may be c's next: a copy */
+    const ts_pt *q = wide.q;   /* q[0]-q[3] one side, q[1]-q[2] the other */
     float len = 0.5f * (ts_dist(q[0], q[3]) + ts_dist(q[1], q[2]));
     float wid = 0.5f * (ts_dist(q[0], q[1]) + ts_dist(q[3], q[2]));
     float keep = len / DECK_ASPECT;
     if (!c->whole || wid < NARROW_OVER * keep)
         return 0;
     float t = keep / wid;
+    ts_pt ctr = ts_quad_centre(wide.q);
+    float paper = card_paper(frame, wide.q);
+    if (paper < 0)
+        return 0;
+    int hard0 = table_beyond(frame, q[0], q[3], ctr, wid, paper);
+    int hard1 = table_beyond(frame, q[1], q[2], ctr, wid, paper);
+    if (hard0 == hard1)
+        return 0;
+    int n = 0;
     for (int k = 0; k < 2; k++) {
-        out[k] = *c;
-        ts_pt *o = out[k].q.q;
+        if (!(k ? hard1 : hard0))
+            continue;
+        out[n] = *c;
+        ts_pt *o = out[n].q.q;
         if (k == 0) { /* keep q[0]-q[3] */
             o[1] = (ts_pt){q[0].x + (q[1].x - q[0].x) * t, q[0].y + (q[1].y - q[0].y) * t};
             o[2] = (ts_pt){q[3].x + (q[2].x - q[3].x) * t, q[3].y + (q[2].y - q[3].y) * t};
@@ -2014,15 +2046,16 @@ static int narrows(const ts_image *frame, const cand *c, cand *out)
             o[0] = (ts_pt){q[1].x + (q[0].x - q[1].x) * t, q[1].y + (q[0].y - q[1].y) * t};
             o[3] = (ts_pt){q[2].x + (q[3].x - q[2].x) * t, q[2].y + (q[3].y - q[2].y) * t};
         }
-        out[k].q.area = c->q.area * t;
-        out[k].width = c->width * t;
-        out[k].rank = c->rank - 0.3f;
-        out[k].whole = 0; /* not a sighting of its own: a pip in it still looks */
+        out[n].q.area = c->q.area * t;
+        out[n].width = c->width * t;
+        out[n].rank = c->rank - 0.3f;
+        out[n].whole = 0; /* not a sighting of its own: a pip in it still looks */
         ts_quad sides;
-        if (refine_sides(frame, &out[k].q, &sides))
-            refine_ends(frame, &sides, &out[k].q);
+        if (refine_sides(frame, &out[n].q, &sides))
+            refine_ends(frame, &sides, &out[n].q);
+        n++;
     }
-    return 2;
+    return n;
 }
 
 /* True if quads a and b have each corner within tol px of the other's
