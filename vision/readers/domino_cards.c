@@ -1172,8 +1172,8 @@ enum { TRIM = 3 }; /* the third lowest and highest ray ends bound an extent */
 /* The extent of the points (px, py) along direction a: the TRIM-th lowest
  * and highest, so a few rays that ran out where the card's edge meets a
  * light table are left out. */
-static void extent(const float *px, const float *py, int nr, float a, float *lo_out,
-                   float *hi_out)
+__attribute__((always_inline)) static inline void extent(const float *px, const float *py, int nr,
+                                                        float a, float *lo_out, float *hi_out)
 {
     float dx = cosf(a), dy = sinf(a), low[TRIM], high[TRIM];
     for (int j = 0; j < TRIM; j++) {
