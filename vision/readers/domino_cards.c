@@ -70,6 +70,8 @@ typedef struct {
     float rank;
     float width; /* across the card (px) */
     float across; /* the direction across it (radians) */
+    float len_w;  /* both ends seen, too close for its width: the width
+                     they give (0: none; see card_of_pip) */
 } cand;
 
 struct domino_card_finder {
@@ -1266,6 +1268,13 @@ static int end_line(const float *a, float width, float *slope)
     return 1;
 }
 
+/* True if a card w px wide may carry pip p: several pips wide (a Hong
+ * Kong five's blob is half its width), not many. */
+static int width_fits(const pip *p, float w)
+{
+    return w >= (p->clover ? 2.0f : 2.5f) * p->r && w <= 14 * p->r && w >= 8;
+}
+
 /* The card a pip lies on, from rays over the paper. Returns 0 and fills c,
  * or -1 if the pip does not sit on a card-shaped piece of paper. strict:
  * an end is not moved out to a pip lying clear beyond it (see c->pulled). With
@@ -1279,6 +1288,7 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
                        int strict, cand *c)
 {
     enum { NR = 48 };
+    c->len_w = 0;
     /* the paper round the pip: rays all round, to where each ends */
     float px[NR], py[NR], lim = fminf(MAX_RAY, 45 * p->r);
     float width = 0, best_a = 0, lo_u = 0, hi_u = 0;
@@ -1323,7 +1333,7 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
         width = force_w;
     }
     float ux = cosf(best_a), uy = sinf(best_a);
-    if (width < (p->clover ? 2.0f : 2.5f) * p->r || width > 14 * p->r || width < 8)
+    if (!width_fits(p, width))
         return -1;
     float l1 = hi_u, l2 = -lo_u;
     float mx = p->cx + (l1 - l2) / 2 * ux, my = p->cy + (l1 - l2) / 2 * uy;
@@ -1359,6 +1369,16 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
             st1 = end_line(pass ? wdn : dn, width, &s1);
             s0 = -s0;
         }
+    }
+    /* both ends seen, but too close for a card this wide: the paper runs on
+     * past one side into a card under or beside it (a fan's top card, no
+     * seam seen): worth a look as wide as its length gives (c->len_w),
+     * its near side its own */
+    c->across = best_a;
+    if (!c->whole && force_w <= 0 && lu >= 0 && ld >= 0) {
+        float wl = (lu + ld) / DECK_ASPECT;
+        if (width_fits(p, wl) && width >= NARROW_OVER * wl && lu + ld < MIN_ASPECT * width)
+            c->len_w = wl;
     }
     /* a second look keeps only a card whose ends both show straight */
     if (f->thr && !(c->whole && st0 && st1))
@@ -2166,13 +2186,15 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
             known += f->cands[j].whole && inside(&f->cands[j].q, p->cx, p->cy);
         if (known >= KNOWN)
             continue;
-        if (card_of_pip(f, p, 0, NAN, 0, &f->cands[nc]) == 0) {
+        int got = card_of_pip(f, p, 0, NAN, 0, &f->cands[nc]);
+        float len_w = f->cands[nc].len_w, across = f->cands[nc].across;
+        if (got == 0) {
             if (f->cands[nc].whole && plain_pip(p, rmed))
                 wids[nratio++] = f->cands[nc].width;
             int pulled = f->cands[nc].pulled;
             int whole = f->cands[nc].whole;
-            int got = 1 + trims(&f->cands[nc], &f->cands[nc + 1]);
-            nc += got + narrows(frame, &f->cands[nc], &f->cands[nc + got]);
+            int more = 1 + trims(&f->cands[nc], &f->cands[nc + 1]);
+            nc += more + narrows(frame, &f->cands[nc], &f->cands[nc + more]);
             /* and without the pips lying clear beyond its ends, after it */
             if (pulled && card_of_pip(f, p, 0, NAN, 1, &f->cands[nc]) == 0) {
                 f->cands[nc].rank -= 0.25f;
@@ -2183,6 +2205,13 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
         } else {
             failed[i] = 1;
             nc += second_look(f, p, &f->cands[nc], &looks);
+        }
+        /* and as wide as its length gives, after it (not a sighting of
+         * its own: a pip in it still looks) */
+        if (len_w > 0 && card_of_pip(f, p, len_w, across, 0, &f->cands[nc]) == 0) {
+            f->cands[nc].rank -= 0.3f;
+            f->cands[nc].whole = 0;
+            nc++;
         }
     }
     /* a pip on paper that runs on past its card (another card lying on or
