@@ -1373,11 +1373,14 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
     /* both ends seen, but too close for a card this wide: the paper runs on
      * past one side into a card under or beside it (a fan's top card, no
      * seam seen): worth a look as wide as its length gives (c->len_w),
-     * its near side its own */
+     * its near side its own; not paper twice as wide as that (another
+     * family's card, a pip near its middle: a strip of it looks like a
+     * domino card to --game auto's net) */
     c->across = best_a;
     if (!c->whole && force_w <= 0 && lu >= 0 && ld >= 0) {
         float wl = (lu + ld) / DECK_ASPECT;
-        if (width_fits(p, wl) && width >= NARROW_OVER * wl && lu + ld < MIN_ASPECT * width)
+        if (width_fits(p, wl) && width >= NARROW_OVER * wl && width <= 2 * wl &&
+            lu + ld < MIN_ASPECT * width)
             c->len_w = wl;
     }
     /* a second look keeps only a card whose ends both show straight */
