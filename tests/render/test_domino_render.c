@@ -478,6 +478,47 @@ static void test_chinese_fan_top_read_refitted(void **state)
     check_chinese_half_jpeg("fan, top read refitted", tables, sizeof tables / sizeof tables[0], 3);
 }
 
+/* Fans whose top card the finder took with the strip of the card under it
+ * that shows past its inner side (no seam seen between them: 109036, a 4:4
+ * over a 4:4) or measured too wide to be whole (109023), through the
+ * camera's JPEG (session 20's tuning seeds): offered again at the width its
+ * length gives, keeping the long side with the table beyond it, its sides
+ * and ends moved to the edges that show. Measured 2/2 fully visible, 0 of
+ * 2 confident reads wrong (main 565561e: 0/2). */
+static void test_chinese_fan_tops_found_too_wide(void **state)
+{
+    (void)state;
+    static const chinese_table tables[] = {{109023, TS_LAYOUT_FAN}, {109036, TS_LAYOUT_FAN}};
+    check_chinese_tables_as("fans, tops found too wide (JPEG)", tables,
+                            sizeof tables / sizeof tables[0], 100, 1);
+}
+
+/* A touching row whose paper runs on across several cards, so that its
+ * narrowest way is the cards' length (109036, JPEG): the second pass at the
+ * width of the frame's whole cards now also looks across the way the
+ * nearest of them lies. Measured 4/5 fully visible, 0 of 7 confident reads
+ * wrong (main 565561e: 3/5, 0 of 4). */
+static void test_chinese_touching_row_across_nearest(void **state)
+{
+    (void)state;
+    static const chinese_table tables[] = {{109036, TS_LAYOUT_TOUCHING}};
+    check_chinese_tables_as("touching row, across the nearest card (JPEG)", tables,
+                            sizeof tables / sizeof tables[0], 80, 1);
+}
+
+/* A dotted cloth nearly as light as the cards (111022, scatter and pile,
+ * JPEG): its dots are pips to the finder, and the first MAX_PIPS of them in
+ * the frame's order left no room for the cards' pips below them. The pips
+ * on brighter paper are kept and looked at first. Measured 10/19 fully
+ * visible, 0 of 11 confident reads wrong (main 565561e: 3/19, 0 of 4). */
+static void test_chinese_dotted_cloth_pips_kept(void **state)
+{
+    (void)state;
+    static const chinese_table tables[] = {{111022, TS_LAYOUT_SCATTER}, {111022, TS_LAYOUT_PILE}};
+    check_chinese_tables_as("dotted cloth, card pips kept (JPEG)", tables,
+                            sizeof tables / sizeof tables[0], 50, 1);
+}
+
 /* A rendered card, rectified both ways up, reads the same (low:high has no
  * order): every kind of the deck. */
 /* Fanned hands (session 11's tuning seeds, the six fans of 69000-69041
@@ -754,6 +795,9 @@ int main(void)
         cmocka_unit_test(test_chinese_fan_clover_corners_not_a_six),
         cmocka_unit_test(test_chinese_fan_square_clover_top),
         cmocka_unit_test(test_chinese_fan_top_read_refitted),
+        cmocka_unit_test(test_chinese_fan_tops_found_too_wide),
+        cmocka_unit_test(test_chinese_touching_row_across_nearest),
+        cmocka_unit_test(test_chinese_dotted_cloth_pips_kept),
         cmocka_unit_test(test_chinese_warm_lamp_clipped_paper),
         cmocka_unit_test(test_chinese_coloured_light_ones),
         cmocka_unit_test(test_chinese_pips_run_together),

@@ -31,6 +31,7 @@ enum {
      * noise and a lamp's falloff along a card stay paper */
     STOP_PCT = 84,
     SECOND_LOOKS = 96, /* second looks a frame (see second_look) */
+    MAX_CANDS = 8 * MAX_PIPS, /* a pip's card, its trims, narrows, strict card, second look */
     PALE_SAMPLES = 16384, /* pixels paper_tint keeps */
 };
 
@@ -38,6 +39,9 @@ enum {
  * a little longer; a card measured whole keeps its own length. */
 static const float DECK_ASPECT = 82.0f / 26.0f;
 static const float MIN_ASPECT = 2.5f, MAX_ASPECT = 4.4f;
+/* a card found whole this much wider than its length gives is narrowed too
+ * (see narrows): past the tenth a camera's slant shortens it by */
+static const float NARROW_OVER = 1.15f;
 
 /* lrintf (to nearest, ties to even) without the call libm makes of it
  * (errno): rays round every step. The same instruction glibc uses. */
@@ -55,6 +59,7 @@ typedef struct {
     float r;      /* half its larger box side (px) */
     int area;
     int clover;   /* a Hong Kong five: its own pixels are see-through, not a disc */
+    int paper;    /* the paper level of its block (see keep_brighter) */
 } pip;
 
 typedef struct {
@@ -64,6 +69,9 @@ typedef struct {
     int straight; /* both ends seen as straight lines across it */
     float rank;
     float width; /* across the card (px) */
+    float across; /* the direction across it (radians) */
+    float len_w;  /* both ends seen, too close for its width: the width
+                     they give (0: none; see card_of_pip) */
 } cand;
 
 struct domino_card_finder {
@@ -89,6 +97,7 @@ struct domino_card_finder {
     cand *cands;
     int nfound; /* quads the last find returned (cands[0..nfound)) */
     uint32_t *pale;    /* PALE_SAMPLES: paper_tint's samples */
+    float rmed;        /* the median radius of the frame's plain pips (0: none) */
 };
 
 static void free_planes(domino_card_finder *f)
@@ -119,8 +128,7 @@ domino_card_finder *domino_card_finder_create(void)
         f->white_lim[v] = (uint8_t)(v * 30 / 100 + 8);
     }
     f->pips = malloc(sizeof(pip) * MAX_PIPS);
-    /* a card, its trims, a strict one, a second look */
-    f->cands = malloc(sizeof(cand) * 5 * MAX_PIPS);
+    f->cands = malloc(sizeof(cand) * MAX_CANDS);
     f->pale = malloc(sizeof(uint32_t) * PALE_SAMPLES);
     if (!f->pips || !f->cands || !f->pale) {
         domino_card_finder_destroy(f);
@@ -680,7 +688,8 @@ static int pip_of_blob(domino_card_finder *f, const ts_image *frame, const int *
                         if (xx >= 0 && xx < w)
                             f->stop[(size_t)yy * (size_t)w + (size_t)xx] = 0;
         }
-    *out = (pip){(float)mx, (float)my, r, area, clover};
+    *out = (pip){(float)mx, (float)my, r, area, clover,
+                 f->paper[((int)my / BLOCK) * f->bw + (int)mx / BLOCK]};
     return 1;
 }
 
@@ -806,7 +815,7 @@ static int split_blob(domino_card_finder *f, const ts_image *frame, int *px, int
             y1 = y > y1 ? y : y1;
         }
         int side = x1 - x0 > y1 - y0 ? x1 - x0 : y1 - y0;
-        sib[k] = (pip){ccx[k], ccy[k], (side + 1) / 2.0f, ccount[k], 0};
+        sib[k] = (pip){ccx[k], ccy[k], (side + 1) / 2.0f, ccount[k], 0, 0};
     }
     for (int k = 0; k < ncore; k++) {
         pip others[SPLIT_MAX];
@@ -818,6 +827,30 @@ static int split_blob(domino_card_finder *f, const ts_image *frame, int *px, int
             return 0;
     }
     return ncore;
+}
+
+/* With MAX_PIPS found already (a spotted cloth as light as paper: its
+ * spots are pips to the finder), a pip of the blob px[0..area) takes the
+ * place of the one on the dimmest paper, if its own is brighter: the
+ * cards' paper is whiter than such a cloth, and the first MAX_PIPS in
+ * the frame's order would be the cloth's above the cards. */
+static void keep_brighter(domino_card_finder *f, const ts_image *frame, const int *px, int area)
+{
+    pip p;
+    if (pip_of_blob(f, frame, px, area, NULL, 0, &p) <= 0)
+        return;
+    int dim = 0;
+    for (int i = 1; i < MAX_PIPS; i++)
+        if (f->pips[i].paper < f->pips[dim].paper)
+            dim = i;
+    if (p.paper > f->pips[dim].paper)
+        f->pips[dim] = p;
+}
+
+static int by_paper(const void *a, const void *b)
+{
+    int x = ((const pip *)a)->paper, y = ((const pip *)b)->paper;
+    return (x < y) - (x > y);
 }
 
 /* The ink blobs that look like pips (pip_of_blob), and the pips of blobs
@@ -879,8 +912,12 @@ static int find_pips(domino_card_finder *f, const ts_image *frame)
                     }
                 }
             }
-            if (n >= MAX_PIPS || x1 - x0 >= 200 || y1 - y >= 200) /* (as pip_of_blob) */
+            if (x1 - x0 >= 200 || y1 - y >= 200) /* (as pip_of_blob) */
                 continue;
+            if (n >= MAX_PIPS) {
+                keep_brighter(f, frame, queue, tail);
+                continue;
+            }
             int is = pip_of_blob(f, frame, queue, tail, NULL, 0, &f->pips[n]);
             if (is > 0)
                 n++;
@@ -1132,42 +1169,52 @@ static float soft_ray(const domino_card_finder *f, float x, float y, float dx, f
     return lim;
 }
 
+enum { TRIM = 3 }; /* the third lowest and highest ray ends bound an extent */
+
+/* The extent of the points (px, py) along direction a: the TRIM-th lowest
+ * and highest, so a few rays that ran out where the card's edge meets a
+ * light table are left out. */
+__attribute__((always_inline)) static inline void extent(const float *px, const float *py, int nr,
+                                                        float a, float *lo_out, float *hi_out)
+{
+    float dx = cosf(a), dy = sinf(a), low[TRIM], high[TRIM];
+    for (int j = 0; j < TRIM; j++) {
+        low[j] = 1e9f;
+        high[j] = -1e9f;
+    }
+    for (int i = 0; i < nr; i++) {
+        float t = px[i] * dx + py[i] * dy;
+        if (t < low[TRIM - 1]) {
+            int j = TRIM - 1;
+            for (; j > 0 && low[j - 1] > t; j--)
+                low[j] = low[j - 1];
+            low[j] = t;
+        }
+        if (t > high[TRIM - 1]) {
+            int j = TRIM - 1;
+            for (; j > 0 && high[j - 1] < t; j--)
+                high[j] = high[j - 1];
+            high[j] = t;
+        }
+    }
+    *lo_out = low[TRIM - 1];
+    *hi_out = high[TRIM - 1];
+}
+
 /* The narrowest extent over every direction of the points (px, py)
- * (rotating calipers, 2 degrees then a quarter; the third lowest and
- * highest, so a few rays that ran out where the card's edge meets a light
- * table are left out): its width, direction and ends. */
+ * (rotating calipers, 2 degrees then a quarter; see extent): its width,
+ * direction and ends. */
 static float narrowest(const float *px, const float *py, int nr, float *angle, float *lo_out,
                        float *hi_out)
 {
-    enum { TRIM = 3 };
     float best = 1e9f, best_a = 0, lo_u = 0, hi_u = 0;
     for (int pass = 0; pass < 2; pass++) {
         float a0 = pass ? best_a - 2.0f * 3.14159265f / 180 : 0;
         int steps = pass ? 16 : 90;
         float step = pass ? 0.25f * 3.14159265f / 180 : 2.0f * 3.14159265f / 180;
         for (int k = 0; k <= steps; k++) {
-            float a = a0 + k * step, dx = cosf(a), dy = sinf(a);
-            float low[TRIM], high[TRIM];
-            for (int j = 0; j < TRIM; j++) {
-                low[j] = 1e9f;
-                high[j] = -1e9f;
-            }
-            for (int i = 0; i < nr; i++) {
-                float t = px[i] * dx + py[i] * dy;
-                if (t < low[TRIM - 1]) {
-                    int j = TRIM - 1;
-                    for (; j > 0 && low[j - 1] > t; j--)
-                        low[j] = low[j - 1];
-                    low[j] = t;
-                }
-                if (t > high[TRIM - 1]) {
-                    int j = TRIM - 1;
-                    for (; j > 0 && high[j - 1] < t; j--)
-                        high[j] = high[j - 1];
-                    high[j] = t;
-                }
-            }
-            float lo = low[TRIM - 1], hi = high[TRIM - 1];
+            float a = a0 + k * step, lo, hi;
+            extent(px, py, nr, a, &lo, &hi);
             if (hi - lo < best) {
                 best = hi - lo;
                 best_a = a;
@@ -1221,17 +1268,27 @@ static int end_line(const float *a, float width, float *slope)
     return 1;
 }
 
+/* True if a card w px wide may carry pip p: several pips wide (a Hong
+ * Kong five's blob is half its width), not many. */
+static int width_fits(const pip *p, float w)
+{
+    return w >= (p->clover ? 2.0f : 2.5f) * p->r && w <= 14 * p->r && w >= 8;
+}
+
 /* The card a pip lies on, from rays over the paper. Returns 0 and fills c,
  * or -1 if the pip does not sit on a card-shaped piece of paper. strict:
  * an end is not moved out to a pip lying clear beyond it (see c->pulled). With
  * force_w > 0 the card is that wide (the frame's other cards say so), and
  * only paper running on past one side (a card lying on or under it, no
  * seam to see) is looked at: that side is put where the near side's
- * distance says, and -1 if the paper was not wider than that. */
-static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w, int strict,
-                       cand *c)
+ * distance says, and -1 if the paper was not wider than that. Across
+ * direction force_a (radians; NAN: the paper's narrowest), the nearest
+ * card's: a row of cards laid side by side is narrowest along their length. */
+static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w, float force_a,
+                       int strict, cand *c)
 {
     enum { NR = 48 };
+    c->len_w = 0;
     /* the paper round the pip: rays all round, to where each ends */
     float px[NR], py[NR], lim = fminf(MAX_RAY, 45 * p->r);
     float width = 0, best_a = 0, lo_u = 0, hi_u = 0;
@@ -1250,9 +1307,18 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
         }
         width = narrowest(px, py, NR, &best_a, &lo_u, &hi_u);
         /* a few cards' width, not a cloth as light as the cards (its
-         * spots are pips to the finder, and its paper runs on and on) */
-        if (width <= 14 * p->r || width > 24 * p->r)
+         * spots are pips to the finder, and its paper runs on and on);
+         * measured in the frame's plain pips where this one is bigger (a
+         * one's ringed disc: a fan's top card, its paper running on
+         * into the cards under it, was never looked at again) */
+        float rs = f->rmed > 0 && p->r > 1.3f * f->rmed ? f->rmed : p->r;
+        if (width <= 14 * rs || width > 24 * rs)
             break;
+    }
+    if (force_w > 0 && !isnan(force_a)) {
+        best_a = force_a;
+        extent(px, py, NR, best_a, &lo_u, &hi_u);
+        width = hi_u - lo_u;
     }
     if (force_w > 0) {
         /* the pip lies a third or so in from a side (or on the middle
@@ -1267,7 +1333,7 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
         width = force_w;
     }
     float ux = cosf(best_a), uy = sinf(best_a);
-    if (width < (p->clover ? 2.0f : 2.5f) * p->r || width > 14 * p->r || width < 8)
+    if (!width_fits(p, width))
         return -1;
     float l1 = hi_u, l2 = -lo_u;
     float mx = p->cx + (l1 - l2) / 2 * ux, my = p->cy + (l1 - l2) / 2 * uy;
@@ -1303,6 +1369,19 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
             st1 = end_line(pass ? wdn : dn, width, &s1);
             s0 = -s0;
         }
+    }
+    /* both ends seen, but too close for a card this wide: the paper runs on
+     * past one side into a card under or beside it (a fan's top card, no
+     * seam seen): worth a look as wide as its length gives (c->len_w),
+     * its near side its own; not paper twice as wide as that (another
+     * family's card, a pip near its middle: a strip of it looks like a
+     * domino card to --game auto's net) */
+    c->across = best_a;
+    if (!c->whole && force_w <= 0 && lu >= 0 && ld >= 0) {
+        float wl = (lu + ld) / DECK_ASPECT;
+        if (width_fits(p, wl) && width >= NARROW_OVER * wl && width <= 2 * wl &&
+            lu + ld < MIN_ASPECT * width)
+            c->len_w = wl;
     }
     /* a second look keeps only a card whose ends both show straight */
     if (f->thr && !(c->whole && st0 && st1))
@@ -1450,6 +1529,7 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
     float shape = fabsf((e1 - e0) / width - DECK_ASPECT) / DECK_ASPECT;
     q->score = c->whole ? 1.0f : 0.5f;
     c->width = width;
+    c->across = best_a;
     c->pulled = pulled;
     c->straight = st0 && st1;
     c->rank = q->score + 0.3f * sure - shape - (cut ? 10.0f : 0.0f);
@@ -1541,6 +1621,29 @@ static int plain_pip(const pip *p, float rmed)
     return !p->clover && p->r <= 1.3f * rmed && p->r >= 0.7f * rmed;
 }
 
+/* The across direction of the card found whole (narrower than wmax: not a
+ * row taken for one card) whose middle lies nearest pip p, NAN if none:
+ * cards laid side by side lie the same way. */
+static float nearest_across(const cand *c, int nc, const pip *p, float wmax)
+{
+    float best = 1e30f, a = NAN;
+    for (int j = 0; j < nc; j++) {
+        if (!c[j].whole || c[j].width >= wmax)
+            continue;
+        float mx = 0, my = 0;
+        for (int k = 0; k < 4; k++) {
+            mx += c[j].q.q[k].x / 4;
+            my += c[j].q.q[k].y / 4;
+        }
+        float d = (mx - p->cx) * (mx - p->cx) + (my - p->cy) * (my - p->cy);
+        if (d < best) {
+            best = d;
+            a = c[j].across;
+        }
+    }
+    return a;
+}
+
 static int by_rank(const void *a, const void *b)
 {
     float x = ((const cand *)a)->rank, y = ((const cand *)b)->rank;
@@ -1564,7 +1667,7 @@ static int second_look(domino_card_finder *f, const pip *p, cand *c, int *budget
     f->thr = lvl * 92 / 100;
     /* and both its ends straight across it: a cloth's print or weave
      * ends the rays at no line */
-    int ok = card_of_pip(f, p, 0, 0, c) == 0 && c->whole && c->straight;
+    int ok = card_of_pip(f, p, 0, NAN, 0, c) == 0 && c->whole && c->straight;
     f->thr = 0;
     if (!ok)
         return 0;
@@ -1908,6 +2011,76 @@ static int refine_ends(const ts_image *frame, const ts_quad *q, ts_quad *out)
     return 1;
 }
 
+/* True if the table, not paper, lies just outside the side a-b of a quad
+ * wid wide whose middle is ctr: at most one of five points along it as
+ * light as the card's paper (by STOP_PCT, as the rays stop). */
+static int table_beyond(const ts_image *frame, ts_pt a, ts_pt b, ts_pt ctr, float wid,
+                        float paper)
+{
+    ts_pt mid = {(a.x + b.x) / 2, (a.y + b.y) / 2};
+    float d = ts_dist(mid, ctr), out = 0.08f * wid + 2;
+    if (d < 1)
+        return 0;
+    float ox = (mid.x - ctr.x) / d * out, oy = (mid.y - ctr.y) / d * out;
+    int light = 0;
+    for (int k = 1; k <= 5; k++) {
+        float t = k / 6.0f;
+        int g = frame_grey(frame, a.x + (b.x - a.x) * t + ox, a.y + (b.y - a.y) * t + oy);
+        light += g < 0 || g * 100 >= STOP_PCT * paper;
+    }
+    return light <= 1;
+}
+
+/* A card found whole but wider than its length says (a fan's top card
+ * with the strip of the card under it that shows past its inner side, no
+ * seam seen between them) is offered again at the width its length gives,
+ * keeping the long side with the table beyond it (the other runs on into
+ * the card under it), after it, its sides and ends then moved to the
+ * edges that show (the wide quad's slant was the two cards'): the reader
+ * calls it no card if it is off the card. Returns how many (0 or 1). */
+static int narrows(const ts_image *frame, const cand *c, cand *out)
+{
+    const ts_quad wide = c->q; /* out may be c's next: a copy */
+    const ts_pt *q = wide.q;   /* q[0]-q[3] one side, q[1]-q[2] the other */
+    float len = 0.5f * (ts_dist(q[0], q[3]) + ts_dist(q[1], q[2]));
+    float wid = 0.5f * (ts_dist(q[0], q[1]) + ts_dist(q[3], q[2]));
+    float keep = len / DECK_ASPECT;
+    if (!c->whole || wid < NARROW_OVER * keep)
+        return 0;
+    float t = keep / wid;
+    ts_pt ctr = ts_quad_centre(wide.q);
+    float paper = card_paper(frame, wide.q);
+    if (paper < 0)
+        return 0;
+    int hard0 = table_beyond(frame, q[0], q[3], ctr, wid, paper);
+    int hard1 = table_beyond(frame, q[1], q[2], ctr, wid, paper);
+    if (hard0 == hard1)
+        return 0;
+    int n = 0;
+    for (int k = 0; k < 2; k++) {
+        if (!(k ? hard1 : hard0))
+            continue;
+        out[n] = *c;
+        ts_pt *o = out[n].q.q;
+        if (k == 0) { /* keep q[0]-q[3] */
+            o[1] = (ts_pt){q[0].x + (q[1].x - q[0].x) * t, q[0].y + (q[1].y - q[0].y) * t};
+            o[2] = (ts_pt){q[3].x + (q[2].x - q[3].x) * t, q[3].y + (q[2].y - q[3].y) * t};
+        } else { /* keep q[1]-q[2] */
+            o[0] = (ts_pt){q[1].x + (q[0].x - q[1].x) * t, q[1].y + (q[0].y - q[1].y) * t};
+            o[3] = (ts_pt){q[2].x + (q[3].x - q[2].x) * t, q[2].y + (q[3].y - q[2].y) * t};
+        }
+        out[n].q.area = c->q.area * t;
+        out[n].width = c->width * t;
+        out[n].rank = c->rank - 0.3f;
+        out[n].whole = 0; /* not a sighting of its own: a pip in it still looks */
+        ts_quad sides;
+        if (refine_sides(frame, &out[n].q, &sides))
+            refine_ends(frame, &sides, &out[n].q);
+        n++;
+    }
+    return n;
+}
+
 /* True if quads a and b have each corner within tol px of the other's
  * (either way round). */
 static int same_quad(const ts_pt a[4], const ts_pt b[4], float tol)
@@ -1987,6 +2160,10 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
     classify(f, frame);
     drop_specks(f);
     int np = f->npips = find_pips(f, frame);
+    /* a spotted cloth's pips first would spend the second looks (and
+     * the cards' pips never get one): brightest paper first */
+    if (np >= MAX_PIPS)
+        qsort(f->pips, (size_t)np, sizeof f->pips[0], by_paper);
 
     /* pips are part of the card they lie on: rays see through them (a one
      * has a ring round it) */
@@ -1997,9 +2174,9 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
                    f->pips[i].clover ? 0.6f * f->pips[i].r : 1.35f * f->pips[i].r + 2);
     int nc = 0;
     uint8_t failed[MAX_PIPS];
-    float ratio[MAX_PIPS]; /* a found card's width over its pip's radius */
+    float wids[MAX_PIPS]; /* the widths of the cards found whole from plain pips */
     int nratio = 0;
-    float rmed = median_radius(f);
+    float rmed = f->rmed = median_radius(f);
     /* second looks per frame: a table of cards needs a few per card, a
      * spotted cloth would take one per spot */
     int looks = SECOND_LOOKS;
@@ -2012,14 +2189,17 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
             known += f->cands[j].whole && inside(&f->cands[j].q, p->cx, p->cy);
         if (known >= KNOWN)
             continue;
-        if (card_of_pip(f, p, 0, 0, &f->cands[nc]) == 0) {
+        int got = card_of_pip(f, p, 0, NAN, 0, &f->cands[nc]);
+        float len_w = f->cands[nc].len_w, across = f->cands[nc].across;
+        if (got == 0) {
             if (f->cands[nc].whole && plain_pip(p, rmed))
-                ratio[nratio++] = f->cands[nc].width / p->r;
+                wids[nratio++] = f->cands[nc].width;
             int pulled = f->cands[nc].pulled;
             int whole = f->cands[nc].whole;
-            nc += 1 + trims(&f->cands[nc], &f->cands[nc + 1]);
+            int more = 1 + trims(&f->cands[nc], &f->cands[nc + 1]);
+            nc += more + narrows(frame, &f->cands[nc], &f->cands[nc + more]);
             /* and without the pips lying clear beyond its ends, after it */
-            if (pulled && card_of_pip(f, p, 0, 1, &f->cands[nc]) == 0) {
+            if (pulled && card_of_pip(f, p, 0, NAN, 1, &f->cands[nc]) == 0) {
                 f->cands[nc].rank -= 0.25f;
                 nc++;
             }
@@ -2029,16 +2209,25 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
             failed[i] = 1;
             nc += second_look(f, p, &f->cands[nc], &looks);
         }
+        /* and as wide as its length gives, after it (not a sighting of
+         * its own: a pip in it still looks) */
+        if (len_w > 0 && card_of_pip(f, p, len_w, across, 0, &f->cands[nc]) == 0) {
+            f->cands[nc].rank -= 0.3f;
+            f->cands[nc].whole = 0;
+            nc++;
+        }
     }
     /* a pip on paper that runs on past its card (another card lying on or
      * under it, their seam unseen) is tried again at the width of the
      * frame's cards found whole (two will do: a row of cards laid side by
-     * side may show no more), after every card found on its own; a quad
+     * side may show no more; their median width per median pip radius,
+     * steadier than any one pip's half-pixel radius), across the way the
+     * nearest of them lies, after every card found on its own; a quad
      * found "whole" half again as wide as that is such a row taken for one
      * card, and knows none of its pips */
     if (nratio >= 2) {
-        ts_sort_floats(ratio, (size_t)nratio);
-        float k = ratio[nratio / 2];
+        ts_sort_floats(wids, (size_t)nratio);
+        float k = wids[nratio / 2] / rmed;
         for (int i = 0; i < np; i++) {
             const pip *p = &f->pips[i];
             if (!failed[i] || !plain_pip(p, rmed))
@@ -2049,15 +2238,25 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
                         inside(&f->cands[j].q, p->cx, p->cy);
             if (known)
                 continue;
-            if (card_of_pip(f, p, k * p->r, 0, &f->cands[nc]) == 0) {
+            /* across the paper's narrowest way, then the nearest card's
+             * (a pile's cards lie every way, a row's all one way) */
+            int was = nc;
+            if (card_of_pip(f, p, k * p->r, NAN, 0, &f->cands[nc]) == 0) {
                 f->cands[nc].rank -= 3;
+                nc++;
+            }
+            float a = nearest_across(f->cands, was, p, 1.5f * k * p->r);
+            if (!isnan(a) && card_of_pip(f, p, k * p->r, a, 0, &f->cands[nc]) == 0 &&
+                (nc == was || !same_quad(f->cands[nc].q.q, f->cands[was].q.q,
+                                         0.05f * f->cands[nc].width))) {
+                f->cands[nc].rank -= 3.1f;
                 nc++;
             }
         }
     }
-    nc = frame_trims(f->cands, nc, 5 * MAX_PIPS);
+    nc = frame_trims(f->cands, nc, MAX_CANDS);
     qsort(f->cands, (size_t)nc, sizeof f->cands[0], by_rank);
-    nc = refined_sides(frame, f->cands, nc, 5 * MAX_PIPS);
+    nc = refined_sides(frame, f->cands, nc, MAX_CANDS);
     int n = nc < max ? nc : max;
     for (int i = 0; i < n; i++) {
         out[i] = f->cands[i].q;
@@ -2119,7 +2318,7 @@ int domino_find_under(domino_card_finder *f, const ts_quad *known, int nk, ts_qu
     for (int j = 0; j < nfree && n < max; j++) {
         const pip *p = &f->pips[free_pip[j]];
         cand c;
-        if (card_of_pip(f, p, 0, 0, &c) < 0)
+        if (card_of_pip(f, p, 0, NAN, 0, &c) < 0)
             continue;
         out[n] = c.q;
         ts_quad_order(out[n].q);
