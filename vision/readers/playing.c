@@ -1483,12 +1483,12 @@ static int read_outlined(void *ctx, ts_quad *cand, int i, ts_reading *out, char 
     return 0;
 }
 
-/* The chosen quads of r->ranked[0..n) in out, read ahead then picked with
- * read (read_candidate or read_outlined). */
-static int pick(ts_playing_reader *r, const ts_image *frame, int n, ts_place_read_fn read,
-                ts_quad *out, int max, char *err)
+/* The chosen quads of r->ranked[0..n) in out, the first nahead read
+ * ahead, then picked with read (read_candidate or read_outlined). */
+static int pick(ts_playing_reader *r, const ts_image *frame, int n, int nahead,
+                ts_place_read_fn read, ts_quad *out, int max, char *err)
 {
-    if (read_ahead(r, frame, r->ranked, n, max, err) < 0)
+    if (read_ahead(r, frame, r->ranked, nahead, max, err) < 0)
         return -1;
     r->frame = frame;
     n = ts_place_pick(r->ranked, n, RERANK_SURE, read, r, out, max, err);
@@ -1535,7 +1535,7 @@ static int playing_find(void *reader, const ts_image *frame, ts_quad *out, int m
     int room = cap - 2 - nout; /* ts_playing_find_late's room for the early ones */
     r->nprefix = nout + (ne < room ? ne : room > 0 ? room : 0);
     r->blobs_matter = 0;
-    int k = pick(r, frame, n, read_outlined, out, max, err);
+    int k = pick(r, frame, n, r->nprefix, read_outlined, out, max, err); /* reads no later one */
     if (k < 0 && !r->blobs_matter)
         return -1;
     if (k > 0 && !ts_playing_unexplained(r->finder, out, k))
@@ -1543,7 +1543,7 @@ static int playing_find(void *reader, const ts_image *frame, ts_quad *out, int m
     frame_reset(r);
     keep_ahead(r, r->ranked);
     n = ts_playing_find_late(r->finder, frame, early, ne, late, nl, r->ranked, nout, cap, err);
-    k = n < 0 ? -1 : pick(r, frame, n, read_candidate, out, max, err);
+    k = n < 0 ? -1 : pick(r, frame, n, n, read_candidate, out, max, err);
     r->nkept = 0;
     return k;
 }
