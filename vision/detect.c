@@ -31,6 +31,7 @@ struct ts_detector {
     ts_image fine, fine_closed, fine_bin; /* seam search at twice the resolution */
     ts_image plain;                    /* white with a printed cloth's pattern closed */
     double cloth_area;                 /* adaptive blobs that are not cards (work px^2) */
+    double otsu;                       /* Otsu's split of white (ts_detect_unexplained) */
     uint8_t *rows;                     /* decimation scratch: two frame rows */
     size_t nrows;
     int avx2;                          /* the processor has AVX2 */
@@ -933,6 +934,7 @@ int ts_detect(ts_detector *d, const ts_image *frame, ts_quad *out, int max, char
         k = 1;
     d->k = k;
     d->nseams = 0;
+    d->otsu = -1;
     d->cloth_area = 0;
     int w = frame->w / k, h = frame->h / k;
     if (w < 8 || h < 8)
@@ -964,7 +966,7 @@ int ts_detect(ts_detector *d, const ts_image *frame, ts_quad *out, int max, char
         if (sources[s].block > 0)
             rc = tscv_adaptive(&d->white, &d->bin, sources[s].block, sources[s].offset, err);
         else if (sources[s].block == 0)
-            rc = tscv_otsu(&d->white, &d->bin, NULL, err);
+            rc = tscv_otsu(&d->white, &d->bin, &d->otsu, err);
         else /* a shadow across a card is a soft edge, the card's border a sharp one */
             rc = edge_regions(d, err);
         if (rc < 0 || gather(d, (int)s, sources[s].block < 0, &cl, err) < 0)
@@ -1006,4 +1008,83 @@ int ts_detect_blobs(const ts_detector *d, ts_box *out, int max)
         out[n++] = (ts_box){d->seams[i].x0 * d->k, d->seams[i].y0 * d->k, d->seams[i].x1 * d->k,
                             d->seams[i].y1 * d->k};
     return n;
+}
+
+/* Every STEP-th work pixel each way is looked at. */
+enum { UNEXPLAINED_STEP = 2 };
+
+/* Where white (work pixels) counts as paper: half-way from the mean of
+ * the pixels below Otsu's split (the table) to that split, so a card in
+ * shadow beside brighter ones still counts. */
+static int paper_level(const ts_detector *d)
+{
+    long hist[256] = {0};
+    for (int y = 0; y < d->white.h; y += UNEXPLAINED_STEP) {
+        const uint8_t *p = ts_image_row(&d->white, y);
+        for (int x = 0; x < d->white.w; x += UNEXPLAINED_STEP)
+            hist[p[x]]++;
+    }
+    double sum = 0, n = 0;
+    for (int v = 0; v <= (int)d->otsu && v < 256; v++)
+        sum += (double)v * hist[v], n += hist[v];
+    return (int)((d->otsu + (n > 0 ? sum / n : 0)) / 2);
+}
+
+/* Where the convex quad q crosses row y: [*x0, *x1], or 0 if it does not. */
+static int quad_span(const ts_pt q[4], float y, float *x0, float *x1)
+{
+    float lo = INFINITY, hi = -INFINITY;
+    for (int c = 0; c < 4; c++) {
+        ts_pt a = q[c], b = q[(c + 1) & 3];
+        if (y < fminf(a.y, b.y) || y > fmaxf(a.y, b.y))
+            continue;
+        float xa = a.x, xb = b.x; /* a side along the row: both ends */
+        if (a.y != b.y)
+            xa = xb = a.x + (b.x - a.x) * (y - a.y) / (b.y - a.y);
+        lo = fminf(lo, fminf(xa, xb));
+        hi = fmaxf(hi, fmaxf(xa, xb));
+    }
+    *x0 = lo, *x1 = hi;
+    return lo <= hi;
+}
+
+float ts_detect_unexplained(const ts_detector *d, const ts_quad *cards, int n, float grow)
+{
+    if (d->otsu < 0 || !d->white.buf)
+        return 1;
+    int level = paper_level(d), w = d->white.w;
+    /* the cards in work pixels (ts_detect's mapping back, undone), grown */
+    enum { MOST = 64 };
+    ts_pt q[MOST][4];
+    n = n < MOST ? n : MOST;
+    for (int i = 0; i < n; i++) {
+        ts_pt c[4];
+        for (int j = 0; j < 4; j++)
+            c[j] = (ts_pt){(cards[i].q[j].x + 0.5f) / d->k - 0.5f,
+                           (cards[i].q[j].y + 0.5f) / d->k - 0.5f};
+        ts_quad_scale(c, grow, q[i]);
+    }
+    uint8_t *in = malloc((size_t)w);
+    if (!in)
+        return 1;
+    long seen = 0, out = 0;
+    for (int y = 0; y < d->white.h; y += UNEXPLAINED_STEP) {
+        memset(in, 0, (size_t)w); /* the row's pixels inside a card */
+        for (int i = 0; i < n; i++) {
+            float x0, x1;
+            if (!quad_span(q[i], (float)y, &x0, &x1))
+                continue;
+            int a = (int)ceilf(x0), b = (int)floorf(x1);
+            a = a < 0 ? 0 : a, b = b >= w ? w - 1 : b;
+            if (a <= b)
+                memset(in + a, 1, (size_t)(b - a + 1));
+        }
+        const uint8_t *p = ts_image_row(&d->white, y);
+        for (int x = 0; x < w; x += UNEXPLAINED_STEP) {
+            seen++;
+            out += p[x] > level && !in[x];
+        }
+    }
+    free(in);
+    return seen ? (float)out / (float)seen : 1;
 }

@@ -66,6 +66,12 @@ typedef struct {
 } ts_box;
 int ts_detect_blobs(const ts_detector *d, ts_box *out, int max);
 
+/* The share of the last ts_detect's frame that is paper (brighter than
+ * most of the table) outside every one of cards[0..n) (frame pixels,
+ * grown by grow about their centres): what those cards leave unexplained
+ * (1 before any frame). Sampled on the detector's work image. */
+float ts_detect_unexplained(const ts_detector *d, const ts_quad *cards, int n, float grow);
+
 /* Debug: if dir is non-NULL, ts_detect writes its intermediate images there. */
 void ts_detector_debug_dir(ts_detector *d, const char *dir);
 

@@ -1,7 +1,10 @@
-/* tscv_adaptive (OpenCV's box mean, then a vector comparison) gives
- * cv::adaptiveThreshold's bytes exactly: on a real board photo in grey, for
- * windows small and larger than a card, offsets above and below zero and
- * fractional, odd widths and views with a stride, and in place. */
+/* tscv_adaptive (the box mean by running sums, adaptive.h, or OpenCV's
+ * beyond its windows, then a vector comparison) gives cv::adaptiveThreshold's
+ * bytes exactly: on a real board photo in grey, for windows small and larger
+ * than a card, offsets above and below zero and fractional, odd widths and
+ * views with a stride, and in place; and on noise and flat extremes (sums
+ * nearest a half-way mean) of every size from a pixel up, windows wider
+ * than the image included. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,6 +15,7 @@
 
 #include <cmocka.h>
 
+#include "adaptive.h"
 #include "cv/cvwrap.h"
 #include "imageio.h"
 
@@ -88,11 +92,62 @@ static void test_views_and_in_place(void **state)
     ts_image_free(&grey);
 }
 
+/* An image of w x h: noise, or (kind 1) bytes 0 and 255 only, or (kind 2)
+ * two levels one apart, whose window means lie nearest a rounding step. */
+static void fill(ts_image *img, int w, int h, int kind)
+{
+    assert_int_equal(ts_image_alloc(img, w, h, 1), 0);
+    int lo = rand() % 255;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            int v = rand();
+            ts_image_row(img, y)[x] = (uint8_t)(kind == 0   ? v & 255
+                                                : kind == 1 ? (v & 1) * 255
+                                                            : lo + (v & 1));
+        }
+}
+
+static void test_noise_every_size(void **state)
+{
+    (void)state;
+    srand(2020);
+    const int blocks[] = {3, 5, 15, 17, 31, 61, 121, 127, 129, 161, 163, 165};
+    for (int round = 0; round < 300; round++) {
+        int w = 1 + (round < 40 ? round : rand() % 400), h = 1 + rand() % (round < 40 ? 40 : 150);
+        ts_image img;
+        fill(&img, w, h, round % 3);
+        int block = blocks[rand() % (int)(sizeof blocks / sizeof blocks[0])];
+        assert_int_equal(compare(&img, block, (rand() % 21) - 10), 0);
+        assert_int_equal(compare(&img, block, 0), 0);
+        ts_image_free(&img);
+    }
+}
+
+/* The float product of a sum and the scale rounds to the true nearest mean
+ * for every window adaptive.h covers: checked at the sums nearest each
+ * half (k + 0.5 +- 0.5 / area), the only ones the float's error (under
+ * 255 * 2^-23) could carry across it. */
+static void test_float_mean_rounds_true(void **state)
+{
+    (void)state;
+    for (long b = 3; b <= TS_ADAPTIVE_MAX_BLOCK; b += 2) {
+        long area = b * b;
+        float inv = (float)(1.0 / (double)area);
+        for (long k = 0; k < 255; k++)
+            for (int side = -1; side <= 1; side += 2) {
+                long s = ((2 * k + 1) * area + side) / 2;
+                assert_int_equal(ts_adaptive_round((float)s, inv), side < 0 ? k : k + 1);
+            }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_windows_and_offsets),
         cmocka_unit_test(test_views_and_in_place),
+        cmocka_unit_test(test_noise_every_size),
+        cmocka_unit_test(test_float_mean_rounds_true),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

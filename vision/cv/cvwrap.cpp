@@ -6,6 +6,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "cv_internal.hpp"
+#include "adaptive.h"
 #include "hull.h"
 #include "morph.h"
 #include "resize_area.h"
@@ -155,10 +156,15 @@ int tscv_adaptive(const ts_image *src, ts_image *dst, int block, double offset, 
     /* cv::adaptiveThreshold's steps (its mean, its rounding of the offset),
      * with the comparison a vector loop where OpenCV looks each pixel up in a
      * table: src - mean > -ceil(-offset). test_adaptive compares. */
+    const int t = -cvCeil(-offset);
+    int own = ts_adaptive_mean(src, dst, block, t); /* its bytes by running sums */
+    if (own < 0)
+        return fail(err, "adaptive: out of memory");
+    if (own == 0)
+        return 0;
     cv::Mat s = wrap(src), mean = s.data == d.data ? cv::Mat() : d;
     cv::boxFilter(s, mean, s.type(), cv::Size(block, block), cv::Point(-1, -1), true,
                   cv::BORDER_REPLICATE | cv::BORDER_ISOLATED);
-    const int t = -cvCeil(-offset);
     for (int y = 0; y < s.rows; y++) {
         const uint8_t *a = s.ptr<uint8_t>(y), *m = mean.ptr<uint8_t>(y);
         uint8_t *o = d.ptr<uint8_t>(y);

@@ -197,6 +197,9 @@ struct ts_playing_reader {
     ts_image *ahead_img;  /* BATCH cards read ahead (read_ahead) */
     ts_reading ahead[BATCH];
     int ahead_cand[BATCH]; /* the candidate each is */
+    ts_pt kept_q[BATCH][4]; /* the quads read ahead in find()'s first pass */
+    ts_reading kept[BATCH]; /* and their readings, not read again after it */
+    int nkept, nahead;
     int *ahead_slot;       /* MAX_RANKED: each candidate's place in ahead, or -1 */
     ts_image warp;    /* the finder's warp of one candidate */
     ts_image grown;   /* a fitted held quad's, grown (held_face, held_index) */
@@ -215,6 +218,8 @@ struct ts_playing_reader {
     ts_pt unpaired[MAX_UNFIT]; /* and those no glyph pair about made a card */
     int nunpaired;
     const ts_image *frame; /* during find(): the frame (borrowed) */
+    int nprefix;      /* find()'s first pass: candidates before the blobs' place */
+    int blobs_matter; /* it read what the blobs may change */
     ts_quad *ranked;  /* the finder's output before it is copied out */
 };
 
@@ -821,6 +826,27 @@ static int card_flags(const ts_playing_reader *r, const ts_pt q[4], const ts_ima
            (in_frame(q, frame) < FACE_SEES ? CARD_MOSTLY_OUT : 0);
 }
 
+/* 1 with the reading find()'s first pass made of quad q (r->kept) in out. */
+static int kept_reading(const ts_playing_reader *r, const ts_pt q[4], ts_reading *out)
+{
+    for (int j = 0; j < r->nkept; j++)
+        if (memcmp(r->kept_q[j], q, sizeof r->kept_q[j]) == 0) {
+            *out = r->kept[j];
+            return 1;
+        }
+    return 0;
+}
+
+/* Keeps the readings the last read_ahead made (of cand) for the pass after. */
+static void keep_ahead(ts_playing_reader *r, const ts_quad *cand)
+{
+    for (int j = 0; j < r->nahead; j++) {
+        memcpy(r->kept_q[j], cand[r->ahead_cand[j]].q, sizeof r->kept_q[j]);
+        r->kept[j] = r->ahead[j];
+    }
+    r->nkept = r->nahead;
+}
+
 /* Reads ahead, in one batch, the candidates ts_place_pick will read if each
  * it reads is a card: the first, then each one overlapping none of those
  * before it (at most max of them). Their readings wait in r->ahead for
@@ -829,7 +855,7 @@ static int card_flags(const ts_playing_reader *r, const ts_pt q[4], const ts_ima
 static int read_ahead(ts_playing_reader *r, const ts_image *frame, const ts_quad *cand, int n,
                       int max, char *err)
 {
-    int k = 0, flags[BATCH] = {0};
+    int k = 0, nread = 0, flags[BATCH] = {0}, which[BATCH];
     if (max > BATCH)
         max = BATCH;
     for (int i = 0; i < n; i++) {
@@ -839,18 +865,24 @@ static int read_ahead(ts_playing_reader *r, const ts_image *frame, const ts_quad
             free = !ts_quad_overlap(&cand[r->ahead_cand[j]], &cand[i]);
         if (!free)
             continue;
-        if (tscv_warp_quad(frame, cand[i].q, &r->ahead_img[k], TS_PLAYING_CARD_W,
+        r->ahead_slot[i] = k;
+        r->ahead_cand[k] = i;
+        if (kept_reading(r, cand[i].q, &r->ahead[k])) {
+            k++;
+            continue;
+        }
+        if (tscv_warp_quad(frame, cand[i].q, &r->ahead_img[nread], TS_PLAYING_CARD_W,
                            TS_PLAYING_CARD_H, err) < 0)
             return -1;
-        r->ahead_slot[i] = k;
-        flags[k] = card_flags(r, cand[i].q, frame);
-        r->ahead_cand[k++] = i;
+        flags[nread] = card_flags(r, cand[i].q, frame);
+        which[nread++] = k++;
     }
+    r->nahead = k;
     ts_playing_reading rd[BATCH];
-    if (read_cards(r, r->ahead_img, flags, k, rd, err) < 0)
+    if (read_cards(r, r->ahead_img, flags, nread, rd, err) < 0)
         return -1;
-    for (int j = 0; j < k; j++)
-        to_reading(&rd[j], &r->ahead[j]);
+    for (int j = 0; j < nread; j++)
+        to_reading(&rd[j], &r->ahead[which[j]]);
     return 0;
 }
 
@@ -1425,13 +1457,49 @@ static int index_candidates(ts_playing_reader *r, const ts_image *frame, const t
     return n;
 }
 
-static int playing_find(void *reader, const ts_image *frame, ts_quad *out, int max, char *err)
+/* A new frame: the readings and the held cards' notes of the last pass
+ * forgotten. */
+static void frame_reset(ts_playing_reader *r)
 {
-    ts_playing_reader *r = reader;
-    ts_reading_memo_clear(&r->memo); /* a new frame */
+    ts_reading_memo_clear(&r->memo);
     r->nunfit = 0;
     r->nhpairs = -1;
     r->nunpaired = 0;
+}
+
+/* read_candidate in find()'s first pass (no blobs): stopped, -1 with
+ * r->blobs_matter, where the blobs could change the pick: a candidate
+ * after where they would be is read (no outline nor sure index took its
+ * place), or a card reads unsure (the place's other candidates are read). */
+static int read_outlined(void *ctx, ts_quad *cand, int i, ts_reading *out, char *err)
+{
+    ts_playing_reader *r = ctx;
+    if (i >= r->nprefix)
+        return r->blobs_matter = 1, -1;
+    if (read_candidate(ctx, cand, i, out, err) < 0)
+        return -1;
+    if (out->is_card && out->conf < RERANK_SURE)
+        return r->blobs_matter = 1, -1;
+    return 0;
+}
+
+/* The chosen quads of r->ranked[0..n) in out, the first nahead read
+ * ahead, then picked with read (read_candidate or read_outlined). */
+static int pick(ts_playing_reader *r, const ts_image *frame, int n, int nahead,
+                ts_place_read_fn read, ts_quad *out, int max, char *err)
+{
+    if (read_ahead(r, frame, r->ranked, nahead, max, err) < 0)
+        return -1;
+    r->frame = frame;
+    n = ts_place_pick(r->ranked, n, RERANK_SURE, read, r, out, max, err);
+    r->frame = NULL;
+    return n;
+}
+
+static int playing_find(void *reader, const ts_image *frame, ts_quad *out, int max, char *err)
+{
+    ts_playing_reader *r = reader;
+    frame_reset(r);
     int cap = max < MAX_RANKED ? max : MAX_RANKED;
     int nout = ts_playing_outlines(r->finder, frame, r->ranked, cap, err);
     if (nout < 0)
@@ -1453,15 +1521,31 @@ static int playing_find(void *reader, const ts_image *frame, ts_quad *out, int m
         else
             late[nl++] = r->icand[i];
     }
-    n = ts_playing_find_late(r->finder, frame, early, ne, late, nl, r->ranked, nout, cap, err);
+    /* First without the blobs (a third of the finder's time on a table of
+     * outlined cards): kept when every place the outlines and sure indices
+     * offer read surely or as no card, no later candidate was read, and
+     * the cards chosen leave no paper unexplained; else the blobs are
+     * found and the frame read again as before, the quads this pass read
+     * ahead not read twice (keep_ahead). On the rendered playing grid
+     * 203.4 -> 167.1 M instructions; the same readings on every playing
+     * kind and on 40 rendered tables of each layout. */
+    n = ts_playing_find_outlined(r->finder, frame, early, ne, late, nl, r->ranked, nout, cap, err);
     if (n < 0)
         return -1;
-    if (read_ahead(r, frame, r->ranked, n, max, err) < 0)
+    int room = cap - 2 - nout; /* ts_playing_find_late's room for the early ones */
+    r->nprefix = nout + (ne < room ? ne : room > 0 ? room : 0);
+    r->blobs_matter = 0;
+    int k = pick(r, frame, n, r->nprefix, read_outlined, out, max, err); /* reads no later one */
+    if (k < 0 && !r->blobs_matter)
         return -1;
-    r->frame = frame;
-    n = ts_place_pick(r->ranked, n, RERANK_SURE, read_candidate, r, out, max, err);
-    r->frame = NULL;
-    return n;
+    if (k > 0 && !ts_playing_unexplained(r->finder, out, k))
+        return k;
+    frame_reset(r);
+    keep_ahead(r, r->ranked);
+    n = ts_playing_find_late(r->finder, frame, early, ne, late, nl, r->ranked, nout, cap, err);
+    k = n < 0 ? -1 : pick(r, frame, n, n, read_candidate, out, max, err);
+    r->nkept = 0;
+    return k;
 }
 
 static const char *const playing_profiles[] = {"standard", NULL};

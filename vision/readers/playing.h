@@ -95,6 +95,15 @@ int ts_playing_find(ts_playing_finder *f, const ts_image *frame, const ts_quad *
 int ts_playing_find_late(ts_playing_finder *f, const ts_image *frame, const ts_quad *extra,
                          int nextra, const ts_quad *late, int nlate, ts_quad *out, int n, int max,
                          char *err);
+/* The same without the blob candidates (nor the held cards they include):
+ * for a frame whose outlines may explain it (ts_playing_unexplained). */
+int ts_playing_find_outlined(ts_playing_finder *f, const ts_image *frame, const ts_quad *extra,
+                             int nextra, const ts_quad *late, int nlate, ts_quad *out, int n,
+                             int max, char *err);
+/* 1 if the cards[0..n) (frame pixels) chosen on the frame last given to
+ * ts_playing_outlines leave paper the blobs might make a card of: a blob
+ * the shared detector saw that is no card, or paper outside them. */
+int ts_playing_unexplained(const ts_playing_finder *f, const ts_quad *cards, int n);
 
 /* Corner-index glyph pairs (readers/playing_index.c): a rank glyph above a
  * suit glyph with the card's white around them, found without any card

@@ -28,6 +28,11 @@ enum {
     MAX_BLOBS = 160,  /* blob candidates kept per frame */
 };
 #define HELD_SCORE TS_PLAYING_HELD_SCORE /* ahead of the blobs */
+/* Cards leave a frame unexplained (ts_playing_unexplained) when more than
+ * this share of it is paper outside them, each grown by UNEXPLAINED_GROW
+ * (its blurred edge): a blob is at least 0.01 of the blob image. */
+#define UNEXPLAINED_MOST 0.005f
+#define UNEXPLAINED_GROW 1.08f
 
 struct ts_playing_finder {
     ts_detector *det;
@@ -349,14 +354,16 @@ int ts_playing_find(ts_playing_finder *f, const ts_image *frame, const ts_quad *
     return ts_playing_find_late(f, frame, extra, nextra, NULL, 0, out, n, max, err);
 }
 
-int ts_playing_find_late(ts_playing_finder *f, const ts_image *frame, const ts_quad *extra,
-                         int nextra, const ts_quad *late, int nlate, ts_quad *out, int n, int max,
-                         char *err)
+/* The candidates after the outlines: extra, the blobs (if blobs), late,
+ * the frame. */
+static int append(ts_playing_finder *f, const ts_image *frame, const ts_quad *extra, int nextra,
+                  const ts_quad *late, int nlate, ts_quad *out, int n, int max, int blobs,
+                  char *err)
 {
     for (int i = 0; i < nextra && n < max - 2; i++) /* after whole outlines, before blobs */
         out[n++] = extra[i];
     blob_list bl = {.q = f->blobs, .max = MAX_BLOBS};
-    if (find_blobs(f, frame, &bl, err) < 0)
+    if (blobs && find_blobs(f, frame, &bl, err) < 0)
         return -1;
     for (int i = 0; i < bl.n && n < max - 2 - nlate; i++) /* room for the late ones, the frame */
         out[n++] = bl.q[i];
@@ -373,4 +380,25 @@ int ts_playing_find_late(ts_playing_finder *f, const ts_image *frame, const ts_q
         out[n++].score = 0.1f;
     }
     return n;
+}
+
+int ts_playing_find_late(ts_playing_finder *f, const ts_image *frame, const ts_quad *extra,
+                         int nextra, const ts_quad *late, int nlate, ts_quad *out, int n, int max,
+                         char *err)
+{
+    return append(f, frame, extra, nextra, late, nlate, out, n, max, 1, err);
+}
+
+int ts_playing_find_outlined(ts_playing_finder *f, const ts_image *frame, const ts_quad *extra,
+                             int nextra, const ts_quad *late, int nlate, ts_quad *out, int n,
+                             int max, char *err)
+{
+    return append(f, frame, extra, nextra, late, nlate, out, n, max, 0, err);
+}
+
+int ts_playing_unexplained(const ts_playing_finder *f, const ts_quad *cards, int n)
+{
+    ts_box seam;
+    return ts_detect_blobs(f->det, &seam, 1) > 0 ||
+           ts_detect_unexplained(f->det, cards, n, UNEXPLAINED_GROW) >= UNEXPLAINED_MOST;
 }

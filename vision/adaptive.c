@@ -1,0 +1,123 @@
+/* The mean adaptive threshold by running sums (see adaptive.h). Each row:
+ * the window's column sums (last row's, one row in and one out), their
+ * prefix sums along the row with the edge columns repeated r times at
+ * either end, and each pixel's window sum the difference of two of those. */
+#include "adaptive.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
+static inline int clamp(int v, int hi)
+{
+    return v < 0 ? 0 : v > hi ? hi : v;
+}
+
+/* col[x] += add[x] - sub[x] (sums below 2^16: at most 163 bytes) */
+static void column_step(uint16_t *col, const uint8_t *add, const uint8_t *sub, int w)
+{
+    int x = 0;
+#ifdef __SSE2__
+    const __m128i zero = _mm_setzero_si128();
+    for (; x + 8 <= w; x += 8) {
+        __m128i a = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(add + x)), zero);
+        __m128i s = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(sub + x)), zero);
+        __m128i c = _mm_loadu_si128((const __m128i *)(col + x));
+        _mm_storeu_si128((__m128i *)(col + x), _mm_add_epi16(c, _mm_sub_epi16(a, s)));
+    }
+#endif
+    for (; x < w; x++)
+        col[x] = (uint16_t)(col[x] + add[x] - sub[x]);
+}
+
+/* pre[i] = the sum of the first i columns of the row col[] with col[0]
+ * and col[w - 1] each repeated r more times beyond their ends. */
+static void prefix(const uint16_t *col, int w, int r, uint32_t *pre)
+{
+    uint32_t acc = 0;
+    *pre++ = 0;
+    for (int i = 0; i < r; i++)
+        *pre++ = acc += col[0];
+    for (int x = 0; x < w; x++)
+        *pre++ = acc += col[x];
+    for (int i = 0; i < r; i++)
+        *pre++ = acc += col[w - 1];
+}
+
+/* One output row: o[x] = 255 if a[x] - mean > t, the window's sum at x
+ * pre[x + block] - pre[x], its mean that times inv rounded to nearest. */
+static void threshold_row(const uint8_t *a, const uint32_t *pre, int block, float inv, int t,
+                          int w, uint8_t *o)
+{
+    int x = 0;
+#ifdef __SSE2__
+    const __m128i zero = _mm_setzero_si128();
+    const __m128i tv = _mm_set1_epi16((short)(t < -256 ? -256 : t > 256 ? 256 : t));
+    const __m128 iv = _mm_set1_ps(inv);
+    for (; x + 8 <= w; x += 8) {
+        __m128i s0 = _mm_sub_epi32(_mm_loadu_si128((const __m128i *)(pre + x + block)),
+                                   _mm_loadu_si128((const __m128i *)(pre + x)));
+        __m128i s1 = _mm_sub_epi32(_mm_loadu_si128((const __m128i *)(pre + x + 4 + block)),
+                                   _mm_loadu_si128((const __m128i *)(pre + x + 4)));
+        __m128i m0 = _mm_cvtps_epi32(_mm_mul_ps(_mm_cvtepi32_ps(s0), iv));
+        __m128i m1 = _mm_cvtps_epi32(_mm_mul_ps(_mm_cvtepi32_ps(s1), iv));
+        __m128i m = _mm_packs_epi32(m0, m1);
+        __m128i av = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(a + x)), zero);
+        __m128i on = _mm_cmpgt_epi16(_mm_sub_epi16(av, m), tv);
+        _mm_storel_epi64((__m128i *)(o + x), _mm_packs_epi16(on, on));
+    }
+#endif
+    for (; x < w; x++) {
+        /* nearest, as the vector lanes round (no sum lies on a half) */
+        int m = ts_adaptive_round((float)(pre[x + block] - pre[x]), inv);
+        o[x] = a[x] - m > t ? 255 : 0;
+    }
+}
+
+int ts_adaptive_mean(const ts_image *src, ts_image *dst, int block, int t)
+{
+    if (src->channels != 1 || dst->channels != 1 || dst->w != src->w || dst->h != src->h ||
+        block < 3 || block > TS_ADAPTIVE_MAX_BLOCK || !(block & 1) || src->w < 1 || src->h < 1)
+        return 1;
+    int w = src->w, h = src->h, r = block / 2;
+    /* written over its own source: rows still to be summed would be lost */
+    const uint8_t *s0 = src->buf, *s1 = s0 + (size_t)src->stride * (h - 1) + w;
+    const uint8_t *d0 = dst->buf, *d1 = d0 + (size_t)dst->stride * (h - 1) + w;
+    int over = d0 < s1 && s0 < d1;
+    uint16_t *col = malloc(sizeof *col * (size_t)w);
+    uint32_t *pre = malloc(sizeof *pre * (size_t)(w + 2 * r + 1));
+    uint8_t *zero = malloc((size_t)w), *out = over ? malloc((size_t)w * h) : NULL;
+    if (!col || !pre || !zero || (over && !out)) {
+        free(col);
+        free(pre);
+        free(zero);
+        free(out);
+        return -1;
+    }
+    /* the first row's window: rows -r .. r, the top row for those above */
+    memset(col, 0, sizeof *col * (size_t)w);
+    memset(zero, 0, (size_t)w);
+    for (int k = -r; k <= r; k++)
+        column_step(col, ts_image_row(src, clamp(k, h - 1)), zero, w);
+    const float inv = (float)(1.0 / ((double)block * block));
+    for (int y = 0; y < h; y++) {
+        if (y > 0)
+            column_step(col, ts_image_row(src, clamp(y + r, h - 1)),
+                        ts_image_row(src, clamp(y - r - 1, h - 1)), w);
+        prefix(col, w, r, pre);
+        uint8_t *o = over ? out + (size_t)y * w : ts_image_row(dst, y);
+        threshold_row(ts_image_row(src, y), pre, block, inv, t, w, o);
+    }
+    if (over)
+        for (int y = 0; y < h; y++)
+            memcpy(ts_image_row(dst, y), out + (size_t)y * w, (size_t)w);
+    free(col);
+    free(pre);
+    free(zero);
+    free(out);
+    return 0;
+}
