@@ -1260,6 +1260,9 @@ static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char
         if ((!out->is_card || out->conf < TS_PLAYING_FLOOR) &&
             held_pairs(r, cand[i].q, out, err) < 0)
             return -1;
+        /* the pipeline drops a quad by its area: the moved quad's, not the
+         * held quad's (a table's 7H read from its pair, a twelfth as big) */
+        cand[i].area = (float)ts_quad_area(cand[i].q);
     }
     /* a late pair's card is one only when read surely (late_card) */
     int paired = paired_quad(r, cand[i].q);
