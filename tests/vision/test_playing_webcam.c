@@ -105,11 +105,13 @@ static void test_other_games_no_held_cards(void **state)
     ts_pipeline_destroy(p);
 }
 
-/* A playing table's top card whose quad the held-card path moved (a held
- * quad on its pips, its glyph pair's card read 7H surely and steadily):
- * the finder hands the pipeline the moved quad with its own area, not the
- * held quad's (seed 109021 of tests/tools/auto_family_lists.sh's renders:
- * the pipeline took the 7H for a speck a sixth of a card and dropped it). */
+/* A playing table's top card under a held quad found on its pips (seed
+ * 109021 of tests/tools/auto_family_lists.sh's renders): a glyph pair's
+ * card twelve times the held quad's size was read 7H there, surely and
+ * steadily, and the pipeline, given the held quad's area with it, dropped
+ * the 7H as a speck. A pair's card must be of a card's size for the held
+ * quad (the table path reads the 7H), and a quad the held path moves
+ * carries its own area. */
 static void test_moved_quad_keeps_its_size(void **state)
 {
     (void)state;
