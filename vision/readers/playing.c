@@ -136,6 +136,9 @@ enum { HELD_REGION_W = 640 };
  * index flips with a 2 px move of the cut (a 2D read 2H, 8H, 3D or 2S),
  * and a reading that flips is unsure. */
 #define HELD_STEADY_SURE 0.97f
+/* A pair's card is at most this many times its held quad's area
+ * (pair_card_fits). */
+#define HELD_PAIR_CARD_MAX 6.0f
 enum { HELD_JITTERS = 5 };
 static const float HELD_JITTER[HELD_JITTERS][3] = {
     {0.03f, 0, 1}, {-0.03f, 0, 1}, {0, 0.03f, 1}, {0, -0.03f, 1}, {0, 0, 0.95f}};
@@ -1181,6 +1184,17 @@ static int steady_card(ts_playing_reader *r, const ts_pt q[4], const ts_playing_
     return 1;
 }
 
+/* Whether a glyph pair's card c is of a card's size for held quad q: at
+ * most HELD_PAIR_CARD_MAX times its area. A quad found on the pips is
+ * smaller than its card, or larger where it ran on into the hand (the
+ * webcam cards so read: 0.28-4.3 times), but a cluster of pips on a table's
+ * close-up card is a twelfth of the card its pair implies (render 109021's
+ * 7H: the table path reads the same card from the same pair). */
+static int pair_card_fits(const ts_pt q[4], const ts_pt c[4])
+{
+    return ts_quad_area(c) <= HELD_PAIR_CARD_MAX * ts_quad_area(q);
+}
+
 /* held_pairs' card from npairs glyph pairs: 1 found (q and out updated),
  * 0 none, -1 error. */
 static int pairs_card(ts_playing_reader *r, const ts_playing_pair *pairs, int npairs, ts_pt q[4],
@@ -1214,13 +1228,13 @@ static int pairs_card(ts_playing_reader *r, const ts_playing_pair *pairs, int np
     for (int k = 0; k < m; k++)
         if (rd[k].is_card && rd[k].face == TS_FACE_AGREES && rd[k].conf >= TS_PLAYING_FLOOR &&
             (best < 0 || rd[k].conf > rd[best].conf) &&
-            in_frame(card[pick[k]], r->frame) >= FACE_SEES)
+            in_frame(card[pick[k]], r->frame) >= FACE_SEES && pair_card_fits(q, card[pick[k]]))
             best = k;
     /* else the surest read with the face silent, if its reading is steady */
     int silent = -1;
     for (int k = 0; k < m && best < 0; k++)
         if (rd[k].is_card && rd[k].face == TS_FACE_SILENT && rd[k].conf >= HELD_STEADY_SURE &&
-            in_frame(card[pick[k]], r->frame) >= FACE_SEES &&
+            in_frame(card[pick[k]], r->frame) >= FACE_SEES && pair_card_fits(q, card[pick[k]]) &&
             (silent < 0 || rd[k].conf > rd[silent].conf))
             silent = k;
     if (silent >= 0) {
@@ -1292,6 +1306,9 @@ static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char
         if ((!out->is_card || out->conf < TS_PLAYING_FLOOR) &&
             held_pairs(r, cand[i].q, out, err) < 0)
             return -1;
+        /* the pipeline drops a quad by its area: the moved quad's, not the
+         * held quad's (a table's 7H read from its pair, a twelfth as big) */
+        cand[i].area = (float)ts_quad_area(cand[i].q);
     }
     /* a late pair's card is one only when read surely (late_card) */
     int paired = paired_quad(r, cand[i].q);
