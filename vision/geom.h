@@ -17,6 +17,12 @@ static inline ts_pt ts_mid(ts_pt a, ts_pt b)
     return (ts_pt){(a.x + b.x) / 2, (a.y + b.y) / 2};
 }
 
+/* The point a share t of the way from a to b. */
+static inline ts_pt ts_toward(ts_pt a, ts_pt b, float t)
+{
+    return (ts_pt){a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t};
+}
+
 /* True if (x, y) lies inside the convex quadrilateral q (either winding). */
 static inline int ts_point_in_quad(const ts_pt q[4], float x, float y)
 {

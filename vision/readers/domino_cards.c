@@ -1557,11 +1557,11 @@ static int trims_to(const cand *c, float keep, cand *out)
         out[k] = *c;
         ts_pt *o = out[k].q.q;
         if (k == 0) { /* keep q[0]-q[1] */
-            o[3] = (ts_pt){q[0].x + (q[3].x - q[0].x) * t, q[0].y + (q[3].y - q[0].y) * t};
-            o[2] = (ts_pt){q[1].x + (q[2].x - q[1].x) * t, q[1].y + (q[2].y - q[1].y) * t};
+            o[3] = ts_toward(q[0], q[3], t);
+            o[2] = ts_toward(q[1], q[2], t);
         } else { /* keep q[3]-q[2] */
-            o[0] = (ts_pt){q[3].x + (q[0].x - q[3].x) * t, q[3].y + (q[0].y - q[3].y) * t};
-            o[1] = (ts_pt){q[2].x + (q[1].x - q[2].x) * t, q[2].y + (q[1].y - q[2].y) * t};
+            o[0] = ts_toward(q[3], q[0], t);
+            o[1] = ts_toward(q[2], q[1], t);
         }
         out[k].q.area = c->q.area * t;
         out[k].rank = c->rank - 0.25f;
@@ -2063,11 +2063,11 @@ static int narrows(const ts_image *frame, const cand *c, cand *out)
         out[n] = *c;
         ts_pt *o = out[n].q.q;
         if (k == 0) { /* keep q[0]-q[3] */
-            o[1] = (ts_pt){q[0].x + (q[1].x - q[0].x) * t, q[0].y + (q[1].y - q[0].y) * t};
-            o[2] = (ts_pt){q[3].x + (q[2].x - q[3].x) * t, q[3].y + (q[2].y - q[3].y) * t};
+            o[1] = ts_toward(q[0], q[1], t);
+            o[2] = ts_toward(q[3], q[2], t);
         } else { /* keep q[1]-q[2] */
-            o[0] = (ts_pt){q[1].x + (q[0].x - q[1].x) * t, q[1].y + (q[0].y - q[1].y) * t};
-            o[3] = (ts_pt){q[2].x + (q[3].x - q[2].x) * t, q[2].y + (q[3].y - q[2].y) * t};
+            o[0] = ts_toward(q[1], q[0], t);
+            o[3] = ts_toward(q[2], q[3], t);
         }
         out[n].q.area = c->q.area * t;
         out[n].width = c->width * t;
