@@ -1538,6 +1538,16 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
     return 0;
 }
 
+/* Quad q kept from its side q[a]-q[b] (neighbours) to a share t of the way
+ * across, into o: the other two corners moved toward that side. */
+static void cut_to_side(const ts_pt q[4], int a, int b, float t, ts_pt o[4])
+{
+    int na = (a + 1) % 4 == b ? (a + 3) % 4 : (a + 1) % 4; /* a's other neighbour */
+    int nb = (b + 1) % 4 == a ? (b + 3) % 4 : (b + 1) % 4;
+    o[na] = ts_toward(q[a], q[na], t);
+    o[nb] = ts_toward(q[b], q[nb], t);
+}
+
 /* A card found whole but longer than the deck's cards may run on over the
  * end of a card lying edge to edge with it (the seam between two cards is
  * faint); one found much shorter stopped short of an end (at a small
@@ -1555,14 +1565,10 @@ static int trims_to(const cand *c, float keep, cand *out)
     float t = keep / len;
     for (int k = 0; k < 2; k++) {
         out[k] = *c;
-        ts_pt *o = out[k].q.q;
-        if (k == 0) { /* keep q[0]-q[1] */
-            o[3] = ts_toward(q[0], q[3], t);
-            o[2] = ts_toward(q[1], q[2], t);
-        } else { /* keep q[3]-q[2] */
-            o[0] = ts_toward(q[3], q[0], t);
-            o[1] = ts_toward(q[2], q[1], t);
-        }
+        if (k == 0)
+            cut_to_side(q, 0, 1, t, out[k].q.q);
+        else
+            cut_to_side(q, 3, 2, t, out[k].q.q);
         out[k].q.area = c->q.area * t;
         out[k].rank = c->rank - 0.25f;
         out[k].whole = 0; /* not a sighting of its own: a pip in it still looks */
@@ -2056,29 +2062,19 @@ static int narrows(const ts_image *frame, const cand *c, cand *out)
     int hard1 = table_beyond(frame, q[1], q[2], ctr, wid, paper);
     if (hard0 == hard1)
         return 0;
-    int n = 0;
-    for (int k = 0; k < 2; k++) {
-        if (!(k ? hard1 : hard0))
-            continue;
-        out[n] = *c;
-        ts_pt *o = out[n].q.q;
-        if (k == 0) { /* keep q[0]-q[3] */
-            o[1] = ts_toward(q[0], q[1], t);
-            o[2] = ts_toward(q[3], q[2], t);
-        } else { /* keep q[1]-q[2] */
-            o[0] = ts_toward(q[1], q[0], t);
-            o[3] = ts_toward(q[2], q[3], t);
-        }
-        out[n].q.area = c->q.area * t;
-        out[n].width = c->width * t;
-        out[n].rank = c->rank - 0.3f;
-        out[n].whole = 0; /* not a sighting of its own: a pip in it still looks */
-        ts_quad sides;
-        if (refine_sides(frame, &out[n].q, &sides))
-            refine_ends(frame, &sides, &out[n].q);
-        n++;
-    }
-    return n;
+    *out = *c;
+    if (hard0)
+        cut_to_side(q, 0, 3, t, out->q.q);
+    else
+        cut_to_side(q, 1, 2, t, out->q.q);
+    out->q.area = c->q.area * t;
+    out->width = c->width * t;
+    out->rank = c->rank - 0.3f;
+    out->whole = 0; /* not a sighting of its own: a pip in it still looks */
+    ts_quad sides;
+    if (refine_sides(frame, &out->q, &sides))
+        refine_ends(frame, &sides, &out->q);
+    return 1;
 }
 
 /* True if quads a and b have each corner within tol px of the other's
