@@ -1529,7 +1529,6 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
     float shape = fabsf((e1 - e0) / width - DECK_ASPECT) / DECK_ASPECT;
     q->score = c->whole ? 1.0f : 0.5f;
     c->width = width;
-    c->across = best_a;
     c->pulled = pulled;
     c->straight = st0 && st1;
     c->rank = q->score + 0.3f * sure - shape - (cut ? 10.0f : 0.0f);
@@ -2023,7 +2022,7 @@ static int refine_ends(const ts_image *frame, const ts_quad *q, ts_quad *out)
 static int table_beyond(const ts_image *frame, ts_pt a, ts_pt b, ts_pt ctr, float wid,
                         float paper)
 {
-    ts_pt mid = {(a.x + b.x) / 2, (a.y + b.y) / 2};
+    ts_pt mid = ts_mid(a, b);
     float d = ts_dist(mid, ctr), out = 0.08f * wid + 2;
     if (d < 1)
         return 0;
@@ -2031,7 +2030,8 @@ static int table_beyond(const ts_image *frame, ts_pt a, ts_pt b, ts_pt ctr, floa
     int light = 0;
     for (int k = 1; k <= 5; k++) {
         float t = k / 6.0f;
-        int g = frame_grey(frame, a.x + (b.x - a.x) * t + ox, a.y + (b.y - a.y) * t + oy);
+        ts_pt on = ts_toward(a, b, t);
+        int g = frame_grey(frame, on.x + ox, on.y + oy);
         light += g < 0 || g * 100 >= STOP_PCT * paper;
     }
     return light <= 1;
