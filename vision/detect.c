@@ -12,6 +12,7 @@
 
 #ifdef __SSE2__
 #include <emmintrin.h>
+#include <xmmintrin.h>
 #endif
 /* An AVX2 decimation, chosen at run time (the build targets plain x86-64). */
 #if defined(__SSE2__) && defined(__GNUC__) && defined(__x86_64__)
@@ -211,10 +212,31 @@ static void refine_quad(const ts_ipt *pts, int n, ts_pt q[4])
         l2[s] = vx[s] * vx[s] + vy[s] * vy[s];
     }
     int cnt[4] = {0};
+#ifdef __SSE2__
+    /* the four sides in the lanes, the same float steps as below */
+    const __m128 vax = _mm_loadu_ps(ax), vay = _mm_loadu_ps(ay), vvx = _mm_loadu_ps(vx),
+                 vvy = _mm_loadu_ps(vy), vl2 = _mm_loadu_ps(l2), zero = _mm_setzero_ps(),
+                 one = _mm_set1_ps(1), has_len = _mm_cmpgt_ps(vl2, zero);
+#endif
     for (int i = 0; i < n; i++) {
         float px = (float)pts[i].x, py = (float)pts[i].y;
         int best = 0;
         float bd = 1e30f, bt = 0;
+#ifdef __SSE2__
+        float ts[4], dds[4];
+        const __m128 ux = _mm_sub_ps(_mm_set1_ps(px), vax), uy = _mm_sub_ps(_mm_set1_ps(py), vay);
+        __m128 t = _mm_div_ps(_mm_add_ps(_mm_mul_ps(ux, vvx), _mm_mul_ps(uy, vvy)), vl2);
+        t = _mm_min_ps(_mm_max_ps(_mm_and_ps(t, has_len), zero), one);
+        const __m128 dx = _mm_sub_ps(ux, _mm_mul_ps(t, vvx)), dy = _mm_sub_ps(uy, _mm_mul_ps(t, vvy));
+        _mm_storeu_ps(ts, t);
+        _mm_storeu_ps(dds, _mm_add_ps(_mm_mul_ps(dx, dx), _mm_mul_ps(dy, dy)));
+        for (int s = 0; s < 4; s++)
+            if (dds[s] < bd) {
+                bd = dds[s];
+                best = s;
+                bt = ts[s];
+            }
+#else
         for (int s = 0; s < 4; s++) { /* distance to the segment, squared */
             float t = l2[s] > 0 ? ((px - ax[s]) * vx[s] + (py - ay[s]) * vy[s]) / l2[s] : 0;
             t = t < 0 ? 0 : t > 1 ? 1 : t;
@@ -226,6 +248,7 @@ static void refine_quad(const ts_ipt *pts, int n, ts_pt q[4])
                 bt = t;
             }
         }
+#endif
         /* Skip points near either corner (rounding pulls them off the line)
          * and points far off the side. t is the position along the side, so
          * the corner test is on t, the distance test on squares. */
