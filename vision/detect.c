@@ -471,15 +471,13 @@ static void add_box(box *boxes, int *n, box b, int margin, int w, int h)
         boxes[0] = (box){0, 0, w, h}, *n = 1;
 }
 
-/* True if a contour found in box b runs along one of b's sides that is not
- * the image's edge: it belongs to something cut off by the box. */
-static int cut_by_box(const ts_ipt *p, int len, const box *b, int w, int h)
+/* True if a contour found in box b (its bounds c) runs along one of b's
+ * sides that is not the image's edge: it belongs to something cut off by
+ * the box. Its points lie in b, so it touches a side where its bounds do. */
+static int cut_by_box(const box *c, const box *b, int w, int h)
 {
-    for (int i = 0; i < len; i++)
-        if ((p[i].x == b->x0 && b->x0 > 0) || (p[i].x == b->x1 - 1 && b->x1 < w) ||
-            (p[i].y == b->y0 && b->y0 > 0) || (p[i].y == b->y1 - 1 && b->y1 < h))
-            return 1;
-    return 0;
+    return (c->x0 == b->x0 && b->x0 > 0) || (c->x1 == b->x1 && b->x1 < w) ||
+           (c->y0 == b->y0 && b->y0 > 0) || (c->y1 == b->y1 && b->y1 < h);
 }
 
 /* Offers each contour of cs, found at erosion depth r in box `in` (NULL:
@@ -500,15 +498,14 @@ static void offer(ts_detector *d, tscv_contours *cs, int r, int source, const bo
         int len = cs->len[i];
         if ((double)len * len < min_len2)
             continue;
-        if (in) {
+        if (in)
             for (int j = 0; j < len; j++) {
                 p[j].x += in->x0;
                 p[j].y += in->y0;
             }
-            if (cut_by_box(p, len, in, w, h))
-                continue;
-        }
         box b = bounds(p, len);
+        if (in && cut_by_box(&b, in, w, h))
+            continue;
         ts_quad *q = &cl->q[cl->n];
         if (contour_quad(d, p, len, frame_area, (float)RADII[r], q)) {
             cl->source[cl->n] = (unsigned char)source;
