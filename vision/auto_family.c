@@ -177,10 +177,11 @@ static int outnumbers(const ts_frame_result *big_r, const ts_frame_result *r,
 }
 
 /* True if card c of reading f lies inside a read card of another reading
- * that looks like its family: cards do not lie inside cards, so it is a
- * part of a larger card (a playing card's pips read as SET symbols). A
- * "card" that does not look like one (a whole table read as a playing
- * card) holds nothing. */
+ * that looks like its family, or whose reading outnumbers f's (see
+ * outnumbers): cards do not lie inside cards, so it is a part of a larger
+ * card (a playing card's pips read as SET symbols). A "card" that does
+ * not look like one (a whole table read as a playing card), read alone or
+ * among few, holds nothing. */
 static int part_of_other(const ts_frame_result *trial, int n, int f, const ts_card *c,
                          bigs big_face)
 {
@@ -432,7 +433,9 @@ typedef struct {
     int n;
 } parts;
 
-/* Fills part with the read cards how[f][i] leaves out (counts: 0). */
+/* Fills part with the read cards how[f][i] leaves out (counts: 0): parts
+ * of other readings' cards (and copies beyond a deck longer than the
+ * family's cards). */
 static void find_parts(const ts_frame_result *readings, int n,
                        const signed char how[][TS_MAX_CARDS], parts *part)
 {
