@@ -116,16 +116,72 @@ static int deck_copies(int family)
     }
 }
 
+/* The most copies of one card a single deck holds. When every reading is
+ * only a guess (likeliest_guess), a sure card repeating more copies than
+ * one deck holds counts against its reading: two strips of a fan read as
+ * one card (a Gang of Four fan's strips read as playing cards QS, QS,
+ * rendered 113000; 3D 4D 4D, 111013). A game's second deck, which
+ * deck_copies allows, does not outweigh that when no face backs it. */
+static int single_deck_copies(int family)
+{
+    return family == TS_FAM_PLAYING ? 1 : deck_copies(family);
+}
+
+/* True if sure card i of r repeats an earlier sure card's code as often
+ * as a single deck holds it. */
+static int beyond_one_deck(const ts_frame_result *r, int i)
+{
+    const ts_card *c = &r->cards[i];
+    int same = 0;
+    for (int k = 0; k < i; k++)
+        same += r->cards[k].read && r->cards[k].code.idx == c->code.idx;
+    return c->read && same >= single_deck_copies(c->code.family);
+}
+
 /* What the face net makes of the read cards that hold another reading's
  * cards: big[g][j] = P(reading g's family) of its card j, or -1 when that
  * card holds none. */
 typedef float bigs[MAX_READINGS][TS_MAX_CARDS];
 
+/* Sure cards (counted, whatever the net makes of them) that a reading
+ * with no card, or one read card's face, does not outweigh: a reader's
+ * false sure cards on another family's table come one or two at a time,
+ * while in a fan the net misplaces outlines of either deck (a playing
+ * fan's three sure cards against two domino faces where the domino
+ * reader read nothing, 104006; a Gang of Four fan's five sure strips
+ * against its top card, read unsure by the playing reader, that the net
+ * calls a playing card at 0.90, 104019). */
+enum { MANY_SURE = 3 };
+
+/* Sure cards of a reading. */
+static int sure_cards(const ts_frame_result *r)
+{
+    int n = 0;
+    for (int i = 0; i < r->ncards; i++)
+        n += r->cards[i].read;
+    return n;
+}
+
+/* Whether reading big_r, which holds sure card big around card c of
+ * reading r, is of another family and has MANY_SURE sure cards and more
+ * than r: a reader's false sure cards come one or two at a time, so its
+ * card holds c as a part though the face net does not place it (a Gang
+ * of Four fan's five sure corners, none of which the net places, one of
+ * them around the one green "squiggle" a SET reader read on its numeral,
+ * rendered 111035). */
+static int outnumbers(const ts_frame_result *big_r, const ts_frame_result *r,
+                      const ts_card *big, const ts_card *c)
+{
+    int nbig = sure_cards(big_r);
+    return big->code.family != c->code.family && nbig >= MANY_SURE && nbig > sure_cards(r);
+}
+
 /* True if card c of reading f lies inside a read card of another reading
- * that looks like its family: cards do not lie inside cards, so it is a
- * part of a larger card (a playing card's pips read as SET symbols). A
- * "card" that does not look like one (a whole table read as a playing
- * card) holds nothing. */
+ * that looks like its family, or whose reading outnumbers f's (see
+ * outnumbers): cards do not lie inside cards, so it is a part of a larger
+ * card (a playing card's pips read as SET symbols). A "card" that does
+ * not look like one (a whole table read as a playing card), read alone or
+ * among few, holds nothing. */
 static int part_of_other(const ts_frame_result *trial, int n, int f, const ts_card *c,
                          bigs big_face)
 {
@@ -133,7 +189,8 @@ static int part_of_other(const ts_frame_result *trial, int n, int f, const ts_ca
     for (int g = 0; g < n; g++)
         for (int j = 0; g != f && j < trial[g].ncards; j++) {
             const ts_card *big = &trial[g].cards[j];
-            if (!big->read || big_face[g][j] < 0.2f || !inside(c->quad, big->quad))
+            if (!big->read || !inside(c->quad, big->quad) ||
+                (big_face[g][j] < 0.2f && !outnumbers(&trial[g], a, big, c)))
                 continue;
             /* A card holds a few such parts; one "card" around many
              * cards is itself the false reading (a whole frame), unless
@@ -347,15 +404,6 @@ enum { MAX_VOTERS = 48 }; /* and the whole frame */
  * not outweigh a reader's sure cards; a whole frame showing a held-up or
  * close-up card does). */
 enum { VOTE_MIN = 2 };
-/* Sure cards (counted, whatever the net makes of them) that a reading
- * with no card, or one read card's face, does not outweigh: a reader's
- * false sure cards on another family's table come one or two at a time,
- * while in a fan the net misplaces outlines of either deck (a playing
- * fan's three sure cards against two domino faces where the domino
- * reader read nothing, 104006; a Gang of Four fan's five sure strips
- * against its top card, read unsure by the playing reader, that the net
- * calls a playing card at 0.90, 104019). */
-enum { MANY_SURE = 3 };
 
 /* A read card's face the net places in a family, fam, with P(fam) p. */
 typedef struct {
@@ -374,6 +422,39 @@ static int on_sure_card(const ts_frame_result *r, const ts_quad *at)
             return 1;
     }
     return 0;
+}
+
+/* Where read cards lie that count as parts of other readings' cards (see
+ * part_of_other): a candidate there is that part's outline, no card, and
+ * does not vote (a Gang of Four numeral's outline the net calls a SET
+ * card, rendered 111035). */
+typedef struct {
+    ts_quad at[MAX_READINGS * FACE_SAMPLE];
+    int n;
+} parts;
+
+/* Fills part with the read cards how[f][i] leaves out (counts: 0): parts
+ * of other readings' cards (and copies beyond a deck longer than the
+ * family's cards). */
+static void find_parts(const ts_frame_result *readings, int n,
+                       const signed char how[][TS_MAX_CARDS], parts *part)
+{
+    part->n = 0;
+    for (int f = 0; f < n; f++)
+        for (int i = 0; i < readings[f].ncards; i++)
+            if (readings[f].cards[i].read && !how[f][i] &&
+                part->n < MAX_READINGS * FACE_SAMPLE)
+                memcpy(part->at[part->n++].q, readings[f].cards[i].quad, sizeof(ts_pt[4]));
+}
+
+/* Whether candidate q outlines part p: each holds the other's centre and
+ * q is no larger than a card p is a part of (see inside): the card around
+ * the part is no outline of it. */
+static int outlines_part(const ts_quad *p, const ts_quad *q)
+{
+    ts_pt cp = ts_quad_centre(p->q), cq = ts_quad_centre(q->q);
+    return ts_point_in_quad(p->q, cq.x, cq.y) && ts_point_in_quad(q->q, cp.x, cp.y) &&
+           0.7 * ts_quad_area(q->q) < ts_quad_area(p->q);
 }
 
 /* What vote() notes beside the counts, per family: a candidate's face the
@@ -395,7 +476,7 @@ typedef struct {
  * a family either way places in it, frame_p its P; notes as above
  * (chosen: the chosen reading, or NULL). Returns 0 or -1 with err. */
 static int vote(ts_auto_family *a, const ts_image *frame, const ts_quad *cand, int ncand,
-                const read_face *read, int nread, int votes[TS_FAM_COUNT],
+                const read_face *read, int nread, const parts *part, int votes[TS_FAM_COUNT],
                 double weight[TS_FAM_COUNT], int whole[TS_FAM_COUNT],
                 double frame_p[TS_FAM_COUNT], const ts_frame_result *chosen,
                 face_notes *notes, char *err)
@@ -406,6 +487,8 @@ static int vote(ts_auto_family *a, const ts_image *frame, const ts_quad *cand, i
         votes[f] = 0, weight[f] = 0;
     for (int i = 0; i < ncand && nv < MAX_VOTERS; i++) {
         int seen = 0;
+        for (int k = 0; k < part->n && !seen; k++)
+            seen = outlines_part(&part->at[k], &cand[i]);
         for (int k = 0; k < nv && !seen; k++)
             seen = ts_quad_overlap(v[k], &cand[i]);
         if (!seen)
@@ -513,7 +596,8 @@ static int conf_tie(double a, double b, int counted)
  * highest rank with a counted card, then one with a sure card (sure)
  * before one without (a Gang of Four fan's one sure card and four unsure
  * ones on its strips, score -3.5, against a playing reader's one unsure
- * card there, -1: 109019), then the higher score, then, as near
+ * card there, -1: 109019), then the higher score (score: its sure cards
+ * beyond one deck's copies against it, see single_deck_copies), then, as near
  * ties are broken in the choice itself, the surer reading (conf, its
  * summed confidence as weighed there: a Gang of Four fan's three sure
  * cards against a playing reader's one on it, 87022), then the more
@@ -673,6 +757,7 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
 
     int best = -1;
     double bs = 0, bc = 0, bm = 0, score[MAX_READINGS], sumconf[MAX_READINGS];
+    double guess_score[MAX_READINGS]; /* score, repeats beyond one deck against */
     int own[MAX_READINGS]; /* counted cards the net places in the reading's family */
     int own_agree[MAX_READINGS]; /* those it places there clearly (AGREE_P) */
     double own_p[MAX_READINGS] = {0}; /* their summed P(the family) */
@@ -701,7 +786,7 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
          * counts against unless it looks like this family's. A face the
          * net cannot place (a card half in view, a hand over it) leaves
          * the reader's word as it is. */
-        double s = 0, conf = 0;
+        double s = 0, conf = 0, guess = 0;
         own[f] = own_agree[f] = 0;
         for (int i = 0, k = 0; i < r->ncards; i++) {
             if (!how[f][i])
@@ -714,19 +799,19 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
                 continue;
             if (p >= VOTE_P)
                 own[f]++, own_p[f] += p, own_agree[f] += p >= AGREE_P;
-            if (how[f][i] > 0)
-                s += o >= 0.5                      ? -1
-                     : x >= NONE_SURE || p <= NOT_MINE ? NONE_VALUE
-                     : p >= AGREE_P                    ? 2
-                                                       : 1;
-            else
-                s += p >= 0.5 ? 0 : -1;
+            double v = how[f][i] < 0                    ? (p >= 0.5 ? 0 : -1)
+                       : o >= 0.5                       ? -1
+                       : x >= NONE_SURE || p <= NOT_MINE ? NONE_VALUE
+                       : p >= AGREE_P                   ? 2
+                                                        : 1;
+            s += v;
+            guess += how[f][i] > 0 && beyond_one_deck(r, i) ? -1 : v;
             /* backed: what counts 1 or 2 above, not NONE_VALUE; agree: 2 */
             backed[f] += how[f][i] > 0 && o < 0.5 && x < NONE_SURE && p > NOT_MINE;
             agree[f] += how[f][i] > 0 && o < 0.5 && x < NONE_SURE && p >= AGREE_P;
             conf += r->cards[i].conf * (1 - o);
         }
-        score[f] = s, sumconf[f] = conf;
+        score[f] = s, sumconf[f] = conf, guess_score[f] = guess;
         if (weights)
             weights[f] = (ts_auto_weight){s, conf, mean, counted[f], 0, backed[f]};
         if (!r->ncards)
@@ -761,7 +846,9 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
     int votes[TS_FAM_COUNT], whole[TS_FAM_COUNT];
     double vweight[TS_FAM_COUNT], frame_p[TS_FAM_COUNT];
     face_notes notes;
-    if (vote(a, frame, cand, ncand, read, nread, votes, vweight, whole, frame_p,
+    parts part;
+    find_parts(readings, n, how, &part);
+    if (vote(a, frame, cand, ncand, read, nread, &part, votes, vweight, whole, frame_p,
              best >= 0 ? &readings[best] : NULL, &notes, err) < 0)
         return -2;
     if (weights)
@@ -832,6 +919,7 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
     if (instead >= 0)
         return instead;
     if (best >= 0 && !any_face(votes) && own[best] == 0)
-        best = likeliest_guess(cls, readings, n, counted, sure, score, sumconf, backed, best);
+        best = likeliest_guess(cls, readings, n, counted, sure, guess_score, sumconf, backed,
+                               best);
     return best;
 }

@@ -7,6 +7,7 @@
  *                                          finder candidate in FILE
  *   auto_family_why --replay FILE          the choice alone, again, from FILE
  *   auto_family_why --replay-why FILE      the same, with every reading's weights
+ *                                          and cards (code, sure, conf, corners)
  *
  * Running seven families' finders and readers takes about a second a
  * frame; the choice takes milliseconds. So a change to the chooser
@@ -122,6 +123,13 @@ static int replay(const char *file, int why)
                        " backed %2d  cards %2d sure %2d\n",
                        i == best ? '*' : ' ', rec.name[i], rec.profile[i], w[i].score, w[i].conf,
                        w[i].face, w[i].counted, w[i].votes, w[i].backed, rec.r[i].ncards, sure);
+                for (int k = 0; k < rec.r[i].ncards; k++) {
+                    const ts_card *c = &rec.r[i].cards[k];
+                    printf("      %-6s %s %.2f (%.0f,%.0f) (%.0f,%.0f) (%.0f,%.0f) (%.0f,%.0f)\n",
+                           c->text, c->read ? "sure  " : "unsure", c->conf, c->quad[0].x,
+                           c->quad[0].y, c->quad[1].x, c->quad[1].y, c->quad[2].x, c->quad[2].y,
+                           c->quad[3].x, c->quad[3].y);
+                }
             }
         }
         ts_image_free(&img);

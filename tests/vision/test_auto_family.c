@@ -155,6 +155,34 @@ static void test_fans_the_net_cannot_place(void **state)
     }
 }
 
+/* Gang of Four fans on wood whose cards the face net places nowhere (its
+ * reader's quads are corner views; no finder outlines the top card), all
+ * wrong at the start:
+ * - 111013 and 113000: the playing reader sure of strips, one card twice
+ *   (4D 4D; QS QS), against the Gang of Four reader's cards, a phoenix or
+ *   the dragon among them: no face backs either, and one deck holds one
+ *   4D or QS;
+ * - 111035: a SET reader sure of a one-symbol card on the top card's
+ *   green numeral (the net calls it a SET card at 0.99), inside one of
+ *   the Gang of Four reader's five sure cards: a part of that card, as is
+ *   the finder's outline there. */
+static void test_fans_of_unplaced_cards(void **state)
+{
+    ts_pipeline *p = *state;
+    char err[TSCV_ERR_MAX];
+    const uint64_t seeds[] = {111013, 113000, 111035};
+    for (size_t k = 0; k < sizeof seeds / sizeof seeds[0]; k++) {
+        ts_scene sc;
+        assert_int_equal(render_table(TS_FAM_GOF, seeds[k], TS_LAYOUT_AUTO, 1, &sc, err), 0);
+        int got = family_of(p, &sc.img);
+        if (got != TS_FAM_GOF)
+            fprintf(stderr, "gof %llu read as %s\n", (unsigned long long)seeds[k],
+                    got >= 0 ? ts_family_name(got) : "none");
+        assert_int_equal(got, TS_FAM_GOF);
+        ts_scene_free(&sc);
+    }
+}
+
 /* Small playing cards on a webcam's table (rendered seeds 104024, 104031,
  * 107006 as `render` saves them, cards about 80 px wide): the detector
  * finds too few outlines to tell a card's size, and the SET finder took a
@@ -443,6 +471,42 @@ static void test_guess_goes_to_surer_reading(void **state)
     ts_image_free(&frame);
 }
 
+/* The guess between readings the face net backs none of: a Gang of Four
+ * reader's one sure card (a fan's dragon, read at its corner) against a
+ * playing reader's two sure cards on the strips, the same card twice
+ * (rendered 113000: QS, QS). One deck holds one QS: the repeat counts
+ * against the playing reading (main took playing, 1.0 against 0.5). Two
+ * different playing cards keep their higher score. */
+static int guess_against_pair(ts_auto_family *a, const char *first, const char *second)
+{
+    char err[TSCV_ERR_MAX];
+    ts_image frame;
+    cloth(&frame);
+    const ts_reader_class *cls[2] = {ts_reader_class_by_name("gof"),
+                                     ts_reader_class_by_name("playing")};
+    static ts_frame_result r[2];
+    memset(r, 0, sizeof r);
+    put_card(&r[0], TS_FAM_GOF, "RD", 20, 20, 1);
+    put_card(&r[1], TS_FAM_PLAYING, first, 200, 300, 1);
+    put_card(&r[1], TS_FAM_PLAYING, second, 400, 300, 1);
+    ts_auto_weight w[2];
+    int best = ts_auto_family_choose(a, &frame, cls, r, 2, NULL, 0, w, err);
+    /* the premise: nothing backed, no face, playing the higher score */
+    assert_int_equal(w[0].backed + w[1].backed, 0);
+    assert_int_equal(w[0].votes + w[1].votes, 0);
+    assert_true(w[1].score > w[0].score);
+    ts_image_free(&frame);
+    assert_true(best >= 0);
+    return cls[best]->family;
+}
+
+static void test_guess_counts_one_deck(void **state)
+{
+    ts_auto_family *a = *state;
+    assert_int_equal(guess_against_pair(a, "QS", "QS"), TS_FAM_GOF);
+    assert_int_equal(guess_against_pair(a, "QS", "QH"), TS_FAM_PLAYING);
+}
+
 /* Lays a rendered card of family fam upright at (x, y), 100 x 150 px, on
  * frame, and gives its outline as a finder would. */
 static void lay_card(ts_image *frame, ts_family fam, int x, int y, ts_quad *outline)
@@ -619,6 +683,7 @@ int main(void)
         PIPELINE_TEST(test_fanned_hands),
         PIPELINE_TEST(test_strips_no_family_claims),
         PIPELINE_TEST(test_fans_the_net_cannot_place),
+        PIPELINE_TEST(test_fans_of_unplaced_cards),
         cmocka_unit_test(test_no_pip_sized_set_cards),
         PIPELINE_TEST(test_single_card_crops),
         PIPELINE_TEST(test_domino_crops),
@@ -626,6 +691,7 @@ int main(void)
         PIPELINE_TEST(test_empty_table),
         CHOOSER_TEST(test_guess_without_faces),
         CHOOSER_TEST(test_guess_goes_to_surer_reading),
+        CHOOSER_TEST(test_guess_counts_one_deck),
         CHOOSER_TEST(test_outlines_against_readings),
         CHOOSER_TEST(test_other_readers_cards_are_faces),
         CHOOSER_TEST(test_held_card_outweighs_thin_reading),
