@@ -40,7 +40,15 @@
 #include "readers/domino_strips.h"
 #include "readers/readers.h"
 
-enum { MAX_STRIPS = 32, MAX_TOPS = 24, MAX_FOUND = 128, MAX_COVERED = 24, MAX_COVERS = 64, MAX_UNDER = 64 };
+enum {
+    MAX_STRIPS = 32,
+    MAX_TOPS = 24,
+    MAX_FOUND = 128,
+    MAX_COVERED = 24,
+    MAX_COVERS = 64,
+    MAX_UNDER = 64,
+    MAX_BESIDE = 24, /* reads a frame looking beside the cards known */
+};
 
 /* A quad the last find read, and its reading. */
 typedef struct {
@@ -621,6 +629,44 @@ static int covered_cards(domino_reader *d, const ts_image *frame, ts_quad *cand,
     return n;
 }
 
+/* Cards laid edge to edge with the cards known (a touching row or block
+ * whose seams the camera barely shows): looked for beside them
+ * (domino_find_beside), each read sure (as a top) known from then on, so
+ * the next round finds the card beyond it; added after the n candidates
+ * (out has room for max), at most MAX_BESIDE reads a frame. Returns the
+ * count now, or -1 with err. */
+static int beside_cards(domino_reader *d, const ts_image *frame, ts_quad *cand, int n, int max,
+                        pile *p, char *err)
+{
+    enum { CAP = MAX_TOPS + MAX_COVERED };
+    ts_quad tried[MAX_BESIDE];
+    int reads = 0, added = 1;
+    while (added && p->nknown >= 2 && reads < MAX_BESIDE) {
+        ts_quad near[MAX_UNDER];
+        int nb = domino_find_beside(d->cards, p->known, p->nknown, tried, reads, near, MAX_UNDER);
+        added = 0;
+        for (int i = 0; i < nb && reads < MAX_BESIDE && n < max && p->nknown < CAP; i++) {
+            int seen = 0;
+            for (int t = 0; t < p->nknown && !seen; t++)
+                seen = ts_quad_overlap(&p->known[t], &near[i]);
+            if (seen)
+                continue;
+            ts_reading r;
+            tried[reads++] = near[i];
+            if (tscv_warp_quad(frame, near[i].q, &d->work, DOMINO_CARD_W, DOMINO_CARD_H, err) < 0 ||
+                domino_read(d, &d->work, &r, err) < 0)
+                return -1;
+            if (!r.is_card || r.attr_conf[0] < 0.9f || r.attr_conf[1] < 0.9f)
+                continue;
+            keep_found(d, near[i].q, &r);
+            p->known[p->nknown++] = near[i];
+            cand[n++] = near[i];
+            added++;
+        }
+    }
+    return n;
+}
+
 static int domino_find(void *reader, const ts_image *frame, ts_quad *out, int max, char *err)
 {
     domino_reader *d = reader;
@@ -641,6 +687,8 @@ static int domino_find(void *reader, const ts_image *frame, ts_quad *out, int ma
     for (int i = 0; i < ns; i++)
         keep_found(d, d->strips[i].q.q, &d->strips[i].r);
     n = covered_cards(d, frame, out, n, max, &p, err);
+    if (n >= 0)
+        n = beside_cards(d, frame, out, n, max, &p, err);
     if (n < 0)
         return -1;
     for (int i = 0; i < ns && n < max; i++)
