@@ -2304,8 +2304,9 @@ typedef int (*known_look)(const domino_card_finder *f, const pip *p, const ts_qu
  * the quads found (<= max), as domino_find_cards gives them, none the same
  * as one before it or one of tried[0..ntried) (several pips of a card give
  * it again). */
-static int find_off_known(domino_card_finder *f, const ts_quad *known, int nk, known_look look,
-                          const ts_quad *tried, int ntried, ts_quad *out, int max)
+static int find_off_known(domino_card_finder *f, const ts_image *frame, const ts_quad *known,
+                          int nk, known_look look, const ts_quad *tried, int ntried, ts_quad *out,
+                          int max)
 {
     if (!f->queue || !f->npips)
         return 0;
@@ -2329,6 +2330,9 @@ static int find_off_known(domino_card_finder *f, const ts_quad *known, int nk, k
         cand c;
         if (look(f, &f->pips[free_pip[j]], known, nk, &c) < 0)
             continue;
+        ts_quad sides;
+        if (frame && refine_sides(frame, &c.q, &sides))
+            refine_ends(frame, &sides, &c.q);
         float tol = 0.1f * c.width;
         int dup = 0;
         for (int k = 0; k < ntried && !dup; k++)
@@ -2356,7 +2360,7 @@ static int look_under(const domino_card_finder *f, const pip *p, const ts_quad *
 
 int domino_find_under(domino_card_finder *f, const ts_quad *known, int nk, ts_quad *out, int max)
 {
-    return find_off_known(f, known, nk, look_under, NULL, 0, out, max);
+    return find_off_known(f, NULL, known, nk, look_under, NULL, 0, out, max);
 }
 
 /* The direction across quad q (its shorter sides' way, radians) and the
@@ -2393,8 +2397,8 @@ static int look_beside(const domino_card_finder *f, const pip *p, const ts_quad 
     return card_of_pip(f, p, w, a, 0, c);
 }
 
-int domino_find_beside(domino_card_finder *f, const ts_quad *known, int nk, const ts_quad *tried,
-                       int ntried, ts_quad *out, int max)
+int domino_find_beside(domino_card_finder *f, const ts_image *frame, const ts_quad *known, int nk,
+                       const ts_quad *tried, int ntried, ts_quad *out, int max)
 {
-    return find_off_known(f, known, nk, look_beside, tried, ntried, out, max);
+    return find_off_known(f, frame, known, nk, look_beside, tried, ntried, out, max);
 }
