@@ -45,6 +45,10 @@ static const float NARROW_OVER = 1.15f;
 /* a quad is this share of the card's width larger each side than the paper
  * the rays measure: they end a little inside the card (see card_of_pip) */
 static const float GROW = 0.035f;
+/* a card found whole this much longer than the frame's cards, one end moved
+ * out to a pip (see frame_trims): a quarter of a card past the seam is no
+ * printed rule of its own */
+static const float PULLED_OVER = 1.25f;
 
 /* lrintf (to nearest, ties to even) without the call libm makes of it
  * (errno): rays round every step. The same instruction glibc uses. */
@@ -1590,7 +1594,8 @@ static int trims(const cand *c, cand *out)
  * seam of one lying end to end with it is still no longer than the deck's
  * shape: it is cut (and one stopped short stretched) to the median length
  * of the frame's cards found whole with both ends straight (one deck, one
- * camera) as well. Returns the count of cands now (<= cap). */
+ * camera) as well; one pulled out far past that length comes after its
+ * cuts. Returns the count of cands now (<= cap). */
 static int frame_trims(cand *c, int nc, int cap)
 {
     enum { MAX_LENS = 64 }; /* a frame's cards, and more */
@@ -1603,8 +1608,14 @@ static int frame_trims(cand *c, int nc, int cap)
         return nc;
     ts_sort_floats(len, (size_t)n);
     float keep = len[n / 2];
-    for (int i = 0, m = nc; i < m && nc + 2 <= cap; i++)
+    for (int i = 0, m = nc; i < m && nc + 2 <= cap; i++) {
         nc += trims_to(&c[i], keep, &c[nc]);
+        /* an end moved out to a pip past a seam this far is the next
+         * card's pip: its trims first (read as found, the quad takes that
+         * card's end for its own) */
+        if (c[i].pulled && ts_dist(c[i].q.q[0], c[i].q.q[3]) > PULLED_OVER * keep)
+            c[i].rank -= 0.5f;
+    }
     return nc;
 }
 
