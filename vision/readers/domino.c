@@ -48,6 +48,7 @@ enum {
     MAX_COVERS = 64,
     MAX_UNDER = 64,
     MAX_BESIDE = 24, /* reads a frame looking beside the cards known */
+    MAX_KNOWN = MAX_TOPS + MAX_COVERED, /* a pile's cards known */
 };
 
 /* A quad the last find read, and its reading. */
@@ -446,7 +447,7 @@ static void keep_end(const ts_quad *c, int e, float len, ts_quad *out)
  * candidates of a card's size, and that size; and the cards found whole
  * that read with both ends shown, a fanned hand's tops. */
 typedef struct {
-    ts_quad known[MAX_TOPS + MAX_COVERED];
+    ts_quad known[MAX_KNOWN];
     ts_quad other[MAX_COVERS];
     ts_quad fan[MAX_TOPS];
     int nknown, ntops, nother, nfan;
@@ -656,8 +657,7 @@ static int on_known(const pile *p, const ts_quad *q)
 static int known_from_cands(domino_reader *d, const ts_image *frame, const ts_quad *cand, int n,
                             pile *p, char *err)
 {
-    enum { CAP = MAX_TOPS + MAX_COVERED };
-    for (int i = 0, reads = 0; i < n && reads < MAX_BESIDE && p->nknown < CAP; i++) {
+    for (int i = 0, reads = 0; i < n && reads < MAX_BESIDE && p->nknown < MAX_KNOWN; i++) {
         if (domino_found_whole(d->cards, i) || on_known(p, &cand[i]))
             continue;
         reads++;
@@ -680,12 +680,12 @@ static int known_from_cands(domino_reader *d, const ts_image *frame, const ts_qu
 static int beside_cards(domino_reader *d, const ts_image *frame, ts_quad *cand, int n, int max,
                         pile *p, char *err)
 {
-    enum { CAP = MAX_TOPS + MAX_COVERED };
     ts_quad tried[MAX_BESIDE];
     int reads = 0, added = 1, seeded = 0;
     while (added && p->nknown >= 2 && reads < MAX_BESIDE) {
         ts_quad near[MAX_UNDER];
-        int nb = domino_find_beside(d->cards, frame, p->known, p->nknown, tried, reads, near, MAX_UNDER);
+        int nb = domino_find_beside(d->cards, frame, p->known, p->nknown, tried, reads, near,
+                                    MAX_UNDER);
         if (nb && !seeded) {
             seeded = 1;
             int k0 = p->nknown;
@@ -696,7 +696,7 @@ static int beside_cards(domino_reader *d, const ts_image *frame, ts_quad *cand, 
                                         MAX_UNDER);
         }
         added = 0;
-        for (int i = 0; i < nb && reads < MAX_BESIDE && n < max && p->nknown < CAP; i++) {
+        for (int i = 0; i < nb && reads < MAX_BESIDE && n < max && p->nknown < MAX_KNOWN; i++) {
             if (on_known(p, &near[i]))
                 continue;
             tried[reads++] = near[i];

@@ -2396,7 +2396,8 @@ static int look_beside(const domino_card_finder *f, const pip *p, const ts_quad 
     int at = -1;
     for (int k = 0; k < nk; k++) {
         float d = ts_dist(ts_quad_centre(known[k].q), (ts_pt){p->cx, p->cy});
-        float len = fmaxf(ts_dist(known[k].q[0], known[k].q[3]), ts_dist(known[k].q[0], known[k].q[1]));
+        const ts_pt *q = known[k].q;
+        float len = fmaxf(ts_dist(q[0], q[3]), ts_dist(q[0], q[1]));
         if (d <= 1.5f * len && d < best) {
             best = d;
             at = k;
