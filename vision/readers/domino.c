@@ -40,7 +40,16 @@
 #include "readers/domino_strips.h"
 #include "readers/readers.h"
 
-enum { MAX_STRIPS = 32, MAX_TOPS = 24, MAX_FOUND = 128, MAX_COVERED = 24, MAX_COVERS = 64, MAX_UNDER = 64 };
+enum {
+    MAX_STRIPS = 32,
+    MAX_TOPS = 24,
+    MAX_FOUND = 128,
+    MAX_COVERED = 24,
+    MAX_COVERS = 64,
+    MAX_UNDER = 64,
+    MAX_BESIDE = 24, /* reads a frame looking beside the cards known */
+    MAX_KNOWN = MAX_TOPS + MAX_COVERED, /* a pile's cards known */
+};
 
 /* A quad the last find read, and its reading. */
 typedef struct {
@@ -438,7 +447,7 @@ static void keep_end(const ts_quad *c, int e, float len, ts_quad *out)
  * candidates of a card's size, and that size; and the cards found whole
  * that read with both ends shown, a fanned hand's tops. */
 typedef struct {
-    ts_quad known[MAX_TOPS + MAX_COVERED];
+    ts_quad known[MAX_KNOWN];
     ts_quad other[MAX_COVERS];
     ts_quad fan[MAX_TOPS];
     int nknown, ntops, nother, nfan;
@@ -621,6 +630,89 @@ static int covered_cards(domino_reader *d, const ts_image *frame, ts_quad *cand,
     return n;
 }
 
+/* Whether quad q reads as a card of both ends sure (as a top), its
+ * reading kept for read_found. Returns 1, 0, or -1 with err. */
+static int reads_sure(domino_reader *d, const ts_image *frame, const ts_quad *q, char *err)
+{
+    ts_reading r;
+    if (tscv_warp_quad(frame, q->q, &d->work, DOMINO_CARD_W, DOMINO_CARD_H, err) < 0 ||
+        domino_read(d, &d->work, &r, err) < 0)
+        return -1;
+    keep_found(d, q->q, &r);
+    return r.is_card && r.attr_conf[0] >= 0.9f && r.attr_conf[1] >= 0.9f;
+}
+
+/* Whether q overlaps a card of p known. */
+static int on_known(const pile *p, const ts_quad *q)
+{
+    for (int t = 0; t < p->nknown; t++)
+        if (ts_quad_overlap(&p->known[t], q))
+            return 1;
+    return 0;
+}
+
+/* The candidates cand[0..n) not found whole that read sure, known too
+ * (the pipeline reads them anyway: their readings are kept), at most
+ * MAX_BESIDE reads. Returns 0, or -1 with err. */
+static int known_from_cands(domino_reader *d, const ts_image *frame, const ts_quad *cand, int n,
+                            pile *p, char *err)
+{
+    for (int i = 0, reads = 0; i < n && reads < MAX_BESIDE && p->nknown < MAX_KNOWN; i++) {
+        if (domino_found_whole(d->cards, i) || on_known(p, &cand[i]))
+            continue;
+        reads++;
+        int got = reads_sure(d, frame, &cand[i], err);
+        if (got < 0)
+            return -1;
+        if (got)
+            p->known[p->nknown++] = cand[i];
+    }
+    return 0;
+}
+
+/* Cards laid edge to edge with the cards known (a touching row or block
+ * whose seams the camera barely shows): looked for beside them
+ * (domino_find_beside), each read sure (as a top) known from then on, so
+ * the next round finds the card beyond it; added after the n candidates
+ * (out has room for max), at most MAX_BESIDE reads a frame. Where there is
+ * something to look at, the other candidates read sure are known first.
+ * Returns the count now, or -1 with err. */
+static int beside_cards(domino_reader *d, const ts_image *frame, ts_quad *cand, int n, int max,
+                        pile *p, char *err)
+{
+    ts_quad tried[MAX_BESIDE];
+    int reads = 0, added = 1, seeded = 0;
+    while (added && p->nknown >= 2 && reads < MAX_BESIDE) {
+        ts_quad near[MAX_UNDER];
+        int nb = domino_find_beside(d->cards, frame, p->known, p->nknown, tried, reads, near,
+                                    MAX_UNDER);
+        if (nb && !seeded) {
+            seeded = 1;
+            int k0 = p->nknown;
+            if (known_from_cands(d, frame, cand, n, p, err) < 0)
+                return -1;
+            if (p->nknown > k0)
+                nb = domino_find_beside(d->cards, frame, p->known, p->nknown, tried, reads, near,
+                                        MAX_UNDER);
+        }
+        added = 0;
+        for (int i = 0; i < nb && reads < MAX_BESIDE && n < max && p->nknown < MAX_KNOWN; i++) {
+            if (on_known(p, &near[i]))
+                continue;
+            tried[reads++] = near[i];
+            int got = reads_sure(d, frame, &near[i], err);
+            if (got < 0)
+                return -1;
+            if (!got)
+                continue;
+            p->known[p->nknown++] = near[i];
+            cand[n++] = near[i];
+            added++;
+        }
+    }
+    return n;
+}
+
 static int domino_find(void *reader, const ts_image *frame, ts_quad *out, int max, char *err)
 {
     domino_reader *d = reader;
@@ -641,6 +733,8 @@ static int domino_find(void *reader, const ts_image *frame, ts_quad *out, int ma
     for (int i = 0; i < ns; i++)
         keep_found(d, d->strips[i].q.q, &d->strips[i].r);
     n = covered_cards(d, frame, out, n, max, &p, err);
+    if (n >= 0)
+        n = beside_cards(d, frame, out, n, max, &p, err);
     if (n < 0)
         return -1;
     for (int i = 0; i < ns && n < max; i++)

@@ -42,6 +42,13 @@ static const float MIN_ASPECT = 2.5f, MAX_ASPECT = 4.4f;
 /* a card found whole this much wider than its length gives is narrowed too
  * (see narrows): past the tenth a camera's slant shortens it by */
 static const float NARROW_OVER = 1.15f;
+/* a quad is this share of the card's width larger each side than the paper
+ * the rays measure: they end a little inside the card (see card_of_pip) */
+static const float GROW = 0.035f;
+/* a card found whole this much longer than the frame's cards, one end moved
+ * out to a pip (see frame_trims): a quarter of a card past the seam is no
+ * printed rule of its own */
+static const float PULLED_OVER = 1.25f;
 
 /* lrintf (to nearest, ties to even) without the call libm makes of it
  * (errno): rays round every step. The same instruction glibc uses. */
@@ -1513,7 +1520,7 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
         return -1;
     /* rays end a little inside the card: at a printed outline, or where a
      * soft (blurred) edge is already dark enough to stop them */
-    float grow = 0.035f * width;
+    float grow = GROW * width;
     float hu = width / 2 + grow;
     half += grow;
     float cx = mx + (e0 + e1) / 2 * vx, cy = my + (e0 + e1) / 2 * vy;
@@ -1587,7 +1594,8 @@ static int trims(const cand *c, cand *out)
  * seam of one lying end to end with it is still no longer than the deck's
  * shape: it is cut (and one stopped short stretched) to the median length
  * of the frame's cards found whole with both ends straight (one deck, one
- * camera) as well. Returns the count of cands now (<= cap). */
+ * camera) as well; one pulled out far past that length comes after its
+ * cuts. Returns the count of cands now (<= cap). */
 static int frame_trims(cand *c, int nc, int cap)
 {
     enum { MAX_LENS = 64 }; /* a frame's cards, and more */
@@ -1600,8 +1608,14 @@ static int frame_trims(cand *c, int nc, int cap)
         return nc;
     ts_sort_floats(len, (size_t)n);
     float keep = len[n / 2];
-    for (int i = 0, m = nc; i < m && nc + 2 <= cap; i++)
+    for (int i = 0, m = nc; i < m && nc + 2 <= cap; i++) {
         nc += trims_to(&c[i], keep, &c[nc]);
+        /* an end moved out to a pip past a seam this far is the next
+         * card's pip: its trims first (read as found, the quad takes that
+         * card's end for its own) */
+        if (c[i].pulled && ts_dist(c[i].q.q[0], c[i].q.q[3]) > PULLED_OVER * keep)
+            c[i].rank -= 0.5f;
+    }
     return nc;
 }
 
@@ -2291,7 +2305,19 @@ static void stop_outline(domino_card_finder *f, const ts_quad *q, int *changed, 
     }
 }
 
-int domino_find_under(domino_card_finder *f, const ts_quad *known, int nk, ts_quad *out, int max)
+/* A pip's card looked for among the cards known[0..nk) (their outlines
+ * stops already): -1 if none, else 0 with c (see find_off_known). */
+typedef int (*known_look)(const domino_card_finder *f, const pip *p, const ts_quad *known, int nk,
+                          cand *c);
+
+/* The pips of the last frame that lie on none of the cards known[0..nk),
+ * each looked at (look) with the known cards' outlines as edges. Returns
+ * the quads found (<= max), as domino_find_cards gives them, none the same
+ * as one before it or one of tried[0..ntried) (several pips of a card give
+ * it again). */
+static int find_off_known(domino_card_finder *f, const ts_image *frame, const ts_quad *known,
+                          int nk, known_look look, const ts_quad *tried, int ntried, ts_quad *out,
+                          int max)
 {
     if (!f->queue || !f->npips)
         return 0;
@@ -2312,9 +2338,19 @@ int domino_find_under(domino_card_finder *f, const ts_quad *known, int nk, ts_qu
         stop_outline(f, &known[k], changed, &nch, cap);
     int n = 0;
     for (int j = 0; j < nfree && n < max; j++) {
-        const pip *p = &f->pips[free_pip[j]];
         cand c;
-        if (card_of_pip(f, p, 0, NAN, 0, &c) < 0)
+        if (look(f, &f->pips[free_pip[j]], known, nk, &c) < 0)
+            continue;
+        ts_quad sides;
+        if (frame && refine_sides(frame, &c.q, &sides))
+            refine_ends(frame, &sides, &c.q);
+        float tol = 0.1f * c.width;
+        int dup = 0;
+        for (int k = 0; k < ntried && !dup; k++)
+            dup = same_quad(c.q.q, tried[k].q, tol);
+        for (int k = 0; k < n && !dup; k++)
+            dup = same_quad(c.q.q, out[k].q, tol);
+        if (dup)
             continue;
         out[n] = c.q;
         ts_quad_order(out[n].q);
@@ -2323,4 +2359,58 @@ int domino_find_under(domino_card_finder *f, const ts_quad *known, int nk, ts_qu
     for (int i = 0; i < nch; i++)
         f->stop[changed[i]] = 0;
     return n;
+}
+
+static int look_under(const domino_card_finder *f, const pip *p, const ts_quad *known, int nk,
+                      cand *c)
+{
+    (void)known;
+    (void)nk;
+    return card_of_pip(f, p, 0, NAN, 0, c);
+}
+
+int domino_find_under(domino_card_finder *f, const ts_quad *known, int nk, ts_quad *out, int max)
+{
+    return find_off_known(f, NULL, known, nk, look_under, NULL, 0, out, max);
+}
+
+/* The direction across quad q (its shorter sides' way, radians) and the
+ * width of the paper it was found on (less the quad's GROW). */
+static float quad_across(const ts_quad *q, float *width)
+{
+    ts_pt a = q->q[0], b = q->q[1], c = q->q[2];
+    if (ts_dist(a, b) > ts_dist(b, c))
+        a = c;
+    *width = ts_dist(a, b) / (1 + 2 * GROW);
+    return atan2f(a.y - b.y, a.x - b.x);
+}
+
+/* The card of pip p beside a known card: as wide as the nearest known card
+ * (within a card's length and a half of its middle: a row's or block's
+ * neighbour, seen at the same scale), across the way it lies, its near side
+ * the first edge the rays meet (a known card's outline where it touches one). */
+static int look_beside(const domino_card_finder *f, const pip *p, const ts_quad *known, int nk,
+                       cand *c)
+{
+    float best = 1e30f;
+    int at = -1;
+    for (int k = 0; k < nk; k++) {
+        float d = ts_dist(ts_quad_centre(known[k].q), (ts_pt){p->cx, p->cy});
+        const ts_pt *q = known[k].q;
+        float len = fmaxf(ts_dist(q[0], q[3]), ts_dist(q[0], q[1]));
+        if (d <= 1.5f * len && d < best) {
+            best = d;
+            at = k;
+        }
+    }
+    if (at < 0 || p->clover)
+        return -1;
+    float w, a = quad_across(&known[at], &w);
+    return card_of_pip(f, p, w, a, 0, c);
+}
+
+int domino_find_beside(domino_card_finder *f, const ts_image *frame, const ts_quad *known, int nk,
+                       const ts_quad *tried, int ntried, ts_quad *out, int max)
+{
+    return find_off_known(f, frame, known, nk, look_beside, tried, ntried, out, max);
 }

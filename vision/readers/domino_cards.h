@@ -42,5 +42,14 @@ int domino_found_whole(const domino_card_finder *f, int i);
  * edge over it, often faintly). Returns the quads found (<= max), as
  * domino_find_cards gives them. */
 int domino_find_under(domino_card_finder *f, const ts_quad *known, int nk, ts_quad *out, int max);
+/* Cards laid edge to edge with the cards known[0..nk) (a touching row or
+ * block, whose paper runs on across the seams unseen): the last frame's pips
+ * on none of them, each looked at again at the frame's card width across
+ * the way the nearest known card lies, the known cards' outlines as edges,
+ * then its sides and ends moved to the edges that show in frame (the
+ * outlines lie a little over the seams). Returns the quads found (<= max),
+ * none the same as another or as one of tried[0..ntried). */
+int domino_find_beside(domino_card_finder *f, const ts_image *frame, const ts_quad *known, int nk,
+                       const ts_quad *tried, int ntried, ts_quad *out, int max);
 
 #endif
