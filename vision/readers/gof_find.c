@@ -1180,9 +1180,8 @@ void ts_gof_index_view(const ts_quad *q, ts_quad *v)
 }
 
 /* Whether the centre of q lies on a lone card found by its outline (score
- * 999/1000) among out[0..n): the pipeline would take that card first and
- * pass q over, so q is not worth its edge snapping; for a lone card q, the
- * same card traced by an earlier binarisation. */
+ * 999/1000): the pipeline would take that card first and pass q over, so
+ * q is not worth its edge snapping. */
 static int on_lone_card(const ts_quad *out, int n, const ts_quad *q)
 {
     float cx = (q->q[0].x + q->q[1].x + q->q[2].x + q->q[3].x) / 4;
@@ -1193,8 +1192,8 @@ static int on_lone_card(const ts_quad *out, int n, const ts_quad *q)
     return 0;
 }
 
-/* The lone cards' typical short side (score 1000: typical_side), each card
- * once, measured on a copy snapped to its edges, or 0 without them. An
+/* The lone cards' typical short side (score 1000: typical_side), measured
+ * on copies snapped to their edges, or 0 without them. An
  * outline traced on the stock image may run well inside its card (touching
  * blocks: 126 px for a card of 143 on 113036, 124 for cards of 130-147 on
  * 111029; 140 for 153-179 on 113039), and every index card is resized to
@@ -1208,7 +1207,7 @@ static float lone_side(const ts_image *frame, const ts_quad *out, int n)
     ts_quad lone[MAX_INDEX];
     int m = 0;
     for (int i = 0; i < n && m < MAX_INDEX; i++)
-        if (out[i].score >= 1000 && !on_lone_card(out, i, &out[i])) {
+        if (out[i].score >= 1000) {
             lone[m] = out[i];
             /* as traced where snapping fails or leaves no card's shape */
             if (ts_gof_snap_edges(frame, &lone[m]) < 0 || !card_shaped(lone[m].q))
