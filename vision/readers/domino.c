@@ -48,6 +48,7 @@ enum {
     MAX_COVERS = 64,
     MAX_UNDER = 64,
     MAX_BESIDE = 24, /* reads a frame looking beside the cards known */
+    MAX_CLEAR = 8,   /* reads (and cuts) a frame telling a pile's cards apart (clear_middles) */
     MAX_KNOWN = MAX_TOPS + MAX_COVERED, /* a pile's cards known */
 };
 
@@ -713,6 +714,123 @@ static int beside_cards(domino_reader *d, const ts_image *frame, ts_quad *cand, 
     return n;
 }
 
+/* The reading find() kept for quad q (the same floats), if q is one. */
+static int found_reading(const domino_reader *d, const ts_pt q[4], ts_reading *out)
+{
+    for (int i = 0; i < d->nfound; i++)
+        if (memcmp(d->found[i].q, q, sizeof d->found[i].q) == 0) {
+            *out = d->found[i].r;
+            return 1;
+        }
+    return 0;
+}
+
+/* q's reading (kept, or read now and kept: *reads counts those). Returns
+ * 1 if it is a card read at or above the floor, 0, or -1 with err. */
+static int sure_reading(domino_reader *d, const ts_image *frame, const ts_quad *q,
+                        ts_reading *r, int *reads, char *err)
+{
+    if (!found_reading(d, q->q, r)) {
+        if (*reads >= MAX_CLEAR)
+            return 0;
+        ++*reads;
+        if (tscv_warp_quad(frame, q->q, &d->work, DOMINO_CARD_W, DOMINO_CARD_H, err) < 0 ||
+            domino_read(d, &d->work, r, err) < 0)
+            return -1;
+        keep_found(d, q->q, r);
+    }
+    return r->is_card && r->conf >= ts_domino_reader_class.conf_floor;
+}
+
+/* Whether a's middle lies under b while b's does not lie under a: a is a
+ * card partly under b, not b seen again. */
+static int middle_under(const ts_quad *a, const ts_quad *b)
+{
+    ts_pt ca = ts_quad_centre(a->q), cb = ts_quad_centre(b->q);
+    return ts_point_in_quad(b->q, ca.x, ca.y) && !ts_point_in_quad(a->q, cb.x, cb.y);
+}
+
+/* Whether the middle of cut (its centre and four points a quarter of its
+ * width and a tenth of its length about it) lies on none of out[0..n)
+ * but out[a] read sure (a reading kept): the cut of a shows there, no
+ * other card seen again, with room for a quad a little off. */
+static int clear_of_sure(const domino_reader *d, const ts_quad *out, int n, int a,
+                         const ts_quad *cut)
+{
+    static const float U[5] = {0.5f, 0.25f, 0.75f, 0.25f, 0.75f},
+                       V[5] = {0.5f, 0.4f, 0.4f, 0.6f, 0.6f};
+    for (int k = 0; k < n; k++) {
+        ts_reading r;
+        int on = 0;
+        for (int s = 0; s < 5 && !on && k != a; s++) {
+            ts_pt c = ts_quad_point(cut->q, U[s], V[s]);
+            on = ts_point_in_quad(out[k].q, c.x, c.y);
+        }
+        if (on && found_reading(d, out[k].q, &r) && r.is_card &&
+            r.conf >= ts_domino_reader_class.conf_floor)
+            return 0;
+    }
+    return 1;
+}
+
+/* Card out[a] cut to an end that shows from under out[b] (the one that
+ * keeps more when both show), at the longest length down to half a card
+ * whose middle lies on no card read sure (clear_of_sure). Returns 1 with
+ * cut, or 0. */
+static int cut_clear(const domino_reader *d, const ts_quad *out, int n, int a, int b,
+                     ts_quad *cut)
+{
+    float len = card_len(out[a].q);
+    for (float t = 0.95f; t >= 0.5f; t -= 0.05f)
+        for (int e = 0; e < 2; e++) {
+            ts_pt end = ts_quad_point(out[a].q, 0.5f, e ? 0.9f : 0.1f);
+            if (ts_point_in_quad(out[b].q, end.x, end.y))
+                continue;
+            keep_end(&out[a], e, len * t, cut);
+            if (clear_of_sure(d, out, n, a, cut))
+                return 1;
+        }
+    return 0;
+}
+
+/* Two candidates read sure as two cards of a pile, one's middle under the
+ * other: the pipeline takes only the first (ts_quad_overlap: either's
+ * middle inside the other is the same card). The one partly under is cut
+ * to its end that shows (cut_clear), its reading kept for the cut, so both
+ * are taken; the same card found again is left whole (it lies on the
+ * cut: not taken). At most MAX_CLEAR quads read and cut here. Returns 0,
+ * or -1 with err. */
+static int clear_middles(domino_reader *d, const ts_image *frame, ts_quad *out, int n, char *err)
+{
+    ts_quad was[MAX_CLEAR]; /* the cards cut, as found: one cut a card */
+    int reads = 0, ncut = 0;
+    for (int a = 0; a < n && ncut < MAX_CLEAR; a++)
+        for (int b = 0; b < n; b++) {
+            ts_reading ra, rb;
+            ts_quad cut;
+            int again = 0;
+            for (int k = 0; k < ncut && !again; k++)
+                again = ts_quad_overlap(&was[k], &out[a]);
+            if (again)
+                break;
+            if (b == a || !middle_under(&out[a], &out[b]))
+                continue;
+            int sa = sure_reading(d, frame, &out[a], &ra, &reads, err);
+            int sb = sa > 0 ? sure_reading(d, frame, &out[b], &rb, &reads, err) : sa;
+            if (sa < 0 || sb < 0)
+                return -1;
+            /* the cut needs its reading kept: read afresh, half a card may read wrong */
+            if (sa && sb && ra.code.idx != rb.code.idx && d->nfound < MAX_FOUND &&
+                cut_clear(d, out, n, a, b, &cut)) {
+                was[ncut++] = out[a];
+                out[a] = cut;
+                keep_found(d, cut.q, &ra);
+                break;
+            }
+        }
+    return 0;
+}
+
 static int domino_find(void *reader, const ts_image *frame, ts_quad *out, int max, char *err)
 {
     domino_reader *d = reader;
@@ -739,19 +857,13 @@ static int domino_find(void *reader, const ts_image *frame, ts_quad *out, int ma
         return -1;
     for (int i = 0; i < ns && n < max; i++)
         out[n++] = d->strips[i].q;
-    return n;
+    return clear_middles(d, frame, out, n, err) < 0 ? -1 : n;
 }
 
 /* The reading of a quad find() read (the same floats), if q is one. */
 static int domino_read_found(void *reader, const ts_pt q[4], ts_reading *out)
 {
-    domino_reader *d = reader;
-    for (int i = 0; i < d->nfound; i++)
-        if (memcmp(d->found[i].q, q, sizeof d->found[i].q) == 0) {
-            *out = d->found[i].r;
-            return 1;
-        }
-    return 0;
+    return found_reading(reader, q, out);
 }
 
 const ts_reader_class ts_domino_reader_class = {
