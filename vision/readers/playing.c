@@ -208,9 +208,9 @@ struct ts_playing_reader {
     ts_image grown;   /* a fitted held quad's, grown (held_face, held_index) */
     ts_image hpatch[HELD_PAIRS]; /* its index patches (held_index) */
     float hprobs[HELD_PAIRS * NOUT];
-    ts_index_ink *hindexer;  /* the frame's glyph pairs for held_pairs */
-    ts_playing_pair *hpairs; /* MAX_PAIRS of them */
-    int nhpairs;             /* their count, -1 before they are looked for */
+    ts_index_ink *hindexer;  /* region_pairs' glyph pairs */
+    ts_playing_pair *hpairs; /* the frame's glyph pairs (index_candidates), all MAX_PAIRS */
+    int nhpairs;             /* their count */
     ts_image hregion;        /* a held quad's region, enlarged (region_pairs) */
     ts_playing_pair rpairs[MAX_CARD_PAIRS]; /* its pairs, in frame pixels */
     ts_image hxpatch[HELD_XPAIRS * NSTRETCH]; /* their index patches */
@@ -1263,10 +1263,6 @@ static int held_pairs(ts_playing_reader *r, ts_pt q[4], ts_reading *out, char *e
             return 0;
     if (r->nunpaired < MAX_UNFIT)
         r->unpaired[r->nunpaired++] = c;
-    if (r->nhpairs < 0) /* once a frame, for all its held quads */
-        r->nhpairs = ts_playing_index_pairs(r->hindexer, r->frame, r->hpairs, MAX_PAIRS, err);
-    if (r->nhpairs < 0)
-        return -1;
     int found = pairs_card(r, r->hpairs, r->nhpairs, q, out, err);
     if (found != 0)
         return found < 0 ? -1 : 0;
@@ -1449,9 +1445,14 @@ static int pair_cards(ts_playing_reader *r, const ts_image *frame, int np,
 static int index_candidates(ts_playing_reader *r, const ts_image *frame, const ts_quad *outline,
                             int noutline, ts_quad *out, int max, int *nsure, char *err)
 {
-    int np = ts_playing_index_pairs(r->indexer, frame, r->pairs, MAX_PAIRS, err);
+    /* the frame's pairs, kept whole for held_pairs: pair_cards drops those
+     * in outlines (found once a frame, not again for its held quads: 12 M
+     * instructions a 720p frame) */
+    int np = ts_playing_index_pairs(r->indexer, frame, r->hpairs, MAX_PAIRS, err);
     if (np < 0)
         return -1;
+    r->nhpairs = np;
+    memcpy(r->pairs, r->hpairs, sizeof *r->pairs * (size_t)np);
     int n = pair_cards(r, frame, np, outline, noutline, 0, out, max, err);
     if (n < 0)
         return -1;
@@ -1480,7 +1481,6 @@ static void frame_reset(ts_playing_reader *r)
 {
     ts_reading_memo_clear(&r->memo);
     r->nunfit = 0;
-    r->nhpairs = -1;
     r->nunpaired = 0;
 }
 

@@ -46,6 +46,11 @@ typedef struct {
 
 static int near_pair(const ts_playing_pair *a, const ts_playing_pair *b)
 {
+    /* most pairs lie far apart: a bound first, without a root (a distance
+     * is at least its larger axis, a step at most its two axes summed) */
+    float most = 0.3f * (fabsf(a->suit.x - a->rank.x) + fabsf(a->suit.y - a->rank.y));
+    if (fabsf(a->rank.x - b->rank.x) >= most || fabsf(a->rank.y - b->rank.y) >= most)
+        return 0;
     float tol = 0.3f * ts_dist(a->rank, a->suit);
     return ts_dist(a->rank, b->rank) < tol && ts_dist(a->suit, b->suit) < tol;
 }
