@@ -169,15 +169,17 @@ enum { MAX_KEPT = MAX_RANKED + BATCH };
 /* Another game's table (other_table): at least TABLE_GROUP whole outlines
  * of one size (areas within a factor TABLE_SIZE of the group's first) in
  * as many places (overlapping none of the group before them: a card's
- * outline is often found several times), none inside an outline
- * TABLE_INSIDE times as large (a playing card's pips, outlined on a phone
- * photo), no index read surely, and the first TABLE_SAMPLE of them, read
+ * outline is often found several times), each at least TABLE_MIN_AREA of
+ * the frame and inside no outline TABLE_INSIDE times as large (a playing
+ * card's pips, outlined: 0.19-0.29% of a rendered touching table, inside
+ * the card on a phone photo), no index read surely, and the first TABLE_SAMPLE of them, read
  * in one batch, not one a card above the floor. Read one by one, the
  * outlines, blobs and held quads of a table of Qwirkle Cards or Chinese
  * domino cards (none a playing card) cost 3.7-5 G instructions. */
 enum { TABLE_GROUP = 6, TABLE_SAMPLE = 4 };
 #define TABLE_SIZE 1.25f
 #define TABLE_INSIDE 1.5f
+#define TABLE_MIN_AREA 0.004f /* Chinese domino cards' outlines: 0.56-0.62% */
 
 /* What reading one card of a batch needs. */
 typedef struct {
@@ -1564,7 +1566,8 @@ static int same_size(const ts_quad *cand, int n, const ts_image *frame, int *gro
 {
     int lone[MAX_RANKED];
     for (int j = 0; j < n; j++)
-        lone[j] = !on_frame_edge(cand[j].q, frame) && !inside_larger(cand, n, j);
+        lone[j] = cand[j].area >= TABLE_MIN_AREA * frame->w * frame->h &&
+                  !on_frame_edge(cand[j].q, frame) && !inside_larger(cand, n, j);
     int best = 0;
     for (int i = 0; i < n; i++) {
         if (!lone[i])
