@@ -4,9 +4,11 @@
  * place's outlines, blobs and held quads were read one by one: 3.7 to 5 G
  * instructions a frame against the playing grid's 0.17 G. A frame with
  * many outlines of one size in places of their own, no index read surely,
- * and none of the first few outlines a playing card above the floor is
- * another game's table (playing.c, other_table): it gives no card, in
- * about a playing table's time.
+ * and none of the first few outlines a playing card above the floor (nor
+ * all of them unsure ones) is another game's table (playing.c,
+ * other_table): it gives no card, in about a playing table's time. The
+ * test asserts what is seen (no sure card, the rule fired, the playing
+ * grids read) and only prints the time.
  *
  * Rendered grids (jpeg, as the camera sends them) of seeds 80000-80002,
  * the speed frames' seed among them.
@@ -26,9 +28,10 @@
 
 enum { FIRST_SEED = 80000, NSEEDS = 3 };
 
-/* CPU seconds the playing pipeline takes on table fam/seed (grid); its
- * cards found (read or not) in *ncards and those read in *nread. */
-static double table_time(ts_pipeline *p, ts_family fam, uint64_t seed, int *ncards, int *nread)
+/* The playing pipeline on table fam/seed (grid): its cards found (read or
+ * not) in *ncards and those read in *nread; returns the CPU seconds it
+ * took, printed only (a slow or sanitised build must not fail). */
+static double read_table(ts_pipeline *p, ts_family fam, uint64_t seed, int *ncards, int *nread)
 {
     char err[TSCV_ERR_MAX];
     static ts_frame_result res;
@@ -45,7 +48,7 @@ static double table_time(ts_pipeline *p, ts_family fam, uint64_t seed, int *ncar
     return s;
 }
 
-static void test_other_tables_give_no_card_quickly(void **state)
+static void test_other_tables_give_no_card(void **state)
 {
     (void)state;
     static const ts_family others[] = {TS_FAM_QWIRKLE, TS_FAM_DOMINO, TS_FAM_SET, TS_FAM_GOF};
@@ -53,40 +56,41 @@ static void test_other_tables_give_no_card_quickly(void **state)
     ts_pipeline *p = game_pipeline("playing");
     assert_non_null(p);
     int n, nread, playing_read = 0;
-    (void)table_time(p, TS_FAM_PLAYING, FIRST_SEED, &n, &nread); /* the nets loaded, warm */
+    (void)read_table(p, TS_FAM_PLAYING, FIRST_SEED, &n, &nread); /* the nets loaded, warm */
     double playing = 0;
     for (int s = 0; s < NSEEDS; s++) {
-        playing += table_time(p, TS_FAM_PLAYING, FIRST_SEED + s, &n, &nread);
+        playing += read_table(p, TS_FAM_PLAYING, FIRST_SEED + s, &n, &nread);
         playing_read += nread;
     }
-    double most = 0;
+    int given_all = 0;
     for (int f = 0; f < NOTHERS; f++) {
         double t = 0;
-        int cards = 0, sure = 0;
+        int sure = 0, given = 0;
         for (int s = 0; s < NSEEDS; s++) {
-            t += table_time(p, others[f], FIRST_SEED + s, &n, &nread);
-            cards += n;
+            t += read_table(p, others[f], FIRST_SEED + s, &n, &nread);
             sure += nread;
+            given += n == 0; /* other_table fired: no place offered at all */
         }
-        fprintf(stderr, "family %d: %d cards (%d read), %.2f times the playing grids' time\n",
-                (int)others[f], cards, sure, t / playing);
+        fprintf(stderr, "family %d: %d sure cards, %d/%d tables given as another game's, "
+                "%.2f times the playing grids' CPU time\n",
+                (int)others[f], sure, given, NSEEDS, t / playing);
         /* before: 9 sure playing cards on the Gang of Four grids */
         assert_int_equal(sure, 0);
-        most = t / playing > most ? t / playing : most;
+        assert_true(given >= 1);
+        given_all += given;
     }
+    /* measured: Qwirkle 3, Chinese domino 1, SET 2 (80002 is read as
+     * before), Gang of Four 3 */
+    assert_true(given_all >= 9);
     ts_pipeline_destroy(p);
-    fprintf(stderr, "playing grids: %d cards read; the slowest other family %.2f times their time\n",
-                playing_read, most);
+    fprintf(stderr, "playing grids: %d cards read\n", playing_read);
     assert_true(playing_read >= 35); /* 80002's KC is not found (test_playing_spared_face) */
-    /* measured: Qwirkle 0.90, Chinese domino 2.11, SET 3.03 (80002 is
-     * read as before), Gang of Four 0.64; before: 25.3, 6.5, 15.3, 27.3 */
-    assert_true(most < 5.0);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_other_tables_give_no_card_quickly),
+        cmocka_unit_test(test_other_tables_give_no_card),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
