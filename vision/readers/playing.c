@@ -163,6 +163,23 @@ _Static_assert((int)HELD_JITTERS <= (int)HELD_XREAD, "the jitters are read in r-
 
 /* Cards read in one batch (each net step one run over all of them). */
 enum { BATCH = 48 };
+/* Readings kept from find()'s first pass for the pass after: every
+ * candidate it read, ahead or one by one. */
+enum { MAX_KEPT = MAX_RANKED + BATCH };
+/* Another game's table (other_table): at least TABLE_GROUP whole outlines
+ * of one size (areas within a factor TABLE_SIZE of the group's first) in
+ * as many places (overlapping none of the group before them: a card's
+ * outline is often found several times), each at least TABLE_MIN_AREA of
+ * the frame and inside no outline TABLE_INSIDE times as large (a playing
+ * card's pips, outlined: 0.19-0.29% of a rendered touching table, inside
+ * the card on a phone photo), no index read surely, and the first TABLE_SAMPLE of them, read
+ * in one batch, not one a card above the floor. Read one by one, the
+ * outlines, blobs and held quads of a table of Qwirkle Cards or Chinese
+ * domino cards (none a playing card) cost 3.7-5 G instructions. */
+enum { TABLE_GROUP = 6, TABLE_SAMPLE = 4 };
+#define TABLE_SIZE 1.25f
+#define TABLE_INSIDE 1.5f
+#define TABLE_MIN_AREA 0.004f /* Chinese domino cards' outlines: 0.56-0.62% */
 
 /* What reading one card of a batch needs. */
 typedef struct {
@@ -200,8 +217,8 @@ struct ts_playing_reader {
     ts_image *ahead_img;  /* BATCH cards read ahead (read_ahead) */
     ts_reading ahead[BATCH];
     int ahead_cand[BATCH]; /* the candidate each is */
-    ts_pt kept_q[BATCH][4]; /* the quads read ahead in find()'s first pass */
-    ts_reading kept[BATCH]; /* and their readings, not read again after it */
+    ts_pt kept_q[MAX_KEPT][4]; /* the quads read in find()'s first pass */
+    ts_reading kept[MAX_KEPT]; /* and their readings, not read again after it */
     int nkept, nahead;
     int *ahead_slot;       /* MAX_RANKED: each candidate's place in ahead, or -1 */
     ts_image warp;    /* the finder's warp of one candidate */
@@ -840,14 +857,20 @@ static int kept_reading(const ts_playing_reader *r, const ts_pt q[4], ts_reading
     return 0;
 }
 
+/* Keeps reading rd of quad q for the pass after (kept_reading). */
+static void keep_reading(ts_playing_reader *r, const ts_pt q[4], const ts_reading *rd)
+{
+    if (r->nkept >= MAX_KEPT)
+        return;
+    memcpy(r->kept_q[r->nkept], q, sizeof r->kept_q[0]);
+    r->kept[r->nkept++] = *rd;
+}
+
 /* Keeps the readings the last read_ahead made (of cand) for the pass after. */
 static void keep_ahead(ts_playing_reader *r, const ts_quad *cand)
 {
-    for (int j = 0; j < r->nahead; j++) {
-        memcpy(r->kept_q[j], cand[r->ahead_cand[j]].q, sizeof r->kept_q[j]);
-        r->kept[j] = r->ahead[j];
-    }
-    r->nkept = r->nahead;
+    for (int j = 0; j < r->nahead; j++)
+        keep_reading(r, cand[r->ahead_cand[j]].q, &r->ahead[j]);
 }
 
 /* Reads ahead, in one batch, the candidates ts_place_pick will read if each
@@ -1279,10 +1302,12 @@ static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char
     ts_playing_reader *r = ctx;
     if (r->ahead_slot[i] >= 0) {
         *out = r->ahead[r->ahead_slot[i]];
-    } else if (tscv_warp_quad(r->frame, cand[i].q, &r->warp, TS_PLAYING_CARD_W,
-                              TS_PLAYING_CARD_H, err) < 0 ||
-               read_fresh(r, &r->warp, card_flags(r, cand[i].q, r->frame), out, err) < 0) {
-        return -1;
+    } else if (!kept_reading(r, cand[i].q, out)) {
+        if (tscv_warp_quad(r->frame, cand[i].q, &r->warp, TS_PLAYING_CARD_W, TS_PLAYING_CARD_H,
+                           err) < 0 ||
+            read_fresh(r, &r->warp, card_flags(r, cand[i].q, r->frame), out, err) < 0)
+            return -1;
+        keep_reading(r, cand[i].q, out);
     }
     /* a held card's index unread: its quad fitted to its face, then the
      * index again, else its face alone (playing_held.h) where an index's
@@ -1513,10 +1538,109 @@ static int pick(ts_playing_reader *r, const ts_image *frame, int n, int nahead,
     return n;
 }
 
+/* Whether cand[j] overlaps one of cand[at[0..m)]. */
+static int overlaps_any(const ts_quad *cand, const int *at, int m, int j)
+{
+    for (int k = 0; k < m; k++)
+        if (ts_quad_overlap(&cand[at[k]], &cand[j]))
+            return 1;
+    return 0;
+}
+
+/* Whether cand[j]'s centre lies in one of cand[0..n) TABLE_INSIDE times
+ * as large. */
+static int inside_larger(const ts_quad *cand, int n, int j)
+{
+    ts_pt c = ts_quad_centre(cand[j].q);
+    for (int k = 0; k < n; k++)
+        if (cand[k].area >= TABLE_INSIDE * cand[j].area && ts_point_in_quad(cand[k].q, c.x, c.y))
+            return 1;
+    return 0;
+}
+
+/* The largest group of whole outlines cand[0..n) of one size (areas within
+ * a factor TABLE_SIZE of its first's), each in a place of its own (the
+ * first outline of each place) and inside no larger one (inside_larger),
+ * their places in group (room for n); returns its count. */
+static int same_size(const ts_quad *cand, int n, const ts_image *frame, int *group)
+{
+    int lone[MAX_RANKED];
+    for (int j = 0; j < n; j++)
+        lone[j] = cand[j].area >= TABLE_MIN_AREA * frame->w * frame->h &&
+                  !on_frame_edge(cand[j].q, frame) && !inside_larger(cand, n, j);
+    int best = 0;
+    for (int i = 0; i < n; i++) {
+        if (!lone[i])
+            continue;
+        int m = 0, at[MAX_RANKED];
+        for (int j = 0; j < n; j++)
+            if (lone[j] && cand[j].area <= TABLE_SIZE * cand[i].area &&
+                cand[j].area * TABLE_SIZE >= cand[i].area && !overlaps_any(cand, at, m, j))
+                at[m++] = j;
+        if (m > best) {
+            best = m;
+            memcpy(group, at, sizeof *at * (size_t)m);
+        }
+    }
+    return best;
+}
+
+/* Reads in one batch the first TABLE_SAMPLE outlines of group[0..ng) of
+ * cand, keeping their readings for find() (kept_reading). Returns 1 if one
+ * reads as a card above the floor, or every one as a card and one of them
+ * above the face's veto (a scattered playing table, 111020: 0.57, 0.45,
+ * 0.45, 0.71; of the 141 rendered SET, Qwirkle, Gang of Four and Chinese
+ * domino tables of /work/briefs/auto d111000 and d113000 it gives as
+ * another's, 2 read every one as a card, each vetoed to 0.45), 0 if not,
+ * -1 with err. */
+static int sample_reads_card(ts_playing_reader *r, const ts_image *frame, const ts_quad *cand,
+                             const int *group, int ng, char *err)
+{
+    int pick[TABLE_SAMPLE], flags[TABLE_SAMPLE], n = 0;
+    for (int g = 0; g < ng && n < TABLE_SAMPLE; g++) {
+        const ts_quad *c = &cand[group[g]];
+        if (tscv_warp_quad(frame, c->q, &r->ahead_img[n], TS_PLAYING_CARD_W, TS_PLAYING_CARD_H,
+                           err) < 0)
+            return -1;
+        flags[n] = card_flags(r, c->q, frame);
+        pick[n++] = group[g];
+    }
+    ts_playing_reading rd[TABLE_SAMPLE];
+    if (read_cards(r, r->ahead_img, flags, n, rd, err) < 0)
+        return -1;
+    int card = 0, cards = 0, unvetoed = 0;
+    for (int k = 0; k < n; k++) {
+        ts_reading out;
+        to_reading(&rd[k], &out);
+        keep_reading(r, cand[pick[k]].q, &out);
+        card |= out.is_card && out.conf >= TS_PLAYING_FLOOR;
+        cards += out.is_card;
+        unvetoed |= out.is_card && out.conf > FACE_VETO_CAP;
+    }
+    return card || (cards == n && unvetoed);
+}
+
+/* 1 if the frame is a table of another game's cards (TABLE_GROUP): many
+ * outlines (cand[0..nout)) of one size, no index read surely (nsure), and
+ * a sample of those outlines no playing card; 0 if not, -1 with err. */
+static int other_table(ts_playing_reader *r, const ts_image *frame, const ts_quad *cand, int nout,
+                       int nsure, char *err)
+{
+    if (nsure > 0 || nout < TABLE_GROUP)
+        return 0;
+    int group[MAX_RANKED];
+    int ng = same_size(cand, nout, frame, group);
+    if (ng < TABLE_GROUP)
+        return 0;
+    int card = sample_reads_card(r, frame, cand, group, ng, err);
+    return card < 0 ? -1 : !card;
+}
+
 static int playing_find(void *reader, const ts_image *frame, ts_quad *out, int max, char *err)
 {
     ts_playing_reader *r = reader;
     frame_reset(r);
+    r->nkept = 0;
     int cap = max < MAX_RANKED ? max : MAX_RANKED;
     int nout = ts_playing_outlines(r->finder, frame, r->ranked, cap, err);
     if (nout < 0)
@@ -1538,6 +1662,9 @@ static int playing_find(void *reader, const ts_image *frame, ts_quad *out, int m
         else
             late[nl++] = r->icand[i];
     }
+    int other = other_table(r, frame, r->ranked, nout, ne, err);
+    if (other != 0)
+        return other < 0 ? -1 : 0;
     /* First without the blobs (a third of the finder's time on a table of
      * outlined cards): kept when every place the outlines and sure indices
      * offer read surely or as no card, no later candidate was read, and
@@ -1560,9 +1687,7 @@ static int playing_find(void *reader, const ts_image *frame, ts_quad *out, int m
     frame_reset(r);
     keep_ahead(r, r->ranked);
     n = ts_playing_find_late(r->finder, frame, early, ne, late, nl, r->ranked, nout, cap, err);
-    k = n < 0 ? -1 : pick(r, frame, n, n, read_candidate, out, max, err);
-    r->nkept = 0;
-    return k;
+    return n < 0 ? -1 : pick(r, frame, n, n, read_candidate, out, max, err);
 }
 
 static const char *const playing_profiles[] = {"standard", NULL};
