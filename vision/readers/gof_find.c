@@ -1102,15 +1102,15 @@ static void fit_size(ts_quad *q, float side)
     q->area *= s * s;
 }
 
-/* The index cards (idx[0..m)) whose size is near the lone cards' (ref:
- * lone_side, or index_side without them; 0 when neither) or that at
- * least two cards whose both indices show share (without ref, one is
- * enough): the others are a numeral stroke or the table's pattern read
+/* The index cards (idx[0..m)) whose size is near the lone cards' or that
+ * at least two cards whose both indices show share (without lone cards, one
+ * is enough): the others are a numeral stroke or the table's pattern read
  * as an index. The second size is for a table whose pattern has a card's
  * shape (a striped cloth as light as the stock: its stripes' pieces set the
  * lone size at half the cards'). Returns the new count. */
-static int index_size_ok(const ts_gof_finder *f, float ref, ts_quad *idx, int m)
+static int index_size_ok(const ts_gof_finder *f, const ts_quad *out, int n, ts_quad *idx, int m)
 {
+    float ref = typical_side(out, n, 1000, 1);
     float two = typical_side(idx, m, 2, ref > 0 ? 2 : 1);
     if (ref <= 0 && two <= 0)
         return 0;
@@ -1190,53 +1190,6 @@ static int on_lone_card(const ts_quad *out, int n, const ts_quad *q)
         if (out[i].score >= 999 && ts_point_in_quad(out[i].q, cx, cy))
             return 1;
     return 0;
-}
-
-/* The lone cards' typical short side (score 1000: typical_side), measured
- * on copies snapped to their edges, or 0 without them. An outline traced
- * on the stock image may run well inside its card (touching
- * blocks: 126 px for a card of 143 on 113036, 124 for cards of 130-147 on
- * 111029; 140 for 153-179 on 113039), and every index card is resized to
- * this (fit_size) and read unsure or wrong (113036: two Y2s read Y9 at 1.00
- * on index cards 12% too small). Snapped sides can run out onto a printed
- * cloth's light print (113026: 97 px for cards of 89-91, 89.5 as traced),
- * but on 113004's stripes they came right (103 for 87-113), and keeping
- * them to plain tables (smooth_image) lost as many cards as it kept. Every
- * trace is snapped (a card traced by several binarisations counts as
- * often): snapping each card once cut the pile frame 209.8 -> 206.4 M but
- * read 14 of 20 at least half visible cards of piles 81003-81004, not 16. */
-static float lone_side(const ts_image *frame, const ts_quad *out, int n)
-{
-    ts_quad lone[MAX_INDEX];
-    int m = 0;
-    for (int i = 0; i < n && m < MAX_INDEX; i++)
-        if (out[i].score >= 1000) {
-            lone[m] = out[i];
-            /* as traced where snapping fails or leaves no card's shape */
-            if (ts_gof_snap_edges(frame, &lone[m]) < 0 || !card_shaped(lone[m].q))
-                lone[m] = out[i];
-            m++;
-        }
-    float ref = typical_side(lone, m, 1000, 1);
-    return ref > 0 ? ref : 0;
-}
-
-/* Without lone cards, the same of the index cards idx[0..m) whose both
- * indices show (at least two of them), snapped. An index card's size comes
- * from its numeral-to-symbol step, a few pixels, and is 15-35% off on
- * touching blocks (111039: 185 and 288 px for a card of 167 by 214); left
- * unsized there, each read at its own. 0 when fewer than two. */
-static float index_side(const ts_image *frame, const ts_quad *idx, int m)
-{
-    ts_quad two[MAX_INDEX];
-    int k = 0;
-    for (int i = 0; i < m && k < MAX_INDEX; i++)
-        if (idx[i].score >= 2) {
-            two[k] = idx[i];
-            ts_gof_snap_edges(frame, &two[k++]);
-        }
-    float side = typical_side(two, k, 2, 2);
-    return side > 0 ? side : 0;
 }
 
 /* Whether most of the stock scores v[0..n) are near the brightest of them
@@ -1397,13 +1350,14 @@ int ts_gof_find(ts_gof_finder *f, const ts_image *frame, ts_quad *out, ts_quad *
         return -1;
     /* then the cards their indices imply on the stock, where outlines
      * were lost */
+    float ref = typical_side(out, n, 1000, 1);
+    stock_ctx on = {frame, ref > 0 ? ref : 0};
     int roi[4], m = 0;
-    int look = f->away_ran || unexplained(f, out, n, frame, INDEX_EXPLAINS, roi);
-    float ref = look ? lone_side(frame, out, n) : 0;
-    stock_ctx on = {frame, ref};
-    if (look)
-        m = ts_gof_index_cards(f->index, frame, f->away_ran ? f->away_roi : roi, index_on_stock,
-                               &on, f->idx, MAX_INDEX, err);
+    if (f->away_ran)
+        m = ts_gof_index_cards(f->index, frame, f->away_roi, index_on_stock, &on, f->idx,
+                               MAX_INDEX, err);
+    else if (unexplained(f, out, n, frame, INDEX_EXPLAINS, roi))
+        m = ts_gof_index_cards(f->index, frame, roi, index_on_stock, &on, f->idx, MAX_INDEX, err);
     if (m < 0)
         return -1;
     memcpy(f->pair, f->idx, sizeof *f->idx * (size_t)m);
@@ -1419,16 +1373,14 @@ int ts_gof_find(ts_gof_finder *f, const ts_image *frame, ts_quad *out, ts_quad *
         if (!on_lone_card(out, n, &f->idx[i]))
             f->idx[kept++] = f->idx[i];
     }
-    if (ref <= 0 && m > 0)
-        ref = index_side(frame, f->pair, f->npair);
-    m = index_size_ok(f, ref, f->idx, kept);
-    n = merge_index(out, kd, n, max, f->idx, m);
+    m = index_size_ok(f, out, n, f->idx, kept);
+    int whole = n = merge_index(out, kd, n, max, f->idx, m);
     if (card) {
         for (int i = 0; i < n; i++)
             card[i] = out[i];
         /* last, every index card on stock again as its index view: the
          * whole card may lie under others (or its centre on a lone card) */
-        nv = index_size_ok(f, ref, f->view, nv);
+        nv = index_size_ok(f, out, whole, f->view, nv);
         for (int i = 0; i < nv && n < max; i++, n++) {
             card[n] = f->view[i];
             kd[n] = TS_GOF_VIEW;
