@@ -1590,7 +1590,7 @@ static int same_size(const ts_quad *cand, int n, const ts_image *frame, int *gro
  * reads as a card above the floor, or every one as a card and one of them
  * above the face's veto (a scattered playing table, 111020: 0.57, 0.45,
  * 0.45, 0.71; of the 141 rendered SET, Qwirkle, Gang of Four and Chinese
- * domino tables of /work/briefs/auto d111000 and d113000 it gives as
+ * domino tables of seeds 111000-111041 and 113000-113041 it gives as
  * another's, 2 read every one as a card, each vetoed to 0.45), 0 if not,
  * -1 with err. */
 static int sample_reads_card(ts_playing_reader *r, const ts_image *frame, const ts_quad *cand,
