@@ -631,15 +631,25 @@ static int covered_cards(domino_reader *d, const ts_image *frame, ts_quad *cand,
     return n;
 }
 
+/* Reads quad q of frame into *r and keeps the reading for read_found.
+ * Returns 0, or -1 with err. */
+static int read_and_keep(domino_reader *d, const ts_image *frame, const ts_quad *q, ts_reading *r,
+                         char *err)
+{
+    if (tscv_warp_quad(frame, q->q, &d->work, DOMINO_CARD_W, DOMINO_CARD_H, err) < 0 ||
+        domino_read(d, &d->work, r, err) < 0)
+        return -1;
+    keep_found(d, q->q, r);
+    return 0;
+}
+
 /* Whether quad q reads as a card of both ends sure (as a top), its
  * reading kept for read_found. Returns 1, 0, or -1 with err. */
 static int reads_sure(domino_reader *d, const ts_image *frame, const ts_quad *q, char *err)
 {
     ts_reading r;
-    if (tscv_warp_quad(frame, q->q, &d->work, DOMINO_CARD_W, DOMINO_CARD_H, err) < 0 ||
-        domino_read(d, &d->work, &r, err) < 0)
+    if (read_and_keep(d, frame, q, &r, err) < 0)
         return -1;
-    keep_found(d, q->q, &r);
     return r.is_card && r.attr_conf[0] >= 0.9f && r.attr_conf[1] >= 0.9f;
 }
 
@@ -734,10 +744,8 @@ static int sure_reading(domino_reader *d, const ts_image *frame, const ts_quad *
         if (*reads >= MAX_CLEAR)
             return 0;
         ++*reads;
-        if (tscv_warp_quad(frame, q->q, &d->work, DOMINO_CARD_W, DOMINO_CARD_H, err) < 0 ||
-            domino_read(d, &d->work, r, err) < 0)
+        if (read_and_keep(d, frame, q, r, err) < 0)
             return -1;
-        keep_found(d, q->q, r);
     }
     return r->is_card && r->conf >= ts_domino_reader_class.conf_floor;
 }
