@@ -61,6 +61,11 @@ sanitize: deps
 
 FUZZERS = $(basename $(notdir $(wildcard tests/fuzz/fuzz_*.c)))
 
+# fuzz_http counts leaks at exit only, once the server has stopped:
+# libmicrohttpd frees a finished connection later, on its own thread, so a
+# count after each input can catch it mid-request (once, a stream's 192
+# bytes, not reproducible by replaying the input).
+
 fuzz: deps
 	CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTS_FUZZ=ON
 	cmake --build build-fuzz -j $(JOBS) --target $(FUZZERS)
@@ -68,6 +73,7 @@ fuzz: deps
 	  echo "fuzzing $$f for $(FUZZ_SECONDS) s"; \
 	  mkdir -p build-fuzz/corpus/$$f; \
 	  build-fuzz/tests/$$f -max_total_time=$(FUZZ_SECONDS) \
+	    $$( [ $$f = fuzz_http ] && echo -detect_leaks=0 ) \
 	    -max_len=$$( [ $$f = fuzz_image ] && echo 65536 || echo 4096 ) \
 	    build-fuzz/corpus/$$f tests/fuzz/corpus/$$f > build-fuzz/$$f.log 2>&1 \
 	    || { tail -40 build-fuzz/$$f.log; echo "$$f: FAILED"; exit 1; }; \
