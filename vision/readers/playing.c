@@ -241,6 +241,7 @@ struct ts_playing_reader {
     int nprefix;      /* find()'s first pass: candidates before the blobs' place */
     int blobs_matter; /* it read what the blobs may change */
     ts_quad *ranked;  /* the finder's output before it is copied out */
+    unsigned char *met; /* MAX_RANKED^2: same_size's overlaps, each measured once */
 };
 
 ts_playing_reader *ts_playing_reader_create(const char *models_dir, char *err, size_t errlen)
@@ -280,9 +281,10 @@ ts_playing_reader *ts_playing_reader_create(const char *models_dir, char *err, s
     r->cs = calloc(BATCH, sizeof *r->cs);
     r->ahead_img = calloc(BATCH, sizeof *r->ahead_img);
     r->ahead_slot = malloc(sizeof *r->ahead_slot * MAX_RANKED);
+    r->met = malloc((size_t)MAX_RANKED * MAX_RANKED);
     int ok = r->finder && r->indexer && r->checker && r->hindexer && r->hpairs && r->suit &&
              r->cpairs && r->pairs && r->ipatch && r->iprobs && r->ranked && r->cs &&
-             r->ahead_img && r->ahead_slot;
+             r->ahead_img && r->ahead_slot && r->met;
     for (int i = 0; ok && i < BATCH; i++)
         ok = ts_image_alloc(&r->cs[i].patch[1], r->pw, r->ph, 3) == 0 &&
              ts_image_alloc(&r->cs[i].patch[2], r->lw, r->lh, 3) == 0 &&
@@ -336,6 +338,7 @@ void ts_playing_reader_destroy(ts_playing_reader *r)
             ts_image_free(&r->ahead_img[i]);
     free(r->ahead_img);
     free(r->ahead_slot);
+    free(r->met);
     ts_image_free(&r->warp);
     ts_image_free(&r->grown);
     for (int i = 0; i < HELD_PAIRS; i++)
@@ -1538,13 +1541,17 @@ static int pick(ts_playing_reader *r, const ts_image *frame, int n, int nahead,
     return n;
 }
 
-/* Whether cand[j] overlaps one of cand[at[0..m)]. */
-static int overlaps_any(const ts_quad *cand, const int *at, int m, int j)
+/* Whether lone outlines lone[a] and lone[b] of cand overlap
+ * (ts_quad_overlap), each pair measured once: met[a * m + b] is 0 before,
+ * then 1 apart or 2 overlapping (the group search below asks of one pair
+ * up to m times: 28,000 tests on the playing grid). */
+static int overlap_met(const ts_quad *cand, const int *lone, int m, unsigned char *met, int a,
+                       int b)
 {
-    for (int k = 0; k < m; k++)
-        if (ts_quad_overlap(&cand[at[k]], &cand[j]))
-            return 1;
-    return 0;
+    unsigned char *v = &met[a * m + b];
+    if (!*v)
+        *v = met[b * m + a] = ts_quad_overlap(&cand[lone[a]], &cand[lone[b]]) ? 2 : 1;
+    return *v == 2;
 }
 
 /* Whether cand[j]'s centre lies in one of cand[0..n) TABLE_INSIDE times
@@ -1561,25 +1568,35 @@ static int inside_larger(const ts_quad *cand, int n, int j)
 /* The largest group of whole outlines cand[0..n) of one size (areas within
  * a factor TABLE_SIZE of its first's), each in a place of its own (the
  * first outline of each place) and inside no larger one (inside_larger),
- * their places in group (room for n); returns its count. */
-static int same_size(const ts_quad *cand, int n, const ts_image *frame, int *group)
+ * their places in group (room for n); returns its count. met: room for
+ * n * n (overlap_met). */
+static int same_size(const ts_quad *cand, int n, const ts_image *frame, unsigned char *met,
+                     int *group)
 {
-    int lone[MAX_RANKED];
+    int lone[MAX_RANKED], m = 0;
     for (int j = 0; j < n; j++)
-        lone[j] = cand[j].area >= TABLE_MIN_AREA * frame->w * frame->h &&
-                  !on_frame_edge(cand[j].q, frame) && !inside_larger(cand, n, j);
+        if (cand[j].area >= TABLE_MIN_AREA * frame->w * frame->h &&
+            !on_frame_edge(cand[j].q, frame) && !inside_larger(cand, n, j))
+            lone[m++] = j;
+    memset(met, 0, (size_t)m * m);
     int best = 0;
-    for (int i = 0; i < n; i++) {
-        if (!lone[i])
-            continue;
-        int m = 0, at[MAX_RANKED];
-        for (int j = 0; j < n; j++)
-            if (lone[j] && cand[j].area <= TABLE_SIZE * cand[i].area &&
-                cand[j].area * TABLE_SIZE >= cand[i].area && !overlaps_any(cand, at, m, j))
-                at[m++] = j;
-        if (m > best) {
-            best = m;
-            memcpy(group, at, sizeof *at * (size_t)m);
+    for (int i = 0; i < m; i++) {
+        int ng = 0, at[MAX_RANKED]; /* places in lone */
+        const float area = cand[lone[i]].area;
+        for (int j = 0; j < m; j++) {
+            const float aj = cand[lone[j]].area;
+            if (aj > TABLE_SIZE * area || aj * TABLE_SIZE < area)
+                continue;
+            int free = 1;
+            for (int k = 0; k < ng && free; k++)
+                free = !overlap_met(cand, lone, m, met, at[k], j);
+            if (free)
+                at[ng++] = j;
+        }
+        if (ng > best) {
+            best = ng;
+            for (int k = 0; k < ng; k++)
+                group[k] = lone[at[k]];
         }
     }
     return best;
@@ -1629,7 +1646,7 @@ static int other_table(ts_playing_reader *r, const ts_image *frame, const ts_qua
     if (nsure > 0 || nout < TABLE_GROUP)
         return 0;
     int group[MAX_RANKED];
-    int ng = same_size(cand, nout, frame, group);
+    int ng = same_size(cand, nout, frame, r->met, group);
     if (ng < TABLE_GROUP)
         return 0;
     int card = sample_reads_card(r, frame, cand, group, ng, err);
