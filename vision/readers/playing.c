@@ -155,6 +155,12 @@ _Static_assert((int)HELD_JITTERS <= (int)HELD_XREAD, "the jitters are read in r-
 #define CORNERS_SURE TS_PLAYING_FAST_SURE
 /* How sure of itself the face must be to make a card of an unsure index. */
 #define FACE_RESCUE 0.9f
+/* A first corner the fast net reads at least FAST_FACE_FIRST, yet below
+ * TS_PLAYING_FAST_SURE, has its card's face read first: a face agreeing
+ * with the fast net's card at FACE_RESCUE spares the shipped net's re-read
+ * (10 M instructions a corner); such a card's face is asked anyway, as its
+ * corners are not CORNERS_SURE. */
+#define FAST_FACE_FIRST ONE_CORNER_SURE
 /* The share of a card cut by the frame's edge that must lie in the frame
  * for its face to veto an index read LATE_SURE: of one mostly beyond the
  * edge the warp is mostly smear, and the face, counting the few pips that
@@ -181,12 +187,29 @@ enum { TABLE_GROUP = 6, TABLE_SAMPLE = 4 };
 #define TABLE_INSIDE 1.5f
 #define TABLE_MIN_AREA 0.004f /* Chinese domino cards' outlines: 0.56-0.62% */
 
+/* read_cards' flags per card: CARD_CUT, it runs past the frame's edge, whose
+ * smeared warp the face only half sees (on half a card it counts the pips
+ * that show: an 8D cut in two read 5D, its face agreeing), so the face may
+ * veto it but not lift it; CARD_PAIRED, it is such a card that the
+ * corner-index finder made from a glyph pair at its top-left corner, whose
+ * shape is then known (the pair, found at the frame's scale, is not always
+ * found again on the small card); CARD_MOSTLY_OUT, a cut card less than
+ * FACE_SEES of which lies in the frame: the face does not veto it when its
+ * index reads LATE_SURE; CARD_SPARE_FACE, it is read through the reader
+ * class (a candidate of find(), or a card handed to read(): the two must
+ * read a quad alike, reader.h's read_found), whose face may be spared
+ * (corners_alike); not a crop read by ts_playing_read nor a fitted held
+ * quad, whose callers weigh the face's verdict. */
+enum { CARD_CUT = 1, CARD_PAIRED = 2, CARD_MOSTLY_OUT = 4, CARD_SPARE_FACE = 8 };
+
 /* What reading one card of a batch needs. */
 typedef struct {
     ts_image patch[NPATCH]; /* corners turned upright (patch[0] is a view) */
     float probs[NPATCH][NOUT];
     ts_image turned; /* the card turned a quarter for the face (allocated when needed) */
     int face;        /* the face is asked: 0 no, 1 to check a card, 2 to rescue one */
+    int face_read;   /* fr holds the upright card's face, read before its corners (run_first) */
+    ts_playing_face_reading fr;
 } card_scratch;
 
 struct ts_playing_reader {
@@ -473,16 +496,61 @@ static int run_patches(ts_playing_reader *r, tscv_net *net, const int *job, int 
     return 0;
 }
 
-/* The first corners job[0..n): the fast net reads them all, the shipped net
- * again those the fast one is not TS_PLAYING_FAST_SURE of. */
-static int run_first(ts_playing_reader *r, const int *job, int n, char *err)
+/* Reads the faces of cards[job[k] / NPATCH] (upright) for k < n into their
+ * scratch (face_read, fr). */
+static int faces_first(ts_playing_reader *r, const ts_image *cards, const int *job, int n,
+                       char *err)
+{
+    for (int k = 0; k < n; k++)
+        r->bimg[k] = cards[job[k] / NPATCH];
+    if (ts_playing_face_read_n(r->face, r->bimg, n, r->faces, err) < 0)
+        return -1;
+    for (int k = 0; k < n; k++) {
+        card_scratch *c = &r->cs[job[k] / NPATCH];
+        c->fr = r->faces[k];
+        c->face_read = 1;
+    }
+    return 0;
+}
+
+/* Whether the face read first (faces_first) agrees at FACE_RESCUE with the
+ * card the patch's probs p read. */
+static int face_backs(const card_scratch *c, const float *p)
+{
+    float conf, face_conf;
+    int rank = argmax(p, NRANK, &conf), suit = argmax(p + NRANK, NSUIT, &conf);
+    return ts_playing_face_judge(&c->fr, rank, suit, &face_conf) == TS_FACE_AGREES &&
+           face_conf >= FACE_RESCUE;
+}
+
+/* The first corners job[0..n) of cards: the fast net reads them all, the
+ * shipped net again those the fast one is not TS_PLAYING_FAST_SURE of,
+ * unless it reads FAST_FACE_FIRST and the face agrees: with upright (the
+ * face's way) and of a card read through the reader class (spare[i],
+ * CARD_SPARE_FACE: not a crop nor a held quad, whose callers weigh the
+ * net's confidence themselves). */
+static int run_first(ts_playing_reader *r, const ts_image *cards, const int *spare,
+                     const int *job, int n, int upright, char *err)
 {
     if (run_patches(r, r->fast_net, job, n, err) < 0)
         return -1;
-    int unsure[BATCH], nu = 0;
-    for (int k = 0; k < n; k++)
-        if (index_conf(r->cs[job[k] / NPATCH].probs[job[k] % NPATCH]) < TS_PLAYING_FAST_SURE)
+    int unsure[BATCH], nu = 0, ask[BATCH], na = 0;
+    for (int k = 0; k < n; k++) {
+        float c = index_conf(r->cs[job[k] / NPATCH].probs[job[k] % NPATCH]);
+        if (c >= TS_PLAYING_FAST_SURE)
+            continue;
+        if (upright && spare[job[k] / NPATCH] && c >= FAST_FACE_FIRST)
+            ask[na++] = job[k];
+        else
             unsure[nu++] = job[k];
+    }
+    if (na && faces_first(r, cards, ask, na, err) < 0)
+        return -1;
+    for (int k = 0; k < na; k++) {
+        const card_scratch *c = &r->cs[ask[k] / NPATCH];
+        if (!face_backs(c, c->probs[ask[k] % NPATCH]))
+            unsure[nu++] = ask[k];
+    }
     return run_patches(r, r->net, unsure, nu, err);
 }
 
@@ -521,10 +589,10 @@ static int index_shape(ts_playing_reader *r, const ts_image *card, char *err)
  * taken the other way round (a photo stretched to a square can make a card
  * look wider than long) has its index at the top-right or bottom-left,
  * lying on its side; it is tried when the upright reading is unsure. */
-static int read_corners(ts_playing_reader *r, const ts_image *cards, int n,
+static int read_corners(ts_playing_reader *r, const ts_image *cards, const int *flags, int n,
                         ts_playing_reading *out, char *err)
 {
-    int job[BATCH] = {0}, nj = 0;
+    int job[BATCH] = {0}, nj = 0, spare[BATCH];
     for (int i = 0; i < n; i++) {
         const ts_image *card = &cards[i];
         if (card->w != TS_PLAYING_CARD_W || card->h != TS_PLAYING_CARD_H) {
@@ -533,11 +601,13 @@ static int read_corners(ts_playing_reader *r, const ts_image *cards, int n,
             return -1;
         }
         r->cs[i].patch[0] = ts_image_roi(card, 0, 0, r->pw, r->ph);
+        r->cs[i].face_read = 0;
+        spare[i] = flags && (flags[i] & CARD_SPARE_FACE);
         turned_corner(card, 2, &r->cs[i].patch[1]);
         job[nj++] = i * NPATCH;
     }
     for (int across = 0; across < 2; across++) {
-        if (run_first(r, job, nj, err) < 0) /* the first corner */
+        if (run_first(r, cards, spare, job, nj, across == 0, err) < 0) /* the first corner */
             return -1;
         int nsecond = 0;
         for (int k = 0; k < nj; k++)
@@ -636,24 +706,6 @@ static void suit_check(ts_playing_reader *r, int i, const ts_image *card,
         out->conf = FACE_VETO_CAP;
 }
 
-/* Reads cards[0..n) (n <= BATCH): corner indices, the index's glyph shape,
- * then the face as a second opinion (not of a card whose corners read
- * alike, corners_alike), each net step in one batch. flags
- * (NULL: none) per card: CARD_CUT, it runs past the frame's edge, whose
- * smeared warp the face only half sees (on half a card it counts the pips
- * that show: an 8D cut in two read 5D, its face agreeing), so the face may
- * veto it but not lift it; CARD_PAIRED, it is such a card that the
- * corner-index finder made from a glyph pair at its top-left corner, whose
- * shape is then known (the pair, found at the frame's scale, is not always
- * found again on the small card); CARD_MOSTLY_OUT, a cut card less than
- * FACE_SEES of which lies in the frame: the face does not veto it when its
- * index reads LATE_SURE; CARD_SPARE_FACE, it is read through the reader
- * class (a candidate of find(), or a card handed to read(): the two must
- * read a quad alike, reader.h's read_found), whose face may be spared
- * (corners_alike); not a crop read by ts_playing_read nor a fitted held
- * quad, whose callers weigh the face's verdict. */
-enum { CARD_CUT = 1, CARD_PAIRED = 2, CARD_MOSTLY_OUT = 4, CARD_SPARE_FACE = 8 };
-
 /* alike[i]: card i (CARD_SPARE_FACE), read from its first corner alone
  * CORNERS_SURE with an index's glyph shape, reads the same from its second
  * corner as surely (the screening net, a quarter of the face net's cost; the fast
@@ -681,10 +733,14 @@ static int corners_alike(ts_playing_reader *r, const int *flags, int n,
     return 0;
 }
 
+/* Reads cards[0..n) (n <= BATCH): corner indices, the index's glyph shape,
+ * then the face as a second opinion (not of a card whose corners read
+ * alike, corners_alike), each net step in one batch. flags (NULL: none):
+ * CARD_CUT and the others, per card. */
 static int read_cards(ts_playing_reader *r, const ts_image *cards, const int *flags, int n,
                       ts_playing_reading *out, char *err)
 {
-    if (read_corners(r, cards, n, out, err) < 0)
+    if (read_corners(r, cards, flags, n, out, err) < 0)
         return -1;
     int job[BATCH] = {0}, nj = 0;
     for (int i = 0; i < n; i++) {
@@ -729,7 +785,7 @@ static int read_cards(ts_playing_reader *r, const ts_image *cards, const int *fl
     }
     nj = 0;
     for (int i = 0; i < n; i++)
-        if (r->cs[i].face) {
+        if (r->cs[i].face && !(r->cs[i].face_read && !out[i].across)) {
             if (face_view(r, i, &cards[i], out[i].across, &r->bimg[nj]) < 0) {
                 snprintf(err, TSCV_ERR_MAX, "out of memory");
                 return -1;
@@ -739,8 +795,11 @@ static int read_cards(ts_playing_reader *r, const ts_image *cards, const int *fl
     if (ts_playing_face_read_n(r->face, r->bimg, nj, r->faces, err) < 0)
         return -1;
     for (int k = 0; k < nj; k++)
-        face_apply(&r->faces[k], r->cs[job[k]].face == 1, flags && (flags[job[k]] & CARD_CUT),
-                   flags && (flags[job[k]] & CARD_MOSTLY_OUT), &out[job[k]]);
+        r->cs[job[k]].fr = r->faces[k];
+    for (int i = 0; i < n; i++)
+        if (r->cs[i].face)
+            face_apply(&r->cs[i].fr, r->cs[i].face == 1, flags && (flags[i] & CARD_CUT),
+                       flags && (flags[i] & CARD_MOSTLY_OUT), &out[i]);
     for (int i = 0; i < n; i++)
         suit_check(r, i, &cards[i], &out[i]);
     return 0;
