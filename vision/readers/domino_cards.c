@@ -1309,6 +1309,38 @@ static int width_fits(const pip *p, float w)
     return w >= (p->clover ? 2.0f : 2.5f) * p->r && w <= 14 * p->r && w >= 8;
 }
 
+/* A fan's top card: its paper runs on into the cards under it, and the
+ * paper's narrowest way is not the card's. The table beyond its own long
+ * side is the nearest edge round the pip (the rays' ends px, py); the
+ * card's length square to it (both ends seen, past its print) gives a
+ * width to look at (c->len_w, across c->across), as card_of_pip's own. */
+static void nearest_edge_len_w(const domino_card_finder *f, const pip *p, const float *px,
+                               const float *py, int nr, cand *c)
+{
+    int k0 = 0;
+    float near = 1e9f;
+    for (int k = 0; k < nr; k++) {
+        float d = hypotf(px[k], py[k]);
+        if (d < near) {
+            near = d;
+            k0 = k;
+        }
+    }
+    float a = atan2f(py[k0], px[k0]), vx = -sinf(a), vy = cosf(a);
+    /* the print's rules and pips are thin against a pip's size */
+    int thin = (int)fmaxf(2, 0.5f * p->r), clear = (int)fmaxf(4, p->r);
+    float a0 = walk(f, p->cx, p->cy, -vx, -vy, MAX_RAY, thin, clear);
+    float a1 = walk(f, p->cx, p->cy, vx, vy, MAX_RAY, thin, clear);
+    if (a0 < 0 || a1 < 0)
+        return;
+    float wl = (a0 + a1) / DECK_ASPECT;
+    /* the pip lies a third or so in from that side (see card_of_pip) */
+    if (width_fits(p, wl) && near >= 0.15f * wl && near <= 0.6f * wl) {
+        c->len_w = wl;
+        c->across = a;
+    }
+}
+
 /* The card a pip lies on, from rays over the paper. Returns 0 and fills c,
  * or -1 if the pip does not sit on a card-shaped piece of paper. strict:
  * an end is not moved out to a pip lying clear beyond it (see c->pulled). With
@@ -1419,6 +1451,8 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
             lu + ld < MIN_ASPECT * width)
             c->len_w = wl;
     }
+    if (!c->whole && force_w <= 0 && c->len_w == 0 && c->ran_on)
+        nearest_edge_len_w(f, p, px, py, NR, c);
     /* a second look keeps only a card whose ends both show straight */
     if (f->thr && !(c->whole && st0 && st1))
         return -1;
