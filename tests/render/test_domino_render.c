@@ -494,6 +494,21 @@ static void test_chinese_fan_tops_found_too_wide(void **state)
                             sizeof tables / sizeof tables[0], 100, 1);
 }
 
+/* Fans whose whole paper is one piece, no seam seen (113002 under a warm
+ * lamp's glare, 113011; JPEG, session 22's tuning seeds): the narrowest
+ * way of that paper is not the top card's, so no length-width look was
+ * offered and the frame had no candidate at all. The table beyond the top
+ * card's long side is the nearest edge round its pips: its length square
+ * to that edge gives the width. Measured 2/2 fully visible, 0 of 2
+ * confident reads wrong (main 3fb7f21: 0/2). */
+static void test_chinese_fan_tops_nearest_edge(void **state)
+{
+    (void)state;
+    static const chinese_table tables[] = {{113002, TS_LAYOUT_FAN}, {113011, TS_LAYOUT_FAN}};
+    check_chinese_tables_as("fans, tops across the nearest edge (JPEG)", tables,
+                            sizeof tables / sizeof tables[0], 100, 1);
+}
+
 /* A touching row whose paper runs on across several cards, so that its
  * narrowest way is the cards' length (109036, JPEG): the second pass at the
  * width of the frame's whole cards now also looks across the way the
@@ -866,6 +881,7 @@ int main(void)
         cmocka_unit_test(test_chinese_fan_square_clover_top),
         cmocka_unit_test(test_chinese_fan_top_read_refitted),
         cmocka_unit_test(test_chinese_fan_tops_found_too_wide),
+        cmocka_unit_test(test_chinese_fan_tops_nearest_edge),
         cmocka_unit_test(test_chinese_touching_row_across_nearest),
         cmocka_unit_test(test_chinese_touching_cards_beside_known),
         cmocka_unit_test(test_chinese_pulled_past_seam_cut_first),
