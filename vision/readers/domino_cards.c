@@ -32,7 +32,9 @@ enum {
     STOP_PCT = 84,
     SECOND_LOOKS = 96, /* second looks a frame (see second_look) */
     BARE_LOOKS = 256,  /* bare looks a frame (see bare_look) */
-    MAX_CANDS = 8 * MAX_PIPS, /* a pip's card, its trims, narrows, strict card, second look */
+    /* a pip's card, its trims, narrows, strict card, second look, length
+     * width, bare look and its trims */
+    MAX_CANDS = 10 * MAX_PIPS,
     PALE_SAMPLES = 16384, /* pixels paper_tint keeps */
 };
 
@@ -2306,8 +2308,8 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
             failed[i] = 1;
             nc += second_look(f, p, &f->cands[nc], &looks);
         }
-        if (ran_on)
-            nc += bare_look(f, p, &f->cands[nc], &bare);
+        if (ran_on && bare_look(f, p, &f->cands[nc], &bare)) /* and its trims, after it */
+            nc += 1 + trims(&f->cands[nc], &f->cands[nc + 1]);
         /* and as wide as its length gives, after it (not a sighting of
          * its own: a pip in it still looks) */
         if (len_w > 0 && card_of_pip(f, p, len_w, across, 0, &f->cands[nc]) == 0) {
