@@ -556,7 +556,8 @@ static float disc_radius(const pip *p)
 }
 
 /* Paints a disc see-through for rays (a pip is part of the card),
- * marking in ink the stops it hid (see bare_ray). */
+ * marking in ink (all clear once find_pips has walked it) the stops it hid
+ * (see bare_look). */
 static void clear_disc(domino_card_finder *f, float cx, float cy, float r)
 {
     int y0 = (int)floorf(cy - r), y1 = (int)ceilf(cy + r);
@@ -1759,8 +1760,8 @@ static int second_look(domino_card_finder *f, const pip *p, cand *c, int *budget
     return 1;
 }
 
-/* A pip whose paper ran on (or whose card was not found whole) looked at
- * again with no other pip's disc see-through: a spotted cloth's spots are
+/* A pip whose paper ran on looked at again with no other pip's disc
+ * see-through (ray): a spotted cloth's spots are
  * pips to the finder, and the disc of one lying against a card's edge
  * opens a gap there that the card's rays run out of. At most *budget looks
  * a frame. Returns the cards added (0 or 1). */
