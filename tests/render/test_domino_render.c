@@ -494,6 +494,21 @@ static void test_chinese_fan_tops_found_too_wide(void **state)
                             sizeof tables / sizeof tables[0], 100, 1);
 }
 
+/* Fans whose whole paper is one piece, no seam seen (113002 under a warm
+ * lamp's glare, 113011; JPEG, session 22's tuning seeds): the narrowest
+ * way of that paper is not the top card's, so no length-width look was
+ * offered and the frame had no candidate at all. The table beyond the top
+ * card's long side is the nearest edge round its pips: its length square
+ * to that edge gives the width. Measured 2/2 fully visible, 0 of 2
+ * confident reads wrong (main 3fb7f21: 0/2). */
+static void test_chinese_fan_tops_nearest_edge(void **state)
+{
+    (void)state;
+    static const chinese_table tables[] = {{113002, TS_LAYOUT_FAN}, {113011, TS_LAYOUT_FAN}};
+    check_chinese_tables_as("fans, tops across the nearest edge (JPEG)", tables,
+                            sizeof tables / sizeof tables[0], 100, 1);
+}
+
 /* A touching row whose paper runs on across several cards, so that its
  * narrowest way is the cards' length (109036, JPEG): the second pass at the
  * width of the frame's whole cards now also looks across the way the
@@ -518,6 +533,24 @@ static void test_chinese_dotted_cloth_pips_kept(void **state)
     static const chinese_table tables[] = {{111022, TS_LAYOUT_SCATTER}, {111022, TS_LAYOUT_PILE}};
     check_chinese_tables_as("dotted cloth, card pips kept (JPEG)", tables,
                             sizeof tables / sizeof tables[0], 50, 1);
+}
+
+/* Dotted cloths as light as the cards (scatter 113025, 113037, 115008,
+ * 115038, JPEG; sessions 21-22's tuning seeds): a dot lying against a
+ * card's edge is a pip to the finder, and its see-through disc opens a gap
+ * in the edge that the rays from the card's own pips run out of (115038's
+ * 1:1 found 81 px wide). A pip whose paper runs on is looked at again with
+ * only its own disc see-through (bare_look). Measured with ts-render-eval
+ * 23 -> 31 of 48 fully visible, none wrong (main 3fb7f21). */
+static void test_chinese_dotted_cloth_edges_kept(void **state)
+{
+    (void)state;
+    static const chinese_table tables[] = {{113025, TS_LAYOUT_SCATTER},
+                                           {113037, TS_LAYOUT_SCATTER},
+                                           {115008, TS_LAYOUT_SCATTER},
+                                           {115038, TS_LAYOUT_SCATTER}};
+    check_chinese_tables_as("dotted cloth, card edges kept (JPEG)", tables,
+                            sizeof tables / sizeof tables[0], 60, 1);
 }
 
 /* Touching rows and blocks whose seams the camera barely shows (113040: a
@@ -848,11 +881,13 @@ int main(void)
         cmocka_unit_test(test_chinese_fan_square_clover_top),
         cmocka_unit_test(test_chinese_fan_top_read_refitted),
         cmocka_unit_test(test_chinese_fan_tops_found_too_wide),
+        cmocka_unit_test(test_chinese_fan_tops_nearest_edge),
         cmocka_unit_test(test_chinese_touching_row_across_nearest),
         cmocka_unit_test(test_chinese_touching_cards_beside_known),
         cmocka_unit_test(test_chinese_pulled_past_seam_cut_first),
         cmocka_unit_test(test_chinese_pile_middle_under_cut),
         cmocka_unit_test(test_chinese_dotted_cloth_pips_kept),
+        cmocka_unit_test(test_chinese_dotted_cloth_edges_kept),
         cmocka_unit_test(test_chinese_warm_lamp_clipped_paper),
         cmocka_unit_test(test_chinese_coloured_light_ones),
         cmocka_unit_test(test_chinese_pips_run_together),

@@ -31,7 +31,10 @@ enum {
      * noise and a lamp's falloff along a card stay paper */
     STOP_PCT = 84,
     SECOND_LOOKS = 96, /* second looks a frame (see second_look) */
-    MAX_CANDS = 8 * MAX_PIPS, /* a pip's card, its trims, narrows, strict card, second look */
+    BARE_LOOKS = 256,  /* bare looks a frame (see bare_look) */
+    /* a pip's card, its trims, narrows, strict card, second look, length
+     * width, bare look and its trims */
+    MAX_CANDS = 10 * MAX_PIPS,
     PALE_SAMPLES = 16384, /* pixels paper_tint keeps */
 };
 
@@ -79,6 +82,7 @@ typedef struct {
     float across; /* the direction across it (radians) */
     float len_w;  /* both ends seen, too close for its width: the width
                      they give (0: none; see card_of_pip) */
+    int ran_on;   /* the paper round the pip ran on past a few cards' width */
 } cand;
 
 struct domino_card_finder {
@@ -88,12 +92,15 @@ struct domino_card_finder {
     uint32_t *wsum;  /* per block: sum of the grey of its paper samples */
     uint8_t *active; /* per block: WORKED near paper, BORDER round those (grey
                         only), OWN_PAPER paper in the block itself */
-    uint8_t *ink;    /* per pixel: ink (dark or red) on paper */
+    uint8_t *ink;    /* per pixel: ink (dark or red) on paper; once the pips are
+                        found, 1 where a pip's see-through disc hid a stop */
     uint8_t *stop;   /* per pixel: not paper (a ray ends), 0 on a pip */
     uint8_t *raw;    /* per pixel: stop before the specks are dropped; then 1 on a
                         pip's see-through disc */
     int thr;         /* a second look: two pixels running darker than this stop
                         a ray too (0: off) */
+    float own_x, own_y, own_r; /* a bare look: only this disc is see-through
+                                  (own_r 0: off; see bare_look) */
     uint8_t *grey;   /* per pixel: (B + 2G + R) / 4, in and round active blocks */
     int *queue;      /* w * h + 1: flood fill */
     pip *pips;
@@ -541,7 +548,16 @@ static int paper_at(const domino_card_finder *f, float x, float y)
     return !f->stop[at] && !(f->grey[at] < f->thr && !f->raw[at]);
 }
 
-/* Paints a disc see-through for rays (a pip is part of the card). */
+/* The radius of a pip's see-through disc: its blurred rim too (a clover's
+ * middle may hold no paper block: no ink there). */
+static float disc_radius(const pip *p)
+{
+    return p->clover ? 0.6f * p->r : 1.35f * p->r + 2;
+}
+
+/* Paints a disc see-through for rays (a pip is part of the card),
+ * marking in ink (all clear once find_pips has walked it) the stops it hid
+ * (see bare_look). */
 static void clear_disc(domino_card_finder *f, float cx, float cy, float r)
 {
     int y0 = (int)floorf(cy - r), y1 = (int)ceilf(cy + r);
@@ -549,8 +565,10 @@ static void clear_disc(domino_card_finder *f, float cx, float cy, float r)
     for (int y = y0 < 0 ? 0 : y0; y <= y1 && y < f->h; y++)
         for (int x = x0 < 0 ? 0 : x0; x <= x1 && x < f->w; x++)
             if ((x - cx) * (x - cx) + (y - cy) * (y - cy) <= r * r) {
-                f->stop[(size_t)y * (size_t)f->w + (size_t)x] = 0;
-                f->raw[(size_t)y * (size_t)f->w + (size_t)x] = 1;
+                size_t at = (size_t)y * (size_t)f->w + (size_t)x;
+                f->ink[at] |= f->stop[at];
+                f->stop[at] = 0;
+                f->raw[at] = 1;
             }
 }
 
@@ -955,6 +973,18 @@ static float ray(const domino_card_finder *f, float x, float y, float dx, float 
         }
         return lim;
     }
+    if (f->own_r > 0) { /* a bare look: other pips' discs hide no stop */
+        for (float d = 0; d <= lim; d += 1.0f) {
+            int ix = (int)round_px(x + d * dx), iy = (int)round_px(y + d * dy);
+            if (ix < 0 || iy < 0 || ix >= f->w || iy >= f->h)
+                return -1;
+            size_t at = (size_t)iy * (size_t)f->w + (size_t)ix;
+            float ox = ix - f->own_x, oy = iy - f->own_y;
+            if (f->stop[at] || (f->ink[at] && ox * ox + oy * oy > f->own_r * f->own_r))
+                return d;
+        }
+        return lim;
+    }
     for (float d = 0; d <= lim; d += 1.0f) {
         int ix = (int)round_px(x + d * dx), iy = (int)round_px(y + d * dy);
         if (ix < 0 || iy < 0 || ix >= f->w || iy >= f->h)
@@ -1282,6 +1312,38 @@ static int width_fits(const pip *p, float w)
     return w >= (p->clover ? 2.0f : 2.5f) * p->r && w <= 14 * p->r && w >= 8;
 }
 
+/* A fan's top card: its paper runs on into the cards under it, and the
+ * paper's narrowest way is not the card's. The table beyond its own long
+ * side is the nearest edge round the pip (the rays' ends px, py); the
+ * card's length square to it (both ends seen, past its print) gives a
+ * width to look at (c->len_w, across c->across), as card_of_pip's own. */
+static void nearest_edge_len_w(const domino_card_finder *f, const pip *p, const float *px,
+                               const float *py, int nr, cand *c)
+{
+    int k0 = 0;
+    float near = 1e9f;
+    for (int k = 0; k < nr; k++) {
+        float d = hypotf(px[k], py[k]);
+        if (d < near) {
+            near = d;
+            k0 = k;
+        }
+    }
+    float a = atan2f(py[k0], px[k0]), vx = -sinf(a), vy = cosf(a);
+    /* the print's rules and pips are thin against a pip's size */
+    int thin = (int)fmaxf(2, 0.5f * p->r), clear = (int)fmaxf(4, p->r);
+    float a0 = walk(f, p->cx, p->cy, -vx, -vy, MAX_RAY, thin, clear);
+    float a1 = walk(f, p->cx, p->cy, vx, vy, MAX_RAY, thin, clear);
+    if (a0 < 0 || a1 < 0)
+        return;
+    float wl = (a0 + a1) / DECK_ASPECT;
+    /* the pip lies a third or so in from that side (see card_of_pip) */
+    if (width_fits(p, wl) && near >= 0.15f * wl && near <= 0.6f * wl) {
+        c->len_w = wl;
+        c->across = a;
+    }
+}
+
 /* The card a pip lies on, from rays over the paper. Returns 0 and fills c,
  * or -1 if the pip does not sit on a card-shaped piece of paper. strict:
  * an end is not moved out to a pip lying clear beyond it (see c->pulled). With
@@ -1296,6 +1358,7 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
 {
     enum { NR = 48 };
     c->len_w = 0;
+    c->ran_on = 0;
     /* the paper round the pip: rays all round, to where each ends */
     float px[NR], py[NR], lim = fminf(MAX_RAY, 45 * p->r);
     float width = 0, best_a = 0, lo_u = 0, hi_u = 0;
@@ -1319,6 +1382,7 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
          * one's ringed disc: a fan's top card, its paper running on
          * into the cards under it, was never looked at again) */
         float rs = f->rmed > 0 && p->r > 1.3f * f->rmed ? f->rmed : p->r;
+        c->ran_on |= width > 14 * rs;
         if (width <= 14 * rs || width > 24 * rs)
             break;
     }
@@ -1390,6 +1454,8 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
             lu + ld < MIN_ASPECT * width)
             c->len_w = wl;
     }
+    if (!c->whole && force_w <= 0 && c->len_w == 0 && c->ran_on)
+        nearest_edge_len_w(f, p, px, py, NR, c);
     /* a second look keeps only a card whose ends both show straight */
     if (f->thr && !(c->whole && st0 && st1))
         return -1;
@@ -1688,6 +1754,29 @@ static int second_look(domino_card_finder *f, const pip *p, cand *c, int *budget
      * ends the rays at no line */
     int ok = card_of_pip(f, p, 0, NAN, 0, c) == 0 && c->whole && c->straight;
     f->thr = 0;
+    if (!ok)
+        return 0;
+    c->rank -= 0.1f;
+    return 1;
+}
+
+/* A pip whose paper ran on looked at again with no other pip's disc
+ * see-through (ray): a spotted cloth's spots are
+ * pips to the finder, and the disc of one lying against a card's edge
+ * opens a gap there that the card's rays run out of. At most *budget looks
+ * a frame. Returns the cards added (0 or 1). */
+static int bare_look(domino_card_finder *f, const pip *p, cand *c, int *budget)
+{
+    if (*budget <= 0)
+        return 0;
+    --*budget;
+    f->own_x = p->cx;
+    f->own_y = p->cy;
+    f->own_r = disc_radius(p);
+    /* found whole, its ends not moved out to pips beyond them (the
+     * cloth's spots lie round it) */
+    int ok = card_of_pip(f, p, 0, NAN, 1, c) == 0 && c->whole && !c->ran_on;
+    f->own_r = 0;
     if (!ok)
         return 0;
     c->rank -= 0.1f;
@@ -2179,9 +2268,9 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
      * has a ring round it) */
     memset(f->raw, 0, (size_t)f->w * (size_t)f->h); /* now: the pips' discs */
     f->thr = 0;
-    for (int i = 0; i < np; i++) /* a clover's middle may hold no paper block: no ink there */
-        clear_disc(f, f->pips[i].cx, f->pips[i].cy,
-                   f->pips[i].clover ? 0.6f * f->pips[i].r : 1.35f * f->pips[i].r + 2);
+    f->own_r = 0;
+    for (int i = 0; i < np; i++)
+        clear_disc(f, f->pips[i].cx, f->pips[i].cy, disc_radius(&f->pips[i]));
     int nc = 0;
     uint8_t failed[MAX_PIPS];
     float wids[MAX_PIPS]; /* the widths of the cards found whole from plain pips */
@@ -2189,7 +2278,7 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
     float rmed = f->rmed = median_radius(f);
     /* second looks per frame: a table of cards needs a few per card, a
      * spotted cloth would take one per spot */
-    int looks = SECOND_LOOKS;
+    int looks = SECOND_LOOKS, bare = BARE_LOOKS;
     for (int i = 0; i < np; i++) {
         const pip *p = &f->pips[i];
         failed[i] = 0;
@@ -2201,6 +2290,7 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
             continue;
         int got = card_of_pip(f, p, 0, NAN, 0, &f->cands[nc]);
         float len_w = f->cands[nc].len_w, across = f->cands[nc].across;
+        int ran_on = f->cands[nc].ran_on;
         if (got == 0) {
             if (f->cands[nc].whole && plain_pip(p, rmed))
                 wids[nratio++] = f->cands[nc].width;
@@ -2219,6 +2309,8 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
             failed[i] = 1;
             nc += second_look(f, p, &f->cands[nc], &looks);
         }
+        if (ran_on && bare_look(f, p, &f->cands[nc], &bare)) /* and its trims, after it */
+            nc += 1 + trims(&f->cands[nc], &f->cands[nc + 1]);
         /* and as wide as its length gives, after it (not a sighting of
          * its own: a pip in it still looks) */
         if (len_w > 0 && card_of_pip(f, p, len_w, across, 0, &f->cands[nc]) == 0) {
