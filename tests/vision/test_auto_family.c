@@ -673,6 +673,49 @@ static void test_held_card_outweighs_thin_reading(void **state)
     ts_image_free(&alpha);
 }
 
+/* A stream of frames whose game changes every two frames (Gang of Four,
+ * playing, SET, Qwirkle, Chinese domino, Gang of Four; rendered grids,
+ * seeds 98010..): with auto_hold a frame after a full check is read by the
+ * chosen family's reader alone, with the same cards as a pipeline that
+ * runs every reader on each frame; on the next game's first table the held
+ * reading drops (its reader is sure of few cards there, under half), every
+ * reader runs and the new game is chosen and held. */
+static void test_hold_on_a_stream(void **state)
+{
+    ts_pipeline *every = *state;
+    char err[TSCV_ERR_MAX];
+    ts_pipeline_config cfg = {.game = "auto", .auto_hold = 10};
+    ts_pipeline *held = ts_pipeline_create(&cfg, err, sizeof err);
+    assert_non_null(held);
+    static ts_frame_result a, b; /* large: not on the stack */
+    const ts_family fams[] = {TS_FAM_GOF,     TS_FAM_PLAYING, TS_FAM_SET,
+                              TS_FAM_QWIRKLE, TS_FAM_DOMINO,  TS_FAM_GOF};
+    int nheld = 0;
+    for (int k = 0; k < 12; k++) {
+        ts_scene sc;
+        ts_family want = fams[k / 2];
+        assert_int_equal(render_table(want, 98010 + k % 4, TS_LAYOUT_GRID, 1, &sc, err), 0);
+        assert_int_equal(ts_pipeline_process(held, &sc.img, &a, err, sizeof err), 0);
+        assert_int_equal(ts_pipeline_process(every, &sc.img, &b, err, sizeof err), 0);
+        int alone = ts_pipeline_auto_held(held);
+        fprintf(stderr, "frame %d (%s): %s, %s\n", k, ts_family_name(want),
+                a.family >= 0 ? ts_family_name(a.family) : "none", alone ? "held" : "every reader");
+        nheld += alone;
+        /* the first frame of each game runs every reader; the next holds */
+        assert_int_equal(alone, k % 2);
+        assert_int_equal(a.family, want);
+        assert_int_equal(b.family, want);
+        assert_int_equal(a.ncards, b.ncards);
+        for (int i = 0; i < a.ncards; i++) {
+            assert_int_equal(a.cards[i].code.idx, b.cards[i].code.idx);
+            assert_int_equal(a.cards[i].read, b.cards[i].read);
+        }
+        ts_scene_free(&sc);
+    }
+    assert_int_equal(nheld, 6);
+    ts_pipeline_destroy(held);
+}
+
 #define PIPELINE_TEST(t) cmocka_unit_test_setup_teardown(t, pipeline_setup, pipeline_teardown)
 #define CHOOSER_TEST(t) cmocka_unit_test_setup_teardown(t, chooser_setup, chooser_teardown)
 
@@ -697,6 +740,7 @@ int main(void)
         CHOOSER_TEST(test_held_card_outweighs_thin_reading),
         CHOOSER_TEST(test_agreed_unsure_card_against_unbacked),
         PIPELINE_TEST(test_webcam_held_cards),
+        PIPELINE_TEST(test_hold_on_a_stream),
     };
     /* TS_TEST_FILTER=test_guess* runs a part (the sanitizer build) */
     if (getenv("TS_TEST_FILTER"))
