@@ -813,7 +813,7 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
         }
         score[f] = s, sumconf[f] = conf, guess_score[f] = guess;
         if (weights)
-            weights[f] = (ts_auto_weight){s, conf, mean, counted[f], 0, backed[f]};
+            weights[f] = (ts_auto_weight){s, conf, mean, counted[f], 0, backed[f], agree[f]};
         if (!r->ncards)
             continue;
         /* near ties go to the reading whose cards look clearly more like
@@ -922,4 +922,14 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
         best = likeliest_guess(cls, readings, n, counted, sure, guess_score, sumconf, backed,
                                best);
     return best;
+}
+
+int ts_auto_family_settled(const ts_auto_weight *w)
+{
+    return w->agree >= MANY_SURE && w->score >= 2 * MANY_SURE;
+}
+
+int ts_auto_family_may_settle(const ts_frame_result *r)
+{
+    return sure_cards(r) >= MANY_SURE;
 }

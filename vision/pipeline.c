@@ -73,7 +73,8 @@ struct ts_pipeline {
     int held;             /* the reader held, -1 none */
     int hold_left;        /* frames it may still read alone */
     int held_sure;        /* sure cards of its reading when chosen */
-    int last_held;        /* the last frame was read by it alone */
+    int all;              /* auto: every reader on every frame (auto_all) */
+    int nrun;             /* auto: readers that read the last frame */
     /* The helper thread (readers = 2) and the batch it shares. */
     int helper;
     pthread_t thread;
@@ -426,14 +427,26 @@ static void take_trial(ts_pipeline *p, int i, ts_frame_result *out)
     memcpy(out->cards, t->cards, sizeof t->cards[0] * (size_t)t->ncards);
 }
 
-/* auto: every family reads the frame (but reader done, -1 none, which has
- * read it already) and the best explanation wins. */
-static int choose_family(ts_pipeline *p, const ts_image *frame, int done, ts_frame_result *out,
-                         char *err, size_t errlen)
+/* auto: the stage a family's reader runs in. The readers that cost most on
+ * other games' tables run last (callgrind, --game auto on the seven speed
+ * frames: the Gang of Four finder 0.4-0.7 G on the SET, Qwirkle, domino
+ * and playing tables, the playing finder 2.5 G on a domino fan), and a
+ * choice the earlier stages settle skips them (ts_auto_family_settled). */
+enum { LAST_STAGE = 2 };
+static int stage_of(const family *f)
 {
-    for (int i = 0; i < p->nfam; i++)
-        if (i != done && read_trial(p, i, frame, out, err, errlen) < 0)
-            return -1;
+    switch (f->cls->family) {
+    case TS_FAM_PLAYING: return 1;
+    case TS_FAM_GOF: return LAST_STAGE;
+    default: return 0;
+    }
+}
+
+/* auto: the readings of the readers run (ran) explain the frame best as
+ * reading *best (-1 none); -1 on error. */
+static int choose_among(ts_pipeline *p, const ts_image *frame, int *best, char *err,
+                        size_t errlen)
+{
     const ts_reader_class *cls[MAX_READERS];
     for (int i = 0; i < p->nfam; i++)
         cls[i] = p->fam[i].cls;
@@ -445,11 +458,45 @@ static int choose_family(ts_pipeline *p, const ts_image *frame, int done, ts_fra
             if (k < p->fam[i].ncand)
                 cand[ncand++] = p->fam[i].cand[k];
     char why[TSCV_ERR_MAX] = "";
-    int best = ts_auto_family_choose(p->chooser, frame, cls, p->trial, p->nfam, cand, ncand,
-                                     p->weight, why);
-    if (best == -2) {
+    *best = ts_auto_family_choose(p->chooser, frame, cls, p->trial, p->nfam, cand, ncand,
+                                  p->weight, why);
+    if (*best == -2) {
         snprintf(err, errlen, "auto: %s", why);
         return -1;
+    }
+    return 0;
+}
+
+/* auto: the families read the frame stage by stage (reader done, -1 none,
+ * has read it already) and the best explanation wins: when a stage's
+ * readings settle the choice, the later readers do not run (their
+ * readings stay empty). */
+static int choose_family(ts_pipeline *p, const ts_image *frame, int done, ts_frame_result *out,
+                         char *err, size_t errlen)
+{
+    for (int i = 0; i < p->nfam; i++)
+        if (i != done)
+            p->trial[i].ncards = 0, p->fam[i].ncand = 0;
+    int best = -1;
+    p->nrun = done >= 0;
+    for (int stage = 0; stage <= LAST_STAGE; stage++) {
+        int may_settle = 0;
+        for (int i = 0; i < p->nfam; i++) {
+            if (stage_of(&p->fam[i]) > stage)
+                continue;
+            if (stage_of(&p->fam[i]) == stage && i != done) {
+                if (read_trial(p, i, frame, out, err, errlen) < 0)
+                    return -1;
+                p->nrun++;
+            }
+            may_settle |= ts_auto_family_may_settle(&p->trial[i]);
+        }
+        if (stage < LAST_STAGE && (p->all || !may_settle))
+            continue;
+        if (choose_among(p, frame, &best, err, errlen) < 0)
+            return -1;
+        if (best >= 0 && ts_auto_family_settled(&p->weight[best]))
+            break;
     }
     if (best >= 0)
         take_trial(p, best, out);
@@ -476,6 +523,7 @@ static int read_held(ts_pipeline *p, const ts_image *frame, ts_frame_result *out
     if (read_trial(p, p->held, frame, out, err, errlen) < 0)
         return -1;
     *done = p->held;
+    p->nrun = 1;
     int sure = sure_cards(&p->trial[p->held]);
     if (sure == 0 || 2 * sure < p->held_sure)
         return 0;
@@ -513,7 +561,6 @@ int ts_pipeline_process(ts_pipeline *p, const ts_image *frame, ts_frame_result *
         int held = read_held(p, frame, out, &done, err, errlen);
         if (held < 0)
             return -1;
-        p->last_held = held;
         if (!held && choose_family(p, frame, done, out, err, errlen) < 0)
             return -1;
     }
@@ -619,6 +666,7 @@ ts_pipeline *ts_pipeline_create(const ts_pipeline_config *cfg, char *err, size_t
     p->auto_mode = auto_mode;
     p->hold = auto_mode && cfg->auto_hold > 0 ? cfg->auto_hold : 0;
     p->held = -1;
+    p->all = cfg->auto_all;
     if (auto_mode && !(p->chooser = ts_auto_family_create(cfg->models_dir, err, errlen))) {
         ts_pipeline_destroy(p);
         return NULL;
@@ -717,9 +765,9 @@ const ts_frame_result *ts_pipeline_auto_reading(const ts_pipeline *p, int i, con
     return &p->trial[i];
 }
 
-int ts_pipeline_auto_held(const ts_pipeline *p)
+int ts_pipeline_auto_run(const ts_pipeline *p)
 {
-    return p->auto_mode && p->last_held;
+    return p->auto_mode ? p->nrun : 0;
 }
 
 const ts_quad *ts_pipeline_auto_candidates(const ts_pipeline *p, int i, int *n)

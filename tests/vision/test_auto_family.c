@@ -673,6 +673,49 @@ static void test_held_card_outweighs_thin_reading(void **state)
     ts_image_free(&alpha);
 }
 
+/* The readers that cost most on other games' tables (Gang of Four, then
+ * playing) run last, and not at all when the first ones settle the choice:
+ * on rendered tables of every family (seeds 98020.., a grid and the
+ * renderer's layout) the choice and its cards are the same as with every
+ * reader run (auto_all), and on the SET, Qwirkle and domino grids the
+ * Gang of Four and playing readers are skipped. */
+static void test_skip_gives_same_choice(void **state)
+{
+    ts_pipeline *staged = *state;
+    char err[TSCV_ERR_MAX];
+    ts_pipeline_config cfg = {.game = "auto", .auto_all = 1};
+    ts_pipeline *every = ts_pipeline_create(&cfg, err, sizeof err);
+    assert_non_null(every);
+    static ts_frame_result a, b; /* large: not on the stack */
+    const ts_family fams[] = {TS_FAM_SET, TS_FAM_QWIRKLE, TS_FAM_DOMINO, TS_FAM_PLAYING,
+                              TS_FAM_GOF};
+    int skipped = 0;
+    for (size_t f = 0; f < sizeof fams / sizeof fams[0]; f++)
+        for (uint64_t seed = 98020; seed < 98022; seed++) {
+            ts_scene sc;
+            ts_layout layout = seed % 2 ? TS_LAYOUT_AUTO : TS_LAYOUT_GRID;
+            assert_int_equal(render_table(fams[f], seed, layout, 1, &sc, err), 0);
+            assert_int_equal(ts_pipeline_process(staged, &sc.img, &a, err, sizeof err), 0);
+            assert_int_equal(ts_pipeline_process(every, &sc.img, &b, err, sizeof err), 0);
+            int run = ts_pipeline_auto_run(staged);
+            fprintf(stderr, "%s %llu: %s, %d of %d readers\n", ts_family_name(fams[f]),
+                    (unsigned long long)seed, a.family >= 0 ? ts_family_name(a.family) : "none",
+                    run, ts_pipeline_auto_run(every));
+            skipped += run < ts_pipeline_auto_run(every);
+            if (layout == TS_LAYOUT_GRID && f < 3)
+                assert_true(run < ts_pipeline_auto_run(every));
+            assert_int_equal(a.family, b.family);
+            assert_int_equal(a.ncards, b.ncards);
+            for (int i = 0; i < a.ncards; i++) {
+                assert_int_equal(a.cards[i].code.idx, b.cards[i].code.idx);
+                assert_int_equal(a.cards[i].read, b.cards[i].read);
+            }
+            ts_scene_free(&sc);
+        }
+    fprintf(stderr, "%d of 10 tables skipped readers\n", skipped);
+    ts_pipeline_destroy(every);
+}
+
 /* A stream of frames whose game changes every two frames (Gang of Four,
  * playing, SET, Qwirkle, Chinese domino, Gang of Four; rendered grids,
  * seeds 98010..): with auto_hold a frame after a full check is read by the
@@ -697,7 +740,7 @@ static void test_hold_on_a_stream(void **state)
         assert_int_equal(render_table(want, 98010 + k % 4, TS_LAYOUT_GRID, 1, &sc, err), 0);
         assert_int_equal(ts_pipeline_process(held, &sc.img, &a, err, sizeof err), 0);
         assert_int_equal(ts_pipeline_process(every, &sc.img, &b, err, sizeof err), 0);
-        int alone = ts_pipeline_auto_held(held);
+        int alone = ts_pipeline_auto_run(held) == 1;
         fprintf(stderr, "frame %d (%s): %s, %s\n", k, ts_family_name(want),
                 a.family >= 0 ? ts_family_name(a.family) : "none", alone ? "held" : "every reader");
         nheld += alone;
@@ -740,6 +783,7 @@ int main(void)
         CHOOSER_TEST(test_held_card_outweighs_thin_reading),
         CHOOSER_TEST(test_agreed_unsure_card_against_unbacked),
         PIPELINE_TEST(test_webcam_held_cards),
+        PIPELINE_TEST(test_skip_gives_same_choice),
         PIPELINE_TEST(test_hold_on_a_stream),
     };
     /* TS_TEST_FILTER=test_guess* runs a part (the sanitizer build) */
