@@ -442,8 +442,8 @@ static int stage_of(const family *f)
     }
 }
 
-/* auto: the readings of the readers run (ran) explain the frame best as
- * reading *best (-1 none); -1 on error. */
+/* auto: of the readings so far (a reader not run yet: none), reading *best
+ * explains the frame best (-1: none does); -1 on error. */
 static int choose_among(ts_pipeline *p, const ts_image *frame, int *best, char *err,
                         size_t errlen)
 {
@@ -470,7 +470,7 @@ static int choose_among(ts_pipeline *p, const ts_image *frame, int *best, char *
 /* auto: the families read the frame stage by stage (reader done, -1 none,
  * has read it already) and the best explanation wins: when a stage's
  * readings settle the choice, the later readers do not run (their
- * readings stay empty). */
+ * readings stay empty). A choice with sure cards starts a hold. */
 static int choose_family(ts_pipeline *p, const ts_image *frame, int done, ts_frame_result *out,
                          char *err, size_t errlen)
 {
@@ -500,7 +500,6 @@ static int choose_family(ts_pipeline *p, const ts_image *frame, int done, ts_fra
     }
     if (best >= 0)
         take_trial(p, best, out);
-    /* a hold starts from a choice with sure cards */
     p->held = best >= 0 && p->hold > 0 && sure_cards(&p->trial[best]) ? best : -1;
     p->hold_left = p->hold;
     p->held_sure = p->held >= 0 ? sure_cards(&p->trial[best]) : 0;
@@ -529,7 +528,7 @@ static int read_held(ts_pipeline *p, const ts_image *frame, ts_frame_result *out
         return 0;
     for (int i = 0; i < p->nfam; i++)
         if (i != p->held) {
-            p->trial[i].ncards = 0;
+            p->trial[i].ncards = 0, p->fam[i].ncand = 0;
             p->weight[i] = (ts_auto_weight){0};
         }
     take_trial(p, p->held, out);

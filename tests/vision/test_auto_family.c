@@ -183,6 +183,40 @@ static void test_fans_of_unplaced_cards(void **state)
     }
 }
 
+/* Fans of session 21's fresh range (114000..), which main read as playing
+ * cards, rendered as `render` saves them:
+ * - domino 114016: the playing reader sure of "4D" on the lower half of
+ *   the top card, its quad past the card's end (one corner outside it),
+ *   the net agreeing with both readers: a quad with three corners and its
+ *   centre inside another reading's card is a part of it;
+ * - domino 114028: the playing reader sure of "AH" on the top card's red
+ *   ring, the domino reader sure of the top card and a strip, the net
+ *   agreeing with each on one card (score 2 to 2): a near tie goes to
+ *   more sure cards before summed confidence (0.99 to 0.96);
+ * - Gang of Four 114040 (diamond-marked indices): two sure cards and an
+ *   unsure one against the playing reader's one sure strip, no face
+ *   placed: the likelier guess is the reading with more sure cards, not
+ *   the higher score (0 to 0.5: an unsure card counts against). */
+static void test_fans_of_two_claims(void **state)
+{
+    ts_pipeline *p = *state;
+    char err[TSCV_ERR_MAX];
+    const struct {
+        ts_family fam;
+        uint64_t seed;
+    } fans[] = {{TS_FAM_DOMINO, 114016}, {TS_FAM_DOMINO, 114028}, {TS_FAM_GOF, 114040}};
+    for (size_t k = 0; k < sizeof fans / sizeof fans[0]; k++) {
+        ts_scene sc;
+        assert_int_equal(render_table(fans[k].fam, fans[k].seed, TS_LAYOUT_AUTO, 1, &sc, err), 0);
+        int got = family_of(p, &sc.img);
+        if (got != (int)fans[k].fam)
+            fprintf(stderr, "%s %llu read as %s\n", ts_family_name(fans[k].fam),
+                    (unsigned long long)fans[k].seed, got >= 0 ? ts_family_name(got) : "none");
+        assert_int_equal(got, fans[k].fam);
+        ts_scene_free(&sc);
+    }
+}
+
 /* Small playing cards on a webcam's table (rendered seeds 104024, 104031,
  * 107006 as `render` saves them, cards about 80 px wide): the detector
  * finds too few outlines to tell a card's size, and the SET finder took a
@@ -770,6 +804,7 @@ int main(void)
         PIPELINE_TEST(test_strips_no_family_claims),
         PIPELINE_TEST(test_fans_the_net_cannot_place),
         PIPELINE_TEST(test_fans_of_unplaced_cards),
+        PIPELINE_TEST(test_fans_of_two_claims),
         cmocka_unit_test(test_no_pip_sized_set_cards),
         PIPELINE_TEST(test_single_card_crops),
         PIPELINE_TEST(test_domino_crops),
