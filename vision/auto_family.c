@@ -83,14 +83,20 @@ void ts_auto_family_destroy(ts_auto_family *a)
 /* True if quad in lies inside quad out and is clearly smaller: a part of
  * that card (a playing card's pips read as SET symbols, or its halves read
  * as two squat SET cards), not a card. A part may share the card's edges:
- * out is widened by a tenth about its centre for the test. */
+ * out is widened by a tenth about its centre for the test; and one corner
+ * may lie outside, if its centre does not (a reader's quad over one half
+ * of a long Chinese domino card and past its end, read as the playing
+ * card 4D: 114016). */
 static int inside(const ts_pt in[4], const ts_pt out[4])
 {
     ts_pt wide[4];
     ts_quad_scale(out, 1.1f, wide);
+    int n = 0;
     for (int k = 0; k < 4; k++)
-        if (!ts_point_in_quad(wide, in[k].x, in[k].y))
-            return 0;
+        n += ts_point_in_quad(wide, in[k].x, in[k].y);
+    ts_pt c = ts_quad_centre(in);
+    if (n < 3 || !ts_point_in_quad(out, c.x, c.y))
+        return 0;
     return ts_quad_area(in) < 0.7 * ts_quad_area(out);
 }
 
@@ -593,10 +599,12 @@ static int conf_tie(double a, double b, int counted)
 
 /* The reading taken when no reading has a sure card the face net accepts
  * and no face speaks for the chosen one (see guess_rank): the one of the
- * highest rank with a counted card, then one with a sure card (sure)
- * before one without (a Gang of Four fan's one sure card and four unsure
- * ones on its strips, score -3.5, against a playing reader's one unsure
- * card there, -1: 109019), then the higher score (score: its sure cards
+ * highest rank with a counted card, then the one with more sure cards
+ * (sure: those beyond one deck's copies not counted) (a Gang of Four
+ * fan's one sure card and four unsure ones on its strips, score -3.5,
+ * against a playing reader's one unsure card there, -1: 109019; a Gang of
+ * Four fan's two sure cards and one unsure, score 0, against a playing
+ * reader's one sure strip, 0.5: 114040), then the higher score (score: its sure cards
  * beyond one deck's copies against it, see single_deck_copies), then, as near
  * ties are broken in the choice itself, the surer reading (conf, its
  * summed confidence as weighed there: a Gang of Four fan's three sure
@@ -614,10 +622,9 @@ static int likeliest_guess(const ts_reader_class *const *cls, const ts_frame_res
             continue;
         int ff = cls[f]->family, fb = cls[best]->family;
         int rf = guess_rank(ff), rb = guess_rank(fb);
-        int sf = sure[f] > 0, sb = sure[best] > 0;
         int tie = conf_tie(conf[f], conf[best], counted[f]);
-        if (rf > rb || (rf == rb && sf > sb) ||
-            (rf == rb && sf == sb && (score[f] > score[best] ||
+        if (rf > rb || (rf == rb && sure[f] > sure[best]) ||
+            (rf == rb && sure[f] == sure[best] && (score[f] > score[best] ||
                           (score[f] == score[best] &&
                            ((!tie && conf[f] > conf[best]) ||
                             (tie && specific(ff) > specific(fb)))))))
@@ -758,6 +765,7 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
     int best = -1;
     double bs = 0, bc = 0, bm = 0, score[MAX_READINGS], sumconf[MAX_READINGS];
     double guess_score[MAX_READINGS]; /* score, repeats beyond one deck against */
+    int deck_sure[MAX_READINGS] = {0}; /* sure cards counted, not beyond one deck */
     int own[MAX_READINGS]; /* counted cards the net places in the reading's family */
     int own_agree[MAX_READINGS]; /* those it places there clearly (AGREE_P) */
     double own_p[MAX_READINGS] = {0}; /* their summed P(the family) */
@@ -806,6 +814,7 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
                                                         : 1;
             s += v;
             guess += how[f][i] > 0 && beyond_one_deck(r, i) ? -1 : v;
+            deck_sure[f] += how[f][i] > 0 && !beyond_one_deck(r, i);
             /* backed: what counts 1 or 2 above, not NONE_VALUE; agree: 2 */
             backed[f] += how[f][i] > 0 && o < 0.5 && x < NONE_SURE && p > NOT_MINE;
             agree[f] += how[f][i] > 0 && o < 0.5 && x < NONE_SURE && p >= AGREE_P;
@@ -813,21 +822,24 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
         }
         score[f] = s, sumconf[f] = conf, guess_score[f] = guess;
         if (weights)
-            weights[f] = (ts_auto_weight){s, conf, mean, counted[f], 0, backed[f]};
+            weights[f] = (ts_auto_weight){s, conf, mean, counted[f], 0, backed[f], agree[f]};
         if (!r->ncards)
             continue;
         /* near ties go to the reading whose cards look clearly more like
          * its family's, if it has a sure card the net accepts (two
          * families' readers each sure of a few cards: one reader's marks
-         * seen on the other's cards), then to the
-         * surer reading, then to the more particular family (see
-         * specific) */
+         * seen on the other's cards), then to the one with more sure cards
+         * (a domino fan's top card and a strip against a playing reader's
+         * "AH" on the top card's ring, each reader with one card the net
+         * agrees with: 114028), then to the surer reading, then to the
+         * more particular family (see specific) */
         int near = fabs(s - bs) < 0.5;
         int looks = best >= 0 && near && fabs(mean - bm) >= FACE_TIE &&
                     (mean > bm ? backed[f] : backed[best]);
-        int tie = near && !looks && conf_tie(conf, bc, counted[f]);
-        if (best < 0 || (!near && s > bs) || (looks && mean > bm) ||
-            (near && !looks && !tie && conf > bc) ||
+        int more = best >= 0 && near && !looks ? sure[f] - sure[best] : 0;
+        int tie = near && !looks && !more && conf_tie(conf, bc, counted[f]);
+        if (best < 0 || (!near && s > bs) || (looks && mean > bm) || more > 0 ||
+            (near && !looks && !more && !tie && conf > bc) ||
             (tie && specific(fam) > specific(cls[best]->family)))
             best = f, bs = s, bc = conf, bm = mean;
     }
@@ -919,7 +931,17 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
     if (instead >= 0)
         return instead;
     if (best >= 0 && !any_face(votes) && own[best] == 0)
-        best = likeliest_guess(cls, readings, n, counted, sure, guess_score, sumconf, backed,
-                               best);
+        best = likeliest_guess(cls, readings, n, counted, deck_sure, guess_score, sumconf,
+                               backed, best);
     return best;
+}
+
+int ts_auto_family_settled(const ts_auto_weight *w)
+{
+    return w->agree >= MANY_SURE && w->score >= 2 * MANY_SURE;
+}
+
+int ts_auto_family_may_settle(const ts_frame_result *r)
+{
+    return sure_cards(r) >= MANY_SURE;
 }

@@ -68,6 +68,13 @@ struct ts_pipeline {
     ts_auto_weight weight[MAX_READERS];  /* auto: how each reading was weighed */
     ts_auto_family *chooser;             /* auto: picks the reading */
     int chosen;           /* auto: the reader the last frame's cards came from */
+    /* auto with a hold (ts_pipeline_config.auto_hold) */
+    int hold;             /* frames a choice may be held */
+    int held;             /* the reader held, -1 none */
+    int hold_left;        /* frames it may still read alone */
+    int held_sure;        /* sure cards of its reading when chosen */
+    int all;              /* auto: every reader on every frame (auto_all) */
+    int nrun;             /* auto: readers that read the last frame */
     /* The helper thread (readers = 2) and the batch it shares. */
     int helper;
     pthread_t thread;
@@ -386,6 +393,148 @@ done:;
     return 0;
 }
 
+/* Sure cards of a reading. */
+static int sure_cards(const ts_frame_result *r)
+{
+    int n = 0;
+    for (int i = 0; i < r->ncards; i++)
+        n += r->cards[i].read;
+    return n;
+}
+
+/* auto: reader i reads frame into p->trial[i]; its stage times add to out's. */
+static int read_trial(ts_pipeline *p, int i, const ts_image *frame, ts_frame_result *out,
+                      char *err, size_t errlen)
+{
+    ts_frame_result *t = &p->trial[i];
+    memset(t, 0, sizeof *t);
+    if (process_family(p, &p->fam[i], frame, t, err, errlen) < 0)
+        return -1;
+    out->ms_detect += t->ms_detect;
+    out->ms_rectify += t->ms_rectify;
+    out->ms_read += t->ms_read;
+    out->ms_read_by[p->fam[i].cls->family] += t->ms_read;
+    return 0;
+}
+
+/* auto: reading i is the frame's. */
+static void take_trial(ts_pipeline *p, int i, ts_frame_result *out)
+{
+    const ts_frame_result *t = &p->trial[i];
+    out->family = p->fam[i].cls->family;
+    p->chosen = i;
+    out->ncards = t->ncards;
+    memcpy(out->cards, t->cards, sizeof t->cards[0] * (size_t)t->ncards);
+}
+
+/* auto: the stage a family's reader runs in. The readers that cost most on
+ * other games' tables run last (callgrind, --game auto on the seven speed
+ * frames: the Gang of Four finder 0.4-0.7 G on the SET, Qwirkle, domino
+ * and playing tables, the playing finder 2.5 G on a domino fan), and a
+ * choice the earlier stages settle skips them (ts_auto_family_settled). */
+enum { LAST_STAGE = 2 };
+static int stage_of(const family *f)
+{
+    switch (f->cls->family) {
+    case TS_FAM_PLAYING: return 1;
+    case TS_FAM_GOF: return LAST_STAGE;
+    default: return 0;
+    }
+}
+
+/* auto: of the readings so far (a reader not run yet: none), reading *best
+ * explains the frame best (-1: none does); -1 on error. */
+static int choose_among(ts_pipeline *p, const ts_image *frame, int *best, char *err,
+                        size_t errlen)
+{
+    const ts_reader_class *cls[MAX_READERS];
+    for (int i = 0; i < p->nfam; i++)
+        cls[i] = p->fam[i].cls;
+    /* the finders' candidates, each finder's best first */
+    ts_quad cand[MAX_READERS * AUTO_CANDS];
+    int ncand = 0;
+    for (int k = 0; k < AUTO_CANDS; k++)
+        for (int i = 0; i < p->nfam; i++)
+            if (k < p->fam[i].ncand)
+                cand[ncand++] = p->fam[i].cand[k];
+    char why[TSCV_ERR_MAX] = "";
+    *best = ts_auto_family_choose(p->chooser, frame, cls, p->trial, p->nfam, cand, ncand,
+                                  p->weight, why);
+    if (*best == -2) {
+        snprintf(err, errlen, "auto: %s", why);
+        return -1;
+    }
+    return 0;
+}
+
+/* auto: the families read the frame stage by stage (reader done, -1 none,
+ * has read it already) and the best explanation wins: when a stage's
+ * readings settle the choice, the later readers do not run (their
+ * readings stay empty). A choice with sure cards starts a hold. */
+static int choose_family(ts_pipeline *p, const ts_image *frame, int done, ts_frame_result *out,
+                         char *err, size_t errlen)
+{
+    for (int i = 0; i < p->nfam; i++)
+        if (i != done)
+            p->trial[i].ncards = 0, p->fam[i].ncand = 0;
+    int best = -1;
+    p->nrun = done >= 0;
+    for (int stage = 0; stage <= LAST_STAGE; stage++) {
+        int may_settle = 0;
+        for (int i = 0; i < p->nfam; i++) {
+            if (stage_of(&p->fam[i]) > stage)
+                continue;
+            if (stage_of(&p->fam[i]) == stage && i != done) {
+                if (read_trial(p, i, frame, out, err, errlen) < 0)
+                    return -1;
+                p->nrun++;
+            }
+            may_settle |= ts_auto_family_may_settle(&p->trial[i]);
+        }
+        if (stage < LAST_STAGE && (p->all || !may_settle))
+            continue;
+        if (choose_among(p, frame, &best, err, errlen) < 0)
+            return -1;
+        if (best >= 0 && ts_auto_family_settled(&p->weight[best]))
+            break;
+    }
+    if (best >= 0)
+        take_trial(p, best, out);
+    p->held = best >= 0 && p->hold > 0 && sure_cards(&p->trial[best]) ? best : -1;
+    p->hold_left = p->hold;
+    p->held_sure = p->held >= 0 ? sure_cards(&p->trial[best]) : 0;
+    return 0;
+}
+
+/* auto with a hold: the held reader alone reads the frame. Returns 1 if
+ * its reading holds (at least half the sure cards it had when chosen: a
+ * few cards taken or covered keep it; another game's table, which its
+ * reader reads little of, does not), 0 if every reader must run, -1 on
+ * error; *done is the reader that has read the frame (-1 none). The
+ * other readings are left empty. */
+static int read_held(ts_pipeline *p, const ts_image *frame, ts_frame_result *out, int *done,
+                     char *err, size_t errlen)
+{
+    *done = -1;
+    if (p->held < 0 || p->hold_left <= 0)
+        return 0;
+    p->hold_left--;
+    if (read_trial(p, p->held, frame, out, err, errlen) < 0)
+        return -1;
+    *done = p->held;
+    p->nrun = 1;
+    int sure = sure_cards(&p->trial[p->held]);
+    if (sure == 0 || 2 * sure < p->held_sure)
+        return 0;
+    for (int i = 0; i < p->nfam; i++)
+        if (i != p->held) {
+            p->trial[i].ncards = 0, p->fam[i].ncand = 0;
+            p->weight[i] = (ts_auto_weight){0};
+        }
+    take_trial(p, p->held, out);
+    return 1;
+}
+
 int ts_pipeline_process(ts_pipeline *p, const ts_image *frame, ts_frame_result *out, char *err,
                         size_t errlen)
 {
@@ -405,43 +554,14 @@ int ts_pipeline_process(ts_pipeline *p, const ts_image *frame, ts_frame_result *
         if (process_family(p, &p->fam[0], frame, out, err, errlen) < 0)
             return -1;
     } else {
-        /* Every family reads the frame; the best explanation wins. Stage
-         * times add up over the families. */
+        /* Stage times add up over the families read. */
         out->family = -1;
-        for (int i = 0; i < p->nfam; i++) {
-            ts_frame_result *t = &p->trial[i];
-            memset(t, 0, sizeof *t);
-            if (process_family(p, &p->fam[i], frame, t, err, errlen) < 0)
-                return -1;
-            out->ms_detect += t->ms_detect;
-            out->ms_rectify += t->ms_rectify;
-            out->ms_read += t->ms_read;
-            out->ms_read_by[p->fam[i].cls->family] += t->ms_read;
-        }
-        const ts_reader_class *cls[MAX_READERS];
-        for (int i = 0; i < p->nfam; i++)
-            cls[i] = p->fam[i].cls;
-        /* the finders' candidates, each finder's best first */
-        ts_quad cand[MAX_READERS * AUTO_CANDS];
-        int ncand = 0;
-        for (int k = 0; k < AUTO_CANDS; k++)
-            for (int i = 0; i < p->nfam; i++)
-                if (k < p->fam[i].ncand)
-                    cand[ncand++] = p->fam[i].cand[k];
-        char why[TSCV_ERR_MAX] = "";
-        int best = ts_auto_family_choose(p->chooser, frame, cls, p->trial, p->nfam, cand, ncand,
-                                         p->weight, why);
-        if (best == -2) {
-            snprintf(err, errlen, "auto: %s", why);
+        int done;
+        int held = read_held(p, frame, out, &done, err, errlen);
+        if (held < 0)
             return -1;
-        }
-        if (best >= 0) {
-            const ts_frame_result *t = &p->trial[best];
-            out->family = p->fam[best].cls->family;
-            p->chosen = best;
-            out->ncards = t->ncards;
-            memcpy(out->cards, t->cards, sizeof t->cards[0] * (size_t)t->ncards);
-        }
+        if (!held && choose_family(p, frame, done, out, err, errlen) < 0)
+            return -1;
     }
     out->ms_total = ts_now_ms() - t0;
     return 0;
@@ -543,6 +663,9 @@ ts_pipeline *ts_pipeline_create(const ts_pipeline_config *cfg, char *err, size_t
         return NULL;
     }
     p->auto_mode = auto_mode;
+    p->hold = auto_mode && cfg->auto_hold > 0 ? cfg->auto_hold : 0;
+    p->held = -1;
+    p->all = cfg->auto_all;
     if (auto_mode && !(p->chooser = ts_auto_family_create(cfg->models_dir, err, errlen))) {
         ts_pipeline_destroy(p);
         return NULL;
@@ -639,6 +762,11 @@ const ts_frame_result *ts_pipeline_auto_reading(const ts_pipeline *p, int i, con
     *score = p->weight[i].score;
     *face = p->weight[i].face;
     return &p->trial[i];
+}
+
+int ts_pipeline_auto_run(const ts_pipeline *p)
+{
+    return p->auto_mode ? p->nrun : 0;
 }
 
 const ts_quad *ts_pipeline_auto_candidates(const ts_pipeline *p, int i, int *n)

@@ -53,6 +53,16 @@ typedef struct {
     int readers;            /* 2: a helper thread reads cards alongside the caller
                                (the live daemon, for latency); otherwise the
                                caller alone. The results are the same either way. */
+    int auto_hold;          /* game "auto" on a stream of frames (live video): after
+                               a frame that ran every reader, up to this many frames
+                               are read by the chosen family's reader alone while
+                               its reading holds (sure cards, at least half as many
+                               as when chosen); then, or when it drops, every reader
+                               runs again. 0: every frame runs every reader (files
+                               given to scan stay independent). */
+    int auto_all;           /* game "auto": every reader reads every frame, none
+                               skipped when the first ones settle the choice (tools
+                               that keep every reading, and the skip's tests) */
 } ts_pipeline_config;
 
 typedef struct ts_pipeline ts_pipeline;
@@ -83,6 +93,10 @@ const ts_frame_result *ts_pipeline_auto_reading(const ts_pipeline *p, int i, con
  * the readings say little). Borrowed until the next frame; NULL past the
  * end. */
 const ts_quad *ts_pipeline_auto_candidates(const ts_pipeline *p, int i, int *n);
+/* With game "auto": how many readers read the last frame (1: the held
+ * family's alone, see auto_hold; fewer than ts_pipeline_auto_readings when
+ * a choice was settled before the last stage). */
+int ts_pipeline_auto_run(const ts_pipeline *p);
 
 /* Parses one code as the deck prints it (the profile's letters: "WX" with the
  * Qwirkle tiles, "2BLS" with SeeCards), in the family given (for "auto",

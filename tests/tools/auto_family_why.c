@@ -8,6 +8,10 @@
  *   auto_family_why --replay FILE          the choice alone, again, from FILE
  *   auto_family_why --replay-why FILE      the same, with every reading's weights
  *                                          and cards (code, sure, conf, corners)
+ *   auto_family_why --replay-staged FILE   the choice as the pipeline's stages make
+ *                                          it (later readers skipped when a stage
+ *                                          settles it) and the stage, 0-2; a choice
+ *                                          unlike the full one is told on stderr
  *
  * Running seven families' finders and readers takes about a second a
  * frame; the choice takes milliseconds. So a change to the chooser
@@ -74,8 +78,46 @@ static void keep(ts_pipeline *p, const char *path, FILE *dump)
     fwrite(&rec, sizeof rec, 1, dump);
 }
 
+/* The stage a reader runs in (as pipeline.c's stage_of). */
+static int stage_of(const char *name)
+{
+    return strcmp(name, "gof") == 0 ? 2 : strcmp(name, "playing") == 0;
+}
+
+/* The choice the pipeline's stages make from record rec (readers of later
+ * stages empty while a stage's choice is settled, see
+ * ts_auto_family_settled); the stage it was made at in *stage. */
+static int staged_choice(ts_auto_family *a, const record *rec, const ts_image *img,
+                         const ts_reader_class *const *cls, int *stage, char *err)
+{
+    static ts_frame_result part[MAX_READINGS];
+    int best = -1;
+    for (*stage = 0; *stage <= 2; ++*stage) {
+        ts_quad cand[MAX_READINGS * CANDS];
+        int ncand = 0, may = 0;
+        for (int i = 0; i < rec->n; i++) {
+            part[i] = rec->r[i];
+            if (stage_of(rec->name[i]) > *stage)
+                part[i].ncards = 0;
+            may |= ts_auto_family_may_settle(&part[i]);
+        }
+        if (*stage < 2 && !may)
+            continue;
+        for (int k = 0; k < CANDS; k++)
+            for (int i = 0; i < rec->n; i++)
+                if (stage_of(rec->name[i]) <= *stage && k < rec->ncand[i])
+                    cand[ncand++] = rec->cand[i][k];
+        ts_auto_weight w[MAX_READINGS];
+        best = ts_auto_family_choose(a, img, cls, part, rec->n, cand, ncand, w, err);
+        if (best == -2 || (best >= 0 && ts_auto_family_settled(&w[best])))
+            return best;
+    }
+    *stage = 2;
+    return best;
+}
+
 /* The choice again from each record of a dump. */
-static int replay(const char *file, int why)
+static int replay(const char *file, int why, int stages)
 {
     FILE *in = fopen(file, "rb");
     char err[TSCV_ERR_MAX];
@@ -110,11 +152,20 @@ static int replay(const char *file, int why)
         }
         ts_auto_weight w[MAX_READINGS];
         int best = ts_auto_family_choose(a, &img, cls, rec.r, rec.n, cand, ncand, w, err);
+        int stage = 2;
+        if (stages && best != -2) { /* the staged choice, and the full one if it differs */
+            int full = best;
+            best = staged_choice(a, &rec, &img, cls, &stage, err);
+            if (best >= 0 && full >= 0 && best != full)
+                fprintf(stderr, "%s: staged %s, full %s\n", rec.path,
+                        ts_family_name(cls[best]->family), ts_family_name(cls[full]->family));
+        }
         if (best == -2) {
             fprintf(stderr, "%s: %s\n", rec.path, err);
             rc = 1;
         } else {
-            printf("%s\t%s\n", rec.path, best >= 0 ? ts_family_name(cls[best]->family) : "none");
+            printf("%s\t%s", rec.path, best >= 0 ? ts_family_name(cls[best]->family) : "none");
+            printf(stages ? "\tstage %d\n" : "\n", stage);
             for (int i = 0; why && i < rec.n; i++) {
                 int sure = 0;
                 for (int k = 0; k < rec.r[i].ncards; k++)
@@ -143,9 +194,11 @@ int main(int argc, char **argv)
 {
     char err[512];
     if (argc == 3 && strcmp(argv[1], "--replay") == 0)
-        return replay(argv[2], 0);
+        return replay(argv[2], 0, 0);
     if (argc == 3 && strcmp(argv[1], "--replay-why") == 0)
-        return replay(argv[2], 1);
+        return replay(argv[2], 1, 0);
+    if (argc == 3 && strcmp(argv[1], "--replay-staged") == 0)
+        return replay(argv[2], 0, 1);
     FILE *dump = NULL;
     int first = 1;
     if (argc >= 3 && strcmp(argv[1], "--dump") == 0) {
@@ -155,7 +208,7 @@ int main(int argc, char **argv)
         }
         first = 3;
     }
-    ts_pipeline_config cfg = {.game = "auto"};
+    ts_pipeline_config cfg = {.game = "auto", .auto_all = 1}; /* every reading kept */
     ts_pipeline *p = ts_pipeline_create(&cfg, err, sizeof err);
     if (!p) {
         fprintf(stderr, "auto_family_why: %s\n", err);

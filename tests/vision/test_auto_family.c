@@ -183,6 +183,40 @@ static void test_fans_of_unplaced_cards(void **state)
     }
 }
 
+/* Fans of session 21's fresh range (114000..), which main read as playing
+ * cards, rendered as `render` saves them:
+ * - domino 114016: the playing reader sure of "4D" on the lower half of
+ *   the top card, its quad past the card's end (one corner outside it),
+ *   the net agreeing with both readers: a quad with three corners and its
+ *   centre inside another reading's card is a part of it;
+ * - domino 114028: the playing reader sure of "AH" on the top card's red
+ *   ring, the domino reader sure of the top card and a strip, the net
+ *   agreeing with each on one card (score 2 to 2): a near tie goes to
+ *   more sure cards before summed confidence (0.99 to 0.96);
+ * - Gang of Four 114040 (diamond-marked indices): two sure cards and an
+ *   unsure one against the playing reader's one sure strip, no face
+ *   placed: the likelier guess is the reading with more sure cards, not
+ *   the higher score (0 to 0.5: an unsure card counts against). */
+static void test_fans_of_two_claims(void **state)
+{
+    ts_pipeline *p = *state;
+    char err[TSCV_ERR_MAX];
+    const struct {
+        ts_family fam;
+        uint64_t seed;
+    } fans[] = {{TS_FAM_DOMINO, 114016}, {TS_FAM_DOMINO, 114028}, {TS_FAM_GOF, 114040}};
+    for (size_t k = 0; k < sizeof fans / sizeof fans[0]; k++) {
+        ts_scene sc;
+        assert_int_equal(render_table(fans[k].fam, fans[k].seed, TS_LAYOUT_AUTO, 1, &sc, err), 0);
+        int got = family_of(p, &sc.img);
+        if (got != (int)fans[k].fam)
+            fprintf(stderr, "%s %llu read as %s\n", ts_family_name(fans[k].fam),
+                    (unsigned long long)fans[k].seed, got >= 0 ? ts_family_name(got) : "none");
+        assert_int_equal(got, fans[k].fam);
+        ts_scene_free(&sc);
+    }
+}
+
 /* Small playing cards on a webcam's table (rendered seeds 104024, 104031,
  * 107006 as `render` saves them, cards about 80 px wide): the detector
  * finds too few outlines to tell a card's size, and the SET finder took a
@@ -673,6 +707,92 @@ static void test_held_card_outweighs_thin_reading(void **state)
     ts_image_free(&alpha);
 }
 
+/* The readers that cost most on other games' tables (Gang of Four, then
+ * playing) run last, and not at all when the first ones settle the choice:
+ * on rendered tables of every family (seeds 98020.., a grid and the
+ * renderer's layout) the choice and its cards are the same as with every
+ * reader run (auto_all), and on the SET, Qwirkle and domino grids the
+ * Gang of Four and playing readers are skipped. */
+static void test_skip_gives_same_choice(void **state)
+{
+    ts_pipeline *staged = *state;
+    char err[TSCV_ERR_MAX];
+    ts_pipeline_config cfg = {.game = "auto", .auto_all = 1};
+    ts_pipeline *every = ts_pipeline_create(&cfg, err, sizeof err);
+    assert_non_null(every);
+    static ts_frame_result a, b; /* large: not on the stack */
+    const ts_family fams[] = {TS_FAM_SET, TS_FAM_QWIRKLE, TS_FAM_DOMINO, TS_FAM_PLAYING,
+                              TS_FAM_GOF};
+    int skipped = 0;
+    for (size_t f = 0; f < sizeof fams / sizeof fams[0]; f++)
+        for (uint64_t seed = 98020; seed < 98022; seed++) {
+            ts_scene sc;
+            ts_layout layout = seed % 2 ? TS_LAYOUT_AUTO : TS_LAYOUT_GRID;
+            assert_int_equal(render_table(fams[f], seed, layout, 1, &sc, err), 0);
+            assert_int_equal(ts_pipeline_process(staged, &sc.img, &a, err, sizeof err), 0);
+            assert_int_equal(ts_pipeline_process(every, &sc.img, &b, err, sizeof err), 0);
+            int run = ts_pipeline_auto_run(staged);
+            fprintf(stderr, "%s %llu: %s, %d of %d readers\n", ts_family_name(fams[f]),
+                    (unsigned long long)seed, a.family >= 0 ? ts_family_name(a.family) : "none",
+                    run, ts_pipeline_auto_run(every));
+            skipped += run < ts_pipeline_auto_run(every);
+            if (layout == TS_LAYOUT_GRID && f < 3)
+                assert_true(run < ts_pipeline_auto_run(every));
+            assert_int_equal(a.family, b.family);
+            assert_int_equal(a.ncards, b.ncards);
+            for (int i = 0; i < a.ncards; i++) {
+                assert_int_equal(a.cards[i].code.idx, b.cards[i].code.idx);
+                assert_int_equal(a.cards[i].read, b.cards[i].read);
+            }
+            ts_scene_free(&sc);
+        }
+    fprintf(stderr, "%d of 10 tables skipped readers\n", skipped);
+    ts_pipeline_destroy(every);
+}
+
+/* A stream of frames whose game changes every two frames (Gang of Four,
+ * playing, SET, Qwirkle, Chinese domino, Gang of Four; rendered grids,
+ * seeds 98010..): with auto_hold a frame after a full check is read by the
+ * chosen family's reader alone, with the same cards as a pipeline that
+ * runs every reader on each frame; on the next game's first table the held
+ * reading drops (its reader is sure of few cards there, under half), every
+ * reader runs and the new game is chosen and held. */
+static void test_hold_on_a_stream(void **state)
+{
+    ts_pipeline *every = *state;
+    char err[TSCV_ERR_MAX];
+    ts_pipeline_config cfg = {.game = "auto", .auto_hold = 10};
+    ts_pipeline *held = ts_pipeline_create(&cfg, err, sizeof err);
+    assert_non_null(held);
+    static ts_frame_result a, b; /* large: not on the stack */
+    const ts_family fams[] = {TS_FAM_GOF,     TS_FAM_PLAYING, TS_FAM_SET,
+                              TS_FAM_QWIRKLE, TS_FAM_DOMINO,  TS_FAM_GOF};
+    int nheld = 0;
+    for (int k = 0; k < 12; k++) {
+        ts_scene sc;
+        ts_family want = fams[k / 2];
+        assert_int_equal(render_table(want, 98010 + k % 4, TS_LAYOUT_GRID, 1, &sc, err), 0);
+        assert_int_equal(ts_pipeline_process(held, &sc.img, &a, err, sizeof err), 0);
+        assert_int_equal(ts_pipeline_process(every, &sc.img, &b, err, sizeof err), 0);
+        int alone = ts_pipeline_auto_run(held) == 1;
+        fprintf(stderr, "frame %d (%s): %s, %s\n", k, ts_family_name(want),
+                a.family >= 0 ? ts_family_name(a.family) : "none", alone ? "held" : "every reader");
+        nheld += alone;
+        /* the first frame of each game runs every reader; the next holds */
+        assert_int_equal(alone, k % 2);
+        assert_int_equal(a.family, want);
+        assert_int_equal(b.family, want);
+        assert_int_equal(a.ncards, b.ncards);
+        for (int i = 0; i < a.ncards; i++) {
+            assert_int_equal(a.cards[i].code.idx, b.cards[i].code.idx);
+            assert_int_equal(a.cards[i].read, b.cards[i].read);
+        }
+        ts_scene_free(&sc);
+    }
+    assert_int_equal(nheld, 6);
+    ts_pipeline_destroy(held);
+}
+
 #define PIPELINE_TEST(t) cmocka_unit_test_setup_teardown(t, pipeline_setup, pipeline_teardown)
 #define CHOOSER_TEST(t) cmocka_unit_test_setup_teardown(t, chooser_setup, chooser_teardown)
 
@@ -684,6 +804,7 @@ int main(void)
         PIPELINE_TEST(test_strips_no_family_claims),
         PIPELINE_TEST(test_fans_the_net_cannot_place),
         PIPELINE_TEST(test_fans_of_unplaced_cards),
+        PIPELINE_TEST(test_fans_of_two_claims),
         cmocka_unit_test(test_no_pip_sized_set_cards),
         PIPELINE_TEST(test_single_card_crops),
         PIPELINE_TEST(test_domino_crops),
@@ -697,6 +818,8 @@ int main(void)
         CHOOSER_TEST(test_held_card_outweighs_thin_reading),
         CHOOSER_TEST(test_agreed_unsure_card_against_unbacked),
         PIPELINE_TEST(test_webcam_held_cards),
+        PIPELINE_TEST(test_skip_gives_same_choice),
+        PIPELINE_TEST(test_hold_on_a_stream),
     };
     /* TS_TEST_FILTER=test_guess* runs a part (the sanitizer build) */
     if (getenv("TS_TEST_FILTER"))
