@@ -825,11 +825,28 @@ static int one_card(const gof_reader *g, const ts_quad *a, const ts_quad *b)
     return ts_point_in_quad(wa->q, cb.x, cb.y) || ts_point_in_quad(wb->q, ca.x, ca.y);
 }
 
+/* Whether the whole cards of quads a and b (views' cards, gof_find.h) each
+ * hold the other's centre: one place, whatever each was read as. */
+static int one_place(const gof_reader *g, const ts_quad *a, const ts_quad *b)
+{
+    const ts_quad *wa = view_whole(g, a), *wb = view_whole(g, b);
+    wa = wa ? wa : a, wb = wb ? wb : b;
+    ts_pt ca = ts_quad_centre(wa->q), cb = ts_quad_centre(wb->q);
+    return ts_point_in_quad(wa->q, cb.x, cb.y) && ts_point_in_quad(wb->q, ca.x, ca.y);
+}
+
 /* A card reported twice, first unsure (a pile card's index view below the
  * floor) and then sure from another quad on the same card, is reported
  * once, where it is sure: the unsure place would stand for the card, the
  * sure one for a second of it (81000-81039 piles: 2 such on 81006, 81011).
- * Returns the quads kept. */
+ * So is one read sure twice on one card (a pile top from its index view and
+ * from a corner's quad), and an unsure one of another code on the sure
+ * one's place (one_place: a pile top's foreshortened corner read G1 at 0.6
+ * on 113024's G6, read sure from its index): 113000-113039 and
+ * 115000-115039 piles, false 1 and 2 -> 0 and 1 (as main), 1 more half
+ * visible card read on each. Any unsure quad near a sure one: the same, but
+ * playing 105020 went to domino under --game auto (the Gang of Four
+ * reader's unsure cards count there). Returns the quads kept. */
 static int drop_unsure_twins(const gof_reader *g, ts_quad *out, int n)
 {
     const float floor = ts_gof_reader_class.conf_floor;
@@ -839,8 +856,10 @@ static int drop_unsure_twins(const gof_reader *g, ts_quad *out, int n)
         if (!ts_reading_memo_found(&g->memo, out[j].q, &rj) || !rj.is_card || rj.conf < floor)
             continue;
         for (int v = 0; v < n; v++)
-            if (v != j && !gone[v] && ts_reading_memo_found(&g->memo, out[v].q, &rv) &&
-                rv.is_card && rv.conf < floor && rv.code.idx == rj.code.idx &&
+            if (v != j && !gone[j] && !gone[v] &&
+                ts_reading_memo_found(&g->memo, out[v].q, &rv) && rv.is_card &&
+                (rv.code.idx == rj.code.idx ? rv.conf < floor || v > j
+                                            : rv.conf < floor && one_place(g, &out[v], &out[j])) &&
                 one_card(g, &out[v], &out[j]))
                 gone[v] = 1;
     }

@@ -696,6 +696,32 @@ static int on_blob(const ts_ipt *poly, int m, int k, const ts_quad *q)
     return 1;
 }
 
+/* Whether a corner's two edges, of lengths la and lb along unit vectors ea
+ * and eb (frame px), are a whole card's seen at a slant, its sides
+ * foreshortened unlike the lone cards' (short side sd where it lies): each
+ * within FORE_LO..FORE_HI of that card's side, one of them at least
+ * 1 - SHORT_WHOLE of it, and the shorter one (by that share) running down
+ * the frame more than FORE_DOWN times as much as across, the way a camera's slant
+ * shortens: a long side cut short running across the frame is a card under
+ * another (113036's R2 so cut read R9 at 1.00). Such a corner's card is
+ * offered first, before the corner's cards of the lone cards' size (a pile
+ * top on felt seen at 30 degrees, 61 px across where the lone cards are 87,
+ * was read from no quad). Piles of seeds 113000-113039 and 115000-115039:
+ * fully visible 231 -> 232 of 253 and 218 -> 221 of 242 read, at least
+ * half 361 -> 363 of 439 and 364 -> 373 of 443, wrong and false as before;
+ * with FORE_LO 0.6 and the shorter edge more down than across, 231 and
+ * 219, 362 and 370; either edge cut: a false R9 on 113036. */
+static const float FORE_LO = 0.5f, FORE_HI = 1.15f, FORE_DOWN = 0.5f;
+static int foreshortened(float la, float lb, ts_pt ea, ts_pt eb, float sd)
+{
+    int a_short = la < lb;
+    float lo = a_short ? la : lb, hi = a_short ? lb : la;
+    float a = lo / sd, b = hi / (sd * CARD_ASPECT);
+    ts_pt cut = (a < b) == a_short ? ea : eb; /* the edge shortened most */
+    return a >= FORE_LO && a <= FORE_HI && b >= FORE_LO && b <= FORE_HI &&
+           fmaxf(a, b) >= 1 - SHORT_WHOLE && fabsf(cut.y) > FORE_DOWN * fabsf(cut.x);
+}
+
 /* A card partly under others still shows some of its corners: where the
  * outline of a bright blob turns through a right angle between two straight
  * edges, offers a card of the frame's card size lying along those edges (its
@@ -774,12 +800,17 @@ static int corner_cards(const ts_ipt *pts, int n, int k, float side, const float
                         (known <= 0 || lo >= (1 - SHORT_WHOLE) * sd);
             if (whole != (pass == 0) || hi < 0.3f * sd)
                 continue;
-            for (int h = 0; h < (whole ? 1 : 2); h++) {
+            /* h 0: the corner's own edges (a whole card, or one seen
+             * foreshortened, first); 1 and 2: the lone cards' size, the
+             * long side along either edge */
+            int own = whole || (known > 0 && foreshortened(cn[i].la, cn[i].lb, cn[i].ea,
+                                                           cn[i].eb, sd));
+            for (int h = own ? 0 : 1; h < (whole ? 1 : 3) && got < max; h++) {
                 float sa, sb;
-                if (whole)
+                if (h == 0)
                     sa = cn[i].la * 1.02f, sb = cn[i].lb * 1.02f; /* the rounded corners */
                 else
-                    sa = h ? sd * CARD_ASPECT : sd, sb = h ? sd : sd * CARD_ASPECT;
+                    sa = h == 2 ? sd * CARD_ASPECT : sd, sb = h == 2 ? sd : sd * CARD_ASPECT;
                 ts_pt c = cn[i].c, ea = cn[i].ea, eb = cn[i].eb;
                 ts_quad o;
                 o.q[0] = c;
@@ -1102,7 +1133,9 @@ static void fit_size(ts_quad *q, float side)
     q->area *= s * s;
 }
 
-/* The index cards (idx[0..m)) whose size is near the lone cards' or that
+/* The index cards (idx[0..m)) whose size is near the lone cards' (side_at
+ * where they lie: far cards of a slanted view are smaller, and a pile top
+ * there was refused; 115000-115039 piles: 1 more fully visible card) or that
  * at least two cards whose both indices show share (without lone cards, one
  * is enough): the others are a numeral stroke or the table's pattern read
  * as an index. The second size is for a table whose pattern has a card's
@@ -1117,9 +1150,10 @@ static int index_size_ok(const ts_gof_finder *f, const ts_quad *out, int n, ts_q
     int k = 0;
     for (int i = 0; i < m; i++) {
         float sd = ts_dist(idx[i].q[0], idx[i].q[1]);
-        if (ref > 0 && fabsf(sd / ref - 1) <= 0.25f) {
+        float at = ref > 0 ? side_at(ref, f->slope, ts_quad_point(idx[i].q, 0.5f, 0.5f).y) : 0;
+        if (ref > 0 && fabsf(sd / at - 1) <= 0.25f) {
             idx[k] = idx[i];
-            fit_size(&idx[k++], side_at(ref, f->slope, ts_quad_point(idx[i].q, 0.5f, 0.5f).y));
+            fit_size(&idx[k++], at);
         } else if (two > 0 && fabsf(sd / two - 1) <= 0.25f)
             idx[k++] = idx[i];
     }
