@@ -50,6 +50,7 @@ void ts_detect_defaults(ts_detect_params *p)
     p->min_area = 0.0015f;
     p->max_area = 0.6f;
     p->min_solidity = 0.88f;
+    p->whole_fill = 2.0f;
 }
 
 ts_detector *ts_detector_create(const ts_detect_params *params)
@@ -512,7 +513,9 @@ static void offer(ts_detector *d, tscv_contours *cs, int r, int source, const bo
             cl->depth[cl->n++] = (unsigned char)r;
             float aspect = (ts_dist(q->q[1], q->q[2]) + ts_dist(q->q[3], q->q[0])) /
                            (ts_dist(q->q[0], q->q[1]) + ts_dist(q->q[2], q->q[3]));
-            if (r == 0 && aspect < 1.45f)
+            /* a squat outline may be two cards side by side, unless it
+             * fills its quad like one card of a squat family */
+            if (r == 0 && aspect < 1.45f && q->score < d->p.whole_fill)
                 add_box(boxes, nboxes, b, margin, w, h);
         } else if (r == 0) {
             double area = tscv_area(p, len);

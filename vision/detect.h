@@ -22,6 +22,11 @@ typedef struct {
     float min_area, max_area;
     /* Minimum area / convex-hull area of a card blob. */
     float min_solidity;
+    /* A squat outline (aspect under 1.45) may be two cards side by side, so
+     * deeper erosion looks inside it, unless it fills its quad at least this
+     * much (a lone card of a family as squat as that: playing 1.40). Above 1
+     * (the default): every squat outline is looked inside. */
+    float whole_fill;
 } ts_detect_params;
 
 typedef struct {

@@ -50,6 +50,10 @@ ts_playing_finder *ts_playing_finder_create(void)
     ts_detect_defaults(&p);
     p.min_aspect = 1.0f; /* phone photos stretched to a square: 1.05 .. 1.9 */
     p.max_aspect = 2.1f;
+    /* a lone card (1.40) is squat: filling its quad within half a percent
+     * (lone grid cards 0.998-1) it is one card, not cards for erosion to
+     * split (the grid's 13 M); at 0.99 scattered and row cards were lost */
+    p.whole_fill = 0.995f;
     f->det = ts_detector_create(&p);
     f->blobs = malloc(sizeof *f->blobs * MAX_BLOBS);
     f->held = ts_playing_held_create();
