@@ -2,9 +2,11 @@
 #ifndef TS_TEST_RENDER_TABLE_H
 #define TS_TEST_RENDER_TABLE_H
 
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "geom.h"
 #include "imageio.h"
 #include "render.h"
 
@@ -45,6 +47,22 @@ static inline int render_one_playing_card(uint64_t seed, int size, ts_scene *sc,
     ts_scene_spec spec = {.family = TS_FAM_PLAYING, .w = size, .h = size, .seed = seed};
     ts_render_deal(&spec, 1, TS_LAYOUT_ROW);
     return ts_render_scene(&spec, sc, err);
+}
+
+/* Whether quad q has each corner within a tenth of the card's short side
+ * of a corner of the card's true outline t (any order: the detector
+ * orders corners by its own rule). */
+static inline int on_corners(const ts_pt q[4], const ts_pt t[4])
+{
+    float side = fminf(ts_dist(t[0], t[1]), ts_dist(t[1], t[2]));
+    for (int i = 0; i < 4; i++) {
+        int near = 0;
+        for (int j = 0; j < 4 && !near; j++)
+            near = ts_dist(q[i], t[j]) < 0.1f * side;
+        if (!near)
+            return 0;
+    }
+    return 1;
 }
 
 #endif

@@ -50,6 +50,28 @@ static int family_of(ts_pipeline *p, const ts_image *img)
     return out.family;
 }
 
+typedef struct {
+    ts_family fam;
+    uint64_t seed;
+} seeded_table;
+
+/* Each table (rendered as `render` saves it, layout as the renderer likes)
+ * is given to its own family; a miss names the family taken. */
+static void assert_families(ts_pipeline *p, const seeded_table *t, size_t n)
+{
+    char err[TSCV_ERR_MAX];
+    for (size_t k = 0; k < n; k++) {
+        ts_scene sc;
+        assert_int_equal(render_table(t[k].fam, t[k].seed, TS_LAYOUT_AUTO, 1, &sc, err), 0);
+        int got = family_of(p, &sc.img);
+        if (got != (int)t[k].fam)
+            fprintf(stderr, "%s %llu read as %s\n", ts_family_name(t[k].fam),
+                    (unsigned long long)t[k].seed, got >= 0 ? ts_family_name(got) : "none");
+        assert_int_equal(got, t[k].fam);
+        ts_scene_free(&sc);
+    }
+}
+
 /* Twelve cards of each family on a table, laid out in a grid or as the
  * renderer likes. Gang of Four and playing cards are the pair whose
  * readers read each other's cards. */
@@ -136,23 +158,9 @@ static void test_strips_no_family_claims(void **state)
  *   domino reader read nothing. */
 static void test_fans_the_net_cannot_place(void **state)
 {
-    ts_pipeline *p = *state;
-    char err[TSCV_ERR_MAX];
-    const struct {
-        ts_family fam;
-        uint64_t seed;
-    } fans[] = {{TS_FAM_GOF, 109019}, {TS_FAM_GOF, 87017}, {TS_FAM_GOF, 105013},
-                {TS_FAM_PLAYING, 105020}};
-    for (size_t k = 0; k < sizeof fans / sizeof fans[0]; k++) {
-        ts_scene sc;
-        assert_int_equal(render_table(fans[k].fam, fans[k].seed, TS_LAYOUT_AUTO, 1, &sc, err), 0);
-        int got = family_of(p, &sc.img);
-        if (got != (int)fans[k].fam)
-            fprintf(stderr, "%s %llu read as %s\n", ts_family_name(fans[k].fam),
-                    (unsigned long long)fans[k].seed, got >= 0 ? ts_family_name(got) : "none");
-        assert_int_equal(got, fans[k].fam);
-        ts_scene_free(&sc);
-    }
+    const seeded_table fans[] = {{TS_FAM_GOF, 109019}, {TS_FAM_GOF, 87017}, {TS_FAM_GOF, 105013},
+                                 {TS_FAM_PLAYING, 105020}};
+    assert_families(*state, fans, sizeof fans / sizeof fans[0]);
 }
 
 /* Gang of Four fans on wood whose cards the face net places nowhere (its
@@ -199,22 +207,9 @@ static void test_fans_of_unplaced_cards(void **state)
  *   the higher score (0 to 0.5: an unsure card counts against). */
 static void test_fans_of_two_claims(void **state)
 {
-    ts_pipeline *p = *state;
-    char err[TSCV_ERR_MAX];
-    const struct {
-        ts_family fam;
-        uint64_t seed;
-    } fans[] = {{TS_FAM_DOMINO, 114016}, {TS_FAM_DOMINO, 114028}, {TS_FAM_GOF, 114040}};
-    for (size_t k = 0; k < sizeof fans / sizeof fans[0]; k++) {
-        ts_scene sc;
-        assert_int_equal(render_table(fans[k].fam, fans[k].seed, TS_LAYOUT_AUTO, 1, &sc, err), 0);
-        int got = family_of(p, &sc.img);
-        if (got != (int)fans[k].fam)
-            fprintf(stderr, "%s %llu read as %s\n", ts_family_name(fans[k].fam),
-                    (unsigned long long)fans[k].seed, got >= 0 ? ts_family_name(got) : "none");
-        assert_int_equal(got, fans[k].fam);
-        ts_scene_free(&sc);
-    }
+    const seeded_table fans[] = {{TS_FAM_DOMINO, 114016}, {TS_FAM_DOMINO, 114028},
+                                 {TS_FAM_GOF, 114040}};
+    assert_families(*state, fans, sizeof fans / sizeof fans[0]);
 }
 
 /* Small playing cards on a webcam's table (rendered seeds 104024, 104031,

@@ -22,22 +22,6 @@
 #include "pipeline.h"
 #include "render_table.h"
 
-/* Whether quad q has each corner within a tenth of the card's short side
- * of a corner of the card's true outline t (any order: the detector
- * orders corners by its own rule). */
-static int on_corners(const ts_pt q[4], const ts_pt t[4])
-{
-    float side = fminf(ts_dist(t[0], t[1]), ts_dist(t[1], t[2]));
-    for (int i = 0; i < 4; i++) {
-        int near = 0;
-        for (int j = 0; j < 4 && !near; j++)
-            near = ts_dist(q[i], t[j]) < 0.1f * side;
-        if (!near)
-            return 0;
-    }
-    return 1;
-}
-
 /* Whole cards (all in view) with a candidate on their corners, of *whole. */
 static int found_whole(const ts_scene *sc, const ts_quad *q, int n, int *whole)
 {

@@ -23,21 +23,6 @@
 
 enum { MAXQ = 512 };
 
-/* Whether quad q has each corner within a tenth of the card's short side
- * of a corner of the card's true outline t (any order). */
-static int on_corners(const ts_pt q[4], const ts_pt t[4])
-{
-    float side = fminf(ts_dist(t[0], t[1]), ts_dist(t[1], t[2]));
-    for (int i = 0; i < 4; i++) {
-        int near = 0;
-        for (int j = 0; j < 4 && !near; j++)
-            near = ts_dist(q[i], t[j]) < 0.1f * side;
-        if (!near)
-            return 0;
-    }
-    return 1;
-}
-
 /* Takes candidates in order, each unless it overlaps one taken (as the
  * detector's callers do); returns how many whole cards of sc a taken
  * candidate lies on. */
