@@ -159,8 +159,7 @@ typedef float bigs[MAX_READINGS][TS_MAX_CARDS];
  * calls a playing card at 0.90, 104019). */
 enum { MANY_SURE = 3 };
 
-/* Sure cards of a reading. */
-static int sure_cards(const ts_frame_result *r)
+int ts_auto_family_sure_cards(const ts_frame_result *r)
 {
     int n = 0;
     for (int i = 0; i < r->ncards; i++)
@@ -178,8 +177,9 @@ static int sure_cards(const ts_frame_result *r)
 static int outnumbers(const ts_frame_result *big_r, const ts_frame_result *r,
                       const ts_card *big, const ts_card *c)
 {
-    int nbig = sure_cards(big_r);
-    return big->code.family != c->code.family && nbig >= MANY_SURE && nbig > sure_cards(r);
+    int nbig = ts_auto_family_sure_cards(big_r);
+    return big->code.family != c->code.family && nbig >= MANY_SURE &&
+           nbig > ts_auto_family_sure_cards(r);
 }
 
 /* True if card c of reading f lies inside a read card of another reading
@@ -943,5 +943,5 @@ int ts_auto_family_settled(const ts_auto_weight *w)
 
 int ts_auto_family_may_settle(const ts_frame_result *r)
 {
-    return sure_cards(r) >= MANY_SURE;
+    return ts_auto_family_sure_cards(r) >= MANY_SURE;
 }

@@ -96,5 +96,7 @@ int ts_auto_family_settled(const ts_auto_weight *w);
 /* Whether reading r has the sure cards a settled choice needs (a cheap
  * test before choosing on part of the readings). */
 int ts_auto_family_may_settle(const ts_frame_result *r);
+/* Sure cards (read above the floor) of reading r. */
+int ts_auto_family_sure_cards(const ts_frame_result *r);
 
 #endif

@@ -393,15 +393,6 @@ done:;
     return 0;
 }
 
-/* Sure cards of a reading. */
-static int sure_cards(const ts_frame_result *r)
-{
-    int n = 0;
-    for (int i = 0; i < r->ncards; i++)
-        n += r->cards[i].read;
-    return n;
-}
-
 /* auto: reader i reads frame into p->trial[i]; its stage times add to out's. */
 static int read_trial(ts_pipeline *p, int i, const ts_image *frame, ts_frame_result *out,
                       char *err, size_t errlen)
@@ -500,9 +491,10 @@ static int choose_family(ts_pipeline *p, const ts_image *frame, int done, ts_fra
     }
     if (best >= 0)
         take_trial(p, best, out);
-    p->held = best >= 0 && p->hold > 0 && sure_cards(&p->trial[best]) ? best : -1;
+    int sure = best >= 0 ? ts_auto_family_sure_cards(&p->trial[best]) : 0;
+    p->held = p->hold > 0 && sure ? best : -1;
     p->hold_left = p->hold;
-    p->held_sure = p->held >= 0 ? sure_cards(&p->trial[best]) : 0;
+    p->held_sure = p->held >= 0 ? sure : 0;
     return 0;
 }
 
@@ -523,7 +515,7 @@ static int read_held(ts_pipeline *p, const ts_image *frame, ts_frame_result *out
         return -1;
     *done = p->held;
     p->nrun = 1;
-    int sure = sure_cards(&p->trial[p->held]);
+    int sure = ts_auto_family_sure_cards(&p->trial[p->held]);
     if (sure == 0 || 2 * sure < p->held_sure)
         return 0;
     for (int i = 0; i < p->nfam; i++)
