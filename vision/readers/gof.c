@@ -733,6 +733,16 @@ static int pair_at(const gof_reader *g, const ts_quad *w)
     return 0;
 }
 
+/* The whole card of index view q among this frame's candidates, or NULL
+ * when q is no view. */
+static const ts_quad *view_whole(const gof_reader *g, const ts_quad *q)
+{
+    for (int i = 0; i < g->nranked; i++)
+        if (g->kind[i] == TS_GOF_VIEW && memcmp(g->ranked[i].q, q->q, sizeof q->q) == 0)
+            return &g->whole[i];
+    return NULL;
+}
+
 /* A pile's corner quad (TS_GOF_PART, not an index card: score < 1) may
  * stand for a card under others whose index shows at the corner: the
  * place pick passes it over when a card over it took its place, or it
@@ -782,14 +792,80 @@ static int offer_views(gof_reader *g, ts_quad *out, int n, int max, char *err)
     return n;
 }
 
-/* The whole card of index view q among this frame's candidates, or NULL
- * when q is no view. */
-static const ts_quad *view_whole(const gof_reader *g, const ts_quad *q)
+/* A card whose index is no numeral (a phoenix's or a dragon's creature),
+ * or washed out by a glint, in a block of touching cards has no candidate
+ * when the block's split fails: its neighbours are found from their
+ * indices, the block's outline explains nothing. Each sure card found
+ * (its whole card, for a view) offers its four neighbours edge to edge (a
+ * card's side along and across it), as outlines to snap and read, when
+ * the neighbour lies in the frame, its place is free (no quad found nor a
+ * view's card holds its centre, nor it theirs) and as much card stock
+ * lies round it as round the card (BESIDE_STOCK of its ring_stock): on a
+ * table between spaced cards or past a block's edge that falls. Those
+ * read sure join out[0..n) and offer their own neighbours. Returns the new
+ * count of out. */
+static const float BESIDE_STOCK = 0.85f;
+
+/* Whether q's centre lies in one of out[0..n) read sure or its view's
+ * card, or theirs in q (an unsure reading there gives way to a sure one:
+ * drop_unsure_twins). */
+static int place_held(const gof_reader *g, const ts_quad *out, int n, const ts_quad *q)
 {
-    for (int i = 0; i < g->nranked; i++)
-        if (g->kind[i] == TS_GOF_VIEW && memcmp(g->ranked[i].q, q->q, sizeof q->q) == 0)
-            return &g->whole[i];
-    return NULL;
+    for (int k = 0; k < n; k++) {
+        const ts_quad *w = view_whole(g, &out[k]);
+        ts_reading r;
+        if ((ts_quad_overlap(&out[k], q) || (w && ts_quad_overlap(w, q))) &&
+            ts_reading_memo_found(&g->memo, out[k].q, &r) && r.is_card &&
+            r.conf >= ts_gof_reader_class.conf_floor)
+            return 1;
+    }
+    return 0;
+}
+
+static int in_frame(const ts_image *frame, const ts_quad *q)
+{
+    for (int k = 0; k < 4; k++)
+        if (q->q[k].x < 0 || q->q[k].y < 0 || q->q[k].x >= (float)frame->w ||
+            q->q[k].y >= (float)frame->h)
+            return 0;
+    return 1;
+}
+
+static int offer_beside(gof_reader *g, ts_quad *out, int n, int max, char *err)
+{
+    const float floor = ts_gof_reader_class.conf_floor;
+    ts_quad tried[MAX_VIEWS];
+    int nt = 0;
+    for (int j = 0; j < n && n < max; j++) {
+        ts_reading r;
+        if (!ts_reading_memo_found(&g->memo, out[j].q, &r) || !r.is_card || r.conf < floor)
+            continue;
+        const ts_quad *vw = view_whole(g, &out[j]);
+        ts_quad w = vw ? *vw : out[j];
+        int stock = ts_gof_ring_stock(g->frame, &w);
+        for (int d = 0; d < 4 && n < max && nt < MAX_VIEWS && g->nranked < MAX_CAND; d++) {
+            /* along the short side, then the long one, each way */
+            ts_pt a = w.q[0], b = w.q[d < 2 ? 1 : 3];
+            float s = d % 2 ? -1.0f : 1.0f, dx = s * (b.x - a.x), dy = s * (b.y - a.y);
+            ts_quad c = w;
+            for (int k = 0; k < 4; k++)
+                c.q[k].x += dx, c.q[k].y += dy;
+            c.score = 0;
+            if (!in_frame(g->frame, &c) || place_held(g, out, n, &c) ||
+                place_taken(tried, nt, &c) ||
+                ts_gof_ring_stock(g->frame, &c) < BESIDE_STOCK * stock)
+                continue;
+            tried[nt++] = c;
+            int i = g->nranked++;
+            g->ranked[i] = c, g->whole[i] = c, g->kind[i] = TS_GOF_OUTLINE;
+            g->snapped[i] = 0, g->none[i] = 0, g->sure[i] = 0;
+            if (read_candidate(g, g->ranked, i, &r, err) < 0)
+                return -1;
+            if (r.is_card && r.conf >= floor && !place_held(g, out, n, &g->ranked[i]))
+                out[n++] = g->ranked[i];
+        }
+    }
+    return n;
 }
 
 /* A view whose place lies on a card taken before it is passed over by the
@@ -886,6 +962,8 @@ static int gof_find(void *reader, const ts_image *frame, ts_quad *out, int max, 
     n = ts_place_pick(g->ranked, n, RERANK_SURE, read_candidate, g, out, max, err);
     if (n >= 0)
         n = offer_views(g, out, n, max, err);
+    if (n >= 0)
+        n = offer_beside(g, out, n, max, err);
     g->frame = NULL;
     if (n < 0)
         return -1;

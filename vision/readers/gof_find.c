@@ -1245,6 +1245,30 @@ static int mostly_stock(const int *v, int n)
     return top > 0 && 10 * on >= 7 * n;
 }
 
+enum { GRID = 5 }; /* stock_inside's grid of places, GRID x GRID */
+
+/* The stock scores of a GRID x GRID grid of places inside card q, inset
+ * by inset of it, into v (row by row) and those of its outer ring into
+ * ring. Returns the ring's count. */
+static int grid_scores(const ts_image *frame, const ts_quad *q, float inset, int *v, int *ring)
+{
+    int n = 0, nr = 0;
+    for (int i = 0; i < GRID; i++)
+        for (int j = 0; j < GRID; j++) {
+            ts_pt p = ts_quad_point(q->q, inset + (1 - 2 * inset) * (i + 0.5f) / GRID,
+                            inset + (1 - 2 * inset) * (j + 0.5f) / GRID);
+            int x = (int)(p.x + 0.5f), y = (int)(p.y + 0.5f), s = 0;
+            if (x >= 0 && y >= 0 && x < frame->w && y < frame->h) {
+                const uint8_t *px = ts_image_row(frame, y) + (size_t)x * frame->channels;
+                s = frame->channels == 3 ? ts_gof_stock_score(px[0], px[1], px[2]) : px[0];
+            }
+            v[n++] = s;
+            if (i == 0 || j == 0 || i == GRID - 1 || j == GRID - 1)
+                ring[nr++] = s;
+        }
+    return nr;
+}
+
 /* Whether a card an index implies lies on card stock: most of a 5 x 5 grid
  * of places inside it, or most of the grid's outer ring, score near the
  * brightest of them (an index read the wrong way round, or a numeral stroke
@@ -1255,22 +1279,20 @@ static int mostly_stock(const int *v, int n)
  * 503, others 3726 -> 3854 of 10104). */
 static int stock_inside(const ts_image *frame, const ts_quad *q, float inset)
 {
-    enum { G = 5 };
-    int v[G * G], ring[G * G], n = 0, nr = 0;
-    for (int i = 0; i < G; i++)
-        for (int j = 0; j < G; j++) {
-            ts_pt p = ts_quad_point(q->q, inset + (1 - 2 * inset) * (i + 0.5f) / G,
-                            inset + (1 - 2 * inset) * (j + 0.5f) / G);
-            int x = (int)(p.x + 0.5f), y = (int)(p.y + 0.5f), s = 0;
-            if (x >= 0 && y >= 0 && x < frame->w && y < frame->h) {
-                const uint8_t *px = ts_image_row(frame, y) + (size_t)x * frame->channels;
-                s = frame->channels == 3 ? ts_gof_stock_score(px[0], px[1], px[2]) : px[0];
-            }
-            v[n++] = s;
-            if (i == 0 || j == 0 || i == G - 1 || j == G - 1)
-                ring[nr++] = s;
-        }
-    return mostly_stock(v, n) || mostly_stock(ring, nr);
+    int v[GRID * GRID], ring[GRID * GRID];
+    int nr = grid_scores(frame, q, inset, v, ring);
+    return mostly_stock(v, GRID * GRID) || mostly_stock(ring, nr);
+}
+
+int ts_gof_ring_stock(const ts_image *frame, const ts_quad *q)
+{
+    int v[GRID * GRID], ring[GRID * GRID];
+    float r[GRID * GRID];
+    int nr = grid_scores(frame, q, 0.1f, v, ring);
+    for (int i = 0; i < nr; i++)
+        r[i] = (float)ring[i];
+    ts_sort_floats(r, (size_t)nr);
+    return (int)r[nr / 4];
 }
 
 /* Where stock_inside samples an index card: over the whole card, or

@@ -62,6 +62,11 @@ int ts_gof_find_pairs(const ts_gof_finder *f, const ts_quad **pairs);
  * corner are a card's two sides (not sized by the other cards). */
 int ts_gof_corner_whole(const ts_quad *q);
 
+/* The stock score (gof_edges.h) that three quarters of the places round
+ * card q, a tenth of it in from its edges, reach: low when part of q lies
+ * off card stock. */
+int ts_gof_ring_stock(const ts_image *frame, const ts_quad *q);
+
 /* The index view of card q whose index is at its corner q[0] (q[0]-q[1]
  * the short side at the index's top): a quad of the card's shape, 0.6 of
  * its size, centred on the index between numeral and symbol. */
