@@ -805,6 +805,9 @@ static int offer_views(gof_reader *g, ts_quad *out, int n, int max, char *err)
  * read sure join out[0..n) and offer their own neighbours. Returns the new
  * count of out. */
 static const float BESIDE_STOCK = 0.85f;
+/* Neighbours offered twice, their corners this near (of the short side),
+ * are read once; farther, from another card's edges, again. */
+static const float BESIDE_NEAR = 0.1f;
 
 /* Whether q's centre lies in one of out[0..n) read sure or its view's
  * card, or theirs in q (an unsure reading there gives way to a sure one:
@@ -831,6 +834,22 @@ static int in_frame(const ts_image *frame, const ts_quad *q)
     return 1;
 }
 
+/* Whether each corner of q lies within tol of a corner of one of
+ * list[0..n), in any order (neighbours offered from cards on either side
+ * of them run their corners round differently). */
+static int corners_near(const ts_quad *list, int n, const ts_quad *q, float tol)
+{
+    for (int k = 0; k < n; k++) {
+        int near = 0;
+        for (int c = 0; c < 4; c++)
+            for (int e = 0; e < 4; e++)
+                near += ts_dist(list[k].q[e], q->q[c]) < tol;
+        if (near >= 4)
+            return 1;
+    }
+    return 0;
+}
+
 static int offer_beside(gof_reader *g, ts_quad *out, int n, int max, char *err)
 {
     const float floor = ts_gof_reader_class.conf_floor;
@@ -852,7 +871,7 @@ static int offer_beside(gof_reader *g, ts_quad *out, int n, int max, char *err)
                 c.q[k].x += dx, c.q[k].y += dy;
             c.score = 0;
             if (!in_frame(g->frame, &c) || place_held(g, out, n, &c) ||
-                place_taken(tried, nt, &c) ||
+                corners_near(tried, nt, &c, BESIDE_NEAR * ts_dist(c.q[0], c.q[1])) ||
                 ts_gof_ring_stock(g->frame, &c) < BESIDE_STOCK * stock)
                 continue;
             tried[nt++] = c;
