@@ -808,20 +808,36 @@ static const float BESIDE_STOCK = 0.85f;
 /* Neighbours offered twice, their corners this near (of the short side),
  * are read once; farther, from another card's edges, again. */
 static const float BESIDE_NEAR = 0.1f;
+/* A card beside another along a side, its centre this far from it (of
+ * that side) and off the side's line within BESIDE_ACROSS of the short
+ * side: a row's next card with a gap. */
+static const float BESIDE_GAP[2] = {1.02f, 1.4f}, BESIDE_ACROSS = 0.15f;
+
+/* Whether quad q found in this frame was read as a card at the floor or
+ * above. */
+static int read_sure(const gof_reader *g, const ts_quad *q)
+{
+    ts_reading r;
+    return ts_reading_memo_found(&g->memo, q->q, &r) && r.is_card &&
+           r.conf >= ts_gof_reader_class.conf_floor;
+}
+
+/* The whole card of quad q: its view's card, or q. */
+static const ts_quad *card_of(const gof_reader *g, const ts_quad *q)
+{
+    const ts_quad *w = view_whole(g, q);
+    return w ? w : q;
+}
 
 /* Whether q's centre lies in one of out[0..n) read sure or its view's
  * card, or theirs in q (an unsure reading there gives way to a sure one:
  * drop_unsure_twins). */
 static int place_held(const gof_reader *g, const ts_quad *out, int n, const ts_quad *q)
 {
-    for (int k = 0; k < n; k++) {
-        const ts_quad *w = view_whole(g, &out[k]);
-        ts_reading r;
-        if ((ts_quad_overlap(&out[k], q) || (w && ts_quad_overlap(w, q))) &&
-            ts_reading_memo_found(&g->memo, out[k].q, &r) && r.is_card &&
-            r.conf >= ts_gof_reader_class.conf_floor)
+    for (int k = 0; k < n; k++)
+        if ((ts_quad_overlap(&out[k], q) || ts_quad_overlap(card_of(g, &out[k]), q)) &&
+            read_sure(g, &out[k]))
             return 1;
-    }
     return 0;
 }
 
@@ -850,25 +866,54 @@ static int corners_near(const ts_quad *list, int n, const ts_quad *q, float tol)
     return 0;
 }
 
+/* The steps from card w (out[j]'s) to its neighbours' places, into step
+ * (room for MAX_STEPS): its sides each way (edge to edge), and back from
+ * each sure card beside it along a side, 1.02-1.4 of that side away (a row
+ * laid with gaps: 115017's dragon between two cards read). Returns the
+ * count. */
+enum { MAX_STEPS = 8 };
+static int beside_steps(const gof_reader *g, const ts_quad *out, int n, int j, const ts_quad *w,
+                        ts_pt step[MAX_STEPS])
+{
+    int ns = 0;
+    for (int d = 0; d < 4; d++) {
+        ts_pt b = w->q[d < 2 ? 1 : 3];
+        float s = d % 2 ? -1.0f : 1.0f;
+        step[ns++] = (ts_pt){s * (b.x - w->q[0].x), s * (b.y - w->q[0].y)};
+    }
+    ts_pt c = ts_quad_centre(w->q);
+    float across_max = BESIDE_ACROSS * ts_dist(w->q[0], w->q[1]);
+    for (int k = 0; k < n && ns < MAX_STEPS; k++) {
+        if (k == j || !read_sure(g, &out[k]))
+            continue;
+        ts_pt ck = ts_quad_centre(card_of(g, &out[k])->q);
+        float vx = ck.x - c.x, vy = ck.y - c.y;
+        for (int a = 1; a < 4 && ns < MAX_STEPS; a += 2) {
+            float ax = w->q[a].x - w->q[0].x, ay = w->q[a].y - w->q[0].y, len = hypotf(ax, ay);
+            float along = fabsf(vx * ax + vy * ay) / len, across = fabsf(vx * ay - vy * ax) / len;
+            if (across < across_max && along > BESIDE_GAP[0] * len && along < BESIDE_GAP[1] * len)
+                step[ns++] = (ts_pt){-vx, -vy};
+        }
+    }
+    return ns;
+}
+
 static int offer_beside(gof_reader *g, ts_quad *out, int n, int max, char *err)
 {
     const float floor = ts_gof_reader_class.conf_floor;
     ts_quad tried[MAX_VIEWS];
     int nt = 0;
     for (int j = 0; j < n && n < max; j++) {
-        ts_reading r;
-        if (!ts_reading_memo_found(&g->memo, out[j].q, &r) || !r.is_card || r.conf < floor)
+        if (!read_sure(g, &out[j]))
             continue;
-        const ts_quad *vw = view_whole(g, &out[j]);
-        ts_quad w = vw ? *vw : out[j];
+        ts_quad w = *card_of(g, &out[j]);
         int stock = ts_gof_ring_stock(g->frame, &w);
-        for (int d = 0; d < 4 && n < max && nt < MAX_VIEWS && g->nranked < MAX_CAND; d++) {
-            /* along the short side, then the long one, each way */
-            ts_pt a = w.q[0], b = w.q[d < 2 ? 1 : 3];
-            float s = d % 2 ? -1.0f : 1.0f, dx = s * (b.x - a.x), dy = s * (b.y - a.y);
+        ts_pt step[MAX_STEPS];
+        int ns = beside_steps(g, out, n, j, &w, step);
+        for (int d = 0; d < ns && n < max && nt < MAX_VIEWS && g->nranked < MAX_CAND; d++) {
             ts_quad c = w;
             for (int k = 0; k < 4; k++)
-                c.q[k].x += dx, c.q[k].y += dy;
+                c.q[k].x += step[d].x, c.q[k].y += step[d].y;
             c.score = 0;
             if (!in_frame(g->frame, &c) || place_held(g, out, n, &c) ||
                 corners_near(tried, nt, &c, BESIDE_NEAR * ts_dist(c.q[0], c.q[1])) ||
@@ -878,6 +923,7 @@ static int offer_beside(gof_reader *g, ts_quad *out, int n, int max, char *err)
             int i = g->nranked++;
             g->ranked[i] = c, g->whole[i] = c, g->kind[i] = TS_GOF_OUTLINE;
             g->snapped[i] = 0, g->none[i] = 0, g->sure[i] = 0;
+            ts_reading r;
             if (read_candidate(g, g->ranked, i, &r, err) < 0)
                 return -1;
             if (r.is_card && r.conf >= floor && !place_held(g, out, n, &g->ranked[i]))
