@@ -138,13 +138,23 @@ static ts_pt rot(ts_pt p, ts_pt c, float cs, float sn)
     return (ts_pt){c.x + cs * dx - sn * dy, c.y + sn * dx + cs * dy};
 }
 
-/* An edge at s (outward normal n): the card's paper inside, a darker line
- * (its rim, a shadow, the table) at the edge or just past it. Returns the
- * contrast (0 if none), paper the level the inside must reach. */
-static float edge_at(const ts_image *f, ts_pt s, float nx, float ny, float paper)
+/* How deep inside a card of width wid (px) its paper is looked at from an
+ * edge: 4 px, or past the printed outline (1.2 mm of 26 in) on a card seen
+ * large, where 4-6 px in is that outline. */
+static int paper_depth(float wid)
+{
+    int d = (int)lrintf(0.075f * wid);
+    return d < 4 ? 4 : d;
+}
+
+/* An edge at s (outward normal n): the card's paper inside (depth..depth+2
+ * px in, paper_depth), a darker line (its rim, a shadow, the table) at the
+ * edge or just past it. Returns the contrast (0 if none), paper the level
+ * the inside must reach. */
+static float edge_at(const ts_image *f, ts_pt s, float nx, float ny, float paper, int depth)
 {
     float in = -1;
-    for (int k = 4; k <= 6; k++) {
+    for (int k = depth; k <= depth + 2; k++) {
         float g = grey_at(f, s.x - k * nx, s.y - k * ny);
         if (g > in)
             in = g;
@@ -184,6 +194,7 @@ static float placement_score(const ts_image *f, const ts_pt c[4], const qlines *
     float lx = b.x - a.x, ly = b.y - a.y, len = hypotf(lx, ly);
     if (len < 20)
         return -1;
+    int depth = paper_depth((ts_dist(c[0], c[1]) + ts_dist(c[2], c[3])) / 2);
     float nx = ly / len, ny = -lx / len;
     if (nx * (a.x - ctr.x) + ny * (a.y - ctr.y) < 0)
         nx = -nx, ny = -ny;
@@ -195,7 +206,7 @@ static float placement_score(const ts_image *f, const ts_pt c[4], const qlines *
         ts_pt s = {a.x + t * lx, a.y + t * ly};
         if (covered(cover, ncov, s.x, s.y, 3))
             continue;
-        float e = edge_at(f, s, nx, ny, paper);
+        float e = edge_at(f, s, nx, ny, paper, depth);
         n++;
         hits += e > 0;
         sum += e;
@@ -229,7 +240,7 @@ static float placement_score(const ts_image *f, const ts_pt c[4], const qlines *
                 ts_pt s = {p.x + t * ex + d * ux, p.y + t * ey + d * uy};
                 if (covered(cover, ncov, s.x, s.y, 3))
                     continue;
-                float g = edge_at(f, s, ux, uy, paper);
+                float g = edge_at(f, s, ux, uy, paper, depth);
                 m++;
                 h += g > 0;
                 sm += g;
@@ -325,8 +336,8 @@ static int search(const ts_image *f, const ts_pt top[4], const qlines *cover, in
 typedef struct {
     float x, y;
     int area, cut, red, thin;
-    int big; /* larger than any pip of this card, or a part of one */
-    int bh;  /* its height (along the card) */
+    int big;    /* larger than any pip of this card, or a part of one */
+    int bw, bh; /* its width and height (along the card) */
 } sblob;
 
 /* The pip places of count n (variant: 6:6's red column) in end e's square,
@@ -522,6 +533,14 @@ static void grow(const uint8_t *m, int r, int edge, uint8_t *out)
     }
 }
 
+/* True if blob b is about as wide as high: a pip seen whole, not a
+ * segment of a one's large disc cut by the card lying on it (of a pip's
+ * area, but long along the cut). */
+static int round_blob(const sblob *b)
+{
+    return 2 * b->bw <= 3 * b->bh && 2 * b->bh <= 3 * b->bw;
+}
+
 /* True if each end's paper that shows is clean: hardly a pixel of it,
  * away from ink (a pip's blurred rim) and from what does not show (near),
  * is dimmer than the paper. The shadow and rim of a card lying on this
@@ -662,6 +681,7 @@ static int read_strip(const ts_image *card, const uint8_t *vis, int clean, ts_re
         b->y = cy;
         b->area = area;
         b->cut = cut;
+        b->bw = bw;
         b->bh = bh;
         b->red = domino_ink_red(rg, rs, area, 0.25, pr / pn);
         /* a cloth's coloured spot: no deck prints such a pip */
@@ -694,7 +714,7 @@ static int read_strip(const ts_image *card, const uint8_t *vis, int clean, ts_re
         for (int e = 0; e < 2; e++)
             for (int i = 0; i < nb[e]; i++) {
                 if (bl[e][i].cut && bl[e][i].area >= 0.8f * typ && bl[e][i].area <= 1.25f * typ &&
-                    !bl[e][i].thin)
+                    !bl[e][i].thin && round_blob(&bl[e][i]))
                     bl[e][i].cut = 0;
                 bl[e][i].big = bl[e][i].area > 1.4f * typ;
             }
@@ -1012,7 +1032,7 @@ static int outline_shows(const ts_image *f, const ts_pt c[4], const qlines *cov,
 {
     enum { N = 10 };
     ts_pt ctr = ts_quad_centre(c);
-    int shown = 0;
+    int shown = 0, depth = paper_depth((ts_dist(c[0], c[1]) + ts_dist(c[2], c[3])) / 2);
     for (int k = 0; k < 4; k++) {
         ts_pt a = c[k], b = c[(k + 1) & 3];
         float lx = b.x - a.x, ly = b.y - a.y, len = hypotf(lx, ly);
@@ -1030,7 +1050,7 @@ static int outline_shows(const ts_image *f, const ts_pt c[4], const qlines *cov,
             n++;
             int hit = 0;
             for (int d = -4; d <= 4 && !hit; d += 2)
-                hit = edge_at(f, (ts_pt){p.x + d * nx, p.y + d * ny}, nx, ny, paper) > 0;
+                hit = edge_at(f, (ts_pt){p.x + d * nx, p.y + d * ny}, nx, ny, paper, depth) > 0;
             hits += hit;
         }
         if (n >= 3 && hits < 0.7f * n)
