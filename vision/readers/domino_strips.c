@@ -359,13 +359,16 @@ static int places(int n, int t, int e, int heaven, float (*at)[2], int *red)
     return m;
 }
 
-/* Fraction of the disc of radius r at (x, y) that shows (13 samples). */
-static float shows(const uint8_t *vis, float x, float y, float r)
+/* True if the place of radius r at (x, y) is bare paper: its middle and
+ * at least 7 of 13 samples on it show (vis), and each that shows is bare.
+ * A pip there would be ink at its middle, so half a place seen bare is
+ * none (a place partly under the card on it is judged by what shows). */
+static int bare_place(const uint8_t *vis, const uint8_t *bare, float x, float y, float r)
 {
     static const float CS[12][2] = {{1, 0},      {0.866f, 0.5f},  {0.5f, 0.866f},  {0, 1},
                                     {-0.5f, 0.866f}, {-0.866f, 0.5f}, {-1, 0},   {-0.866f, -0.5f},
                                     {-0.5f, -0.866f}, {0, -1},   {0.5f, -0.866f}, {0.866f, -0.5f}};
-    int n = 0, v = 0;
+    int shown = 0;
     for (int k = -1; k < 12; k++) {
         float px = x, py = y;
         if (k >= 0) {
@@ -373,19 +376,25 @@ static float shows(const uint8_t *vis, float x, float y, float r)
             py += r * CS[k][1];
         }
         int ix = (int)lrintf(px), iy = (int)lrintf(py);
-        n++;
-        if (ix >= 0 && iy >= 0 && ix < W && iy < H)
-            v += vis[iy * W + ix];
+        int i = iy * W + ix, in = ix >= 0 && iy >= 0 && ix < W && iy < H;
+        if (!in || !vis[i]) {
+            if (k < 0)
+                return 0;
+            continue;
+        }
+        if (!bare[i])
+            return 0;
+        shown++;
     }
-    return (float)v / n;
+    return shown >= 7;
 }
 
 /* True if count n (heaven: 6:6's colours) explains end e: every pip seen
- * on one of its places in its colour, every place that shows whole as bare
- * paper (bare: shown and as bright as the paper; a pip too faint or dim
- * to be ink is not bare) holding one. *seen counts the places matched. */
-static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint8_t *bare,
-                    int *seen)
+ * on one of its places in its colour, every place seen bare (bare_place;
+ * bare: shown and as bright as the paper, a pip too faint or dim to be
+ * ink is not bare) holding one. *seen counts the places matched. */
+static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint8_t *vis,
+                    const uint8_t *bare, int *seen)
 {
     float y0 = (e ? 57.0f : 3.0f) / 82 * H, y1 = (e ? 79.0f : 25.0f) / 82 * H;
     float cx = W / 2.0f, cy = (y0 + y1) / 2, sq = 22.0f / 26 * W;
@@ -406,7 +415,7 @@ static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint
             if (b[i].red && b[i].area >= (b[i].cut ? 100 : 250) && b[i].bh <= 0.5f * sq)
                 core = 1;
         }
-        if (shows(bare, cx, cy, 6) >= 0.99f && !core)
+        if (bare_place(vis, bare, cx, cy, 6) && !core)
             return 0;
         /* the edge of a red disc alone is not seen to be a one: a four's
          * red pip cut by a card lying on it looks the same */
@@ -437,7 +446,7 @@ static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint
             if (b[i].area >= (b[i].cut ? 150 : 330) && !b[i].thin)
                 core = 1;
         }
-        if (shows(bare, cx, cy, 6) >= 0.99f && !core)
+        if (bare_place(vis, bare, cx, cy, 6) && !core)
             return 0;
         *seen = core;
         return 1;
@@ -466,7 +475,7 @@ static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint
             got += !b[i].cut && b[i].area >= 60;
         }
         for (int j = 0; j < m && ok; j++)
-            if (!used[j] && shows(bare, at[j][0], at[j][1], PIP_R) >= 0.99f)
+            if (!used[j] && bare_place(vis, bare, at[j][0], at[j][1], PIP_R))
                 ok = 0;
         if (ok) {
             *seen = got;
@@ -726,7 +735,7 @@ static int read_strip(const ts_image *card, const uint8_t *vis, int clean, ts_re
     for (int e = 0; e < 2; e++) {
         for (int n = 1; n <= 7; n++) {
             int s;
-            if (explains(n == 7 ? 6 : n, n == 7, e, bl[e], nb[e], bare, &s))
+            if (explains(n == 7 ? 6 : n, n == 7, e, bl[e], nb[e], vis, bare, &s))
                 fit[e][n] = 1 + s;
         }
     }
