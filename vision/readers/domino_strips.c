@@ -442,8 +442,10 @@ static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint
             if (!b[i].cut && b[i].area > 330 && hypotf(dx, dy) > 0.15f * sq)
                 return 0;
             /* (not a thin blob: a six's column of pips run together with
-             * the shadow of the card lying on them is no clover's part) */
-            if (b[i].area >= (b[i].cut ? 150 : 330) && !b[i].thin)
+             * the shadow of the card lying on them is no clover's part; a
+             * cut part larger than the card's pips, not merely as large as
+             * one: a pip run together with that shadow is as large) */
+            if ((b[i].cut ? b[i].big && b[i].area >= 150 : b[i].area >= 330) && !b[i].thin)
                 core = 1;
         }
         if (bare_place(vis, bare, cx, cy, 6) && !core)
