@@ -138,13 +138,23 @@ static ts_pt rot(ts_pt p, ts_pt c, float cs, float sn)
     return (ts_pt){c.x + cs * dx - sn * dy, c.y + sn * dx + cs * dy};
 }
 
-/* An edge at s (outward normal n): the card's paper inside, a darker line
- * (its rim, a shadow, the table) at the edge or just past it. Returns the
- * contrast (0 if none), paper the level the inside must reach. */
-static float edge_at(const ts_image *f, ts_pt s, float nx, float ny, float paper)
+/* How deep inside a card of width wid (px) its paper is looked at from an
+ * edge: 4 px, or past the printed outline (1.2 mm of 26 in) on a card seen
+ * large, where 4-6 px in is that outline. */
+static int paper_depth(float wid)
+{
+    int d = (int)lrintf(0.075f * wid);
+    return d < 4 ? 4 : d;
+}
+
+/* An edge at s (outward normal n): the card's paper inside (depth..depth+2
+ * px in, paper_depth), a darker line (its rim, a shadow, the table) at the
+ * edge or just past it. Returns the contrast (0 if none), paper the level
+ * the inside must reach. */
+static float edge_at(const ts_image *f, ts_pt s, float nx, float ny, float paper, int depth)
 {
     float in = -1;
-    for (int k = 4; k <= 6; k++) {
+    for (int k = depth; k <= depth + 2; k++) {
         float g = grey_at(f, s.x - k * nx, s.y - k * ny);
         if (g > in)
             in = g;
@@ -184,6 +194,7 @@ static float placement_score(const ts_image *f, const ts_pt c[4], const qlines *
     float lx = b.x - a.x, ly = b.y - a.y, len = hypotf(lx, ly);
     if (len < 20)
         return -1;
+    int depth = paper_depth((ts_dist(c[0], c[1]) + ts_dist(c[2], c[3])) / 2);
     float nx = ly / len, ny = -lx / len;
     if (nx * (a.x - ctr.x) + ny * (a.y - ctr.y) < 0)
         nx = -nx, ny = -ny;
@@ -195,7 +206,7 @@ static float placement_score(const ts_image *f, const ts_pt c[4], const qlines *
         ts_pt s = {a.x + t * lx, a.y + t * ly};
         if (covered(cover, ncov, s.x, s.y, 3))
             continue;
-        float e = edge_at(f, s, nx, ny, paper);
+        float e = edge_at(f, s, nx, ny, paper, depth);
         n++;
         hits += e > 0;
         sum += e;
@@ -229,7 +240,7 @@ static float placement_score(const ts_image *f, const ts_pt c[4], const qlines *
                 ts_pt s = {p.x + t * ex + d * ux, p.y + t * ey + d * uy};
                 if (covered(cover, ncov, s.x, s.y, 3))
                     continue;
-                float g = edge_at(f, s, ux, uy, paper);
+                float g = edge_at(f, s, ux, uy, paper, depth);
                 m++;
                 h += g > 0;
                 sm += g;
@@ -325,8 +336,8 @@ static int search(const ts_image *f, const ts_pt top[4], const qlines *cover, in
 typedef struct {
     float x, y;
     int area, cut, red, thin;
-    int big; /* larger than any pip of this card, or a part of one */
-    int bh;  /* its height (along the card) */
+    int big;    /* larger than any pip of this card, or a part of one */
+    int bw, bh; /* its width and height (along the card) */
 } sblob;
 
 /* The pip places of count n (variant: 6:6's red column) in end e's square,
@@ -348,13 +359,16 @@ static int places(int n, int t, int e, int heaven, float (*at)[2], int *red)
     return m;
 }
 
-/* Fraction of the disc of radius r at (x, y) that shows (13 samples). */
-static float shows(const uint8_t *vis, float x, float y, float r)
+/* True if the place of radius r at (x, y) is bare paper: its middle and
+ * at least 7 of 13 samples on it show (vis), and each that shows is bare.
+ * A pip there would be ink at its middle, so half a place seen bare is
+ * none (a place partly under the card on it is judged by what shows). */
+static int bare_place(const uint8_t *vis, const uint8_t *bare, float x, float y, float r)
 {
     static const float CS[12][2] = {{1, 0},      {0.866f, 0.5f},  {0.5f, 0.866f},  {0, 1},
                                     {-0.5f, 0.866f}, {-0.866f, 0.5f}, {-1, 0},   {-0.866f, -0.5f},
                                     {-0.5f, -0.866f}, {0, -1},   {0.5f, -0.866f}, {0.866f, -0.5f}};
-    int n = 0, v = 0;
+    int shown = 0;
     for (int k = -1; k < 12; k++) {
         float px = x, py = y;
         if (k >= 0) {
@@ -362,19 +376,25 @@ static float shows(const uint8_t *vis, float x, float y, float r)
             py += r * CS[k][1];
         }
         int ix = (int)lrintf(px), iy = (int)lrintf(py);
-        n++;
-        if (ix >= 0 && iy >= 0 && ix < W && iy < H)
-            v += vis[iy * W + ix];
+        int i = iy * W + ix, in = ix >= 0 && iy >= 0 && ix < W && iy < H;
+        if (!in || !vis[i]) {
+            if (k < 0)
+                return 0;
+            continue;
+        }
+        if (!bare[i])
+            return 0;
+        shown++;
     }
-    return (float)v / n;
+    return shown >= 7;
 }
 
 /* True if count n (heaven: 6:6's colours) explains end e: every pip seen
- * on one of its places in its colour, every place that shows whole as bare
- * paper (bare: shown and as bright as the paper; a pip too faint or dim
- * to be ink is not bare) holding one. *seen counts the places matched. */
-static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint8_t *bare,
-                    int *seen)
+ * on one of its places in its colour, every place seen bare (bare_place;
+ * bare: shown and as bright as the paper, a pip too faint or dim to be
+ * ink is not bare) holding one. *seen counts the places matched. */
+static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint8_t *vis,
+                    const uint8_t *bare, int *seen)
 {
     float y0 = (e ? 57.0f : 3.0f) / 82 * H, y1 = (e ? 79.0f : 25.0f) / 82 * H;
     float cx = W / 2.0f, cy = (y0 + y1) / 2, sq = 22.0f / 26 * W;
@@ -395,7 +415,7 @@ static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint
             if (b[i].red && b[i].area >= (b[i].cut ? 100 : 250) && b[i].bh <= 0.5f * sq)
                 core = 1;
         }
-        if (shows(bare, cx, cy, 6) >= 0.99f && !core)
+        if (bare_place(vis, bare, cx, cy, 6) && !core)
             return 0;
         /* the edge of a red disc alone is not seen to be a one: a four's
          * red pip cut by a card lying on it looks the same */
@@ -422,11 +442,13 @@ static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint
             if (!b[i].cut && b[i].area > 330 && hypotf(dx, dy) > 0.15f * sq)
                 return 0;
             /* (not a thin blob: a six's column of pips run together with
-             * the shadow of the card lying on them is no clover's part) */
-            if (b[i].area >= (b[i].cut ? 150 : 330) && !b[i].thin)
+             * the shadow of the card lying on them is no clover's part; a
+             * cut part larger than the card's pips, not merely as large as
+             * one: a pip run together with that shadow is as large) */
+            if ((b[i].cut ? b[i].big && b[i].area >= 150 : b[i].area >= 330) && !b[i].thin)
                 core = 1;
         }
-        if (shows(bare, cx, cy, 6) >= 0.99f && !core)
+        if (bare_place(vis, bare, cx, cy, 6) && !core)
             return 0;
         *seen = core;
         return 1;
@@ -455,7 +477,7 @@ static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint
             got += !b[i].cut && b[i].area >= 60;
         }
         for (int j = 0; j < m && ok; j++)
-            if (!used[j] && shows(bare, at[j][0], at[j][1], PIP_R) >= 0.99f)
+            if (!used[j] && bare_place(vis, bare, at[j][0], at[j][1], PIP_R))
                 ok = 0;
         if (ok) {
             *seen = got;
@@ -520,6 +542,14 @@ static void grow(const uint8_t *m, int r, int edge, uint8_t *out)
             for (int x = 0; x < W; x++)
                 o[x] |= rows[qy * W + x];
     }
+}
+
+/* True if blob b is about as wide as high: a pip seen whole, not a
+ * segment of a one's large disc cut by the card lying on it (of a pip's
+ * area, but long along the cut). */
+static int round_blob(const sblob *b)
+{
+    return 2 * b->bw <= 3 * b->bh && 2 * b->bh <= 3 * b->bw;
 }
 
 /* True if each end's paper that shows is clean: hardly a pixel of it,
@@ -662,6 +692,7 @@ static int read_strip(const ts_image *card, const uint8_t *vis, int clean, ts_re
         b->y = cy;
         b->area = area;
         b->cut = cut;
+        b->bw = bw;
         b->bh = bh;
         b->red = domino_ink_red(rg, rs, area, 0.25, pr / pn);
         /* a cloth's coloured spot: no deck prints such a pip */
@@ -694,7 +725,7 @@ static int read_strip(const ts_image *card, const uint8_t *vis, int clean, ts_re
         for (int e = 0; e < 2; e++)
             for (int i = 0; i < nb[e]; i++) {
                 if (bl[e][i].cut && bl[e][i].area >= 0.8f * typ && bl[e][i].area <= 1.25f * typ &&
-                    !bl[e][i].thin)
+                    !bl[e][i].thin && round_blob(&bl[e][i]))
                     bl[e][i].cut = 0;
                 bl[e][i].big = bl[e][i].area > 1.4f * typ;
             }
@@ -706,7 +737,7 @@ static int read_strip(const ts_image *card, const uint8_t *vis, int clean, ts_re
     for (int e = 0; e < 2; e++) {
         for (int n = 1; n <= 7; n++) {
             int s;
-            if (explains(n == 7 ? 6 : n, n == 7, e, bl[e], nb[e], bare, &s))
+            if (explains(n == 7 ? 6 : n, n == 7, e, bl[e], nb[e], vis, bare, &s))
                 fit[e][n] = 1 + s;
         }
     }
@@ -1012,7 +1043,7 @@ static int outline_shows(const ts_image *f, const ts_pt c[4], const qlines *cov,
 {
     enum { N = 10 };
     ts_pt ctr = ts_quad_centre(c);
-    int shown = 0;
+    int shown = 0, depth = paper_depth((ts_dist(c[0], c[1]) + ts_dist(c[2], c[3])) / 2);
     for (int k = 0; k < 4; k++) {
         ts_pt a = c[k], b = c[(k + 1) & 3];
         float lx = b.x - a.x, ly = b.y - a.y, len = hypotf(lx, ly);
@@ -1030,7 +1061,7 @@ static int outline_shows(const ts_image *f, const ts_pt c[4], const qlines *cov,
             n++;
             int hit = 0;
             for (int d = -4; d <= 4 && !hit; d += 2)
-                hit = edge_at(f, (ts_pt){p.x + d * nx, p.y + d * ny}, nx, ny, paper) > 0;
+                hit = edge_at(f, (ts_pt){p.x + d * nx, p.y + d * ny}, nx, ny, paper, depth) > 0;
             hits += hit;
         }
         if (n >= 3 && hits < 0.7f * n)
