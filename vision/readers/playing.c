@@ -178,10 +178,11 @@ _Static_assert((int)HELD_JITTERS <= (int)HELD_XREAD, "the jitters are read in r-
 #define INDEX_VIEW 0.2f
 #define INDEX_MID_U 0.10f
 #define INDEX_MID_V 0.136f
-/* Two cards found by their index are one card when every corner of one
- * lies this near (card widths) a corner of the other: a card's two
- * indices, each implying the whole card. */
-#define SAME_CARD 0.1f
+/* Two cards found by their index are one card when they face opposite
+ * ways and their middles lie within this many card widths: a card's two
+ * indices, each implying the whole card from its glyph step (a held card's
+ * two: 0.14 apart). A fan's neighbours face nearly the same way. */
+#define SAME_CARD 0.3f
 /* A card given by its index view (its face under others, so no face can
  * check it) is read again by the fast net on cuts of its index a little
  * smaller and larger about the card's corner (its size is implied by its
@@ -940,25 +941,23 @@ void ts_playing_index_view(const ts_quad *card, ts_quad *view)
     view->area = card->area;
 }
 
-/* Whether every corner of a lies within SAME_CARD card widths of a corner
- * of b. */
-static int quads_coincide(const ts_quad *a, const ts_quad *b)
+/* Whether cards a and b found by their index are one card's two indices
+ * (SAME_CARD). */
+static int two_indices(const ts_quad *a, const ts_quad *b)
 {
-    float near = SAME_CARD * ts_dist(a->q[0], a->q[1]);
-    for (int i = 0; i < 4; i++) {
-        int met = 0;
-        for (int j = 0; j < 4 && !met; j++)
-            met = ts_dist(a->q[i], b->q[j]) < near;
-        if (!met)
-            return 0;
-    }
-    return 1;
+    float wa = ts_dist(a->q[0], a->q[1]), wb = ts_dist(b->q[0], b->q[1]);
+    float ax = a->q[1].x - a->q[0].x, ay = a->q[1].y - a->q[0].y;
+    float bx = b->q[1].x - b->q[0].x, by = b->q[1].y - b->q[0].y;
+    int opposite = ax * bx + ay * by < -0.7f * wa * wb;
+    return opposite && ts_dist(ts_quad_centre(a->q), ts_quad_centre(b->q)) < SAME_CARD * wa;
 }
 
 int ts_playing_same_place(const ts_quad *a, int a_by_index, const ts_quad *b, int b_by_index)
 {
-    if (a_by_index && b_by_index && quads_coincide(a, b))
+    if (a_by_index && b_by_index && two_indices(a, b))
         return 1;
+    if (!ts_quad_overlap(a, b))
+        return 0; /* one glyph pair read two ways: a close-up's two cards */
     ts_quad va, vb;
     if (a_by_index)
         ts_playing_index_view(a, &va);
@@ -1723,50 +1722,61 @@ static int give_view(ts_playing_reader *r, ts_quad *out, int i, char *err)
     return 1;
 }
 
-/* The code chosen card q read (its reading kept), or -1. */
-static int chosen_code(const ts_playing_reader *r, const ts_quad *q)
+/* The reading of chosen card q (kept), or none (conf 0, code -1). */
+static void chosen_reading(const ts_playing_reader *r, const ts_quad *q, float *conf, int *code)
 {
     ts_reading rd;
-    return ts_reading_memo_found(&r->memo, q->q, &rd) ? rd.code.idx : -1;
+    int kept = ts_reading_memo_found(&r->memo, q->q, &rd);
+    *conf = kept ? rd.conf : 0;
+    *code = kept ? rd.code.idx : -1;
 }
 
-/* Marks in twin[0..n) each card of out[0..n) found by its index whose
- * quad overlaps another chosen card of the same code (ts_quad_overlap: the
- * card's other index, found upside down, a little off the card's outline;
- * a deck holds each card once), not the other (the first of two found by
- * their index). */
-static void find_twins(const ts_playing_reader *r, const ts_quad *out, int n, unsigned char *twin)
+/* Marks in drop[0..n) each card of out[0..n) (chosen quads, their
+ * readings conf and code) that another chosen card not dropped, read more
+ * surely (the first of two as sure), overlaps (ts_quad_overlap of whole[])
+ * as one card: of the same code (same_code: a card's other index, found
+ * upside down, a little off the card's outline; a deck holds each card
+ * once), else any read below the floor (pips paired on a close-up's card,
+ * the loose blob round it: the place rule parts only cards read surely). */
+static void drop_twins(const ts_quad *whole, const float *conf, const int *code, int n,
+                       int same_code, unsigned char *drop)
 {
     for (int i = 0; i < n; i++) {
-        twin[i] = 0;
-        if (!paired_quad(r, out[i].q))
+        if (drop[i] || (!same_code && conf[i] >= TS_PLAYING_FLOOR))
             continue;
-        int code = chosen_code(r, &out[i]);
-        for (int j = 0; j < n && !twin[i]; j++)
-            twin[i] = j != i && (j < i || !paired_quad(r, out[j].q)) &&
-                      ts_quad_overlap(&out[i], &out[j]) && chosen_code(r, &out[j]) == code;
+        for (int j = 0; j < n && !drop[i]; j++)
+            drop[i] = j != i && !drop[j] && (!same_code || code[j] == code[i]) &&
+                      (conf[j] > conf[i] || (conf[j] == conf[i] && j < i)) &&
+                      ts_quad_overlap(&whole[i], &whole[j]);
     }
 }
 
 /* The chosen cards out[0..n) of frame as the pipeline takes them (one a
  * place, ts_quad_overlap): a card found by its index that another lies
- * over (lies_over: a fan's card under the next) is given as its index
- * view, where it shows, and so then is one still overlapping another (a
- * view is no paired quad: each card turns once); then twins are dropped
- * (find_twins: one lies over the cards its card does). Returns the count
- * kept or -1. */
+ * over (lies_over: a fan's card under the next; not its own twin) is given
+ * as its index view, where it shows, read again (give_view), and so then
+ * is one still overlapping another (a view is no paired quad: each card
+ * turns once); twins and cards left unsure under sure ones are dropped
+ * (drop_twins). Returns the count kept or -1. */
 static int give_views(ts_playing_reader *r, const ts_image *frame, ts_quad *out, int n, char *err)
 {
-    unsigned char twin[MAX_RANKED];
+    ts_quad whole[MAX_RANKED];
+    float conf[MAX_RANKED];
+    int code[MAX_RANKED];
+    unsigned char drop[MAX_RANKED] = {0};
     if (n > MAX_RANKED)
         n = MAX_RANKED;
-    find_twins(r, out, n, twin);
+    memcpy(whole, out, sizeof *out * (size_t)n);
+    for (int i = 0; i < n; i++)
+        chosen_reading(r, &out[i], &conf[i], &code[i]);
+    drop_twins(whole, conf, code, n, 1, drop);
     r->frame = frame;
     int rc = 0;
     for (int i = 0; i < n && rc >= 0; i++) {
         int under = 0;
         for (int j = 0; j < n && !under; j++)
-            under = j != i && lies_over(r, out, i, j);
+            under = j != i && !(drop[j] && ts_quad_overlap(&out[i], &out[j])) &&
+                    lies_over(r, out, i, j);
         if (under && paired_quad(r, out[i].q))
             rc = give_view(r, out, i, err);
     }
@@ -1775,15 +1785,18 @@ static int give_views(ts_playing_reader *r, const ts_image *frame, ts_quad *out,
         for (int i = 0; i < n && rc >= 0; i++) {
             int over = 0;
             for (int j = 0; j < n && !over; j++)
-                over = j != i && !twin[j] && ts_quad_overlap(&out[i], &out[j]);
+                over = j != i && !drop[j] && ts_quad_overlap(&out[i], &out[j]);
             if (over && paired_quad(r, out[i].q))
                 turned |= (rc = give_view(r, out, i, err)) > 0;
         }
     }
     r->frame = NULL;
+    for (int i = 0; i < n; i++)
+        chosen_reading(r, &out[i], &conf[i], &code[i]);
+    drop_twins(whole, conf, code, n, 0, drop);
     int k = 0;
     for (int i = 0; i < n; i++)
-        if (!twin[i])
+        if (!drop[i])
             out[k++] = out[i];
     return rc < 0 ? -1 : k;
 }

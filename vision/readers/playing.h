@@ -72,10 +72,11 @@ typedef struct {
 void ts_playing_index_view(const ts_quad *card, ts_quad *view);
 /* Whether cards a and b are one place (one card): a card found by its
  * index (a_by_index, b_by_index) is placed by its index view, any other by
- * its whole quad, and two places are one when either holds the other's
- * middle (ts_quad_overlap); two found by their index are one also when
- * their whole quads coincide (a card's two indices). A fan's cards, each
- * covering its neighbours' middles, are so each a place of its own. */
+ * its whole quad; two places are one when either holds the other's middle
+ * (ts_quad_overlap) and so do the two whole quads. Two found by their
+ * index are one also when they face opposite ways about one middle (a
+ * card's two indices). A fan's cards, each covering its neighbours'
+ * middles, are so each a place of its own. */
 int ts_playing_same_place(const ts_quad *a, int a_by_index, const ts_quad *b, int b_by_index);
 
 /* Loads models_dir/playing.tsnet, playing-fast.tsnet, playing-find.tsnet and
