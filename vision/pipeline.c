@@ -254,7 +254,7 @@ static void read_ahead(ts_pipeline *p, family *f, const ts_image *frame, const t
  * typical size is the median of the confidently read cards when there are
  * three or more (a patterned cloth can give many small unsure ones), else of
  * all. Returns 0 below three cards, when there is no telling. */
-static double typical_area(const ts_card *cards, int n)
+static double typical_area(const ts_card *cards, const double *area, int n)
 {
     if (n < 3)
         return 0;
@@ -262,11 +262,11 @@ static double typical_area(const ts_card *cards, int n)
     int nread = 0;
     for (int i = 0; i < n; i++)
         if (cards[i].read)
-            ref[nread++] = ts_quad_area(cards[i].quad);
+            ref[nread++] = area[i];
     if (nread < 3) {
         nread = 0;
         for (int i = 0; i < n; i++)
-            ref[nread++] = ts_quad_area(cards[i].quad);
+            ref[nread++] = area[i];
     }
     ts_sort_doubles(ref, (size_t)nread);
     return ref[nread / 2];
@@ -277,12 +277,22 @@ static int too_small(double area, double typical)
     return area < 0.35 * typical;
 }
 
-static void drop_small(ts_frame_result *out)
+/* The area card c, read from found quad q, stands for: a quad marking only
+ * the part of a card that shows (a playing card's index view) carries the
+ * whole card's area (ts_quad.area, at least twice its own); else its own. */
+static double card_area(const ts_card *c, const ts_quad *q)
 {
-    double typical = typical_area(out->cards, out->ncards);
+    double a = ts_quad_area(c->quad);
+    return memcmp(c->quad, q->q, sizeof c->quad) == 0 && q->area > 2 * a ? q->area : a;
+}
+
+/* Drops the cards of out far smaller (area[i]: card_area) than the typical. */
+static void drop_small(ts_frame_result *out, const double *area)
+{
+    double typical = typical_area(out->cards, area, out->ncards);
     int k = 0;
     for (int i = 0; i < out->ncards; i++)
-        if (!too_small(ts_quad_area(out->cards[i].quad), typical))
+        if (!too_small(area[i], typical))
             out->cards[k++] = out->cards[i];
     out->ncards = k;
 }
@@ -349,14 +359,14 @@ static int process_family(ts_pipeline *p, family *f, const ts_image *frame, ts_f
      * card again. One that is no card leaves the place to the next, unless
      * it holds another deck's marks (closed). */
     int ntaken = 0, reads = 0;
-    double typical = 0;
+    double typical = 0, area[TS_MAX_CARDS];
     for (int i = 0, counted = 0; i < nq && out->ncards + 2 <= TS_MAX_CARDS && reads < MAX_READS;
          i++) {
         int seen = 0;
         for (int k = 0; k < ntaken && !seen; k++)
             seen = ts_quad_overlap(&taken[k], &quads[i]);
         if (counted != out->ncards) {
-            typical = typical_area(out->cards, out->ncards);
+            typical = typical_area(out->cards, area, out->ncards);
             counted = out->ncards;
         }
         if (seen || too_small(quads[i].area, typical))
@@ -377,13 +387,17 @@ static int process_family(ts_pipeline *p, family *f, const ts_image *frame, ts_f
             snprintf(err, errlen, "%s", why);
             return -1;
         }
+        for (int k = out->ncards; k < out->ncards + rc; k++)
+            area[k] = card_area(&out->cards[k], &quads[i]);
         out->ncards += rc;
         if (rc > 0 || closed)
             taken[ntaken++] = quads[i];
     }
-    if (out->ncards == 0 && have_whole) /* an unsure single card */
+    if (out->ncards == 0 && have_whole) { /* an unsure single card */
+        area[0] = ts_quad_area(whole.quad);
         out->cards[out->ncards++] = whole;
-    drop_small(out);
+    }
+    drop_small(out, area);
 done:;
     double rect = f->slot[0].ms_rectify + f->slot[1].ms_rectify;
     double rd = f->slot[0].ms_read + f->slot[1].ms_read;

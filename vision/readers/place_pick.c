@@ -28,11 +28,29 @@ void ts_reading_memo_put(ts_reading_memo *m, const ts_pt q[4], const ts_reading 
     m->reading[m->n++] = *r;
 }
 
-/* Whether q overlaps one of the quads already chosen. */
-static int taken(const ts_quad *out, int nout, const ts_quad *q)
+int ts_reading_memo_move(ts_reading_memo *m, const ts_pt from[4], const ts_pt to[4],
+                         const ts_reading *r)
+{
+    for (int i = 0; i < m->n; i++)
+        if (memcmp(m->quad[i], from, sizeof m->quad[i]) == 0) {
+            memcpy(m->quad[i], to, sizeof m->quad[i]);
+            m->reading[i] = *r;
+            return 1;
+        }
+    return 0;
+}
+
+static int overlap(void *ctx, const ts_quad *a, const ts_quad *b)
+{
+    (void)ctx;
+    return ts_quad_overlap(a, b);
+}
+
+/* Whether q is one place with one of the quads already chosen. */
+static int taken(ts_place_same_fn same, void *ctx, const ts_quad *out, int nout, const ts_quad *q)
 {
     for (int k = 0; k < nout; k++)
-        if (ts_quad_overlap(&out[k], q))
+        if (same(ctx, &out[k], q))
             return 1;
     return 0;
 }
@@ -40,9 +58,15 @@ static int taken(const ts_quad *out, int nout, const ts_quad *q)
 int ts_place_pick(ts_quad *cand, int n, float sure, ts_place_read_fn read, void *ctx,
                   ts_quad *out, int max, char *err)
 {
+    return ts_place_pick_by(cand, n, sure, read, overlap, ctx, out, max, err);
+}
+
+int ts_place_pick_by(ts_quad *cand, int n, float sure, ts_place_read_fn read,
+                     ts_place_same_fn same, void *ctx, ts_quad *out, int max, char *err)
+{
     int nout = 0;
     for (int i = 0; i < n && nout < max; i++) {
-        if (taken(out, nout, &cand[i]))
+        if (taken(same, ctx, out, nout, &cand[i]))
             continue;
         ts_reading ri;
         if (read(ctx, cand, i, &ri, err) < 0)
@@ -52,7 +76,7 @@ int ts_place_pick(ts_quad *cand, int n, float sure, ts_place_read_fn read, void 
         int best = i;
         float best_conf = ri.conf;
         for (int j = i + 1; j < n && best_conf < sure; j++) {
-            if (!ts_quad_overlap(&cand[i], &cand[j]) || taken(out, nout, &cand[j]))
+            if (!same(ctx, &cand[i], &cand[j]) || taken(same, ctx, out, nout, &cand[j]))
                 continue;
             ts_reading rj;
             if (read(ctx, cand, j, &rj, err) < 0)

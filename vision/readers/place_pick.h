@@ -32,6 +32,11 @@ int ts_reading_memo_found(const ts_reading_memo *m, const ts_pt q[4], ts_reading
 /* Keeps the reading r of the card warped from quad q of this frame at the
  * class's card size; nothing when r is no card or the memo is full. */
 void ts_reading_memo_put(ts_reading_memo *m, const ts_pt q[4], const ts_reading *r);
+/* The reading kept for quad from is kept as r for quad to instead (a card
+ * given at another quad than the one it was read from: the part that
+ * shows). Returns 1, or 0 when none was kept for from. */
+int ts_reading_memo_move(ts_reading_memo *m, const ts_pt from[4], const ts_pt to[4],
+                         const ts_reading *r);
 
 /* Reads candidate i (it may refine cand[i] first, e.g. snap it to edges). */
 typedef int (*ts_place_read_fn)(void *ctx, ts_quad *cand, int i, ts_reading *out, char *err);
@@ -41,5 +46,15 @@ typedef int (*ts_place_read_fn)(void *ctx, ts_quad *cand, int i, ts_reading *out
  * their count, or -1 with err. */
 int ts_place_pick(ts_quad *cand, int n, float sure, ts_place_read_fn read, void *ctx,
                   ts_quad *out, int max, char *err);
+
+/* Whether candidates a and b are one place (ts_place_pick's rule:
+ * ts_quad_overlap). */
+typedef int (*ts_place_same_fn)(void *ctx, const ts_quad *a, const ts_quad *b);
+
+/* ts_place_pick with the reader's own rule for one place (same, given ctx
+ * too): a reader that places some cards by a part of them (a playing card
+ * by its index corner) says when two are one place. */
+int ts_place_pick_by(ts_quad *cand, int n, float sure, ts_place_read_fn read,
+                     ts_place_same_fn same, void *ctx, ts_quad *out, int max, char *err);
 
 #endif

@@ -167,6 +167,35 @@ _Static_assert((int)HELD_JITTERS <= (int)HELD_XREAD, "the jitters are read in r-
  * show, rules out the rank of a cut close-up's index read right (3C, 9S). */
 #define FACE_SEES 0.5f
 
+/* A card found by its index alone (a glyph pair's, paired_quad) is placed
+ * by its index: its view is a box INDEX_VIEW card widths square about the
+ * index's middle (INDEX_MID_U card widths across, INDEX_MID_V card lengths
+ * down: the rank glyph 0.112 widths down, the suit 0.266, playing_index.c),
+ * and two places are one when either's view or quad holds the other's
+ * middle (ts_quad_overlap), as the pipeline takes them: a fan's neighbours'
+ * indices lie 0.15-0.3 card widths apart, their whole quads over each
+ * other's middles (ts_playing_index_view, ts_playing_same_place). */
+#define INDEX_VIEW 0.2f
+#define INDEX_MID_U 0.10f
+#define INDEX_MID_V 0.136f
+/* Two cards found by their index are one card when they face opposite
+ * ways and their middles lie within this many card widths: a card's two
+ * indices, each implying the whole card from its glyph step (a held card's
+ * two: 0.14 apart). A fan's neighbours face nearly the same way. */
+#define SAME_CARD 0.3f
+/* A card given by its index view (its face under others, so no face can
+ * check it) is read again by the fast net on cuts of its index a little
+ * smaller and larger about the card's corner (its size is implied by its
+ * glyph step, which is off by a tenth or more in a blurred fan). Unless
+ * their mean reads the same card at INDEX_STEADY (rank * suit * index),
+ * it is unread; else the two readings agree (its confidence 1 - the
+ * product of their doubts). The views of the fanned tables of
+ * 111000-117000 read sure: 109 right, 25 wrong (a 3, 6, 8 or 9 read Q at
+ * 0.97-1); so, 108 right, 2 wrong. */
+#define INDEX_STEADY 0.7f
+enum { INDEX_CUTS = 5 };
+static const float INDEX_CUT[INDEX_CUTS] = {1, 0.9f, 1.1f, 0.8f, 1.2f};
+
 /* Cards read in one batch (each net step one run over all of them). */
 enum { BATCH = 48 };
 /* Readings kept from find()'s first pass for the pass after: every
@@ -899,6 +928,52 @@ static int paired_quad(const ts_playing_reader *r, const ts_pt q[4])
     return 0;
 }
 
+void ts_playing_index_view(const ts_quad *card, ts_quad *view)
+{
+    const ts_pt *q = card->q;
+    float h = 0.5f * INDEX_VIEW, w = ts_dist(q[0], q[1]), len = ts_dist(q[0], q[3]);
+    float hv = len > 0 ? h * w / len : h;
+    const float u[4] = {INDEX_MID_U - h, INDEX_MID_U + h, INDEX_MID_U + h, INDEX_MID_U - h};
+    const float v[4] = {INDEX_MID_V - hv, INDEX_MID_V - hv, INDEX_MID_V + hv, INDEX_MID_V + hv};
+    for (int k = 0; k < 4; k++)
+        view->q[k] = ts_quad_point(q, u[k], v[k]);
+    view->score = card->score;
+    view->area = card->area;
+}
+
+/* Whether cards a and b found by their index are one card's two indices
+ * (SAME_CARD). */
+static int two_indices(const ts_quad *a, const ts_quad *b)
+{
+    float wa = ts_dist(a->q[0], a->q[1]), wb = ts_dist(b->q[0], b->q[1]);
+    float ax = a->q[1].x - a->q[0].x, ay = a->q[1].y - a->q[0].y;
+    float bx = b->q[1].x - b->q[0].x, by = b->q[1].y - b->q[0].y;
+    int opposite = ax * bx + ay * by < -0.7f * wa * wb;
+    return opposite && ts_dist(ts_quad_centre(a->q), ts_quad_centre(b->q)) < SAME_CARD * wa;
+}
+
+int ts_playing_same_place(const ts_quad *a, int a_by_index, const ts_quad *b, int b_by_index)
+{
+    if (a_by_index && b_by_index && two_indices(a, b))
+        return 1;
+    if (!ts_quad_overlap(a, b))
+        return 0; /* one glyph pair read two ways: a close-up's two cards */
+    ts_quad va, vb;
+    if (a_by_index)
+        ts_playing_index_view(a, &va);
+    if (b_by_index)
+        ts_playing_index_view(b, &vb);
+    return ts_quad_overlap(a_by_index ? &va : a, b_by_index ? &vb : b);
+}
+
+/* The place pick's rule (ts_place_pick_by): ts_playing_same_place, a card
+ * found by its index being a glyph pair's (paired_quad). */
+static int same_place(void *ctx, const ts_quad *a, const ts_quad *b)
+{
+    const ts_playing_reader *r = ctx;
+    return ts_playing_same_place(a, paired_quad(r, a->q) != 0, b, paired_quad(r, b->q) != 0);
+}
+
 /* read_cards' flags for candidate quad q. */
 static int card_flags(const ts_playing_reader *r, const ts_pt q[4], const ts_image *frame)
 {
@@ -950,7 +1025,7 @@ static int read_ahead(ts_playing_reader *r, const ts_image *frame, const ts_quad
         r->ahead_slot[i] = -1;
         int free = k < max;
         for (int j = 0; j < k && free; j++)
-            free = !ts_quad_overlap(&cand[r->ahead_cand[j]], &cand[i]);
+            free = !same_place(r, &cand[r->ahead_cand[j]], &cand[i]);
         if (!free)
             continue;
         r->ahead_slot[i] = k;
@@ -1587,6 +1662,145 @@ static int read_outlined(void *ctx, ts_quad *cand, int i, ts_reading *out, char 
     return 0;
 }
 
+/* Whether chosen card out[j] lies over card out[i] found by its index:
+ * j's index (found by it) lies on i, or j is a quad of another kind that
+ * overlaps it (an outline, seen whole). */
+static int lies_over(const ts_playing_reader *r, const ts_quad *out, int i, int j)
+{
+    if (!paired_quad(r, out[j].q))
+        return ts_quad_overlap(&out[i], &out[j]);
+    ts_pt m = ts_quad_point(out[j].q, INDEX_MID_U, INDEX_MID_V);
+    return ts_point_in_quad(out[i].q, m.x, m.y);
+}
+
+/* How surely the fast net reads card quad q's index as card code on the
+ * mean of its INDEX_CUTS cuts (rank * suit * index; 0 if it reads another
+ * card there) in *conf. Uses r->ipatch and r->iprobs (the glyph pairs are
+ * read by then). Returns 0 or -1 with err. */
+static int index_again(ts_playing_reader *r, const ts_pt q[4], ts_code code, float *conf,
+                       char *err)
+{
+    const float u[4] = {0, TS_PLAYING_CORNER_W, TS_PLAYING_CORNER_W, 0};
+    const float v[4] = {0, 0, TS_PLAYING_CORNER_H, TS_PLAYING_CORNER_H};
+    for (int k = 0; k < INDEX_CUTS; k++) {
+        ts_pt p[4];
+        for (int c = 0; c < 4; c++)
+            p[c] = ts_quad_point(q, u[c] * INDEX_CUT[k], v[c] * INDEX_CUT[k]);
+        if (tscv_warp_quad(r->frame, p, &r->ipatch[k], r->pw, r->ph, err) < 0)
+            return -1;
+    }
+    if (tscv_net_run(r->fast_net, r->ipatch, INDEX_CUTS, r->iprobs, err) < 0)
+        return -1;
+    float mean[NOUT] = {0}, c;
+    for (int k = 0; k < INDEX_CUTS; k++)
+        for (int j = 0; j < NOUT; j++)
+            mean[j] += r->iprobs[k * NOUT + j] / INDEX_CUTS;
+    int rank = argmax(mean, NRANK, &c), suit = argmax(mean + NRANK, NSUIT, &c);
+    *conf = code.idx == suit * NRANK + rank ? index_conf(mean) : 0;
+    return 0;
+}
+
+/* Gives card out[i] as its index view, its reading kept for the view and
+ * read again (index_again, INDEX_STEADY). Returns 1, 0 if it has no
+ * reading kept, -1 on error. */
+static int give_view(ts_playing_reader *r, ts_quad *out, int i, char *err)
+{
+    ts_reading rd;
+    float again;
+    if (!ts_reading_memo_found(&r->memo, out[i].q, &rd))
+        return 0;
+    if (index_again(r, out[i].q, rd.code, &again, err) < 0)
+        return -1;
+    if (again >= INDEX_STEADY)
+        rd.conf = 1.0f - (1.0f - rd.conf) * (1.0f - again);
+    else if (rd.conf > FACE_VETO_CAP)
+        rd.conf = FACE_VETO_CAP;
+    ts_quad v;
+    ts_playing_index_view(&out[i], &v);
+    ts_reading_memo_move(&r->memo, out[i].q, v.q, &rd);
+    out[i] = v;
+    return 1;
+}
+
+/* The reading of chosen card q (kept), or none (conf 0, code -1). */
+static void chosen_reading(const ts_playing_reader *r, const ts_quad *q, float *conf, int *code)
+{
+    ts_reading rd;
+    int kept = ts_reading_memo_found(&r->memo, q->q, &rd);
+    *conf = kept ? rd.conf : 0;
+    *code = kept ? rd.code.idx : -1;
+}
+
+/* Marks in drop[0..n) each card of out[0..n) (chosen quads, their
+ * readings conf and code) that another chosen card not dropped, read more
+ * surely (the first of two as sure), overlaps (ts_quad_overlap of whole[])
+ * as one card: of the same code (same_code: a card's other index, found
+ * upside down, a little off the card's outline; a deck holds each card
+ * once), else any read below the floor (pips paired on a close-up's card,
+ * the loose blob round it: the place rule parts only cards read surely). */
+static void drop_twins(const ts_quad *whole, const float *conf, const int *code, int n,
+                       int same_code, unsigned char *drop)
+{
+    for (int i = 0; i < n; i++) {
+        if (drop[i] || (!same_code && conf[i] >= TS_PLAYING_FLOOR))
+            continue;
+        for (int j = 0; j < n && !drop[i]; j++)
+            drop[i] = j != i && !drop[j] && (!same_code || code[j] == code[i]) &&
+                      (conf[j] > conf[i] || (conf[j] == conf[i] && j < i)) &&
+                      ts_quad_overlap(&whole[i], &whole[j]);
+    }
+}
+
+/* The chosen cards out[0..n) of frame as the pipeline takes them (one a
+ * place, ts_quad_overlap): a card found by its index that another lies
+ * over (lies_over: a fan's card under the next; not its own twin) is given
+ * as its index view, where it shows, read again (give_view), and so then
+ * is one still overlapping another (a view is no paired quad: each card
+ * turns once); twins and cards left unsure under sure ones are dropped
+ * (drop_twins). Returns the count kept or -1. */
+static int give_views(ts_playing_reader *r, const ts_image *frame, ts_quad *out, int n, char *err)
+{
+    ts_quad whole[MAX_RANKED];
+    float conf[MAX_RANKED];
+    int code[MAX_RANKED];
+    unsigned char drop[MAX_RANKED] = {0};
+    if (n > MAX_RANKED)
+        n = MAX_RANKED;
+    memcpy(whole, out, sizeof *out * (size_t)n);
+    for (int i = 0; i < n; i++)
+        chosen_reading(r, &out[i], &conf[i], &code[i]);
+    drop_twins(whole, conf, code, n, 1, drop);
+    r->frame = frame;
+    int rc = 0;
+    for (int i = 0; i < n && rc >= 0; i++) {
+        int under = 0;
+        for (int j = 0; j < n && !under; j++)
+            under = j != i && !(drop[j] && ts_quad_overlap(&out[i], &out[j])) &&
+                    lies_over(r, out, i, j);
+        if (under && paired_quad(r, out[i].q))
+            rc = give_view(r, out, i, err);
+    }
+    for (int turned = 1; turned && rc >= 0;) {
+        turned = 0;
+        for (int i = 0; i < n && rc >= 0; i++) {
+            int over = 0;
+            for (int j = 0; j < n && !over; j++)
+                over = j != i && !drop[j] && ts_quad_overlap(&out[i], &out[j]);
+            if (over && paired_quad(r, out[i].q))
+                turned |= (rc = give_view(r, out, i, err)) > 0;
+        }
+    }
+    r->frame = NULL;
+    for (int i = 0; i < n; i++)
+        chosen_reading(r, &out[i], &conf[i], &code[i]);
+    drop_twins(whole, conf, code, n, 0, drop);
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (!drop[i])
+            out[k++] = out[i];
+    return rc < 0 ? -1 : k;
+}
+
 /* The chosen quads of r->ranked[0..n) in out, the first nahead read
  * ahead, then picked with read (read_candidate or read_outlined). */
 static int pick(ts_playing_reader *r, const ts_image *frame, int n, int nahead,
@@ -1595,7 +1809,7 @@ static int pick(ts_playing_reader *r, const ts_image *frame, int n, int nahead,
     if (read_ahead(r, frame, r->ranked, nahead, max, err) < 0)
         return -1;
     r->frame = frame;
-    n = ts_place_pick(r->ranked, n, RERANK_SURE, read, r, out, max, err);
+    n = ts_place_pick_by(r->ranked, n, RERANK_SURE, read, same_place, r, out, max, err);
     r->frame = NULL;
     return n;
 }
@@ -1759,11 +1973,12 @@ static int playing_find(void *reader, const ts_image *frame, ts_quad *out, int m
     if (k < 0 && !r->blobs_matter)
         return -1;
     if (k > 0 && !ts_playing_unexplained(r->finder, out, k))
-        return k;
+        return give_views(r, frame, out, k, err);
     frame_reset(r);
     keep_ahead(r, r->ranked);
     n = ts_playing_find_late(r->finder, frame, early, ne, late, nl, r->ranked, nout, cap, err);
-    return n < 0 ? -1 : pick(r, frame, n, n, read_candidate, out, max, err);
+    k = n < 0 ? -1 : pick(r, frame, n, n, read_candidate, out, max, err);
+    return k < 0 ? -1 : give_views(r, frame, out, k, err);
 }
 
 static const char *const playing_profiles[] = {"standard", NULL};

@@ -65,6 +65,20 @@ typedef struct {
 /* The class's confidence floor: a card read less surely is reported unread. */
 #define TS_PLAYING_FLOOR 0.90f
 
+/* Where a card found by its index alone is placed (its index corner; a fan's
+ * cards under others show little more): its index view, a box about its
+ * index (a fifth of the card's width square), in *view, scored as card and
+ * weighing its whole area (ts_quad.area: the pipeline weighs the card). */
+void ts_playing_index_view(const ts_quad *card, ts_quad *view);
+/* Whether cards a and b are one place (one card): a card found by its
+ * index (a_by_index, b_by_index) is placed by its index view, any other by
+ * its whole quad; two places are one when either holds the other's middle
+ * (ts_quad_overlap) and so do the two whole quads. Two found by their
+ * index are one also when they face opposite ways about one middle (a
+ * card's two indices). A fan's cards, each covering its neighbours'
+ * middles, are so each a place of its own. */
+int ts_playing_same_place(const ts_quad *a, int a_by_index, const ts_quad *b, int b_by_index);
+
 /* Loads models_dir/playing.tsnet, playing-fast.tsnet, playing-find.tsnet and
  * playing-face.tsnet (NULL: the source tree's models/). Returns
  * a reader (caller destroys) or NULL with a one-line reason in err. */
