@@ -229,7 +229,7 @@ static void test_pairs_on_printed_cloth_fans(void **state)
 /* A gingham cloth's white checks are outlined like small squat cards: at
  * main 8eac721 they filled the reader's 256 candidates on fans 116016 and
  * 116031 (256, 196 outlines; the fans' index cards found no room) and were
- * each read. The finder drops them (55, 11 left); the whole cards of
+ * each read. The finder drops them (55, 12 left); the whole cards of
  * playing grids and touching tables keep their outlines (33/48 on their
  * corners, with the drop and without). */
 static void test_cloth_checks_not_outlined(void **state)

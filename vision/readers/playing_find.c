@@ -30,11 +30,13 @@ enum {
 #define HELD_SCORE TS_PLAYING_HELD_SCORE /* ahead of the blobs */
 /* A printed cloth's pattern (drop_pattern): PATTERN_MIN outlines or more
  * under PATTERN_SQUAT aspect and PATTERN_AREA of the frame, of one size
- * (areas within PATTERN_SIZE). */
+ * (areas within PATTERN_SIZE). Gingham 116016 and 116031: 168 and 177; a
+ * steep view of 12 scattered cards (115033, each 0.0048 of the frame,
+ * aspect 1.08): 23 with their second outlines (at 16 three were lost). */
 #define PATTERN_SQUAT 1.2f
 #define PATTERN_AREA 0.006f
 #define PATTERN_SIZE 2.0f
-enum { PATTERN_MIN = 16 };
+enum { PATTERN_MIN = 64 };
 /* Cards leave a frame unexplained (ts_playing_unexplained) when more than
  * this share of it is paper outside them, each grown by UNEXPLAINED_GROW
  * (its blurred edge): a blob is at least 0.01 of the blob image. */
@@ -370,8 +372,8 @@ static int by_area(const void *a, const void *b)
 
 /* Drops from out[0..n) the outlines of a printed cloth's pattern: when at
  * least PATTERN_MIN squat small ones (squat_small) have areas within
- * PATTERN_SIZE of each other (a table's cards are fewer), every squat
- * small one up to the largest of them. They are not cards, and on a
+ * PATTERN_SIZE of each other, every squat small one up to the largest of
+ * them. They are not cards, and on a
  * gingham cloth they filled the reader's 256 candidates (the fan's
  * index cards found no room) and were each read. Returns the count kept. */
 static int drop_pattern(ts_quad *out, int n, const ts_image *frame)
