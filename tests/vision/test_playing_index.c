@@ -183,6 +183,125 @@ static void test_pairs_at_index_corners(void **state)
     assert_true(hit >= 0.9 * cards);
 }
 
+/* Fans of twelve cards on printed cloths whose pattern gives thousands of
+ * glyph-sized blobs (two dotted, one checked), as a camera sends them. At
+ * main 8eac721 (the first 600 glyphs in scan order paired all against all,
+ * the first 512 pairs kept) no fanned card's index had a pair (0/33).
+ * Paired by neighbours, every glyph, the clearest pairs kept: 26/33, 13/33
+ * among the first READ (playing.c's READ_PAIRS, the ones the reader reads);
+ * the cloth's own pairs are as clear as an index's. */
+enum { READ = 48 };
+static const uint64_t CLOTH_FANS[] = {113004, 113026, 116035};
+
+static void render_cloth_fan(uint64_t seed, ts_scene *sc)
+{
+    char err[TSCV_ERR_MAX];
+    assert_int_equal(render_table(TS_FAM_PLAYING, seed, TS_LAYOUT_AUTO, 1, sc, err), 0);
+    assert_string_equal(sc->info.table, "printed cloth");
+}
+
+static void test_pairs_on_printed_cloth_fans(void **state)
+{
+    pair_fixture *fx = *state;
+    char err[TSCV_ERR_MAX];
+    int cards = 0, found = 0, read = 0;
+    for (size_t k = 0; k < sizeof CLOTH_FANS / sizeof *CLOTH_FANS; k++) {
+        ts_scene sc;
+        render_cloth_fan(CLOTH_FANS[k], &sc);
+        int np = ts_playing_index_pairs(fx->ix, &sc.img, fx->pairs, MAX_PAIRS, err);
+        assert_true(np > 0);
+        for (int c = 0; c < sc.ncards; c++) {
+            if (sc.cards[c].visible >= 0.4f)
+                continue; /* the fanned cards, their index corner showing */
+            cards++;
+            found += nearest_pair(sc.cards[c].quad, fx->pairs, np) < 0.08f;
+            read += nearest_pair(sc.cards[c].quad, fx->pairs, np < READ ? np : READ) < 0.08f;
+        }
+        ts_scene_free(&sc);
+    }
+    fprintf(stderr, "printed cloth fans: a pair at %d/%d fanned cards' indices, %d among the first %d\n",
+            found, cards, read, READ);
+    assert_true(cards >= 30);
+    assert_true(found >= 22);
+    assert_true(read >= 10);
+}
+
+/* A gingham cloth's white checks are outlined like small squat cards: at
+ * main 8eac721 they filled the reader's 256 candidates on fans 116016 and
+ * 116031 (256, 196 outlines; the fans' index cards found no room) and were
+ * each read. The finder drops them (55, 12 left); the whole cards of
+ * playing grids and touching tables keep their outlines (33/48 on their
+ * corners, with the drop and without). */
+static void test_cloth_checks_not_outlined(void **state)
+{
+    (void)state;
+    char err[TSCV_ERR_MAX];
+    ts_playing_finder *f = ts_playing_finder_create();
+    ts_quad *q = malloc(sizeof *q * MAX_CAND);
+    assert_non_null(f);
+    assert_non_null(q);
+    int cards = 0, kept = 0;
+    for (uint64_t seed = 81000; seed < 81004; seed++) {
+        ts_scene sc;
+        render_playing(seed, seed & 1 ? TS_LAYOUT_TOUCHING : TS_LAYOUT_GRID, &sc);
+        int n = ts_playing_outlines(f, &sc.img, q, MAX_CAND, err);
+        assert_true(n >= 0);
+        for (int c = 0; c < sc.ncards; c++) {
+            if (sc.cards[c].visible < 0.99f)
+                continue;
+            int on = 0;
+            for (int i = 0; i < n && !on; i++)
+                on = on_corners(q[i].q, sc.cards[c].quad);
+            cards++;
+            kept += on;
+        }
+        ts_scene_free(&sc);
+    }
+    fprintf(stderr, "grids: %d/%d whole cards outlined\n", kept, cards);
+    assert_true(cards >= 30);
+    assert_true(kept >= 33); /* as many as without the drop (touching cards outline in twos) */
+    const uint64_t gingham[2] = {116016, 116031};
+    for (int k = 0; k < 2; k++) {
+        ts_scene sc;
+        assert_int_equal(render_table(TS_FAM_PLAYING, gingham[k], TS_LAYOUT_AUTO, 1, &sc, err), 0);
+        int n = ts_playing_outlines(f, &sc.img, q, MAX_CAND, err);
+        fprintf(stderr, "gingham %d: %d outlines\n", (int)gingham[k], n);
+        assert_true(n >= 0 && n < 64);
+        ts_scene_free(&sc);
+    }
+    free(q);
+    ts_playing_finder_destroy(f);
+}
+
+/* The pairing by neighbours finds what every glyph against every other
+ * finds: the same pairs in the same order, on a playing grid and on a
+ * dotted cloth's fan (more pairs than are kept). */
+static void test_neighbour_pairs_equal_exhaustive(void **state)
+{
+    pair_fixture *fx = *state;
+    char err[TSCV_ERR_MAX];
+    ts_playing_pair *all = malloc(sizeof *all * MAX_PAIRS);
+    assert_non_null(all);
+    for (int k = 0; k < 2; k++) {
+        ts_scene sc;
+        if (k == 0)
+            render_playing(81000, TS_LAYOUT_GRID, &sc);
+        else
+            render_cloth_fan(113004, &sc);
+        int np = ts_playing_index_pairs(fx->ix, &sc.img, fx->pairs, MAX_PAIRS, err);
+        int na = ts_playing_index_pairs_exhaustive(fx->ix, &sc.img, all, MAX_PAIRS, err);
+        assert_true(np > 10);
+        assert_int_equal(np, na);
+        for (int i = 0; i < np; i++) {
+            assert_true(fx->pairs[i].rank.x == all[i].rank.x && fx->pairs[i].rank.y == all[i].rank.y);
+            assert_true(fx->pairs[i].suit.x == all[i].suit.x && fx->pairs[i].suit.y == all[i].suit.y);
+            assert_true(fx->pairs[i].margin == all[i].margin);
+        }
+        ts_scene_free(&sc);
+    }
+    free(all);
+}
+
 /* One playing card dealt alone into a size x size frame. */
 static void render_one_card(uint64_t seed, int size, ts_scene *sc)
 {
@@ -331,6 +450,10 @@ int main(void)
         cmocka_unit_test(test_index_card_geometry),
         cmocka_unit_test(test_index_corner_shows),
         cmocka_unit_test_setup_teardown(test_pairs_at_index_corners, pair_setup, pair_teardown),
+        cmocka_unit_test_setup_teardown(test_pairs_on_printed_cloth_fans, pair_setup, pair_teardown),
+        cmocka_unit_test_setup_teardown(test_neighbour_pairs_equal_exhaustive, pair_setup,
+                                        pair_teardown),
+        cmocka_unit_test(test_cloth_checks_not_outlined),
         cmocka_unit_test_setup_teardown(test_pairs_on_close_ups, pair_setup, pair_teardown),
         cmocka_unit_test_setup_teardown(test_pairs_on_big_close_ups, pair_setup, pair_teardown),
         cmocka_unit_test(test_reads_rendered_tables),

@@ -132,6 +132,10 @@ typedef struct {
  * with err (TSCV_ERR_MAX). */
 int ts_playing_index_pairs(ts_index_ink *ix, const ts_image *frame, ts_playing_pair *out,
                            int max, char *err);
+/* The same with every glyph and pair compared with every other, not only
+ * its neighbours (slow on a printed cloth; a check of the neighbours). */
+int ts_playing_index_pairs_exhaustive(ts_index_ink *ix, const ts_image *frame,
+                                      ts_playing_pair *out, int max, char *err);
 /* The same a level coarser than those two (glyphs of about 50 to 100 px of
  * a 1280 px frame): a close-up, or a card cut by the frame's edge, whose
  * index is larger than a table's. Called after ts_playing_index_pairs on

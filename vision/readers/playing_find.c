@@ -28,6 +28,15 @@ enum {
     MAX_BLOBS = 160,  /* blob candidates kept per frame */
 };
 #define HELD_SCORE TS_PLAYING_HELD_SCORE /* ahead of the blobs */
+/* A printed cloth's pattern (drop_pattern): PATTERN_MIN outlines or more
+ * under PATTERN_SQUAT aspect and PATTERN_AREA of the frame, of one size
+ * (areas within PATTERN_SIZE). Gingham 116016 and 116031: 168 and 177; a
+ * steep view of 12 scattered cards (115033, each 0.0048 of the frame,
+ * aspect 1.08): 23 with their second outlines (at 16 three were lost). */
+#define PATTERN_SQUAT 1.2f
+#define PATTERN_AREA 0.006f
+#define PATTERN_SIZE 2.0f
+enum { PATTERN_MIN = 64 };
 /* Cards leave a frame unexplained (ts_playing_unexplained) when more than
  * this share of it is paper outside them, each grown by UNEXPLAINED_GROW
  * (its blurred edge): a blob is at least 0.01 of the blob image. */
@@ -346,10 +355,58 @@ static int find_blobs(ts_playing_finder *f, const ts_image *frame, blob_list *bl
     return 0;
 }
 
+/* Whether outline q is squat and small: a printed cloth's check or dot
+ * as the detector outlines it (gingham's white checks: 0.001-0.004 of the
+ * frame, aspect 1.0-1.2), or a card seen steeply (rendered cards: 1% under
+ * 1.18, the smallest 0.0036 of the frame). */
+static int squat_small(const ts_quad *q, float frame_area)
+{
+    return quad_aspect(q->q) < PATTERN_SQUAT && q->area < PATTERN_AREA * frame_area;
+}
+
+static int by_area(const void *a, const void *b)
+{
+    float x = *(const float *)a, y = *(const float *)b;
+    return (x > y) - (x < y);
+}
+
+/* Drops from out[0..n) the outlines of a printed cloth's pattern: when at
+ * least PATTERN_MIN squat small ones (squat_small) have areas within
+ * PATTERN_SIZE of each other, every squat small one up to the largest of
+ * them. They are not cards, and on a
+ * gingham cloth they filled the reader's 256 candidates (the fan's
+ * index cards found no room) and were each read. Returns the count kept. */
+static int drop_pattern(ts_quad *out, int n, const ts_image *frame)
+{
+    float fa = (float)frame->w * frame->h, area[n > 0 ? n : 1];
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        if (squat_small(&out[i], fa))
+            area[m++] = out[i].area;
+    if (m < PATTERN_MIN)
+        return n;
+    qsort(area, (size_t)m, sizeof *area, by_area);
+    float top = 0;
+    for (int i = 0, j = 0; i < m; i++) { /* the window [j, i] of areas within PATTERN_SIZE */
+        while (area[i] > PATTERN_SIZE * area[j])
+            j++;
+        if (i - j + 1 >= PATTERN_MIN)
+            top = area[i];
+    }
+    if (top == 0)
+        return n;
+    int kept = 0;
+    for (int i = 0; i < n; i++)
+        if (!squat_small(&out[i], fa) || out[i].area > top)
+            out[kept++] = out[i];
+    return kept;
+}
+
 int ts_playing_outlines(ts_playing_finder *f, const ts_image *frame, ts_quad *out, int max,
                         char *err)
 {
-    return ts_detect(f->det, frame, out, max, err);
+    int n = ts_detect(f->det, frame, out, max, err);
+    return n < 0 ? n : drop_pattern(out, n, frame);
 }
 
 int ts_playing_find(ts_playing_finder *f, const ts_image *frame, const ts_quad *extra, int nextra,

@@ -28,7 +28,6 @@
 enum {
     WORK = 640,       /* long side of the finest level (px): glyphs from 8 px of a 1280 px frame */
     LEVELS = 2,       /* each half the size of the one before */
-    MAX_GLYPHS = 600, /* glyph-sized ones kept per level */
     MIN_EXT = 4,      /* glyph extent on a level (px) */
     MAX_EXT = 26,
     BLOCK = 31,       /* local mean window (px): a few glyphs wide */
@@ -37,12 +36,63 @@ enum {
      * nearer ones on the finer levels too let a webcam frame's pips and
      * fingers pair (2 cards read wrong) */
     NEAR_COARSE = 3,
+    GLYPH_CELL = 16,  /* glyph buckets (level px): a suit lies within 1.9 rank extents */
+    PAIR_CELLS = 128, /* pair buckets along the frame's long side, at most */
 };
+/* A suit glyph lies this many rank extents from its rank glyph, at least
+ * and at most. */
+#define STEP_MIN 0.65f
+#define STEP_MAX 1.9f
 
 typedef struct {
     float cx, cy, ext;
     int area;
 } glyph;
+
+/* Items bucketed by where they lie, in square cells, so that each is
+ * compared with its neighbours only: a printed cloth gives thousands of
+ * glyph-sized blobs (1,861 on a gingham level), and pairing them all
+ * against all was quadratic. A cell as large as the picture is one bucket:
+ * every item against every other. */
+typedef struct {
+    float cell;
+    int gw, gh;
+    int *head; /* gw * gh: an item in each cell, or -1 */
+    int *next; /* per item: the next one in its cell, or -1 */
+} buckets;
+
+static int buckets_init(buckets *b, float w, float h, float cell, int items)
+{
+    b->cell = cell;
+    b->gw = (int)(w / cell) + 1;
+    b->gh = (int)(h / cell) + 1;
+    b->head = malloc(sizeof *b->head * ((size_t)b->gw * b->gh + (size_t)items + 1));
+    if (!b->head)
+        return -1;
+    b->next = b->head + (size_t)b->gw * b->gh;
+    memset(b->head, -1, sizeof *b->head * (size_t)b->gw * b->gh);
+    return 0;
+}
+
+static int cell_of(const buckets *b, float v, int n)
+{
+    int c = (int)floorf(v / b->cell);
+    return c < 0 ? 0 : c >= n ? n - 1 : c;
+}
+
+static void buckets_put(buckets *b, int item, float x, float y)
+{
+    int *h = &b->head[cell_of(b, y, b->gh) * b->gw + cell_of(b, x, b->gw)];
+    b->next[item] = *h;
+    *h = item;
+}
+
+/* The cells holding points within r of (x, y) (both axes): x0..x1, y0..y1. */
+static void buckets_about(const buckets *b, float x, float y, float r, int c[4])
+{
+    c[0] = cell_of(b, x - r, b->gw), c[1] = cell_of(b, x + r, b->gw);
+    c[2] = cell_of(b, y - r, b->gh), c[3] = cell_of(b, y + r, b->gh);
+}
 
 static int near_pair(const ts_playing_pair *a, const ts_playing_pair *b)
 {
@@ -55,10 +105,19 @@ static int near_pair(const ts_playing_pair *a, const ts_playing_pair *b)
     return ts_dist(a->rank, b->rank) < tol && ts_dist(a->suit, b->suit) < tol;
 }
 
+/* Clearest first; equal margins by place, so the order (and which of two
+ * near pairs is kept) does not depend on the order they were found in. */
 static int by_margin(const void *a, const void *b)
 {
     const ts_playing_pair *x = a, *y = b;
-    return (x->margin < y->margin) - (x->margin > y->margin);
+    if (x->margin != y->margin)
+        return (x->margin < y->margin) - (x->margin > y->margin);
+    const float kx[4] = {x->rank.y, x->rank.x, x->suit.y, x->suit.x};
+    const float ky[4] = {y->rank.y, y->rank.x, y->suit.y, y->suit.x};
+    for (int i = 0; i < 4; i++)
+        if (kx[i] != ky[i])
+            return (kx[i] > ky[i]) - (kx[i] < ky[i]);
+    return 0;
 }
 
 /* How much whiter than the rank glyph's ink the card is beside the index:
@@ -87,79 +146,167 @@ static float white_margin(const ts_index_ink *ix, const glyph *r, float vx, floa
     return -1;
 }
 
-/* Pairs on levels first..last (and, if more, on the next one when none was
- * found); nnear: white_margin's. */
-static int pairs_on(ts_index_ink *ix, const ts_image *frame, int first, int last, int more,
-                    int nnear, ts_playing_pair *out, int max, char *err)
+/* A growing list of pairs (every pair of every level, before the near ones
+ * are merged). */
+typedef struct {
+    ts_playing_pair *p;
+    int n, room;
+} pair_list;
+
+static int pair_push(pair_list *l, ts_playing_pair p)
 {
+    if (l->n == l->room) {
+        int room = l->room ? 2 * l->room : 256;
+        ts_playing_pair *q = realloc(l->p, sizeof *q * (size_t)room);
+        if (!q)
+            return -1;
+        l->p = q, l->room = room;
+    }
+    l->p[l->n++] = p;
+    return 0;
+}
+
+/* The level's glyph-sized blobs (all of them: the pairing looks only at
+ * neighbours) into gl; returns their count. */
+static int level_glyphs(const ts_index_ink *ix, int nb, glyph *gl)
+{
+    int ng = 0;
+    for (int i = 0; i < nb; i++) {
+        const tscv_blob *b = &ix->blobs[i];
+        int ext = b->w > b->h ? b->w : b->h;
+        /* glyph-sized, solid enough to be a stroke figure, not a line */
+        if (ext < MIN_EXT || ext > MAX_EXT || b->area < 8 || b->area * 5 < b->w * b->h ||
+            b->w > 6 * b->h || b->h > 7 * b->w)
+            continue;
+        gl[ng++] = (glyph){b->cx, b->cy, (float)ext, b->area};
+    }
+    return ng;
+}
+
+/* Whether s may be the suit below rank glyph r: no larger, about one glyph
+ * below; its distance in *d. */
+static int suit_of(const glyph *r, const glyph *s, float *d)
+{
+    if (s->ext > 1.15f * r->ext || s->ext < 0.35f * r->ext || s->area > 3 * r->area ||
+        6 * s->area < r->area)
+        return 0;
+    float vx = s->cx - r->cx, vy = s->cy - r->cy, e2 = r->ext * r->ext;
+    /* squares first, with room to spare (0.65^2, 1.9^2): hypotf decides */
+    if (vx * vx + vy * vy < 0.4f * e2 || vx * vx + vy * vy > 3.7f * e2)
+        return 0;
+    *d = hypotf(vx, vy);
+    return *d >= STEP_MIN * r->ext && *d <= STEP_MAX * r->ext;
+}
+
+/* Every rank-above-suit pair of the level's glyphs gl[0..ng) with white
+ * beside it, in frame px (back: level -> frame), onto l; cell: the
+ * buckets' size (level px). */
+static int level_pairs(const ts_index_ink *ix, const glyph *gl, int ng, float cell, int nnear,
+                       const float back[2], pair_list *l)
+{
+    buckets b;
+    if (buckets_init(&b, (float)ix->grey.w, (float)ix->grey.h, cell, ng) < 0)
+        return -1;
+    for (int i = 0; i < ng; i++)
+        buckets_put(&b, i, gl[i].cx, gl[i].cy);
+    int rc = 0;
+    for (int i = 0; i < ng && rc == 0; i++) {
+        const glyph *r = &gl[i];
+        int c[4];
+        buckets_about(&b, r->cx, r->cy, STEP_MAX * r->ext, c);
+        for (int cy = c[2]; cy <= c[3]; cy++)
+            for (int cx = c[0]; cx <= c[1]; cx++)
+                for (int j = b.head[cy * b.gw + cx]; j >= 0 && rc == 0; j = b.next[j]) {
+                    const glyph *s = &gl[j];
+                    float d, margin;
+                    if (j == i || !suit_of(r, s, &d) ||
+                        (margin = white_margin(ix, r, s->cx - r->cx, s->cy - r->cy, d, nnear)) < 0)
+                        continue;
+                    rc = pair_push(l, (ts_playing_pair){
+                                          .rank = {r->cx * back[0], r->cy * back[1]},
+                                          .suit = {s->cx * back[0], s->cy * back[1]},
+                                          .margin = margin,
+                                      });
+                }
+    }
+    free(b.head);
+    return rc;
+}
+
+/* The clearest of l's pairs, each but where a clearer one lies near it
+ * (near_pair: the same index found twice, or on two levels), into
+ * out[0..max), clearest first; returns their count. whole: one bucket. */
+static int clearest_apart(pair_list *l, float w, float h, int whole, ts_playing_pair *out, int max)
+{
+    qsort(l->p, (size_t)l->n, sizeof *l->p, by_margin);
+    /* a near pair's rank lies within its clearer one's bound (near_pair's
+     * most) in both axes: in the cells about it when they are that wide */
+    float most = (w > h ? w : h) / PAIR_CELLS;
+    for (int i = 0; i < l->n; i++) {
+        const ts_playing_pair *p = &l->p[i];
+        float m = 0.3f * (fabsf(p->suit.x - p->rank.x) + fabsf(p->suit.y - p->rank.y));
+        most = m > most ? m : most;
+    }
+    buckets b;
+    if (buckets_init(&b, w, h, whole ? w + h + 1 : most, max) < 0)
+        return -1;
     int n = 0;
-    glyph *gl = malloc(sizeof *gl * MAX_GLYPHS);
+    for (int i = 0; i < l->n && n < max; i++) {
+        const ts_playing_pair *p = &l->p[i];
+        int c[4], near = 0;
+        buckets_about(&b, p->rank.x, p->rank.y, b.cell, c);
+        for (int cy = c[2]; cy <= c[3] && !near; cy++)
+            for (int cx = c[0]; cx <= c[1] && !near; cx++)
+                for (int j = b.head[cy * b.gw + cx]; j >= 0 && !near; j = b.next[j])
+                    near = near_pair(&out[j], p);
+        if (near)
+            continue;
+        out[n] = *p;
+        buckets_put(&b, n++, p->rank.x, p->rank.y);
+    }
+    free(b.head);
+    return n;
+}
+
+/* Pairs on levels first..last (and, if more, on the next one when none was
+ * found); nnear: white_margin's; whole: every glyph and pair in one bucket
+ * (all against all, as a check of the buckets). */
+static int pairs_on(ts_index_ink *ix, const ts_image *frame, int first, int last, int more,
+                    int nnear, int whole, ts_playing_pair *out, int max, char *err)
+{
+    pair_list l = {0};
+    glyph *gl = malloc(sizeof *gl * (size_t)ix->max_blobs);
     if (!gl) {
         snprintf(err, TSCV_ERR_MAX, "out of memory");
         return -1;
     }
+    int n = 0;
     float k = (float)WORK / (frame->w > frame->h ? frame->w : frame->h);
     if (k > 1)
         k = 1;
     for (int lv = 0; lv < first; lv++)
         k /= 2;
-    for (int lv = first; lv <= last || (more && lv == last + 1 && n == 0); lv++, k /= 2) {
+    for (int lv = first; lv <= last || (more && lv == last + 1 && l.n == 0); lv++, k /= 2) {
         int w = (int)lroundf(frame->w * k), h = (int)lroundf(frame->h * k);
         if (w < 2 * BLOCK || h < 2 * BLOCK)
             break;
         int nb = ts_index_ink_level(ix, frame, w, h, BLOCK, INK, err);
         if (nb < 0) {
-            free(gl);
-            return -1;
+            n = -1;
+            break;
         }
-        int ng = 0;
-        for (int i = 0; i < nb && ng < MAX_GLYPHS; i++) {
-            const tscv_blob *b = &ix->blobs[i];
-            int ext = b->w > b->h ? b->w : b->h;
-            /* glyph-sized, solid enough to be a stroke figure, not a line */
-            if (ext < MIN_EXT || ext > MAX_EXT || b->area < 8 || b->area * 5 < b->w * b->h ||
-                b->w > 6 * b->h || b->h > 7 * b->w)
-                continue;
-            gl[ng++] = (glyph){b->cx, b->cy, (float)ext, b->area};
-        }
-        float back_x = (float)frame->w / w, back_y = (float)frame->h / h;
-        for (int i = 0; i < ng; i++) {
-            const glyph *r = &gl[i];
-            for (int j = 0; j < ng; j++) {
-                const glyph *s = &gl[j];
-                if (i == j || s->ext > 1.15f * r->ext || s->ext < 0.35f * r->ext ||
-                    s->area > 3 * r->area || 6 * s->area < r->area)
-                    continue;
-                float vx = s->cx - r->cx, vy = s->cy - r->cy, e2 = r->ext * r->ext;
-                /* squares first, with room to spare (0.65^2, 1.9^2): most
-                 * glyphs lie far apart, and hypotf below decides */
-                if (vx * vx + vy * vy < 0.4f * e2 || vx * vx + vy * vy > 3.7f * e2)
-                    continue;
-                float d = hypotf(vx, vy);
-                if (d < 0.65f * r->ext || d > 1.9f * r->ext)
-                    continue;
-                float margin = white_margin(ix, r, vx, vy, d, nnear);
-                if (margin < 0)
-                    continue;
-                ts_playing_pair p = {
-                    .rank = {r->cx * back_x, r->cy * back_y},
-                    .suit = {s->cx * back_x, s->cy * back_y},
-                    .margin = margin,
-                };
-                int dup = 0;
-                for (int t = 0; t < n && !dup; t++)
-                    if (near_pair(&out[t], &p)) {
-                        dup = 1;
-                        if (p.margin > out[t].margin)
-                            out[t] = p;
-                    }
-                if (!dup && n < max)
-                    out[n++] = p;
-            }
+        int ng = level_glyphs(ix, nb, gl);
+        const float back[2] = {(float)frame->w / w, (float)frame->h / h};
+        if (level_pairs(ix, gl, ng, whole ? (float)(w + h + 1) : GLYPH_CELL, nnear, back, &l) < 0) {
+            n = -1;
+            snprintf(err, TSCV_ERR_MAX, "out of memory");
+            break;
         }
     }
+    if (n == 0 && (n = clearest_apart(&l, (float)frame->w, (float)frame->h, whole, out, max)) < 0)
+        snprintf(err, TSCV_ERR_MAX, "out of memory");
     free(gl);
-    qsort(out, (size_t)n, sizeof *out, by_margin);
+    free(l.p);
     return n;
 }
 
@@ -168,7 +315,13 @@ int ts_playing_index_pairs(ts_index_ink *ix, const ts_image *frame, ts_playing_p
 {
     /* A close-up's glyphs are too big for both levels: a frame with no pair
      * there is looked at once more, a level coarser. */
-    return pairs_on(ix, frame, 0, LEVELS - 1, 1, 1, out, max, err);
+    return pairs_on(ix, frame, 0, LEVELS - 1, 1, 1, 0, out, max, err);
+}
+
+int ts_playing_index_pairs_exhaustive(ts_index_ink *ix, const ts_image *frame,
+                                      ts_playing_pair *out, int max, char *err)
+{
+    return pairs_on(ix, frame, 0, LEVELS - 1, 1, 1, 1, out, max, err);
 }
 
 int ts_playing_index_pairs_coarse(ts_index_ink *ix, const ts_image *frame, ts_image *scratch,
@@ -179,7 +332,7 @@ int ts_playing_index_pairs_coarse(ts_index_ink *ix, const ts_image *frame, ts_im
     int w1 = (int)lroundf(frame->w * k), h1 = (int)lroundf(frame->h * k);
     const ts_image *last = &ix->small;
     if (!last->buf || last->w != w1 || last->h != h1 || last->channels != frame->channels)
-        return pairs_on(ix, frame, LEVELS, LEVELS, 0, NEAR_COARSE, out, max, err);
+        return pairs_on(ix, frame, LEVELS, LEVELS, 0, NEAR_COARSE, 0, out, max, err);
     /* halve the last level's picture, not the whole frame again (13 M
      * instructions a 720p frame); a copy, since the level is redrawn */
     if (scratch->w != w1 || scratch->h != h1 || scratch->channels != last->channels) {
@@ -191,7 +344,7 @@ int ts_playing_index_pairs_coarse(ts_index_ink *ix, const ts_image *frame, ts_im
     }
     for (int y = 0; y < h1; y++)
         memcpy(ts_image_row(scratch, y), ts_image_row(last, y), (size_t)w1 * last->channels);
-    int n = pairs_on(ix, scratch, 1, 1, 0, NEAR_COARSE, out, max, err);
+    int n = pairs_on(ix, scratch, 1, 1, 0, NEAR_COARSE, 0, out, max, err);
     float sx = (float)frame->w / w1, sy = (float)frame->h / h1;
     for (int i = 0; i < n; i++) {
         out[i].rank = (ts_pt){out[i].rank.x * sx, out[i].rank.y * sy};
