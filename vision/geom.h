@@ -78,4 +78,14 @@ static inline ts_pt ts_quad_point(const ts_pt q[4], float u, float v)
     return (ts_pt){a.x + (b.x - a.x) * v, a.y + (b.y - a.y) * v};
 }
 
+/* Whether every corner of q lies in a w x h frame widened by margin each
+ * way. */
+static inline int ts_quad_in_frame(const ts_pt q[4], int w, int h, float margin)
+{
+    for (int c = 0; c < 4; c++)
+        if (q[c].x < -margin || q[c].y < -margin || q[c].x > w + margin || q[c].y > h + margin)
+            return 0;
+    return 1;
+}
+
 #endif

@@ -846,15 +846,6 @@ static int place_held(const gof_reader *g, const ts_quad *out, int n, const ts_q
     return 0;
 }
 
-static int in_frame(const ts_image *frame, const ts_quad *q)
-{
-    for (int k = 0; k < 4; k++)
-        if (q->q[k].x < 0 || q->q[k].y < 0 || q->q[k].x >= (float)frame->w ||
-            q->q[k].y >= (float)frame->h)
-            return 0;
-    return 1;
-}
-
 /* Whether each corner of q lies within tol of a corner of one of
  * list[0..n), in any order (neighbours offered from cards on either side
  * of them run their corners round differently). */
@@ -920,7 +911,7 @@ static int offer_beside(gof_reader *g, ts_quad *out, int n, int max, char *err)
             for (int k = 0; k < 4; k++)
                 c.q[k].x += step[d].x, c.q[k].y += step[d].y;
             c.score = 0;
-            if (!in_frame(g->frame, &c) || place_held(g, out, n, &c) ||
+            if (!ts_quad_in_frame(c.q, g->frame->w, g->frame->h, 0) || place_held(g, out, n, &c) ||
                 corners_near(tried, nt, &c, BESIDE_NEAR * ts_dist(c.q[0], c.q[1])) ||
                 ts_gof_ring_stock(g->frame, &c) < BESIDE_STOCK * stock)
                 continue;

@@ -167,15 +167,6 @@ static void clockwise(ts_pt q[4])
     }
 }
 
-static int inside_frame(const ts_image *frame, const ts_pt q[4], float margin)
-{
-    for (int c = 0; c < 4; c++)
-        if (q[c].x < -margin || q[c].y < -margin || q[c].x > frame->w + margin ||
-            q[c].y > frame->h + margin)
-            return 0;
-    return 1;
-}
-
 /* ---- Paper ----------------------------------------------------------------- */
 
 static int min_channel(const ts_image *im, float x, float y)
@@ -448,8 +439,9 @@ static int grow(ts_set_finder *f, const ts_set_read_with *r, const ts_image *fra
     for (int i = from; i < fl->n; i++)
         for (int side = 0; side < 4 && fl->reads < 4 * MAX_FOUND; side++) {
             ts_quad h;
-            if (neighbour(&fl->c[i].q, side, &h) < 0 || !inside_frame(frame, h.q, 4) ||
-                overlaps_found(fl, &h) || !mostly_paper(frame, h.q, fl->c[i].paper))
+            if (neighbour(&fl->c[i].q, side, &h) < 0 ||
+                !ts_quad_in_frame(h.q, frame->w, frame->h, 4) || overlaps_found(fl, &h) ||
+                !mostly_paper(frame, h.q, fl->c[i].paper))
                 continue;
             fl->reads++;
             if (try_card(f, r, frame, &h, GUESS_CONF, 0, 1, sym, nsym, fl, err) < 0)
@@ -676,7 +668,7 @@ static int cards_from_symbols(ts_set_finder *f, const ts_set_read_with *r, const
         for (int h = 0; h < nh; h++) {
             ts_quad q;
             card_around(&sym[i], off[h], &q);
-            if (!inside_frame(frame, q.q, 4) || overlaps_found(fl, &q))
+            if (!ts_quad_in_frame(q.q, frame->w, frame->h, 4) || overlaps_found(fl, &q))
                 continue;
             /* The same card guessed from another of its symbols. */
             ts_pt c = {(q.q[0].x + q.q[2].x) / 2, (q.q[0].y + q.q[2].y) / 2};
@@ -805,7 +797,7 @@ static int look_again(ts_set_finder *f, const ts_image *frame, const ts_quad *ca
         float paper = paper_level(frame, q->q);
         for (int side = 0; side < 4; side++) {
             ts_quad h;
-            if (neighbour(q, side, &h) < 0 || !inside_frame(frame, h.q, 4) ||
+            if (neighbour(q, side, &h) < 0 || !ts_quad_in_frame(h.q, frame->w, frame->h, 4) ||
                 !mostly_paper(frame, h.q, paper))
                 continue;
             int taken = 0;
