@@ -238,6 +238,8 @@ static int level_pairs(const ts_index_ink *ix, const glyph *gl, int ng, float ce
  * out[0..max), clearest first; returns their count. whole: one bucket. */
 static int clearest_apart(pair_list *l, float w, float h, int whole, ts_playing_pair *out, int max)
 {
+    if (l->n == 0)
+        return 0; /* no pairs: l->p may be NULL, which qsort must not get */
     qsort(l->p, (size_t)l->n, sizeof *l->p, by_margin);
     /* a near pair's rank lies within its clearer one's bound (near_pair's
      * most) in both axes: in the cells about it when they are that wide */
