@@ -702,6 +702,16 @@ static void test_held_card_outweighs_thin_reading(void **state)
     ts_image_free(&alpha);
 }
 
+/* a and b hold the same cards, code and read flag, in the same order. */
+static void assert_same_cards(const ts_frame_result *a, const ts_frame_result *b)
+{
+    assert_int_equal(a->ncards, b->ncards);
+    for (int i = 0; i < a->ncards; i++) {
+        assert_int_equal(a->cards[i].code.idx, b->cards[i].code.idx);
+        assert_int_equal(a->cards[i].read, b->cards[i].read);
+    }
+}
+
 /* The readers that cost most on other games' tables (Gang of Four, then
  * playing) run last, and not at all when the first ones settle the choice:
  * on rendered tables of every family (seeds 98020.., a grid and the
@@ -734,11 +744,7 @@ static void test_skip_gives_same_choice(void **state)
             if (layout == TS_LAYOUT_GRID && f < 3)
                 assert_true(run < ts_pipeline_auto_run(every));
             assert_int_equal(a.family, b.family);
-            assert_int_equal(a.ncards, b.ncards);
-            for (int i = 0; i < a.ncards; i++) {
-                assert_int_equal(a.cards[i].code.idx, b.cards[i].code.idx);
-                assert_int_equal(a.cards[i].read, b.cards[i].read);
-            }
+            assert_same_cards(&a, &b);
             ts_scene_free(&sc);
         }
     fprintf(stderr, "%d of 10 tables skipped readers\n", skipped);
@@ -777,11 +783,7 @@ static void test_hold_on_a_stream(void **state)
         assert_int_equal(alone, k % 2);
         assert_int_equal(a.family, want);
         assert_int_equal(b.family, want);
-        assert_int_equal(a.ncards, b.ncards);
-        for (int i = 0; i < a.ncards; i++) {
-            assert_int_equal(a.cards[i].code.idx, b.cards[i].code.idx);
-            assert_int_equal(a.cards[i].read, b.cards[i].read);
-        }
+        assert_same_cards(&a, &b);
         ts_scene_free(&sc);
     }
     assert_int_equal(nheld, 6);
