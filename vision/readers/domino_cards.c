@@ -36,6 +36,7 @@ enum {
      * width, bare look and its trims */
     MAX_CANDS = 10 * MAX_PIPS,
     PALE_SAMPLES = 16384, /* pixels paper_tint keeps */
+    TINT_MIN = 20,        /* of them, the fewest that tell the paper's colour */
 };
 
 /* The deck's printed proportions (seed 004: 26 x 82 mm). Other decks are
@@ -1852,10 +1853,16 @@ static int paper_tint(domino_card_finder *f, const ts_image *frame)
             pale[n++] = g << 24 | (unsigned)p[2] << 16 | (unsigned)p[1] << 8 | p[0];
         }
     }
+    /* the top 2%, but enough to tell a colour (its grey level included
+     * when fewer lie above it): small cards far off give the frame few
+     * pale samples, and their tinted paper no allowance */
     unsigned thr = 255;
-    for (int acc = 0; thr > 0; thr--)
+    int acc = 0;
+    for (; thr > 0; thr--)
         if ((acc += hist[thr]) > n / 50)
             break;
+    for (int above = acc - hist[thr]; above < TINT_MIN && thr > 0; thr--)
+        above += hist[thr];
     long sum[3] = {0, 0, 0}, cnt = 0, nclip = 0;
     for (int i = 0; i < n; i++)
         if (pale[i] >> 24 > thr) {
@@ -1864,7 +1871,7 @@ static int paper_tint(domino_card_finder *f, const ts_image *frame)
             cnt++;
             nclip += clipped(pale[i]);
         }
-    if (cnt < 20) /* too little paper to tell its colour */
+    if (cnt < TINT_MIN) /* too little paper to tell its colour */
         return 0;
     float m[3] = {(float)sum[0] / cnt, (float)sum[1] / cnt, (float)sum[2] / cnt};
     float hi = fmaxf(m[0], fmaxf(m[1], m[2])), lo = fminf(m[0], fminf(m[1], m[2]));
