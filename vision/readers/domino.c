@@ -865,7 +865,11 @@ static int domino_find(void *reader, const ts_image *frame, ts_quad *out, int ma
         return -1;
     for (int i = 0; i < ns && n < max; i++)
         out[n++] = d->strips[i].q;
-    return clear_middles(d, frame, out, n, err) < 0 ? -1 : n;
+    if (clear_middles(d, frame, out, n, err) < 0)
+        return -1;
+    /* cards no ray found, from their two pip groups, after everything
+     * (read as found: no pile's cover nor fan's chain is built on them) */
+    return n + domino_find_paired(d->cards, out + n, max - n);
 }
 
 /* The reading of a quad find() read (the same floats), if q is one. */

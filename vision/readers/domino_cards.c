@@ -2250,6 +2250,208 @@ static int refined_sides(const ts_image *frame, cand *c, int nc, int cap)
     return nc;
 }
 
+/* ---- a card from its two pip groups ------------------------------------ */
+
+enum {
+    GROUPS = 96,    /* pip groups paired a frame */
+    PAIR_CARDS = 24, /* cards offered from pairs a frame */
+};
+
+typedef struct {
+    float cx, cy; /* the mean of its pips' centres: every count is printed
+                     centred in its end's square */
+    int first, n; /* its pips: order[first..first + n) */
+    float r;      /* the median radius of its plain pips (0: none) */
+} pip_group;
+
+/* Whether pip p lies inside a card found whole among c[0..nc), both its
+ * ends seen straight. */
+static int on_whole(const cand *c, int nc, const pip *p)
+{
+    for (int j = 0; j < nc; j++)
+        if (c[j].whole && c[j].straight && inside(&c[j].q, p->cx, p->cy))
+            return 1;
+    return 0;
+}
+
+/* The groups of the pips on no card found whole: plain pips within 5.5 of
+ * their radii of each other (a two's diagonal is about 4.5) are one group;
+ * a one's disc and a five's clover are groups alone. order gets the pips
+ * by group. Returns the count (<= GROUPS). */
+static int pip_groups(const domino_card_finder *f, const cand *c, int nc, float rmed,
+                      int *order, pip_group *g)
+{
+    int np = f->npips, free_n = 0;
+    int *parent = order + MAX_PIPS, *free_i = order + 2 * MAX_PIPS;
+    for (int i = 0; i < np; i++) {
+        parent[i] = i;
+        if (!on_whole(c, nc, &f->pips[i]))
+            free_i[free_n++] = i;
+    }
+    for (int a = 0; a < free_n; a++)
+        for (int b = a + 1; b < free_n; b++) {
+            const pip *p = &f->pips[free_i[a]], *q = &f->pips[free_i[b]];
+            if (!plain_pip(p, rmed) || !plain_pip(q, rmed))
+                continue;
+            float r = fminf(p->r, q->r), dx = p->cx - q->cx, dy = p->cy - q->cy;
+            if (dx * dx + dy * dy > 5.5f * r * 5.5f * r)
+                continue;
+            int x = free_i[a], y = free_i[b];
+            while (parent[x] != x)
+                x = parent[x];
+            while (parent[y] != y)
+                y = parent[y];
+            parent[x > y ? x : y] = x < y ? x : y;
+        }
+    int ng = 0, no = 0;
+    for (int a = 0; a < free_n && ng < GROUPS; a++) {
+        int root = free_i[a];
+        while (parent[root] != root)
+            root = parent[root];
+        if (root != free_i[a])
+            continue;
+        pip_group *gr = &g[ng++];
+        gr->first = no;
+        float rs[MAX_PIPS];
+        int nr = 0;
+        double sx = 0, sy = 0;
+        for (int b = a; b < free_n; b++) {
+            int x = free_i[b];
+            while (parent[x] != x)
+                x = parent[x];
+            if (x != root)
+                continue;
+            const pip *p = &f->pips[free_i[b]];
+            order[no++] = free_i[b];
+            sx += p->cx;
+            sy += p->cy;
+            if (plain_pip(p, rmed))
+                rs[nr++] = p->r;
+        }
+        gr->n = no - gr->first;
+        gr->cx = (float)(sx / gr->n);
+        gr->cy = (float)(sy / gr->n);
+        ts_sort_floats(rs, (size_t)nr);
+        gr->r = nr ? rs[nr / 2] : 0;
+    }
+    return ng;
+}
+
+/* Whether the side a-b of a card w wide (its opposite side through o) is
+ * an edge: of 8 points along its middle, 7 or more not paper a tenth of
+ * the width beyond it and paper as far inside (a card lying over a third
+ * of it leaves fewer). */
+static int side_shows(const domino_card_finder *f, ts_pt a, ts_pt b, ts_pt o, float w)
+{
+    float nx = a.x - o.x, ny = a.y - o.y, d = hypotf(nx, ny);
+    if (d < 1)
+        return 0;
+    nx /= d;
+    ny /= d;
+    int out = 0, in = 0;
+    for (int k = 0; k < 8; k++) {
+        ts_pt s = ts_toward(a, b, 0.15f + 0.1f * k);
+        out += !paper_at(f, s.x + 0.1f * w * nx, s.y + 0.1f * w * ny);
+        in += paper_at(f, s.x - 0.1f * w * nx, s.y - 0.1f * w * ny);
+    }
+    return out >= 7 && in >= 7;
+}
+
+/* Whether groups a and b are the two ends of one card whose quad is q
+ * (width w along u across n): each pip within its end's square, plain
+ * pips of the card's size, no other pip on the card, and paper beside its
+ * middle. */
+static int pair_fits(const domino_card_finder *f, const int *order, const pip_group *a,
+                     const pip_group *b, const ts_pt q[4], float w, float ux, float uy)
+{
+    const pip_group *gs[2] = {a, b};
+    int plain_r = 0;
+    for (int k = 0; k < 2; k++) {
+        const pip_group *g = gs[k];
+        if (g->r > 0 && (w < 4.5f * g->r || w > 11.0f * g->r))
+            return 0;
+        plain_r |= g->r > 0;
+        for (int i = 0; i < g->n; i++) {
+            const pip *p = &f->pips[order[g->first + i]];
+            float dx = p->cx - g->cx, dy = p->cy - g->cy;
+            float along = dx * ux + dy * uy, across = -dx * uy + dy * ux;
+            if (fabsf(along) > 0.36f * w || fabsf(across) > 0.36f * w)
+                return 0;
+            /* a one's disc or a five's clover is a card's width apart */
+            if (!g->r && (p->r < 0.2f * w || p->r > 0.5f * w))
+                return 0;
+        }
+    }
+    if (!plain_r)
+        return 0;
+    for (int i = 0; i < f->npips; i++) {
+        int mine = 0;
+        for (int k = 0; k < 2 && !mine; k++)
+            for (int j = 0; j < gs[k]->n && !mine; j++)
+                mine = order[gs[k]->first + j] == i;
+        if (!mine && ts_point_in_quad(q, f->pips[i].cx, f->pips[i].cy))
+            return 0;
+    }
+    /* one long side at least shows as the card's edge: no paper just
+     * beyond it, paper just inside (two ends of two cards lying on one
+     * another are paper on both sides of it); and no card's edge slants
+     * across it (an end under a card whose one lies where its pips
+     * would) */
+    if (!side_shows(f, q[1], q[2], q[0], w) && !side_shows(f, q[3], q[0], q[2], w))
+        return 0;
+    ts_pt c = ts_mid(ts_mid(q[0], q[1]), ts_mid(q[2], q[3]));
+    float reach = 0.5f * ts_dist(q[0], q[3]) - 0.04f * w;
+    if (cut_across(f, c.x, c.y, -uy, ux, ux, uy, w, reach) ||
+        cut_across(f, c.x, c.y, -uy, ux, -ux, -uy, w, reach))
+        return 0;
+    int paper = 0;
+    ts_pt m = ts_mid(ts_mid(q[0], q[1]), ts_mid(q[2], q[3]));
+    for (int k = 0; k < 12; k++) {
+        float t = (k % 6 - 2.5f) * 0.06f * 3.15f * w, side = (k < 6 ? -0.35f : 0.35f) * w;
+        paper += paper_at(f, m.x + t * ux - side * uy, m.y + t * uy + side * ux);
+    }
+    return paper >= 9;
+}
+
+int domino_find_paired(domino_card_finder *f, ts_quad *out, int max)
+{
+    int order[3 * MAX_PIPS], fits[GROUPS] = {0}, pa[PAIR_CARDS], pb[PAIR_CARDS];
+    pip_group g[GROUPS];
+    ts_quad q4[PAIR_CARDS];
+    if (!f->pips || f->npips == 0)
+        return 0;
+    int ng = pip_groups(f, f->cands, f->nfound, f->rmed, order, g), np = 0, added = 0;
+    for (int a = 0; a < ng && np < PAIR_CARDS; a++)
+        for (int b = a + 1; b < ng && np < PAIR_CARDS; b++) {
+            float dx = g[b].cx - g[a].cx, dy = g[b].cy - g[a].cy, d = hypotf(dx, dy);
+            float w = d * 26.0f / 54, len = d * 82.0f / 54;
+            if (w < 8)
+                continue;
+            float ux = dx / d, uy = dy / d, nx = -uy, ny = ux;
+            ts_pt m = {(g[a].cx + g[b].cx) / 2, (g[a].cy + g[b].cy) / 2};
+            ts_pt *q = q4[np].q;
+            q[0] = (ts_pt){m.x - len / 2 * ux - w / 2 * nx, m.y - len / 2 * uy - w / 2 * ny};
+            q[1] = (ts_pt){m.x - len / 2 * ux + w / 2 * nx, m.y - len / 2 * uy + w / 2 * ny};
+            q[2] = (ts_pt){m.x + len / 2 * ux + w / 2 * nx, m.y + len / 2 * uy + w / 2 * ny};
+            q[3] = (ts_pt){m.x + len / 2 * ux - w / 2 * nx, m.y + len / 2 * uy - w / 2 * ny};
+            if (!pair_fits(f, order, &g[a], &g[b], q, w, ux, uy))
+                continue;
+            q4[np].area = w * len;
+            q4[np].score = 1.0f;
+            ts_quad_order(q4[np].q);
+            pa[np] = a;
+            pb[np++] = b;
+            fits[a]++;
+            fits[b]++;
+        }
+    /* a group that ends two cards ends neither surely (a pile's ends lie
+     * every way): only pairs of groups that fit nothing else are kept */
+    for (int i = 0; i < np && added < max; i++)
+        if (fits[pa[i]] == 1 && fits[pb[i]] == 1)
+            out[added++] = q4[i];
+    return added;
+}
+
 int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out, int max,
                       char *err)
 {

@@ -52,4 +52,16 @@ int domino_find_under(domino_card_finder *f, const ts_quad *known, int nk, ts_qu
 int domino_find_beside(domino_card_finder *f, const ts_image *frame, const ts_quad *known, int nk,
                        const ts_quad *tried, int ntried, ts_quad *out, int max);
 
+/* Cards the last domino_find_cards found no quad for (their pips on no
+ * card found whole with both ends straight: a fan's top card, its paper
+ * running on into the cards under it; a card on a cloth as light as its
+ * paper), each from two groups of its pips: every count is printed
+ * centred in its end's square, the two squares' middles 54/82 of the
+ * card's length apart. A pair is a card when each group's pips lie in its
+ * square, plain pips of the card's size, no other pip lies on it, paper
+ * beside its middle, one long side shows as an edge, no edge slants
+ * across it, and neither group ends another such card. Returns the quads
+ * (<= max), as domino_find_cards gives them. */
+int domino_find_paired(domino_card_finder *f, ts_quad *out, int max);
+
 #endif
