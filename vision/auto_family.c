@@ -564,12 +564,12 @@ static int vote(ts_auto_family *a, const ts_image *frame, const ts_quad *cand, i
  * one family with the most faces (VOTE_MIN of them against a reading with
  * a sure card the net accepts, chosen_backed, or with sure cards,
  * chosen_sure, unless a strong face is among them: the whole frame, or,
- * against fewer than MANY_SURE sure cards, a card its family's reader
- * read and the net clearly places there, a playing card the reader was
- * unsure of; nor when a clear face is among them, even against backed
- * cards: a candidate the net clearly places where its family's reader
- * read a sure card; equal counts
- * go to the surer faces, summed weight, if clearly surer), and the chosen family
+ * against fewer than MANY_SURE sure cards the net places in no other
+ * family, a card its family's reader read and the net clearly places
+ * there, a playing card the reader was unsure of; nor when a clear face
+ * is among them, even against backed cards: a candidate the net clearly
+ * places where its family's reader read a sure card; equal counts go to
+ * the surer faces, summed weight, if clearly surer), and the chosen family
  * must have none, among the candidates or the chosen reading's own cards
  * (own_faces: an unsure card the net places in its family, which no
  * finder's first outlines hold), unless the chosen reading has no sure
@@ -921,7 +921,7 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
         int g = cls[f]->family;
         if (f != best && own[f] > votes[g])
             votes[g] = own[f], vweight[g] = own_p[f];
-        strong[g] |= f != best && own_agree[f] > 0 && (best < 0 || sure[best] < MANY_SURE);
+        strong[g] |= f != best && own_agree[f] > 0 && (best < 0 || unclaimed[best] < MANY_SURE);
     }
     int chosen = best >= 0 ? (int)cls[best]->family : -1;
     /* A face the net clearly places in a family where that family's
