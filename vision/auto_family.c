@@ -133,15 +133,21 @@ static int single_deck_copies(int family)
     return family == TS_FAM_PLAYING ? 1 : deck_copies(family);
 }
 
+/* Sure cards of r before card i that bear its code. */
+static int earlier_copies(const ts_frame_result *r, int i)
+{
+    int same = 0;
+    for (int k = 0; k < i; k++)
+        same += r->cards[k].read && r->cards[k].code.idx == r->cards[i].code.idx;
+    return same;
+}
+
 /* True if sure card i of r repeats an earlier sure card's code as often
  * as a single deck holds it. */
 static int beyond_one_deck(const ts_frame_result *r, int i)
 {
     const ts_card *c = &r->cards[i];
-    int same = 0;
-    for (int k = 0; k < i; k++)
-        same += r->cards[k].read && r->cards[k].code.idx == c->code.idx;
-    return c->read && same >= single_deck_copies(c->code.family);
+    return c->read && earlier_copies(r, i) >= single_deck_copies(c->code.family);
 }
 
 /* What the face net makes of the read cards that hold another reading's
@@ -236,10 +242,7 @@ static int counts(const ts_frame_result *trial, const ts_reader_class *const *cl
     int shaped = card_shaped(cls[f], c->quad);
     if (!c->read)
         return shaped ? -1 : 0;
-    int same = 0;
-    for (int k = 0; k < i; k++)
-        same += a->cards[k].read && a->cards[k].code.idx == c->code.idx;
-    if (same >= deck_copies(c->code.family))
+    if (earlier_copies(a, i) >= deck_copies(c->code.family))
         return shaped ? -1 : 0;
     return shaped ? 1 : LONG_SURE;
 }
@@ -296,6 +299,9 @@ static int guess_rank(int family)
  * shapes). (0.9 until session 13: the net taught whole frames too is a
  * little less sure of a fan's top card, 0.89 on playing fan 92015.) */
 #define AGREE_P 0.85
+/* A reader's confidence in an unsure card from which on it is likelier
+ * its family's card than not: it does not count against its reading. */
+#define UNSURE_CARD 0.5
 /* P(a family) that makes a face count for it (a candidate's vote, a read
  * card's face for its reading). */
 #define VOTE_P 0.7
@@ -411,6 +417,13 @@ enum { MAX_VOTERS = 48 }; /* and the whole frame */
  * close-up card does). */
 enum { VOTE_MIN = 2 };
 
+/* A candidate with a corner this near the frame's edge, or past it, is
+ * cut by the frame: what the net sees of it past the edge is the edge's
+ * pixels drawn out, so its face does not vote (a dark stripe of a cloth
+ * cut by the frame's top, its outline closed along the edge, looks like
+ * a Qwirkle card: gof 115030). */
+#define EDGE_PX 3.0f
+
 /* A read card's face the net places in a family, fam, with P(fam) p. */
 typedef struct {
     ts_quad at;
@@ -492,7 +505,7 @@ static int vote(ts_auto_family *a, const ts_image *frame, const ts_quad *cand, i
     for (int f = 0; f < TS_FAM_COUNT; f++)
         votes[f] = 0, weight[f] = 0;
     for (int i = 0; i < ncand && nv < MAX_VOTERS; i++) {
-        int seen = 0;
+        int seen = !ts_quad_in_frame(cand[i].q, frame->w, frame->h, -EDGE_PX);
         for (int k = 0; k < part->n && !seen; k++)
             seen = outlines_part(&part->at[k], &cand[i]);
         for (int k = 0; k < nv && !seen; k++)
@@ -551,15 +564,19 @@ static int vote(ts_auto_family *a, const ts_image *frame, const ts_quad *cand, i
  * one family with the most faces (VOTE_MIN of them against a reading with
  * a sure card the net accepts, chosen_backed, or with sure cards,
  * chosen_sure, unless a strong face is among them: the whole frame, or,
- * against fewer than MANY_SURE sure cards, a card its family's reader
- * read and the net clearly places there, a playing card the reader was
- * unsure of; nor when a clear face is among them, even against backed
- * cards: a candidate the net clearly places where its family's reader
- * read a sure card; equal counts
- * go to the surer faces, summed weight, if clearly surer), and the chosen family
+ * against fewer than MANY_SURE sure cards the net places in no other
+ * family, a card its family's reader read and the net clearly places
+ * there, a playing card the reader was unsure of; nor when a clear face
+ * is among them, even against backed cards: a candidate the net clearly
+ * places where its family's reader read a sure card; equal counts go to
+ * the surer faces, summed weight, if clearly surer), and the chosen family
  * must have none, among the candidates or the chosen reading's own cards
  * (own_faces: an unsure card the net places in its family, which no
- * finder's first outlines hold). */
+ * finder's first outlines hold), unless the chosen reading has no sure
+ * card that counts (chosen_sure false): then the faces alone decide, the
+ * chosen family's as any other's (a Chinese domino fan's strip the net
+ * places at 1.00 against one at 0.79 it calls a playing card, where the
+ * playing reader read one unsure card and the domino reader none: 115020). */
 static int overruling_family(const int votes[TS_FAM_COUNT], const double weight[TS_FAM_COUNT],
                              const int strong[TS_FAM_COUNT], const int clear[TS_FAM_COUNT],
                              int chosen, int chosen_backed, int chosen_sure, int own_faces)
@@ -574,7 +591,7 @@ static int overruling_family(const int votes[TS_FAM_COUNT], const double weight[
                    ? VOTE_MIN
                    : 1;
     if (top == chosen || ties || votes[top] < need ||
-        (chosen >= 0 && votes[chosen] + own_faces > 0))
+        (chosen >= 0 && chosen_sure && votes[chosen] + own_faces > 0))
         return -1;
     return top;
 }
@@ -652,12 +669,26 @@ static int backed_instead(const ts_reader_class *const *cls, int n, const double
     return bb;
 }
 
-/* Whether a reading of family fam has a sure card at at. */
+/* Whether sure cards of r repeat one code more often than its family's
+ * deck holds it: at least one of them is a misread. */
+static int repeats_beyond_deck(const ts_frame_result *r)
+{
+    for (int i = 0; i < r->ncards; i++)
+        if (r->cards[i].read && earlier_copies(r, i) >= deck_copies(r->cards[i].code.family))
+            return 1;
+    return 0;
+}
+
+/* Whether a reading of family fam has a sure card at at, and no more
+ * copies of a card than the deck holds: a reader that reads one card
+ * twice reads a pattern (two SET cards 1PSS on a Gang of Four fan's
+ * strips, the net sure of one at 0.94: 117032), not cards. */
 static int read_there(const ts_reader_class *const *cls, const ts_frame_result *readings, int n,
                       int fam, const ts_quad *at)
 {
     for (int f = 0; f < n; f++)
-        if ((int)cls[f]->family == fam && on_sure_card(&readings[f], at))
+        if ((int)cls[f]->family == fam && on_sure_card(&readings[f], at) &&
+            !repeats_beyond_deck(&readings[f]))
             return 1;
     return 0;
 }
@@ -774,6 +805,9 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
      * no card and other decks) */
     int backed[MAX_READINGS] = {0};
     int agree[MAX_READINGS] = {0}; /* sure cards the net places in the family (AGREE_P) */
+    /* sure cards the net does not place in another family: only these
+     * hold a reading against another family's faces (see MANY_SURE) */
+    int unclaimed[MAX_READINGS] = {0};
     for (int f = 0, at = 0; f < n; f++) {
         const ts_frame_result *r = &readings[f];
         int fam = cls[f]->family;
@@ -791,9 +825,13 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
         }
         /* A sure card counts unless it looks like another family's card
          * (twice if it clearly looks like this family's); an unsure one
-         * counts against unless it looks like this family's. A face the
-         * net cannot place (a card half in view, a hand over it) leaves
-         * the reader's word as it is. */
+         * counts against unless it looks like this family's, or its
+         * reader holds it likelier right than not (UNSURE_CARD) and it
+         * does not look like another family's card (a Gang of Four card
+         * its views agree is a card but dissent on, capped at 0.6: gof
+         * 115030; a playing fan's strips at 0.67-0.82: 115018). A face
+         * the net cannot place (a card half in view, a hand over it)
+         * leaves the reader's word as it is. */
         double s = 0, conf = 0, guess = 0;
         own[f] = own_agree[f] = 0;
         for (int i = 0, k = 0; i < r->ncards; i++) {
@@ -807,7 +845,8 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
                 continue;
             if (p >= VOTE_P)
                 own[f]++, own_p[f] += p, own_agree[f] += p >= AGREE_P;
-            double v = how[f][i] < 0                    ? (p >= 0.5 ? 0 : -1)
+            int likely = r->cards[i].conf >= UNSURE_CARD && o < 0.5;
+            double v = how[f][i] < 0                    ? (p >= 0.5 || likely ? 0 : -1)
                        : o >= 0.5                       ? -1
                        : x >= NONE_SURE || p <= NOT_MINE ? NONE_VALUE
                        : p >= AGREE_P                   ? 2
@@ -818,6 +857,7 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
             /* backed: what counts 1 or 2 above, not NONE_VALUE; agree: 2 */
             backed[f] += how[f][i] > 0 && o < 0.5 && x < NONE_SURE && p > NOT_MINE;
             agree[f] += how[f][i] > 0 && o < 0.5 && x < NONE_SURE && p >= AGREE_P;
+            unclaimed[f] += how[f][i] > 0 && o < 0.5;
             conf += r->cards[i].conf * (1 - o);
         }
         score[f] = s, sumconf[f] = conf, guess_score[f] = guess;
@@ -881,7 +921,7 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
         int g = cls[f]->family;
         if (f != best && own[f] > votes[g])
             votes[g] = own[f], vweight[g] = own_p[f];
-        strong[g] |= f != best && own_agree[f] > 0 && (best < 0 || sure[best] < MANY_SURE);
+        strong[g] |= f != best && own_agree[f] > 0 && (best < 0 || unclaimed[best] < MANY_SURE);
     }
     int chosen = best >= 0 ? (int)cls[best]->family : -1;
     /* A face the net clearly places in a family where that family's
@@ -899,8 +939,8 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
         int b = best_of_family(cls, readings, n, score, over);
         /* A reading with no card at all is taken on one face only if it
          * is the whole frame's (a card held up to a webcam), or against a
-         * reading whose cards count against it (no sure card the net
-         * accepts, a score below zero: cards its reader doubts or the net
+         * reading whose cards do not count for it (no sure card the net
+         * accepts, no score above zero: cards its reader doubts or the net
          * places in another family; Gang of Four's or SET's reader on
          * small webcam-lit playing cards no reader reads, one outline the
          * net calls a playing card, rendered 104024, 107006, 87009): one
@@ -911,15 +951,18 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
          * corner indices, which the net calls no card (score 3), against
          * two outlines it calls Chinese domino cards where the domino
          * reader read nothing (gof 103034). Nor against MANY_SURE sure
-         * cards. Faces on the chosen reading's sure cards do not count
+         * cards the net does not place in another family (a Gang of Four
+         * reader's four sure cards on a playing table whose finder lost
+         * every card, each face the net calls a playing card, give way to
+         * them: 119022). Faces on the chosen reading's sure cards do not count
          * here: they are strips of its cards (a playing fan's strips the
          * net calls Chinese domino cards, where the domino reader read
          * nothing, 105020). */
         if (b >= 0 && readings[b].ncards == 0)
             votes[over] -= notes.on_chosen[over];
         if (b >= 0 && readings[b].ncards == 0 && !whole[over] &&
-            ((votes[over] < VOTE_MIN && (best < 0 || backed[best] || score[best] >= 0)) ||
-             (best >= 0 && (votes[over] <= score[best] || sure[best] >= MANY_SURE))))
+            ((votes[over] < VOTE_MIN && (best < 0 || backed[best] || score[best] > 0)) ||
+             (best >= 0 && (votes[over] <= score[best] || unclaimed[best] >= MANY_SURE))))
             b = -1;
         if (b >= 0)
             best = b;

@@ -11,7 +11,8 @@
  * on a dark tile, pips in two halves, or no card at all. A reading's sure
  * card counts for it unless the net recognises another family's card in
  * it; an unsure card counts against it unless the net recognises the
- * reading's family in it; a face the net cannot place (half in view, a hand
+ * reading's family in it (or its reader holds it likelier right than not
+ * and the net places it in no other family); a face the net cannot place (half in view, a hand
  * over it, a deck it never saw) leaves the reader's word as it is, one
  * it clearly calls no card at all (a part of a card, a fan's strip) counts
  * half, and one it clearly places in the reading's family counts twice

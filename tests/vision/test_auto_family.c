@@ -212,6 +212,32 @@ static void test_fans_of_two_claims(void **state)
     assert_families(*state, fans, sizeof fans / sizeof fans[0]);
 }
 
+/* Session 24's tuning ranges, rendered as `render` saves them; main (b9c294b)
+ * took the family in brackets:
+ * - playing 119022 (Gang of Four): the playing finder loses every card on
+ *   a dark cloth; five finders' outlines the net calls playing cards against
+ *   a Gang of Four reader's four sure cards, each of which it also calls a
+ *   playing card: those do not hold the reading (MANY_SURE needs sure cards
+ *   the net places in no other family);
+ * - Gang of Four 117032 (SET): a SET reader sure of 1PSS twice on the fan's
+ *   strips (the net places one at 0.94) is no clear witness: a SET deck
+ *   holds one 1PSS;
+ * - Gang of Four 115030 (Qwirkle): stripes cut by the frame's top, which the
+ *   net calls Qwirkle cards, do not vote; the reader's two dissent-capped
+ *   cards (0.6) do not count against it;
+ * - playing 115018 (Gang of Four): three unsure playing cards at 0.67-0.82
+ *   do not count against their reading;
+ * - Chinese domino 115020 (playing): one unsure playing card does not keep
+ *   a strip the net places at 1.00 from outweighing one at 0.79 it calls a
+ *   playing card. */
+static void test_readings_against_faces(void **state)
+{
+    const seeded_table tables[] = {{TS_FAM_PLAYING, 119022}, {TS_FAM_GOF, 117032},
+                                   {TS_FAM_GOF, 115030},     {TS_FAM_PLAYING, 115018},
+                                   {TS_FAM_DOMINO, 115020}};
+    assert_families(*state, tables, sizeof tables / sizeof tables[0]);
+}
+
 /* Small playing cards on a webcam's table (rendered seeds 104024, 104031,
  * 107006 as `render` saves them, cards about 80 px wide): the detector
  * finds too few outlines to tell a card's size, and the SET finder took a
@@ -802,6 +828,7 @@ int main(void)
         PIPELINE_TEST(test_fans_the_net_cannot_place),
         PIPELINE_TEST(test_fans_of_unplaced_cards),
         PIPELINE_TEST(test_fans_of_two_claims),
+        PIPELINE_TEST(test_readings_against_faces),
         cmocka_unit_test(test_no_pip_sized_set_cards),
         PIPELINE_TEST(test_single_card_crops),
         PIPELINE_TEST(test_domino_crops),
