@@ -266,6 +266,34 @@ static int top_card(const double *p)
     return t;
 }
 
+/* A 6 or 9 that no corner holds first may still be read when both corners
+ * show an index (a quad on the card: one shifted a tenth of a card off
+ * shows one, and 119026's Y6 so read Y9 at 0.999 by the card net), the
+ * card net holds it at CARD_SIX_NINE or more and no corner takes it for
+ * its twin (holds a 6 or 9 of its colour first) nor any view at half the odds
+ * (TWIN_DISSENT): a small yellow card's indices (yellow on beige, 3-4 px)
+ * read as anything, a 1 or a 3 at 0.2-0.6, while the big numeral's brush
+ * strokes tell a 6 from a 9 turned (117034's Y9: the card net 0.87-0.95).
+ * Seeds (six layouts, 40 each) 117000: fully visible 2142 -> 2145 of 2174
+ * (scatter 470 -> 472, row 477 -> 478), at least half 2320 -> 2323 of 2399;
+ * 119000 the same readings (its lost 6s and 9s the card net holds under
+ * 0.7, or a corner takes for the twin); wrong and false as before. Without
+ * both corners: 117000 2147, but a false Y9 on 119026. */
+static const double CARD_SIX_NINE = 0.7;
+
+/* Whether a corner view among src[1..nsrc) holds first the twin of card
+ * best (a 6 or 9 of its colour, or best itself turned). */
+static int corner_twin(const gof_reader *g, double (*src)[NCODES], int nsrc, int best)
+{
+    for (int s = 1; s < nsrc; s++) {
+        int t = top_card(src[s]);
+        if (t != best && g->code_col[t] == g->code_col[best] &&
+            (g->code_num[t] == NUM_SIX || g->code_num[t] == NUM_NINE))
+            return 1;
+    }
+    return 0;
+}
+
 /* The reading of a card from its views' posteriors src[0..nsrc) and their
  * product post; seen: how sure the first view is that it sees a card. With
  * the card net, src[0] is its view and the corners follow; index_only: the
@@ -336,7 +364,9 @@ static int decide(const gof_reader *g, const double *post, double (*src)[NCODES]
     if (twins > (card_holds && agree ? 1 : 0))
         conf = fminf(conf, DISSENT_CONF);
     int nb = g->code_num[best];
-    if (!first || ((nb == NUM_SIX || nb == NUM_NINE) && !agree) ||
+    int by_card = card_holds && nsrc == 3 && !twins && src[0][best] >= CARD_SIX_NINE &&
+                  !corner_twin(g, src, nsrc, best);
+    if (!first || ((nb == NUM_SIX || nb == NUM_NINE) && !agree && !by_card) ||
         (nb == NUM_EIGHT && !agree && rival && (index_only || src[0][best] < EIGHT_SURE)))
         conf = fminf(conf, DISSENT_CONF);
     out->is_card = 1;
