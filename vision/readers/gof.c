@@ -1036,14 +1036,19 @@ static int one_card(const gof_reader *g, const ts_quad *a, const ts_quad *b)
     return ts_point_in_quad(wa->q, cb.x, cb.y) || ts_point_in_quad(wb->q, ca.x, ca.y);
 }
 
+/* Whether quads a and b each hold the other's centre. */
+static int hold_centres(const ts_quad *a, const ts_quad *b)
+{
+    ts_pt ca = ts_quad_centre(a->q), cb = ts_quad_centre(b->q);
+    return ts_point_in_quad(a->q, cb.x, cb.y) && ts_point_in_quad(b->q, ca.x, ca.y);
+}
+
 /* Whether the whole cards of quads a and b (views' cards, gof_find.h) each
  * hold the other's centre: one place, whatever each was read as. */
 static int one_place(const gof_reader *g, const ts_quad *a, const ts_quad *b)
 {
     const ts_quad *wa = view_whole(g, a), *wb = view_whole(g, b);
-    wa = wa ? wa : a, wb = wb ? wb : b;
-    ts_pt ca = ts_quad_centre(wa->q), cb = ts_quad_centre(wb->q);
-    return ts_point_in_quad(wa->q, cb.x, cb.y) && ts_point_in_quad(wb->q, ca.x, ca.y);
+    return hold_centres(wa ? wa : a, wb ? wb : b);
 }
 
 /* A card reported twice, first unsure (a pile card's index view below the
@@ -1082,16 +1087,15 @@ static int drop_unsure_twins(const gof_reader *g, ts_quad *out, int n)
 }
 
 /* Whether quad b, read rb, is the place of quad a, read ra, read sure
- * where a was unsure: each holds the other's centre (a pile top's index
- * view read R6 0.6, then the same view from its other index's card at
- * 0.998). drop_unsure_twins then keeps b in a's stead. */
+ * where a was unsure: the quads (not their cards: on 119019 a sure R4
+ * view beside an unsure one made a false card) hold each other's centre (a
+ * pile top's index view read R6 0.6, then the same view from its other
+ * index's card at 0.998). drop_unsure_twins then keeps b in a's stead. */
 static int sure_in_stead(const ts_quad *a, const ts_reading *ra, const ts_quad *b,
                          const ts_reading *rb)
 {
     const float floor = ts_gof_reader_class.conf_floor;
-    ts_pt ca = ts_quad_centre(a->q), cb = ts_quad_centre(b->q);
-    return rb->conf >= floor && ra->conf < floor && ts_point_in_quad(a->q, cb.x, cb.y) &&
-           ts_point_in_quad(b->q, ca.x, ca.y);
+    return rb->conf >= floor && ra->conf < floor && hold_centres(a, b);
 }
 
 static int gof_find(void *reader, const ts_image *frame, ts_quad *out, int max, char *err)
