@@ -266,6 +266,34 @@ static int top_card(const double *p)
     return t;
 }
 
+/* A 6 or 9 that no corner holds first may still be read when both corners
+ * show an index (a quad on the card: one shifted a tenth of a card off
+ * shows one, and 119026's Y6 so read Y9 at 0.999 by the card net), the
+ * card net holds it at CARD_SIX_NINE or more and no corner takes it for
+ * its twin (holds a 6 or 9 of its colour first) nor any view at half the odds
+ * (TWIN_DISSENT): a small yellow card's indices (yellow on beige, 3-4 px)
+ * read as anything, a 1 or a 3 at 0.2-0.6, while the big numeral's brush
+ * strokes tell a 6 from a 9 turned (117034's Y9: the card net 0.87-0.95).
+ * Seeds (six layouts, 40 each) 117000: fully visible 2142 -> 2145 of 2174
+ * (scatter 470 -> 472, row 477 -> 478), at least half 2320 -> 2323 of 2399;
+ * 119000 the same readings (its lost 6s and 9s the card net holds under
+ * 0.7, or a corner takes for the twin); wrong and false as before. Without
+ * both corners: 117000 2147, but a false Y9 on 119026. */
+static const double CARD_SIX_NINE = 0.7;
+
+/* Whether a corner view among src[1..nsrc) holds first the twin of card
+ * best (a 6 or 9 of its colour, or best itself turned). */
+static int corner_twin(const gof_reader *g, double (*src)[NCODES], int nsrc, int best)
+{
+    for (int s = 1; s < nsrc; s++) {
+        int t = top_card(src[s]);
+        if (t != best && g->code_col[t] == g->code_col[best] &&
+            (g->code_num[t] == NUM_SIX || g->code_num[t] == NUM_NINE))
+            return 1;
+    }
+    return 0;
+}
+
 /* The reading of a card from its views' posteriors src[0..nsrc) and their
  * product post; seen: how sure the first view is that it sees a card. With
  * the card net, src[0] is its view and the corners follow; index_only: the
@@ -336,7 +364,9 @@ static int decide(const gof_reader *g, const double *post, double (*src)[NCODES]
     if (twins > (card_holds && agree ? 1 : 0))
         conf = fminf(conf, DISSENT_CONF);
     int nb = g->code_num[best];
-    if (!first || ((nb == NUM_SIX || nb == NUM_NINE) && !agree) ||
+    int by_card = card_holds && nsrc == 3 && !twins && src[0][best] >= CARD_SIX_NINE &&
+                  !corner_twin(g, src, nsrc, best);
+    if (!first || ((nb == NUM_SIX || nb == NUM_NINE) && !agree && !by_card) ||
         (nb == NUM_EIGHT && !agree && rival && (index_only || src[0][best] < EIGHT_SURE)))
         conf = fminf(conf, DISSENT_CONF);
     out->is_card = 1;
@@ -541,6 +571,46 @@ static int read_resized(gof_reader *g, const ts_quad *q, ts_pt c, const float k[
  * M). Snapping the resized quads: 1 more wrong, 2 fewer read. */
 static const float INDEX_RESIZE[2] = {0.92f, 1.08f};
 
+/* An index card's corner at its index is sure (the index sits there), and
+ * snapping finds the card's two sides that meet there; the far sides may
+ * snap to the edge of a card under it or over it, which gives a quad of
+ * no card's shape (a pile top's long sides cut to 0.8 of a card, its R6
+ * then read R9). Read unsure after INDEX_RESIZE, the snapped quad is read
+ * again with its long sides made a card's length from its short side at
+ * the index corner, when that side is within SHAPED_SIZE of the index
+ * card's (a side snapped to a numeral's stroke makes a part of the card,
+ * and half a 6 reads 8) and its long sides are under SHAPED_SHORT of a
+ * card's (a card seen at a slant is shorter than a card's shape: at a card's
+ * length 117039's R6, 1.43 long, read R8 at 0.99). The surer reading is
+ * kept. With sure_in_stead, seeds (six layouts, 40 each) 117000: fully
+ * visible 2141 -> 2142 of 2174, at least half 2319 -> 2320 of 2399 (117016's
+ * R6); 119000 as before; wrong and false as before. */
+static const float SHAPED_SIZE = 0.25f; /* how far its side may be from the index card's */
+static const float SHAPED_SHORT = 0.9f; /* long sides under this share of a card's are cut */
+static int read_shaped(gof_reader *g, const ts_quad *raw, ts_quad *cand, ts_reading *out,
+                       int *held, char *err)
+{
+    float sd = ts_dist(cand->q[0], cand->q[1]), len = sd * TS_GOF_CARD_H / TS_GOF_CARD_W;
+    float along = (ts_dist(cand->q[0], cand->q[3]) + ts_dist(cand->q[1], cand->q[2])) / 2;
+    if (fabsf(sd / ts_dist(raw->q[0], raw->q[1]) - 1) > SHAPED_SIZE || along > SHAPED_SHORT * len)
+        return 0;
+    ts_quad t = *cand;
+    for (int k = 0; k < 2; k++) { /* q[3] from q[0], q[2] from q[1] */
+        ts_pt a = cand->q[k], b = cand->q[3 - k];
+        float l = ts_dist(a, b);
+        if (l <= 0)
+            return 0;
+        t.q[3 - k] = (ts_pt){a.x + (b.x - a.x) * len / l, a.y + (b.y - a.y) * len / l};
+    }
+    ts_reading r;
+    int h;
+    if (read_quad(g, &t, TS_GOF_PART, &r, &h, err) < 0)
+        return -1;
+    if (r.is_card && r.conf > out->conf)
+        *cand = t, *out = r, *held = h;
+    return 0;
+}
+
 /* A snapped outline a little off (a side on the table's print or on the
  * next card of a row: the quad 0.1-0.2 of a card too large, or a few
  * pixels in) reads unsure where the true quad reads sure; read below the
@@ -666,6 +736,10 @@ static int read_once(gof_reader *g, ts_quad *cand, int i, ts_reading *out, char 
     if (unsure && g->kind[i] == TS_GOF_PART && raw.score >= 1 &&
         read_resized(g, &raw, ts_quad_point(raw.q, 7.0f / 56, 7.0f / 87), INDEX_RESIZE,
                      TS_GOF_PART, 1, &cand[i], out, &held, err) < 0)
+        return -1;
+    if (unsure && g->kind[i] == TS_GOF_PART && raw.score >= 1 &&
+        out->conf < ts_gof_reader_class.conf_floor &&
+        read_shaped(g, &raw, &cand[i], out, &held, err) < 0)
         return -1;
     if (unsure && g->kind[i] == TS_GOF_OUTLINE && ts_gof_skew(cand[i].q) <= SKEW_MAX &&
         read_resized(g, &cand[i], ts_quad_centre(cand[i].q), OUTLINE_RESIZE, TS_GOF_OUTLINE, 0,
@@ -962,14 +1036,19 @@ static int one_card(const gof_reader *g, const ts_quad *a, const ts_quad *b)
     return ts_point_in_quad(wa->q, cb.x, cb.y) || ts_point_in_quad(wb->q, ca.x, ca.y);
 }
 
+/* Whether quads a and b each hold the other's centre. */
+static int hold_centres(const ts_quad *a, const ts_quad *b)
+{
+    ts_pt ca = ts_quad_centre(a->q), cb = ts_quad_centre(b->q);
+    return ts_point_in_quad(a->q, cb.x, cb.y) && ts_point_in_quad(b->q, ca.x, ca.y);
+}
+
 /* Whether the whole cards of quads a and b (views' cards, gof_find.h) each
  * hold the other's centre: one place, whatever each was read as. */
 static int one_place(const gof_reader *g, const ts_quad *a, const ts_quad *b)
 {
     const ts_quad *wa = view_whole(g, a), *wb = view_whole(g, b);
-    wa = wa ? wa : a, wb = wb ? wb : b;
-    ts_pt ca = ts_quad_centre(wa->q), cb = ts_quad_centre(wb->q);
-    return ts_point_in_quad(wa->q, cb.x, cb.y) && ts_point_in_quad(wb->q, ca.x, ca.y);
+    return hold_centres(wa ? wa : a, wb ? wb : b);
 }
 
 /* A card reported twice, first unsure (a pile card's index view below the
@@ -1005,6 +1084,18 @@ static int drop_unsure_twins(const gof_reader *g, ts_quad *out, int n)
         if (!gone[j])
             out[kept++] = out[j];
     return kept;
+}
+
+/* Whether quad b, read rb, is the place of quad a, read ra, read sure
+ * where a was unsure: the quads (not their cards: on 119019 a sure R4
+ * view beside an unsure one made a false card) hold each other's centre (a
+ * pile top's index view read R6 0.6, then the same view from its other
+ * index's card at 0.998). drop_unsure_twins then keeps b in a's stead. */
+static int sure_in_stead(const ts_quad *a, const ts_reading *ra, const ts_quad *b,
+                         const ts_reading *rb)
+{
+    const float floor = ts_gof_reader_class.conf_floor;
+    return rb->conf >= floor && ra->conf < floor && hold_centres(a, b);
 }
 
 static int gof_find(void *reader, const ts_image *frame, ts_quad *out, int max, char *err)
@@ -1053,7 +1144,8 @@ static int gof_find(void *reader, const ts_image *frame, ts_quad *out, int max, 
                 if (!w || !(on || (wj && ts_quad_overlap(w, wj))))
                     continue; /* no view, or not on its card: the memo is not asked */
                 int seen = ts_reading_memo_found(&g->memo, out[v].q, &rv);
-                int same = seen && rv.code.idx == rj.code.idx;
+                int same = seen && rv.code.idx == rj.code.idx &&
+                           !sure_in_stead(&out[v], &rv, &out[j], &rj);
                 /* only a quad on that card: a view beside it whose card
                  * merely overlaps it is another card (a pile's top R5 at
                  * 0.998, its index beside the G7 under it, was dropped) */
