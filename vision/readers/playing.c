@@ -1777,28 +1777,18 @@ static void drop_twins(const ts_quad *whole, const float *conf, const int *code,
     }
 }
 
-/* Marks in drop[0..n) each view (viewed) beside another card of its code
- * read above the floor: its middle within that card's whole quad grown to
- * twice its size, the card not a view, or a surer view (the first of two as
- * sure). A card's
- * other index, found apart from its outline (or beside a part of the card
- * outlined), is its own view; read by the view net as surely as the card
- * (a deck holds each card once). */
-static void drop_view_twins(const ts_quad *out, const ts_quad *whole, const float *conf,
-                            const int *code, const unsigned char *viewed, int n,
+/* Marks in drop[0..n) each view (viewed) of the code of another card read
+ * above the floor: a card not a view, or a surer view (the first of two as
+ * sure). A deck holds each card once, and a card's other index, found
+ * apart from its outline (or beside a part of the card outlined), is a
+ * view of it that the view net reads as surely as the card. */
+static void drop_view_twins(const float *conf, const int *code, const unsigned char *viewed, int n,
                             unsigned char *drop)
 {
-    for (int i = 0; i < n; i++) {
-        ts_pt m = ts_quad_centre(out[i].q);
-        for (int j = 0; j < n && viewed[i] && !drop[i]; j++) {
-            ts_pt grown[4];
-            if (j == i || drop[j] || code[j] != code[i] || conf[j] < TS_PLAYING_FLOOR ||
-                (viewed[j] && (conf[j] < conf[i] || (conf[j] == conf[i] && j > i))))
-                continue;
-            ts_quad_scale(whole[j].q, 2.0f, grown);
-            drop[i] = ts_point_in_quad(grown, m.x, m.y);
-        }
-    }
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n && viewed[i] && !drop[i]; j++)
+            drop[i] = j != i && !drop[j] && code[j] == code[i] && conf[j] >= TS_PLAYING_FLOOR &&
+                      (!viewed[j] || conf[j] > conf[i] || (conf[j] == conf[i] && j < i));
 }
 
 /* The chosen cards out[0..n) of frame as the pipeline takes them (one a
@@ -1843,7 +1833,7 @@ static int give_views(ts_playing_reader *r, const ts_image *frame, ts_quad *out,
     r->frame = NULL;
     for (int i = 0; i < n; i++)
         chosen_reading(r, &out[i], &conf[i], &code[i]);
-    drop_view_twins(out, whole, conf, code, viewed, n, drop);
+    drop_view_twins(conf, code, viewed, n, drop);
     drop_twins(whole, conf, code, n, 0, drop);
     int k = 0;
     for (int i = 0; i < n; i++)
