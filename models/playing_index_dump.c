@@ -3,7 +3,7 @@
  * train_playing.py (hard "not an index" examples from photos and renders
  * of other games, which hold no playing cards).
  *
- *   ts-playing-index-dump [--max N] [--draw DIR] [--list FILE] OUT_DIR IMAGE...
+ *   ts-playing-index-dump [--max N] [--draw DIR] [--list FILE] [--pairs-only 1] OUT_DIR IMAGE...
  *
  * Writes OUT_DIR/<image base>_<pair>_<stretch>.png (the patch as the reader
  * cuts it, TS_PLAYING_CORNER_W x _H of a 128 x 180 card), at most N pairs
@@ -13,6 +13,8 @@
  * line per pair patch: its file, the image, the rank and suit glyph centres
  * the card the pair implies and the patch's quad (8 numbers each, frame px), so a training tool can
  * tell a labelled card's index from the pairs on faces and walls.
+ * --pairs-only 1 writes only the list, of the frame's own stretch (0), with
+ * no PNG (train_playing.py --fans cuts its own patches from the frame).
  */
 #include <math.h>
 #include <stdio.h>
@@ -27,7 +29,7 @@ enum { MAX_PAIRS = 512, MAX_CAND = 256 };
 
 int main(int argc, char **argv)
 {
-    int maxp = 48, a = 1;
+    int maxp = 48, a = 1, pairs_only = 0;
     const char *draw = NULL, *listp = NULL;
     for (; a + 1 < argc && argv[a][0] == '-'; a += 2) {
         if (strcmp(argv[a], "--max") == 0)
@@ -36,9 +38,11 @@ int main(int argc, char **argv)
             draw = argv[a + 1];
         else if (strcmp(argv[a], "--list") == 0)
             listp = argv[a + 1];
+        else if (strcmp(argv[a], "--pairs-only") == 0)
+            pairs_only = atoi(argv[a + 1]);
     }
     if (argc - a < 2) {
-        fprintf(stderr, "usage: ts-playing-index-dump [--max N] [--draw DIR] [--list FILE] OUT_DIR IMAGE...\n");
+        fprintf(stderr, "usage: ts-playing-index-dump [--max N] [--draw DIR] [--list FILE] [--pairs-only 1] OUT_DIR IMAGE...\n");
         return 2;
     }
     const char *dir = argv[a++];
@@ -93,14 +97,14 @@ int main(int argc, char **argv)
         const char *b = strrchr(argv[a], '/');
         b = b ? b + 1 : argv[a];
         for (int i = 0; i < n; i++)
-            for (int s = 0; s < TS_PLAYING_NSTRETCH; s++) {
+            for (int s = 0; s < (pairs_only ? 1 : TS_PLAYING_NSTRETCH); s++) {
                 ts_pt card[4], q[4];
                 ts_playing_index_card(&pairs[i], s, card, q);
                 if (tscv_warp_quad(&img, q, &patch, pw, ph, err) < 0)
                     continue;
                 char op[2048];
                 snprintf(op, sizeof op, "%s/%.200s_%03d_%d.png", dir, b, i, s);
-                if (ts_image_save(&patch, op, err, sizeof err) < 0)
+                if (!pairs_only && ts_image_save(&patch, op, err, sizeof err) < 0)
                     continue;
                 total++;
                 if (list) {
@@ -114,8 +118,11 @@ int main(int argc, char **argv)
                 }
             }
         /* and the index corners of the outline finder's candidates */
-        int nc = ts_playing_outlines(finder, &img, cand, MAX_CAND, err);
-        nc = nc < 0 ? nc : ts_playing_find(finder, &img, NULL, 0, cand, nc, MAX_CAND, err);
+        int nc = 0;
+        if (!pairs_only) {
+            nc = ts_playing_outlines(finder, &img, cand, MAX_CAND, err);
+            nc = nc < 0 ? nc : ts_playing_find(finder, &img, NULL, 0, cand, nc, MAX_CAND, err);
+        }
         for (int i = 0; i < nc && i < maxp; i++)
             for (int turn = 0; turn < 2; turn++) {
                 ts_pt q[4];

@@ -44,10 +44,21 @@ the large net's cost, trained on the large net's soft outputs (run by
 OpenCV's dnn, as the reader runs it) as well as the labels; the reader
 takes its reading of a first corner when it is sure, else the large net's.
 
+  /usr/bin/python3 models/train_playing.py --build build --arch s2 \
+      --teacher models/playing.tsnet --fans FAN_DIR --fans PILE_DIR \
+      --fan-held HELD_DIR --out models/playing-view.tsnet [--cache ...]
+
+is the view net (models/playing-view.tsnet): the fast net's kind, trained
+on index views too (FANS: the corner-index finder's pairs on rendered fans
+and piles, labelled by the render's truth, cut as the reader cuts a view),
+so it reads a card others lie over on its index; the teacher's outputs
+are learnt on the other patches only. See models/README.md.
+
 Prints the held-aside accuracy on held-out real corner patches (the rectified
 mathsvlog and guillex7 cards) and on held-out rendered cards (seed 29000+).
 """
 import argparse
+import json
 import os
 import random
 import subprocess
@@ -99,6 +110,26 @@ FRAME_SHARE = 0.1
 # tables), so their printed numbers are not read as a playing index.
 # Off (no such dirs) reproduces the nets before session 18.
 OTHER = {"share": 0.25}
+# Index views (--fans DIR: rendered playing tables with .json truth, fans
+# and piles). A card others lie over is read on its index alone, cut from
+# the quad its glyph pair implies at VIEW_CUTS scales about the card's
+# corner (playing.c index_again); a fan's index is blurred, small and
+# cut by the next card's edge, which no card crop shows. The corner-index
+# finder's pairs on those tables (ts-playing-index-dump --pairs-only)
+# are matched to the card whose index corner each implies: where that
+# index shows (FAN_SHOWN of it under no later card) a positive of that
+# card, where the pair lies on no card's index a negative. "share" of the
+# positives and of the negatives come from them; the tables of the
+# --fan-held dirs are held out. Off (share 0) gives the nets before
+# session 24.
+FANS = {"share": 0.0}
+VIEW_CUTS = (1.0, 0.9, 1.1, 0.8, 1.2)
+# Each training view cut at a scale in "cut" about the corner, moved by up
+# to dx card widths and dy card lengths and turned up to deg degrees.
+VIEW_JITTER = {"cut": (0.75, 1.25), "dx": 0.02, "dy": 0.015, "deg": 3}
+VIEW_VARIANTS = 6  # jittered cuts kept per training pair
+FAN_SHOWN = 0.6
+VIEW_STEADY = 0.7  # playing.c INDEX_STEADY
 
 
 def code_index(code):
@@ -113,13 +144,21 @@ def run(cmd):
     subprocess.run(cmd, check=True)
 
 
-def build_data(build, shared, cache):
-    """Renders the synthetic crops and cuts the real phone cards (once)."""
+def render_dir(cache, lay, seed, count):
+    """A render --crops dir of the cache (the default counts' as before)."""
+    return os.path.join(cache, f"render_{lay}_{seed}" + ("" if count in (200, 30) else
+                                                          f"_{count}"))
+
+
+def build_data(build, shared, cache, tables=200, negatives=True):
+    """Renders the synthetic crops (tables scenes a layout), cuts the real
+    phone cards and, with negatives, the finder's patches of other games'
+    photos (once)."""
     tablesight = os.path.join(build, "tablesight")
-    layouts = [("grid", 20000, 200), ("scatter", 21000, 200), ("touching", 22000, 200),
-               ("row", 23000, 200), ("grid", 29000, 30)]  # last: held-out rendered
+    layouts = [("grid", 20000, tables), ("scatter", 21000, tables), ("touching", 22000, tables),
+               ("row", 23000, tables), ("grid", 29000, 30)]  # last: held-out rendered
     for lay, seed, count in layouts:
-        out = os.path.join(cache, f"render_{lay}_{seed}")
+        out = render_dir(cache, lay, seed, count)
         if not os.path.exists(os.path.join(out, "labels.tsv")):
             os.makedirs(out, exist_ok=True)
             run([tablesight, "render", "--game", "playing", "--crops", "--random", "13",
@@ -135,7 +174,7 @@ def build_data(build, shared, cache):
         run([os.path.join(build, "ts-playing-crops"), "--match", "guillex7_",
              "--dump", held, os.path.join(shared, "playing", "labels.tsv")])
     neg = os.path.join(cache, "index_neg")
-    if not os.path.exists(os.path.join(neg, "done")):
+    if negatives and not os.path.exists(os.path.join(neg, "done")):
         os.makedirs(neg, exist_ok=True)
         imgs = []
         for sub in ("set/boards", "qwirkle/images", "domino/images"):
@@ -383,6 +422,191 @@ def tight_box(p, rng):
             cv2.line(p, (x0, y1 + 1), (x1 + 1, y1 + 1), dark, 1)
 
 
+# ---- Index views on fanned tables (--fans) -----------------------------------
+
+def quad_point(q, u, v):
+    """Point (u, v) of quad q (TL, TR, BR, BL) by bilinear steps, as geom.h's
+    ts_quad_point."""
+    a = q[0] + (q[1] - q[0]) * u
+    b = q[3] + (q[2] - q[3]) * u
+    return a + (b - a) * v
+
+
+def index_corners(quad, turned):
+    """A truth card's corners seen from one index corner (turned: the
+    bottom-right one, the card half a turn round)."""
+    q = np.array(quad, np.float32)
+    return np.roll(q, -2, axis=0) if turned else q
+
+
+def fan_pair_list(build, cache, d):
+    """[(image path, card quad 4 x 2)]: the card each of the corner-index
+    finder's glyph pairs implies on the tables in d (the frame's own
+    stretch), by ts-playing-index-dump --pairs-only, cached."""
+    lst = os.path.join(cache, "fans_" + os.path.basename(os.path.normpath(d)) + ".tsv")
+    if not os.path.exists(lst):
+        imgs = sorted(os.path.join(d, f) for f in os.listdir(d)
+                      if f.startswith("playing_") and f.endswith(".jpg") and
+                      os.path.exists(os.path.join(d, f[:-4] + ".json")))
+        out = os.path.join(cache, "fans_none")
+        os.makedirs(out, exist_ok=True)
+        run([os.path.join(build, "ts-playing-index-dump"), "--max", "128", "--pairs-only", "1",
+             "--list", lst + ".part", out] + imgs)
+        os.rename(lst + ".part", lst)
+    pairs = []
+    for line in open(lst):
+        f = line.rstrip("\n").split("\t")
+        v = [float(x) for x in f[2].split()]
+        pairs.append((f[1], np.array(v[4:12], np.float32).reshape(4, 2)))
+    return pairs
+
+
+def match_index(card, truth):
+    """(card number, turned) of the truth card whose index corner the
+    implied card quad lies on (corner within 0.15 of a card width, sides
+    within 20 degrees, width within 0.7-1.4), the nearest; else None."""
+    best, arg = 0.15, None
+    e = card[1] - card[0]
+    for i, t in enumerate(truth):
+        for turned in (0, 1):
+            c = index_corners(t["quad"], turned)
+            w = c[1] - c[0]
+            wl = float(np.hypot(*w))
+            dist = float(np.hypot(*(card[0] - c[0]))) / wl
+            cos = float(np.dot(e, w)) / (float(np.hypot(*e)) * wl + 1e-6)
+            ratio = float(np.hypot(*e)) / wl
+            if dist < best and cos > np.cos(np.deg2rad(20)) and 0.7 < ratio < 1.4:
+                best, arg = dist, (i, turned)
+    return arg
+
+
+def index_box(c, grow=0.0):
+    """The index's box on card corners c (frame px), grown by grow card widths."""
+    uv = ((0.03 - grow, 0.03 - grow), (0.2 + grow, 0.03 - grow), (0.2 + grow, 0.3 + grow),
+          (0.03 - grow, 0.3 + grow))
+    return np.array([quad_point(c, u, v) for u, v in uv], np.float32)
+
+
+def index_shown(truth, i, c, shape):
+    """Share of card i's index box (corners c) that no later card covers."""
+    box = np.round(index_box(c)).astype(np.int32)
+    x0, y0 = np.maximum(box.min(0) - 1, 0)
+    x1, y1 = np.minimum(box.max(0) + 2, (shape[1], shape[0]))
+    if x1 <= x0 or y1 <= y0:
+        return 0.0
+    m = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    off = np.array([x0, y0], np.int32)
+    cv2.fillPoly(m, [box - off], 1)
+    area = int(m.sum())
+    for t in truth[i + 1:]:
+        cv2.fillPoly(m, [np.round(np.array(t["quad"], np.float32)).astype(np.int32) - off], 0)
+    return m.sum() / max(area, 1)
+
+
+def on_any_index(pt, truth):
+    """Whether frame point pt lies on or near a truth card's index box."""
+    return any(cv2.pointPolygonTest(index_box(index_corners(t["quad"], turned), 0.1),
+                                    (float(pt[0]), float(pt[1])), False) >= 0
+               for t in truth for turned in (0, 1))
+
+
+def view_patch(img, q, k, rng=None):
+    """The index patch of card quad q cut at k times its corner box about
+    the corner, as index_again cuts a view; moved and turned a little
+    (VIEW_JITTER) when rng."""
+    box = [(0, 0), (CORNER_W, 0), (CORNER_W, CORNER_H), (0, CORNER_H)]
+    pts = np.array([quad_point(q, u * k, v * k) for u, v in box], np.float32)
+    if rng:
+        a = np.deg2rad(rng.uniform(-VIEW_JITTER["deg"], VIEW_JITTER["deg"]))
+        rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]], np.float32)
+        pts = (pts - pts[0]) @ rot.T + pts[0]
+        pts += rng.uniform(-VIEW_JITTER["dx"], VIEW_JITTER["dx"]) * (q[1] - q[0]) + \
+            rng.uniform(-VIEW_JITTER["dy"], VIEW_JITTER["dy"]) * (q[3] - q[0])
+    # the reader's patch (31 x 56 on the 128 x 180 card), shrunk to the net's input by it
+    pw, ph = round(CARD_W * CORNER_W), round(CARD_H * CORNER_H)
+    rect = np.array([[0, 0], [pw, 0], [pw, ph], [0, ph]], np.float32)
+    m = cv2.getPerspectiveTransform(pts.astype(np.float32), rect)
+    p = cv2.warpPerspective(img, m, (pw, ph), flags=cv2.INTER_LINEAR,
+                            borderMode=cv2.BORDER_REPLICATE)
+    return cv2.resize(p, (IN_W, IN_H), interpolation=cv2.INTER_AREA)
+
+
+def load_fans(build, cache, dirs, held_dirs, rng):
+    """The finder's pairs on the tables of dirs and held_dirs, labelled by the truth:
+    (train positives [(variants, (rank, suit))], train negatives
+    [variants], held-out positives [(cuts, (rank, suit))], held-out
+    negatives [cuts]); a training pair keeps VIEW_VARIANTS jittered cuts,
+    a held-out one the VIEW_CUTS cuts."""
+    tp, tn, hp, hn = [], [], [], []
+    skipped = 0
+    for d in dirs + held_dirs:
+        held = d in held_dirs
+        by_img = {}
+        for img, card in fan_pair_list(build, cache, d):
+            by_img.setdefault(img, []).append(card)
+        for path, cards in sorted(by_img.items()):
+            truth = json.load(open(path[:-4] + ".json"))["cards"]
+            img = cv2.imread(path, cv2.IMREAD_COLOR)
+            for card in cards:
+                m = match_index(card, truth)
+                if m is None:
+                    if on_any_index(quad_point(card, 0.10, 0.112), truth):
+                        skipped += 1  # near an index, but not its card's: unsure
+                        continue
+                    label = None
+                elif index_shown(truth, m[0], index_corners(truth[m[0]]["quad"], m[1]),
+                                 img.shape) < FAN_SHOWN:
+                    skipped += 1
+                    continue
+                else:
+                    label = code_index(truth[m[0]]["code"])
+                if held:
+                    cuts = [view_patch(img, card, k) for k in VIEW_CUTS]
+                    (hn.append(cuts) if label is None else hp.append((cuts, label)))
+                else:
+                    var = [view_patch(img, card, rng.uniform(*VIEW_JITTER["cut"]), rng)
+                           for _ in range(VIEW_VARIANTS)]
+                    (tn.append(var) if label is None else tp.append((var, label)))
+    print(f"fan index views: train {len(tp)} index, {len(tn)} not; held out {len(hp)} "
+          f"index, {len(hn)} not; {skipped} pairs unsure, left out", file=sys.stderr)
+    return tp, tn, hp, hn
+
+
+def view_probs(run_net, cuts_list):
+    """Each held-out view's probabilities (rank 13, suit 4, index 2) as the
+    mean over its cuts, as index_again takes them; run_net maps a tensor
+    of patches to (rank, suit, index) logits."""
+    if not cuts_list:
+        return np.zeros((0, 19), np.float32)
+    x = to_tensor([p for cuts in cuts_list for p in cuts])
+    rl, sl, il = run_net(x)
+    p = torch.cat([F.softmax(rl, 1), F.softmax(sl, 1), F.softmax(il, 1)], 1).numpy()
+    return p.reshape(len(cuts_list), len(VIEW_CUTS), -1).mean(1)
+
+
+def view_score(run_net, hp, hn):
+    """(right, sure wrong, sure on no index) of the held-out views at
+    VIEW_STEADY (rank x suit x index of the cuts' mean)."""
+    pp = view_probs(run_net, [c for c, _ in hp])
+    right = wrong = 0
+    for p, (_, (rk, st)) in zip(pp, hp):
+        conf = p[:13].max() * p[13:17].max() * p[18]
+        if conf >= VIEW_STEADY:
+            ok = int(p[:13].argmax()) == rk and int(p[13:17].argmax()) == st
+            right, wrong = right + ok, wrong + (not ok)
+    pn = view_probs(run_net, hn)
+    false = int(sum(p[:13].max() * p[13:17].max() * p[18] >= VIEW_STEADY for p in pn))
+    return right, wrong, false
+
+
+def torch_runner(model):
+    def run_net(x):
+        model.eval()
+        with torch.no_grad():
+            return model(x)
+    return run_net
+
+
 # ---- Net --------------------------------------------------------------------
 
 class HeadsNet(nn.Module):
@@ -534,10 +758,16 @@ def distill(student, teacher, temp):
                     reduction="batchmean") * temp * temp
 
 
-def make_epoch(cards, rng, n_pos, n_neg, hard=(), fpos=(), fneg=(), other=()):
-    xs, r, s, ix = [], [], [], []
+def make_epoch(cards, rng, n_pos, n_neg, hard=(), fpos=(), fneg=(), other=(), fans=()):
+    """An epoch's patches, labels and which are fan views (fans: load_fans'
+    training lists, FANS["share"] of each side)."""
+    xs, r, s, ix, fan = [], [], [], [], []
     for _ in range(n_pos):
-        if fpos and rng.random() < FRAME_SHARE:  # a real scene's index, cut from the frame
+        fan.append(bool(fans and fans[0] and rng.random() < FANS["share"]))
+        if fan[-1]:  # a fanned card's index view
+            var, (rk, st) = fans[0][rng.randrange(len(fans[0]))]
+            xs.append(augment(var[rng.randrange(len(var))], rng))
+        elif fpos and rng.random() < FRAME_SHARE:  # a real scene's index, cut from the frame
             img, q, (rk, st) = fpos[rng.randrange(len(fpos))]
             xs.append(augment(frame_patch(img, q, rng, JITTER), rng))
         else:
@@ -547,7 +777,11 @@ def make_epoch(cards, rng, n_pos, n_neg, hard=(), fpos=(), fneg=(), other=()):
         s.append(st)
         ix.append(1)
     for _ in range(n_neg):
-        if fneg and rng.random() < FRAME_SHARE:
+        fan.append(bool(fans and fans[1] and rng.random() < FANS["share"]))
+        if fan[-1]:
+            var = fans[1][rng.randrange(len(fans[1]))]
+            xs.append(augment(var[rng.randrange(len(var))], rng))
+        elif fneg and rng.random() < FRAME_SHARE:
             img, q, _ = fneg[rng.randrange(len(fneg))]
             xs.append(augment(frame_patch(img, q, rng, JITTER), rng))
         elif hard and rng.random() < 0.4:
@@ -560,7 +794,7 @@ def make_epoch(cards, rng, n_pos, n_neg, hard=(), fpos=(), fneg=(), other=()):
         r.append(0)
         s.append(0)
         ix.append(0)
-    return to_tensor(xs), torch.tensor(r), torch.tensor(s), torch.tensor(ix)
+    return to_tensor(xs), torch.tensor(r), torch.tensor(s), torch.tensor(ix), torch.tensor(fan)
 
 
 def evaluate(model, cards):
@@ -620,8 +854,20 @@ def main():
                     "negatives drawn from --other-cards and --other-patches (default 0.25)")
     ap.add_argument("--stretch", type=float, default=0.0, help="share of the card patches "
                     "scaled along each axis on its own (STRETCH; default 0, as shipped)")
+    ap.add_argument("--fans", action="append", default=[], help="dir of rendered playing "
+                    "tables with .json truth (fans, piles): the index finder's pairs there, "
+                    "labelled by the truth, are index views (FANS)")
+    ap.add_argument("--fan-share", type=float, default=0.3, help="share of the positives and "
+                    "of the negatives cut from --fans (default 0.3)")
+    ap.add_argument("--fan-held", action="append", default=[], help="a dir as --fans whose "
+                    "views are held out: their score is printed")
+    ap.add_argument("--compare", action="append", default=[], help="a .tsnet whose score on "
+                    "the held-out views is printed beside the new net's")
+    ap.add_argument("--tables", type=int, default=200, help="rendered scenes of card crops a "
+                    "layout (default 200, as the shipped nets)")
     args = ap.parse_args()
     global IN_W, IN_H, JITTER, WEBCAM
+    FANS["share"] = args.fan_share if args.fans else 0.0
     STRETCH["share"] = args.stretch
     BOXES["share"] = args.boxes
     OTHER["share"] = args.other_share
@@ -640,11 +886,12 @@ def main():
     torch.manual_seed(SEED)
     torch.set_num_threads(1)
     os.makedirs(args.cache, exist_ok=True)
-    layouts, real, held, neg = build_data(args.build, args.shared, args.cache)
+    layouts, real, held, neg = build_data(args.build, args.shared, args.cache, args.tables,
+                                          finder and not args.negatives)
 
     rendered, rendered_test = [], []
-    for lay, seed, _ in layouts:
-        d = os.path.join(args.cache, f"render_{lay}_{seed}")
+    for lay, seed, count in layouts:
+        d = render_dir(args.cache, lay, seed, count)
         items = [(load_card(p), c) for p, c in read_labels(os.path.join(d, "labels.tsv"))]
         (rendered_test if seed >= 29000 else rendered).extend(items)
     shared_labels = os.path.join(args.shared, "playing", "labels.tsv")
@@ -673,6 +920,13 @@ def main():
     other = load_other(args.other_cards, args.other_patches)
     print(f"other families' negatives: {len(other[0]) if other else 0} cards, "
           f"{len(other[1]) if other else 0} patches", file=sys.stderr)
+    fans = load_fans(args.build, args.cache, args.fans, args.fan_held,
+                     random.Random(SEED + 1)) if args.fans else ()
+    for path in args.compare:
+        def run_net(x, net=Teacher(path)):
+            return net(x)
+        print("held-out views, %s: right %d, sure wrong %d, sure on no index %d (of %d, %d)"
+              % ((path,) + view_score(run_net, fans[2], fans[3]) + (len(fans[2]), len(fans[3]))))
     model = {"tiny": TinyIndexNet, "small": SmallIndexNet, "large": IndexNet,
              "medium": lambda: IndexNet((12, 24, 40)), "s2": StrideIndexNet}[args.arch]()
     teacher = Teacher(args.teacher) if args.teacher else None
@@ -680,8 +934,9 @@ def main():
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=args.epochs * 100)
     rng = random.Random(SEED)
     for ep in range(args.epochs):
-        x, r, s, ix = (make_epoch(cards, rng, 8000, 4800, hard, fpos, fneg, other) if finder
-                       else make_epoch(cards, rng, 9600, 3200, (), fpos, fneg, other))
+        x, r, s, ix, fan = (make_epoch(cards, rng, 8000, 4800, hard, fpos, fneg, other, fans)
+                            if finder else
+                            make_epoch(cards, rng, 9600, 3200, (), fpos, fneg, other, fans))
         soft = teacher(x) if teacher else None
         model.train()
         perm = torch.randperm(len(x))
@@ -693,11 +948,15 @@ def main():
             loss = F.cross_entropy(il, ix[j])
             if pos.any():
                 loss = loss + F.cross_entropy(rl[pos], r[j][pos]) + F.cross_entropy(sl[pos], s[j][pos])
-            if teacher:  # the index head on every patch, rank and suit where there is an index
-                loss = loss + distill(il, soft[2][j], args.temp)
-                if pos.any():
-                    loss = loss + distill(rl[pos], soft[0][j][pos], args.temp) + \
-                        distill(sl[pos], soft[1][j][pos], args.temp)
+            # the teacher's outputs: the index head on every patch, rank and suit where
+            # there is an index; not on fan views (it reads few of them right)
+            taught = ~fan[j]
+            if teacher and taught.any():
+                loss = loss + distill(il[taught], soft[2][j][taught], args.temp)
+                tp = pos & taught
+                if tp.any():
+                    loss = loss + distill(rl[tp], soft[0][j][tp], args.temp) + \
+                        distill(sl[tp], soft[1][j][tp], args.temp)
             opt.zero_grad()
             loss.backward()
             opt.step()
@@ -705,24 +964,37 @@ def main():
             tot += float(loss)
         acc_r, n_r = evaluate(model, rendered_test)
         acc_h, n_h = evaluate(model, held_single)
+        views = " held-out views right %d, sure wrong %d, sure on no index %d" % \
+            view_score(torch_runner(model), fans[2], fans[3]) if fans else ""
         print(f"epoch {ep + 1}: loss {tot / 100:.3f}  held-out rendered {100 * acc_r:.1f}% "
-              f"({n_r})  held-out real single cards {100 * acc_h:.1f}% ({n_h})", file=sys.stderr)
+              f"({n_r})  held-out real single cards {100 * acc_h:.1f}% ({n_h}){views}",
+              file=sys.stderr)
         if args.checkpoints:  # a usable model after every epoch
             save(model, args.out + f".epoch{ep + 1}", acc_h, n_h)
     acc_v, n_v = evaluate(model, vosloo + phone)
     print(f"seen real cards (vosloo + early phone): {100 * acc_v:.1f}% ({n_v})")
     print(f"held-out real single cards (mathsvlog_card + guillex7): {100 * acc_h:.1f}% ({n_h})")
     print(f"held-out rendered cards (grid seeds 29000-29029): {100 * acc_r:.1f}% ({n_r})")
-    save(model, args.out, acc_h, n_h)
+    more = []
+    if fans:
+        more.append("held-out index views (%s): right %d, sure wrong %d, sure on no index %d "
+                    "(of %d index views, %d not) at %.1f on the mean of %d cuts" %
+                    ((" ".join(os.path.basename(d) for d in args.fan_held),) +
+                     view_score(torch_runner(model), fans[2], fans[3]) +
+                     (len(fans[2]), len(fans[3]), VIEW_STEADY, len(VIEW_CUTS))))
+        print(more[-1])
+    save(model, args.out, acc_h, n_h, more)
     print(f"wrote {args.out} ({os.path.getsize(args.out)} bytes)")
 
 
-def save(model, path, acc_h, n_h):
+def save(model, path, acc_h, n_h, more=()):
+    """Writes the net with its header: what it was trained on, its held-out
+    figures (more: further comment lines)."""
     tsnet.export(model, path, "playing-index", IN_W, IN_H, 3,
                  [("rank", RANKS), ("suit", SUITS), ("index", "NY")],
                  comments=[f"trained by models/train_playing.py (seed {SEED}); held out: "
                            "guillex7, mathsvlog, phone 19:50+, webcam",
-                           f"held-out real single cards {100 * acc_h:.1f}% ({n_h})"])
+                           f"held-out real single cards {100 * acc_h:.1f}% ({n_h})"] + list(more))
 
 
 if __name__ == "__main__":

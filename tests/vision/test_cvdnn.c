@@ -79,6 +79,7 @@ static const struct {
     int w, h;
 } NETS[] = {
     {"playing.tsnet", 31, 56},    {"playing-fast.tsnet", 31, 56}, {"playing-find.tsnet", 31, 56},
+    {"playing-view.tsnet", 31, 56},
     {"playing-face.tsnet", 128, 180},
     {"gof-card.tsnet", 104, 162}, {"gof-index.tsnet", 28, 44},    {"family.tsnet", 128, 180},
 };

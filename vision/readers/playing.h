@@ -28,6 +28,10 @@ enum { TS_PLAYING_INK_BLOBS = 4096 };
  * reads every card's first corner; the shipped net reads again the corners
  * it is not sure of. */
 #define TS_PLAYING_FAST_MODEL "playing-fast.tsnet"
+/* The fast net's kind trained on index views too (a fanned card's index,
+ * cut at the quad its glyph pair implies): reads a card others lie over
+ * on its index alone (playing.c index_again). */
+#define TS_PLAYING_VIEW_MODEL "playing-view.tsnet"
 /* A first corner the fast net reads this surely (rank * suit * index) is
  * not read by the shipped net (the fast one costs about a quarter); above
  * the reader's one-corner floor (0.97), so the card is read from that
