@@ -1942,9 +1942,10 @@ static int other_table(ts_playing_reader *r, const ts_image *frame, const ts_qua
  * BESIDE_SURE, then it offers its own. */
 #define BESIDE_SURE RERANK_SURE
 #define BESIDE_STOCK 0.85f
-#define BESIDE_NEAR 0.1f
+#define BESIDE_NEAR 0.05f
 #define BESIDE_ACROSS 0.15f
 static const float BESIDE_GAP[2] = {1.02f, 1.4f};
+#define BESIDE_GAP_TRY 1.08f
 /* A card's size from a neighbour's index corner (sized_by_neighbour): at
  * this many of its side away, both facing within acos(BESIDE_ALIKE). */
 static const float BESIDE_SIZE[2] = {0.95f, 1.5f};
@@ -2093,8 +2094,78 @@ static int read_place(ts_playing_reader *r, const ts_image *frame, const ts_quad
     return 0;
 }
 
-/* Adds to out[0..n) the neighbours of its sure cards read BESIDE_SURE
- * (see BESIDE_SURE). Returns the new count or -1 with err. */
+/* The share of points just outside quad q's edges (RING_OUT of its sides
+ * out, RING_N along each) at least level white. */
+enum { RING_N = 8 };
+#define RING_OUT 0.04f
+static float ring_share(const ts_image *frame, const ts_pt q[4], int level)
+{
+    int in = 0;
+    for (int i = 0; i < RING_N; i++) {
+        float t = (i + 0.5f) / RING_N;
+        const ts_pt p[4] = {ts_quad_point(q, t, -RING_OUT), ts_quad_point(q, t, 1 + RING_OUT),
+                            ts_quad_point(q, -RING_OUT, t), ts_quad_point(q, 1 + RING_OUT, t)};
+        for (int k = 0; k < 4; k++)
+            in += ts_playing_whiteness(frame, p[k]) >= level;
+    }
+    return (float)in / (4 * RING_N);
+}
+
+/* Moves place c (offered from a card whose white is level) by up to
+ * SNAP_STEPS steps of SNAP_STEP of its short side each way to where it
+ * holds the most white and has the least just outside: a row's card lies
+ * a gap past its neighbour's side, a chain of neighbours drifts. */
+enum { SNAP_STEPS = 2 };
+#define SNAP_STEP 0.03f
+static void snap_to_card(const ts_image *frame, ts_quad *c, int level)
+{
+    float side = fminf(ts_dist(c->q[0], c->q[1]), ts_dist(c->q[0], c->q[3]));
+    ts_pt ax = {c->q[1].x - c->q[0].x, c->q[1].y - c->q[0].y};
+    ts_pt ay = {c->q[3].x - c->q[0].x, c->q[3].y - c->q[0].y};
+    float lx = hypotf(ax.x, ax.y), ly = hypotf(ay.x, ay.y), d = SNAP_STEP * side;
+    ts_quad best = *c;
+    float top = white_share(frame, c->q, level) - ring_share(frame, c->q, level);
+    for (int j = -SNAP_STEPS; j <= SNAP_STEPS; j++)
+        for (int i = -SNAP_STEPS; i <= SNAP_STEPS; i++) {
+            if (!i && !j)
+                continue;
+            ts_quad m = *c;
+            float dx = d * (i * ax.x / lx + j * ay.x / ly), dy = d * (i * ax.y / lx + j * ay.y / ly);
+            for (int k = 0; k < 4; k++)
+                m.q[k].x += dx, m.q[k].y += dy;
+            float sc = white_share(frame, m.q, level) - ring_share(frame, m.q, level);
+            if (sc > top + 1e-3f)
+                top = sc, best = m;
+        }
+    *c = best;
+}
+
+/* Reads place c (a neighbour offered from a card whose stock samples are
+ * stock share at least level white; tried[0..*nt) tried before) and adds
+ * it to out[0..*n) when read BESIDE_SURE (see BESIDE_SURE). Returns 1 if
+ * added, 0 if not, -1 with err. */
+static int try_beside(ts_playing_reader *r, const ts_image *frame, ts_quad *out, int *n,
+                      ts_quad *tried, int *nt, const ts_quad *c, int level, float stock,
+                      char *err)
+{
+    float short_side = fminf(ts_dist(c->q[0], c->q[1]), ts_dist(c->q[0], c->q[3]));
+    if (*nt >= BESIDE_TRIED || !ts_quad_in_frame(c->q, frame->w, frame->h, 0) ||
+        place_held(out, *n, c) || corners_near(tried, *nt, c, BESIDE_NEAR * short_side) ||
+        white_share(frame, c->q, level) < BESIDE_STOCK * stock)
+        return 0;
+    tried[(*nt)++] = *c;
+    ts_reading rd;
+    if (read_place(r, frame, c, &rd, err) < 0)
+        return -1;
+    if (!rd.is_card || rd.conf < BESIDE_SURE)
+        return 0;
+    out[(*n)++] = *c;
+    return 1;
+}
+
+/* Adds to out[0..n) the neighbours of its sure cards read BESIDE_SURE;
+ * one edge to edge not read so is tried again BESIDE_GAP_TRY as far (a
+ * row laid with a small gap). Returns the new count or -1 with err. */
 static int offer_beside(ts_playing_reader *r, const ts_image *frame, ts_quad *out, int n, int max,
                         char *err)
 {
@@ -2109,21 +2180,18 @@ static int offer_beside(ts_playing_reader *r, const ts_image *frame, ts_quad *ou
         float stock = white_share(frame, w.q, level);
         ts_pt step[BESIDE_STEPS];
         int ns = beside_steps(r, out, n, j, w.q, step);
-        for (int d = 0; d < ns && n < max && nt < BESIDE_TRIED; d++) {
-            ts_quad c = w;
-            for (int k = 0; k < 4; k++)
-                c.q[k].x += step[d].x, c.q[k].y += step[d].y;
-            float short_side = fminf(ts_dist(c.q[0], c.q[1]), ts_dist(c.q[0], c.q[3]));
-            if (!ts_quad_in_frame(c.q, frame->w, frame->h, 0) || place_held(out, n, &c) ||
-                corners_near(tried, nt, &c, BESIDE_NEAR * short_side) ||
-                white_share(frame, c.q, level) < BESIDE_STOCK * stock)
-                continue;
-            tried[nt++] = c;
-            ts_reading rd;
-            if (read_place(r, frame, &c, &rd, err) < 0)
-                return -1;
-            if (rd.is_card && rd.conf >= BESIDE_SURE)
-                out[n++] = c;
+        for (int d = 0; d < ns && n < max; d++) {
+            int kept = 0;
+            for (int g = 0; g < (d < 4 ? 2 : 1) && !kept && n < max; g++) {
+                float f = g ? BESIDE_GAP_TRY : 1.0f;
+                ts_quad c = w;
+                for (int k = 0; k < 4; k++)
+                    c.q[k].x += f * step[d].x, c.q[k].y += f * step[d].y;
+                snap_to_card(frame, &c, level);
+                kept = try_beside(r, frame, out, &n, tried, &nt, &c, level, stock, err);
+                if (kept < 0)
+                    return -1;
+            }
         }
     }
     return n;
