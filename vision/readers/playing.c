@@ -2117,6 +2117,7 @@ static float ring_share(const ts_image *frame, const ts_pt q[4], int level)
  * a gap past its neighbour's side, a chain of neighbours drifts. */
 enum { SNAP_STEPS = 2 };
 #define SNAP_STEP 0.03f
+#define SNAP_STOCK 0.5f
 static void snap_to_card(const ts_image *frame, ts_quad *c, int level)
 {
     float side = fminf(ts_dist(c->q[0], c->q[1]), ts_dist(c->q[0], c->q[3]));
@@ -2138,6 +2139,16 @@ static void snap_to_card(const ts_image *frame, ts_quad *c, int level)
                 top = sc, best = m;
         }
     *c = best;
+}
+
+/* Whether place c is worth snapping (snap_to_card): in the frame, free
+ * (place_held) and half as white as its source card (stock), as a place
+ * a gap off its card is; a grid's places between cards are table. */
+static int worth_snap(const ts_image *frame, const ts_quad *out, int n, const ts_quad *c,
+                      int level, float stock)
+{
+    return ts_quad_in_frame(c->q, frame->w, frame->h, 0) && !place_held(out, n, c) &&
+           white_share(frame, c->q, level) >= SNAP_STOCK * stock;
 }
 
 /* Reads place c (a neighbour offered from a card whose stock samples are
@@ -2187,6 +2198,8 @@ static int offer_beside(ts_playing_reader *r, const ts_image *frame, ts_quad *ou
                 ts_quad c = w;
                 for (int k = 0; k < 4; k++)
                     c.q[k].x += f * step[d].x, c.q[k].y += f * step[d].y;
+                if (!worth_snap(frame, out, n, &c, level, stock))
+                    continue;
                 snap_to_card(frame, &c, level);
                 kept = try_beside(r, frame, out, &n, tried, &nt, &c, level, stock, err);
                 if (kept < 0)
