@@ -2026,17 +2026,19 @@ static int beside_steps(const ts_playing_reader *r, const ts_quad *out, int n, i
     return ns;
 }
 
-/* Card out[j] in w, sized by a sure card k beside it facing the same way
- * edge to edge: k's index corner lies BESIDE_SIZE of j's side from j's
- * along it (within BESIDE_ACROSS across), so that distance is the side. A
- * card found by its index is sized by its glyph step, 0.7-0.9 of the true
- * card on touching tables, and its neighbours offered from it miss their
- * indices. */
+/* Card out[j] in w; one found by its index sized by a sure card k beside
+ * it facing the same way edge to edge: k's index corner lies BESIDE_SIZE
+ * of j's side from j's along it (within BESIDE_ACROSS across), so that
+ * distance is the side. A card found by its index is sized by its glyph
+ * step, 0.7-0.9 of the true card on touching tables, and its neighbours
+ * offered from it miss their indices; an outline or blob is as found. */
 static void sized_by_neighbour(const ts_playing_reader *r, const ts_quad *out, int n, int j,
                                ts_quad *w)
 {
     *w = out[j];
     const ts_pt *q = out[j].q;
+    if (!paired_quad(r, q))
+        return;
     for (int k = 0; k < n; k++) {
         if (k == j || !read_beside_sure(r, &out[k]))
             continue;
