@@ -1946,6 +1946,7 @@ static int other_table(ts_playing_reader *r, const ts_image *frame, const ts_qua
 #define BESIDE_ACROSS 0.15f
 static const float BESIDE_GAP[2] = {1.02f, 1.4f};
 #define BESIDE_GAP_TRY 1.08f
+#define BESIDE_LONG 1.2f
 /* A card's size from a neighbour's index corner (sized_by_neighbour): at
  * this many of its side away, both facing within acos(BESIDE_ALIKE). */
 static const float BESIDE_SIZE[2] = {0.95f, 1.5f};
@@ -2153,6 +2154,15 @@ static int worth_snap(const ts_image *frame, const ts_quad *out, int n, const ts
            white_share(frame, c->q, level) >= SNAP_STOCK * stock;
 }
 
+/* Whether quad q has a card's shape, its long sides BESIDE_LONG of its
+ * short ones or more: not an index view (a square about a fan's index,
+ * give_view), whose neighbours are no cards. */
+static int card_shaped(const ts_pt q[4])
+{
+    float a = ts_dist(q[0], q[1]) + ts_dist(q[2], q[3]), b = ts_dist(q[1], q[2]) + ts_dist(q[3], q[0]);
+    return fmaxf(a, b) >= BESIDE_LONG * fminf(a, b);
+}
+
 /* Reads place c (a neighbour offered from a card whose stock samples are
  * stock share at least level white; tried[0..*nt) tried before) and adds
  * it to out[0..*n) when read BESIDE_SURE (see BESIDE_SURE). Returns 1 if
@@ -2185,7 +2195,8 @@ static int offer_beside(ts_playing_reader *r, const ts_image *frame, ts_quad *ou
     ts_quad tried[BESIDE_TRIED];
     int nt = 0;
     for (int j = 0; j < n && n < max; j++) {
-        if (!read_beside_sure(r, &out[j]) || paired_quad(r, out[j].q) == 3)
+        if (!read_beside_sure(r, &out[j]) || paired_quad(r, out[j].q) == 3 ||
+            !card_shaped(out[j].q))
             continue;
         ts_quad w;
         sized_by_neighbour(r, out, n, j, &w);
@@ -2213,7 +2224,8 @@ static int offer_beside(ts_playing_reader *r, const ts_image *frame, ts_quad *ou
 }
 
 /* Whether outline o holds the index middles of two cards of sure[0..n)
- * (not one card's two indices), each at most 1 / MERGED_AREA of it. */
+ * lying apart (not one card's two indices, nor a fan's cards, each over
+ * the other's middle), each at most 1 / MERGED_AREA of it. */
 static int holds_two_cards(const ts_quad *o, const ts_quad *sure, int n)
 {
     int first = -1;
@@ -2223,7 +2235,7 @@ static int holds_two_cards(const ts_quad *o, const ts_quad *sure, int n)
             continue;
         if (first < 0)
             first = i;
-        else if (!two_indices(&sure[first], &sure[i]))
+        else if (!two_indices(&sure[first], &sure[i]) && !ts_quad_overlap(&sure[first], &sure[i]))
             return 1;
     }
     return 0;
