@@ -160,5 +160,8 @@ void ts_playing_index_card(const ts_playing_pair *p, int stretch, ts_pt card[4],
  * clearly darker than the card's white there. Pips in the middle of a
  * card, which pair like an index, have more of the card about them. */
 int ts_playing_index_corner(const ts_image *frame, const ts_pt card[4]);
+/* Whiteness of frame at point at (its darkest channel: wood and skin are
+ * dark in blue, a card's paper in none), or -1 beyond the frame. */
+int ts_playing_whiteness(const ts_image *frame, ts_pt at);
 
 #endif

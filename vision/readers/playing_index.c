@@ -399,7 +399,12 @@ static int card_white(const ts_image *frame, const ts_pt card[4], float u, float
     float v = w / CARD_ASPECT;
     float x = card[0].x + u * (card[1].x - card[0].x) + v * (card[3].x - card[0].x);
     float y = card[0].y + u * (card[1].y - card[0].y) + v * (card[3].y - card[0].y);
-    int ix = (int)lroundf(x), iy = (int)lroundf(y);
+    return ts_playing_whiteness(frame, (ts_pt){x, y});
+}
+
+int ts_playing_whiteness(const ts_image *frame, ts_pt at)
+{
+    int ix = (int)lroundf(at.x), iy = (int)lroundf(at.y);
     if (ix < 0 || iy < 0 || ix >= frame->w || iy >= frame->h)
         return -1;
     const uint8_t *p = ts_image_row(frame, iy) + (size_t)ix * frame->channels;
