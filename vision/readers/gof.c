@@ -920,22 +920,6 @@ static int place_held(const gof_reader *g, const ts_quad *out, int n, const ts_q
     return 0;
 }
 
-/* Whether each corner of q lies within tol of a corner of one of
- * list[0..n), in any order (neighbours offered from cards on either side
- * of them run their corners round differently). */
-static int corners_near(const ts_quad *list, int n, const ts_quad *q, float tol)
-{
-    for (int k = 0; k < n; k++) {
-        int near = 0;
-        for (int c = 0; c < 4; c++)
-            for (int e = 0; e < 4; e++)
-                near += ts_dist(list[k].q[e], q->q[c]) < tol;
-        if (near >= 4)
-            return 1;
-    }
-    return 0;
-}
-
 /* The steps from card w (out[j]'s) to its neighbours' places, into step
  * (room for MAX_STEPS): its sides each way (edge to edge), and back from
  * each sure card beside it along a side, 1.02-1.4 of that side away (a row
@@ -986,7 +970,7 @@ static int offer_beside(gof_reader *g, ts_quad *out, int n, int max, char *err)
                 c.q[k].x += step[d].x, c.q[k].y += step[d].y;
             c.score = 0;
             if (!ts_quad_in_frame(c.q, g->frame->w, g->frame->h, 0) || place_held(g, out, n, &c) ||
-                corners_near(tried, nt, &c, BESIDE_NEAR * ts_dist(c.q[0], c.q[1])) ||
+                ts_place_tried(tried, nt, &c, BESIDE_NEAR * ts_dist(c.q[0], c.q[1])) ||
                 ts_gof_ring_stock(g->frame, &c) < BESIDE_STOCK * stock)
                 continue;
             tried[nt++] = c;

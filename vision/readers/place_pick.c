@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "detect.h"
+#include "geom.h"
 
 void ts_reading_memo_clear(ts_reading_memo *m)
 {
@@ -87,4 +88,17 @@ int ts_place_pick_by(ts_quad *cand, int n, float sure, ts_place_read_fn read,
         out[nout++] = cand[best];
     }
     return nout;
+}
+
+int ts_place_tried(const ts_quad *list, int n, const ts_quad *q, float tol)
+{
+    for (int k = 0; k < n; k++) {
+        int near = 0;
+        for (int c = 0; c < 4; c++)
+            for (int e = 0; e < 4; e++)
+                near += ts_dist(list[k].q[e], q->q[c]) < tol;
+        if (near >= 4)
+            return 1;
+    }
+    return 0;
 }

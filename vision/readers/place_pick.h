@@ -57,4 +57,9 @@ typedef int (*ts_place_same_fn)(void *ctx, const ts_quad *a, const ts_quad *b);
 int ts_place_pick_by(ts_quad *cand, int n, float sure, ts_place_read_fn read,
                      ts_place_same_fn same, void *ctx, ts_quad *out, int max, char *err);
 
+/* Whether each corner of q lies within tol of a corner of one of
+ * list[0..n), in any order: a neighbour's place offered again (from cards
+ * on either side of it, which run its corners round differently). */
+int ts_place_tried(const ts_quad *list, int n, const ts_quad *q, float tol);
+
 #endif

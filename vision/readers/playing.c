@@ -2104,22 +2104,6 @@ static int place_held(const ts_quad *out, int n, const ts_quad *q)
     return 0;
 }
 
-/* Whether each corner of q lies within tol of a corner of one of
- * list[0..n) (neighbours offered from either side run their corners round
- * differently). */
-static int corners_near(const ts_quad *list, int n, const ts_quad *q, float tol)
-{
-    for (int k = 0; k < n; k++) {
-        int near = 0;
-        for (int c = 0; c < 4; c++)
-            for (int e = 0; e < 4; e++)
-                near += ts_dist(list[k].q[e], q->q[c]) < tol;
-        if (near >= 4)
-            return 1;
-    }
-    return 0;
-}
-
 /* Reads card quad q of frame afresh, keeping its reading in the memo. */
 static int read_place(ts_playing_reader *r, const ts_image *frame, const ts_quad *q,
                       ts_reading *rd, char *err)
@@ -2207,7 +2191,7 @@ static int try_beside(ts_playing_reader *r, const ts_image *frame, ts_quad *out,
 {
     float short_side = fminf(ts_dist(c->q[0], c->q[1]), ts_dist(c->q[0], c->q[3]));
     if (*nt >= BESIDE_TRIED || !ts_quad_in_frame(c->q, frame->w, frame->h, 0) ||
-        place_held(out, *n, c) || corners_near(tried, *nt, c, BESIDE_NEAR * short_side) ||
+        place_held(out, *n, c) || ts_place_tried(tried, *nt, c, BESIDE_NEAR * short_side) ||
         white_share(frame, c->q, level) < BESIDE_STOCK * stock)
         return 0;
     tried[(*nt)++] = *c;
