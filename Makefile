@@ -2,7 +2,8 @@
 #   make demo   install missing packages, build, run the main job on a bundled sample
 #   make test   install missing packages, build, run every test (ctest)
 # Other targets: build, deps, install (PREFIX=/usr/local, DESTDIR for staging),
-# sanitize (ASan+UBSan tests), fuzz (libFuzzer, brief), clean.
+# sanitize (ASan+UBSan tests), fuzz (libFuzzer, brief), clean, train-deps (what
+# the training tools in models/ need).
 
 PREFIX ?= /usr/local
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
@@ -18,10 +19,15 @@ PACKAGES = cmake make gcc g++ pkg-config \
   libmicrohttpd-dev \
   libcmocka-dev libjpeg-turbo-progs xvfb x11-apps x11-utils python3 chromium clang libclang-rt-14-dev
 
-.PHONY: demo test build deps install sanitize fuzz soak clean
+.PHONY: demo test build deps train-deps install sanitize fuzz soak clean
 
-deps:
-	@missing=""; for p in $(PACKAGES); do \
+# Debian packages only the training tools in models/ need (never the build,
+# the tests or run time: the trained nets are committed).
+TRAIN_PACKAGES = python3 python3-numpy python3-opencv python3-torch
+
+# Installs the missing packages of the list $(1).
+define install_missing
+	@missing=""; for p in $(1); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -30,6 +36,13 @@ deps:
 	  $$SUDO apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
+endef
+
+deps:
+	$(call install_missing,$(PACKAGES))
+
+train-deps:
+	$(call install_missing,$(TRAIN_PACKAGES))
 
 build: deps
 	cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
