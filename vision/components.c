@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "union_find.h"
+
 typedef struct {
     int x0, x1, y; /* pixels x0 .. x1 - 1 of row y */
 } run;
@@ -59,29 +61,6 @@ static int grow(ts_components *c, size_t need)
     return c->cap ? 0 : -1;
 }
 
-static int find_root(int *parent, int i)
-{
-    int r = i;
-    while (parent[r] != r)
-        r = parent[r];
-    while (parent[i] != r) { /* path compression */
-        int next = parent[i];
-        parent[i] = r;
-        i = next;
-    }
-    return r;
-}
-
-/* The lower root keeps: a root is the first run of its component. */
-static void join(int *parent, int a, int b)
-{
-    a = find_root(parent, a), b = find_root(parent, b);
-    if (a < b)
-        parent[b] = a;
-    else if (b < a)
-        parent[a] = b;
-}
-
 /* Appends the runs of row y to c->runs from n on; returns the new count. */
 static int row_runs(ts_components *c, const uint8_t *p, int w, int y, int n)
 {
@@ -118,7 +97,7 @@ static void join_rows(ts_components *c, int prev, int cur, int end)
         while (j < cur && c->runs[j].x1 < r->x0)
             j++;
         for (int k = j; k < cur && c->runs[k].x0 <= r->x1; k++)
-            join(c->parent, i, k);
+            ts_join_lower(c->parent, i, k); /* a root is the first run of its component */
     }
 }
 
@@ -135,7 +114,7 @@ static int gather(ts_components *c, int n, int w)
     int nc = 0;
     for (int i = 0; i < n; i++) {
         const run *r = &c->runs[i];
-        int root = find_root(c->parent, i), len = r->x1 - r->x0;
+        int root = ts_find_root(c->parent, i), len = r->x1 - r->x0;
         comp *k = &c->comps[root];
         int64_t key = (int64_t)(r->y >> 1) * w + (r->x0 >> 1);
         if (root == i) { /* the component's first run */
@@ -182,7 +161,7 @@ int ts_components_find(ts_components *c, const ts_image *bin, int *labels, tscv_
         memset(labels, 0, sizeof *labels * (size_t)w * h);
         for (int i = 0; i < n; i++) {
             const run *r = &c->runs[i];
-            int l = c->comps[find_root(c->parent, i)].label;
+            int l = c->comps[ts_find_root(c->parent, i)].label;
             for (int x = r->x0; x < r->x1; x++)
                 labels[(size_t)r->y * w + x] = l;
         }

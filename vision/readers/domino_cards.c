@@ -8,6 +8,7 @@
 
 #include "geom.h"
 #include "median.h"
+#include "union_find.h"
 #include "readers/domino_pips.h"
 #if defined(__x86_64__)
 #include <xmmintrin.h>
@@ -2296,19 +2297,12 @@ static int pip_groups(const domino_card_finder *f, const cand *c, int nc, float 
             float r = fminf(p->r, q->r), dx = p->cx - q->cx, dy = p->cy - q->cy;
             if (dx * dx + dy * dy > 5.5f * r * 5.5f * r)
                 continue;
-            int x = free_i[a], y = free_i[b];
-            while (parent[x] != x)
-                x = parent[x];
-            while (parent[y] != y)
-                y = parent[y];
-            parent[x > y ? x : y] = x < y ? x : y;
+            ts_join_lower(parent, free_i[a], free_i[b]);
         }
     int ng = 0, no = 0;
     for (int a = 0; a < free_n && ng < GROUPS; a++) {
         int root = free_i[a];
-        while (parent[root] != root)
-            root = parent[root];
-        if (root != free_i[a])
+        if (ts_find_root(parent, root) != root)
             continue;
         pip_group *gr = &g[ng++];
         gr->first = no;
@@ -2316,10 +2310,7 @@ static int pip_groups(const domino_card_finder *f, const cand *c, int nc, float 
         int nr = 0;
         double sx = 0, sy = 0;
         for (int b = a; b < free_n; b++) {
-            int x = free_i[b];
-            while (parent[x] != x)
-                x = parent[x];
-            if (x != root)
+            if (ts_find_root(parent, free_i[b]) != root)
                 continue;
             const pip *p = &f->pips[free_i[b]];
             order[no++] = free_i[b];
@@ -2399,13 +2390,12 @@ static int pair_fits(const domino_card_finder *f, const int *order, const pip_gr
      * would) */
     if (!side_shows(f, q[1], q[2], q[0], w) && !side_shows(f, q[3], q[0], q[2], w))
         return 0;
-    ts_pt c = ts_mid(ts_mid(q[0], q[1]), ts_mid(q[2], q[3]));
+    ts_pt m = ts_mid(ts_mid(q[0], q[1]), ts_mid(q[2], q[3]));
     float reach = 0.5f * ts_dist(q[0], q[3]) - 0.04f * w;
-    if (cut_across(f, c.x, c.y, -uy, ux, ux, uy, w, reach) ||
-        cut_across(f, c.x, c.y, -uy, ux, -ux, -uy, w, reach))
+    if (cut_across(f, m.x, m.y, -uy, ux, ux, uy, w, reach) ||
+        cut_across(f, m.x, m.y, -uy, ux, -ux, -uy, w, reach))
         return 0;
     int paper = 0;
-    ts_pt m = ts_mid(ts_mid(q[0], q[1]), ts_mid(q[2], q[3]));
     for (int k = 0; k < 12; k++) {
         float t = (k % 6 - 2.5f) * 0.06f * 3.15f * w, side = (k < 6 ? -0.35f : 0.35f) * w;
         paper += paper_at(f, m.x + t * ux - side * uy, m.y + t * uy + side * ux);

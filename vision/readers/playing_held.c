@@ -3,6 +3,7 @@
 #include "readers/playing.h"
 #include "geom.h"
 #include "median.h"
+#include "union_find.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -117,13 +118,6 @@ void ts_playing_held_destroy(ts_playing_held *h)
 static int by_int(const void *a, const void *b)
 {
     return *(const int *)a - *(const int *)b;
-}
-
-static int find_root(int *parent, int i)
-{
-    while (parent[i] != i)
-        i = parent[i] = parent[parent[i]];
-    return i;
 }
 
 /* Mean grey along the segment a-b (nearest pixels), or -1 when most of it
@@ -425,7 +419,7 @@ int ts_playing_held_find(ts_playing_held *h, const ts_image *grey, ts_pt (*out)[
             float size = sqrtf((float)(a->area > b->area ? a->area : b->area) * sq);
             if (hypotf(a->cx - b->cx, a->cy - b->cy) > PIP_REACH * size)
                 continue;
-            int ri = find_root(parent, i), rj = find_root(parent, j);
+            int ri = ts_find_root(parent, i), rj = ts_find_root(parent, j);
             if (ri != rj)
                 parent[ri] = rj;
         }
@@ -433,7 +427,7 @@ int ts_playing_held_find(ts_playing_held *h, const ts_image *grey, ts_pt (*out)[
                              sq >= SQUEEZED ? SQUEEZED_ASPECT_MAX : CARD_ASPECT_MAX};
     int count[MAX_COMP] = {0};
     for (int i = 0; i < np; i++)
-        count[find_root(parent, i)]++;
+        count[ts_find_root(parent, i)]++;
     int n = 0;
     for (int c = 0; c < MAX_CLUSTERS && n < max; c++) {
         int root = -1;
@@ -444,7 +438,7 @@ int ts_playing_held_find(ts_playing_held *h, const ts_image *grey, ts_pt (*out)[
             break;
         int idx[MAX_PIPS], k = 0;
         for (int i = 0; i < np; i++)
-            if (find_root(parent, i) == root)
+            if (ts_find_root(parent, i) == root)
                 idx[k++] = pips[i];
         count[root] = 0;
         /* one size: a chain of blobs may reach from pips to other things */
