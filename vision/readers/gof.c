@@ -783,15 +783,6 @@ static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char
     return rc;
 }
 
-/* Whether q overlaps one of out[0..n) (a place taken). */
-static int place_taken(const ts_quad *out, int n, const ts_quad *q)
-{
-    for (int k = 0; k < n; k++)
-        if (ts_quad_overlap(&out[k], q))
-            return 1;
-    return 0;
-}
-
 /* Whether an index pair the finder saw in this frame (ts_gof_find_pairs)
  * lies at card w's corner w.q[0], its top side the same way: within
  * PAIR_NEAR of w's short side, the sides within PAIR_TURN (a cosine). */
@@ -855,7 +846,7 @@ static int offer_views(gof_reader *g, ts_quad *out, int n, int max, char *err)
             ts_gof_index_view(&w, &v);
             if ((!whole && !pair_at(g, &w)) ||
                 near_one(tried, nt, &v, NONE_NEAR * ts_dist(w.q[0], w.q[1])) ||
-                place_taken(out, n, &v))
+                ts_place_taken(out, n, &v))
                 continue;
             tried[nt++] = v;
             g->ranked[nc] = v, g->whole[nc] = w, g->kind[nc] = TS_GOF_VIEW;

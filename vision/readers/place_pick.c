@@ -90,6 +90,14 @@ int ts_place_pick_by(ts_quad *cand, int n, float sure, ts_place_read_fn read,
     return nout;
 }
 
+int ts_place_taken(const ts_quad *out, int n, const ts_quad *q)
+{
+    for (int k = 0; k < n; k++)
+        if (ts_quad_overlap(&out[k], q))
+            return 1;
+    return 0;
+}
+
 int ts_place_tried(const ts_quad *list, int n, const ts_quad *q, float tol)
 {
     for (int k = 0; k < n; k++) {

@@ -57,6 +57,9 @@ typedef int (*ts_place_same_fn)(void *ctx, const ts_quad *a, const ts_quad *b);
 int ts_place_pick_by(ts_quad *cand, int n, float sure, ts_place_read_fn read,
                      ts_place_same_fn same, void *ctx, ts_quad *out, int max, char *err);
 
+/* Whether q overlaps one of out[0..n) (ts_quad_overlap: a place taken). */
+int ts_place_taken(const ts_quad *out, int n, const ts_quad *q);
+
 /* Whether each corner of q lies within tol of a corner of one of
  * list[0..n), in any order: a neighbour's place offered again (from cards
  * on either side of it, which run its corners round differently). */

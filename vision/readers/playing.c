@@ -2095,15 +2095,6 @@ static void sized_by_neighbour(const ts_playing_reader *r, const ts_quad *out, i
     }
 }
 
-/* Whether q's middle lies in one of out[0..n), or theirs in q. */
-static int place_held(const ts_quad *out, int n, const ts_quad *q)
-{
-    for (int k = 0; k < n; k++)
-        if (ts_quad_overlap(&out[k], q))
-            return 1;
-    return 0;
-}
-
 /* Reads card quad q of frame afresh, keeping its reading in the memo. */
 static int read_place(ts_playing_reader *r, const ts_image *frame, const ts_quad *q,
                       ts_reading *rd, char *err)
@@ -2163,12 +2154,12 @@ static void snap_to_card(const ts_image *frame, ts_quad *c, int level)
 }
 
 /* Whether place c is worth snapping (snap_to_card): in the frame, free
- * (place_held) and half as white as its source card (stock), as a place
+ * (ts_place_taken) and half as white as its source card (stock), as a place
  * a gap off its card is; a grid's places between cards are table. */
 static int worth_snap(const ts_image *frame, const ts_quad *out, int n, const ts_quad *c,
                       int level, float stock)
 {
-    return ts_quad_in_frame(c->q, frame->w, frame->h, 0) && !place_held(out, n, c) &&
+    return ts_quad_in_frame(c->q, frame->w, frame->h, 0) && !ts_place_taken(out, n, c) &&
            white_share(frame, c->q, level) >= SNAP_STOCK * stock;
 }
 
@@ -2191,7 +2182,7 @@ static int try_beside(ts_playing_reader *r, const ts_image *frame, ts_quad *out,
 {
     float short_side = fminf(ts_dist(c->q[0], c->q[1]), ts_dist(c->q[0], c->q[3]));
     if (*nt >= BESIDE_TRIED || !ts_quad_in_frame(c->q, frame->w, frame->h, 0) ||
-        place_held(out, *n, c) || ts_place_tried(tried, *nt, c, BESIDE_NEAR * short_side) ||
+        ts_place_taken(out, *n, c) || ts_place_tried(tried, *nt, c, BESIDE_NEAR * short_side) ||
         white_share(frame, c->q, level) < BESIDE_STOCK * stock)
         return 0;
     tried[(*nt)++] = *c;
