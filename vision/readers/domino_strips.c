@@ -389,6 +389,14 @@ static int bare_place(const uint8_t *vis, const uint8_t *bare, float x, float y,
     return shown >= 7;
 }
 
+/* True if blob b's middle lies on the disc of a one at end e (within a
+ * quarter of the square of its middle; a four's pips lie a third off). */
+static int on_disc(const sblob *b, int e)
+{
+    float cy = ((e ? 57.0f : 3.0f) + (e ? 79.0f : 25.0f)) / 2 / 82 * H;
+    return hypotf(b->x - W / 2.0f, b->y - cy) <= 0.25f * 22.0f / 26 * W;
+}
+
 /* True if count n (heaven: 6:6's colours) explains end e: every pip seen
  * on one of its places in its colour, every place seen bare (bare_place;
  * bare: shown and as bright as the paper, a pip too faint or dim to be
@@ -414,6 +422,13 @@ static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint
              * shadow along the card on them are not a one) */
             if (b[i].red && b[i].area >= (b[i].cut ? 100 : 250) && b[i].bh <= 0.5f * sq)
                 core = 1;
+            /* the parts of one disc lie within its width (0.42 of the
+             * square) of one another: two red pips further apart are a
+             * four's */
+            for (int j = 0; j < i; j++)
+                if (b[i].red && b[j].red && b[i].area >= 40 && b[j].area >= 40 &&
+                    hypotf(b[i].x - b[j].x, b[i].y - b[j].y) > 0.42f * sq)
+                    return 0;
         }
         if (bare_place(vis, bare, cx, cy, 6) && !core)
             return 0;
@@ -444,8 +459,12 @@ static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint
             /* (not a thin blob: a six's column of pips run together with
              * the shadow of the card lying on them is no clover's part; a
              * cut part larger than the card's pips, not merely as large as
-             * one: a pip run together with that shadow is as large) */
-            if ((b[i].cut ? b[i].big && b[i].area >= 150 : b[i].area >= 330) && !b[i].thin)
+             * one: a pip run together with that shadow is as large; and
+             * its middle within 0.3 of the square of the clover's, where
+             * a part as large lies, not a pip of 2-4 beside a six's) */
+            if ((b[i].cut ? b[i].big && b[i].area >= 150 && hypotf(dx, dy) <= 0.35f * sq
+                          : b[i].area >= 330) &&
+                !b[i].thin)
                 core = 1;
         }
         if (bare_place(vis, bare, cx, cy, 6) && !core)
@@ -460,12 +479,17 @@ static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint
         for (int i = 0; i < nb && ok; i++) {
             if (b[i].big || b[i].area > 330 || (b[i].thin && b[i].area >= 40))
                 ok = 0; /* a disc, a clover or a ring no pip is */
-            int hit = -1;
+            /* the nearest free place in reach (a cut part's middle lies
+             * off its pip's: it reaches further, and may reach a
+             * neighbouring place too) */
+            int hit = -1, part = b[i].cut || b[i].area < 40;
+            float best = part ? PIP_R + TOL : TOL;
             for (int j = 0; j < m; j++) {
                 float d = hypotf(b[i].x - at[j][0], b[i].y - at[j][1]);
-                int part = b[i].cut || b[i].area < 40;
-                if (d <= (part ? PIP_R + TOL : TOL) && !used[j])
+                if (d <= best && !used[j]) {
                     hit = j;
+                    best = d;
+                }
             }
             if (hit < 0) {
                 ok = 0;
@@ -722,12 +746,17 @@ static int read_strip(const ts_image *card, const uint8_t *vis, int clean, ts_re
                 }
             typ = areas[na / 2];
         }
+        /* a four's red pips print larger than a six's black ones and
+         * their red bleeds: up to 1.6 times, off the end's middle; red
+         * on the middle is a one's disc (2.5-3.4 times), a part of it
+         * never whole */
         for (int e = 0; e < 2; e++)
             for (int i = 0; i < nb[e]; i++) {
-                if (bl[e][i].cut && bl[e][i].area >= 0.8f * typ && bl[e][i].area <= 1.25f * typ &&
+                float most = !bl[e][i].red ? 1.25f : on_disc(&bl[e][i], e) ? 0 : 1.6f;
+                if (bl[e][i].cut && bl[e][i].area >= 0.8f * typ && bl[e][i].area <= most * typ &&
                     !bl[e][i].thin && round_blob(&bl[e][i]))
                     bl[e][i].cut = 0;
-                bl[e][i].big = bl[e][i].area > 1.4f * typ;
+                bl[e][i].big = bl[e][i].area > (bl[e][i].cut ? 1.4f : fmaxf(most, 1.4f)) * typ;
             }
     }
     /* what each end can be: fit[e][n] (1 + its evidence), n 7 the six
