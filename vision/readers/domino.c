@@ -378,9 +378,16 @@ static int domino_read(void *reader, const ts_image *card, ts_reading *out, char
     return 0;
 }
 
-/* Keeps q's reading for read_found (none kept past MAX_FOUND). */
+/* Keeps q's reading for read_found, the latest for a quad read again (a
+ * candidate read whole, then read as covered: found_reading gives the
+ * first); none kept past MAX_FOUND. */
 static void keep_found(domino_reader *d, const ts_pt q[4], const ts_reading *r)
 {
+    for (int i = 0; i < d->nfound; i++)
+        if (memcmp(d->found[i].q, q, sizeof d->found[i].q) == 0) {
+            d->found[i].r = *r;
+            return;
+        }
     if (d->nfound >= MAX_FOUND)
         return;
     memcpy(d->found[d->nfound].q, q, sizeof d->found[0].q);
