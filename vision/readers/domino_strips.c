@@ -477,6 +477,8 @@ static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint
         int red[6], used[6] = {0};
         int m = places(n, t, e, heaven, at, red), ok = 1, got = 0;
         for (int i = 0; i < nb && ok; i++) {
+            if (b[i].area < 40 && b[i].thin)
+                continue; /* a sliver of an outline or a shadow, as for 1 and 5 */
             if (b[i].big || b[i].area > 330 || (b[i].thin && b[i].area >= 40))
                 ok = 0; /* a disc, a clover or a ring no pip is */
             /* the nearest free place in reach (a cut part's middle lies
