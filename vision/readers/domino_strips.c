@@ -21,6 +21,11 @@ enum {
     END_N = 8,      /* samples along each end */
 };
 
+/* px: how near its place a whole pip of a covered card (on its own quad)
+ * is evidence of its count: a part of a five's clover cut by a card no
+ * candidate knew of lay 7-9 px off a two's or a six's place */
+static const float SURE = 7;
+
 static float grey_at(const ts_image *f, float x, float y)
 {
     if (!(x >= -0.5f && y >= -0.5f)) /* and NaN */
@@ -400,9 +405,11 @@ static int on_disc(const sblob *b, int e)
 /* True if count n (heaven: 6:6's colours) explains end e: every pip seen
  * on one of its places in its colour, every place seen bare (bare_place;
  * bare: shown and as bright as the paper, a pip too faint or dim to be
- * ink is not bare) holding one. *seen counts the places matched. */
+ * ink is not bare) holding one. *seen counts the places matched by whole
+ * pips within sure px of them (a pip further off fits, but is no
+ * evidence). */
 static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint8_t *vis,
-                    const uint8_t *bare, int *seen)
+                    const uint8_t *bare, float sure, int *seen)
 {
     float y0 = (e ? 57.0f : 3.0f) / 82 * H, y1 = (e ? 79.0f : 25.0f) / 82 * H;
     float cx = W / 2.0f, cy = (y0 + y1) / 2, sq = 22.0f / 26 * W;
@@ -460,9 +467,10 @@ static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint
              * the shadow of the card lying on them is no clover's part; a
              * cut part larger than the card's pips, not merely as large as
              * one: a pip run together with that shadow is as large; and
-             * its middle within 0.3 of the square of the clover's, where
-             * a part as large lies, not a pip of 2-4 beside a six's) */
-            if ((b[i].cut ? b[i].big && b[i].area >= 150 && hypotf(dx, dy) <= 0.35f * sq
+             * larger than a pip of 2-4 prints (to 190 px, blurred: with no
+             * whole black pip seen to compare) with its middle within 0.35
+             * of the square of the clover's, where a part as large lies) */
+            if ((b[i].cut ? b[i].big && b[i].area >= 200 && hypotf(dx, dy) <= 0.35f * sq
                           : b[i].area >= 330) &&
                 !b[i].thin)
                 core = 1;
@@ -500,7 +508,7 @@ static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint
             if (b[i].area >= 40 && b[i].red != red[hit])
                 ok = 0;
             used[hit] = 1;
-            got += !b[i].cut && b[i].area >= 60;
+            got += !b[i].cut && b[i].area >= 60 && best <= sure;
         }
         for (int j = 0; j < m && ok; j++)
             if (!used[j] && bare_place(vis, bare, at[j][0], at[j][1], PIP_R))
@@ -765,10 +773,13 @@ static int read_strip(const ts_image *card, const uint8_t *vis, int clean, ts_re
      * of 6:6 (a column red) */
     int fit[2][8];
     memset(fit, 0, sizeof fit);
+    /* evidence: on a covered card's own quad, whole pips near their
+     * places; on a fan's strip (its place searched) any in reach */
+    float sure = clean ? SURE : INFINITY;
     for (int e = 0; e < 2; e++) {
         for (int n = 1; n <= 7; n++) {
             int s;
-            if (explains(n == 7 ? 6 : n, n == 7, e, bl[e], nb[e], vis, bare, &s))
+            if (explains(n == 7 ? 6 : n, n == 7, e, bl[e], nb[e], vis, bare, sure, &s))
                 fit[e][n] = 1 + s;
         }
     }
