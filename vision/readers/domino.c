@@ -48,7 +48,7 @@ enum {
     MAX_COVERS = 64,
     MAX_UNDER = 64,
     MAX_BESIDE = 24, /* reads a frame looking beside the cards known */
-    MAX_CLEAR = 8,   /* reads (and cuts) a frame telling a pile's cards apart (clear_middles) */
+    MAX_CLEAR = 16,  /* reads (and cuts) a frame telling a pile's cards apart (clear_middles) */
     MAX_KNOWN = MAX_TOPS + MAX_COVERED, /* a pile's cards known */
 };
 
