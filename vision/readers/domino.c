@@ -48,7 +48,7 @@ enum {
     MAX_COVERS = 64,
     MAX_UNDER = 64,
     MAX_BESIDE = 24, /* reads a frame looking beside the cards known */
-    MAX_CLEAR = 8,   /* reads (and cuts) a frame telling a pile's cards apart (clear_middles) */
+    MAX_CLEAR = 16,  /* reads (and cuts) a frame telling a pile's cards apart (clear_middles) */
     MAX_KNOWN = MAX_TOPS + MAX_COVERED, /* a pile's cards known */
 };
 
@@ -378,9 +378,16 @@ static int domino_read(void *reader, const ts_image *card, ts_reading *out, char
     return 0;
 }
 
-/* Keeps q's reading for read_found (none kept past MAX_FOUND). */
+/* Keeps q's reading for read_found, the latest for a quad read again (a
+ * candidate read whole, then read as covered: found_reading gives the
+ * first); none kept past MAX_FOUND. */
 static void keep_found(domino_reader *d, const ts_pt q[4], const ts_reading *r)
 {
+    for (int i = 0; i < d->nfound; i++)
+        if (memcmp(d->found[i].q, q, sizeof d->found[i].q) == 0) {
+            d->found[i].r = *r;
+            return;
+        }
     if (d->nfound >= MAX_FOUND)
         return;
     memcpy(d->found[d->nfound].q, q, sizeof d->found[0].q);
@@ -443,6 +450,18 @@ static void keep_end(const ts_quad *c, int e, float len, ts_quad *out)
     out->area = (float)ts_quad_area(o);
 }
 
+/* How large a card lies where on the table, from the tops: a slanted
+ * camera draws the cards nearer it larger (a card's size, the square root
+ * of its area, a plane over the image) and foreshortens them along one
+ * way (the image's metric, the same everywhere: each top's length and
+ * width across give it whatever way the top lies). */
+typedef struct {
+    float s0, sx, sy;  /* size at (x, y): s0 + sx x + sy y */
+    float lo, hi;      /* the tops' sizes, less and more a tenth */
+    float gi[3];       /* the metric inverted (xx, xy, yy), determinant 1 */
+    float m[3];        /* its square root (xx, xy, yy) */
+} table_view;
+
 /* A pile's cards as far as they are known: the cards known (found whole
  * and read sure at both ends, the tops, or read here), the other
  * candidates of a card's size, and that size; and the cards found whole
@@ -452,7 +471,7 @@ typedef struct {
     ts_quad other[MAX_COVERS];
     ts_quad fan[MAX_TOPS];
     int nknown, ntops, nother, nfan;
-    float len, wid; /* the tops' median */
+    table_view view; /* from the tops */
 } pile;
 
 /* The tops among the candidates cand[0..n) (their readings kept for
@@ -483,19 +502,106 @@ static int find_tops(domino_reader *d, const ts_image *frame, const ts_quad *can
     return 0;
 }
 
-/* The tops' median length and width: a covered card's pip places are
- * measured from its ends, so a quad of another size puts them wrong. */
-static void pile_size(pile *p)
+/* A card's length vector (end to end) and width vector (across). */
+static void card_axes(const ts_pt q[4], ts_pt *l, ts_pt *w)
 {
-    float len[MAX_TOPS], wid[MAX_TOPS];
-    for (int t = 0; t < p->ntops; t++) {
-        len[t] = card_len(p->known[t].q);
-        wid[t] = card_wid(p->known[t].q);
+    *l = (ts_pt){(q[3].x + q[2].x - q[0].x - q[1].x) / 2, (q[3].y + q[2].y - q[0].y - q[1].y) / 2};
+    *w = (ts_pt){(q[1].x + q[2].x - q[0].x - q[3].x) / 2, (q[1].y + q[2].y - q[0].y - q[3].y) / 2};
+}
+
+/* The plane s0 + sx x + sy y nearest the tops' sizes sz at their middles
+ * c (least squares); 0 if they lie too near a line for it. */
+static int size_plane(const ts_pt *c, const float *sz, int n, table_view *v)
+{
+    double m[3][4] = {{0}};
+    for (int i = 0; i < n; i++) {
+        double r[3] = {1, c[i].x, c[i].y};
+        for (int a = 0; a < 3; a++) {
+            for (int b = 0; b < 3; b++)
+                m[a][b] += r[a] * r[b];
+            m[a][3] += r[a] * sz[i];
+        }
     }
-    ts_sort_floats(len, (size_t)p->ntops);
-    ts_sort_floats(wid, (size_t)p->ntops);
-    p->len = len[p->ntops / 2];
-    p->wid = wid[p->ntops / 2];
+    double det = m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) -
+                 m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0]) +
+                 m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
+    /* the tops' spread: the determinant over n^3 is their scatter's area squared */
+    if (n < 4 || det < 6.25e6 * (double)n * n * n)
+        return 0;
+    double x[3];
+    for (int k = 0; k < 3; k++) { /* Cramer */
+        double a[3][3];
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < 3; j++)
+                a[i][j] = j == k ? m[i][3] : m[i][j];
+        x[k] = (a[0][0] * (a[1][1] * a[2][2] - a[1][2] * a[2][1]) -
+                a[0][1] * (a[1][0] * a[2][2] - a[1][2] * a[2][0]) +
+                a[0][2] * (a[1][0] * a[2][1] - a[1][1] * a[2][0])) / det;
+    }
+    v->s0 = (float)x[0];
+    v->sx = (float)x[1];
+    v->sy = (float)x[2];
+    return 1;
+}
+
+/* The view of the table from the tops (table_view): a covered card's pip
+ * places are measured from its ends, so a quad of another size than the
+ * card's there puts them wrong. */
+static void pile_view(pile *p)
+{
+    const float K = 82.0f / 26; /* a card's length over its width */
+    ts_pt c[MAX_TOPS];
+    float sz[MAX_TOPS], sorted[MAX_TOPS], g[3] = {0, 0, 0};
+    for (int t = 0; t < p->ntops; t++) {
+        ts_pt l, w;
+        card_axes(p->known[t].q, &l, &w);
+        float s = sqrtf(K * fabsf(l.x * w.y - l.y * w.x));
+        c[t] = ts_quad_centre(p->known[t].q);
+        sz[t] = sorted[t] = s;
+        /* the metric: l l' + (K w)(K w)', at size 1 */
+        g[0] += (l.x * l.x + K * K * w.x * w.x) / (s * s);
+        g[1] += (l.x * l.y + K * K * w.x * w.y) / (s * s);
+        g[2] += (l.y * l.y + K * K * w.y * w.y) / (s * s);
+    }
+    ts_sort_floats(sorted, (size_t)p->ntops);
+    table_view *v = &p->view;
+    v->lo = 0.9f * sorted[0];
+    v->hi = 1.1f * sorted[p->ntops - 1];
+    if (!size_plane(c, sz, p->ntops, v)) {
+        v->s0 = sorted[p->ntops / 2];
+        v->sx = v->sy = 0;
+    }
+    float det = g[0] * g[2] - g[1] * g[1];
+    if (!(det > 0)) {
+        g[0] = g[2] = 1;
+        g[1] = 0;
+        det = 1;
+    }
+    float k = 1 / sqrtf(det); /* determinant 1 */
+    g[0] *= k, g[1] *= k, g[2] *= k;
+    v->gi[0] = g[2], v->gi[1] = -g[1], v->gi[2] = g[0];
+    float t = sqrtf(g[0] + g[2] + 2); /* the square root of a 2x2 of determinant 1 */
+    v->m[0] = (g[0] + 1) / t, v->m[1] = g[1] / t, v->m[2] = (g[2] + 1) / t;
+}
+
+/* The length and width of a card lying as quad q does (its middle, its
+ * way) on the table seen as v. */
+static void card_size_at(const table_view *v, const ts_pt q[4], float *len, float *wid)
+{
+    const float K = 82.0f / 26;
+    ts_pt c = ts_quad_centre(q), l, w;
+    card_axes(q, &l, &w);
+    float n = hypotf(l.x, l.y);
+    float dx = n > 0 ? l.x / n : 1, dy = n > 0 ? l.y / n : 0;
+    float s = v->s0 + v->sx * c.x + v->sy * c.y;
+    s = s < v->lo ? v->lo : s > v->hi ? v->hi : s;
+    /* along d: s / |M^-1 d|; across, on the table: M R M^-1 d, as long */
+    float q2 = v->gi[0] * dx * dx + 2 * v->gi[1] * dx * dy + v->gi[2] * dy * dy;
+    float ux = v->m[2] * dx - v->m[1] * dy, uy = -v->m[1] * dx + v->m[0] * dy; /* M^-1 d */
+    float rx = -uy, ry = ux;
+    float ax = v->m[0] * rx + v->m[1] * ry, ay = v->m[1] * rx + v->m[2] * ry;
+    *len = s / sqrtf(q2);
+    *wid = s / K * hypotf(ax, ay) / sqrtf(q2);
 }
 
 /* The candidates of a card's size that are no top, one a place. */
@@ -503,7 +609,9 @@ static void pile_others(const ts_quad *cand, int n, pile *p)
 {
     p->nother = 0;
     for (int i = 0; i < n && p->nother < MAX_COVERS; i++) {
-        if (!card_shaped(cand[i].q, p->len, p->wid))
+        float len, wid;
+        card_size_at(&p->view, cand[i].q, &len, &wid);
+        if (!card_shaped(cand[i].q, len, wid))
             continue;
         int seen = 0;
         for (int t = 0; t < p->ntops && !seen; t++)
@@ -563,14 +671,15 @@ static int read_pile_card(domino_reader *d, const ts_image *frame, ts_quad *c, c
 {
     ts_quad v[3];
     int nv = 0;
-    float l = card_len(c->q);
-    if (fabsf(l / p->len - 1) <= 0.05f)
+    float l = card_len(c->q), len, wid;
+    card_size_at(&p->view, c->q, &len, &wid);
+    if (fabsf(l / len - 1) <= 0.05f)
         v[nv++] = *c;
-    if (fabsf(l / p->len - 1) > 0.02f)
+    if (fabsf(l / len - 1) > 0.02f)
         for (int e = 0; e < 2; e++)
-            keep_end(c, e, p->len, &v[nv++]);
+            keep_end(c, e, len, &v[nv++]);
     for (int k = 0; k < nv && *tried < MAX_COVERED; k++) {
-        if (!card_shaped(v[k].q, p->len, p->wid))
+        if (!card_shaped(v[k].q, len, wid))
             continue;
         int got = read_covered(d, frame, &v[k], p, r, tried, err);
         if (got > 0)
@@ -587,7 +696,9 @@ static int read_pile_card(domino_reader *d, const ts_image *frame, ts_quad *c, c
 static int pile_candidate(domino_reader *d, const ts_image *frame, ts_quad *c, pile *p,
                           int *tried, char *err)
 {
-    if (fabsf(card_wid(c->q) / p->wid - 1) > 0.12f)
+    float len, wid;
+    card_size_at(&p->view, c->q, &len, &wid);
+    if (fabsf(card_wid(c->q) / wid - 1) > 0.12f)
         return 0;
     for (int t = 0; t < p->nknown; t++)
         if (ts_quad_overlap(&p->known[t], c))
@@ -613,7 +724,7 @@ static int covered_cards(domino_reader *d, const ts_image *frame, ts_quad *cand,
 {
     if (p->ntops < 2)
         return n;
-    pile_size(p);
+    pile_view(p);
     pile_others(cand, n, p);
     int tried = 0;
     for (int i = 0; i < n && tried < MAX_COVERED; i++)

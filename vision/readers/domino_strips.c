@@ -21,6 +21,11 @@ enum {
     END_N = 8,      /* samples along each end */
 };
 
+/* px: how near its place a whole pip of a covered card (on its own quad)
+ * is evidence of its count: a part of a five's clover cut by a card no
+ * candidate knew of lay 7-9 px off a two's or a six's place */
+static const float SURE = 7;
+
 static float grey_at(const ts_image *f, float x, float y)
 {
     if (!(x >= -0.5f && y >= -0.5f)) /* and NaN */
@@ -389,12 +394,22 @@ static int bare_place(const uint8_t *vis, const uint8_t *bare, float x, float y,
     return shown >= 7;
 }
 
+/* True if blob b's middle lies on the disc of a one at end e (within a
+ * quarter of the square of its middle; a four's pips lie a third off). */
+static int on_disc(const sblob *b, int e)
+{
+    float cy = ((e ? 57.0f : 3.0f) + (e ? 79.0f : 25.0f)) / 2 / 82 * H;
+    return hypotf(b->x - W / 2.0f, b->y - cy) <= 0.25f * 22.0f / 26 * W;
+}
+
 /* True if count n (heaven: 6:6's colours) explains end e: every pip seen
  * on one of its places in its colour, every place seen bare (bare_place;
  * bare: shown and as bright as the paper, a pip too faint or dim to be
- * ink is not bare) holding one. *seen counts the places matched. */
+ * ink is not bare) holding one. *seen counts the places matched by whole
+ * pips within sure px of them (a pip further off fits, but is no
+ * evidence). */
 static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint8_t *vis,
-                    const uint8_t *bare, int *seen)
+                    const uint8_t *bare, float sure, int *seen)
 {
     float y0 = (e ? 57.0f : 3.0f) / 82 * H, y1 = (e ? 79.0f : 25.0f) / 82 * H;
     float cx = W / 2.0f, cy = (y0 + y1) / 2, sq = 22.0f / 26 * W;
@@ -414,6 +429,13 @@ static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint
              * shadow along the card on them are not a one) */
             if (b[i].red && b[i].area >= (b[i].cut ? 100 : 250) && b[i].bh <= 0.5f * sq)
                 core = 1;
+            /* the parts of one disc lie within its width (0.42 of the
+             * square) of one another: two red pips further apart are a
+             * four's */
+            for (int j = 0; j < i; j++)
+                if (b[i].red && b[j].red && b[i].area >= 40 && b[j].area >= 40 &&
+                    hypotf(b[i].x - b[j].x, b[i].y - b[j].y) > 0.42f * sq)
+                    return 0;
         }
         if (bare_place(vis, bare, cx, cy, 6) && !core)
             return 0;
@@ -444,8 +466,13 @@ static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint
             /* (not a thin blob: a six's column of pips run together with
              * the shadow of the card lying on them is no clover's part; a
              * cut part larger than the card's pips, not merely as large as
-             * one: a pip run together with that shadow is as large) */
-            if ((b[i].cut ? b[i].big && b[i].area >= 150 : b[i].area >= 330) && !b[i].thin)
+             * one: a pip run together with that shadow is as large; and
+             * larger than a pip of 2-4 prints (to 190 px, blurred: with no
+             * whole black pip seen to compare) with its middle within 0.35
+             * of the square of the clover's, where a part as large lies) */
+            if ((b[i].cut ? b[i].big && b[i].area >= 200 && hypotf(dx, dy) <= 0.35f * sq
+                          : b[i].area >= 330) &&
+                !b[i].thin)
                 core = 1;
         }
         if (bare_place(vis, bare, cx, cy, 6) && !core)
@@ -458,14 +485,21 @@ static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint
         int red[6], used[6] = {0};
         int m = places(n, t, e, heaven, at, red), ok = 1, got = 0;
         for (int i = 0; i < nb && ok; i++) {
+            if (b[i].area < 40 && b[i].thin)
+                continue; /* a sliver of an outline or a shadow, as for 1 and 5 */
             if (b[i].big || b[i].area > 330 || (b[i].thin && b[i].area >= 40))
                 ok = 0; /* a disc, a clover or a ring no pip is */
-            int hit = -1;
+            /* the nearest free place in reach (a cut part's middle lies
+             * off its pip's: it reaches further, and may reach a
+             * neighbouring place too) */
+            int hit = -1, part = b[i].cut || b[i].area < 40;
+            float best = part ? PIP_R + TOL : TOL;
             for (int j = 0; j < m; j++) {
                 float d = hypotf(b[i].x - at[j][0], b[i].y - at[j][1]);
-                int part = b[i].cut || b[i].area < 40;
-                if (d <= (part ? PIP_R + TOL : TOL) && !used[j])
+                if (d <= best && !used[j]) {
                     hit = j;
+                    best = d;
+                }
             }
             if (hit < 0) {
                 ok = 0;
@@ -474,7 +508,7 @@ static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint
             if (b[i].area >= 40 && b[i].red != red[hit])
                 ok = 0;
             used[hit] = 1;
-            got += !b[i].cut && b[i].area >= 60;
+            got += !b[i].cut && b[i].area >= 60 && best <= sure;
         }
         for (int j = 0; j < m && ok; j++)
             if (!used[j] && bare_place(vis, bare, at[j][0], at[j][1], PIP_R))
@@ -722,22 +756,30 @@ static int read_strip(const ts_image *card, const uint8_t *vis, int clean, ts_re
                 }
             typ = areas[na / 2];
         }
+        /* a four's red pips print larger than a six's black ones and
+         * their red bleeds: up to 1.6 times, off the end's middle; red
+         * on the middle is a one's disc (2.5-3.4 times), a part of it
+         * never whole */
         for (int e = 0; e < 2; e++)
             for (int i = 0; i < nb[e]; i++) {
-                if (bl[e][i].cut && bl[e][i].area >= 0.8f * typ && bl[e][i].area <= 1.25f * typ &&
+                float most = !bl[e][i].red ? 1.25f : on_disc(&bl[e][i], e) ? 0 : 1.6f;
+                if (bl[e][i].cut && bl[e][i].area >= 0.8f * typ && bl[e][i].area <= most * typ &&
                     !bl[e][i].thin && round_blob(&bl[e][i]))
                     bl[e][i].cut = 0;
-                bl[e][i].big = bl[e][i].area > 1.4f * typ;
+                bl[e][i].big = bl[e][i].area > (bl[e][i].cut ? 1.4f : fmaxf(most, 1.4f)) * typ;
             }
     }
     /* what each end can be: fit[e][n] (1 + its evidence), n 7 the six
      * of 6:6 (a column red) */
     int fit[2][8];
     memset(fit, 0, sizeof fit);
+    /* evidence: on a covered card's own quad, whole pips near their
+     * places; on a fan's strip (its place searched) any in reach */
+    float sure = clean ? SURE : INFINITY;
     for (int e = 0; e < 2; e++) {
         for (int n = 1; n <= 7; n++) {
             int s;
-            if (explains(n == 7 ? 6 : n, n == 7, e, bl[e], nb[e], vis, bare, &s))
+            if (explains(n == 7 ? 6 : n, n == 7, e, bl[e], nb[e], vis, bare, sure, &s))
                 fit[e][n] = 1 + s;
         }
     }
