@@ -23,6 +23,7 @@ struct ts_auto_family {
     int mine[TS_FAM_COUNT][TSCV_NET_MAX_CLASSES];
     int nocard[TSCV_NET_MAX_CLASSES]; /* the class "no card" (X) */
     ts_image face[MAX_READINGS * FACE_SAMPLE];
+    ts_image ink; /* a playing card's warp, for its inks (alien_ink) */
     float *probs;
 };
 
@@ -74,6 +75,7 @@ void ts_auto_family_destroy(ts_auto_family *a)
     tscv_net_destroy(a->net);
     for (int i = 0; i < MAX_READINGS * FACE_SAMPLE; i++)
         ts_image_free(&a->face[i]);
+    ts_image_free(&a->ink);
     free(a->probs);
     free(a);
 }
@@ -308,6 +310,106 @@ static int guess_rank(int family)
 /* How much surer, in the mean P(its family) of its counted cards, the face
  * net must be of one of two near-equal readings to decide between them. */
 #define FACE_TIE 0.5
+
+/* ---- Inks a playing card does not print ------------------------------------ */
+
+/* A playing card's pips and indices from ace to ten are printed in red or
+ * black. A sure one whose coloured ink is mostly yellow or green is another
+ * deck's card, whatever its reader made of the marks (a Gang of Four fan's
+ * green 3 and its dot read as 3S, rendered 87038; its yellow 1 and 3 as 7D,
+ * 115020). Courts are left out: their robes are yellow and blue. Inks are
+ * judged against the card's own paper (the brightest fifth of its pixels),
+ * so a warm or cold light does not tint them; yellow starts at 40 degrees,
+ * past skin (15-40: fingers holding a card to a webcam), and green ends
+ * before blue (170). At least ALIEN_MIN of the card must be such ink, on
+ * paper at least PAPER_MIN bright: a dim webcam's noise has any hue. On
+ * the 612 shared playing photos no sure card from ace to ten has such ink
+ * (one had, a club on paper at 45 in a dark green-lit webcam frame). */
+#define ALIEN_SHARE 0.5
+#define ALIEN_MIN 0.02
+#define PAPER_MIN 80.0
+enum { INK_W = 32, INK_H = 48, PLAYING_TEN = 9 /* rank index of the ten */ };
+
+/* The hue (degrees) of a colour c[3] (BGR, any scale), chroma in *chroma. */
+static double hue_of(const double c[3], double *chroma)
+{
+    double b = c[0], g = c[1], r = c[2];
+    double mx = fmax(r, fmax(g, b)), mn = fmin(r, fmin(g, b));
+    *chroma = mx - mn;
+    if (*chroma <= 0)
+        return 0;
+    double h = mx == r ? fmod((g - b) / *chroma, 6.0) : mx == g ? (b - r) / *chroma + 2
+                                                                  : (r - g) / *chroma + 4;
+    h *= 60;
+    return h < 0 ? h + 360 : h;
+}
+
+/* The mean colour of warp w's brightest fifth (its paper) into paper[3]. */
+static void paper_of(const ts_image *w, double paper[3])
+{
+    int n = w->w * w->h, hist[3 * 255 + 1] = {0}, cut, seen = 0, np = 0;
+    for (int y = 0; y < w->h; y++)
+        for (int x = 0; x < w->w; x++) {
+            const uint8_t *p = w->buf + (size_t)y * w->stride + 3 * x;
+            hist[p[0] + p[1] + p[2]]++;
+        }
+    for (cut = 3 * 255; cut > 0 && (seen += hist[cut]) < n / 5; cut--)
+        ;
+    paper[0] = paper[1] = paper[2] = 0;
+    for (int y = 0; y < w->h; y++)
+        for (int x = 0; x < w->w; x++) {
+            const uint8_t *p = w->buf + (size_t)y * w->stride + 3 * x;
+            if (p[0] + p[1] + p[2] < cut)
+                continue;
+            for (int c = 0; c < 3; c++)
+                paper[c] += p[c];
+            np++;
+        }
+    for (int c = 0; c < 3; c++)
+        paper[c] /= np ? np : 1;
+}
+
+/* Whether a warped card's coloured ink is mostly yellow or green (see
+ * ALIEN_SHARE), each pixel divided by the paper's colour: ink is a tenth
+ * of the paper dark in some channel, coloured when its channels spread
+ * 0.35 of the paper's. */
+static int yellow_green_ink(const ts_image *w)
+{
+    double paper[3];
+    paper_of(w, paper);
+    if ((paper[0] + paper[1] + paper[2]) / 3 < PAPER_MIN)
+        return 0;
+    int inked = 0, alien = 0;
+    for (int y = 0; y < w->h; y++)
+        for (int x = 0; x < w->w; x++) {
+            const uint8_t *p = w->buf + (size_t)y * w->stride + 3 * x;
+            double v[3], chroma;
+            for (int c = 0; c < 3; c++)
+                v[c] = p[c] / fmax(paper[c], 1.0);
+            if (fmin(v[0], fmin(v[1], v[2])) >= 0.6)
+                continue; /* paper, or too faint to tell */
+            double h = hue_of(v, &chroma);
+            if (chroma < 0.35)
+                continue; /* black or grey */
+            inked++;
+            alien += h >= 40 && h < 170;
+        }
+    return alien >= ALIEN_MIN * w->w * w->h && alien >= ALIEN_SHARE * inked;
+}
+
+/* Whether card c, a sure playing card from ace to ten, shows the inks of
+ * another deck (yellow_green_ink); the middle nine tenths of its quad are
+ * looked at (its edges may lie on the table). -1 on error. */
+static int alien_ink(ts_auto_family *a, const ts_image *frame, const ts_card *c, char *err)
+{
+    if (!c->read || c->code.family != TS_FAM_PLAYING || c->code.idx % 13 > PLAYING_TEN)
+        return 0;
+    ts_pt in[4];
+    ts_quad_scale(c->quad, 0.9f, in);
+    if (tscv_warp_quad(frame, in, &a->ink, INK_W, INK_H, err) < 0)
+        return -1;
+    return yellow_green_ink(&a->ink);
+}
 
 /* ---- Choosing ------------------------------------------------------------- */
 
@@ -762,6 +864,7 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
     if (measure_bigs(a, frame, cls, readings, n, big_face, err) < 0)
         return -2;
     signed char how[MAX_READINGS][TS_MAX_CARDS];
+    signed char alien[MAX_READINGS][TS_MAX_CARDS]; /* see alien_ink */
     int pick[MAX_READINGS][FACE_SAMPLE], npick[MAX_READINGS], nface = 0;
     int counted[MAX_READINGS], sure[MAX_READINGS]; /* cards counted, the sure ones */
     const ts_card *q[MAX_READINGS * FACE_SAMPLE] = {0};
@@ -771,6 +874,10 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
         counted[f] = sure[f] = 0;
         for (int i = 0; i < r->ncards; i++) {
             how[f][i] = (signed char)counts(readings, cls, n, f, i, big_face);
+            int al = how[f][i] > 0 ? alien_ink(a, frame, &r->cards[i], err) : 0;
+            if (al < 0)
+                return -2;
+            alien[f][i] = (signed char)al;
             counted[f] += how[f][i] != 0;
             sure[f] += how[f][i] > 0;
         }
@@ -841,6 +948,8 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
             double p = sampled ? face[i] : mean, o = sampled ? other[i] : mother;
             double x = sampled ? none[i] : mnone;
             k += sampled;
+            if (alien[f][i])
+                o = 1; /* another deck's inks: as another family's face */
             if (how[f][i] == LONG_SURE && (p < AGREE_P || o >= 0.5 || x >= NONE_SURE))
                 continue;
             if (p >= VOTE_P)

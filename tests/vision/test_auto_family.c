@@ -238,6 +238,30 @@ static void test_readings_against_faces(void **state)
     assert_families(*state, tables, sizeof tables / sizeof tables[0]);
 }
 
+/* Gang of Four fans the playing reader read as playing cards, session 25
+ * (main c8d88ff took playing on both): on 87038 a green 3 and its dot read
+ * 3S at 0.98, on 115020 strips of yellow and green numerals read 7D and 9D
+ * (and a red 6 6D), against the Gang of Four reader's one sure top card. A
+ * playing card from ace to ten prints red and black alone: a sure one
+ * whose ink is mostly yellow or green is another deck's card. */
+static void test_inks_no_playing_card_prints(void **state)
+{
+    const seeded_table fans[] = {{TS_FAM_GOF, 87038}, {TS_FAM_GOF, 115020}};
+    assert_families(*state, fans, sizeof fans / sizeof fans[0]);
+}
+
+/* Gang of Four tables whose reader found only its index cards, each
+ * showing one index, none sized by a lone card or a card showing both
+ * (gof_find.c index_size_ok, session 25; main c8d88ff took playing on the
+ * fan 117007, its top card's view read R8 against a playing reader's 3H,
+ * and none on the dotted cloth 119005): the size three or more of them
+ * share lets them be read, four and three sure cards. */
+static void test_tables_of_one_index_cards(void **state)
+{
+    const seeded_table t[] = {{TS_FAM_GOF, 117007}, {TS_FAM_GOF, 119005}};
+    assert_families(*state, t, sizeof t / sizeof t[0]);
+}
+
 /* Small playing cards on a webcam's table (rendered seeds 104024, 104031,
  * 107006 as `render` saves them, cards about 80 px wide): the detector
  * finds too few outlines to tell a card's size, and the SET finder took a
@@ -829,6 +853,8 @@ int main(void)
         PIPELINE_TEST(test_fans_of_unplaced_cards),
         PIPELINE_TEST(test_fans_of_two_claims),
         PIPELINE_TEST(test_readings_against_faces),
+        PIPELINE_TEST(test_inks_no_playing_card_prints),
+        PIPELINE_TEST(test_tables_of_one_index_cards),
         cmocka_unit_test(test_no_pip_sized_set_cards),
         PIPELINE_TEST(test_single_card_crops),
         PIPELINE_TEST(test_domino_crops),

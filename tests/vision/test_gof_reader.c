@@ -1050,11 +1050,33 @@ static void test_sixes_and_nines_by_card_net(void **state)
     assert_true(wrong <= 1);
 }
 
+/* A row laid unevenly is one blob whose long sides, fitted as two straight
+ * lines, cut a card set lower than the others: each cell of the line takes
+ * its long sides where the outline runs along its own stretch (gof_find.c
+ * line_cells: 119021's G2, a fifth of its length cut off, was read G9 at
+ * 0.97). A pile with no lone card and no card showing both indices sizes
+ * the cards of its indices by the size three or more of them share
+ * (gof_find.c index_size_ok: 119035's R2 on top and R10). Tuning tables
+ * 119021 row and 119035 pile, fully visible cards. */
+static void test_uneven_rows_and_bare_piles(void **state)
+{
+    (void)state;
+    static const table_ref t[] = {{119021, TS_LAYOUT_ROW}, {119035, TS_LAYOUT_PILE}};
+    int n = 0, ok = 0, wrong = 0;
+    read_camera_tables("uneven rows and bare piles", t, 2, 0.99f, &n, &ok, &wrong);
+    /* measured 15/15, 1 wrong;
+     * main c8d88ff: 12/15, 2 wrong */
+    assert_true(n >= 15);
+    assert_true(ok >= 15);
+    assert_true(wrong <= 1);
+}
+
 int main(void)
 {
     tscv_set_threads(1);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_model_header),
+        cmocka_unit_test(test_uneven_rows_and_bare_piles),
         cmocka_unit_test(test_touching_cards_beside_known),
         cmocka_unit_test(test_upside_down_reads_the_same),
         cmocka_unit_test(test_non_cards),

@@ -95,6 +95,14 @@ static const float SPLIT_LO = -0.15f, SPLIT_HI = 0.15f;
  * shape too, their seam (-56..10) through its print, and were read for
  * nothing (a pile frame: 288 -> 307 M instructions). */
 static const float LINE_LO = -0.26f, LINE_SEAM = 12.0f;
+/* How far (of the block's width) a line's cell may move its long sides
+ * from the block's (line_cells). */
+static const float LINE_SHIFT = 0.4f;
+/* Only a line of this many cards with the table showing between them
+ * (LINE_SEAM) is laid out so: a pile's blob splits into lines of cells
+ * too, whose stretches of outline are other cards' edges (piles 105037
+ * and 107026 without that: 18 -> 13 of 21 at least half visible cards). */
+enum { LINE_CELLS = 3 };
 
 /* The seams of the splits measured in this frame: the binarisations find
  * the same blob again and again (to a pixel or two once refined), and
@@ -389,6 +397,82 @@ static int refine(const ts_ipt *pts, int n, const ts_ipt c[4], float grow, ts_pt
     return 0;
 }
 
+/* (u, v) of frame point p in quad q (ts_quad_point's inverse): Newton's
+ * steps from the parallelogram at q[0]. */
+static void quad_uv(const ts_pt q[4], ts_pt p, float *u, float *v)
+{
+    float ax = q[1].x - q[0].x, ay = q[1].y - q[0].y, bx = q[3].x - q[0].x, by = q[3].y - q[0].y;
+    float det = ax * by - ay * bx;
+    if (fabsf(det) < 1e-6f) {
+        *u = *v = 0;
+        return;
+    }
+    float uu = ((p.x - q[0].x) * by - (p.y - q[0].y) * bx) / det;
+    float vv = (ax * (p.y - q[0].y) - ay * (p.x - q[0].x)) / det;
+    for (int it = 0; it < 3; it++) {
+        ts_pt f = ts_quad_point(q, uu, vv);
+        float fx = f.x - p.x, fy = f.y - p.y;
+        /* d/du and d/dv of ts_quad_point */
+        float dux = (1 - vv) * ax + vv * (q[2].x - q[3].x);
+        float duy = (1 - vv) * ay + vv * (q[2].y - q[3].y);
+        float dvx = q[3].x - q[0].x + uu * (q[2].x - q[3].x - ax);
+        float dvy = q[3].y - q[0].y + uu * (q[2].y - q[3].y - ay);
+        float d = dux * dvy - duy * dvx;
+        if (fabsf(d) < 1e-6f)
+            break;
+        uu -= (fx * dvy - fy * dvx) / d;
+        vv -= (dux * fy - duy * fx) / d;
+    }
+    *u = uu, *v = vv;
+}
+
+/* The median of the u (along q[0]-q[1]) of the outline's points whose v
+ * lies in [v0, v1] and whose u is on the side side (0: u < 0.3, 1: u >
+ * 0.7), or NAN if fewer than LINE_FIT_MIN do. */
+enum { LINE_FIT_MIN = 5, LINE_FIT_PTS = 512 };
+static float side_median(const ts_ipt *pts, int n, int k, const ts_pt q[4], float v0, float v1,
+                         int side)
+{
+    float us[LINE_FIT_PTS];
+    int m = 0;
+    int step = n / LINE_FIT_PTS + 1;
+    for (int i = 0; i < n; i += step) {
+        ts_pt p = {(pts[i].x + 0.5f) * k - 0.5f, (pts[i].y + 0.5f) * k - 0.5f};
+        float u, v;
+        quad_uv(q, p, &u, &v);
+        if (v >= v0 && v <= v1 && (side ? u > 0.7f : u < 0.3f) && m < LINE_FIT_PTS)
+            us[m++] = u;
+    }
+    if (m < LINE_FIT_MIN)
+        return NAN;
+    ts_sort_floats(us, (size_t)m);
+    return us[m / 2];
+}
+
+/* A line of cards (a row played, laid unevenly) is one blob whose long
+ * sides are fitted as two straight lines: a card set a little above or
+ * below the others is cut by them (a row's card a fifth of its length
+ * short, read G9 sure for a G2: 119021). Each cell of a split along the
+ * line (rows cells across v) takes its long sides where the outline runs
+ * along its own stretch (its middle 70%), moved as far from the block's
+ * lines as that stretch's median lies from the whole side's; out[r][0..1]
+ * are the cell's u at q[0]-q[3] and q[1]-q[2]. */
+static void line_cells(const ts_ipt *pts, int n, int k, const ts_pt q[4], const float *u,
+                       const float *v, int rows, float (*out)[2])
+{
+    float whole[2];
+    for (int sd = 0; sd < 2; sd++)
+        whole[sd] = side_median(pts, n, k, q, 0, 1, sd);
+    for (int r = 0; r < rows; r++) {
+        float m = 0.15f * (v[r + 1] - v[r]);
+        for (int sd = 0; sd < 2; sd++) {
+            float own = side_median(pts, n, k, q, v[r] + m, v[r + 1] - m, sd);
+            float shift = isnan(own) || isnan(whole[sd]) ? 0 : own - whole[sd];
+            out[r][sd] = u[sd] + (fabsf(shift) <= LINE_SHIFT ? shift : 0);
+        }
+    }
+}
+
 /* A bright blob that is a clean quadrilateral but not one card's shape may be
  * cards lying edge to edge (a row played, a grid dealt): where its sides
  * divide into whole cards, offers each cell. The reader keeps the cells whose
@@ -593,14 +677,20 @@ static int grid_cells(ts_gof_finder *f, const ts_image *frame, const ts_ipt *pts
             (rows * cols > 1 && (split[s].seam < MIN_SEAM || multi >= SPLITS_PER_BLOB)))
             continue;
         multi += rows * cols > 1;
+        const float *u = split[s].u, *v = split[s].v;
+        float cell_u[MAX_GRID][2];
+        int line = cols == 1 && rows >= LINE_CELLS && split[s].seam >= LINE_SEAM;
+        if (line)
+            line_cells(pts, n, k, q, u, v, rows, cell_u);
         for (int r = 0; r < rows; r++)
             for (int c = 0; c < cols; c++) {
                 ts_quad *o = &out[got++];
-                const float *u = split[s].u, *v = split[s].v;
-                o->q[0] = ts_quad_point(q, u[c], v[r]);
-                o->q[1] = ts_quad_point(q, u[c + 1], v[r]);
-                o->q[2] = ts_quad_point(q, u[c + 1], v[r + 1]);
-                o->q[3] = ts_quad_point(q, u[c], v[r + 1]);
+                float u0 = line ? cell_u[r][0] : u[c];
+                float u1 = line ? cell_u[r][1] : u[c + 1];
+                o->q[0] = ts_quad_point(q, u0, v[r]);
+                o->q[1] = ts_quad_point(q, u1, v[r]);
+                o->q[2] = ts_quad_point(q, u1, v[r + 1]);
+                o->q[3] = ts_quad_point(q, u0, v[r + 1]);
                 order(o->q);
                 /* lone: a card of the nominal shape, lone - 1 a foreshortened one */
                 o->score = rows * cols > 1 ? split[s].seam
@@ -1141,10 +1231,16 @@ static void fit_size(ts_quad *q, float side)
  * as an index. The second size is for a table whose pattern has a card's
  * shape (a striped cloth as light as the stock: its stripes' pieces set the
  * lone size at half the cards'). Returns the new count. */
+/* With no lone card and no card showing both indices (a pile whose cards
+ * cover each other's far corners: 119035, whose top card was not offered
+ * at all), the size at least this many one-index cards share. */
+enum { ONE_INDEX_SHARED = 3 };
 static int index_size_ok(const ts_gof_finder *f, const ts_quad *out, int n, ts_quad *idx, int m)
 {
     float ref = typical_side(out, n, 1000, 1);
     float two = typical_side(idx, m, 2, ref > 0 ? 2 : 1);
+    if (ref <= 0 && two <= 0)
+        two = typical_side(idx, m, 1, ONE_INDEX_SHARED);
     if (ref <= 0 && two <= 0)
         return 0;
     int k = 0;
