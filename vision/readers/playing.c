@@ -29,6 +29,7 @@
 #include "cv/cvdnn.h"
 #include "datadir.h"
 #include "geom.h"
+#include "median.h"
 #include "reader.h"
 #include "readers/place_pick.h"
 #include "readers/playing.h"
@@ -220,6 +221,15 @@ enum { TABLE_GROUP = 6, TABLE_SAMPLE = 4 };
 #define TABLE_SIZE 1.25f
 #define TABLE_INSIDE 1.5f
 #define TABLE_MIN_AREA 0.004f /* Chinese domino cards' outlines: 0.56-0.62% */
+/* An outline found inside its card (read_grown): a small card on a
+ * printed cloth whose light cells merge with its rim, a card edge to edge
+ * with another, its index ends cut off. Read unsure or as no card, it is
+ * read again grown by OUTLINE_GROW about its middle; the first grown quad
+ * read GROWN_SURE takes its place (at RERANK_SURE two sure wrong cards
+ * more on 119000's scattered cards, read 0.97). */
+enum { OUTLINE_GROWS = 2 };
+static const float OUTLINE_GROW[OUTLINE_GROWS] = {1.08f, 1.16f};
+#define GROWN_SURE 0.995f
 
 /* read_cards' flags per card: CARD_CUT, it runs past the frame's edge, whose
  * smeared warp the face only half sees (on half a card it counts the pips
@@ -297,6 +307,7 @@ struct ts_playing_reader {
     int nunpaired;
     const ts_image *frame; /* during find(): the frame (borrowed) */
     int nprefix;      /* find()'s first pass: candidates before the blobs' place */
+    int noutline;     /* find()'s candidates: the first noutline are whole outlines */
     int blobs_matter; /* it read what the blobs may change */
     ts_quad *ranked;  /* the finder's output before it is copied out */
     unsigned char *met; /* MAX_RANKED^2: same_size's overlaps, each measured once */
@@ -1442,6 +1453,28 @@ static int held_pairs(ts_playing_reader *r, ts_pt q[4], ts_reading *out, char *e
     return pairs_card(r, r->rpairs, nr, q, out, err) < 0 ? -1 : 0;
 }
 
+/* Outline q read unsure or as no card, read again grown (OUTLINE_GROW):
+ * returns 1 with the grown quad read GROWN_SURE in g and its reading in
+ * out, 0 if none, -1 with err. */
+static int read_grown(ts_playing_reader *r, const ts_pt q[4], ts_pt g[4], ts_reading *out,
+                      char *err)
+{
+    for (int k = 0; k < OUTLINE_GROWS; k++) {
+        ts_quad_scale(q, OUTLINE_GROW[k], g);
+        if (!ts_quad_in_frame(g, r->frame->w, r->frame->h, 0))
+            return 0;
+        ts_reading rd;
+        if (tscv_warp_quad(r->frame, g, &r->warp, TS_PLAYING_CARD_W, TS_PLAYING_CARD_H, err) < 0 ||
+            read_fresh(r, &r->warp, card_flags(r, g, r->frame), &rd, err) < 0)
+            return -1;
+        if (rd.is_card && rd.conf >= GROWN_SURE) {
+            *out = rd;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* Reads candidate i for the finder (read ahead, or now), keeping a card's
  * reading for the pipeline's read of the same quad. */
 static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char *err)
@@ -1477,6 +1510,16 @@ static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char
         /* the pipeline drops a quad by its area: the moved quad's, not the
          * held quad's (a table's 7H read from its pair, a twelfth as big) */
         cand[i].area = (float)ts_quad_area(cand[i].q);
+    } else if (i < r->noutline && (!out->is_card || out->conf < RERANK_SURE)) {
+        ts_pt g[4];
+        int grown = read_grown(r, cand[i].q, g, out, err);
+        if (grown < 0)
+            return -1;
+        if (grown) {
+            memcpy(cand[i].q, g, sizeof g);
+            cand[i].area = (float)ts_quad_area(g);
+            keep_reading(r, g, out);
+        }
     }
     /* a late pair's card is one only when read surely (late_card) */
     int paired = paired_quad(r, cand[i].q);
@@ -1840,6 +1883,41 @@ static int give_views(ts_playing_reader *r, const ts_image *frame, ts_quad *out,
     return rc < 0 ? -1 : k;
 }
 
+/* Drops from the chosen cards out[0..n) each outline or blob read
+ * TS_PLAYING_FLOOR whose area is OVERSIZED times the median of those
+ * (when OVERSIZED_PEERS or more): two cards of a row or block in one quad,
+ * read from one card's index while it lies on the other (rows 119014,
+ * 119033, 121018: the neighbour's code, in its neighbour's place); their
+ * sure neighbours then offer both places (ts_playing_offer_beside). Cards
+ * found by their index, sized by its glyphs, and a fan's index views
+ * (squares, small) are not counted. Returns the count kept. */
+#define OVERSIZED 1.95f
+enum { OVERSIZED_PEERS = 4 };
+static int drop_oversized(const ts_playing_reader *r, ts_quad *out, int n)
+{
+    double area[MAX_RANKED];
+    unsigned char whole[MAX_RANKED];
+    int m = 0;
+    n = n < MAX_RANKED ? n : MAX_RANKED;
+    for (int i = 0; i < n; i++) {
+        float conf;
+        int code;
+        chosen_reading(r, &out[i], &conf, &code);
+        whole[i] = conf >= TS_PLAYING_FLOOR && !paired_quad(r, out[i].q) &&
+                   ts_playing_card_shaped(out[i].q);
+        if (whole[i])
+            area[m++] = ts_quad_area(out[i].q);
+    }
+    if (m < OVERSIZED_PEERS)
+        return n;
+    double top = OVERSIZED * ts_median(area, m);
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (!whole[i] || ts_quad_area(out[i].q) < top)
+            out[k++] = out[i];
+    return k;
+}
+
 /* The chosen quads of r->ranked[0..n) in out, the first nahead read
  * ahead, then picked with read (read_candidate or read_outlined). */
 static int pick(ts_playing_reader *r, const ts_image *frame, int n, int nahead,
@@ -1914,6 +1992,41 @@ static int same_size(const ts_quad *cand, int n, const ts_image *frame, unsigned
     return best;
 }
 
+/* Whether one of the sample outlines cand[pick[0..n)] grown by
+ * OUTLINE_GROW[0] (read_grown: a small card's outline on a printed cloth
+ * ends inside it) reads GROWN_SURE as a card (read in one batch): 1, 0 if
+ * none, -1 with err. Asked only on a frame of PATTERN_PAIRS glyph pairs or
+ * more (a printed cloth's cells, dots and stripes pair like an index's
+ * glyphs: 106-512 on the tables it was given up on; the speed frames of
+ * the other games, which it then gives up on, 6-66): the four reads cost
+ * 195 M instructions. */
+enum { PATTERN_PAIRS = 100 };
+static int grown_sample_reads_card(ts_playing_reader *r, const ts_image *frame,
+                                   const ts_quad *cand, const int *pick, int n, char *err)
+{
+    int flags[TABLE_SAMPLE], m = 0;
+    for (int k = 0; k < n; k++) {
+        ts_pt g[4];
+        ts_quad_scale(cand[pick[k]].q, OUTLINE_GROW[0], g);
+        if (!ts_quad_in_frame(g, frame->w, frame->h, 0))
+            continue;
+        if (tscv_warp_quad(frame, g, &r->ahead_img[m], TS_PLAYING_CARD_W, TS_PLAYING_CARD_H,
+                           err) < 0)
+            return -1;
+        flags[m++] = card_flags(r, g, frame);
+    }
+    ts_playing_reading rd[TABLE_SAMPLE];
+    if (m > 0 && read_cards(r, r->ahead_img, flags, m, rd, err) < 0)
+        return -1;
+    for (int k = 0; k < m; k++) {
+        ts_reading out;
+        to_reading(&rd[k], &out);
+        if (out.is_card && out.conf >= GROWN_SURE)
+            return 1;
+    }
+    return 0;
+}
+
 /* Reads in one batch the first TABLE_SAMPLE outlines of group[0..ng) of
  * cand, keeping their readings for find() (kept_reading). Returns 1 if one
  * reads as a card above the floor, or every one as a card and one of them
@@ -1946,7 +2059,9 @@ static int sample_reads_card(ts_playing_reader *r, const ts_image *frame, const 
         cards += out.is_card;
         unvetoed |= out.is_card && out.conf > FACE_VETO_CAP;
     }
-    return card || (cards == n && unvetoed);
+    if (card || (cards == n && unvetoed))
+        return 1;
+    return r->nhpairs < PATTERN_PAIRS ? 0 : grown_sample_reads_card(r, frame, cand, pick, n, err);
 }
 
 /* 1 if the frame is a table of another game's cards (TABLE_GROUP): many
@@ -2065,6 +2180,7 @@ static int playing_find(void *reader, const ts_image *frame, ts_quad *out, int m
     n = ts_playing_find_outlined(r->finder, frame, early, ne, late, nl, r->ranked, nout, cap, err);
     if (n < 0)
         return -1;
+    r->noutline = nout;
     int room = cap - 2 - nout; /* ts_playing_find_late's room for the early ones */
     r->nprefix = nout + (ne < room ? ne : room > 0 ? room : 0);
     r->blobs_matter = 0;
@@ -2079,6 +2195,7 @@ static int playing_find(void *reader, const ts_image *frame, ts_quad *out, int m
         k = n < 0 ? -1 : pick(r, frame, n, n, read_candidate, out, max, err);
     }
     k = k < 0 ? -1 : give_views(r, frame, out, k, err);
+    k = k < 0 ? -1 : drop_oversized(r, out, k);
     const ts_beside_reader beside = {r, beside_conf, beside_paired, read_place};
     return k < 0 ? -1 : ts_playing_offer_beside(&beside, frame, out, k, max, err);
 }

@@ -28,6 +28,7 @@ static const float BESIDE_GAP[2] = {1.02f, 1.4f};
  * this many of its side away, both facing within acos(BESIDE_ALIKE). */
 static const float BESIDE_SIZE[2] = {0.95f, 1.5f};
 #define BESIDE_ALIKE 0.95f
+#define RESIZED 1.1f
 enum { BESIDE_STEPS = 8, BESIDE_TRIED = 64, STOCK_GRID = 8 };
 
 /* The whiteness of quad q at STOCK_GRID^2 points a tenth in from its
@@ -106,14 +107,15 @@ static int beside_steps(const ts_beside_reader *r, const ts_quad *out, int n, in
  * of j's side from j's along it (within BESIDE_ACROSS across), so that
  * distance is the side. A card found by its index is sized by its glyph
  * step, 0.7-0.9 of the true card on touching tables, and its neighbours
- * offered from it miss their indices; an outline or blob is as found. */
-static void sized_by_neighbour(const ts_beside_reader *r, const ts_quad *out, int n, int j,
-                               ts_quad *w)
+ * offered from it miss their indices; an outline or blob is as found.
+ * Returns the factor w was sized by (1 as found). */
+static float sized_by_neighbour(const ts_beside_reader *r, const ts_quad *out, int n, int j,
+                                ts_quad *w)
 {
     *w = out[j];
     const ts_pt *q = out[j].q;
     if (!r->paired(r->ctx, q))
-        return;
+        return 1;
     for (int k = 0; k < n; k++) {
         if (k == j || !read_beside_sure(r, &out[k]))
             continue;
@@ -129,10 +131,27 @@ static void sized_by_neighbour(const ts_beside_reader *r, const ts_quad *out, in
             if (across < BESIDE_ACROSS * len && f > BESIDE_SIZE[0] && f < BESIDE_SIZE[1]) {
                 for (int c = 0; c < 4; c++)
                     w->q[c] = (ts_pt){q[0].x + f * (q[c].x - q[0].x), q[0].y + f * (q[c].y - q[0].y)};
-                return;
+                w->area = (float)ts_quad_area(w->q);
+                return f;
             }
         }
     }
+    return 1;
+}
+
+/* Card out[j] found by its index and sized by a neighbour (w, RESIZED
+ * times as large or more) is read again at that size, which stands for it:
+ * sized by its glyph step its index patch is cut small, a club's lobes
+ * cut off (read a spade surely: touching 119014, 119017, 121021). Returns
+ * 1 if w still reads BESIDE_SURE, 0 if not, -1 with err. */
+static int read_resized(const ts_beside_reader *r, const ts_image *frame, ts_quad *out, int j,
+                        const ts_quad *w, char *err)
+{
+    ts_reading rd;
+    if (r->read(r->ctx, frame, w, &rd, err) < 0)
+        return -1;
+    out[j] = *w;
+    return rd.is_card && rd.conf >= BESIDE_SURE;
 }
 
 /* The share of points just outside quad q's edges (RING_OUT of its sides
@@ -192,10 +211,8 @@ static int worth_snap(const ts_image *frame, const ts_quad *out, int n, const ts
            white_share(frame, c->q, level) >= SNAP_STOCK * stock;
 }
 
-/* Whether quad q has a card's shape, its long sides BESIDE_LONG of its
- * short ones or more: not an index view (a square about a fan's index,
- * give_view), whose neighbours are no cards. */
-static int card_shaped(const ts_pt q[4])
+/* (playing_beside.h) */
+int ts_playing_card_shaped(const ts_pt q[4])
 {
     float a = ts_dist(q[0], q[1]) + ts_dist(q[2], q[3]), b = ts_dist(q[1], q[2]) + ts_dist(q[3], q[0]);
     return fmaxf(a, b) >= BESIDE_LONG * fminf(a, b);
@@ -234,10 +251,16 @@ int ts_playing_offer_beside(const ts_beside_reader *r, const ts_image *frame, ts
     int nt = 0;
     for (int j = 0; j < n && n < max; j++) {
         if (!read_beside_sure(r, &out[j]) || r->paired(r->ctx, out[j].q) == 3 ||
-            !card_shaped(out[j].q))
+            !ts_playing_card_shaped(out[j].q))
             continue;
         ts_quad w;
-        sized_by_neighbour(r, out, n, j, &w);
+        if (sized_by_neighbour(r, out, n, j, &w) >= RESIZED) {
+            int sure = read_resized(r, frame, out, j, &w, err);
+            if (sure < 0)
+                return -1;
+            if (!sure)
+                continue;
+        }
         int level = card_white_level(frame, w.q);
         float stock = white_share(frame, w.q, level);
         ts_pt step[BESIDE_STEPS];

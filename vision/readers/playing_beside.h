@@ -21,6 +21,11 @@ typedef struct {
     int (*read)(void *ctx, const ts_image *frame, const ts_quad *q, ts_reading *rd, char *err);
 } ts_beside_reader;
 
+/* Whether quad q has a card's shape, its long sides BESIDE_LONG (1.2) of
+ * its short ones or more: not an index view (a square about a fan's index,
+ * playing.c give_view), whose neighbours are no cards. */
+int ts_playing_card_shaped(const ts_pt q[4]);
+
 /* Adds to the chosen cards out[0..n) (room for max) the neighbours of its
  * sure cards that read surely. Returns the new count or -1 with err. */
 int ts_playing_offer_beside(const ts_beside_reader *br, const ts_image *frame, ts_quad *out, int n,
