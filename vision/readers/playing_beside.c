@@ -3,6 +3,7 @@
 #include <math.h>
 
 #include "geom.h"
+#include "median.h"
 #include "readers/place_pick.h"
 #include "readers/playing.h"
 #include "readers/playing_beside.h"
@@ -102,15 +103,41 @@ static int beside_steps(const ts_beside_reader *r, const ts_quad *out, int n, in
     return ns;
 }
 
+/* The median short side of the cards of out[0..n) read BESIDE_SURE that
+ * were found whole (not by their index; card-shaped), or 0 if fewer than
+ * SIDE_PEERS. */
+enum { SIDE_PEERS = 2, SIDE_MAX = 64 };
+static float sure_whole_side(const ts_beside_reader *r, const ts_quad *out, int n)
+{
+    double side[SIDE_MAX];
+    int m = 0;
+    for (int k = 0; k < n && m < SIDE_MAX; k++)
+        if (read_beside_sure(r, &out[k]) && !r->paired(r->ctx, out[k].q) &&
+            ts_playing_card_shaped(out[k].q))
+            side[m++] = fminf(ts_dist(out[k].q[0], out[k].q[1]), ts_dist(out[k].q[1], out[k].q[2]));
+    return m < SIDE_PEERS ? 0 : (float)ts_median(side, m);
+}
+
+/* Quad q scaled by f about its corner q[0] (a card found by its index:
+ * its index corner) into w. */
+static void scaled_from_index(const ts_pt q[4], float f, ts_quad *w)
+{
+    for (int c = 0; c < 4; c++)
+        w->q[c] = (ts_pt){q[0].x + f * (q[c].x - q[0].x), q[0].y + f * (q[c].y - q[0].y)};
+    w->area = (float)ts_quad_area(w->q);
+}
+
 /* Card out[j] in w; one found by its index sized by a sure card k beside
  * it facing the same way edge to edge: k's index corner lies BESIDE_SIZE
  * of j's side from j's along it (within BESIDE_ACROSS across), so that
- * distance is the side. A card found by its index is sized by its glyph
+ * distance is the side; with no such card beside it, by the sure cards
+ * found whole (side: sure_whole_side, 0 none) when that is within
+ * BESIDE_SIZE of its own. A card found by its index is sized by its glyph
  * step, 0.7-0.9 of the true card on touching tables, and its neighbours
  * offered from it miss their indices; an outline or blob is as found.
  * Returns the factor w was sized by (1 as found). */
 static float sized_by_neighbour(const ts_beside_reader *r, const ts_quad *out, int n, int j,
-                                ts_quad *w)
+                                float side, ts_quad *w)
 {
     *w = out[j];
     const ts_pt *q = out[j].q;
@@ -129,21 +156,25 @@ static float sized_by_neighbour(const ts_beside_reader *r, const ts_quad *out, i
             float along = (vx * ax + vy * ay) / len, across = fabsf(vx * ay - vy * ax) / len;
             float f = fabsf(along) / len;
             if (across < BESIDE_ACROSS * len && f > BESIDE_SIZE[0] && f < BESIDE_SIZE[1]) {
-                for (int c = 0; c < 4; c++)
-                    w->q[c] = (ts_pt){q[0].x + f * (q[c].x - q[0].x), q[0].y + f * (q[c].y - q[0].y)};
-                w->area = (float)ts_quad_area(w->q);
+                scaled_from_index(q, f, w);
                 return f;
             }
         }
     }
+    float own = fminf(ts_dist(q[0], q[1]), ts_dist(q[1], q[2]));
+    float f = own > 0 ? side / own : 0;
+    if (f > BESIDE_SIZE[0] && f < BESIDE_SIZE[1]) {
+        scaled_from_index(q, f, w);
+        return f;
+    }
     return 1;
 }
 
-/* Card out[j] found by its index and sized by a neighbour (w, RESIZED
- * times as large or more) is read again at that size, which stands for it:
- * sized by its glyph step its index patch is cut small, a club's lobes
- * cut off (read a spade surely: touching 119014, 119017, 121021). Returns
- * 1 if w still reads BESIDE_SURE, 0 if not, -1 with err. */
+/* Card out[j] found by its index, read above the floor and sized by a
+ * neighbour (w, RESIZED times as large or more) is read again at that
+ * size, which stands for it: sized by its glyph step its index patch is
+ * cut small, a club's lobes cut off (read a spade surely: touching 119002,
+ * 119017, 121021). Returns 0, or -1 with err. */
 static int read_resized(const ts_beside_reader *r, const ts_image *frame, ts_quad *out, int j,
                         const ts_quad *w, char *err)
 {
@@ -151,7 +182,7 @@ static int read_resized(const ts_beside_reader *r, const ts_image *frame, ts_qua
     if (r->read(r->ctx, frame, w, &rd, err) < 0)
         return -1;
     out[j] = *w;
-    return rd.is_card && rd.conf >= BESIDE_SURE;
+    return 0;
 }
 
 /* The share of points just outside quad q's edges (RING_OUT of its sides
@@ -249,18 +280,17 @@ int ts_playing_offer_beside(const ts_beside_reader *r, const ts_image *frame, ts
 {
     ts_quad tried[BESIDE_TRIED];
     int nt = 0;
+    float side = sure_whole_side(r, out, n);
     for (int j = 0; j < n && n < max; j++) {
-        if (!read_beside_sure(r, &out[j]) || r->paired(r->ctx, out[j].q) == 3 ||
+        if (r->conf(r->ctx, &out[j]) < TS_PLAYING_FLOOR || r->paired(r->ctx, out[j].q) == 3 ||
             !ts_playing_card_shaped(out[j].q))
             continue;
         ts_quad w;
-        if (sized_by_neighbour(r, out, n, j, &w) >= RESIZED) {
-            int sure = read_resized(r, frame, out, j, &w, err);
-            if (sure < 0)
-                return -1;
-            if (!sure)
-                continue;
-        }
+        if (sized_by_neighbour(r, out, n, j, side, &w) >= RESIZED &&
+            read_resized(r, frame, out, j, &w, err) < 0)
+            return -1;
+        if (!read_beside_sure(r, &out[j]))
+            continue;
         int level = card_white_level(frame, w.q);
         float stock = white_share(frame, w.q, level);
         ts_pt step[BESIDE_STEPS];
