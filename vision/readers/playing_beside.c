@@ -171,8 +171,9 @@ static float sized_by_neighbour(const ts_beside_reader *r, const ts_quad *out, i
 }
 
 /* Card out[j] found by its index, read above the floor and sized by a
- * neighbour (w, RESIZED times as large or more) is read again at that
- * size, which stands for it: sized by its glyph step its index patch is
+ * neighbour (w, RESIZED times as large or more, in the frame: a card cut
+ * by the frame's edge stays as read, phone photo 194259's 9H) is read
+ * again at that size, which stands for it: sized by its glyph step its index patch is
  * cut small, a club's lobes cut off (read a spade surely: touching 119002,
  * 119017, 121021). Returns 0, or -1 with err. */
 static int read_resized(const ts_beside_reader *r, const ts_image *frame, ts_quad *out, int j,
@@ -287,6 +288,7 @@ int ts_playing_offer_beside(const ts_beside_reader *r, const ts_image *frame, ts
             continue;
         ts_quad w;
         if (sized_by_neighbour(r, out, n, j, side, &w) >= RESIZED &&
+            ts_quad_in_frame(w.q, frame->w, frame->h, 0) &&
             read_resized(r, frame, out, j, &w, err) < 0)
             return -1;
         if (!read_beside_sure(r, &out[j]))
