@@ -29,9 +29,11 @@
 #include "cv/cvdnn.h"
 #include "datadir.h"
 #include "geom.h"
+#include "median.h"
 #include "reader.h"
 #include "readers/place_pick.h"
 #include "readers/playing.h"
+#include "readers/playing_beside.h"
 #include "readers/playing_face.h"
 #include "readers/playing_held.h"
 #include "readers/playing_suit.h"
@@ -219,6 +221,15 @@ enum { TABLE_GROUP = 6, TABLE_SAMPLE = 4 };
 #define TABLE_SIZE 1.25f
 #define TABLE_INSIDE 1.5f
 #define TABLE_MIN_AREA 0.004f /* Chinese domino cards' outlines: 0.56-0.62% */
+/* An outline found inside its card (read_grown): a small card on a
+ * printed cloth whose light cells merge with its rim, a card edge to edge
+ * with another, its index ends cut off. Read unsure or as no card, it is
+ * read again grown by OUTLINE_GROW about its middle; the first grown quad
+ * read GROWN_SURE takes its place (at RERANK_SURE two sure wrong cards
+ * more on 119000's scattered cards, read 0.97). */
+enum { OUTLINE_GROWS = 2 };
+static const float OUTLINE_GROW[OUTLINE_GROWS] = {1.08f, 1.16f};
+#define GROWN_SURE 0.995f
 
 /* read_cards' flags per card: CARD_CUT, it runs past the frame's edge, whose
  * smeared warp the face only half sees (on half a card it counts the pips
@@ -296,6 +307,7 @@ struct ts_playing_reader {
     int nunpaired;
     const ts_image *frame; /* during find(): the frame (borrowed) */
     int nprefix;      /* find()'s first pass: candidates before the blobs' place */
+    int noutline;     /* find()'s candidates: the first noutline are whole outlines */
     int blobs_matter; /* it read what the blobs may change */
     ts_quad *ranked;  /* the finder's output before it is copied out */
     unsigned char *met; /* MAX_RANKED^2: same_size's overlaps, each measured once */
@@ -1441,6 +1453,28 @@ static int held_pairs(ts_playing_reader *r, ts_pt q[4], ts_reading *out, char *e
     return pairs_card(r, r->rpairs, nr, q, out, err) < 0 ? -1 : 0;
 }
 
+/* Outline q read unsure or as no card, read again grown (OUTLINE_GROW):
+ * returns 1 with the grown quad read GROWN_SURE in g and its reading in
+ * out, 0 if none, -1 with err. */
+static int read_grown(ts_playing_reader *r, const ts_pt q[4], ts_pt g[4], ts_reading *out,
+                      char *err)
+{
+    for (int k = 0; k < OUTLINE_GROWS; k++) {
+        ts_quad_scale(q, OUTLINE_GROW[k], g);
+        if (!ts_quad_in_frame(g, r->frame->w, r->frame->h, 0))
+            return 0;
+        ts_reading rd;
+        if (tscv_warp_quad(r->frame, g, &r->warp, TS_PLAYING_CARD_W, TS_PLAYING_CARD_H, err) < 0 ||
+            read_fresh(r, &r->warp, card_flags(r, g, r->frame), &rd, err) < 0)
+            return -1;
+        if (rd.is_card && rd.conf >= GROWN_SURE) {
+            *out = rd;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* Reads candidate i for the finder (read ahead, or now), keeping a card's
  * reading for the pipeline's read of the same quad. */
 static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char *err)
@@ -1476,6 +1510,16 @@ static int read_candidate(void *ctx, ts_quad *cand, int i, ts_reading *out, char
         /* the pipeline drops a quad by its area: the moved quad's, not the
          * held quad's (a table's 7H read from its pair, a twelfth as big) */
         cand[i].area = (float)ts_quad_area(cand[i].q);
+    } else if (i < r->noutline && (!out->is_card || out->conf < RERANK_SURE)) {
+        ts_pt g[4];
+        int grown = read_grown(r, cand[i].q, g, out, err);
+        if (grown < 0)
+            return -1;
+        if (grown) {
+            memcpy(cand[i].q, g, sizeof g);
+            cand[i].area = (float)ts_quad_area(g);
+            keep_reading(r, g, out);
+        }
     }
     /* a late pair's card is one only when read surely (late_card) */
     int paired = paired_quad(r, cand[i].q);
@@ -1839,6 +1883,41 @@ static int give_views(ts_playing_reader *r, const ts_image *frame, ts_quad *out,
     return rc < 0 ? -1 : k;
 }
 
+/* Drops from the chosen cards out[0..n) each outline or blob read
+ * TS_PLAYING_FLOOR whose area is OVERSIZED times the median of those
+ * (when OVERSIZED_PEERS or more): two cards of a row or block in one quad,
+ * read from one card's index while it lies on the other (rows 119014,
+ * 119033, 121018: the neighbour's code, in its neighbour's place); their
+ * sure neighbours then offer both places (ts_playing_offer_beside). Cards
+ * found by their index, sized by its glyphs, and a fan's index views
+ * (squares, small) are not counted. Returns the count kept. */
+#define OVERSIZED 1.95f
+enum { OVERSIZED_PEERS = 4 };
+static int drop_oversized(const ts_playing_reader *r, ts_quad *out, int n)
+{
+    double area[MAX_RANKED];
+    unsigned char whole[MAX_RANKED];
+    int m = 0;
+    n = n < MAX_RANKED ? n : MAX_RANKED;
+    for (int i = 0; i < n; i++) {
+        float conf;
+        int code;
+        chosen_reading(r, &out[i], &conf, &code);
+        whole[i] = conf >= TS_PLAYING_FLOOR && !paired_quad(r, out[i].q) &&
+                   ts_playing_card_shaped(out[i].q);
+        if (whole[i])
+            area[m++] = ts_quad_area(out[i].q);
+    }
+    if (m < OVERSIZED_PEERS)
+        return n;
+    double top = OVERSIZED * ts_median(area, m);
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (!whole[i] || ts_quad_area(out[i].q) < top)
+            out[k++] = out[i];
+    return k;
+}
+
 /* The chosen quads of r->ranked[0..n) in out, the first nahead read
  * ahead, then picked with read (read_candidate or read_outlined). */
 static int pick(ts_playing_reader *r, const ts_image *frame, int n, int nahead,
@@ -1913,6 +1992,41 @@ static int same_size(const ts_quad *cand, int n, const ts_image *frame, unsigned
     return best;
 }
 
+/* Whether one of the sample outlines cand[pick[0..n)] grown by
+ * OUTLINE_GROW[0] (read_grown: a small card's outline on a printed cloth
+ * ends inside it) reads GROWN_SURE as a card (read in one batch): 1, 0 if
+ * none, -1 with err. Asked only on a frame of PATTERN_PAIRS glyph pairs or
+ * more (a printed cloth's cells, dots and stripes pair like an index's
+ * glyphs: 106-512 on the tables it was given up on; the speed frames of
+ * the other games, which it then gives up on, 6-66): the four reads cost
+ * 195 M instructions. */
+enum { PATTERN_PAIRS = 100 };
+static int grown_sample_reads_card(ts_playing_reader *r, const ts_image *frame,
+                                   const ts_quad *cand, const int *pick, int n, char *err)
+{
+    int flags[TABLE_SAMPLE], m = 0;
+    for (int k = 0; k < n; k++) {
+        ts_pt g[4];
+        ts_quad_scale(cand[pick[k]].q, OUTLINE_GROW[0], g);
+        if (!ts_quad_in_frame(g, frame->w, frame->h, 0))
+            continue;
+        if (tscv_warp_quad(frame, g, &r->ahead_img[m], TS_PLAYING_CARD_W, TS_PLAYING_CARD_H,
+                           err) < 0)
+            return -1;
+        flags[m++] = card_flags(r, g, frame);
+    }
+    ts_playing_reading rd[TABLE_SAMPLE];
+    if (m > 0 && read_cards(r, r->ahead_img, flags, m, rd, err) < 0)
+        return -1;
+    for (int k = 0; k < m; k++) {
+        ts_reading out;
+        to_reading(&rd[k], &out);
+        if (out.is_card && out.conf >= GROWN_SURE)
+            return 1;
+    }
+    return 0;
+}
+
 /* Reads in one batch the first TABLE_SAMPLE outlines of group[0..ng) of
  * cand, keeping their readings for find() (kept_reading). Returns 1 if one
  * reads as a card above the floor, or every one as a card and one of them
@@ -1945,7 +2059,9 @@ static int sample_reads_card(ts_playing_reader *r, const ts_image *frame, const 
         cards += out.is_card;
         unvetoed |= out.is_card && out.conf > FACE_VETO_CAP;
     }
-    return card || (cards == n && unvetoed);
+    if (card || (cards == n && unvetoed))
+        return 1;
+    return r->nhpairs < PATTERN_PAIRS ? 0 : grown_sample_reads_card(r, frame, cand, pick, n, err);
 }
 
 /* 1 if the frame is a table of another game's cards (TABLE_GROUP): many
@@ -1964,272 +2080,31 @@ static int other_table(ts_playing_reader *r, const ts_image *frame, const ts_qua
     return card < 0 ? -1 : !card;
 }
 
-/* Cards edge to edge, or in a row with gaps, whose outlines merged or
- * whose indices were not among the pairs read: each card read surely
- * offers its four neighbours edge to edge (its quad moved by a side along
- * and across it), and, for a row laid with gaps, the place as far past it
- * as a sure card beside it lies (BESIDE_GAP of that side, off its line
- * within BESIDE_ACROSS of the short side). A place is read when it lies in
- * the frame, holds no chosen card's middle nor they its, was not tried
- * (corners within BESIDE_NEAR of the short side) and shows as much card
- * white as its source card (BESIDE_STOCK of its share); kept when read
- * BESIDE_SURE, then it offers its own. */
-#define BESIDE_SURE RERANK_SURE
-#define BESIDE_STOCK 0.85f
-#define BESIDE_NEAR 0.05f
-#define BESIDE_ACROSS 0.15f
-static const float BESIDE_GAP[2] = {1.02f, 1.4f};
-#define BESIDE_GAP_TRY 1.08f
-#define BESIDE_LONG 1.2f
-/* A card's size from a neighbour's index corner (sized_by_neighbour): at
- * this many of its side away, both facing within acos(BESIDE_ALIKE). */
-static const float BESIDE_SIZE[2] = {0.95f, 1.5f};
-#define BESIDE_ALIKE 0.95f
-enum { BESIDE_STEPS = 8, BESIDE_TRIED = 64, STOCK_GRID = 8 };
-
-/* The whiteness of quad q at STOCK_GRID^2 points a tenth in from its
- * edges into v (-1 beyond the frame). */
-enum { STOCK_N = STOCK_GRID * STOCK_GRID };
-static void stock_samples(const ts_image *frame, const ts_pt q[4], int v[STOCK_N])
-{
-    for (int j = 0; j < STOCK_GRID; j++)
-        for (int i = 0; i < STOCK_GRID; i++)
-            v[j * STOCK_GRID + i] = ts_playing_whiteness(
-                frame, ts_quad_point(q, 0.1f + 0.8f * (i + 0.5f) / STOCK_GRID,
-                                     0.1f + 0.8f * (j + 0.5f) / STOCK_GRID));
-}
-
-/* The share of quad q's stock samples at least level white. */
-static float white_share(const ts_image *frame, const ts_pt q[4], int level)
-{
-    int v[STOCK_N], in = 0;
-    stock_samples(frame, q, v);
-    for (int i = 0; i < STOCK_N; i++)
-        in += v[i] >= level;
-    return (float)in / STOCK_N;
-}
-
-/* The white level of card q: 0.8 of its median sample (a card is mostly
- * white paper). */
-static int card_white_level(const ts_image *frame, const ts_pt q[4])
-{
-    int v[STOCK_N], hist[257] = {0}, acc = 0, m = 0;
-    stock_samples(frame, q, v);
-    for (int i = 0; i < STOCK_N; i++)
-        hist[v[i] + 1]++;
-    while (m < 256 && (acc += hist[m + 1]) < STOCK_N / 2)
-        m++;
-    return (int)(0.8f * m);
-}
-
-/* Whether chosen card q was read BESIDE_SURE (kept in the memo). */
-static int read_beside_sure(const ts_playing_reader *r, const ts_quad *q)
+/* The neighbour offering's questions (playing_beside.h): how surely chosen
+ * card q was read, how it was found, and a place read afresh. */
+static float beside_conf(void *ctx, const ts_quad *q)
 {
     float conf;
     int code;
-    chosen_reading(r, q, &conf, &code);
-    return conf >= BESIDE_SURE;
+    chosen_reading(ctx, q, &conf, &code);
+    return conf;
 }
 
-/* The steps from card out[j] to its neighbours' places into step: its
- * sides each way, and back from each sure card beside it in a row with
- * gaps. Returns the count. */
-static int beside_steps(const ts_playing_reader *r, const ts_quad *out, int n, int j,
-                        const ts_pt w[4], ts_pt step[BESIDE_STEPS])
+static int beside_paired(void *ctx, const ts_pt q[4])
 {
-    int ns = 0;
-    for (int d = 0; d < 4; d++) {
-        ts_pt b = w[d < 2 ? 1 : 3];
-        float s = d % 2 ? -1.0f : 1.0f;
-        step[ns++] = (ts_pt){s * (b.x - w[0].x), s * (b.y - w[0].y)};
-    }
-    ts_pt c = ts_quad_centre(w);
-    float short_side = fminf(ts_dist(w[0], w[1]), ts_dist(w[0], w[3]));
-    for (int k = 0; k < n && ns < BESIDE_STEPS; k++) {
-        if (k == j || !read_beside_sure(r, &out[k]))
-            continue;
-        ts_pt ck = ts_quad_centre(out[k].q);
-        float vx = ck.x - c.x, vy = ck.y - c.y;
-        for (int a = 1; a < 4 && ns < BESIDE_STEPS; a += 2) {
-            float ax = w[a].x - w[0].x, ay = w[a].y - w[0].y, len = hypotf(ax, ay);
-            float along = fabsf(vx * ax + vy * ay) / len, across = fabsf(vx * ay - vy * ax) / len;
-            if (across < BESIDE_ACROSS * short_side && along > BESIDE_GAP[0] * len &&
-                along < BESIDE_GAP[1] * len)
-                step[ns++] = (ts_pt){-vx, -vy};
-        }
-    }
-    return ns;
-}
-
-/* Card out[j] in w; one found by its index sized by a sure card k beside
- * it facing the same way edge to edge: k's index corner lies BESIDE_SIZE
- * of j's side from j's along it (within BESIDE_ACROSS across), so that
- * distance is the side. A card found by its index is sized by its glyph
- * step, 0.7-0.9 of the true card on touching tables, and its neighbours
- * offered from it miss their indices; an outline or blob is as found. */
-static void sized_by_neighbour(const ts_playing_reader *r, const ts_quad *out, int n, int j,
-                               ts_quad *w)
-{
-    *w = out[j];
-    const ts_pt *q = out[j].q;
-    if (!paired_quad(r, q))
-        return;
-    for (int k = 0; k < n; k++) {
-        if (k == j || !read_beside_sure(r, &out[k]))
-            continue;
-        const ts_pt *o = out[k].q;
-        float vx = o[0].x - q[0].x, vy = o[0].y - q[0].y;
-        for (int a = 1; a < 4; a += 2) {
-            float ax = q[a].x - q[0].x, ay = q[a].y - q[0].y, len = hypotf(ax, ay);
-            float bx = o[a].x - o[0].x, by = o[a].y - o[0].y;
-            if (len < 1 || ax * bx + ay * by < BESIDE_ALIKE * len * hypotf(bx, by))
-                continue; /* k faces another way */
-            float along = (vx * ax + vy * ay) / len, across = fabsf(vx * ay - vy * ax) / len;
-            float f = fabsf(along) / len;
-            if (across < BESIDE_ACROSS * len && f > BESIDE_SIZE[0] && f < BESIDE_SIZE[1]) {
-                for (int c = 0; c < 4; c++)
-                    w->q[c] = (ts_pt){q[0].x + f * (q[c].x - q[0].x), q[0].y + f * (q[c].y - q[0].y)};
-                return;
-            }
-        }
-    }
+    return paired_quad(ctx, q);
 }
 
 /* Reads card quad q of frame afresh, keeping its reading in the memo. */
-static int read_place(ts_playing_reader *r, const ts_image *frame, const ts_quad *q,
-                      ts_reading *rd, char *err)
+static int read_place(void *ctx, const ts_image *frame, const ts_quad *q, ts_reading *rd,
+                      char *err)
 {
+    ts_playing_reader *r = ctx;
     if (tscv_warp_quad(frame, q->q, &r->warp, TS_PLAYING_CARD_W, TS_PLAYING_CARD_H, err) < 0 ||
         read_fresh(r, &r->warp, card_flags(r, q->q, frame), rd, err) < 0)
         return -1;
     ts_reading_memo_put(&r->memo, q->q, rd);
     return 0;
-}
-
-/* The share of points just outside quad q's edges (RING_OUT of its sides
- * out, RING_N along each) at least level white. */
-enum { RING_N = 8 };
-#define RING_OUT 0.04f
-static float ring_share(const ts_image *frame, const ts_pt q[4], int level)
-{
-    int in = 0;
-    for (int i = 0; i < RING_N; i++) {
-        float t = (i + 0.5f) / RING_N;
-        const ts_pt p[4] = {ts_quad_point(q, t, -RING_OUT), ts_quad_point(q, t, 1 + RING_OUT),
-                            ts_quad_point(q, -RING_OUT, t), ts_quad_point(q, 1 + RING_OUT, t)};
-        for (int k = 0; k < 4; k++)
-            in += ts_playing_whiteness(frame, p[k]) >= level;
-    }
-    return (float)in / (4 * RING_N);
-}
-
-/* Moves place c (offered from a card whose white is level) by up to
- * SNAP_STEPS steps of SNAP_STEP of its short side each way to where it
- * holds the most white and has the least just outside: a row's card lies
- * a gap past its neighbour's side, a chain of neighbours drifts. */
-enum { SNAP_STEPS = 2 };
-#define SNAP_STEP 0.03f
-#define SNAP_STOCK 0.5f
-static void snap_to_card(const ts_image *frame, ts_quad *c, int level)
-{
-    float side = fminf(ts_dist(c->q[0], c->q[1]), ts_dist(c->q[0], c->q[3]));
-    ts_pt ax = {c->q[1].x - c->q[0].x, c->q[1].y - c->q[0].y};
-    ts_pt ay = {c->q[3].x - c->q[0].x, c->q[3].y - c->q[0].y};
-    float lx = hypotf(ax.x, ax.y), ly = hypotf(ay.x, ay.y), d = SNAP_STEP * side;
-    ts_quad best = *c;
-    float top = white_share(frame, c->q, level) - ring_share(frame, c->q, level);
-    for (int j = -SNAP_STEPS; j <= SNAP_STEPS; j++)
-        for (int i = -SNAP_STEPS; i <= SNAP_STEPS; i++) {
-            if (!i && !j)
-                continue;
-            ts_quad m = *c;
-            float dx = d * (i * ax.x / lx + j * ay.x / ly), dy = d * (i * ax.y / lx + j * ay.y / ly);
-            for (int k = 0; k < 4; k++)
-                m.q[k].x += dx, m.q[k].y += dy;
-            float sc = white_share(frame, m.q, level) - ring_share(frame, m.q, level);
-            if (sc > top + 1e-3f)
-                top = sc, best = m;
-        }
-    *c = best;
-}
-
-/* Whether place c is worth snapping (snap_to_card): in the frame, free
- * (ts_place_taken) and half as white as its source card (stock), as a place
- * a gap off its card is; a grid's places between cards are table. */
-static int worth_snap(const ts_image *frame, const ts_quad *out, int n, const ts_quad *c,
-                      int level, float stock)
-{
-    return ts_quad_in_frame(c->q, frame->w, frame->h, 0) && !ts_place_taken(out, n, c) &&
-           white_share(frame, c->q, level) >= SNAP_STOCK * stock;
-}
-
-/* Whether quad q has a card's shape, its long sides BESIDE_LONG of its
- * short ones or more: not an index view (a square about a fan's index,
- * give_view), whose neighbours are no cards. */
-static int card_shaped(const ts_pt q[4])
-{
-    float a = ts_dist(q[0], q[1]) + ts_dist(q[2], q[3]), b = ts_dist(q[1], q[2]) + ts_dist(q[3], q[0]);
-    return fmaxf(a, b) >= BESIDE_LONG * fminf(a, b);
-}
-
-/* Reads place c (a neighbour offered from a card whose stock samples are
- * stock share at least level white; tried[0..*nt) tried before) and adds
- * it to out[0..*n) when read BESIDE_SURE (see BESIDE_SURE). Returns 1 if
- * added, 0 if not, -1 with err. */
-static int try_beside(ts_playing_reader *r, const ts_image *frame, ts_quad *out, int *n,
-                      ts_quad *tried, int *nt, const ts_quad *c, int level, float stock,
-                      char *err)
-{
-    float short_side = fminf(ts_dist(c->q[0], c->q[1]), ts_dist(c->q[0], c->q[3]));
-    if (*nt >= BESIDE_TRIED || !ts_quad_in_frame(c->q, frame->w, frame->h, 0) ||
-        ts_place_taken(out, *n, c) || ts_place_tried(tried, *nt, c, BESIDE_NEAR * short_side) ||
-        white_share(frame, c->q, level) < BESIDE_STOCK * stock)
-        return 0;
-    tried[(*nt)++] = *c;
-    ts_reading rd;
-    if (read_place(r, frame, c, &rd, err) < 0)
-        return -1;
-    if (!rd.is_card || rd.conf < BESIDE_SURE)
-        return 0;
-    out[(*n)++] = *c;
-    return 1;
-}
-
-/* Adds to out[0..n) the neighbours of its sure cards read BESIDE_SURE;
- * one edge to edge not read so is tried again BESIDE_GAP_TRY as far (a
- * row laid with a small gap). Returns the new count or -1 with err. */
-static int offer_beside(ts_playing_reader *r, const ts_image *frame, ts_quad *out, int n, int max,
-                        char *err)
-{
-    ts_quad tried[BESIDE_TRIED];
-    int nt = 0;
-    for (int j = 0; j < n && n < max; j++) {
-        if (!read_beside_sure(r, &out[j]) || paired_quad(r, out[j].q) == 3 ||
-            !card_shaped(out[j].q))
-            continue;
-        ts_quad w;
-        sized_by_neighbour(r, out, n, j, &w);
-        int level = card_white_level(frame, w.q);
-        float stock = white_share(frame, w.q, level);
-        ts_pt step[BESIDE_STEPS];
-        int ns = beside_steps(r, out, n, j, w.q, step);
-        for (int d = 0; d < ns && n < max; d++) {
-            int kept = 0;
-            for (int g = 0; g < (d < 4 ? 2 : 1) && !kept && n < max; g++) {
-                float f = g ? BESIDE_GAP_TRY : 1.0f;
-                ts_quad c = w;
-                for (int k = 0; k < 4; k++)
-                    c.q[k].x += f * step[d].x, c.q[k].y += f * step[d].y;
-                if (!worth_snap(frame, out, n, &c, level, stock))
-                    continue;
-                snap_to_card(frame, &c, level);
-                kept = try_beside(r, frame, out, &n, tried, &nt, &c, level, stock, err);
-                if (kept < 0)
-                    return -1;
-            }
-        }
-    }
-    return n;
 }
 
 /* Whether outline o holds the index middles of two cards of sure[0..n)
@@ -2305,6 +2180,7 @@ static int playing_find(void *reader, const ts_image *frame, ts_quad *out, int m
     n = ts_playing_find_outlined(r->finder, frame, early, ne, late, nl, r->ranked, nout, cap, err);
     if (n < 0)
         return -1;
+    r->noutline = nout;
     int room = cap - 2 - nout; /* ts_playing_find_late's room for the early ones */
     r->nprefix = nout + (ne < room ? ne : room > 0 ? room : 0);
     r->blobs_matter = 0;
@@ -2319,7 +2195,9 @@ static int playing_find(void *reader, const ts_image *frame, ts_quad *out, int m
         k = n < 0 ? -1 : pick(r, frame, n, n, read_candidate, out, max, err);
     }
     k = k < 0 ? -1 : give_views(r, frame, out, k, err);
-    return k < 0 ? -1 : offer_beside(r, frame, out, k, max, err);
+    k = k < 0 ? -1 : drop_oversized(r, out, k);
+    const ts_beside_reader beside = {r, beside_conf, beside_paired, read_place};
+    return k < 0 ? -1 : ts_playing_offer_beside(&beside, frame, out, k, max, err);
 }
 
 static const char *const playing_profiles[] = {"standard", NULL};
