@@ -509,6 +509,22 @@ static void card_axes(const ts_pt q[4], ts_pt *l, ts_pt *w)
     *w = (ts_pt){(q[1].x + q[2].x - q[0].x - q[3].x) / 2, (q[1].y + q[2].y - q[0].y - q[3].y) / 2};
 }
 
+/* A card's length over its width (82 by 26 mm). */
+#define CARD_ASPECT (82.0f / 26)
+
+/* The determinant of the 3x3 in the first three columns of m, with column
+ * k taken from column 3 when k is 0..2 (Cramer's rule), -1 for none. */
+static double det3(const double m[3][4], int k)
+{
+    double a[3][3];
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            a[i][j] = m[i][j == k ? 3 : j];
+    return a[0][0] * (a[1][1] * a[2][2] - a[1][2] * a[2][1]) -
+           a[0][1] * (a[1][0] * a[2][2] - a[1][2] * a[2][0]) +
+           a[0][2] * (a[1][0] * a[2][1] - a[1][1] * a[2][0]);
+}
+
 /* The plane s0 + sx x + sy y nearest the tops' sizes sz at their middles
  * c (least squares); 0 if they lie too near a line for it. */
 static int size_plane(const ts_pt *c, const float *sz, int n, table_view *v)
@@ -522,25 +538,13 @@ static int size_plane(const ts_pt *c, const float *sz, int n, table_view *v)
             m[a][3] += r[a] * sz[i];
         }
     }
-    double det = m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) -
-                 m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0]) +
-                 m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
+    double det = det3(m, -1);
     /* the tops' spread: the determinant over n^3 is their scatter's area squared */
     if (n < 4 || det < 6.25e6 * (double)n * n * n)
         return 0;
-    double x[3];
-    for (int k = 0; k < 3; k++) { /* Cramer */
-        double a[3][3];
-        for (int i = 0; i < 3; i++)
-            for (int j = 0; j < 3; j++)
-                a[i][j] = j == k ? m[i][3] : m[i][j];
-        x[k] = (a[0][0] * (a[1][1] * a[2][2] - a[1][2] * a[2][1]) -
-                a[0][1] * (a[1][0] * a[2][2] - a[1][2] * a[2][0]) +
-                a[0][2] * (a[1][0] * a[2][1] - a[1][1] * a[2][0])) / det;
-    }
-    v->s0 = (float)x[0];
-    v->sx = (float)x[1];
-    v->sy = (float)x[2];
+    v->s0 = (float)(det3(m, 0) / det);
+    v->sx = (float)(det3(m, 1) / det);
+    v->sy = (float)(det3(m, 2) / det);
     return 1;
 }
 
@@ -549,7 +553,7 @@ static int size_plane(const ts_pt *c, const float *sz, int n, table_view *v)
  * card's there puts them wrong. */
 static void pile_view(pile *p)
 {
-    const float K = 82.0f / 26; /* a card's length over its width */
+    const float K = CARD_ASPECT;
     ts_pt c[MAX_TOPS];
     float sz[MAX_TOPS], sorted[MAX_TOPS], g[3] = {0, 0, 0};
     for (int t = 0; t < p->ntops; t++) {
@@ -588,7 +592,7 @@ static void pile_view(pile *p)
  * way) on the table seen as v. */
 static void card_size_at(const table_view *v, const ts_pt q[4], float *len, float *wid)
 {
-    const float K = 82.0f / 26;
+    const float K = CARD_ASPECT;
     ts_pt c = ts_quad_centre(q), l, w;
     card_axes(q, &l, &w);
     float n = hypotf(l.x, l.y);
