@@ -325,6 +325,21 @@ static int http_video(ts_sink *base, const ts_image *img, ts_frame *keep,
     return http_frame(base, &h->canvas, t, err, errlen);
 }
 
+/* Waits up to DRAIN_MS for the server's connections to end (each sees
+ * stopping): libmicrohttpd 0.9.75 stopped while a connection's thread
+ * was still closing it crashed in that thread (once, fuzz_http at exit). */
+enum { DRAIN_MS = 1000, DRAIN_STEP_MS = 5 };
+static void drain_connections(struct MHD_Daemon *d)
+{
+    struct timespec step = {0, DRAIN_STEP_MS * 1000000L};
+    for (int waited = 0; waited < DRAIN_MS; waited += DRAIN_STEP_MS) {
+        const union MHD_DaemonInfo *i = MHD_get_daemon_info(d, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
+        if (!i || i->num_connections == 0)
+            return;
+        nanosleep(&step, NULL);
+    }
+}
+
 static void http_destroy(ts_sink *base)
 {
     http_sink *h = (http_sink *)base;
@@ -332,8 +347,10 @@ static void http_destroy(ts_sink *base)
     h->stopping = 1; /* waiting viewers end their streams */
     pthread_cond_broadcast(&h->cv);
     pthread_mutex_unlock(&h->mu);
-    if (h->daemon)
+    if (h->daemon) {
+        drain_connections(h->daemon);
         MHD_stop_daemon(h->daemon);
+    }
     if (h->fd >= 0)
         close(h->fd);
     frame_unref(h->latest);
