@@ -2251,6 +2251,246 @@ static int refined_sides(const ts_image *frame, cand *c, int nc, int cap)
     return nc;
 }
 
+/* The outward normal of side a-b of a quad whose middle is ctr. */
+static ts_pt outward(ts_pt a, ts_pt b, ts_pt ctr)
+{
+    float len = ts_dist(a, b);
+    ts_pt n = {(b.y - a.y) / len, -(b.x - a.x) / len};
+    if (n.x * (a.x - ctr.x) + n.y * (a.y - ctr.y) < 0)
+        n = (ts_pt){-n.x, -n.y};
+    return n;
+}
+
+/* A fan's top card found askew (its across way taken from the nearest of
+ * a few rays, or from paper running on into the card under it) squared to
+ * its one long side with the table beyond (side_shift: a straight edge
+ * over the side's middle), the other side parallel to it at the quad's
+ * width (it runs on into the card under it, no seam seen), its ends then
+ * moved to the edges that show (refine_ends). Returns 1 and fills out if
+ * that moved a corner by a twentieth of the width, else 0. */
+static int squared_to_free_side(const ts_image *frame, const cand *c, cand *out)
+{
+    const ts_quad src = c->q; /* out may be c's next: a copy */
+    const ts_pt *q = src.q;
+    float wid = quad_width(q);
+    int reach = (int)(0.25f * wid);
+    ts_pt ctr = ts_quad_centre(q);
+    float paper = card_paper(frame, q);
+    if (paper < 0 || reach < 3 || 2 * reach + 6 > PROFILE)
+        return 0;
+    int hard0 = table_beyond(frame, q[0], q[3], ctr, wid, paper);
+    int hard1 = table_beyond(frame, q[1], q[2], ctr, wid, paper);
+    if (hard0 == hard1)
+        return 0;
+    int ia = hard0 ? 0 : 1, ib = hard0 ? 3 : 2; /* the free side; across it ia ^ 1, ib ^ 1 */
+    ts_pt n = outward(q[ia], q[ib], ctr);
+    float da, db;
+    if (!side_shift(frame, q[ia], q[ib], n, reach, paper, &da, &db))
+        return 0;
+    ts_pt a = {q[ia].x + da * n.x, q[ia].y + da * n.y}, b = {q[ib].x + db * n.x, q[ib].y + db * n.y};
+    if (ts_dist(a, b) < 2 * wid)
+        return 0;
+    ts_pt n2 = outward(a, b, ctr);
+    ts_quad sq = src;
+    sq.q[ia] = a;
+    sq.q[ib] = b;
+    sq.q[ia ^ 1] = (ts_pt){a.x - wid * n2.x, a.y - wid * n2.y};
+    sq.q[ib ^ 1] = (ts_pt){b.x - wid * n2.x, b.y - wid * n2.y};
+    *out = *c;
+    if (!refine_ends(frame, &sq, &out->q))
+        return 0;
+    if (same_quad(out->q.q, q, 0.05f * wid))
+        return 0;
+    return 1;
+}
+
+/* Each of the first REFINED candidates c[0..nc) not cut across squared
+ * to its free long side (squared_to_free_side), added after it as found
+ * whole (a fan's top, read as one), not straight. Returns the count of
+ * cands now (<= cap). */
+static int squared_tops(const ts_image *frame, cand *c, int nc, int cap)
+{
+    int n0 = nc;
+    for (int i = 0; i < n0 && i < REFINED && nc < cap; i++) {
+        if (c[i].rank < 0)
+            continue;
+        if (!squared_to_free_side(frame, &c[i], &c[nc]))
+            continue;
+        c[nc].whole = 1;
+        c[nc].straight = 0;
+        c[nc].rank = c[i].rank - 0.01f;
+        nc++;
+    }
+    return nc;
+}
+
+static int on_whole(const cand *c, int nc, const pip *p);
+
+/* ---- a fan's top card along its free long side ------------------------ */
+
+enum {
+    EDGE_LOOKS = 32, /* pips looked at so, a frame */
+    EDGE_N = 17,     /* samples along the edge */
+};
+
+/* The line l = l0 + k s through the most of the points (s[i], l[i]), each
+ * within 1.5 px of it (the line through two of them that most lie near,
+ * then least squares over those). Returns how many lie on it. */
+static int edge_fit(const float *s, const float *l, int n, float *l0, float *k)
+{
+    int best = 0;
+    float b0 = 0, b1 = 0;
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++) {
+            if (s[j] - s[i] < 1e-3f)
+                continue;
+            float sl = (l[j] - l[i]) / (s[j] - s[i]);
+            int on = 0;
+            for (int q = 0; q < n; q++)
+                on += fabsf(l[i] + sl * (s[q] - s[i]) - l[q]) <= 1.5f;
+            if (on > best) {
+                best = on;
+                b1 = sl;
+                b0 = l[i] - sl * s[i];
+            }
+        }
+    float ss = 0, sv = 0, sss = 0, ssv = 0;
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        if (fabsf(b0 + b1 * s[i] - l[i]) <= 1.5f) {
+            ss += s[i];
+            sv += l[i];
+            sss += s[i] * s[i];
+            ssv += s[i] * l[i];
+            m++;
+        }
+    float var = m ? sss - ss * ss / m : 0;
+    *k = var > 1e-6f ? (ssv - ss * sv / m) / var : b1;
+    *l0 = m ? (sv - *k * ss) / m : b0;
+    return best;
+}
+
+/* How far the paper runs along (vx, vy) from the points depth px in from
+ * the edge through (ex, ey) (inward -(ux, uy)) at the depths given: the
+ * card's end that way, if the three agree (an end meets the free side
+ * about square); -1 if not. */
+static float end_along(const domino_card_finder *f, ts_pt e, ts_pt u, ts_pt v, const float *depth,
+                       float tol, int thin, int clear)
+{
+    float d[3];
+    for (int k = 0; k < 3; k++) {
+        d[k] = walk(f, e.x - depth[k] * u.x, e.y - depth[k] * u.y, v.x, v.y, MAX_RAY, thin, clear);
+        if (d[k] < 0)
+            return -1;
+    }
+    float lo = fminf(d[0], fminf(d[1], d[2])), hi = fmaxf(d[0], fmaxf(d[1], d[2]));
+    return hi - lo <= tol ? d[1] : -1;
+}
+
+/* A fan's top card from a pip on it whose paper runs on (into the cards
+ * under it, no seam seen), where the rays found no card: the nearest
+ * edge round the pip is its free long side, taken as a straight line from
+ * rays across it at points along it (edge_fit: the nearest of a few rays
+ * gives its way only to a few degrees), its ends where the paper along
+ * that side ends, square to it, its width the deck's for that length;
+ * the pip a third or so in from the side, in an end's group. Returns 0
+ * and fills c (found whole, not straight), or -1. */
+static int card_along_edge(const domino_card_finder *f, const pip *p, cand *c)
+{
+    enum { NR = 48 };
+    int k0 = -1;
+    float near = 1e9f;
+    for (int k = 0; k < NR; k++) {
+        float a = k * 6.2831853f / NR, l = ray(f, p->cx, p->cy, cosf(a), sinf(a), MAX_RAY);
+        if (l >= 0 && l < near) {
+            near = l;
+            k0 = k;
+        }
+    }
+    if (k0 < 0 || near < p->r)
+        return -1;
+    float a = k0 * 6.2831853f / NR;
+    ts_pt u = {cosf(a), sinf(a)}, v = {-u.y, u.x};
+    /* the edge at points along it, each side of the pip's foot */
+    float s[EDGE_N], l[EDGE_N];
+    int n = 0;
+    for (int j = 0; j < EDGE_N; j++) {
+        float sj = (j - EDGE_N / 2) * 0.5f * near;
+        float x = p->cx + sj * v.x, y = p->cy + sj * v.y;
+        if (!paper_at(f, x, y))
+            continue;
+        float lj = ray(f, x, y, u.x, u.y, 3 * near);
+        if (lj < 0 || lj >= 3 * near)
+            continue;
+        s[n] = sj;
+        l[n++] = lj;
+    }
+    float l0, k;
+    if (n < 8 || edge_fit(s, l, n, &l0, &k) < 8)
+        return -1;
+    /* the side's own way: u turned by atan(k), the pip l0 cos off it */
+    float t = atanf(k), cs = cosf(t), sn = sinf(t);
+    ts_pt u2 = {u.x * cs - v.x * sn, u.y * cs - v.y * sn}, v2 = {-u2.y, u2.x};
+    float near2 = l0 * cs;
+    ts_pt foot = {p->cx + near2 * u2.x, p->cy + near2 * u2.y};
+    /* the ends, along the side at three depths within the pip's distance */
+    const float depth[3] = {0.3f * near2, 0.6f * near2, 0.9f * near2};
+    float tol = 0.15f * near2 + 2;
+    int thin = (int)fmaxf(2, 0.5f * p->r), clear = (int)fmaxf(4, p->r);
+    float e0 = end_along(f, foot, u2, (ts_pt){-v2.x, -v2.y}, depth, tol, thin, clear);
+    float e1 = end_along(f, foot, u2, v2, depth, tol, thin, clear);
+    if (e0 < 0 || e1 < 0)
+        return -1;
+    float len = e0 + e1, w = len / DECK_ASPECT;
+    /* the pip a third or so in from the side, and in an end's group */
+    if (!width_fits(p, w) || near2 < 0.15f * w || near2 > 0.6f * w ||
+        fabsf(e1 - e0) < 0.25f * len)
+        return -1;
+    float grow = GROW * w;
+    ts_pt o = {foot.x + grow * u2.x, foot.y + grow * u2.y}; /* on the side, grown */
+    float b0 = e0 + grow, b1 = e1 + grow;
+    ts_quad *q = &c->q;
+    q->q[0] = (ts_pt){o.x - b0 * v2.x, o.y - b0 * v2.y};
+    q->q[1] = (ts_pt){q->q[0].x - w * u2.x, q->q[0].y - w * u2.y};
+    q->q[3] = (ts_pt){o.x + b1 * v2.x, o.y + b1 * v2.y};
+    q->q[2] = (ts_pt){q->q[3].x - w * u2.x, q->q[3].y - w * u2.y};
+    q->area = w * (b0 + b1);
+    q->score = 0.5f;
+    c->whole = 1;
+    c->straight = 0;
+    c->pulled = 0;
+    c->width = w;
+    c->across = atan2f(u2.y, u2.x);
+    c->len_w = 0;
+    c->ran_on = 0;
+    c->rank = 0.2f;
+    return 0;
+}
+
+/* The pips runs_on[i] marks (their paper ran on, or no card was found
+ * for them) on no card found whole with both ends straight, each a card
+ * along its nearest edge (card_along_edge), at most EDGE_LOOKS looks,
+ * added after the cards found when not found already. Returns the count
+ * of cands now (<= cap). */
+static int cards_along_edges(const domino_card_finder *f, const uint8_t *runs_on, cand *c,
+                             int nc, int cap)
+{
+    int looks = EDGE_LOOKS;
+    for (int i = 0; i < f->npips && looks > 0 && nc < cap; i++) {
+        const pip *p = &f->pips[i];
+        if (!runs_on[i] || on_whole(c, nc, p))
+            continue;
+        looks--;
+        if (card_along_edge(f, p, &c[nc]) < 0)
+            continue;
+        int dup = 0;
+        for (int j = 0; j < nc && !dup; j++)
+            dup = same_quad(c[j].q.q, c[nc].q.q, 0.05f * c[nc].width);
+        nc += !dup;
+    }
+    return nc;
+}
+
 /* ---- a card from its two pip groups ------------------------------------ */
 
 enum {
@@ -2471,7 +2711,7 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
     for (int i = 0; i < np; i++)
         clear_disc(f, f->pips[i].cx, f->pips[i].cy, disc_radius(&f->pips[i]));
     int nc = 0;
-    uint8_t failed[MAX_PIPS];
+    uint8_t failed[MAX_PIPS], runs_on[MAX_PIPS];
     float wids[MAX_PIPS]; /* the widths of the cards found whole from plain pips */
     int nratio = 0;
     float rmed = f->rmed = median_radius(f);
@@ -2480,7 +2720,7 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
     int looks = SECOND_LOOKS, bare = BARE_LOOKS;
     for (int i = 0; i < np; i++) {
         const pip *p = &f->pips[i];
-        failed[i] = 0;
+        failed[i] = runs_on[i] = 0;
         /* a pip inside two cards found already gives nothing new */
         int known = 0;
         for (int j = 0; j < nc && known < KNOWN; j++)
@@ -2490,6 +2730,7 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
         int got = card_of_pip(f, p, 0, NAN, 0, &f->cands[nc]);
         float len_w = f->cands[nc].len_w, across = f->cands[nc].across;
         int ran_on = f->cands[nc].ran_on;
+        runs_on[i] = (uint8_t)(ran_on || got != 0);
         if (got == 0) {
             if (f->cands[nc].whole && plain_pip(p, rmed))
                 wids[nratio++] = f->cands[nc].width;
@@ -2558,6 +2799,9 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
     nc = frame_trims(f->cands, nc, MAX_CANDS);
     qsort(f->cands, (size_t)nc, sizeof f->cands[0], by_rank);
     nc = refined_sides(frame, f->cands, nc, MAX_CANDS);
+    nc = squared_tops(frame, f->cands, nc, MAX_CANDS);
+    nc = cards_along_edges(f, runs_on, f->cands, nc, MAX_CANDS);
+    qsort(f->cands, (size_t)nc, sizeof f->cands[0], by_rank);
     int n = nc < max ? nc : max;
     for (int i = 0; i < n; i++) {
         out[i] = f->cands[i].q;

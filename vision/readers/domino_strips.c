@@ -25,6 +25,9 @@ enum {
  * is evidence of its count: a part of a five's clover cut by a card no
  * candidate knew of lay 7-9 px off a two's or a six's place */
 static const float SURE = 7;
+/* the paper's red over green, a share of its red, past which the paper is
+ * tinted (pips red by a larger share), and past which no strip is read */
+static const float TINTED = 0.12f, TINT_MAX = 0.2f;
 
 static float grey_at(const ts_image *f, float x, float y)
 {
@@ -654,7 +657,11 @@ static int read_strip(const ts_image *card, const uint8_t *vis, int clean, ts_re
             }
         }
     }
-    if (!pn || pr - pg > 0.12 * pr) /* a coloured light: red and black not told apart */
+    /* tinted paper or a warm light: red told from black by more red over
+     * green (as domino_read_pips does); a light more coloured than that
+     * leaves red and black not told apart */
+    int tinted = pn && pr - pg > TINTED * pr;
+    if (!pn || pr - pg > TINT_MAX * pr)
         return 0;
     double paper_grey = (pb + 2 * pg + pr) / (4.0 * pn);
     /* near: within 2 px of what does not show (a blob there is cut) */
@@ -728,7 +735,7 @@ static int read_strip(const ts_image *card, const uint8_t *vis, int clean, ts_re
         b->cut = cut;
         b->bw = bw;
         b->bh = bh;
-        b->red = domino_ink_red(rg, rs, area, 0.25, pr / pn);
+        b->red = domino_ink_red(rg, rs, area, tinted ? 0.35 : 0.25, pr / pn);
         /* a cloth's coloured spot: no deck prints such a pip */
         if (!b->red && area >= 40 && domino_ink_coloured(lift, gb, area, paper_grey - gs / area))
             return 0;
