@@ -2280,7 +2280,10 @@ static int squared_to_free_side(const ts_image *frame, const cand *c, cand *out)
         return 0;
     int hard0 = table_beyond(frame, q[0], q[3], ctr, wid, paper);
     int hard1 = table_beyond(frame, q[1], q[2], ctr, wid, paper);
-    if (hard0 == hard1)
+    /* a fan's top: the table beyond one long side and both ends (checked
+     * first: cheap) */
+    if (hard0 == hard1 || !table_beyond(frame, q[0], q[1], ctr, wid, paper) ||
+        !table_beyond(frame, q[3], q[2], ctr, wid, paper))
         return 0;
     int ia = hard0 ? 0 : 1, ib = hard0 ? 3 : 2; /* the free side; across it ia ^ 1, ib ^ 1 */
     ts_pt n = outward(q[ia], q[ib], ctr);
@@ -2297,11 +2300,14 @@ static int squared_to_free_side(const ts_image *frame, const cand *c, cand *out)
     sq.q[ia ^ 1] = (ts_pt){a.x - wid * n2.x, a.y - wid * n2.y};
     sq.q[ib ^ 1] = (ts_pt){b.x - wid * n2.x, b.y - wid * n2.y};
     *out = *c;
-    if (!refine_ends(frame, &sq, &out->q))
+    if (!refine_ends(frame, &sq, &out->q) || same_quad(out->q.q, q, 0.05f * wid))
         return 0;
-    if (same_quad(out->q.q, q, 0.05f * wid))
-        return 0;
-    return 1;
+    /* and the table beyond both ends: a fan's top shows them whole (a
+     * pile's card partly under another one does not) */
+    const ts_pt *o = out->q.q;
+    ts_pt oc = ts_quad_centre(o);
+    return table_beyond(frame, o[0], o[1], oc, wid, paper) &&
+           table_beyond(frame, o[3], o[2], oc, wid, paper);
 }
 
 /* Each of the first REFINED candidates c[0..nc) not cut across squared
@@ -2393,23 +2399,11 @@ static float end_along(const domino_card_finder *f, ts_pt e, ts_pt u, ts_pt v, c
  * rays across it at points along it (edge_fit: the nearest of a few rays
  * gives its way only to a few degrees), its ends where the paper along
  * that side ends, square to it, its width the deck's for that length;
- * the pip a third or so in from the side, in an end's group. Returns 0
+ * the pip a third or so in from the side, in an end's group; the edge
+ * looked at is the one near px off the pip along a (radians). Returns 0
  * and fills c (found whole, not straight), or -1. */
-static int card_along_edge(const domino_card_finder *f, const pip *p, cand *c)
+static int card_along(const domino_card_finder *f, const pip *p, float a, float near, cand *c)
 {
-    enum { NR = 48 };
-    int k0 = -1;
-    float near = 1e9f;
-    for (int k = 0; k < NR; k++) {
-        float a = k * 6.2831853f / NR, l = ray(f, p->cx, p->cy, cosf(a), sinf(a), MAX_RAY);
-        if (l >= 0 && l < near) {
-            near = l;
-            k0 = k;
-        }
-    }
-    if (k0 < 0 || near < p->r)
-        return -1;
-    float a = k0 * 6.2831853f / NR;
     ts_pt u = {cosf(a), sinf(a)}, v = {-u.y, u.x};
     /* the edge at points along it, each side of the pip's foot */
     float s[EDGE_N], l[EDGE_N];
@@ -2467,9 +2461,38 @@ static int card_along_edge(const domino_card_finder *f, const pip *p, cand *c)
     return 0;
 }
 
+/* A fan's top card along one of the two nearest edges round pip p (the
+ * nearest may be an end: a pip lies about as far in from an end as from
+ * a side), as card_along makes it. Returns 0 and fills c, or -1. */
+static int card_along_edge(const domino_card_finder *f, const pip *p, cand *c)
+{
+    enum { NR = 48, APART = NR / 8 }; /* two edges' ways 45 degrees apart */
+    float len[NR], lim = fminf(MAX_RAY, 45 * p->r); /* as card_of_pip's rays */
+    for (int k = 0; k < NR; k++) {
+        float a = k * 6.2831853f / NR;
+        len[k] = ray(f, p->cx, p->cy, cosf(a), sinf(a), lim);
+    }
+    int tried = -1;
+    for (int pass = 0; pass < 2; pass++) {
+        int k0 = -1;
+        for (int k = 0; k < NR; k++) {
+            int d = abs(k - tried); /* rays apart, round the circle */
+            d = tried < 0 ? APART : d < NR - d ? d : NR - d;
+            if (len[k] >= p->r && d >= APART && (k0 < 0 || len[k] < len[k0]))
+                k0 = k;
+        }
+        if (k0 < 0)
+            return -1;
+        if (card_along(f, p, k0 * 6.2831853f / NR, len[k0], c) == 0)
+            return 0;
+        tried = k0;
+    }
+    return -1;
+}
+
 /* The pips runs_on[i] marks (their paper ran on, or no card was found
  * for them) on no card found whole with both ends straight, each a card
- * along its nearest edge (card_along_edge), at most EDGE_LOOKS looks,
+ * along one of its nearest edges (card_along_edge), at most EDGE_LOOKS looks,
  * added after the cards found when not found already. Returns the count
  * of cands now (<= cap). */
 static int cards_along_edges(const domino_card_finder *f, const uint8_t *runs_on, cand *c,
