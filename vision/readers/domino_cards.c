@@ -2290,7 +2290,8 @@ static int squared_to_free_side(const ts_image *frame, const cand *c, cand *out)
     float da, db;
     if (!side_shift(frame, q[ia], q[ib], n, reach, paper, &da, &db))
         return 0;
-    ts_pt a = {q[ia].x + da * n.x, q[ia].y + da * n.y}, b = {q[ib].x + db * n.x, q[ib].y + db * n.y};
+    ts_pt a = {q[ia].x + da * n.x, q[ia].y + da * n.y};
+    ts_pt b = {q[ib].x + db * n.x, q[ib].y + db * n.y};
     if (ts_dist(a, b) < 2 * wid)
         return 0;
     ts_pt n2 = outward(a, b, ctr);
