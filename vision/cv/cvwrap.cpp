@@ -7,6 +7,7 @@
 
 #include "cv_internal.hpp"
 #include "adaptive.h"
+#include "canny.h"
 #include "hull.h"
 #include "morph.h"
 #include "resize_area.h"
@@ -236,6 +237,22 @@ int tscv_morph_opencv(const ts_image *src, ts_image *dst, char op, int radius, c
 }
 
 int tscv_canny(const ts_image *src, ts_image *dst, double lo, double hi, char *err)
+{
+    GUARD_BEGIN
+    cv::Mat d;
+    if (prepare(dst, src->w, src->h, 1, &d) < 0)
+        return fail(err, "canny: bad destination");
+    /* OpenCV's bytes without its per-call gradient images (test_canny) */
+    int own = src->channels == 1 ? ts_canny(src, dst, lo, hi) : 1;
+    if (own < 0)
+        return fail(err, "canny: out of memory");
+    if (own > 0)
+        cv::Canny(wrap(src), d, lo, hi, 3, true);
+    return 0;
+    GUARD_END
+}
+
+int tscv_canny_opencv(const ts_image *src, ts_image *dst, double lo, double hi, char *err)
 {
     GUARD_BEGIN
     cv::Mat d;

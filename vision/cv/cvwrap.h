@@ -55,8 +55,11 @@ int tscv_morph(const ts_image *src, ts_image *dst, char op, int radius, char *er
 /* The same through cv::morphologyEx alone (tscv_morph does radius 1 and 2 on
  * grey images itself, the same bytes: tests compare the two). */
 int tscv_morph_opencv(const ts_image *src, ts_image *dst, char op, int radius, char *err);
-/* Canny edges of a grey image. */
+/* Canny edges of a grey image (L2 gradient, 3 x 3 Sobel). */
 int tscv_canny(const ts_image *src, ts_image *dst, double lo, double hi, char *err);
+/* The same through cv::Canny alone (tscv_canny draws them itself, the same
+ * bytes: tests compare the two). */
+int tscv_canny_opencv(const ts_image *src, ts_image *dst, double lo, double hi, char *err);
 
 /* ---- Contours ----------------------------------------------------------- */
 
