@@ -8,6 +8,7 @@
 #include "cv_internal.hpp"
 #include "adaptive.h"
 #include "canny.h"
+#include "contours.h"
 #include "hull.h"
 #include "morph.h"
 #include "resize_area.h"
@@ -264,6 +265,15 @@ int tscv_canny_opencv(const ts_image *src, ts_image *dst, double lo, double hi, 
 }
 
 int tscv_find_contours(const ts_image *bin, int outer_only, tscv_contours *out, char *err)
+{
+    /* OpenCV's points and order without its copies (test_contours) */
+    int own = ts_find_contours(bin, outer_only, out);
+    if (own < 0)
+        return fail(err, "contours: out of memory");
+    return own > 0 ? tscv_find_contours_opencv(bin, outer_only, out, err) : 0;
+}
+
+int tscv_find_contours_opencv(const ts_image *bin, int outer_only, tscv_contours *out, char *err)
 {
     std::memset(out, 0, sizeof *out);
     GUARD_BEGIN

@@ -76,6 +76,9 @@ typedef struct {
  * every connected component, also those lying inside another's hole (no
  * hole boundaries). */
 int tscv_find_contours(const ts_image *bin, int outer_only, tscv_contours *out, char *err);
+/* The same through cv::findContours alone (tscv_find_contours traces them
+ * itself, the same points in the same order: tests compare the two). */
+int tscv_find_contours_opencv(const ts_image *bin, int outer_only, tscv_contours *out, char *err);
 void tscv_contours_free(tscv_contours *c);
 /* Sets the pixels of img (grey) inside and on the closed contour to 255. */
 int tscv_fill_contour(ts_image *img, const ts_ipt *pts, int n, char *err);
