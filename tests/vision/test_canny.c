@@ -1,6 +1,7 @@
 /* ts_canny (through tscv_canny) gives cv::Canny's bytes exactly (L2
- * gradient, 3 x 3 Sobel): random noise and smoothed noise of odd sizes down
- * to one pixel, thresholds in either order, zero and past 32767; grey
+ * gradient, 3 x 3 Sobel), with and without its AVX2 thinning: random
+ * noise and smoothed noise of odd sizes down to one pixel, thresholds in
+ * either order, zero and past 32767; grey
  * photos of a playing-card table and a SET board, blurred as the detector
  * blurs, at the detector's and the blob finder's thresholds; views with a
  * stride; and in place (left to OpenCV). */
@@ -31,20 +32,24 @@ enum { NPAIRS = sizeof PAIRS / sizeof PAIRS[0] };
  * edge pixels OpenCV found (so that a test shows it compared edges). */
 static long compare(const ts_image *src, double lo, double hi, long *edges)
 {
-    ts_image a, b;
+    ts_image a, b, c;
     char err[TSCV_ERR_MAX];
     assert_int_equal(ts_image_alloc(&a, src->w, src->h, 1), 0);
     assert_int_equal(ts_image_alloc(&b, src->w, src->h, 1), 0);
+    assert_int_equal(ts_image_alloc(&c, src->w, src->h, 1), 0);
     assert_int_equal(tscv_canny_opencv(src, &a, lo, hi, err), 0);
-    assert_int_equal(ts_canny(src, &b, lo, hi), 0);
+    assert_int_equal(ts_canny_v(src, &b, lo, hi, 1), 0);
+    assert_int_equal(ts_canny_v(src, &c, lo, hi, 0), 0); /* without AVX2 */
     long diff = 0;
     for (int y = 0; y < src->h; y++)
         for (int x = 0; x < src->w; x++) {
-            diff += ts_image_row(&a, y)[x] != ts_image_row(&b, y)[x];
+            diff += (ts_image_row(&a, y)[x] != ts_image_row(&b, y)[x]) +
+                    (ts_image_row(&a, y)[x] != ts_image_row(&c, y)[x]);
             *edges += ts_image_row(&a, y)[x] != 0;
         }
     ts_image_free(&a);
     ts_image_free(&b);
+    ts_image_free(&c);
     return diff;
 }
 
