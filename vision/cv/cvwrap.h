@@ -37,6 +37,9 @@ int tscv_resize(const ts_image *src, ts_image *dst, int w, int h, char *err);
 int tscv_resize_area_opencv(const ts_image *src, ts_image *dst, char *err);
 /* Gaussian blur with the given sigma (kernel size derived from it). dst may equal src. */
 int tscv_blur(const ts_image *src, ts_image *dst, double sigma, char *err);
+/* The same through cv::GaussianBlur alone (tscv_blur does grey images
+ * itself, the same bytes: tests compare the two). */
+int tscv_blur_opencv(const ts_image *src, ts_image *dst, double sigma, char *err);
 
 /* ---- Binary images ------------------------------------------------------ */
 
