@@ -98,7 +98,7 @@ int ts_gauss_blur(const ts_image *src, ts_image *dst, double sigma)
     const int w = src->w, h = src->h;
     if (src->channels != 1 || dst->channels != 1 || dst->w != w || dst->h != h || !(sigma > 0))
         return 1;
-    const int n = (int)lrint(sigma * 6 + 1) | 1; /* OpenCV's size for 8 bits */
+    const int n = (int)lrint(sigma * 3 * 2 + 1) | 1; /* OpenCV's size for 8 bits, its operations */
     uint16_t k[MAX_TAPS];
     if (n < 3 || n > MAX_TAPS || w < n || h < n || !fixed_kernel(sigma, n, k))
         return 1;
