@@ -7,6 +7,10 @@
 
 #include "union_find.h"
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 typedef struct {
     int x0, x1, y; /* pixels x0 .. x1 - 1 of row y */
 } run;
@@ -61,29 +65,55 @@ static int grow(ts_components *c, size_t need)
     return c->cap ? 0 : -1;
 }
 
-/* Appends the runs of row y to c->runs from n on; returns the new count. */
+static void add_run(ts_components *c, int x0, int x1, int y, int *n)
+{
+    c->runs[*n] = (run){x0, x1, y};
+    c->parent[*n] = *n;
+    (*n)++;
+}
+
+/* Appends the runs of row y to c->runs from n on; returns the new count.
+ * Sixteen pixels a step: their ink as bits, each run's ends the next set
+ * and the next clear bit (ink is sparse and its runs short). */
 static int row_runs(ts_components *c, const uint8_t *p, int w, int y, int n)
 {
-    int x = 0;
-    while (x < w) {
-        while (x + 8 <= w) { /* ink is sparse: skip empty words */
-            uint64_t v;
-            memcpy(&v, p + x, 8);
-            if (v)
+    int x = 0, x0 = -1; /* x0: where the open run began, or -1 */
+#ifdef __SSE2__
+    const __m128i zero = _mm_setzero_si128();
+    for (; x + 16 <= w; x += 16) {
+        const unsigned ink =
+            0xffffu ^ (unsigned)_mm_movemask_epi8(
+                           _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + x)), zero));
+        if (ink == (x0 < 0 ? 0u : 0xffffu))
+            continue; /* no run begins or ends here */
+        unsigned from = 0; /* bits below are done */
+        for (;;) {
+            const unsigned next = (x0 < 0 ? ink : ~ink & 0xffffu) & (0xffffu << from);
+            if (!next)
                 break;
-            x += 8;
+            const int at = __builtin_ctz(next);
+            if (x0 < 0)
+                x0 = x + at;
+            else {
+                add_run(c, x0, x + at, y, &n);
+                x0 = -1;
+            }
+            from = (unsigned)at + 1;
+            if (from == 16)
+                break;
         }
-        while (x < w && !p[x])
-            x++;
-        if (x == w)
-            break;
-        int x0 = x;
-        while (x < w && p[x])
-            x++;
-        c->runs[n] = (run){x0, x, y};
-        c->parent[n] = n;
-        n++;
     }
+#endif
+    for (; x < w; x++) {
+        if (p[x] && x0 < 0)
+            x0 = x;
+        else if (!p[x] && x0 >= 0) {
+            add_run(c, x0, x, y, &n);
+            x0 = -1;
+        }
+    }
+    if (x0 >= 0)
+        add_run(c, x0, w, y, &n);
     return n;
 }
 

@@ -7,6 +7,9 @@
 
 #include "cv_internal.hpp"
 #include "adaptive.h"
+#include "blur.h"
+#include "canny.h"
+#include "contours.h"
 #include "hull.h"
 #include "morph.h"
 #include "resize_area.h"
@@ -128,6 +131,22 @@ int tscv_blur(const ts_image *src, ts_image *dst, double sigma, char *err)
     cv::Mat d;
     if (prepare(dst, src->w, src->h, src->channels, &d) < 0)
         return fail(err, "blur: bad destination");
+    /* OpenCV's bytes without its copy of an image blurred in place (test_blur) */
+    int own = ts_gauss_blur(src, dst, sigma);
+    if (own < 0)
+        return fail(err, "blur: out of memory");
+    if (own > 0)
+        cv::GaussianBlur(wrap(src), d, cv::Size(0, 0), sigma);
+    return 0;
+    GUARD_END
+}
+
+int tscv_blur_opencv(const ts_image *src, ts_image *dst, double sigma, char *err)
+{
+    GUARD_BEGIN
+    cv::Mat d;
+    if (prepare(dst, src->w, src->h, src->channels, &d) < 0)
+        return fail(err, "blur: bad destination");
     cv::GaussianBlur(wrap(src), d, cv::Size(0, 0), sigma);
     return 0;
     GUARD_END
@@ -241,12 +260,37 @@ int tscv_canny(const ts_image *src, ts_image *dst, double lo, double hi, char *e
     cv::Mat d;
     if (prepare(dst, src->w, src->h, 1, &d) < 0)
         return fail(err, "canny: bad destination");
+    /* OpenCV's bytes without its per-call gradient images (test_canny) */
+    int own = src->channels == 1 ? ts_canny(src, dst, lo, hi) : 1;
+    if (own < 0)
+        return fail(err, "canny: out of memory");
+    if (own > 0)
+        cv::Canny(wrap(src), d, lo, hi, 3, true);
+    return 0;
+    GUARD_END
+}
+
+int tscv_canny_opencv(const ts_image *src, ts_image *dst, double lo, double hi, char *err)
+{
+    GUARD_BEGIN
+    cv::Mat d;
+    if (prepare(dst, src->w, src->h, 1, &d) < 0)
+        return fail(err, "canny: bad destination");
     cv::Canny(wrap(src), d, lo, hi, 3, true);
     return 0;
     GUARD_END
 }
 
 int tscv_find_contours(const ts_image *bin, int outer_only, tscv_contours *out, char *err)
+{
+    /* OpenCV's points and order without its copies (test_contours) */
+    int own = ts_find_contours(bin, outer_only, out);
+    if (own < 0)
+        return fail(err, "contours: out of memory");
+    return own > 0 ? tscv_find_contours_opencv(bin, outer_only, out, err) : 0;
+}
+
+int tscv_find_contours_opencv(const ts_image *bin, int outer_only, tscv_contours *out, char *err)
 {
     std::memset(out, 0, sizeof *out);
     GUARD_BEGIN

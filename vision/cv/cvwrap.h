@@ -37,6 +37,9 @@ int tscv_resize(const ts_image *src, ts_image *dst, int w, int h, char *err);
 int tscv_resize_area_opencv(const ts_image *src, ts_image *dst, char *err);
 /* Gaussian blur with the given sigma (kernel size derived from it). dst may equal src. */
 int tscv_blur(const ts_image *src, ts_image *dst, double sigma, char *err);
+/* The same through cv::GaussianBlur alone (tscv_blur does grey images
+ * itself, the same bytes: tests compare the two). */
+int tscv_blur_opencv(const ts_image *src, ts_image *dst, double sigma, char *err);
 
 /* ---- Binary images ------------------------------------------------------ */
 
@@ -55,8 +58,11 @@ int tscv_morph(const ts_image *src, ts_image *dst, char op, int radius, char *er
 /* The same through cv::morphologyEx alone (tscv_morph does radius 1 and 2 on
  * grey images itself, the same bytes: tests compare the two). */
 int tscv_morph_opencv(const ts_image *src, ts_image *dst, char op, int radius, char *err);
-/* Canny edges of a grey image. */
+/* Canny edges of a grey image (L2 gradient, 3 x 3 Sobel). */
 int tscv_canny(const ts_image *src, ts_image *dst, double lo, double hi, char *err);
+/* The same through cv::Canny alone (tscv_canny draws them itself, the same
+ * bytes: tests compare the two). */
+int tscv_canny_opencv(const ts_image *src, ts_image *dst, double lo, double hi, char *err);
 
 /* ---- Contours ----------------------------------------------------------- */
 
@@ -73,6 +79,9 @@ typedef struct {
  * every connected component, also those lying inside another's hole (no
  * hole boundaries). */
 int tscv_find_contours(const ts_image *bin, int outer_only, tscv_contours *out, char *err);
+/* The same through cv::findContours alone (tscv_find_contours traces them
+ * itself, the same points in the same order: tests compare the two). */
+int tscv_find_contours_opencv(const ts_image *bin, int outer_only, tscv_contours *out, char *err);
 void tscv_contours_free(tscv_contours *c);
 /* Sets the pixels of img (grey) inside and on the closed contour to 255. */
 int tscv_fill_contour(ts_image *img, const ts_ipt *pts, int n, char *err);
