@@ -133,7 +133,7 @@ struct ts_gof_finder {
     float min_aspect, max_aspect;
     ts_image stock, bin; /* scratch, reused across frames */
     ts_image away;       /* how far each pixel is from the table's colour, scratch */
-    ts_image tone;       /* the colours away_image measures (clean_tone), scratch */
+    ts_image tone;       /* the closed colours away_image may measure (clean_tone), scratch */
     ts_image smooth;     /* how smooth the stock score is about each pixel, scratch */
     /* The stock the stock-score passes left unexplained (x, y, w, h), when
      * the away passes ran: the index finder looks there, whatever those
@@ -301,12 +301,11 @@ static void median_chroma(long (*hs)[512], long n, int ref[2])
     }
 }
 
-/* The two commonest chromas of the frame's samples (tone_at) into
- * ref[0..1] and ref[2..3]: a
- * striped cloth's two colours, the cards' chroma between them, so as far
- * from their median as the cloth (123006's orange and white stripes). Bins
- * of MODE_BIN, the second at least MODE_APART bins (L1) from the first.
- * Returns -1 when out of memory. */
+/* The two commonest chromas of the frame's samples (tone_row) into
+ * ref[0..1] and ref[2..3]: a striped cloth's two colours, the cards' chroma
+ * between them, so as far from their median as the cloth (123006's orange
+ * and white stripes). Bins of MODE_BIN, the second at least MODE_APART
+ * bins (L1) from the first. Returns -1 when out of memory. */
 enum { MODE_BIN = 8, MODE_BINS = 512 / MODE_BIN, MODE_APART = 5 };
 static int two_modes(const ts_gof_finder *f, const ts_image *frame, int k, int ref[4])
 {
@@ -1658,34 +1657,6 @@ int ts_gof_find_pairs(const ts_gof_finder *f, const ts_quad **pairs)
     return f->npair;
 }
 
-/* A "lone card" this many times the short side that two or more cards
- * showing both indices share is two cards' blob (a pile top and the card
- * beside it, 123014), not a card: with no lone card of the stock passes
- * to size the cards (blocks' own rule), nothing else would tell. */
-static const float LONE_OVERSIZED = 1.5f;
-
-/* Moves the lone cards of out[0..n) (score 999/1000) larger than
- * LONE_OVERSIZED times the size the index cards idx[0..m) showing both
- * indices share (two or more) to the end, last (score -200), when no lone
- * card of the stock passes sets the size (ref 0): read first, such a blob
- * reads as one of its cards and takes the place of the other. */
-static void oversized_lone_last(ts_quad *out, int n, float ref, const ts_quad *idx, int m)
-{
-    float two = ref > 0 ? 0 : typical_side(idx, m, 2, 2);
-    if (two <= 0)
-        return;
-    ts_quad big[MAX_OUT];
-    int nb = 0, kept = 0;
-    for (int i = 0; i < n; i++) {
-        if (out[i].score >= 999 && ts_dist(out[i].q[0], out[i].q[1]) > LONE_OVERSIZED * two) {
-            big[nb] = out[i];
-            big[nb++].score = -200;
-        } else
-            out[kept++] = out[i];
-    }
-    memcpy(out + kept, big, sizeof *big * (size_t)nb);
-}
-
 int ts_gof_find(ts_gof_finder *f, const ts_image *frame, ts_quad *out, ts_quad *card,
                 unsigned char *kind, int max, char *err)
 {
@@ -1722,7 +1693,6 @@ int ts_gof_find(ts_gof_finder *f, const ts_image *frame, ts_quad *out, ts_quad *
         return -1;
     memcpy(f->pair, f->idx, sizeof *f->idx * (size_t)m);
     f->npair = m;
-    oversized_lone_last(out, n, ref, f->idx, m);
     unsigned char *kd = f->kind;
     for (int i = 0; i < n; i++) /* the corner cards of piles (corner_cards' scores) */
         kd[i] = out[i].score == CORNER_ASIDE                                   ? TS_GOF_ASIDE
