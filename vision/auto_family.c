@@ -175,6 +175,17 @@ int ts_auto_family_sure_cards(const ts_frame_result *r)
     return n;
 }
 
+/* The sure cards of r its deck can hold: copies of a card beyond
+ * deck_copies are no cards of that deck (a SET reader's "1RSS" on five
+ * Gang of Four indices, numeral over a square: rendered 122001). */
+static int deck_sure_cards(const ts_frame_result *r)
+{
+    int n = 0;
+    for (int i = 0; i < r->ncards; i++)
+        n += r->cards[i].read && earlier_copies(r, i) < deck_copies(r->cards[i].code.family);
+    return n;
+}
+
 /* Whether reading big_r, which holds sure card big around card c of
  * reading r, is of another family and has MANY_SURE sure cards and more
  * than r: a reader's false sure cards come one or two at a time, so its
@@ -185,9 +196,8 @@ int ts_auto_family_sure_cards(const ts_frame_result *r)
 static int outnumbers(const ts_frame_result *big_r, const ts_frame_result *r,
                       const ts_card *big, const ts_card *c)
 {
-    int nbig = ts_auto_family_sure_cards(big_r);
-    return big->code.family != c->code.family && nbig >= MANY_SURE &&
-           nbig > ts_auto_family_sure_cards(r);
+    int nbig = deck_sure_cards(big_r);
+    return big->code.family != c->code.family && nbig >= MANY_SURE && nbig > deck_sure_cards(r);
 }
 
 /* True if card c of reading f lies inside a read card of another reading

@@ -840,6 +840,50 @@ static void test_hold_on_a_stream(void **state)
     ts_pipeline_destroy(held);
 }
 
+/* A reader's sure cards that repeat one card beyond its deck are not that
+ * deck's cards, so they do not outnumber another reading (outnumbers,
+ * deck_sure_cards): a SET reader read five Gang of Four indices, numeral
+ * over a square, as 1RSS (rendered fan 122001, session 26; main took SET).
+ * Here three SET cards, each read 1RSS, lie inside three sure Gang of Four
+ * cards the face net does not place (cloth around them): one deck holds
+ * one 1RSS, so the SET reading counts one card against three and its cards
+ * are parts of the Gang of Four cards (main a581260 took SET). Three
+ * different SET codes keep theirs: SET, as on main. */
+static int set_inside_gof(ts_auto_family *a, const char *const codes[3])
+{
+    char err[TSCV_ERR_MAX];
+    ts_image frame;
+    cloth(&frame);
+    const ts_reader_class *cls[2] = {ts_reader_class_by_name("set"),
+                                     ts_reader_class_by_name("gof")};
+    static ts_frame_result r[2];
+    memset(r, 0, sizeof r);
+    static const char *const gof[3] = {"G7", "R5", "Y3"};
+    for (int c = 0; c < 3; c++) {
+        ts_quad at;
+        float x = 40.0f + 220 * c;
+        lay_card(&frame, TS_FAM_SET, (int)x, 150, &at);
+        put_card(&r[0], TS_FAM_SET, codes[c], x, 150, 1);
+        put_card(&r[1], TS_FAM_GOF, gof[c], x - 30, 105, 1);
+        ts_card *g = &r[1].cards[c]; /* a card around the SET card: 160 x 240 */
+        g->quad[1].x = g->quad[2].x = x + 130;
+        g->quad[2].y = g->quad[3].y = 345;
+    }
+    ts_auto_weight w[2];
+    int best = ts_auto_family_choose(a, &frame, cls, r, 2, NULL, 0, w, err);
+    assert_true(best >= 0);
+    ts_image_free(&frame);
+    return cls[best]->family;
+}
+
+static void test_repeats_do_not_outnumber(void **state)
+{
+    static const char *const same[3] = {"1RSS", "1RSS", "1RSS"};
+    static const char *const three[3] = {"1RSS", "1GDT", "2PST"};
+    assert_int_equal(set_inside_gof(*state, same), TS_FAM_GOF);
+    assert_int_equal(set_inside_gof(*state, three), TS_FAM_SET);
+}
+
 #define PIPELINE_TEST(t) cmocka_unit_test_setup_teardown(t, pipeline_setup, pipeline_teardown)
 #define CHOOSER_TEST(t) cmocka_unit_test_setup_teardown(t, chooser_setup, chooser_teardown)
 
@@ -867,6 +911,7 @@ int main(void)
         CHOOSER_TEST(test_other_readers_cards_are_faces),
         CHOOSER_TEST(test_held_card_outweighs_thin_reading),
         CHOOSER_TEST(test_agreed_unsure_card_against_unbacked),
+        CHOOSER_TEST(test_repeats_do_not_outnumber),
         PIPELINE_TEST(test_webcam_held_cards),
         PIPELINE_TEST(test_skip_gives_same_choice),
         PIPELINE_TEST(test_hold_on_a_stream),

@@ -1071,12 +1071,34 @@ static void test_uneven_rows_and_bare_piles(void **state)
     assert_true(wrong <= 1);
 }
 
+/* Printed cloths whose print the stock image averages away or takes for
+ * stock (gof_find.c tone_image, two_modes, session 26): on polka-dot
+ * cloths (tuning 121011, 123017) the dots, 5 px across, vanish when each
+ * colour is closed over 12 px, and the cards' stock stands apart from the
+ * cloth's ground in chroma; on orange and white stripes (123006) the cards
+ * lie between the two stripes' chromas, far from both. Scatters, fully
+ * visible cards. */
+static void test_dotted_and_striped_cloths(void **state)
+{
+    (void)state;
+    static const table_ref t[] = {{121011, TS_LAYOUT_SCATTER},
+                                  {123017, TS_LAYOUT_SCATTER},
+                                  {123006, TS_LAYOUT_SCATTER}};
+    int n = 0, ok = 0, wrong = 0;
+    read_camera_tables("dotted and striped cloths", t, 3, 0.99f, &n, &ok, &wrong);
+    /* measured 24/36, 0 wrong; main a581260: 8/36 (ts-render-eval: 1 + 3 + 4), 0 wrong */
+    assert_true(n == 36);
+    assert_true(ok >= 20);
+    assert_true(wrong == 0);
+}
+
 int main(void)
 {
     tscv_set_threads(1);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_model_header),
         cmocka_unit_test(test_uneven_rows_and_bare_piles),
+        cmocka_unit_test(test_dotted_and_striped_cloths),
         cmocka_unit_test(test_touching_cards_beside_known),
         cmocka_unit_test(test_upside_down_reads_the_same),
         cmocka_unit_test(test_non_cards),

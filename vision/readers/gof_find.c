@@ -133,6 +133,7 @@ struct ts_gof_finder {
     float min_aspect, max_aspect;
     ts_image stock, bin; /* scratch, reused across frames */
     ts_image away;       /* how far each pixel is from the table's colour, scratch */
+    ts_image tone;       /* the closed colours away_image may measure (clean_tone), scratch */
     ts_image smooth;     /* how smooth the stock score is about each pixel, scratch */
     /* The stock the stock-score passes left unexplained (x, y, w, h), when
      * the away passes ran: the index finder looks there, whatever those
@@ -173,6 +174,7 @@ void ts_gof_finder_destroy(ts_gof_finder *f)
     ts_image_free(&f->stock);
     ts_image_free(&f->bin);
     ts_image_free(&f->away);
+    ts_image_free(&f->tone);
     ts_image_free(&f->smooth);
     free(f);
 }
@@ -207,15 +209,154 @@ static int stock_image(ts_gof_finder *f, const ts_image *frame, int k)
     return 0;
 }
 
+/* Each channel of colour image t replaced by its brightest (dark 0) or
+ * darkest (dark 1) over the 3 x 3 places about it; row holds 2 rows of t.
+ * In place, row by row: the row above is kept aside in row. */
+static void spread3(ts_image *t, int dark, uint8_t *row)
+{
+    int w = t->w, h = t->h;
+    uint8_t *above = row, *cur = row + (size_t)w * 3;
+    for (int y = 0; y < h; y++) {
+        uint8_t *o = ts_image_row(t, y);
+        const uint8_t *below = y + 1 < h ? ts_image_row(t, y + 1) : cur;
+        const uint8_t *up = y > 0 ? above : cur;
+        memcpy(cur, o, (size_t)w * 3);
+        for (int x = 0; x < w; x++)
+            for (int c = 0; c < 3; c++) {
+                int m = cur[3 * x + c];
+                for (int dx = -1; dx <= 1; dx++) {
+                    int i = 3 * (x + dx < 0 ? 0 : x + dx >= w ? w - 1 : x + dx) + c;
+                    int v[3] = {cur[i], below[i], up[i]};
+                    for (int j = 0; j < 3; j++)
+                        m = dark ? (v[j] < m ? v[j] : m) : (v[j] > m ? v[j] : m);
+                }
+                o[3 * x + c] = (uint8_t)m;
+            }
+        memcpy(above, cur, (size_t)w * 3);
+    }
+}
+
+/* Into f->tone (frame / k, colour): each channel of the frame closed (the
+ * brightest over each k x k block and its eight neighbours, 3k px, then the
+ * darkest of that over the 3 x 3 blocks): a polka-dot cloth's dots, smaller
+ * than that, go, leaving its light ground, while card stock a card wide
+ * stays, at its size (the dots' chroma differs from the ground's as much as
+ * the cards' does, so on the plain samples the cloth is as "away" as the
+ * cards). Returns -1 when out of memory. */
+static int clean_tone(ts_gof_finder *f, const ts_image *frame, int k)
+{
+    int w = frame->w / k, h = frame->h / k;
+    if ((!f->tone.buf || f->tone.w != w || f->tone.h != h) &&
+        (ts_image_free(&f->tone), ts_image_alloc(&f->tone, w, h, 3) < 0))
+        return -1;
+    for (int y = 0; y < h; y++) {
+        uint8_t *t = ts_image_row(&f->tone, y);
+        for (int x = 0; x < w; x++) {
+            uint8_t m[3] = {0, 0, 0};
+            for (int yy = y * k; yy < (y + 1) * k; yy++) {
+                const uint8_t *r = ts_image_row(frame, yy) + x * k * 3;
+                for (int i = 0; i < 3 * k; i++)
+                    m[i % 3] = r[i] > m[i % 3] ? r[i] : m[i % 3];
+            }
+            memcpy(t + 3 * x, m, 3);
+        }
+    }
+    uint8_t *row = malloc((size_t)w * 3 * 2);
+    if (!row)
+        return -1;
+    spread3(&f->tone, 0, row);
+    spread3(&f->tone, 1, row);
+    free(row);
+    return 0;
+}
+
+/* The colours away_image measures along row y of the decimated image, the
+ * x-th at the pointer returned plus x * *step: the frame's pixel at the
+ * middle of each k x k block, or (clean) f->tone's. */
+static const uint8_t *tone_row(const ts_gof_finder *f, const ts_image *frame, int k, int clean,
+                               int y, int *step)
+{
+    *step = clean ? 3 : 3 * k;
+    return clean ? ts_image_row(&f->tone, y) : ts_image_row(frame, y * k + k / 2) + k / 2 * 3;
+}
+
+/* The chroma of a colour px (BGR) as two opponent values, each + 255:
+ * red - green, red and green - blue. */
+static void chroma_of(const uint8_t *px, int c[2])
+{
+    c[0] = px[2] - px[1] + 255;
+    c[1] = (px[2] + px[1]) / 2 - px[0] + 255;
+}
+
+/* The table's chroma from the histograms hs of its samples' (chroma_of):
+ * each value's median (the table fills most of the frame) into ref. */
+static void median_chroma(long (*hs)[512], long n, int ref[2])
+{
+    for (int c = 0; c < 2; c++) {
+        long acc = 0;
+        int v = 0;
+        while (v < 511 && (acc += hs[c][v]) < n / 2)
+            v++;
+        ref[c] = v;
+    }
+}
+
+/* The two commonest chromas of the frame's samples (tone_row) into
+ * ref[0..1] and ref[2..3]: a striped cloth's two colours, the cards' chroma
+ * between them, so as far from their median as the cloth (123006's orange
+ * and white stripes). Bins of MODE_BIN, the second at least MODE_APART
+ * bins (L1) from the first. Returns -1 when out of memory. */
+enum { MODE_BIN = 8, MODE_BINS = 512 / MODE_BIN, MODE_APART = 5 };
+static int two_modes(const ts_gof_finder *f, const ts_image *frame, int k, int ref[4])
+{
+    int (*h)[MODE_BINS] = calloc(MODE_BINS, sizeof *h);
+    if (!h)
+        return -1;
+    for (int y = 0, step; y < frame->h / k; y++) {
+        const uint8_t *r = tone_row(f, frame, k, 0, y, &step);
+        for (int x = 0; x < frame->w / k; x++) {
+            int c[2];
+            chroma_of(r + x * step, c);
+            h[c[0] / MODE_BIN][c[1] / MODE_BIN]++;
+        }
+    }
+    /* the count of each bin with its 8 neighbours: a mode spread over two bins */
+    int best[2] = {-1, -1}, at[2][2] = {{0, 0}, {0, 0}};
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 1; i < MODE_BINS - 1; i++)
+            for (int j = 1; j < MODE_BINS - 1; j++) {
+                if (pass && abs(i - at[0][0]) + abs(j - at[0][1]) < MODE_APART)
+                    continue;
+                int sum = 0;
+                for (int di = -1; di <= 1; di++)
+                    for (int dj = -1; dj <= 1; dj++)
+                        sum += h[i + di][j + dj];
+                if (sum > best[pass])
+                    best[pass] = sum, at[pass][0] = i, at[pass][1] = j;
+            }
+    free(h);
+    for (int m = 0; m < 2; m++)
+        for (int c = 0; c < 2; c++)
+            ref[2 * m + c] = at[m][c] * MODE_BIN + MODE_BIN / 2;
+    return 0;
+}
+
+/* How f->away is measured (away_image). */
+typedef enum {
+    AWAY_MEDIAN, /* from the table's median chroma */
+    AWAY_CLEAN,  /* the same of the clean colours (clean_tone) */
+    AWAY_MODES   /* from the nearer of the table's two commonest chromas */
+} away_kind;
+
 /* Decimates frame by k into f->away: how far each pixel's hue is from the
  * table's, whatever its brightness. The stock score misses cards as bright
  * as the table in it (grey-white stock on yellow wood, beige stock on a
  * pale grey cloth), and the table's shading is as large as any brightness
  * difference; their chroma still differs. Chroma as two opponent values
  * (red - green, red and green - blue), the table's the median of each
- * (the table fills most of the frame); the score twice the L1 distance.
- * Blurred like the stock image. */
-static int away_image(ts_gof_finder *f, const ts_image *frame, int k, char *err)
+ * (the table fills most of the frame), or the nearer of its two commonest
+ * (how); the score twice the L1 distance. Blurred like the stock image. */
+static int away_image(ts_gof_finder *f, const ts_image *frame, int k, away_kind how, char *err)
 {
     int w = frame->w / k, h = frame->h / k;
     if (!f->away.buf || f->away.w != w || f->away.h != h) {
@@ -229,36 +370,38 @@ static int away_image(ts_gof_finder *f, const ts_image *frame, int k, char *err)
         memset(f->away.buf, 0, (size_t)f->away.stride * (size_t)h);
         return 0;
     }
-    const int o = k / 2;
     long (*hs)[512] = calloc(2, sizeof *hs);
-    if (!hs) {
+    int ref[4], nref = how == AWAY_MODES ? 2 : 1, clean = how == AWAY_CLEAN;
+    if (!hs || (clean && clean_tone(f, frame, k) < 0) ||
+        (how == AWAY_MODES && two_modes(f, frame, k, ref) < 0)) {
+        free(hs);
         snprintf(err, TSCV_ERR_MAX, "gof find: out of memory");
         return -1;
     }
-    for (int y = 0; y < h; y++) {
-        const uint8_t *r = ts_image_row(frame, y * k + o);
-        for (int x = 0; x < w; x++) {
-            const uint8_t *px = r + (x * k + o) * 3;
-            hs[0][px[2] - px[1] + 255]++;
-            hs[1][(px[2] + px[1]) / 2 - px[0] + 255]++;
+    if (how != AWAY_MODES) {
+        for (int y = 0, step; y < h; y++) {
+            const uint8_t *r = tone_row(f, frame, k, clean, y, &step);
+            for (int x = 0; x < w; x++) {
+                int c[2];
+                chroma_of(r + x * step, c);
+                hs[0][c[0]]++;
+                hs[1][c[1]]++;
+            }
         }
-    }
-    int med[2];
-    for (int c = 0; c < 2; c++) {
-        long acc = 0;
-        int v = 0;
-        while (v < 511 && (acc += hs[c][v]) < (long)w * h / 2)
-            v++;
-        med[c] = v - 255;
+        median_chroma(hs, (long)w * h, ref);
     }
     free(hs);
-    for (int y = 0; y < h; y++) {
-        const uint8_t *r = ts_image_row(frame, y * k + o);
+    for (int y = 0, step; y < h; y++) {
+        const uint8_t *r = tone_row(f, frame, k, clean, y, &step);
         uint8_t *out = ts_image_row(&f->away, y);
         for (int x = 0; x < w; x++) {
-            const uint8_t *px = r + (x * k + o) * 3;
-            int a = px[2] - px[1] - med[0], b = (px[2] + px[1]) / 2 - px[0] - med[1];
-            int d = 2 * ((a < 0 ? -a : a) + (b < 0 ? -b : b));
+            int c[2];
+            chroma_of(r + x * step, c);
+            int d = 2 * (abs(c[0] - ref[0]) + abs(c[1] - ref[1]));
+            if (nref == 2) {
+                int d2 = 2 * (abs(c[0] - ref[2]) + abs(c[1] - ref[3]));
+                d = d2 < d ? d2 : d;
+            }
             out[x] = (uint8_t)(d > 255 ? 255 : d);
         }
     }
@@ -1072,7 +1215,8 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
     } passes[] = {{'a', 0, 0}, {'a', 'e', 2}, {'a', 'e', 4}, {'o', 0, 0}, {'o', 'e', 2},
                   {'o', 'e', 4}, {'u', 0, 0}, {'u', 'e', 2}, {'u', 'e', 4}, {'o', 'o', 3},
                   {'u', 'o', 3}, {'A', 0, 0}, {'A', 'e', 2}, {'O', 0, 0}, {'O', 'e', 2},
-                  {'s', 0, 0},   {'s', 'e', 2}};
+                  {'s', 0, 0},   {'s', 'e', 2}, {'C', 0, 0}, {'C', 'e', 2}, {'P', 0, 0},
+                  {'P', 'e', 2}, {'P', 'o', 2}, {'M', 'o', 2}};
     enum { OPENED = 9 }; /* the first opened pass */
     /* Where stock is still unexplained, adaptive and Otsu again on how far
      * the colour is from the table's (away_image): cards the stock score
@@ -1087,6 +1231,15 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
      * their stock (87000-87039: two such tables lost 34 of 2162 fully
      * visible cards). Their lone cards count as the away passes'. */
     enum { SMOOTH = 15 };
+    /* Where stock is still unexplained there, adaptive and Otsu on how far
+     * the clean colour (clean_tone) is from the table's: a polka-dot cloth
+     * whose dots the stock image averages away, so it is smooth and the
+     * cards' numerals are the texture (121011, 123017). */
+    enum { CLEAN = 17 };
+    /* and Otsu, opened (the blend of two stripes is a thin line), on how far
+     * the colour is from the nearer of the table's two commonest (two_modes):
+     * a striped cloth, whose stripes are too wide for the clean colours. */
+    enum { MODES = 22 };
     double min_area = 0.003 * f->stock.w * f->stock.h;
     int got = 0, side_n = 0;
     float slope[2] = {0, 0};
@@ -1094,7 +1247,7 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
     int upper = -1; /* upper_otsu's level, once a frame (the stock image is one) */
     for (size_t pass = 0; pass < sizeof passes / sizeof *passes; pass++) {
         int roi[4];
-        if ((pass == OPENED || pass == AWAY || pass == SMOOTH) &&
+        if ((pass == OPENED || pass == AWAY || pass == SMOOTH || pass == CLEAN || pass == MODES) &&
             !unexplained(f, out, got, frame, EXPLAINS, roi))
             break;
         if (pass == SMOOTH) {
@@ -1104,8 +1257,11 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
             if (med < PATTERNED)
                 break;
         }
+        if ((pass == CLEAN && away_image(f, frame, k, AWAY_CLEAN, err) < 0) ||
+            (pass == MODES && away_image(f, frame, k, AWAY_MODES, err) < 0))
+            return -1;
         if (pass == AWAY) {
-            if (away_image(f, frame, k, err) < 0)
+            if (away_image(f, frame, k, AWAY_MEDIAN, err) < 0)
                 return -1;
             memcpy(f->away_roi, roi, sizeof roi);
             f->away_ran = 1;
@@ -1113,14 +1269,14 @@ static int blocks(ts_gof_finder *f, const ts_image *frame, int k, float side, ts
         tscv_contours cs = {0};
         int r = passes[pass].r, rc;
         char kind = passes[pass].kind;
-        if (kind == 'a' || kind == 'A')
+        if (kind == 'a' || kind == 'A' || kind == 'C')
             rc = tscv_adaptive(kind == 'a' ? &f->stock : &f->away, &f->bin,
                                (f->stock.w / 5) | 1, 8, err);
         else if (kind == 's')
             rc = tscv_adaptive(&f->smooth, &f->bin, (f->stock.w / 5) | 1, 12, err);
         else if (kind == 'o')
             rc = tscv_otsu(&f->stock, &f->bin, &t_otsu, err);
-        else if (kind == 'O') {
+        else if (kind == 'O' || kind == 'P' || kind == 'M') {
             double t_away;
             rc = tscv_otsu(&f->away, &f->bin, &t_away, err);
         } else
