@@ -50,6 +50,8 @@ enum {
     MAX_BESIDE = 24, /* reads a frame looking beside the cards known */
     MAX_CLEAR = 16,  /* reads (and cuts) a frame telling a pile's cards apart (clear_middles) */
     MAX_KNOWN = MAX_TOPS + MAX_COVERED, /* a pile's cards known */
+    MAX_GROUPS = 96, /* pip groups off a pile's cards known */
+    MAX_PAIRS = 12,  /* reads a frame of pile cards from two pip groups */
 };
 
 /* A quad the last find read, and its reading. */
@@ -716,6 +718,133 @@ static int pile_candidate(domino_reader *d, const ts_image *frame, ts_quad *c, p
     return got;
 }
 
+/* The quad of a card len by wid whose end squares' middles (14/82 of its
+ * length in from each end: every count is printed centred there) are a
+ * and b. */
+static void card_on_ends(ts_pt a, ts_pt b, float len, float wid, ts_quad *out)
+{
+    float d = ts_dist(a, b), ux = (b.x - a.x) / d, uy = (b.y - a.y) / d;
+    float nx = -uy * wid / 2, ny = ux * wid / 2, h = len / 2;
+    ts_pt m = ts_mid(a, b);
+    ts_pt *q = out->q;
+    q[0] = (ts_pt){m.x - h * ux - nx, m.y - h * uy - ny};
+    q[1] = (ts_pt){m.x - h * ux + nx, m.y - h * uy + ny};
+    q[2] = (ts_pt){m.x + h * ux + nx, m.y + h * uy + ny};
+    q[3] = (ts_pt){m.x + h * ux - nx, m.y + h * uy - ny};
+    ts_quad_order(q);
+    out->area = len * wid;
+    out->score = 1.0f;
+}
+
+/* Whether group g's pips all lie in an end's square (20 mm of the card's
+ * 26 wide, give or take) about its mean, the card lying along u, and its
+ * plain pips are of the card's size. */
+static int group_in_square(const domino_group *g, float ux, float uy, float wid)
+{
+    if (g->n > 6 || (g->r > 0 && (wid < 4.5f * g->r || wid > 11.0f * g->r)))
+        return 0;
+    for (int i = 0; i < g->n; i++) {
+        float dx = g->px[i] - g->cx, dy = g->py[i] - g->cy;
+        if (fabsf(dx * ux + dy * uy) > 0.36f * wid || fabsf(dy * ux - dx * uy) > 0.36f * wid)
+            return 0;
+    }
+    return 1;
+}
+
+/* Whether quad q is one of c[0..n): its middle within tol of its length
+ * of theirs, lying within about 15 degrees of their way. */
+static int same_card(const ts_quad *q, const ts_quad *c, int n, float tol)
+{
+    ts_pt m = ts_quad_centre(q->q), l, w;
+    card_axes(q->q, &l, &w);
+    float len = hypotf(l.x, l.y);
+    for (int i = 0; i < n; i++) {
+        ts_pt mc = ts_quad_centre(c[i].q), lc, wc;
+        card_axes(c[i].q, &lc, &wc);
+        float lenc = hypotf(lc.x, lc.y);
+        if (ts_dist(m, mc) < tol * len && fabsf(l.x * lc.x + l.y * lc.y) > 0.966f * len * lenc)
+            return 1;
+    }
+    return 0;
+}
+
+/* Whether some of card c lies under card t: one of 5 x 13 points over it
+ * inside t. */
+static int covers_some(const ts_quad *t, const ts_quad *c)
+{
+    for (int a = 0; a < 5; a++)
+        for (int b = 0; b < 13; b++) {
+            ts_pt s = ts_quad_point(c->q, (0.5f + 6 * a) / 25, (0.5f + 6 * b) / 73);
+            if (ts_point_in_quad(t->q, s.x, s.y))
+                return 1;
+        }
+    return 0;
+}
+
+/* Reads pile card c found from two pip groups from what shows from under
+ * every card of p lying on any of it (domino_read_covered: its outline
+ * shows there, and exactly one card of the deck fits). Returns 1 with r,
+ * 0, or -1 with err. */
+static int read_pair_card(domino_reader *d, const ts_image *frame, const ts_quad *c,
+                          const pile *p, ts_reading *r, char *err)
+{
+    ts_quad on[MAX_TOPS];
+    int n = 0;
+    for (int k = 0; k < p->nknown + p->nother; k++) {
+        const ts_quad *q = k < p->nknown ? &p->known[k] : &p->other[k - p->nknown];
+        if (!covers_some(q, c) || same_card(q, c, 1, 0.2f))
+            continue;
+        if (n == MAX_TOPS)
+            return 0;
+        on[n++] = *q;
+    }
+    if (tscv_warp_quad(frame, c->q, &d->work, DOMINO_CARD_W, DOMINO_CARD_H, err) < 0)
+        return -1;
+    return domino_read_covered(frame, c->q, on, n, &d->work, r);
+}
+
+/* Pile cards no candidate found, from two groups of the pips on no card
+ * known: groups as far apart as a card's end squares where they lie (the
+ * table's view), each within its square, read (read_pair_card); each card
+ * read is known from then on and added after the n candidates (out has
+ * room for max). At most MAX_PAIRS reads. Returns the count now, or -1
+ * with err. */
+static int pair_cards(domino_reader *d, const ts_image *frame, ts_quad *cand, int n, int max,
+                      pile *p, char *err)
+{
+    domino_group g[MAX_GROUPS];
+    int ng = domino_groups_off(d->cards, p->known, p->nknown, g, MAX_GROUPS), reads = 0;
+    for (int a = 0; a < ng && reads < MAX_PAIRS; a++)
+        for (int b = a + 1; b < ng && reads < MAX_PAIRS && n < max && p->nknown < MAX_KNOWN;
+             b++) {
+            ts_pt ca = {g[a].cx, g[a].cy}, cb = {g[b].cx, g[b].cy};
+            float dist = ts_dist(ca, cb), len, wid;
+            if (dist < 8)
+                continue;
+            ts_quad q;
+            card_on_ends(ca, cb, dist * 82 / 54, dist * 26 / 54, &q);
+            card_size_at(&p->view, q.q, &len, &wid);
+            float ux = (cb.x - ca.x) / dist, uy = (cb.y - ca.y) / dist;
+            if (fabsf(dist / (len * 54 / 82) - 1) > 0.1f || !group_in_square(&g[a], ux, uy, wid) ||
+                !group_in_square(&g[b], ux, uy, wid))
+                continue;
+            card_on_ends(ca, cb, len, wid, &q);
+            if (same_card(&q, p->known, p->nknown, 0.2f) || same_card(&q, cand, n, 0.05f))
+                continue;
+            reads++;
+            ts_reading r;
+            int got = read_pair_card(d, frame, &q, p, &r, err);
+            if (got < 0)
+                return -1;
+            if (!got)
+                continue;
+            keep_found(d, q.q, &r);
+            p->known[p->nknown++] = q;
+            cand[n++] = q;
+        }
+    return n;
+}
+
 /* Cards of a pile partly under other cards (p: its tops, find_tops):
  * each candidate of the tops' width that is no card known is read
  * (pile_candidate), only when exactly one card of the deck fits what
@@ -743,7 +872,7 @@ static int covered_cards(domino_reader *d, const ts_image *frame, ts_quad *cand,
         if (got)
             cand[n++] = under[i];
     }
-    return n;
+    return pair_cards(d, frame, cand, n, max, p, err);
 }
 
 /* Reads quad q of frame into *r and keeps the reading for read_found.
