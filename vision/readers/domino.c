@@ -845,6 +845,94 @@ static int pair_cards(domino_reader *d, const ts_image *frame, ts_quad *cand, in
     return n;
 }
 
+/* The ways a card may lie from group g of its pips, seen whole (a two's
+ * or three's diagonal, a four's or six's rows and columns), as unit
+ * vectors from this end toward the other into u (room for 4). Returns the
+ * count: 0 for a one or five (one blob, no way), or a group of no count's
+ * shape. */
+static int ways_from_group(const domino_group *g, float wid, ts_pt *u)
+{
+    if (g->r <= 0 || g->n > DOMINO_GROUP_PIPS)
+        return 0;
+    float base;
+    if (g->n == 2 || g->n == 3) {
+        /* the diagonal, 52 (two) or 47 (three) degrees off across the card */
+        int far = g->n - 1;
+        float dx = g->px[far] - g->px[0], dy = g->py[far] - g->py[0];
+        if (hypotf(dx, dy) < 0.3f * wid)
+            return 0;
+        float diag = atan2f(dy, dx), off = (g->n == 2 ? 38.2f : 43.0f) * (float)M_PI / 180;
+        u[0] = (ts_pt){cosf(diag + off), sinf(diag + off)};
+        u[1] = (ts_pt){cosf(diag - off), sinf(diag - off)};
+        u[2] = (ts_pt){-u[0].x, -u[0].y};
+        u[3] = (ts_pt){-u[1].x, -u[1].y};
+        return 4;
+    }
+    if (g->n != 4 && g->n != 6)
+        return 0;
+    /* rows and columns: the neighbours' way, modulo a quarter turn */
+    float sc = 0, ss = 0;
+    for (int i = 0; i < g->n; i++)
+        for (int j = i + 1; j < g->n; j++) {
+            float dx = g->px[j] - g->px[i], dy = g->py[j] - g->py[i];
+            if (hypotf(dx, dy) > 0.45f * wid)
+                continue;
+            float a = 4 * atan2f(dy, dx);
+            sc += cosf(a);
+            ss += sinf(a);
+        }
+    if (hypotf(sc, ss) < 2)
+        return 0;
+    base = atan2f(ss, sc) / 4;
+    for (int k = 0; k < 4; k++)
+        u[k] = (ts_pt){cosf(base + k * (float)M_PI / 2), sinf(base + k * (float)M_PI / 2)};
+    return 4;
+}
+
+/* Pile cards no candidate found, from one group of their pips seen whole
+ * on no card known (ways_from_group): the card each way it may lie, of the
+ * size the table's view gives there, read from what shows
+ * (read_pair_card: its outline must show); each card read is known from
+ * then on and added after the n candidates (out has room for max). At
+ * most MAX_PAIRS reads. Returns the count now, or -1 with err. */
+static int group_cards(domino_reader *d, const ts_image *frame, ts_quad *cand, int n, int max,
+                       pile *p, char *err)
+{
+    domino_group g[MAX_GROUPS];
+    int ng = domino_groups_off(d->cards, p->known, p->nknown, g, MAX_GROUPS), reads = 0;
+    for (int a = 0; a < ng && reads < MAX_PAIRS && n < max && p->nknown < MAX_KNOWN; a++) {
+        ts_pt c = {g[a].cx, g[a].cy}, u[4];
+        float len, wid;
+        ts_quad q;
+        /* the size where it lies: a guess of the way first, then each */
+        card_on_ends(c, (ts_pt){c.x + 1, c.y}, 82.0f / 54, 26.0f / 54, &q);
+        card_size_at(&p->view, q.q, &len, &wid);
+        int nw = ways_from_group(&g[a], wid, u);
+        for (int k = 0; k < nw && reads < MAX_PAIRS; k++) {
+            ts_pt o = {c.x + u[k].x * len * 54 / 82, c.y + u[k].y * len * 54 / 82};
+            card_on_ends(c, o, len, wid, &q);
+            card_size_at(&p->view, q.q, &len, &wid);
+            o = (ts_pt){c.x + u[k].x * len * 54 / 82, c.y + u[k].y * len * 54 / 82};
+            card_on_ends(c, o, len, wid, &q);
+            if (!group_in_square(&g[a], u[k].x, u[k].y, wid) ||
+                same_card(&q, p->known, p->nknown, 0.2f) || same_card(&q, cand, n, 0.05f))
+                continue;
+            reads++;
+            ts_reading r;
+            int got = read_pair_card(d, frame, &q, p, &r, err);
+            if (got < 0)
+                return -1;
+            if (!got)
+                continue;
+            keep_found(d, q.q, &r);
+            p->known[p->nknown++] = q;
+            cand[n++] = q;
+            break;
+        }
+    }
+    return n;
+}
+
 /* Cards of a pile partly under other cards (p: its tops, find_tops):
  * each candidate of the tops' width that is no card known is read
  * (pile_candidate), only when exactly one card of the deck fits what
@@ -872,7 +960,8 @@ static int covered_cards(domino_reader *d, const ts_image *frame, ts_quad *cand,
         if (got)
             cand[n++] = under[i];
     }
-    return pair_cards(d, frame, cand, n, max, p, err);
+    n = pair_cards(d, frame, cand, n, max, p, err);
+    return n < 0 ? n : group_cards(d, frame, cand, n, max, p, err);
 }
 
 /* Reads quad q of frame into *r and keeps the reading for read_found.
