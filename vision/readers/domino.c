@@ -781,6 +781,21 @@ static int covers_some(const ts_quad *t, const ts_quad *c)
     return 0;
 }
 
+/* Whether quad q is one of c[0..n) already: each corner within tol px of
+ * theirs (either way round: both are in ts_quad_order). */
+static int offered(const ts_quad *q, const ts_quad *c, int n, float tol)
+{
+    for (int i = 0; i < n; i++)
+        for (int turn = 0; turn <= 2; turn += 2) {
+            int near = 1;
+            for (int k = 0; k < 4 && near; k++)
+                near = ts_dist(q->q[k], c[i].q[(k + turn) & 3]) <= tol;
+            if (near)
+                return 1;
+        }
+    return 0;
+}
+
 /* Reads pile card c found from two pip groups from what shows from under
  * every card of p lying on any of it (domino_read_covered: its outline
  * shows there, and exactly one card of the deck fits). Returns 1 with r,
@@ -801,6 +816,32 @@ static int read_pair_card(domino_reader *d, const ts_image *frame, const ts_quad
     if (tscv_warp_quad(frame, c->q, &d->work, DOMINO_CARD_W, DOMINO_CARD_H, err) < 0)
         return -1;
     return domino_read_covered(frame, c->q, on, n, &d->work, r);
+}
+
+/* Reads a card offered at quad q from its pip groups (read_pair_card):
+ * first with its long sides moved to the edges that show (the groups'
+ * middles put it a little off where pips are cut), then as offered; q
+ * becomes the quad read. *reads counts the reads. Returns 1 with r, 0, or
+ * -1 with err. */
+static int read_offered(domino_reader *d, const ts_image *frame, ts_quad *q, const pile *p,
+                        ts_reading *r, int *reads, char *err)
+{
+    ts_quad v[2];
+    int nv = 0;
+    if (domino_fit_sides(frame, q, &v[0])) {
+        ts_quad_order(v[0].q);
+        nv++;
+    }
+    v[nv++] = *q;
+    for (int k = 0; k < nv; k++) {
+        ++*reads;
+        int got = read_pair_card(d, frame, &v[k], p, r, err);
+        if (got > 0)
+            *q = v[k];
+        if (got)
+            return got;
+    }
+    return 0;
 }
 
 /* Pile cards no candidate found, from two groups of the pips on no card
@@ -829,11 +870,10 @@ static int pair_cards(domino_reader *d, const ts_image *frame, ts_quad *cand, in
                 !group_in_square(&g[b], ux, uy, wid))
                 continue;
             card_on_ends(ca, cb, len, wid, &q);
-            if (same_card(&q, p->known, p->nknown, 0.2f) || same_card(&q, cand, n, 0.05f))
+            if (same_card(&q, p->known, p->nknown, 0.2f) || offered(&q, cand, n, 0.1f * wid))
                 continue;
-            reads++;
             ts_reading r;
-            int got = read_pair_card(d, frame, &q, p, &r, err);
+            int got = read_offered(d, frame, &q, p, &r, &reads, err);
             if (got < 0)
                 return -1;
             if (!got)
@@ -915,11 +955,10 @@ static int group_cards(domino_reader *d, const ts_image *frame, ts_quad *cand, i
             o = (ts_pt){c.x + u[k].x * len * 54 / 82, c.y + u[k].y * len * 54 / 82};
             card_on_ends(c, o, len, wid, &q);
             if (!group_in_square(&g[a], u[k].x, u[k].y, wid) ||
-                same_card(&q, p->known, p->nknown, 0.2f) || same_card(&q, cand, n, 0.05f))
+                same_card(&q, p->known, p->nknown, 0.2f) || offered(&q, cand, n, 0.1f * wid))
                 continue;
-            reads++;
             ts_reading r;
-            int got = read_pair_card(d, frame, &q, p, &r, err);
+            int got = read_offered(d, frame, &q, p, &r, &reads, err);
             if (got < 0)
                 return -1;
             if (!got)

@@ -2739,3 +2739,8 @@ int domino_groups_off(domino_card_finder *f, const ts_quad *known, int nk, domin
     }
     return n;
 }
+
+int domino_fit_sides(const ts_image *frame, const ts_quad *q, ts_quad *out)
+{
+    return refine_sides(frame, q, out);
+}

@@ -82,4 +82,9 @@ typedef struct {
 int domino_groups_off(domino_card_finder *f, const ts_quad *known, int nk, domino_group *out,
                       int max);
 
+/* Card q (q[0]-q[1] an end) with both long sides moved to the edges that
+ * show in frame, within a quarter of its width. Returns 1 and fills out if
+ * both moved to a card of about its width, else 0. */
+int domino_fit_sides(const ts_image *frame, const ts_quad *q, ts_quad *out);
+
 #endif
