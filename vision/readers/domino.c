@@ -511,6 +511,23 @@ static void card_axes(const ts_pt q[4], ts_pt *l, ts_pt *w)
     *w = (ts_pt){(q[1].x + q[2].x - q[0].x - q[3].x) / 2, (q[1].y + q[2].y - q[0].y - q[3].y) / 2};
 }
 
+/* Whether quad q is one of c[0..n): its middle within tol of its length
+ * of theirs, lying within about 15 degrees of their way. */
+static int same_card(const ts_quad *q, const ts_quad *c, int n, float tol)
+{
+    ts_pt m = ts_quad_centre(q->q), l, w;
+    card_axes(q->q, &l, &w);
+    float len = hypotf(l.x, l.y);
+    for (int i = 0; i < n; i++) {
+        ts_pt mc = ts_quad_centre(c[i].q), lc, wc;
+        card_axes(c[i].q, &lc, &wc);
+        float lenc = hypotf(lc.x, lc.y);
+        if (ts_dist(m, mc) < tol * len && fabsf(l.x * lc.x + l.y * lc.y) > 0.966f * len * lenc)
+            return 1;
+    }
+    return 0;
+}
+
 /* A card's length over its width (82 by 26 mm). */
 #define CARD_ASPECT (82.0f / 26)
 
@@ -639,7 +656,7 @@ static int lying_on(const pile *p, const ts_quad *c, ts_quad *on)
     int n = 0, known = 0;
     for (int k = 0; k < p->nknown + p->nother; k++) {
         const ts_quad *q = k < p->nknown ? &p->known[k] : &p->other[k - p->nknown];
-        if (ts_quad_overlap(q, c) || !covers_ends(q, c))
+        if (same_card(q, c, 1, 0.2f) || !covers_ends(q, c))
             continue;
         if (n == MAX_TOPS)
             return -1;
@@ -749,23 +766,6 @@ static int group_in_square(const domino_group *g, float ux, float uy, float wid)
             return 0;
     }
     return 1;
-}
-
-/* Whether quad q is one of c[0..n): its middle within tol of its length
- * of theirs, lying within about 15 degrees of their way. */
-static int same_card(const ts_quad *q, const ts_quad *c, int n, float tol)
-{
-    ts_pt m = ts_quad_centre(q->q), l, w;
-    card_axes(q->q, &l, &w);
-    float len = hypotf(l.x, l.y);
-    for (int i = 0; i < n; i++) {
-        ts_pt mc = ts_quad_centre(c[i].q), lc, wc;
-        card_axes(c[i].q, &lc, &wc);
-        float lenc = hypotf(lc.x, lc.y);
-        if (ts_dist(m, mc) < tol * len && fabsf(l.x * lc.x + l.y * lc.y) > 0.966f * len * lenc)
-            return 1;
-    }
-    return 0;
 }
 
 /* Whether some of card c lies under card t: one of 5 x 13 points over it
