@@ -796,6 +796,39 @@ static int offered(const ts_quad *q, const ts_quad *c, int n, float tol)
     return 0;
 }
 
+/* Whether paper as light as card c's (its warp, work) lies just beyond
+ * either long side of c at two or more of 16 points along it. */
+static int paper_beyond_sides(const ts_image *frame, const ts_quad *c, const ts_image *work)
+{
+    int hist[256] = {0}, total = 0;
+    for (int y = 0; y < work->h; y++) {
+        const uint8_t *r = ts_image_row(work, y);
+        for (int x = 0; x < work->w; x++, total++)
+            hist[r[3 * x + 1]]++;
+    }
+    int paper = domino_paper_level(hist, total);
+    float wid = card_wid(c->q);
+    for (int side = 0; side < 2; side++) {
+        int light = 0;
+        for (int k = 0; k < 16; k++) {
+            float v = (k + 0.5f) / 16;
+            ts_pt on = ts_quad_point(c->q, side ? 1.0f : 0.0f, v);
+            ts_pt mid = ts_quad_point(c->q, 0.5f, v);
+            float dx = on.x - mid.x, dy = on.y - mid.y, l = hypotf(dx, dy);
+            if (l < 1)
+                continue;
+            int x = (int)lrintf(on.x + dx / l * (4 + 0.1f * wid));
+            int y = (int)lrintf(on.y + dy / l * (4 + 0.1f * wid));
+            if (x < 0 || y < 0 || x >= frame->w || y >= frame->h)
+                continue;
+            light += ts_image_row(frame, y)[3 * x + 1] >= 0.8f * paper;
+        }
+        if (light >= 2)
+            return 1;
+    }
+    return 0;
+}
+
 /* Reads pile card c found from two pip groups from what shows from under
  * every card of p lying on any of it (domino_read_covered: its outline
  * shows there, and exactly one card of the deck fits). Returns 1 with r,
@@ -815,6 +848,11 @@ static int read_pair_card(domino_reader *d, const ts_image *frame, const ts_quad
     }
     if (tscv_warp_quad(frame, c->q, &d->work, DOMINO_CARD_W, DOMINO_CARD_H, err) < 0)
         return -1;
+    /* no card known on it: a card the finder missed whole, or one card's
+     * end and another's lying over it, unknown (its pips read as this
+     * card's): that one's paper runs on beyond the long sides */
+    if (!n && paper_beyond_sides(frame, c, &d->work))
+        return 0;
     return domino_read_covered(frame, c->q, on, n, &d->work, r);
 }
 
