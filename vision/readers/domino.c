@@ -898,7 +898,9 @@ static int pair_cards(domino_reader *d, const ts_image *frame, ts_quad *cand, in
              b++) {
             ts_pt ca = {g[a].cx, g[a].cy}, cb = {g[b].cx, g[b].cy};
             float dist = ts_dist(ca, cb), len, wid;
-            if (dist < 8)
+            /* a one's disc or a five's clover alone may end any card
+             * lying there (two wrong readings on 87040, 120025) */
+            if (dist < 8 || g[a].r <= 0 || g[b].r <= 0)
                 continue;
             ts_quad q;
             card_on_ends(ca, cb, dist * 82 / 54, dist * 26 / 54, &q);
