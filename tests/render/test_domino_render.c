@@ -23,7 +23,7 @@
 #include "render.h"
 
 enum { MAX_CAND = 256, HALF_FLOOR_FANS = 20, PILE_PCT = 80, SHORT_PCT = 90, COVERED_MIN = 118, TRUE_MIN = 60,
-       MIDDLE_UNDER_MIN = 37, SHOWN_MIN = 26, SLANTED_MIN = 66, PAIRED_PILE_MIN = 63,
+       MIDDLE_UNDER_MIN = 37, SHOWN_MIN = 26, SLANTED_MIN = 66, PAIRED_PILE_MIN = 67,
        ONE_END_MIN = 42 };
 
 static ts_scene_spec spec_for(int n, uint64_t seed, ts_layout layout)
@@ -681,23 +681,22 @@ static void test_chinese_piles_slanted_and_read_again(void **state)
 }
 
 /* Pile cards no candidate of the finder's lay on (session 26's tuning
- * seeds, JPEG): offered from two groups of their pips on no card known,
- * as far apart as a card's end squares where they lie (121011, 123003:
- * a one and a six, a one's middle under the card on it), or from one
- * group seen whole, each way its rows or diagonal allow (123032), their
- * long sides moved to the edges that show, and read from what shows
- * under every card lying on any of them; a card known whose middle lies
- * on a covered card is one lying on it (its pips are not the covered
- * card's); a six with a red column is 6:6 whatever of the other end shows.
- * Measured 65/92 at least half visible, 0 of 65 confident reads wrong
- * (ts-render-eval on the same tables, main a581260: 54/92). */
+ * seeds, JPEG): offered from two groups of plain pips on no card known,
+ * as far apart as a card's end squares where they lie, or from one group
+ * seen whole, each way its rows or diagonal allow, their long sides moved
+ * to the edges that show, and read from what shows under every card lying
+ * on any of them; a card known whose middle lies on a covered card is one
+ * lying on it (its pips are not the covered card's); a six with a red
+ * column is 6:6 whatever of the other end shows. Measured 69/94 at least
+ * half visible, 0 of 69 confident reads wrong (ts-render-eval on the same
+ * tables, main a581260: 59/94). */
 static void test_chinese_pile_cards_from_pip_groups(void **state)
 {
     (void)state;
     static const chinese_table tables[] = {
-        {121011, TS_LAYOUT_PILE}, {121023, TS_LAYOUT_PILE}, {121028, TS_LAYOUT_PILE},
-        {123003, TS_LAYOUT_PILE}, {123010, TS_LAYOUT_PILE}, {123020, TS_LAYOUT_PILE},
-        {123032, TS_LAYOUT_PILE}, {123041, TS_LAYOUT_PILE},
+        {121001, TS_LAYOUT_PILE}, {121023, TS_LAYOUT_PILE}, {121028, TS_LAYOUT_PILE},
+        {121032, TS_LAYOUT_PILE}, {123003, TS_LAYOUT_PILE}, {123017, TS_LAYOUT_PILE},
+        {123020, TS_LAYOUT_PILE}, {123032, TS_LAYOUT_PILE},
     };
     check_chinese_half_jpeg("pile cards from pip groups", tables,
                             sizeof tables / sizeof tables[0], PAIRED_PILE_MIN);
