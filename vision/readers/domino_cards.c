@@ -2734,7 +2734,6 @@ int domino_groups_off(domino_card_finder *f, const ts_quad *known, int nk, domin
             const pip *p = &f->pips[order[g[i].first + k]];
             o->px[k] = p->cx;
             o->py[k] = p->cy;
-            o->pr[k] = p->r;
         }
     }
     return n;

@@ -69,11 +69,11 @@ enum { DOMINO_GROUP_PIPS = 8 };
 /* A group of pips lying near each other (one end's, or ends' of cards
  * lying close): their mean centre, the median radius of its plain pips (0:
  * a one's disc or a five's clover alone), and the first DOMINO_GROUP_PIPS
- * pips' centres and radii. */
+ * pips' centres. */
 typedef struct {
     float cx, cy, r;
     int n;
-    float px[DOMINO_GROUP_PIPS], py[DOMINO_GROUP_PIPS], pr[DOMINO_GROUP_PIPS];
+    float px[DOMINO_GROUP_PIPS], py[DOMINO_GROUP_PIPS];
 } domino_group;
 
 /* The groups of the last frame's pips that lie on none of the cards
