@@ -50,6 +50,8 @@ enum {
     MAX_BESIDE = 24, /* reads a frame looking beside the cards known */
     MAX_CLEAR = 16,  /* reads (and cuts) a frame telling a pile's cards apart (clear_middles) */
     MAX_KNOWN = MAX_TOPS + MAX_COVERED, /* a pile's cards known */
+    MAX_GROUPS = 96, /* pip groups off a pile's cards known */
+    MAX_PAIRS = 12,  /* reads a frame of pile cards from two pip groups */
 };
 
 /* A quad the last find read, and its reading. */
@@ -509,6 +511,23 @@ static void card_axes(const ts_pt q[4], ts_pt *l, ts_pt *w)
     *w = (ts_pt){(q[1].x + q[2].x - q[0].x - q[3].x) / 2, (q[1].y + q[2].y - q[0].y - q[3].y) / 2};
 }
 
+/* Whether quad q is one of c[0..n): its middle within tol of its length
+ * of theirs, lying within about 15 degrees of their way. */
+static int same_card(const ts_quad *q, const ts_quad *c, int n, float tol)
+{
+    ts_pt m = ts_quad_centre(q->q), l, w;
+    card_axes(q->q, &l, &w);
+    float len = hypotf(l.x, l.y);
+    for (int i = 0; i < n; i++) {
+        ts_pt mc = ts_quad_centre(c[i].q), lc, wc;
+        card_axes(c[i].q, &lc, &wc);
+        float lenc = hypotf(lc.x, lc.y);
+        if (ts_dist(m, mc) < tol * len && fabsf(l.x * lc.x + l.y * lc.y) > 0.966f * len * lenc)
+            return 1;
+    }
+    return 0;
+}
+
 /* A card's length over its width (82 by 26 mm). */
 #define CARD_ASPECT (82.0f / 26)
 
@@ -637,7 +656,7 @@ static int lying_on(const pile *p, const ts_quad *c, ts_quad *on)
     int n = 0, known = 0;
     for (int k = 0; k < p->nknown + p->nother; k++) {
         const ts_quad *q = k < p->nknown ? &p->known[k] : &p->other[k - p->nknown];
-        if (ts_quad_overlap(q, c) || !covers_ends(q, c))
+        if (same_card(q, c, 1, 0.2f) || !covers_ends(q, c))
             continue;
         if (n == MAX_TOPS)
             return -1;
@@ -716,6 +735,283 @@ static int pile_candidate(domino_reader *d, const ts_image *frame, ts_quad *c, p
     return got;
 }
 
+/* The quad of a card len by wid whose end squares' middles (14/82 of its
+ * length in from each end: every count is printed centred there) are a
+ * and b. */
+static void card_on_ends(ts_pt a, ts_pt b, float len, float wid, ts_quad *out)
+{
+    float d = ts_dist(a, b), ux = (b.x - a.x) / d, uy = (b.y - a.y) / d;
+    float nx = -uy * wid / 2, ny = ux * wid / 2, h = len / 2;
+    ts_pt m = ts_mid(a, b);
+    ts_pt *q = out->q;
+    q[0] = (ts_pt){m.x - h * ux - nx, m.y - h * uy - ny};
+    q[1] = (ts_pt){m.x - h * ux + nx, m.y - h * uy + ny};
+    q[2] = (ts_pt){m.x + h * ux + nx, m.y + h * uy + ny};
+    q[3] = (ts_pt){m.x + h * ux - nx, m.y + h * uy - ny};
+    ts_quad_order(q);
+    out->area = len * wid;
+    out->score = 1.0f;
+}
+
+/* Whether group g's pips all lie in an end's square (20 mm of the card's
+ * 26 wide, give or take) about its mean, the card lying along u, and its
+ * plain pips are of the card's size. */
+static int group_in_square(const domino_group *g, float ux, float uy, float wid)
+{
+    if (g->n > 6 || (g->r > 0 && (wid < 4.5f * g->r || wid > 11.0f * g->r)))
+        return 0;
+    for (int i = 0; i < g->n; i++) {
+        float dx = g->px[i] - g->cx, dy = g->py[i] - g->cy;
+        if (fabsf(dx * ux + dy * uy) > 0.36f * wid || fabsf(dy * ux - dx * uy) > 0.36f * wid)
+            return 0;
+    }
+    return 1;
+}
+
+/* Whether some of card c lies under card t: one of 5 x 13 points over it
+ * inside t. */
+static int covers_some(const ts_quad *t, const ts_quad *c)
+{
+    for (int a = 0; a < 5; a++)
+        for (int b = 0; b < 13; b++) {
+            ts_pt s = ts_quad_point(c->q, (0.5f + 6 * a) / 25, (0.5f + 6 * b) / 73);
+            if (ts_point_in_quad(t->q, s.x, s.y))
+                return 1;
+        }
+    return 0;
+}
+
+/* Whether quad q is one of c[0..n) already: each corner within tol px of
+ * theirs (either way round: both are in ts_quad_order). */
+static int offered(const ts_quad *q, const ts_quad *c, int n, float tol)
+{
+    for (int i = 0; i < n; i++)
+        for (int turn = 0; turn <= 2; turn += 2) {
+            int near = 1;
+            for (int k = 0; k < 4 && near; k++)
+                near = ts_dist(q->q[k], c[i].q[(k + turn) & 3]) <= tol;
+            if (near)
+                return 1;
+        }
+    return 0;
+}
+
+/* Whether paper as light as card c's (its warp, work) lies just beyond
+ * either long side of c at two or more of 16 points along it. */
+static int paper_beyond_sides(const ts_image *frame, const ts_quad *c, const ts_image *work)
+{
+    int hist[256] = {0}, total = 0;
+    for (int y = 0; y < work->h; y++) {
+        const uint8_t *r = ts_image_row(work, y);
+        for (int x = 0; x < work->w; x++, total++)
+            hist[r[3 * x + 1]]++;
+    }
+    int paper = domino_paper_level(hist, total);
+    float wid = card_wid(c->q);
+    for (int side = 0; side < 2; side++) {
+        int light = 0;
+        for (int k = 0; k < 16; k++) {
+            float v = (k + 0.5f) / 16;
+            ts_pt on = ts_quad_point(c->q, side ? 1.0f : 0.0f, v);
+            ts_pt mid = ts_quad_point(c->q, 0.5f, v);
+            float dx = on.x - mid.x, dy = on.y - mid.y, l = hypotf(dx, dy);
+            if (l < 1)
+                continue;
+            int x = (int)lrintf(on.x + dx / l * (4 + 0.1f * wid));
+            int y = (int)lrintf(on.y + dy / l * (4 + 0.1f * wid));
+            if (x < 0 || y < 0 || x >= frame->w || y >= frame->h)
+                continue;
+            light += ts_image_row(frame, y)[3 * x + 1] >= 0.8f * paper;
+        }
+        if (light >= 2)
+            return 1;
+    }
+    return 0;
+}
+
+/* Reads pile card c found from two pip groups from what shows from under
+ * every card of p lying on any of it (domino_read_covered: its outline
+ * shows there, and exactly one card of the deck fits). Returns 1 with r,
+ * 0, or -1 with err. */
+static int read_pair_card(domino_reader *d, const ts_image *frame, const ts_quad *c,
+                          const pile *p, ts_reading *r, char *err)
+{
+    ts_quad on[MAX_TOPS];
+    int n = 0;
+    for (int k = 0; k < p->nknown + p->nother; k++) {
+        const ts_quad *q = k < p->nknown ? &p->known[k] : &p->other[k - p->nknown];
+        if (!covers_some(q, c) || same_card(q, c, 1, 0.2f))
+            continue;
+        if (n == MAX_TOPS)
+            return 0;
+        on[n++] = *q;
+    }
+    if (tscv_warp_quad(frame, c->q, &d->work, DOMINO_CARD_W, DOMINO_CARD_H, err) < 0)
+        return -1;
+    /* no card known on it: a card the finder missed whole, or one card's
+     * end and another's lying over it, unknown (its pips read as this
+     * card's): that one's paper runs on beyond the long sides */
+    if (!n && paper_beyond_sides(frame, c, &d->work))
+        return 0;
+    return domino_read_covered(frame, c->q, on, n, &d->work, r);
+}
+
+/* Reads a card offered at quad q from its pip groups (read_pair_card):
+ * first with its long sides moved to the edges that show (the groups'
+ * middles put it a little off where pips are cut), then as offered; q
+ * becomes the quad read. *reads counts the reads. Returns 1 with r, 0, or
+ * -1 with err. */
+static int read_offered(domino_reader *d, const ts_image *frame, ts_quad *q, const pile *p,
+                        ts_reading *r, int *reads, char *err)
+{
+    ts_quad v[2];
+    int nv = 0;
+    if (domino_fit_sides(frame, q, &v[0])) {
+        ts_quad_order(v[0].q);
+        nv++;
+    }
+    v[nv++] = *q;
+    for (int k = 0; k < nv; k++) {
+        ++*reads;
+        int got = read_pair_card(d, frame, &v[k], p, r, err);
+        if (got > 0)
+            *q = v[k];
+        if (got)
+            return got;
+    }
+    return 0;
+}
+
+/* Pile cards no candidate found, from two groups of the pips on no card
+ * known: groups as far apart as a card's end squares where they lie (the
+ * table's view), each within its square, read (read_pair_card); each card
+ * read is known from then on and added after the n candidates (out has
+ * room for max). At most MAX_PAIRS reads. Returns the count now, or -1
+ * with err. */
+static int pair_cards(domino_reader *d, const ts_image *frame, ts_quad *cand, int n, int max,
+                      pile *p, char *err)
+{
+    domino_group g[MAX_GROUPS];
+    int ng = domino_groups_off(d->cards, p->known, p->nknown, g, MAX_GROUPS), reads = 0;
+    for (int a = 0; a < ng && reads < MAX_PAIRS; a++)
+        for (int b = a + 1; b < ng && reads < MAX_PAIRS && n < max && p->nknown < MAX_KNOWN;
+             b++) {
+            ts_pt ca = {g[a].cx, g[a].cy}, cb = {g[b].cx, g[b].cy};
+            float dist = ts_dist(ca, cb), len, wid;
+            /* a one's disc or a five's clover alone may end any card
+             * lying there (two wrong readings on 87040, 120025) */
+            if (dist < 8 || g[a].r <= 0 || g[b].r <= 0)
+                continue;
+            ts_quad q;
+            card_on_ends(ca, cb, dist * 82 / 54, dist * 26 / 54, &q);
+            card_size_at(&p->view, q.q, &len, &wid);
+            float ux = (cb.x - ca.x) / dist, uy = (cb.y - ca.y) / dist;
+            if (fabsf(dist / (len * 54 / 82) - 1) > 0.1f || !group_in_square(&g[a], ux, uy, wid) ||
+                !group_in_square(&g[b], ux, uy, wid))
+                continue;
+            card_on_ends(ca, cb, len, wid, &q);
+            if (same_card(&q, p->known, p->nknown, 0.2f) || offered(&q, cand, n, 0.1f * wid))
+                continue;
+            ts_reading r;
+            int got = read_offered(d, frame, &q, p, &r, &reads, err);
+            if (got < 0)
+                return -1;
+            if (!got)
+                continue;
+            keep_found(d, q.q, &r);
+            p->known[p->nknown++] = q;
+            cand[n++] = q;
+        }
+    return n;
+}
+
+/* The ways a card may lie from group g of its pips, seen whole (a two's
+ * or three's diagonal, a four's or six's rows and columns), as unit
+ * vectors from this end toward the other into u (room for 4). Returns the
+ * count: 0 for a one or five (one blob, no way), or a group of no count's
+ * shape. */
+static int ways_from_group(const domino_group *g, float wid, ts_pt *u)
+{
+    if (g->r <= 0 || g->n > DOMINO_GROUP_PIPS)
+        return 0;
+    float base;
+    if (g->n == 2 || g->n == 3) {
+        /* the diagonal, 52 (two) or 47 (three) degrees off across the card */
+        int far = g->n - 1;
+        float dx = g->px[far] - g->px[0], dy = g->py[far] - g->py[0];
+        if (hypotf(dx, dy) < 0.3f * wid)
+            return 0;
+        float diag = atan2f(dy, dx), off = (g->n == 2 ? 38.2f : 43.0f) * (float)M_PI / 180;
+        u[0] = (ts_pt){cosf(diag + off), sinf(diag + off)};
+        u[1] = (ts_pt){cosf(diag - off), sinf(diag - off)};
+        u[2] = (ts_pt){-u[0].x, -u[0].y};
+        u[3] = (ts_pt){-u[1].x, -u[1].y};
+        return 4;
+    }
+    if (g->n != 4 && g->n != 6)
+        return 0;
+    /* rows and columns: the neighbours' way, modulo a quarter turn */
+    float sc = 0, ss = 0;
+    for (int i = 0; i < g->n; i++)
+        for (int j = i + 1; j < g->n; j++) {
+            float dx = g->px[j] - g->px[i], dy = g->py[j] - g->py[i];
+            if (hypotf(dx, dy) > 0.45f * wid)
+                continue;
+            float a = 4 * atan2f(dy, dx);
+            sc += cosf(a);
+            ss += sinf(a);
+        }
+    if (hypotf(sc, ss) < 2)
+        return 0;
+    base = atan2f(ss, sc) / 4;
+    for (int k = 0; k < 4; k++)
+        u[k] = (ts_pt){cosf(base + k * (float)M_PI / 2), sinf(base + k * (float)M_PI / 2)};
+    return 4;
+}
+
+/* Pile cards no candidate found, from one group of their pips seen whole
+ * on no card known (ways_from_group): the card each way it may lie, of the
+ * size the table's view gives there, read from what shows
+ * (read_pair_card: its outline must show); each card read is known from
+ * then on and added after the n candidates (out has room for max). At
+ * most MAX_PAIRS reads. Returns the count now, or -1 with err. */
+static int group_cards(domino_reader *d, const ts_image *frame, ts_quad *cand, int n, int max,
+                       pile *p, char *err)
+{
+    domino_group g[MAX_GROUPS];
+    int ng = domino_groups_off(d->cards, p->known, p->nknown, g, MAX_GROUPS), reads = 0;
+    for (int a = 0; a < ng && reads < MAX_PAIRS && n < max && p->nknown < MAX_KNOWN; a++) {
+        ts_pt c = {g[a].cx, g[a].cy}, u[4];
+        float len, wid;
+        ts_quad q;
+        /* the size where it lies: a guess of the way first, then each */
+        card_on_ends(c, (ts_pt){c.x + 1, c.y}, 82.0f / 54, 26.0f / 54, &q);
+        card_size_at(&p->view, q.q, &len, &wid);
+        int nw = ways_from_group(&g[a], wid, u);
+        for (int k = 0; k < nw && reads < MAX_PAIRS; k++) {
+            ts_pt o = {c.x + u[k].x * len * 54 / 82, c.y + u[k].y * len * 54 / 82};
+            card_on_ends(c, o, len, wid, &q);
+            card_size_at(&p->view, q.q, &len, &wid);
+            o = (ts_pt){c.x + u[k].x * len * 54 / 82, c.y + u[k].y * len * 54 / 82};
+            card_on_ends(c, o, len, wid, &q);
+            if (!group_in_square(&g[a], u[k].x, u[k].y, wid) ||
+                same_card(&q, p->known, p->nknown, 0.2f) || offered(&q, cand, n, 0.1f * wid))
+                continue;
+            ts_reading r;
+            int got = read_offered(d, frame, &q, p, &r, &reads, err);
+            if (got < 0)
+                return -1;
+            if (!got)
+                continue;
+            keep_found(d, q.q, &r);
+            p->known[p->nknown++] = q;
+            cand[n++] = q;
+            break;
+        }
+    }
+    return n;
+}
+
 /* Cards of a pile partly under other cards (p: its tops, find_tops):
  * each candidate of the tops' width that is no card known is read
  * (pile_candidate), only when exactly one card of the deck fits what
@@ -743,7 +1039,8 @@ static int covered_cards(domino_reader *d, const ts_image *frame, ts_quad *cand,
         if (got)
             cand[n++] = under[i];
     }
-    return n;
+    n = pair_cards(d, frame, cand, n, max, p, err);
+    return n < 0 ? n : group_cards(d, frame, cand, n, max, p, err);
 }
 
 /* Reads quad q of frame into *r and keeps the reading for read_found.

@@ -2539,18 +2539,28 @@ static int on_whole(const cand *c, int nc, const pip *p)
     return 0;
 }
 
-/* The groups of the pips on no card found whole: plain pips within 5.5 of
- * their radii of each other (a two's diagonal is about 4.5) are one group;
- * a one's disc and a five's clover are groups alone. order gets the pips
- * by group. Returns the count (<= GROUPS). */
-static int pip_groups(const domino_card_finder *f, const cand *c, int nc, float rmed,
-                      int *order, pip_group *g)
+/* Whether pip p lies inside one of known[0..nk). */
+static int on_known(const ts_quad *known, int nk, const pip *p)
+{
+    for (int k = 0; k < nk; k++)
+        if (inside(&known[k], p->cx, p->cy))
+            return 1;
+    return 0;
+}
+
+/* The groups of the pips on no card found whole (known NULL) or on none
+ * of known[0..nk): plain pips within 5.5 of their radii of each other (a
+ * two's diagonal is about 4.5) are one group; a one's disc and a five's
+ * clover are groups alone. order gets the pips by group. Returns the
+ * count (<= GROUPS). */
+static int pip_groups(const domino_card_finder *f, const cand *c, int nc, const ts_quad *known,
+                      int nk, float rmed, int *order, pip_group *g)
 {
     int np = f->npips, free_n = 0;
     int *parent = order + MAX_PIPS, *free_i = order + 2 * MAX_PIPS;
     for (int i = 0; i < np; i++) {
         parent[i] = i;
-        if (!on_whole(c, nc, &f->pips[i]))
+        if (known ? !on_known(known, nk, &f->pips[i]) : !on_whole(c, nc, &f->pips[i]))
             free_i[free_n++] = i;
     }
     for (int a = 0; a < free_n; a++)
@@ -2674,7 +2684,7 @@ int domino_find_paired(domino_card_finder *f, ts_quad *out, int max)
     ts_quad q4[PAIR_CARDS];
     if (!f->pips || f->npips == 0)
         return 0;
-    int ng = pip_groups(f, f->cands, f->nfound, f->rmed, order, g), np = 0, added = 0;
+    int ng = pip_groups(f, f->cands, f->nfound, NULL, 0, f->rmed, order, g), np = 0, added = 0;
     for (int a = 0; a < ng && np < PAIR_CARDS; a++)
         for (int b = a + 1; b < ng && np < PAIR_CARDS; b++) {
             float dx = g[b].cx - g[a].cx, dy = g[b].cy - g[a].cy, d = hypotf(dx, dy);
@@ -2972,4 +2982,32 @@ int domino_find_beside(domino_card_finder *f, const ts_image *frame, const ts_qu
                        const ts_quad *tried, int ntried, ts_quad *out, int max)
 {
     return find_off_known(f, frame, known, nk, look_beside, tried, ntried, out, max);
+}
+
+int domino_groups_off(domino_card_finder *f, const ts_quad *known, int nk, domino_group *out,
+                      int max)
+{
+    int order[3 * MAX_PIPS];
+    pip_group g[GROUPS];
+    if (!f->pips || f->npips == 0)
+        return 0;
+    int ng = pip_groups(f, f->cands, f->nfound, known, nk, f->rmed, order, g), n = 0;
+    for (int i = 0; i < ng && n < max; i++) {
+        domino_group *o = &out[n++];
+        o->cx = g[i].cx;
+        o->cy = g[i].cy;
+        o->r = g[i].r;
+        o->n = g[i].n;
+        for (int k = 0; k < g[i].n && k < DOMINO_GROUP_PIPS; k++) {
+            const pip *p = &f->pips[order[g[i].first + k]];
+            o->px[k] = p->cx;
+            o->py[k] = p->cy;
+        }
+    }
+    return n;
+}
+
+int domino_fit_sides(const ts_image *frame, const ts_quad *q, ts_quad *out)
+{
+    return refine_sides(frame, q, out);
 }

@@ -64,4 +64,27 @@ int domino_find_beside(domino_card_finder *f, const ts_image *frame, const ts_qu
  * (<= max), as domino_find_cards gives them. */
 int domino_find_paired(domino_card_finder *f, ts_quad *out, int max);
 
+enum { DOMINO_GROUP_PIPS = 8 };
+
+/* A group of pips lying near each other (one end's, or ends' of cards
+ * lying close): their mean centre, the median radius of its plain pips (0:
+ * a one's disc or a five's clover alone), and the first DOMINO_GROUP_PIPS
+ * pips' centres. */
+typedef struct {
+    float cx, cy, r;
+    int n;
+    float px[DOMINO_GROUP_PIPS], py[DOMINO_GROUP_PIPS];
+} domino_group;
+
+/* The groups of the last frame's pips that lie on none of the cards
+ * known[0..nk) (as domino_find_paired groups them). Returns the count
+ * (<= max). */
+int domino_groups_off(domino_card_finder *f, const ts_quad *known, int nk, domino_group *out,
+                      int max);
+
+/* Card q (q[0]-q[1] an end) with both long sides moved to the edges that
+ * show in frame, within a quarter of its width. Returns 1 and fills out if
+ * both moved to a card of about its width, else 0. */
+int domino_fit_sides(const ts_image *frame, const ts_quad *q, ts_quad *out);
+
 #endif

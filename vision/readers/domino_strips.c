@@ -397,6 +397,14 @@ static int bare_place(const uint8_t *vis, const uint8_t *bare, float x, float y,
     return shown >= 7;
 }
 
+/* True if blob b is about as wide as high: a pip seen whole, not a
+ * segment of a one's large disc cut by the card lying on it (of a pip's
+ * area, but long along the cut). */
+static int round_blob(const sblob *b)
+{
+    return 2 * b->bw <= 3 * b->bh && 2 * b->bh <= 3 * b->bw;
+}
+
 /* True if blob b's middle lies on the disc of a one at end e (within a
  * quarter of the square of its middle; a four's pips lie a third off). */
 static int on_disc(const sblob *b, int e)
@@ -430,7 +438,8 @@ static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint
                 return 0;
             /* (no taller than the disc: two fours' pips joined by a
              * shadow along the card on them are not a one) */
-            if (b[i].red && b[i].area >= (b[i].cut ? 100 : 250) && b[i].bh <= 0.5f * sq)
+            if (b[i].red && b[i].area >= (b[i].cut ? 100 : 250) &&
+                (b[i].bh <= 0.5f * sq || (round_blob(&b[i]) && b[i].bh <= 0.6f * sq)))
                 core = 1;
             /* the parts of one disc lie within its width (0.42 of the
              * square) of one another: two red pips further apart are a
@@ -465,6 +474,12 @@ static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint
                 (dx < 0.12f * sq || dy < 0.12f * sq))
                 return 0;
             if (!b[i].cut && b[i].area > 330 && hypotf(dx, dy) > 0.15f * sq)
+                return 0;
+            /* nor a part of one, cut or not, on the middle row beside the
+             * middle (a six's column), on a covered card's own quad (a
+             * strip's place is searched: off by a few px) */
+            if (isfinite(sure) && b[i].area >= 40 && !b[i].thin && dy < 0.06f * sq &&
+                dx >= 0.2f * sq)
                 return 0;
             /* (not a thin blob: a six's column of pips run together with
              * the shadow of the card lying on them is no clover's part; a
@@ -579,14 +594,6 @@ static void grow(const uint8_t *m, int r, int edge, uint8_t *out)
             for (int x = 0; x < W; x++)
                 o[x] |= rows[qy * W + x];
     }
-}
-
-/* True if blob b is about as wide as high: a pip seen whole, not a
- * segment of a one's large disc cut by the card lying on it (of a pip's
- * area, but long along the cut). */
-static int round_blob(const sblob *b)
-{
-    return 2 * b->bw <= 3 * b->bh && 2 * b->bh <= 3 * b->bw;
 }
 
 /* True if each end's paper that shows is clean: hardly a pixel of it,
@@ -821,6 +828,10 @@ static int read_strip(const ts_image *card, const uint8_t *vis, int clean, ts_re
             if (f1)
                 evidence |= fit[0][nb2] > 1 && fit[1][na] > 1;
         }
+    /* 6:6 alone prints a six with a red column: one end seen so is the
+     * card, whatever of the other shows */
+    if (ncards == 1 && pips[0] == 6 && pips[1] == 6)
+        evidence |= fit[0][7] > 1 || fit[1][7] > 1;
     if (ncards != 1 || !evidence)
         return 0;
     int idx = ts_domino_index(pips[0], pips[1]);
