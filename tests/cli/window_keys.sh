@@ -15,13 +15,13 @@ start_xvfb 1920x1200x24
 size() { # the tablesight window's WxH, or nothing
     xwininfo -root -tree 2> /dev/null | sed -n 's/.*"tablesight[^"]*": ("tablesight".* \([0-9]*x[0-9]*\)+.*/\1/p' | head -1
 }
-wait_size() { # want, within 10 s
-    for _ in $(seq 100); do [ "$(size)" = "$1" ] && return 0; sleep 0.1; done
+wait_size() { # want, within 30 s (a loaded machine starts late)
+    for _ in $(seq 300); do [ "$(size)" = "$1" ] && return 0; sleep 0.1; done
     echo "  window is '$(size)', not $1"
     return 1
 }
-wait_exit() { # pid, within 10 s; its status in $status
-    for _ in $(seq 100); do kill -0 "$1" 2> /dev/null || break; sleep 0.1; done
+wait_exit() { # pid, within 30 s; its status in $status
+    for _ in $(seq 300); do kill -0 "$1" 2> /dev/null || break; sleep 0.1; done
     kill -0 "$1" 2> /dev/null && { kill "$1"; echo "  did not quit"; }
     wait "$1"
     status=$?
@@ -35,10 +35,10 @@ x, y = int(sys.argv[1]), int(sys.argv[2])
 i = h[0] + h[19] * 12 + y * h[12] + x * 4
 print(sum(d[i:i + 3]) // 3)' "$1" "$2"
 }
-# Waits up to 10 s for a screen pixel to turn non-black (the first frame drawn
+# Waits up to 30 s for a screen pixel to turn non-black (the first frame drawn
 # at a new size can be late on a loaded machine).
 wait_lit() { # x y
-    for _ in $(seq 100); do [ "$(pixel "$1" "$2")" -gt 0 ] && return 0; sleep 0.1; done
+    for _ in $(seq 300); do [ "$(pixel "$1" "$2")" -gt 0 ] && return 0; sleep 0.1; done
     return 1
 }
 

@@ -19,6 +19,7 @@ start_xvfb() { # screen WxHxD: an Xvfb of our own as $DISPLAY, stopped on exit
     xvfb=$!
     exec 3>&-
     trap 'kill $xvfb 2> /dev/null; wait $xvfb 2> /dev/null; rm -rf "$tmp"' EXIT
-    for _ in $(seq 50); do [ -s "$tmp/displayfd" ] && break; sleep 0.1; done
+    for _ in $(seq 300); do [ -s "$tmp/displayfd" ] && break; sleep 0.1; done # 30 s: a loaded machine
+    [ -s "$tmp/displayfd" ] || { echo "Xvfb gave no display within 30 s"; exit 1; }
     export DISPLAY=:$(tr -d '\n' < "$tmp/displayfd")
 }
