@@ -15,10 +15,7 @@
 #include <cmocka.h>
 
 #include "blur.h"
-#include "cv/cvwrap.h"
-#include "imageio.h"
-
-#define PHOTO TS_SHARED_DIR "/data/playing/images/cardcounter_phone_IMG_20220921_194841_jpg.jpg"
+#include "shared_photo.h"
 
 static const double SIGMAS[] = {0.8, 1.0, 1.2, 2.0, 0.5, 1.5, 3.0};
 enum { NSIGMAS = sizeof SIGMAS / sizeof SIGMAS[0] };
@@ -76,13 +73,8 @@ static void test_random_images(void **state)
 static void test_photo_and_views(void **state)
 {
     (void)state;
-    ts_image img, grey = {0};
-    char err[256];
-    if (ts_image_load(PHOTO, &img, err, sizeof err) < 0) {
-        fprintf(stderr, "shared photo not found: %s\n", err);
-        skip();
-    }
-    assert_int_equal(tscv_grey(&img, &grey, err), 0);
+    ts_image grey = {0};
+    load_grey_photo(TABLE_PHOTO, &grey, NULL);
     int own = 0;
     for (int s = 0; s < 4; s++) {
         assert_int_equal(compare(&grey, SIGMAS[s], &own), 0);
@@ -90,7 +82,6 @@ static void test_photo_and_views(void **state)
         assert_int_equal(compare(&view, SIGMAS[s], &own), 0);
     }
     assert_int_equal(own, 8);
-    ts_image_free(&img);
     ts_image_free(&grey);
 }
 

@@ -16,13 +16,9 @@
 #include <cmocka.h>
 
 #include "canny.h"
-#include "cv/cvwrap.h"
-#include "imageio.h"
+#include "shared_photo.h"
 
-static const char *const PHOTOS[] = {
-    TS_SHARED_DIR "/data/playing/images/cardcounter_phone_IMG_20220921_194841_jpg.jpg",
-    TS_SHARED_DIR "/data/set/boards/pclewis_set-solver_resources_angle.jpg",
-};
+static const char *const PHOTOS[] = {TABLE_PHOTO, BOARD_PHOTO};
 /* the detector's pair, the blob finder's two, and edge cases */
 static const double PAIRS[][2] = {{40, 100}, {25, 70}, {10, 30}, {100, 40},
                                   {0, 0},    {-5, 3},  {1, 1},   {20000, 40000}};
@@ -102,15 +98,10 @@ static void test_photos_and_views(void **state)
 {
     (void)state;
     for (size_t i = 0; i < sizeof PHOTOS / sizeof PHOTOS[0]; i++) {
-        ts_image img, grey = {0}, small = {0}, blurred = {0};
-        char err[256];
-        if (ts_image_load(PHOTOS[i], &img, err, sizeof err) < 0) {
-            fprintf(stderr, "shared photo not found: %s\n", err);
-            skip();
-        }
-        assert_int_equal(tscv_grey(&img, &grey, err), 0);
-        int w = 640, h = grey.h * 640 / grey.w;
-        assert_int_equal(tscv_resize(&grey, &small, w, h, err), 0);
+        ts_image grey = {0}, small = {0}, blurred = {0};
+        char err[TSCV_ERR_MAX];
+        load_grey_photo(PHOTOS[i], &grey, &small);
+        int w = small.w, h = small.h;
         assert_int_equal(tscv_blur(&small, &blurred, 1.2, err), 0);
         const ts_image *srcs[] = {&grey, &small, &blurred};
         long edges = 0;
@@ -129,7 +120,6 @@ static void test_photos_and_views(void **state)
         assert_memory_equal(a.buf, c.buf, (size_t)w * h);
         ts_image_free(&a);
         ts_image_free(&c);
-        ts_image_free(&img);
         ts_image_free(&grey);
         ts_image_free(&small);
         ts_image_free(&blurred);

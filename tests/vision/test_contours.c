@@ -17,13 +17,9 @@
 #include <cmocka.h>
 
 #include "contours.h"
-#include "cv/cvwrap.h"
-#include "imageio.h"
+#include "shared_photo.h"
 
-static const char *const PHOTOS[] = {
-    TS_SHARED_DIR "/data/playing/images/cardcounter_phone_IMG_20220921_194841_jpg.jpg",
-    TS_SHARED_DIR "/data/set/boards/pclewis_set-solver_resources_angle.jpg",
-};
+static const char *const PHOTOS[] = {TABLE_PHOTO, BOARD_PHOTO};
 
 /* Asserts both give the same contours of bin in mode outer_only; returns
  * their points' count. */
@@ -85,15 +81,10 @@ static void test_photo_binarisations(void **state)
 {
     (void)state;
     for (size_t i = 0; i < sizeof PHOTOS / sizeof PHOTOS[0]; i++) {
-        ts_image img, grey = {0}, small = {0}, bin = {0};
-        char err[256];
-        if (ts_image_load(PHOTOS[i], &img, err, sizeof err) < 0) {
-            fprintf(stderr, "shared photo not found: %s\n", err);
-            skip();
-        }
-        assert_int_equal(tscv_grey(&img, &grey, err), 0);
-        int w = 640, h = grey.h * 640 / grey.w;
-        assert_int_equal(tscv_resize(&grey, &small, w, h, err), 0);
+        ts_image grey = {0}, small = {0}, bin = {0};
+        char err[TSCV_ERR_MAX];
+        load_grey_photo(PHOTOS[i], &grey, &small);
+        int w = small.w, h = small.h;
         assert_int_equal(tscv_blur(&small, &small, 1.2, err), 0);
         long pts = 0;
         for (int k = 0; k < 3; k++) {
@@ -114,7 +105,6 @@ static void test_photo_binarisations(void **state)
             pts += compare(&view, 1) + compare(&view, 0);
         }
         assert_true(pts > 10000);
-        ts_image_free(&img);
         ts_image_free(&grey);
         ts_image_free(&small);
         ts_image_free(&bin);
