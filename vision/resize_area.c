@@ -12,6 +12,9 @@
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
+#if defined(__GNUC__) && defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 #include "simd.h"
 
@@ -244,6 +247,72 @@ TS_AVX2_CLONES static void shrink_whole(const ts_image *src, ts_image *dst, int 
     }
 }
 
+/* Halving (2 x 2 cells): OpenCV rounds each cell's sum of four half up,
+ * (s + 2) >> 2, in its vector path and its plain tail alike
+ * (test_resize_area). Source pixels from 2 * from; x: the first output
+ * pixel the plain loop gives (the vector path gave those before). */
+static void halve_row_plain(const uint8_t *a, const uint8_t *b, int cn, int x, int w, uint8_t *o)
+{
+    for (; x < w; x++)
+        for (int c = 0; c < cn; c++) {
+            const int i = 2 * x * cn + c;
+            o[x * cn + c] = (uint8_t)((a[i] + b[i] + a[i + cn] + b[i + cn] + 2) >> 2);
+        }
+}
+
+#if TS_AVX2_PATH
+/* Four BGR output pixels a step: each 128-bit lane takes four source pixels
+ * of both rows (12 bytes), puts each channel's two pixels side by side and
+ * sums them in 16 bits (maddubs by ones), the rows added; each lane's six
+ * bytes stored (8 written, the last two overwritten by the next step).
+ * Returns the first output pixel left to the plain loop. */
+AVX2_TARGET static int halve_row_bgr_avx2(const uint8_t *a, const uint8_t *b, int w, uint8_t *o)
+{
+    const __m256i pair = _mm256_setr_epi8(0, 3, 1, 4, 2, 5, 6, 9, 7, 10, 8, 11, -1, -1, -1, -1,
+                                          0, 3, 1, 4, 2, 5, 6, 9, 7, 10, 8, 11, -1, -1, -1, -1);
+    const __m256i ones = _mm256_set1_epi8(1), two = _mm256_set1_epi16(2);
+    int x = 0;
+    /* a step reads 28 source bytes from 6x and writes 14 from 3x */
+    for (; x + 5 <= w; x += 4) {
+        const uint8_t *pa = a + 6 * x, *pb = b + 6 * x;
+        __m256i va = _mm256_inserti128_si256(
+            _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)pa)),
+            _mm_loadu_si128((const __m128i *)(pa + 12)), 1);
+        __m256i vb = _mm256_inserti128_si256(
+            _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)pb)),
+            _mm_loadu_si128((const __m128i *)(pb + 12)), 1);
+        __m256i sa = _mm256_maddubs_epi16(_mm256_shuffle_epi8(va, pair), ones);
+        __m256i sb = _mm256_maddubs_epi16(_mm256_shuffle_epi8(vb, pair), ones);
+        __m256i v = _mm256_srli_epi16(_mm256_add_epi16(_mm256_add_epi16(sa, sb), two), 2);
+        v = _mm256_packus_epi16(v, v);
+        _mm_storel_epi64((__m128i *)(o + 3 * x), _mm256_castsi256_si128(v));
+        _mm_storel_epi64((__m128i *)(o + 3 * x + 6), _mm256_extracti128_si256(v, 1));
+    }
+    return x;
+}
+#endif
+
+static void halve(const ts_image *src, ts_image *dst, int vector)
+{
+    const int cn = src->channels, w = dst->w;
+#if TS_AVX2_PATH
+    const int avx2 = vector && cn == 3 && __builtin_cpu_supports("avx2");
+#else
+    const int avx2 = 0;
+    (void)vector;
+#endif
+    for (int d = 0; d < dst->h; d++) {
+        const uint8_t *a = ts_image_row(src, 2 * d), *b = ts_image_row(src, 2 * d + 1);
+        uint8_t *o = ts_image_row(dst, d);
+        int x = 0;
+#if TS_AVX2_PATH
+        if (avx2)
+            x = halve_row_bgr_avx2(a, b, w, o);
+#endif
+        halve_row_plain(a, b, cn, x, w, o);
+    }
+}
+
 int ts_resize_area_v(const ts_image *src, ts_image *dst, int vector)
 {
     const int cn = src->channels, sw = src->w, sh = src->h, dw = dst->w, dh = dst->h;
@@ -254,9 +323,12 @@ int ts_resize_area_v(const ts_image *src, ts_image *dst, int vector)
     const double scale_x = 1. / ((double)dw / sw), scale_y = 1. / ((double)dh / sh);
     const int ix = (int)lrint(scale_x), iy = (int)lrint(scale_y);
     if (fabs(scale_x - ix) < 2.220446049250313e-16 && fabs(scale_y - iy) < 2.220446049250313e-16) {
-        /* halving: OpenCV's vector code; a cell's sum must fit 16 bits */
-        if ((ix == 2 && iy == 2) || ix * iy > 256)
-            return 1;
+        if (ix == 2 && iy == 2) {
+            halve(src, dst, vector);
+            return 0;
+        }
+        if (ix * iy > 256)
+            return 1; /* a cell's sum must fit 16 bits */
         uint16_t *col = malloc(sizeof *col * (size_t)sw * cn * 2);
         float *f = malloc(sizeof *f * (size_t)dw * cn);
         const int ok = col && f;

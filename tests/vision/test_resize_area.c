@@ -1,8 +1,8 @@
 /* vision/resize_area.c against OpenCV's cv::resize (INTER_AREA), byte for
  * byte (its vector and plain paths both): random images, grey and BGR,
- * views with padded rows, every shrinking size pair in a range (halving and
- * growing sides are left to OpenCV and said so), whole-number scales, and a
- * real photo to the sizes the readers ask for. */
+ * views with padded rows, every shrinking size pair in a range (growing
+ * sides are left to OpenCV and said so), whole-number scales and halving,
+ * and a real photo to the sizes the readers ask for. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -72,9 +72,9 @@ static void test_random_sizes(void **state)
                 covered += compare(&src, w, h);
                 total++;
             }
-        /* whole-number scales are covered (a view too) but halving, and a
+        /* whole-number scales are covered (a view too), halving too; a
          * growing side is not */
-        assert_int_equal(compare(&big, 45, 35), 0);
+        assert_int_equal(compare(&big, 45, 35), 1);
         assert_int_equal(compare(&big, 30, 35), 1);
         assert_int_equal(compare(&big, 90, 35), 1);
         assert_int_equal(compare(&big, 18, 14), 1);
@@ -82,6 +82,13 @@ static void test_random_sizes(void **state)
         ts_image even = ts_image_roi(&big, 3, 2, 60, 52);
         assert_int_equal(compare(&even, 15, 13), 1);
         assert_int_equal(compare(&even, 20, 26), 1);
+        assert_int_equal(compare(&even, 30, 26), 1);
+        /* halving at every width, views from an odd byte: the vector
+         * path's steps and the plain tail after them */
+        for (int w = 1; w <= 44; w++) {
+            ts_image part = ts_image_roi(&big, 1, 1, 2 * w, 2 * (1 + w % 5));
+            assert_int_equal(compare(&part, w, 1 + w % 5), 1);
+        }
         assert_int_equal(compare(&src, 70, 20), 0);
         assert_int_equal(compare(&src, src.w, src.h), 0);
         ts_image_free(&big);
@@ -99,7 +106,8 @@ static void test_photo(void **state)
     if (!shared_file_exists(path) || ts_image_load(path, &img, err, sizeof err) < 0)
         skip();
     const int sizes[][2] = {{32, 50}, {28, 44}, {32, 56}, {24, 40}, {40, 56},
-                             {104, 162}, {427, 240}, {333, 187}, {img.w / 4, img.h / 4}};
+                             {104, 162}, {427, 240}, {333, 187}, {img.w / 4, img.h / 4},
+                             {img.w / 2, img.h / 2}};
     for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++)
         if (sizes[k][0] < img.w && sizes[k][1] < img.h)
             compare(&img, sizes[k][0], sizes[k][1]);
