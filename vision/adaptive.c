@@ -11,6 +11,12 @@
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
+#if defined(__GNUC__) && defined(__x86_64__)
+#include <immintrin.h>
+/* sixteen pixels a step where the processor has AVX2 (chosen at run time) */
+#define TS_ADAPTIVE_AVX2 1
+#define AVX2_TARGET __attribute__((target("avx2")))
+#endif
 
 static inline int clamp(int v, int hi)
 {
@@ -98,7 +104,79 @@ static void threshold_row(const uint8_t *a, const uint32_t *pre, int block, floa
     }
 }
 
+#ifdef TS_ADAPTIVE_AVX2
+/* column_step sixteen columns a step; returns the first column left. */
+AVX2_TARGET static int column_step_avx2(uint16_t *col, const uint8_t *add, const uint8_t *sub,
+                                        int w)
+{
+    int x = 0;
+    for (; x + 16 <= w; x += 16) {
+        __m256i a = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(add + x)));
+        __m256i s = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(sub + x)));
+        __m256i c = _mm256_loadu_si256((const __m256i *)(col + x));
+        _mm256_storeu_si256((__m256i *)(col + x), _mm256_add_epi16(c, _mm256_sub_epi16(a, s)));
+    }
+    return x;
+}
+
+/* threshold_row sixteen pixels a step, the same float products rounded
+ * the same way (the lanes' round to nearest); returns the first pixel left. */
+AVX2_TARGET static int threshold_row_avx2(const uint8_t *a, const uint32_t *pre, int block,
+                                          float inv, int t, int w, uint8_t *o)
+{
+    const __m256i tv = _mm256_set1_epi16((short)(t < -256 ? -256 : t > 256 ? 256 : t));
+    const __m256 iv = _mm256_set1_ps(inv);
+    int x = 0;
+    for (; x + 16 <= w; x += 16) {
+        __m256i s0 = _mm256_sub_epi32(_mm256_loadu_si256((const __m256i *)(pre + x + block)),
+                                      _mm256_loadu_si256((const __m256i *)(pre + x)));
+        __m256i s1 = _mm256_sub_epi32(_mm256_loadu_si256((const __m256i *)(pre + x + 8 + block)),
+                                      _mm256_loadu_si256((const __m256i *)(pre + x + 8)));
+        __m256i m0 = _mm256_cvtps_epi32(_mm256_mul_ps(_mm256_cvtepi32_ps(s0), iv));
+        __m256i m1 = _mm256_cvtps_epi32(_mm256_mul_ps(_mm256_cvtepi32_ps(s1), iv));
+        /* packs interleaves the lanes: put the sixteen means back in order */
+        __m256i m = _mm256_permute4x64_epi64(_mm256_packs_epi32(m0, m1), 0xd8);
+        __m256i av = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(a + x)));
+        __m256i on = _mm256_cmpgt_epi16(_mm256_sub_epi16(av, m), tv);
+        _mm_storeu_si128((__m128i *)(o + x),
+                         _mm_packs_epi16(_mm256_castsi256_si128(on), _mm256_extracti128_si256(on, 1)));
+    }
+    return x;
+}
+#endif
+
+/* col += add - sub, AVX2 where avx2 says so, the rest as before. */
+static void column_step_any(uint16_t *col, const uint8_t *add, const uint8_t *sub, int w, int avx2)
+{
+    int x = 0;
+#ifdef TS_ADAPTIVE_AVX2
+    if (avx2)
+        x = column_step_avx2(col, add, sub, w);
+#else
+    (void)avx2;
+#endif
+    column_step(col + x, add + x, sub + x, w - x);
+}
+
+static void threshold_row_any(const uint8_t *a, const uint32_t *pre, int block, float inv, int t,
+                              int w, uint8_t *o, int avx2)
+{
+    int x = 0;
+#ifdef TS_ADAPTIVE_AVX2
+    if (avx2)
+        x = threshold_row_avx2(a, pre, block, inv, t, w, o);
+#else
+    (void)avx2;
+#endif
+    threshold_row(a + x, pre + x, block, inv, t, w - x, o + x);
+}
+
 int ts_adaptive_mean(const ts_image *src, ts_image *dst, int block, int t)
+{
+    return ts_adaptive_mean_v(src, dst, block, t, 1);
+}
+
+int ts_adaptive_mean_v(const ts_image *src, ts_image *dst, int block, int t, int vector)
 {
     if (src->channels != 1 || dst->channels != 1 || dst->w != src->w || dst->h != src->h ||
         block < 3 || block > TS_ADAPTIVE_MAX_BLOCK || !(block & 1) || src->w < 1 || src->h < 1)
@@ -121,16 +199,22 @@ int ts_adaptive_mean(const ts_image *src, ts_image *dst, int block, int t)
     /* the first row's window: rows -r .. r, the top row for those above */
     memset(col, 0, sizeof *col * (size_t)w);
     memset(zero, 0, (size_t)w);
+#ifdef TS_ADAPTIVE_AVX2
+    const int avx2 = vector && __builtin_cpu_supports("avx2");
+#else
+    const int avx2 = 0;
+    (void)vector;
+#endif
     for (int k = -r; k <= r; k++)
-        column_step(col, ts_image_row(src, clamp(k, h - 1)), zero, w);
+        column_step_any(col, ts_image_row(src, clamp(k, h - 1)), zero, w, avx2);
     const float inv = (float)(1.0 / ((double)block * block));
     for (int y = 0; y < h; y++) {
         if (y > 0)
-            column_step(col, ts_image_row(src, clamp(y + r, h - 1)),
-                        ts_image_row(src, clamp(y - r - 1, h - 1)), w);
+            column_step_any(col, ts_image_row(src, clamp(y + r, h - 1)),
+                            ts_image_row(src, clamp(y - r - 1, h - 1)), w, avx2);
         prefix(col, w, r, pre);
         uint8_t *o = over ? out + (size_t)y * w : ts_image_row(dst, y);
-        threshold_row(ts_image_row(src, y), pre, block, inv, t, w, o);
+        threshold_row_any(ts_image_row(src, y), pre, block, inv, t, w, o, avx2);
     }
     if (over)
         for (int y = 0; y < h; y++)

@@ -38,6 +38,9 @@ static inline int ts_adaptive_round(float sum, float inv)
  * covers (not grey, another block): the caller then asks OpenCV. -1 if out
  * of memory. */
 int ts_adaptive_mean(const ts_image *src, ts_image *dst, int block, int t);
+/* The same; vector 0: without the AVX2 steps (the SSE2 ones), for the
+ * tests, which compare the two. */
+int ts_adaptive_mean_v(const ts_image *src, ts_image *dst, int block, int t, int vector);
 
 #ifdef __cplusplus
 }
