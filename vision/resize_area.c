@@ -249,14 +249,18 @@ TS_AVX2_CLONES static void shrink_whole(const ts_image *src, ts_image *dst, int 
 
 /* Halving (2 x 2 cells): OpenCV rounds each cell's sum of four half up,
  * (s + 2) >> 2, in its vector path and its plain tail alike
- * (test_resize_area). Source pixels from 2 * from; x: the first output
- * pixel the plain loop gives (the vector path gave those before). */
-static void halve_row_plain(const uint8_t *a, const uint8_t *b, int cn, int x, int w, uint8_t *o)
+ * (test_resize_area). x: the first output pixel the plain loop gives (the
+ * vector path gave those before); sums (NULL: not wanted): each cell's
+ * sum, unrounded, for the quarter (quarter_row). */
+static void halve_row_plain(const uint8_t *a, const uint8_t *b, int cn, int x, int w, uint8_t *o,
+                            uint16_t *sums)
 {
     for (; x < w; x++)
         for (int c = 0; c < cn; c++) {
-            const int i = 2 * x * cn + c;
-            o[x * cn + c] = (uint8_t)((a[i] + b[i] + a[i + cn] + b[i + cn] + 2) >> 2);
+            const int i = 2 * x * cn + c, sum = a[i] + b[i] + a[i + cn] + b[i + cn];
+            o[x * cn + c] = (uint8_t)((sum + 2) >> 2);
+            if (sums)
+                sums[x * cn + c] = (uint16_t)sum;
         }
 }
 
@@ -264,9 +268,11 @@ static void halve_row_plain(const uint8_t *a, const uint8_t *b, int cn, int x, i
 /* Four BGR output pixels a step: each 128-bit lane takes four source pixels
  * of both rows (12 bytes), puts each channel's two pixels side by side and
  * sums them in 16 bits (maddubs by ones), the rows added; each lane's six
- * bytes stored (8 written, the last two overwritten by the next step).
- * Returns the first output pixel left to the plain loop. */
-AVX2_TARGET static int halve_row_bgr_avx2(const uint8_t *a, const uint8_t *b, int w, uint8_t *o)
+ * bytes stored (8 written, the last two overwritten by the next step), and
+ * so its six sums if asked. Returns the first output pixel left to the
+ * plain loop. */
+AVX2_TARGET static int halve_row_bgr_avx2(const uint8_t *a, const uint8_t *b, int w, uint8_t *o,
+                                          uint16_t *sums)
 {
     const __m256i pair = _mm256_setr_epi8(0, 3, 1, 4, 2, 5, 6, 9, 7, 10, 8, 11, -1, -1, -1, -1,
                                           0, 3, 1, 4, 2, 5, 6, 9, 7, 10, 8, 11, -1, -1, -1, -1);
@@ -283,7 +289,12 @@ AVX2_TARGET static int halve_row_bgr_avx2(const uint8_t *a, const uint8_t *b, in
             _mm_loadu_si128((const __m128i *)(pb + 12)), 1);
         __m256i sa = _mm256_maddubs_epi16(_mm256_shuffle_epi8(va, pair), ones);
         __m256i sb = _mm256_maddubs_epi16(_mm256_shuffle_epi8(vb, pair), ones);
-        __m256i v = _mm256_srli_epi16(_mm256_add_epi16(_mm256_add_epi16(sa, sb), two), 2);
+        __m256i sum = _mm256_add_epi16(sa, sb);
+        if (sums) {
+            _mm_storeu_si128((__m128i *)(sums + 3 * x), _mm256_castsi256_si128(sum));
+            _mm_storeu_si128((__m128i *)(sums + 3 * x + 6), _mm256_extracti128_si256(sum, 1));
+        }
+        __m256i v = _mm256_srli_epi16(_mm256_add_epi16(sum, two), 2);
         v = _mm256_packus_epi16(v, v);
         _mm_storel_epi64((__m128i *)(o + 3 * x), _mm256_castsi256_si128(v));
         _mm_storel_epi64((__m128i *)(o + 3 * x + 6), _mm256_extracti128_si256(v, 1));
@@ -292,25 +303,82 @@ AVX2_TARGET static int halve_row_bgr_avx2(const uint8_t *a, const uint8_t *b, in
 }
 #endif
 
+/* Row d of dst, src halved (sums as halve_row_plain's). */
+static void halve_row(const ts_image *src, ts_image *dst, int d, int avx2, uint16_t *sums)
+{
+    const uint8_t *a = ts_image_row(src, 2 * d), *b = ts_image_row(src, 2 * d + 1);
+    uint8_t *o = ts_image_row(dst, d);
+    int x = 0;
+#if TS_AVX2_PATH
+    if (avx2)
+        x = halve_row_bgr_avx2(a, b, dst->w, o, sums);
+#else
+    (void)avx2;
+#endif
+    halve_row_plain(a, b, src->channels, x, dst->w, o, sums);
+}
+
+static int halve_avx2(const ts_image *src, int vector)
+{
+#if TS_AVX2_PATH
+    return vector && src->channels == 3 && __builtin_cpu_supports("avx2");
+#else
+    (void)src, (void)vector;
+    return 0;
+#endif
+}
+
 static void halve(const ts_image *src, ts_image *dst, int vector)
 {
-    const int cn = src->channels, w = dst->w;
-#if TS_AVX2_PATH
-    const int avx2 = vector && cn == 3 && __builtin_cpu_supports("avx2");
-#else
-    const int avx2 = 0;
-    (void)vector;
-#endif
-    for (int d = 0; d < dst->h; d++) {
-        const uint8_t *a = ts_image_row(src, 2 * d), *b = ts_image_row(src, 2 * d + 1);
-        uint8_t *o = ts_image_row(dst, d);
-        int x = 0;
-#if TS_AVX2_PATH
-        if (avx2)
-            x = halve_row_bgr_avx2(a, b, w, o);
-#endif
-        halve_row_plain(a, b, cn, x, w, o);
+    const int avx2 = halve_avx2(src, vector);
+    for (int d = 0; d < dst->h; d++)
+        halve_row(src, dst, d, avx2, NULL);
+}
+
+/* A row of the quarter (4 x 4 cells) from two rows of the half's cell sums
+ * a and b (2 qw pixels of cn each): each cell's sum over 16 rounded to
+ * even, as OpenCV's whole-number path rounds the float sum / 16 (exact).
+ * t, r: room for 2 qw cn values each. */
+TS_AVX2_CLONES static void quarter_row(const uint16_t *restrict a, const uint16_t *restrict b,
+                                       int qw, int cn, uint16_t *restrict t, uint8_t *restrict r,
+                                       uint8_t *restrict o)
+{
+    const int n = 2 * qw * cn;
+    for (int i = 0; i < n; i++)
+        t[i] = (uint16_t)(a[i] + b[i]);
+    for (int i = 0; i < n - cn; i++) {
+        const unsigned u = (unsigned)t[i] + t[i + cn];
+        r[i] = (uint8_t)((u + 7 + ((u >> 4) & 1)) >> 4);
     }
+    for (int x = 0; x < qw; x++)
+        for (int c = 0; c < cn; c++)
+            o[x * cn + c] = r[2 * x * cn + c];
+}
+
+int ts_resize_area_halves(const ts_image *src, ts_image *half, ts_image *quarter)
+{
+    const int cn = src->channels;
+    if ((cn != 1 && cn != 3) || half->channels != cn || quarter->channels != cn ||
+        quarter->w < 1 || quarter->h < 1 || 2 * half->w != src->w || 2 * half->h != src->h ||
+        2 * quarter->w != half->w || 2 * quarter->h != half->h)
+        return 1;
+    const size_t n = (size_t)half->w * cn;
+    uint16_t *sums = malloc(sizeof *sums * 3 * n);
+    uint8_t *r = malloc(n);
+    if (!sums || !r) {
+        free(sums);
+        free(r);
+        return -1;
+    }
+    const int avx2 = halve_avx2(src, 1);
+    for (int d = 0; d < quarter->h; d++) {
+        halve_row(src, half, 2 * d, avx2, sums);
+        halve_row(src, half, 2 * d + 1, avx2, sums + n);
+        quarter_row(sums, sums + n, quarter->w, cn, sums + 2 * n, r, ts_image_row(quarter, d));
+    }
+    free(sums);
+    free(r);
+    return 0;
 }
 
 int ts_resize_area_v(const ts_image *src, ts_image *dst, int vector)

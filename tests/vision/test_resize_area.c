@@ -114,11 +114,72 @@ static void test_photo(void **state)
     ts_image_free(&img);
 }
 
+/* ts_resize_area_halves of src against OpenCV's two shrinks. */
+static void compare_halves(const ts_image *src)
+{
+    ts_image half, quarter, ref;
+    char err[TSCV_ERR_MAX];
+    const int cn = src->channels, w = src->w / 2, h = src->h / 2;
+    assert_int_equal(ts_image_alloc(&half, w, h, cn), 0);
+    assert_int_equal(ts_image_alloc(&quarter, w / 2, h / 2, cn), 0);
+    assert_int_equal(ts_resize_area_halves(src, &half, &quarter), 0);
+    const ts_image *mine[2] = {&half, &quarter};
+    for (int k = 0; k < 2; k++) {
+        assert_int_equal(ts_image_alloc(&ref, mine[k]->w, mine[k]->h, cn), 0);
+        assert_int_equal(tscv_resize_area_opencv(src, &ref, err), 0);
+        for (int y = 0; y < ref.h; y++)
+            assert_memory_equal(ts_image_row(mine[k], y), ts_image_row(&ref, y), (size_t)ref.w * cn);
+        ts_image_free(&ref);
+    }
+    ts_image_free(&half);
+    ts_image_free(&quarter);
+}
+
+/* The half and the quarter in one pass: OpenCV's bytes at every width (the
+ * vector steps and the plain tail), on views, noise and flat grey levels
+ * (sums on a half), grey and BGR; sizes that are not halves are refused. */
+static void test_halves(void **state)
+{
+    (void)state;
+    for (int cn = 1; cn <= 3; cn += 2) {
+        ts_image big;
+        assert_int_equal(ts_image_alloc(&big, 170, 26, cn), 0);
+        for (int y = 0; y < big.h; y++)
+            for (int x = 0; x < big.w * cn; x++)
+                ts_image_row(&big, y)[x] = (uint8_t)(y < 13 ? rbyte() : (x / 7) % 2 ? 8 * y : 255 - y);
+        for (int qw = 1; qw <= 41; qw++) {
+            ts_image part = ts_image_roi(&big, 1, 1, 4 * qw, 4 * (1 + qw % 6));
+            compare_halves(&part);
+        }
+        ts_image half, quarter;
+        assert_int_equal(ts_image_alloc(&half, 40, 12, cn), 0);
+        assert_int_equal(ts_image_alloc(&quarter, 20, 6, cn), 0);
+        ts_image odd = ts_image_roi(&big, 0, 0, 80, 25);
+        assert_int_equal(ts_resize_area_halves(&odd, &half, &quarter), 1);
+        ts_image wide = ts_image_roi(&big, 0, 0, 80, 24);
+        ts_image q2 = ts_image_roi(&quarter, 0, 0, 19, 6);
+        assert_int_equal(ts_resize_area_halves(&wide, &half, &q2), 1);
+        assert_int_equal(ts_resize_area_halves(&wide, &half, &quarter), 0);
+        ts_image_free(&half);
+        ts_image_free(&quarter);
+        ts_image_free(&big);
+    }
+    const char *path = TS_SHARED_DIR "/data/playing/images/guillex7_template_AC.jpg";
+    ts_image img;
+    char err[256];
+    if (!shared_file_exists(path) || ts_image_load(path, &img, err, sizeof err) < 0)
+        skip();
+    ts_image whole = ts_image_roi(&img, 0, 0, img.w / 4 * 4, img.h / 4 * 4);
+    compare_halves(&whole);
+    ts_image_free(&img);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_sizes),
         cmocka_unit_test(test_photo),
+        cmocka_unit_test(test_halves),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
