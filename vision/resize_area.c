@@ -299,6 +299,33 @@ AVX2_TARGET static int halve_row_bgr_avx2(const uint8_t *a, const uint8_t *b, in
         _mm_storel_epi64((__m128i *)(o + 3 * x), _mm256_castsi256_si128(v));
         _mm_storel_epi64((__m128i *)(o + 3 * x + 6), _mm256_extracti128_si256(v, 1));
     }
+    if (x + 4 <= w) {
+        /* the last four: the upper lane's pixels loaded from 4 bytes
+         * earlier (not past the row), and stored through a copy */
+        const __m256i late = _mm256_setr_epi8(0, 3, 1, 4, 2, 5, 6, 9, 7, 10, 8, 11, -1, -1, -1, -1,
+                                              4, 7, 5, 8, 6, 9, 10, 13, 11, 14, 12, 15, -1, -1, -1, -1);
+        const uint8_t *pa = a + 6 * x, *pb = b + 6 * x;
+        __m256i va = _mm256_inserti128_si256(
+            _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)pa)),
+            _mm_loadu_si128((const __m128i *)(pa + 8)), 1);
+        __m256i vb = _mm256_inserti128_si256(
+            _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)pb)),
+            _mm_loadu_si128((const __m128i *)(pb + 8)), 1);
+        __m256i sum = _mm256_add_epi16(_mm256_maddubs_epi16(_mm256_shuffle_epi8(va, late), ones),
+                                       _mm256_maddubs_epi16(_mm256_shuffle_epi8(vb, late), ones));
+        uint16_t s16[16];
+        _mm256_storeu_si256((__m256i *)s16, sum);
+        if (sums) {
+            memcpy(sums + 3 * x, s16, 6 * sizeof *s16);
+            memcpy(sums + 3 * x + 6, s16 + 8, 6 * sizeof *s16);
+        }
+        __m256i v = _mm256_srli_epi16(_mm256_add_epi16(sum, two), 2);
+        uint8_t b8[32];
+        _mm256_storeu_si256((__m256i *)b8, _mm256_packus_epi16(v, v));
+        memcpy(o + 3 * x, b8, 6);
+        memcpy(o + 3 * x + 6, b8 + 16, 6);
+        x += 4;
+    }
     return x;
 }
 #endif
@@ -335,25 +362,59 @@ static void halve(const ts_image *src, ts_image *dst, int vector)
         halve_row(src, dst, d, avx2, NULL);
 }
 
-/* A row of the quarter (4 x 4 cells) from two rows of the half's cell sums
- * a and b (2 qw pixels of cn each): each cell's sum over 16 rounded to
- * even, as OpenCV's whole-number path rounds the float sum / 16 (exact).
- * t, r: room for 2 qw cn values each. */
-TS_AVX2_CLONES static void quarter_row(const uint16_t *restrict a, const uint16_t *restrict b,
-                                       int qw, int cn, uint16_t *restrict t, uint8_t *restrict r,
-                                       uint8_t *restrict o)
+/* The quarter's byte of a 4 x 4 cell's sum: over 16 rounded to even, as
+ * OpenCV's whole-number path rounds the float sum / 16 (exact). */
+static inline uint8_t quarter_byte(unsigned u)
 {
-    const int n = 2 * qw * cn;
-    for (int i = 0; i < n; i++)
-        t[i] = (uint16_t)(a[i] + b[i]);
-    for (int i = 0; i < n - cn; i++) {
-        const unsigned u = (unsigned)t[i] + t[i + cn];
-        r[i] = (uint8_t)((u + 7 + ((u >> 4) & 1)) >> 4);
-    }
-    for (int x = 0; x < qw; x++)
-        for (int c = 0; c < cn; c++)
-            o[x * cn + c] = r[2 * x * cn + c];
+    return (uint8_t)((u + 7 + ((u >> 4) & 1)) >> 4);
 }
+
+/* Quarter pixels from x on of a row, from two rows of the half's cell sums
+ * a and b (2 qw pixels of cn each). */
+static void quarter_row_plain(const uint16_t *a, const uint16_t *b, int qw, int cn, int x,
+                              uint8_t *o)
+{
+    for (; x < qw; x++)
+        for (int c = 0; c < cn; c++) {
+            const int i = 2 * x * cn + c;
+            o[x * cn + c] = quarter_byte((unsigned)a[i] + a[i + cn] + b[i] + b[i + cn]);
+        }
+}
+
+#if TS_AVX2_PATH
+/* Two BGR quarter pixels a step, one a 128-bit lane: its two half pixels'
+ * sums of both rows added, each channel's pair side by side and summed
+ * (madd by ones), rounded as quarter_byte; 4 bytes stored a lane (the
+ * fourth overwritten next). Returns the first pixel left. */
+AVX2_TARGET static int quarter_row_bgr_avx2(const uint16_t *a, const uint16_t *b, int qw,
+                                            uint8_t *o)
+{
+    const __m256i pair = _mm256_setr_epi8(0, 1, 6, 7, 2, 3, 8, 9, 4, 5, 10, 11, -1, -1, -1, -1,
+                                          0, 1, 6, 7, 2, 3, 8, 9, 4, 5, 10, 11, -1, -1, -1, -1);
+    const __m256i ones = _mm256_set1_epi16(1), seven = _mm256_set1_epi32(7);
+    const __m256i one = _mm256_set1_epi32(1);
+    int x = 0;
+    /* a step reads 8 sums from 6x + 6 and writes 4 bytes from 3x + 3 */
+    for (; x + 3 <= qw; x += 2) {
+        const uint16_t *pa = a + 6 * x, *pb = b + 6 * x;
+        __m256i va = _mm256_inserti128_si256(
+            _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)pa)),
+            _mm_loadu_si128((const __m128i *)(pa + 6)), 1);
+        __m256i vb = _mm256_inserti128_si256(
+            _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)pb)),
+            _mm_loadu_si128((const __m128i *)(pb + 6)), 1);
+        __m256i u = _mm256_madd_epi16(_mm256_shuffle_epi8(_mm256_add_epi16(va, vb), pair), ones);
+        __m256i odd = _mm256_and_si256(_mm256_srli_epi32(u, 4), one);
+        u = _mm256_srli_epi32(_mm256_add_epi32(_mm256_add_epi32(u, seven), odd), 4);
+        u = _mm256_packus_epi16(_mm256_packs_epi32(u, u), u);
+        const int lo = _mm_cvtsi128_si32(_mm256_castsi256_si128(u));
+        const int hi = _mm_cvtsi128_si32(_mm256_extracti128_si256(u, 1));
+        memcpy(o + 3 * x, &lo, 4);
+        memcpy(o + 3 * x + 3, &hi, 4);
+    }
+    return x;
+}
+#endif
 
 int ts_resize_area_halves(const ts_image *src, ts_image *half, ts_image *quarter)
 {
@@ -363,21 +424,22 @@ int ts_resize_area_halves(const ts_image *src, ts_image *half, ts_image *quarter
         2 * quarter->w != half->w || 2 * quarter->h != half->h)
         return 1;
     const size_t n = (size_t)half->w * cn;
-    uint16_t *sums = malloc(sizeof *sums * 3 * n);
-    uint8_t *r = malloc(n);
-    if (!sums || !r) {
-        free(sums);
-        free(r);
+    uint16_t *sums = malloc(sizeof *sums * 2 * n);
+    if (!sums)
         return -1;
-    }
     const int avx2 = halve_avx2(src, 1);
     for (int d = 0; d < quarter->h; d++) {
+        uint8_t *o = ts_image_row(quarter, d);
         halve_row(src, half, 2 * d, avx2, sums);
         halve_row(src, half, 2 * d + 1, avx2, sums + n);
-        quarter_row(sums, sums + n, quarter->w, cn, sums + 2 * n, r, ts_image_row(quarter, d));
+        int x = 0;
+#if TS_AVX2_PATH
+        if (avx2)
+            x = quarter_row_bgr_avx2(sums, sums + n, quarter->w, o);
+#endif
+        quarter_row_plain(sums, sums + n, quarter->w, cn, x, o);
     }
     free(sums);
-    free(r);
     return 0;
 }
 

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "resize_area.h"
+
 ts_index_ink *ts_index_ink_create(int max_blobs)
 {
     ts_index_ink *k = calloc(1, sizeof *k);
@@ -28,6 +30,7 @@ void ts_index_ink_destroy(ts_index_ink *k)
     if (!k)
         return;
     ts_image_free(&k->small);
+    ts_image_free(&k->next);
     ts_image_free(&k->grey);
     ts_image_free(&k->bin);
     free(k->labels);
@@ -36,14 +39,60 @@ void ts_index_ink_destroy(ts_index_ink *k)
     free(k);
 }
 
+/* Whether k->next is frame at w x h: made from this frame's buffer by the
+ * call just before (the finders ask for a frame's levels in a row). */
+static int next_is(const ts_index_ink *k, const uint8_t *next_of, const ts_image *frame, int w,
+                   int h)
+{
+    return next_of && next_of == frame->buf && k->next.w == w && k->next.h == h &&
+           k->next.channels == frame->channels;
+}
+
+/* k->small = frame at w x h: the next level made by the call before
+ * (next_of) if it is this one, else the frame shrunk; a halving makes the
+ * next level (the quarter) in the same pass. */
+static int level_image(ts_index_ink *k, const uint8_t *next_of, const ts_image *frame, int w,
+                       int h, char *err)
+{
+    if (next_is(k, next_of, frame, w, h)) {
+        ts_image t = k->small;
+        k->small = k->next;
+        k->next = t;
+        return 0;
+    }
+    if (k->small.w != w || k->small.h != h || k->small.channels != frame->channels)
+        ts_image_free(&k->small); /* another level, or a part of another size */
+    const int qw = w / 2, qh = h / 2;
+    if (2 * w == frame->w && 2 * h == frame->h && 2 * qw == w && 2 * qh == h && qw > 0 &&
+        qh > 0) {
+        if (k->next.w != qw || k->next.h != qh || k->next.channels != frame->channels)
+            ts_image_free(&k->next);
+        if ((!k->small.buf && ts_image_alloc(&k->small, w, h, frame->channels) < 0) ||
+            (!k->next.buf && ts_image_alloc(&k->next, qw, qh, frame->channels) < 0)) {
+            snprintf(err, TSCV_ERR_MAX, "index ink: out of memory");
+            return -1;
+        }
+        int rc = ts_resize_area_halves(frame, &k->small, &k->next);
+        if (rc < 0) {
+            snprintf(err, TSCV_ERR_MAX, "index ink: out of memory");
+            return -1;
+        }
+        if (rc == 0) {
+            k->next_of = frame->buf;
+            return 0;
+        }
+    }
+    return tscv_resize(frame, &k->small, w, h, err);
+}
+
 int ts_index_ink_level(ts_index_ink *k, const ts_image *frame, int w, int h, int block, int ink,
                        char *err)
 {
     const ts_image *src = frame;
+    const uint8_t *next_of = k->next_of; /* for this call only */
+    k->next_of = NULL;
     if (w != frame->w || h != frame->h) {
-        if (k->small.w != w || k->small.h != h)
-            ts_image_free(&k->small); /* another level, or a part of another size */
-        if (tscv_resize(frame, &k->small, w, h, err) < 0)
+        if (level_image(k, next_of, frame, w, h, err) < 0)
             return -1;
         src = &k->small;
     }

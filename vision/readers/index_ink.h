@@ -10,6 +10,7 @@
 #define TS_READERS_INDEX_INK_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "components.h"
 #include "cv/cvwrap.h"
@@ -17,6 +18,9 @@
 
 typedef struct ts_index_ink {
     ts_image small;    /* the frame at the level's size (unused when it is that size) */
+    ts_image next;     /* the next level's, made with a halved frame's (one pass) */
+    const uint8_t *next_of; /* the frame buffer next was made from, for the very next
+                               call only; NULL: none */
     ts_image grey;     /* 255 - darkest channel: ink bright */
     ts_image bin;      /* ink mask */
     int *labels;       /* component labels of bin (when keep_labels) */
