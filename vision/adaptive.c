@@ -40,15 +40,27 @@ static void column_step(uint16_t *col, const uint8_t *add, const uint8_t *sub, i
         col[x] = (uint16_t)(col[x] + add[x] - sub[x]);
 }
 
+#ifdef TS_ADAPTIVE_AVX2
+static int prefix_avx2(const uint16_t *col, int w, uint32_t *pre, uint32_t *acc);
+#endif
+
 /* pre[i] = the sum of the first i columns of the row col[] with col[0]
  * and col[w - 1] each repeated r more times beyond their ends. */
-static void prefix(const uint16_t *col, int w, int r, uint32_t *pre)
+static void prefix(const uint16_t *col, int w, int r, uint32_t *pre, int avx2)
 {
     uint32_t acc = 0;
     *pre++ = 0;
     for (int i = 0; i < r; i++)
         *pre++ = acc += col[0];
     int x = 0;
+#ifdef TS_ADAPTIVE_AVX2
+    if (avx2) {
+        x = prefix_avx2(col, w, pre, &acc);
+        pre += x;
+    }
+#else
+    (void)avx2;
+#endif
 #ifdef __SSE2__
     /* eight columns a step: each half's sums within its lanes (shifted
      * adds), then the sum before them added to all */
@@ -145,6 +157,33 @@ AVX2_TARGET static int threshold_row_avx2(const uint8_t *a, const uint32_t *pre,
 }
 #endif
 
+/* prefix's middle part sixteen columns a step: within each 128-bit lane by
+ * shifted adds, the low lane's total carried into the high one, then the
+ * sum before them added to all. Writes pre[0 .. x) for the x returned (the
+ * first column left) and sets *acc to the sum through it. */
+AVX2_TARGET static int prefix_avx2(const uint16_t *col, int w, uint32_t *pre, uint32_t *acc)
+{
+    const __m256i last = _mm256_set1_epi32(7);
+    __m256i before = _mm256_set1_epi32((int)*acc);
+    int x = 0;
+    for (; x + 16 <= w; x += 16) {
+        const __m256i c = _mm256_loadu_si256((const __m256i *)(col + x));
+        __m256i v[2] = {_mm256_cvtepu16_epi32(_mm256_castsi256_si128(c)),
+                        _mm256_cvtepu16_epi32(_mm256_extracti128_si256(c, 1))};
+        for (int k = 0; k < 2; k++) {
+            v[k] = _mm256_add_epi32(v[k], _mm256_slli_si256(v[k], 4));
+            v[k] = _mm256_add_epi32(v[k], _mm256_slli_si256(v[k], 8));
+            const __m256i low_total = _mm256_shuffle_epi32(v[k], 0xff);
+            v[k] = _mm256_add_epi32(v[k], _mm256_permute2x128_si256(low_total, low_total, 0x08));
+            v[k] = _mm256_add_epi32(v[k], before);
+            before = _mm256_permutevar8x32_epi32(v[k], last);
+            _mm256_storeu_si256((__m256i *)(pre + x + 8 * k), v[k]);
+        }
+    }
+    *acc = (uint32_t)_mm256_cvtsi256_si32(before);
+    return x;
+}
+
 /* col += add - sub, AVX2 where avx2 says so, the rest as before. */
 static void column_step_any(uint16_t *col, const uint8_t *add, const uint8_t *sub, int w, int avx2)
 {
@@ -212,7 +251,7 @@ int ts_adaptive_mean_v(const ts_image *src, ts_image *dst, int block, int t, int
         if (y > 0)
             column_step_any(col, ts_image_row(src, clamp(y + r, h - 1)),
                             ts_image_row(src, clamp(y - r - 1, h - 1)), w, avx2);
-        prefix(col, w, r, pre);
+        prefix(col, w, r, pre, avx2);
         uint8_t *o = over ? out + (size_t)y * w : ts_image_row(dst, y);
         threshold_row_any(ts_image_row(src, y), pre, block, inv, t, w, o, avx2);
     }
