@@ -2166,8 +2166,10 @@ static int refine_ends(const ts_image *frame, const ts_quad *q, ts_quad *out)
  * card is measured too wide, and the lines along it near its sides run
  * off it. Kept when all four sides are edges, the card keeps the deck's
  * shape (within 15%: a card run on over another one's paper, its end at
- * that one's edge, is longer) and pip p still lies in one end's group.
- * Returns 1 and moves c->q, or 0. */
+ * that one's edge, is longer) and pip p still lies in one end's group;
+ * not as a card found whole (a sighting), so the pips in it still look for
+ * their own cards (a fan's top so moved hid the cards under it). Returns 1
+ * and moves c->q, or 0. */
 static int edges_of_whole(const ts_image *frame, const pip *p, cand *c)
 {
     ts_quad sides, ends;
@@ -2185,6 +2187,7 @@ static int edges_of_whole(const ts_image *frame, const pip *p, cand *c)
     c->q = ends;
     c->q.score = 1.0f;
     c->width = wid;
+    c->whole = 0;
     return 1;
 }
 
