@@ -1268,12 +1268,27 @@ static float narrowest(const float *px, const float *py, int nr, float *angle, f
     return best;
 }
 
+/* How many of the five lines along the card (a[k] at (k - 2) * 0.21 *
+ * width across, -1 where the frame ended) met the end within tol of the
+ * line through a[i] at slope s (d(distance)/d(across)). */
+static int on_end_line(const float *a, float width, int i, float s, float tol)
+{
+    float at_i = a[i] - s * (i - 2) * 0.21f * width;
+    int on = 0;
+    for (int k = 0; k < 5; k++)
+        on += a[k] >= 0 && fabsf(a[k] - s * (k - 2) * 0.21f * width - at_i) <= tol;
+    return on;
+}
+
 /* How an end's line slants, from where the five lines along the card met
  * it (a[k] at (k - 2) * 0.21 * width across, -1 where the frame ended):
  * d(distance)/d(across), the median of the pairs' slopes, in *slope; 1 if
  * four lines lie on that line (the end is straight), else 0 (and 0). A
  * card seen at a slant under a tilted camera is a parallelogram, not a
- * rectangle: its ends do not meet its sides square. */
+ * rectangle: its ends do not meet its sides square. One line far off (an
+ * outer line run off a card measured too wide, on a cloth nearly as light
+ * as its paper) pulls the pairs' median off: then the slope of the pair
+ * of lines that four lie on is taken. */
 static int end_line(const float *a, float width, float *slope)
 {
     float sl[10];
@@ -1288,23 +1303,34 @@ static int end_line(const float *a, float width, float *slope)
     if (valid < 4)
         return 0;
     ts_sort_floats(sl, (size_t)n);
-    float s = sl[n / 2];
-    if (fabsf(s) > 0.4f)
-        return 0;
-    float at[5];
-    int m = 0;
-    for (int k = 0; k < 5; k++)
-        if (a[k] >= 0)
-            at[m++] = a[k] - s * (k - 2) * 0.21f * width;
-    ts_sort_floats(at, (size_t)m);
-    float mid = at[m / 2], tol = 0.04f * width + 1.0f;
-    int on = 0;
-    for (int k = 0; k < m; k++)
-        on += fabsf(at[k] - mid) <= tol;
-    if (on < 4)
-        return 0;
-    *slope = s;
-    return 1;
+    float s = sl[n / 2], tol = 0.04f * width + 1.0f;
+    if (fabsf(s) <= 0.4f) {
+        float at[5];
+        int m = 0;
+        for (int k = 0; k < 5; k++)
+            if (a[k] >= 0)
+                at[m++] = a[k] - s * (k - 2) * 0.21f * width;
+        ts_sort_floats(at, (size_t)m);
+        float mid = at[m / 2];
+        int on = 0;
+        for (int k = 0; k < m; k++)
+            on += fabsf(at[k] - mid) <= tol;
+        if (on >= 4) {
+            *slope = s;
+            return 1;
+        }
+    }
+    for (int i = 0; i < 5; i++)
+        for (int j = i + 1; j < 5; j++) {
+            if (a[i] < 0 || a[j] < 0)
+                continue;
+            float sp = (a[j] - a[i]) / ((j - i) * 0.21f * width);
+            if (fabsf(sp) <= 0.4f && on_end_line(a, width, i, sp, tol) >= 4) {
+                *slope = sp;
+                return 1;
+            }
+        }
+    return 0;
 }
 
 /* True if a card w px wide may carry pip p: several pips wide (a Hong
@@ -1458,8 +1484,9 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
     }
     if (!c->whole && force_w <= 0 && c->len_w == 0 && c->ran_on)
         nearest_edge_len_w(f, p, px, py, NR, c);
-    /* a second look keeps only a card whose ends both show straight */
-    if (f->thr && !(c->whole && st0 && st1))
+    /* a second look keeps only a card found whole (second_look asks
+     * for its ends straight, or seen as edges in the frame) */
+    if (f->thr && !c->whole)
         return -1;
     /* a middle picture or rules the rays cannot pass: the far end is found
      * from the far group's last pip outwards (the far group lies within the
@@ -1737,13 +1764,17 @@ static int by_rank(const void *a, const void *b)
     return (x < y) - (x > y);
 }
 
-/* A pip whose card was not found whole (its paper ran on, or one end did
- * not show) looked at again with the paper it lies on as the measure: a
- * cloth nearly as bright as the cards, spotted or plain, is darker than
- * the card's own paper, though not darker than the mean level the first
- * look stops at. At most *budget looks a frame (a spotted cloth would
- * take one per spot). Returns the cards added (0 or 1). */
-static int second_look(domino_card_finder *f, const pip *p, cand *c, int *budget)
+static int edges_of_whole(const ts_image *frame, const pip *p, cand *c);
+
+/* A pip whose card was not found whole with both ends straight (its paper
+ * ran on, or one end did not show) looked at again with the paper it lies
+ * on as the measure: a cloth nearly as bright as the cards, spotted or
+ * plain, is darker than the card's own paper, though not darker than the
+ * mean level the first look stops at. At most *budget looks a frame (a
+ * spotted cloth would take one per spot). Returns the cards added (0 or
+ * 1). */
+static int second_look(domino_card_finder *f, const ts_image *frame, const pip *p, cand *c,
+                       int *budget)
 {
     if (*budget <= 0)
         return 0;
@@ -1753,8 +1784,9 @@ static int second_look(domino_card_finder *f, const pip *p, cand *c, int *budget
     --*budget;
     f->thr = lvl * 92 / 100;
     /* and both its ends straight across it: a cloth's print or weave
-     * ends the rays at no line */
-    int ok = card_of_pip(f, p, 0, NAN, 0, c) == 0 && c->whole && c->straight;
+     * ends the rays at no line; or every side an edge in the frame */
+    int ok = card_of_pip(f, p, 0, NAN, 0, c) == 0 && c->whole &&
+             (c->straight || edges_of_whole(frame, p, c));
     f->thr = 0;
     if (!ok)
         return 0;
@@ -2124,6 +2156,38 @@ static int refine_ends(const ts_image *frame, const ts_quad *q, ts_quad *out)
     for (int k = 0; k < 4; k++)
         out->q[(k + 1) & 3] = moved.q[k];
     out->area = (float)ts_quad_area(out->q);
+    return 1;
+}
+
+/* Card c (found whole on a second look, its ends not both straight) with
+ * its sides and then its ends moved to the edges that show in frame: on a
+ * cloth nearly as light as the card, the rays run on a few px past the
+ * side the lamp lights (the grey steps down there only a little), the
+ * card is measured too wide, and the lines along it near its sides run
+ * off it. Kept when all four sides are edges, the card keeps the deck's
+ * shape (within 15%: a card run on over another one's paper, its end at
+ * that one's edge, is longer) and pip p still lies in one end's group;
+ * not as a card found whole (a sighting), so the pips in it still look for
+ * their own cards (a fan's top so moved hid the cards under it). Returns 1
+ * and moves c->q, or 0. */
+static int edges_of_whole(const ts_image *frame, const pip *p, cand *c)
+{
+    ts_quad sides, ends;
+    if (!refine_sides(frame, &c->q, &sides) || !refine_ends(frame, &sides, &ends))
+        return 0;
+    const ts_pt *q = ends.q;
+    float wid = quad_width(q), len = (ts_dist(q[1], q[2]) + ts_dist(q[0], q[3])) / 2;
+    if (wid < 8 || fabsf(len / wid / DECK_ASPECT - 1) > 0.15f || !inside(&ends, p->cx, p->cy))
+        return 0;
+    /* the pip in an end's group: its place along the card (0..1) */
+    ts_pt a = ts_mid(q[0], q[1]), b = ts_mid(q[3], q[2]);
+    float t = ((p->cx - a.x) * (b.x - a.x) + (p->cy - a.y) * (b.y - a.y)) / (len * len);
+    if (fabsf(t - 0.5f) < 0.125f)
+        return 0;
+    c->q = ends;
+    c->q.score = 1.0f;
+    c->width = wid;
+    c->whole = 0;
     return 1;
 }
 
@@ -2769,7 +2833,9 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
             if (f->cands[nc].whole && plain_pip(p, rmed))
                 wids[nratio++] = f->cands[nc].width;
             int pulled = f->cands[nc].pulled;
-            int whole = f->cands[nc].whole;
+            /* a card found whole with an end not straight (its lines
+             * along it near a side ran off it) gets a second look too */
+            int sure = f->cands[nc].whole && f->cands[nc].straight;
             int more = 1 + trims(&f->cands[nc], &f->cands[nc + 1]);
             nc += more + narrows(frame, &f->cands[nc], &f->cands[nc + more]);
             /* and without the pips lying clear beyond its ends, after it */
@@ -2777,11 +2843,11 @@ int domino_find_cards(domino_card_finder *f, const ts_image *frame, ts_quad *out
                 f->cands[nc].rank -= 0.25f;
                 nc++;
             }
-            if (!whole)
-                nc += second_look(f, p, &f->cands[nc], &looks);
+            if (!sure)
+                nc += second_look(f, frame, p, &f->cands[nc], &looks);
         } else {
             failed[i] = 1;
-            nc += second_look(f, p, &f->cands[nc], &looks);
+            nc += second_look(f, frame, p, &f->cands[nc], &looks);
         }
         if (ran_on && bare_look(f, p, &f->cands[nc], &bare)) /* and its trims, after it */
             nc += 1 + trims(&f->cands[nc], &f->cands[nc + 1]);

@@ -5,6 +5,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "median.h"
+
 enum {
     W = DOMINO_CARD_W,
     H = DOMINO_CARD_H,
@@ -220,6 +222,50 @@ static void axes(const blob *b, double *major, double *minor)
     *minor = sqrt(fmax(t - d, 0));
 }
 
+/* The smear a camera's motion (or a blur one way) gives every blob of a
+ * card: the median, over its solid pip-sized blobs in the ends' rows (3
+ * or more), of the part of their second moments that is not round (half the
+ * difference of the variances along x and y, and the covariance), in
+ * smear[0..1]; 0 and 0 if fewer. A round pip smeared along the motion is
+ * that much longer one way; a pip's round core, blurred, is not. */
+static void motion_smear(const style_geom *g, const blob *b, int nb, double smear[2])
+{
+    double dx[MAX_BLOBS], dy[MAX_BLOBS];
+    int n = 0;
+    smear[0] = smear[1] = 0;
+    for (int i = 0; i < nb; i++) {
+        double cy = b[i].sy / b[i].area;
+        int in_end = cy >= MARGIN_Y && cy < H - MARGIN_Y && (cy < H / 2 - g->band || cy >= H / 2 + g->band);
+        int bw = b[i].x1 - b[i].x0 + 1, bh = b[i].y1 - b[i].y0 + 1;
+        /* solid (a one's ring breaks into thin arcs of a pip's area) */
+        if (!in_end || b[i].area < g->pip_min || b[i].area > g->pip_max ||
+            b[i].area * 2 <= bw * bh)
+            continue;
+        double mx = b[i].sx / b[i].area, my = cy;
+        double cxx = b[i].sxx / b[i].area - mx * mx, cyy = b[i].syy / b[i].area - my * my;
+        dx[n] = (cxx - cyy) / 2;
+        dy[n++] = b[i].sxy / b[i].area - mx * my;
+    }
+    if (n < 3)
+        return;
+    ts_sort_doubles(dx, (size_t)n);
+    ts_sort_doubles(dy, (size_t)n);
+    smear[0] = dx[n / 2];
+    smear[1] = dy[n / 2];
+}
+
+/* Long and short axis (standard deviations) of a blob with the card's
+ * motion smear (motion_smear) taken out. */
+static void axes_unsmeared(const blob *b, const double smear[2], double *major, double *minor)
+{
+    double mx = b->sx / b->area, my = b->sy / b->area;
+    double cxx = b->sxx / b->area - mx * mx - smear[0], cyy = b->syy / b->area - my * my + smear[0];
+    double cxy = b->sxy / b->area - mx * my - smear[1];
+    double t = (cxx + cyy) / 2, d = sqrt((cxx - cyy) * (cxx - cyy) / 4 + cxy * cxy);
+    *major = sqrt(fmax(t + d, 0));
+    *minor = sqrt(fmax(t - d, 0));
+}
+
 /* True if the blob fills the ellipse of its second moments as a solid
  * disc does (a printed spot of a cloth), where the Hong Kong five's clover
  * of five discs, spread out, fills well under it. */
@@ -405,8 +451,9 @@ int domino_ink_coloured(double lift, double green, int area, double below)
     return lift / area > 0.18 * below || green / area > 0.45 * below;
 }
 
-static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1, float paper_frac,
-                     double paper_rmean, int colour_ok, float sq_y0, float sq_y1, domino_end *e)
+static void read_end(const style_geom *g, const blob *b, int nb, const double smear[2], int y0,
+                     int y1, float paper_frac, double paper_rmean, int colour_ok, float sq_y0,
+                     float sq_y1, domino_end *e)
 {
     float at[8][2], big_at[2] = {0, 0};
     int at_red[8], at_one[8];
@@ -422,15 +469,18 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
         double cy = b[i].sy / b[i].area, cx = b[i].sx / b[i].area;
         if (cy < y0 || cy >= y1)
             continue;
-        double major, minor;
-        axes(&b[i], &major, &minor);
+        /* the shape tests on the blob less the card's smear; a disc's fill
+         * on its own ellipse */
+        double major, minor, raw_major, raw_minor;
+        axes_unsmeared(&b[i], smear, &major, &minor);
+        axes(&b[i], &raw_major, &raw_minor);
         int bw = b[i].x1 - b[i].x0 + 1, bh = b[i].y1 - b[i].y0 + 1;
         double fill = (double)b[i].area / (bw * bh);
         /* red, for the light the card is under (under white light a
          * black pip has no red over green at all, so a blurred red one,
          * paler at its rim, may count with less; black ink under a warm
          * light read red took the five for a one) */
-        int is_red = domino_ink_red(b[i].red, b[i].rsum, b[i].area, colour_ok ? 0.25 : 0.35,
+        int is_red = domino_ink_red(b[i].red, b[i].rsum, b[i].area, colour_ok ? 0.2 : 0.35,
                                     paper_rmean);
         /* the table or a neighbour showing at the card's rim (a quad a few
          * pixels off, rounded corners): cut by the margin, hugging it */
@@ -474,7 +524,7 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
              * warm light) it is down to the one's size, but fills its
              * box as no disc does */
             if ((b[i].area >= 720 || (b[i].area >= 560 && fill < 0.76)) && fill < 0.85 &&
-                major < 1.6 * minor && !disc_like(&b[i], major, minor)) {
+                major < 1.6 * minor && !disc_like(&b[i], raw_major, raw_minor)) {
                 big++;
                 big_at[0] = (float)((cx - 2.0 / 26 * W) / (22.0 / 26 * W));
                 big_at[1] = (float)((cy - sq_y0) / (sq_y1 - sq_y0));
@@ -483,7 +533,7 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
             pip_max = 3 * g->pip_max;
             /* (a red solid disc is the one even so: the five's clover,
              * spread out, never fills its ellipse as a disc does) */
-            if (b[i].area > 620 && !(is_red && disc_like(&b[i], major, minor)))
+            if (b[i].area > 620 && !(is_red && disc_like(&b[i], raw_major, raw_minor)))
                 conf *= 0.2f;
             /* larger than a pip and not red even so: the five's clover
              * seen small (a quad too wide), as likely as a one */
@@ -506,7 +556,7 @@ static void read_end(const style_geom *g, const blob *b, int nb, int y0, int y1,
             continue;
         }
         if (g->chinese && b[i].area >= g->big_min && !is_red && major < 1.6 * minor && bw > W / 3 &&
-            fill > 0.45 && fill < 0.85 && !disc_like(&b[i], major, minor)) {
+            fill > 0.45 && fill < 0.85 && !disc_like(&b[i], raw_major, raw_minor)) {
             big++;
             big_at[0] = (float)((cx - 2.0 / 26 * W) / (22.0 / 26 * W));
             big_at[1] = (float)((cy - sq_y0) / (sq_y1 - sq_y0));
@@ -748,9 +798,11 @@ void domino_read_pips(domino_style style, const ts_image *card, domino_pips *out
     out->colour_ok = paper_r > 0 && paper_r - paper_g < 0.12 * paper_r;
     /* the Chinese groups' squares: 22 mm, 3 mm in from each end (of 82) */
     double paper_rmean = paper_cnt ? paper_r / paper_cnt : 0;
-    read_end(g, bl, nb, MARGIN_Y, H / 2 - g->band, frac[0], paper_rmean, out->colour_ok,
+    double smear[2];
+    motion_smear(g, bl, nb, smear);
+    read_end(g, bl, nb, smear, MARGIN_Y, H / 2 - g->band, frac[0], paper_rmean, out->colour_ok,
              3.0f / 82 * H, 25.0f / 82 * H, &out->end[0]);
-    read_end(g, bl, nb, H / 2 + g->band, H - MARGIN_Y, frac[1], paper_rmean, out->colour_ok,
-             57.0f / 82 * H, 79.0f / 82 * H, &out->end[1]);
+    read_end(g, bl, nb, smear, H / 2 + g->band, H - MARGIN_Y, frac[1], paper_rmean,
+             out->colour_ok, 57.0f / 82 * H, 79.0f / 82 * H, &out->end[1]);
     out->is_card = out->end[0].pips >= 0 || out->end[1].pips >= 0;
 }

@@ -1,0 +1,170 @@
+/* Chinese domino cards (the domino reader, profile "chinese") on rendered
+ * tables through the simulated camera's JPEG, as ts-render-eval reads them:
+ *
+ * - small cards under a camera's motion smear, read on their true corners:
+ *   every pip of such a card is drawn out one way (ellipses near twice as
+ *   long as wide), and a blurred red pip is paler red than a sharp one;
+ * - cards on a plain cloth nearly as light as their paper (seed 124029),
+ *   found and read: the rays over the paper run on a few px past the side
+ *   the lamp lights, and the card was measured too wide.
+ *
+ * Measured figures and the start build's are in each test's comment.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "cv/cvwrap.h"
+#include "reader.h"
+#include "render_table.h"
+
+enum { MAX_CAND = 256 };
+
+typedef struct {
+    int full, right, wrong;
+} tally;
+
+/* The domino reader with the Chinese deck's profile (caller destroys). */
+static void *chinese_reader(const ts_reader_class **cls)
+{
+    char err[256];
+    *cls = ts_reader_class_by_name("domino");
+    assert_non_null(*cls);
+    void *r = (*cls)->create(&(ts_reader_config){"chinese", NULL}, err, sizeof err);
+    assert_non_null(r);
+    return r;
+}
+
+/* Every fully visible card of layout's tables first..first + count - 1
+ * read on its true corners: right, or sure and wrong. */
+static tally read_on_truth(ts_layout layout, uint64_t first, int count)
+{
+    const ts_reader_class *cls;
+    void *r = chinese_reader(&cls);
+    char err[TSCV_ERR_MAX];
+    tally t = {0, 0, 0};
+    for (uint64_t seed = first; seed < first + (uint64_t)count; seed++) {
+        ts_scene sc;
+        assert_int_equal(render_table(TS_FAM_DOMINO, seed, layout, 1, &sc, err), 0);
+        for (int i = 0; i < sc.ncards; i++) {
+            if (sc.cards[i].visible < 0.99f)
+                continue;
+            ts_image card = {0};
+            assert_int_equal(
+                tscv_warp_quad(&sc.img, sc.cards[i].quad, &card, cls->card_w, cls->card_h, err), 0);
+            ts_reading rd;
+            assert_int_equal(cls->read(r, &card, &rd, err), 0);
+            ts_image_free(&card);
+            t.full++;
+            if (rd.is_card && rd.conf >= cls->conf_floor) {
+                t.right += rd.code.idx == sc.cards[i].code.idx;
+                t.wrong += rd.code.idx != sc.cards[i].code.idx;
+            }
+        }
+        ts_scene_free(&sc);
+    }
+    cls->destroy(r);
+    return t;
+}
+
+/* Small cards far from a moving camera (seed 125007: cards 28 px wide,
+ * smeared about 4 px one way) and the rest of the tuning range's scatter
+ * and grid tables, on their true corners. The pip tests judge a blob's
+ * shape less the smear every solid pip-sized blob of the card shares; red
+ * is red at a fifth of the ink's red over its R (a quarter before).
+ * Measured 1005/1008, 0 wrong (main 102cd5a: 1001/1008, 0 wrong); 125007
+ * alone 23/24 (main 19/24). */
+static void test_chinese_smeared_cards_on_truth(void **state)
+{
+    (void)state;
+    tally one = {0, 0, 0}, all = {0, 0, 0};
+    static const ts_layout layouts[] = {TS_LAYOUT_SCATTER, TS_LAYOUT_GRID};
+    for (int l = 0; l < 2; l++) {
+        tally a = read_on_truth(layouts[l], 125007, 1);
+        tally b = read_on_truth(layouts[l], 125000, 42);
+        one.full += a.full;
+        one.right += a.right;
+        one.wrong += a.wrong;
+        all.full += b.full;
+        all.right += b.right;
+        all.wrong += b.wrong;
+    }
+    printf("smeared cards on true corners: 125007 %d/%d (%d wrong), 125000-125041 scatter and "
+           "grid %d/%d (%d wrong)\n",
+           one.right, one.full, one.wrong, all.right, all.full, all.wrong);
+    assert_int_equal(all.wrong, 0);
+    assert_true(one.right >= 23);
+    assert_true(all.right >= 1005);
+}
+
+/* Found and read as the pipeline does: the candidates taken in order, a
+ * quad read as no card leaving its place to the next. */
+static tally find_and_read(ts_layout layout, uint64_t seed)
+{
+    static ts_quad cand[MAX_CAND], taken[MAX_CAND];
+    static ts_reading reads[MAX_CAND];
+    const ts_reader_class *cls;
+    void *r = chinese_reader(&cls);
+    char err[TSCV_ERR_MAX];
+    ts_scene sc;
+    assert_int_equal(render_table(TS_FAM_DOMINO, seed, layout, 1, &sc, err), 0);
+    int n = cls->find(r, &sc.img, cand, MAX_CAND, err);
+    assert_true(n >= 0);
+    ts_image card = {0};
+    int k = ts_reader_take(cls, r, &sc.img, cand, n, &card, taken, reads, NULL, MAX_CAND, err);
+    assert_true(k >= 0);
+    ts_image_free(&card);
+    tally t = {0, 0, 0};
+    int right[TS_RENDER_MAX_CARDS] = {0};
+    for (int i = 0; i < k; i++) {
+        if (reads[i].conf < cls->conf_floor)
+            continue;
+        int on = ts_scene_card_read(&sc, taken[i].q);
+        if (on >= 0 && sc.cards[on].code.idx == reads[i].code.idx)
+            right[on] = 1;
+        else
+            t.wrong++;
+    }
+    for (int j = 0; j < sc.ncards; j++)
+        if (sc.cards[j].visible >= 0.99f) {
+            t.full++;
+            t.right += right[j];
+        }
+    ts_scene_free(&sc);
+    cls->destroy(r);
+    return t;
+}
+
+/* A plain grey cloth nearly as light as the cards (seed 124029, its grid
+ * and row): a second look at a pip finds a card whole whose ends are not
+ * both straight (its lines along the card near the sides ran off it),
+ * then moves its sides and ends to the edges that show in the frame; and
+ * an end's line is straight when four of the five lines lie on the line
+ * through two of them (one line far off pulled the pairs' median slope
+ * off). Measured 19/24, 0 wrong (main 102cd5a: 12/24, 0 wrong). Its
+ * scatter is still lost: there the cloth beside the cards is as light as
+ * their paper, and only the two sides in the cards' shadow show. */
+static void test_chinese_light_plain_cloth(void **state)
+{
+    (void)state;
+    tally grid = find_and_read(TS_LAYOUT_GRID, 124029), row = find_and_read(TS_LAYOUT_ROW, 124029);
+    printf("light plain cloth 124029: grid %d/%d, row %d/%d fully visible read, %d wrong\n",
+           grid.right, grid.full, row.right, row.full, grid.wrong + row.wrong);
+    assert_int_equal(grid.wrong + row.wrong, 0);
+    assert_true(grid.right + row.right >= 19);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_chinese_smeared_cards_on_truth),
+        cmocka_unit_test(test_chinese_light_plain_cloth),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
