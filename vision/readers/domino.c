@@ -925,6 +925,16 @@ static int pair_cards(domino_reader *d, const ts_image *frame, ts_quad *cand, in
     return n;
 }
 
+/* The distance between group g's two nearest pips. */
+static float pip_spacing(const domino_group *g)
+{
+    float best = INFINITY;
+    for (int i = 0; i < g->n && i < DOMINO_GROUP_PIPS; i++)
+        for (int j = i + 1; j < g->n && j < DOMINO_GROUP_PIPS; j++)
+            best = fminf(best, hypotf(g->px[j] - g->px[i], g->py[j] - g->py[i]));
+    return best;
+}
+
 /* The ways a card may lie from group g of its pips, seen whole (a two's
  * or three's diagonal, a four's or six's rows and columns), as unit
  * vectors from this end toward the other into u (room for 4). Returns the
@@ -950,12 +960,16 @@ static int ways_from_group(const domino_group *g, float wid, ts_pt *u)
     }
     if (g->n != 4 && g->n != 6)
         return 0;
-    /* rows and columns: the neighbours' way, modulo a quarter turn */
-    float sc = 0, ss = 0;
+    /* rows and columns: the neighbours' way, modulo a quarter turn; the
+     * neighbours by the group's own spacing (a four's sides, a six's
+     * rows), not the card's width where it lies: that is the table
+     * view's guess, and a four's sides (0.41 of a width) passed for no
+     * neighbours where the guess was 10% short (123010, 125028) */
+    float sc = 0, ss = 0, near = fminf(1.2f * pip_spacing(g), 0.55f * wid);
     for (int i = 0; i < g->n; i++)
         for (int j = i + 1; j < g->n; j++) {
             float dx = g->px[j] - g->px[i], dy = g->py[j] - g->py[i];
-            if (hypotf(dx, dy) > 0.45f * wid)
+            if (hypotf(dx, dy) > near)
                 continue;
             float a = 4 * atan2f(dy, dx);
             sc += cosf(a);
