@@ -925,6 +925,16 @@ static int pair_cards(domino_reader *d, const ts_image *frame, ts_quad *cand, in
     return n;
 }
 
+/* The distance between group g's two nearest pips. */
+static float pip_spacing(const domino_group *g)
+{
+    float best = INFINITY;
+    for (int i = 0; i < g->n && i < DOMINO_GROUP_PIPS; i++)
+        for (int j = i + 1; j < g->n && j < DOMINO_GROUP_PIPS; j++)
+            best = fminf(best, hypotf(g->px[j] - g->px[i], g->py[j] - g->py[i]));
+    return best;
+}
+
 /* The ways a card may lie from group g of its pips, seen whole (a two's
  * or three's diagonal, a four's or six's rows and columns), as unit
  * vectors from this end toward the other into u (room for 4). Returns the
@@ -950,12 +960,16 @@ static int ways_from_group(const domino_group *g, float wid, ts_pt *u)
     }
     if (g->n != 4 && g->n != 6)
         return 0;
-    /* rows and columns: the neighbours' way, modulo a quarter turn */
-    float sc = 0, ss = 0;
+    /* rows and columns: the neighbours' way, modulo a quarter turn; the
+     * neighbours by the group's own spacing (a four's sides, a six's
+     * rows), not the card's width where it lies: that is the table
+     * view's guess, and a four's sides (0.41 of a width) passed for no
+     * neighbours where the guess was 10% short (123015) */
+    float sc = 0, ss = 0, near = fminf(1.2f * pip_spacing(g), 0.55f * wid);
     for (int i = 0; i < g->n; i++)
         for (int j = i + 1; j < g->n; j++) {
             float dx = g->px[j] - g->px[i], dy = g->py[j] - g->py[i];
-            if (hypotf(dx, dy) > 0.45f * wid)
+            if (hypotf(dx, dy) > near)
                 continue;
             float a = 4 * atan2f(dy, dx);
             sc += cosf(a);
@@ -1017,8 +1031,10 @@ static int group_cards(domino_reader *d, const ts_image *frame, ts_quad *cand, i
  * (pile_candidate), only when exactly one card of the deck fits what
  * shows; then the pips on no card known are looked at again with the
  * known cards' outlines as edges (domino_find_under), and each card read
- * so is added after the n candidates (out has room for max). Returns the
- * count now, or -1 with err. */
+ * so is added after the n candidates (out has room for max), then the
+ * cards offered from two pip groups (pair_cards; those from one group
+ * come after the cards beside the known: group_cards). Returns the count
+ * now, or -1 with err. */
 static int covered_cards(domino_reader *d, const ts_image *frame, ts_quad *cand, int n, int max,
                          pile *p, char *err)
 {
@@ -1039,8 +1055,7 @@ static int covered_cards(domino_reader *d, const ts_image *frame, ts_quad *cand,
         if (got)
             cand[n++] = under[i];
     }
-    n = pair_cards(d, frame, cand, n, max, p, err);
-    return n < 0 ? n : group_cards(d, frame, cand, n, max, p, err);
+    return pair_cards(d, frame, cand, n, max, p, err);
 }
 
 /* Reads quad q of frame into *r and keeps the reading for read_found.
@@ -1273,6 +1288,10 @@ static int domino_find(void *reader, const ts_image *frame, ts_quad *out, int ma
     n = covered_cards(d, frame, out, n, max, &p, err);
     if (n >= 0)
         n = beside_cards(d, frame, out, n, max, &p, err);
+    /* a pile's cards from one group of pips last: a card beside the known
+     * is read whole there, and the card beyond it found from it (124001) */
+    if (n >= 0 && p.ntops >= 2)
+        n = group_cards(d, frame, out, n, max, &p, err);
     if (n < 0)
         return -1;
     for (int i = 0; i < ns && n < max; i++)
