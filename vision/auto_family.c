@@ -1048,10 +1048,15 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
      * the net, its corner read by its reader) outweighs, alone, a thin
      * reading's sure cards: reader and net agree on one card there, on
      * none of the thin reading's (a Gang of Four fan's top card at 0.88
-     * against a playing reader's two sure cards on its strips, 105013). */
+     * against a playing reader's two sure cards on its strips, 105013);
+     * not MANY_SURE sure cards the net places in no other family, as for
+     * strong faces (a Gang of Four fan's five sure index cards, which the
+     * net calls strips, against a playing reader's 9D on a red 9's strip
+     * that it clearly calls a playing card: 123008). */
     int clear[TS_FAM_COUNT];
     for (int f = 0; f < TS_FAM_COUNT; f++)
-        clear[f] = thin && notes.clear[f] && read_there(cls, readings, n, f, &notes.clear_at[f]);
+        clear[f] = thin && unclaimed[best] < MANY_SURE && notes.clear[f] &&
+                   read_there(cls, readings, n, f, &notes.clear_at[f]);
     int over = overruling_family(votes, vweight, strong, clear, chosen, best >= 0 && backed[best],
                                  best >= 0 && score[best] > 0, best >= 0 ? own[best] : 0);
     if (over >= 0) {

@@ -262,6 +262,19 @@ static void test_tables_of_one_index_cards(void **state)
     assert_families(*state, t, sizeof t / sizeof t[0]);
 }
 
+/* A Gang of Four fan on a striped cloth (tuning 123008, session 27): its
+ * reader read five sure cards at their corner indices, which the net calls
+ * no card (strips), and the playing reader read a red 9's strip 9D, sure,
+ * where the net clearly saw a playing card. That one clear face overruled
+ * the five (main 102cd5a took playing): a clear face outweighs a thin
+ * reading only when the reading has fewer than MANY_SURE sure cards the
+ * net places in no other family, as a strong face does. */
+static void test_clear_face_against_many_sure(void **state)
+{
+    const seeded_table t[] = {{TS_FAM_GOF, 123008}};
+    assert_families(*state, t, sizeof t / sizeof t[0]);
+}
+
 /* Small playing cards on a webcam's table (rendered seeds 104024, 104031,
  * 107006 as `render` saves them, cards about 80 px wide): the detector
  * finds too few outlines to tell a card's size, and the SET finder took a
@@ -899,6 +912,7 @@ int main(void)
         PIPELINE_TEST(test_readings_against_faces),
         PIPELINE_TEST(test_inks_no_playing_card_prints),
         PIPELINE_TEST(test_tables_of_one_index_cards),
+        PIPELINE_TEST(test_clear_face_against_many_sure),
         cmocka_unit_test(test_no_pip_sized_set_cards),
         PIPELINE_TEST(test_single_card_crops),
         PIPELINE_TEST(test_domino_crops),
