@@ -1079,9 +1079,25 @@ static int sure_in_stead(const ts_quad *a, const ts_reading *ra, const ts_quad *
  * sixth of a side), a pile's top over a card 0.8 of a side away. */
 static const float APART = 0.5f;
 
-/* Whether a sure view's card, read rj over whole card wj, lies over the
- * card of the sure view v, read rv, whole card w (its index at w's first
- * corner): another card, APART from it, that leaves v's index uncovered
+/* Whether the memo holds code rj read sure on a quad whose centre lies off
+ * whole card wj: the card is read elsewhere (87021's G9 index read G2 at
+ * 0.999 beside the G5 under it, in a block where the G2 was read). */
+static int sure_elsewhere(const gof_reader *g, const ts_reading *rj, const ts_quad *wj)
+{
+    for (int k = 0; k < g->memo.n; k++) {
+        const ts_reading *r = &g->memo.reading[k];
+        ts_pt c = ts_quad_centre(g->memo.quad[k]);
+        if (r->is_card && r->code.idx == rj->code.idx &&
+            r->conf >= ts_gof_reader_class.conf_floor && !ts_point_in_quad(wj->q, c.x, c.y))
+            return 1;
+    }
+    return 0;
+}
+
+/* Whether a sure view's card, read rj over whole card wj and not read
+ * elsewhere (sure_elsewhere), lies over the card of the sure view v, read
+ * rv, whole card w (its index at w's first corner): another card, APART
+ * from it, that leaves v's index uncovered
  * but covers v's far corner, where v's other index would show, and shows
  * its own other index (the index finder saw a pair at wj's far corner:
  * pair_at). So a pile's top lies over the card under it: 123010's G4, read
@@ -1094,7 +1110,7 @@ static int lies_over(const gof_reader *g, const ts_reading *rj, const ts_quad *w
                      const ts_reading *rv, const ts_quad *w, const ts_quad *v)
 {
     if (!wj || !rj->is_card || rj->conf < ts_gof_reader_class.conf_floor ||
-        rj->code.idx == rv->code.idx)
+        rj->code.idx == rv->code.idx || sure_elsewhere(g, rj, wj))
         return 0;
     ts_pt c = ts_quad_centre(v->q), cj = ts_quad_centre(wj->q), cw = ts_quad_centre(w->q);
     if (ts_point_in_quad(wj->q, c.x, c.y) || !ts_point_in_quad(wj->q, w->q[2].x, w->q[2].y) ||
