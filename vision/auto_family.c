@@ -9,6 +9,7 @@
 #include "cv/cvdnn.h"
 #include "datadir.h"
 #include "geom.h"
+#include "readers/gof.h"
 
 /* The warp the face net's input is shrunk from (models/train_family.py). */
 enum { FACE_W = 64, FACE_H = 96 };
@@ -379,17 +380,19 @@ static void paper_of(const ts_image *w, double paper[3])
         paper[c] /= np ? np : 1;
 }
 
-/* Whether a warped card's coloured ink is mostly yellow or green (see
- * ALIEN_SHARE), each pixel divided by the paper's colour: ink is a tenth
- * of the paper dark in some channel, coloured when its channels spread
- * 0.35 of the paper's. */
-static int yellow_green_ink(const ts_image *w)
+/* Coloured ink of warp w, each pixel divided by the paper's colour (see
+ * paper_of): ink is a tenth of the paper dark in some channel, coloured
+ * when its channels spread 0.35 of the paper's. Returns how many such
+ * pixels have a hue in [lo, hi) degrees, all of them in *inked; -1 when
+ * the paper is too dark to tell (PAPER_MIN). */
+static int ink_in_hues(const ts_image *w, double lo, double hi, int *inked)
 {
     double paper[3];
     paper_of(w, paper);
     if ((paper[0] + paper[1] + paper[2]) / 3 < PAPER_MIN)
-        return 0;
-    int inked = 0, alien = 0;
+        return -1;
+    int in = 0;
+    *inked = 0;
     for (int y = 0; y < w->h; y++)
         for (int x = 0; x < w->w; x++) {
             const uint8_t *p = w->buf + (size_t)y * w->stride + 3 * x;
@@ -401,24 +404,57 @@ static int yellow_green_ink(const ts_image *w)
             double h = hue_of(v, &chroma);
             if (chroma < 0.35)
                 continue; /* black or grey */
-            inked++;
-            alien += h >= 40 && h < 170;
+            (*inked)++;
+            in += h >= lo && h < hi;
         }
-    return alien >= ALIEN_MIN * w->w * w->h && alien >= ALIEN_SHARE * inked;
+    return in;
+}
+
+/* Whether a warped card's coloured ink is mostly yellow or green (see
+ * ALIEN_SHARE). */
+static int yellow_green_ink(const ts_image *w)
+{
+    int inked, alien = ink_in_hues(w, 40, 170, &inked);
+    return alien >= 0 && alien >= ALIEN_MIN * w->w * w->h && alien >= ALIEN_SHARE * inked;
+}
+
+/* The hues of a Gang of Four card's green and yellow inks (colour heads 0
+ * and 1, gof.h), each band wide: only their absence counts. */
+static const double GOF_HUES[2][2] = {{70, 170}, {30, 75}};
+/* A green or yellow Gang of Four card shows at least this share of its
+ * warp in its colour (a pixel or two: on a fan's strip a thin 1 or a 4
+ * half hidden shows 4-5 pixels of 1536, rendered 115030 and 117032; the
+ * clubs of a playing table read G4, 87018, none). */
+#define OWN_INK_MIN 0.001
+
+/* Whether card c, a sure green or yellow Gang of Four card (a phoenix
+ * too), shows none of its colour's ink (OWN_INK_MIN): the marks its reader
+ * read are another deck's, printed in red and black (a playing table's
+ * clubs read G4 twice, rendered 87018). The reverse of a playing card's
+ * alien inks. */
+static int missing_gof_ink(const ts_image *w, const ts_card *c)
+{
+    int num, col, inked;
+    if (ts_gof_labels(c->code.idx, &num, &col) < 0 || col > 1)
+        return 0;
+    int own = ink_in_hues(w, GOF_HUES[col][0], GOF_HUES[col][1], &inked);
+    return own >= 0 && own < OWN_INK_MIN * w->w * w->h;
 }
 
 /* Whether card c, a sure playing card from ace to ten, shows the inks of
- * another deck (yellow_green_ink); the middle nine tenths of its quad are
- * looked at (its edges may lie on the table). -1 on error. */
+ * another deck (yellow_green_ink), or a sure Gang of Four card not its
+ * own (missing_gof_ink); the middle nine tenths of its quad are looked at
+ * (its edges may lie on the table). -1 on error. */
 static int alien_ink(ts_auto_family *a, const ts_image *frame, const ts_card *c, char *err)
 {
-    if (!c->read || c->code.family != TS_FAM_PLAYING || c->code.idx % 13 > PLAYING_TEN)
+    int playing = c->code.family == TS_FAM_PLAYING && c->code.idx % 13 <= PLAYING_TEN;
+    if (!c->read || (!playing && c->code.family != TS_FAM_GOF))
         return 0;
     ts_pt in[4];
     ts_quad_scale(c->quad, 0.9f, in);
     if (tscv_warp_quad(frame, in, &a->ink, INK_W, INK_H, err) < 0)
         return -1;
-    return yellow_green_ink(&a->ink);
+    return playing ? yellow_green_ink(&a->ink) : missing_gof_ink(&a->ink, c);
 }
 
 /* ---- Choosing ------------------------------------------------------------- */
@@ -1048,10 +1084,15 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
      * the net, its corner read by its reader) outweighs, alone, a thin
      * reading's sure cards: reader and net agree on one card there, on
      * none of the thin reading's (a Gang of Four fan's top card at 0.88
-     * against a playing reader's two sure cards on its strips, 105013). */
+     * against a playing reader's two sure cards on its strips, 105013);
+     * not MANY_SURE sure cards the net places in no other family, as for
+     * strong faces (a Gang of Four fan's five sure index cards, which the
+     * net calls strips, against a playing reader's 9D on a red 9's strip
+     * that it clearly calls a playing card: 123008). */
     int clear[TS_FAM_COUNT];
     for (int f = 0; f < TS_FAM_COUNT; f++)
-        clear[f] = thin && notes.clear[f] && read_there(cls, readings, n, f, &notes.clear_at[f]);
+        clear[f] = thin && unclaimed[best] < MANY_SURE && notes.clear[f] &&
+                   read_there(cls, readings, n, f, &notes.clear_at[f]);
     int over = overruling_family(votes, vweight, strong, clear, chosen, best >= 0 && backed[best],
                                  best >= 0 && score[best] > 0, best >= 0 ? own[best] : 0);
     if (over >= 0) {

@@ -262,6 +262,33 @@ static void test_tables_of_one_index_cards(void **state)
     assert_families(*state, t, sizeof t / sizeof t[0]);
 }
 
+/* A Gang of Four fan on a striped cloth (tuning 123008, session 27): its
+ * reader read five sure cards at their corner indices, which the net calls
+ * no card (strips), and the playing reader read a red 9's strip 9D, sure,
+ * where the net clearly saw a playing card. That one clear face overruled
+ * the five (main 102cd5a took playing): a clear face outweighs a thin
+ * reading only when the reading has fewer than MANY_SURE sure cards the
+ * net places in no other family, as a strong face does. */
+static void test_clear_face_against_many_sure(void **state)
+{
+    const seeded_table t[] = {{TS_FAM_GOF, 123008}};
+    assert_families(*state, t, sizeof t / sizeof t[0]);
+}
+
+/* A green or yellow Gang of Four card shows its colour's ink (auto_family.c
+ * missing_gof_ink, session 27): on the playing table 87018 the Gang of Four
+ * reader read clubs as G4 twice, sure, which with its R5 made three sure
+ * cards, enough to stand against the playing reader's one clear KS; those
+ * show no green and count as another deck's. Fans whose green strips show
+ * a few pixels of their ink stay Gang of Four (115030's thin G1, 117032's
+ * half hidden G4). */
+static void test_gof_cards_show_their_ink(void **state)
+{
+    const seeded_table t[] = {{TS_FAM_PLAYING, 87018}, {TS_FAM_GOF, 115030},
+                              {TS_FAM_GOF, 117032}};
+    assert_families(*state, t, sizeof t / sizeof t[0]);
+}
+
 /* Small playing cards on a webcam's table (rendered seeds 104024, 104031,
  * 107006 as `render` saves them, cards about 80 px wide): the detector
  * finds too few outlines to tell a card's size, and the SET finder took a
@@ -899,6 +926,8 @@ int main(void)
         PIPELINE_TEST(test_readings_against_faces),
         PIPELINE_TEST(test_inks_no_playing_card_prints),
         PIPELINE_TEST(test_tables_of_one_index_cards),
+        PIPELINE_TEST(test_clear_face_against_many_sure),
+        PIPELINE_TEST(test_gof_cards_show_their_ink),
         cmocka_unit_test(test_no_pip_sized_set_cards),
         PIPELINE_TEST(test_single_card_crops),
         PIPELINE_TEST(test_domino_crops),

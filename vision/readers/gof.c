@@ -1073,6 +1073,55 @@ static int sure_in_stead(const ts_quad *a, const ts_reading *ra, const ts_quad *
     return rb->conf >= floor && ra->conf < floor && hold_centres(a, b);
 }
 
+/* How far apart (in short sides) two views' whole cards lie at least to be
+ * two cards (lies_over): a card's other index misread gives nearly the same
+ * whole card (125036's G6 read G4 0.994 from a whole card 10 px off, a
+ * sixth of a side), a pile's top over a card 0.8 of a side away. */
+static const float APART = 0.5f;
+
+/* Whether the memo holds code rj read sure on a quad whose centre lies off
+ * whole card wj: the card is read elsewhere (87021's G9 index read G2 at
+ * 0.999 beside the G5 under it, in a block where the G2 was read). */
+static int sure_elsewhere(const gof_reader *g, const ts_reading *rj, const ts_quad *wj)
+{
+    for (int k = 0; k < g->memo.n; k++) {
+        const ts_reading *r = &g->memo.reading[k];
+        ts_pt c = ts_quad_centre(g->memo.quad[k]);
+        if (r->is_card && r->code.idx == rj->code.idx &&
+            r->conf >= ts_gof_reader_class.conf_floor && !ts_point_in_quad(wj->q, c.x, c.y))
+            return 1;
+    }
+    return 0;
+}
+
+/* Whether a sure view's card, read rj over whole card wj and not read
+ * elsewhere (sure_elsewhere), lies over the card of the sure view v, read
+ * rv, whole card w (its index at w's first corner): another card, APART
+ * from it, that leaves v's index uncovered
+ * but covers v's far corner, where v's other index would show, and shows
+ * its own other index (the index finder saw a pair at wj's far corner:
+ * pair_at). So a pile's top lies over the card under it: 123010's G4, read
+ * 0.986 at its index, which lay on the whole card of the R8 under it, was
+ * dropped as a second card on the R8. A misread index shows no such pair
+ * (87004's Y2 read Y7 at 0.98 over a Y5); a view's whole card run the
+ * wrong way from its index leaves the far corner of the card it lies on
+ * (124003's Y4 over R2). */
+static int lies_over(const gof_reader *g, const ts_reading *rj, const ts_quad *wj,
+                     const ts_reading *rv, const ts_quad *w, const ts_quad *v)
+{
+    if (!wj || !rj->is_card || rj->conf < ts_gof_reader_class.conf_floor ||
+        rj->code.idx == rv->code.idx || sure_elsewhere(g, rj, wj))
+        return 0;
+    ts_pt c = ts_quad_centre(v->q), cj = ts_quad_centre(wj->q), cw = ts_quad_centre(w->q);
+    if (ts_point_in_quad(wj->q, c.x, c.y) || !ts_point_in_quad(wj->q, w->q[2].x, w->q[2].y) ||
+        ts_dist(cj, cw) < APART * ts_dist(wj->q[0], wj->q[1]))
+        return 0;
+    ts_quad far;
+    for (int k = 0; k < 4; k++)
+        far.q[k] = wj->q[(k + 2) % 4];
+    return pair_at(g, &far);
+}
+
 static int gof_find(void *reader, const ts_image *frame, ts_quad *out, int max, char *err)
 {
     gof_reader *g = reader;
@@ -1098,9 +1147,10 @@ static int gof_find(void *reader, const ts_image *frame, ts_quad *out, int max, 
      * on the rest of that card is the same card again (its other index) or,
      * when the view read a sure card, no card of its own unless sure (a Y1
      * in a block taken at its index, then a quad over it and an R9 read Y7
-     * at 0.94). A view below the floor is reported unread and claims no
-     * other card: on 68003 an R9 at 0.68 dropped the G2 on top of it read
-     * at 0.995 (68000-68039: 1 more of 2168 fully visible cards read). */
+     * at 0.94), or a sure view's card lying over it (lies_over). A view
+     * below the floor is reported unread and claims no other card: on
+     * 68003 an R9 at 0.68 dropped the G2 on top of it read at 0.995
+     * (68000-68039: 1 more of 2168 fully visible cards read). */
     int kept = 0;
     for (int j = 0; j < n; j++) {
         ts_reading rj, rv;
@@ -1125,7 +1175,8 @@ static int gof_find(void *reader, const ts_image *frame, ts_quad *out, int max, 
                  * merely overlaps it is another card (a pile's top R5 at
                  * 0.998, its index beside the G7 under it, was dropped) */
                 int sure = on && seen && rv.is_card && rv.conf >= ts_gof_reader_class.conf_floor;
-                drop = (sure && rj.conf < CLAIM_SURE) || same;
+                drop = (sure && rj.conf < CLAIM_SURE && !lies_over(g, &rj, wj, &rv, w, &out[v])) ||
+                       same;
             }
         }
         if (!drop)
