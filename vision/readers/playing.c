@@ -213,6 +213,11 @@ _Static_assert((int)HELD_JITTERS <= (int)HELD_XREAD, "the jitters are read in r-
 #define FAN_FAINT 0.2f
 #define FAN_SURE 0.9f
 #define FAN_APART 0.1f
+#define FAN_REACH 1.5f
+/* A fan's indices come late in the frame's glyph pairs (the top card's
+ * large pips pair clearer): on a frame with a card under another, up to
+ * FAN_MORE more pairs not on a card chosen whole are screened for them. */
+enum { FAN_MORE = 48 };
 enum { INDEX_CUTS = 5 };
 static const float INDEX_CUT[INDEX_CUTS] = {1, 0.9f, 1.1f, 0.8f, 1.2f};
 
@@ -303,7 +308,7 @@ struct ts_playing_reader {
     ts_image bimg[BATCH];     /* one net run's inputs (views) */
     float bprobs[BATCH * NOUT]; /* and outputs */
     ts_playing_face_reading faces[BATCH];
-    screened_pair spair[READ_PAIRS]; /* the frame's fine pairs read FAN_FAINT (fan_cards) */
+    screened_pair spair[READ_PAIRS + FAN_MORE]; /* the frame's fine pairs screened (fan_cards) */
     int nspair;
     ts_reading_memo memo; /* the finder's readings of this frame's quads */
     ts_image *ahead_img;  /* BATCH cards read ahead (read_ahead) */
@@ -1632,7 +1637,7 @@ static int frame_stretch(const ts_playing_reader *r, int probe, int ns, int slot
  * screening net (probs), for fan_cards. */
 static void keep_screened(ts_playing_reader *r, const ts_pt q[4], float conf, const float *probs)
 {
-    if (r->nspair >= READ_PAIRS)
+    if (r->nspair >= READ_PAIRS + FAN_MORE)
         return;
     screened_pair *sp = &r->spair[r->nspair++];
     float c;
@@ -1681,7 +1686,7 @@ static int pair_cards(ts_playing_reader *r, const ts_image *frame, int np,
             if (conf > best)
                 best = conf, arg = slot[i][s];
         }
-        if (!coarse && best >= FAN_FAINT)
+        if (!coarse && arg >= 0)
             keep_screened(r, card[arg], best, r->iprobs + (size_t)arg * NOUT);
         if (best < IDX_MAYBE || n >= max)
             continue;
@@ -1925,29 +1930,38 @@ static int view_free(const ts_playing_reader *r, const chosen_set *cs, const ts_
     return 1;
 }
 
+/* Whether index point m is another's than c's own (own, FAN_APART card
+ * widths w from it) and lies on c as far as FAN_REACH of it reaches from
+ * its index corner (reach): c lies under it. */
+static int another_on(ts_pt m, ts_pt own, float w, const ts_pt reach[4])
+{
+    return ts_dist(m, own) > FAN_APART * w && ts_point_in_quad(reach, m.x, m.y);
+}
+
 /* Whether another index lies on card c (pair self's): a chosen card's
  * holding its place (or an outline over c), or another glyph pair's read
- * IDX_MAYBE by the screening net, FAN_APART card widths from c's own: c
- * lies in a fan or a pile, under it. */
+ * IDX_MAYBE by the screening net: c lies in a fan or a pile, under it.
+ * On a fan's card reaching FAN_REACH of its size from its index corner:
+ * sized by its glyph step, a fanned card is often found a third short. */
 static int under_another(const ts_playing_reader *r, const chosen_set *cs, int self,
                          const ts_quad *c)
 {
+    ts_pt own = ts_quad_point(c->q, INDEX_MID_U, INDEX_MID_V), reach[4];
+    float w = ts_dist(c->q[0], c->q[1]);
+    for (int k = 0; k < 4; k++)
+        reach[k] = ts_quad_point(c->q, k == 1 || k == 2 ? FAN_REACH : 0, k >= 2 ? FAN_REACH : 0);
     for (int k = 0; k < cs->n; k++) {
         ts_pt m;
         if (!holds_place(r, cs, k))
             continue;
-        if (index_point(r, &cs->out[k], &m) ? ts_point_in_quad(c->q, m.x, m.y)
+        if (index_point(r, &cs->out[k], &m) ? another_on(m, own, w, reach)
                                             : ts_quad_overlap(c, &cs->out[k]))
             return 1;
     }
-    ts_pt own = ts_quad_point(c->q, INDEX_MID_U, INDEX_MID_V);
-    float w = ts_dist(c->q[0], c->q[1]);
-    for (int i = 0; i < r->nspair; i++) {
-        ts_pt m = ts_quad_point(r->spair[i].q, INDEX_MID_U, INDEX_MID_V);
-        if (i != self && r->spair[i].conf >= IDX_MAYBE && ts_dist(m, own) > FAN_APART * w &&
-            ts_point_in_quad(c->q, m.x, m.y))
+    for (int i = 0; i < r->nspair; i++)
+        if (i != self && r->spair[i].conf >= IDX_MAYBE &&
+            another_on(ts_quad_point(r->spair[i].q, INDEX_MID_U, INDEX_MID_V), own, w, reach))
             return 1;
-    }
     return 0;
 }
 
@@ -2007,6 +2021,62 @@ static int turn_over_view(ts_playing_reader *r, chosen_set *cs, const ts_quad *v
     return 0;
 }
 
+/* Whether quad q is a screened pair's card already. */
+static int screened(const ts_playing_reader *r, const ts_pt q[4])
+{
+    for (int i = 0; i < r->nspair; i++)
+        if (memcmp(r->spair[i].q, q, sizeof r->spair[i].q) == 0)
+            return 1;
+    return 0;
+}
+
+/* Whether glyph pair p lies on a card of cs seen whole (not given as its
+ * view) and read above the floor: its pips, or its own index. */
+static int on_whole_card(const ts_playing_reader *r, const chosen_set *cs, const ts_playing_pair *p)
+{
+    for (int k = 0; k < cs->n; k++) {
+        float conf;
+        int code;
+        const ts_pt *q = cs->out[k].q;
+        if (cs->drop[k] || cs->viewed[k] || !ts_playing_card_shaped(q))
+            continue;
+        chosen_reading(r, &cs->out[k], &conf, &code);
+        if (conf >= TS_PLAYING_FLOOR && ts_point_in_quad(q, p->rank.x, p->rank.y) &&
+            ts_point_in_quad(q, p->suit.x, p->suit.y))
+            return 1;
+    }
+    return 0;
+}
+
+/* Screens (the screening net, one batch, the frame unstretched) up to
+ * FAN_MORE of the frame's glyph pairs not screened yet nor on a card seen
+ * whole, when a card of cs was given as its view (a fan or a pile), and
+ * keeps them (keep_screened). Returns 0 or -1 with err. */
+static int screen_more(ts_playing_reader *r, const chosen_set *cs, char *err)
+{
+    int viewed = 0, n = 0;
+    for (int k = 0; k < cs->n; k++)
+        viewed |= cs->viewed[k] && !cs->drop[k];
+    if (!viewed)
+        return 0;
+    ts_pt card[FAN_MORE][4];
+    for (int i = 0; i < r->nhpairs && n < FAN_MORE && n < READ_PAIRS * NSTRETCH; i++) {
+        ts_pt patch[4];
+        ts_playing_index_card(&r->hpairs[i], 0, card[n], patch);
+        if (screened(r, card[n]) || on_whole_card(r, cs, &r->hpairs[i]))
+            continue;
+        if (tscv_warp_quad(r->frame, patch, &r->ipatch[n], r->pw, r->ph, err) < 0)
+            return -1;
+        n++;
+    }
+    if (read_patches(r, 0, n, err) < 0)
+        return -1;
+    for (int k = 0; k < n; k++)
+        keep_screened(r, card[k], index_conf(r->iprobs + (size_t)k * NOUT),
+                      r->iprobs + (size_t)k * NOUT);
+    return 0;
+}
+
 /* A fan's or a pile's cards whose index shows and that no chosen card
  * stands for: each glyph pair the screening net read FAN_FAINT (often
  * less than IDX_MAYBE on a fanned index, its neighbour's edge beside it)
@@ -2020,7 +2090,11 @@ static int turn_over_view(ts_playing_reader *r, chosen_set *cs, const ts_quad *v
 static int fan_cards(ts_playing_reader *r, chosen_set *cs, char *err)
 {
     const ts_image *frame = r->frame;
+    if (screen_more(r, cs, err) < 0)
+        return -1;
     for (int i = 0; i < r->nspair && cs->n < cs->max; i++) {
+        if (r->spair[i].conf < FAN_FAINT)
+            continue;
         ts_quad c = {.score = r->spair[i].conf}, v;
         memcpy(c.q, r->spair[i].q, sizeof c.q);
         c.area = (float)ts_quad_area(c.q);
