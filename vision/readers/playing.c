@@ -2077,6 +2077,28 @@ static int screen_more(ts_playing_reader *r, const chosen_set *cs, char *err)
     return 0;
 }
 
+/* The card the view net reads on card quad q's index (index_again), in
+ * *code, and how surely in *conf: its own confidence when FAN_SURE; when
+ * INDEX_STEADY, the fast net reading the same card confirms it, as
+ * give_view (1 - the product of their doubts); else 0. Returns 0 or -1
+ * with err. */
+static int fan_index(ts_playing_reader *r, const ts_pt q[4], ts_code *code, float *conf, char *err)
+{
+    ts_code fast_seen = {TS_FAM_PLAYING, 0};
+    float fast;
+    *code = fast_seen;
+    if (index_again(r, r->view_net, q, code, conf, err) < 0)
+        return -1;
+    if (*conf >= FAN_SURE)
+        return 0;
+    if (*conf < INDEX_STEADY)
+        return *conf = 0, 0;
+    if (index_again(r, r->fast_net, q, &fast_seen, &fast, err) < 0)
+        return -1;
+    *conf = fast_seen.idx == code->idx ? 1.0f - (1.0f - *conf) * (1.0f - fast) : 0;
+    return 0;
+}
+
 /* A fan's or a pile's cards whose index shows and that no chosen card
  * stands for: each glyph pair the screening net read FAN_FAINT (often
  * less than IDX_MAYBE on a fanned index, its neighbour's edge beside it)
@@ -2102,14 +2124,12 @@ static int fan_cards(ts_playing_reader *r, chosen_set *cs, char *err)
         if (!ts_quad_in_frame(v.q, frame->w, frame->h, 0) || !view_free(r, cs, &v) ||
             !under_another(r, cs, i, &c))
             continue;
-        ts_code seen = {TS_FAM_PLAYING, 0};
-        float again;
-        if (index_again(r, r->view_net, c.q, &seen, &again, err) < 0)
+        ts_reading rd = {.is_card = 1, .nattr = 2};
+        if (fan_index(r, c.q, &rd.code, &rd.conf, err) < 0)
             return -1;
-        if (again < FAN_SURE || code_read(r, cs, seen.idx))
+        if (rd.conf < TS_PLAYING_FLOOR || code_read(r, cs, rd.code.idx))
             continue;
-        ts_reading rd = {.is_card = 1, .code = seen, .conf = again, .nattr = 2};
-        rd.attr_conf[0] = rd.attr_conf[1] = again;
+        rd.attr_conf[0] = rd.attr_conf[1] = rd.conf;
         ts_reading_memo_put(&r->memo, v.q, &rd);
         insert_view(r, cs, &v, &c);
         if (turn_over_view(r, cs, &v, err) < 0)
