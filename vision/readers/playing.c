@@ -2229,6 +2229,31 @@ static int drop_oversized(const ts_playing_reader *r, ts_quad *out, int n)
     return k;
 }
 
+/* Drops from the chosen cards out[0..n) each index view (not card-shaped)
+ * read as the code of a card-shaped one read above the floor: a card
+ * offered beside its neighbours (ts_playing_offer_beside) whose other
+ * index was read as a fan's card (a row's 7C, 123000). Returns the count
+ * kept. */
+static int drop_beside_twins(const ts_playing_reader *r, ts_quad *out, int n)
+{
+    float conf[MAX_RANKED];
+    int code[MAX_RANKED], k = 0;
+    unsigned char shaped[MAX_RANKED];
+    n = n < MAX_RANKED ? n : MAX_RANKED;
+    for (int i = 0; i < n; i++) {
+        chosen_reading(r, &out[i], &conf[i], &code[i]);
+        shaped[i] = (unsigned char)ts_playing_card_shaped(out[i].q);
+    }
+    for (int i = 0; i < n; i++) {
+        int twin = 0;
+        for (int j = 0; j < n && !twin && !shaped[i]; j++)
+            twin = j != i && shaped[j] && code[j] == code[i] && conf[j] >= TS_PLAYING_FLOOR;
+        if (!twin)
+            out[k++] = out[i];
+    }
+    return k;
+}
+
 /* The chosen quads of r->ranked[0..n) in out, the first nahead read
  * ahead, then picked with read (read_candidate or read_outlined). */
 static int pick(ts_playing_reader *r, const ts_image *frame, int n, int nahead,
@@ -2508,7 +2533,8 @@ static int playing_find(void *reader, const ts_image *frame, ts_quad *out, int m
     k = k < 0 ? -1 : give_views(r, frame, out, k, max, err);
     k = k < 0 ? -1 : drop_oversized(r, out, k);
     const ts_beside_reader beside = {r, beside_conf, beside_paired, read_place};
-    return k < 0 ? -1 : ts_playing_offer_beside(&beside, frame, out, k, max, err);
+    k = k < 0 ? -1 : ts_playing_offer_beside(&beside, frame, out, k, max, err);
+    return k < 0 ? -1 : drop_beside_twins(r, out, k);
 }
 
 static const char *const playing_profiles[] = {"standard", NULL};
