@@ -2021,6 +2021,23 @@ static int turn_over_view(ts_playing_reader *r, chosen_set *cs, const ts_quad *v
     return 0;
 }
 
+/* Whether a chosen card of cs not dropped was read above the floor: a
+ * fan's cards are read on their index alone only beside a playing card
+ * read so (its top card, or an index view the whole card's reading
+ * confirmed). On a Gang of Four fan (109019), where the playing reader is
+ * sure of no card, the view net read two red numerals 3D and 7D. */
+static int sure_card(const ts_playing_reader *r, const chosen_set *cs)
+{
+    for (int k = 0; k < cs->n; k++) {
+        float conf;
+        int code;
+        chosen_reading(r, &cs->out[k], &conf, &code);
+        if (!cs->drop[k] && conf >= TS_PLAYING_FLOOR)
+            return 1;
+    }
+    return 0;
+}
+
 /* Whether quad q is a screened pair's card already. */
 static int screened(const ts_playing_reader *r, const ts_pt q[4])
 {
@@ -2112,6 +2129,8 @@ static int fan_index(ts_playing_reader *r, const ts_pt q[4], ts_code *code, floa
 static int fan_cards(ts_playing_reader *r, chosen_set *cs, char *err)
 {
     const ts_image *frame = r->frame;
+    if (!sure_card(r, cs))
+        return 0;
     if (screen_more(r, cs, err) < 0)
         return -1;
     for (int i = 0; i < r->nspair && cs->n < cs->max; i++) {
