@@ -275,12 +275,11 @@ typedef struct {
     ts_playing_face_reading fr;
 } card_scratch;
 
-/* A glyph pair's card (its quad as the pair implies it), how surely the
- * screening net read its index (rank * suit * index) and as what card. */
+/* A glyph pair's card (its quad as the pair implies it) and how surely
+ * the screening net read its index (rank * suit * index). */
 typedef struct {
     ts_pt q[4];
     float conf;
-    int code;
 } screened_pair;
 
 struct ts_playing_reader {
@@ -1634,16 +1633,14 @@ static int frame_stretch(const ts_playing_reader *r, int probe, int ns, int slot
 }
 
 /* Keeps the card q a fine glyph pair implies, its index read conf by the
- * screening net (probs), for fan_cards. */
-static void keep_screened(ts_playing_reader *r, const ts_pt q[4], float conf, const float *probs)
+ * screening net, for fan_cards. */
+static void keep_screened(ts_playing_reader *r, const ts_pt q[4], float conf)
 {
     if (r->nspair >= READ_PAIRS + FAN_MORE)
         return;
     screened_pair *sp = &r->spair[r->nspair++];
-    float c;
     memcpy(sp->q, q, sizeof sp->q);
     sp->conf = conf;
-    sp->code = argmax(probs + NRANK, NSUIT, &c) * NRANK + argmax(probs, NRANK, &c);
 }
 
 /* The cards the glyph pairs r->pairs[0..np) imply, read at least IDX_MAYBE
@@ -1687,7 +1684,7 @@ static int pair_cards(ts_playing_reader *r, const ts_image *frame, int np,
                 best = conf, arg = slot[i][s];
         }
         if (!coarse && arg >= 0)
-            keep_screened(r, card[arg], best, r->iprobs + (size_t)arg * NOUT);
+            keep_screened(r, card[arg], best);
         if (best < IDX_MAYBE || n >= max)
             continue;
         memcpy(out[n].q, card[arg], sizeof out[n].q);
@@ -1904,16 +1901,20 @@ static int index_point(const ts_playing_reader *r, const ts_quad *o, ts_pt *m)
     return 1;
 }
 
+/* Whether chosen card q was read above the floor. */
+static int read_sure(const ts_playing_reader *r, const ts_quad *q)
+{
+    float conf;
+    int code;
+    chosen_reading(r, q, &conf, &code);
+    return conf >= TS_PLAYING_FLOOR;
+}
+
 /* Whether chosen card k of cs counts against a fan card: not dropped, and
  * read above the floor or found by its index (it is given its own view). */
 static int holds_place(const ts_playing_reader *r, const chosen_set *cs, int k)
 {
-    float conf;
-    int code;
-    if (cs->drop[k])
-        return 0;
-    chosen_reading(r, &cs->out[k], &conf, &code);
-    return conf >= TS_PLAYING_FLOOR || paired_quad(r, cs->out[k].q);
+    return !cs->drop[k] && (read_sure(r, &cs->out[k]) || paired_quad(r, cs->out[k].q));
 }
 
 /* Whether index view v is free: no chosen card holding its place
@@ -1986,13 +1987,9 @@ static void insert_view(const ts_playing_reader *r, chosen_set *cs, const ts_qua
                         const ts_quad *c)
 {
     int at = cs->n;
-    for (int k = 0; k < cs->n && at == cs->n; k++) {
-        float conf;
-        int code;
-        chosen_reading(r, &cs->out[k], &conf, &code);
-        if (!cs->drop[k] && conf < TS_PLAYING_FLOOR && ts_quad_overlap(v, &cs->out[k]))
+    for (int k = 0; k < cs->n && at == cs->n; k++)
+        if (!cs->drop[k] && !read_sure(r, &cs->out[k]) && ts_quad_overlap(v, &cs->out[k]))
             at = k;
-    }
     size_t tail = (size_t)(cs->n - at);
     memmove(cs->out + at + 1, cs->out + at, sizeof *cs->out * tail);
     memmove(cs->whole + at + 1, cs->whole + at, sizeof *cs->whole * tail);
@@ -2028,13 +2025,9 @@ static int turn_over_view(ts_playing_reader *r, chosen_set *cs, const ts_quad *v
  * sure of no card, the view net read two red numerals 3D and 7D. */
 static int sure_card(const ts_playing_reader *r, const chosen_set *cs)
 {
-    for (int k = 0; k < cs->n; k++) {
-        float conf;
-        int code;
-        chosen_reading(r, &cs->out[k], &conf, &code);
-        if (!cs->drop[k] && conf >= TS_PLAYING_FLOOR)
+    for (int k = 0; k < cs->n; k++)
+        if (!cs->drop[k] && read_sure(r, &cs->out[k]))
             return 1;
-    }
     return 0;
 }
 
@@ -2052,13 +2045,10 @@ static int screened(const ts_playing_reader *r, const ts_pt q[4])
 static int on_whole_card(const ts_playing_reader *r, const chosen_set *cs, const ts_playing_pair *p)
 {
     for (int k = 0; k < cs->n; k++) {
-        float conf;
-        int code;
         const ts_pt *q = cs->out[k].q;
         if (cs->drop[k] || cs->viewed[k] || !ts_playing_card_shaped(q))
             continue;
-        chosen_reading(r, &cs->out[k], &conf, &code);
-        if (conf >= TS_PLAYING_FLOOR && ts_point_in_quad(q, p->rank.x, p->rank.y) &&
+        if (read_sure(r, &cs->out[k]) && ts_point_in_quad(q, p->rank.x, p->rank.y) &&
             ts_point_in_quad(q, p->suit.x, p->suit.y))
             return 1;
     }
@@ -2089,8 +2079,7 @@ static int screen_more(ts_playing_reader *r, const chosen_set *cs, char *err)
     if (read_patches(r, 0, n, err) < 0)
         return -1;
     for (int k = 0; k < n; k++)
-        keep_screened(r, card[k], index_conf(r->iprobs + (size_t)k * NOUT),
-                      r->iprobs + (size_t)k * NOUT);
+        keep_screened(r, card[k], index_conf(r->iprobs + (size_t)k * NOUT));
     return 0;
 }
 
