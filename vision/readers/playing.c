@@ -2085,10 +2085,13 @@ static int screen_more(ts_playing_reader *r, const chosen_set *cs, char *err)
 
 /* The card the view net reads on card quad q's index (index_again), in
  * *code, and how surely in *conf: its own confidence when FAN_SURE; when
- * INDEX_STEADY, the fast net reading the same card confirms it, as
- * give_view (1 - the product of their doubts); else 0. Returns 0 or -1
- * with err. */
-static int fan_index(ts_playing_reader *r, const ts_pt q[4], ts_code *code, float *conf, char *err)
+ * INDEX_STEADY and the screening net read the pair's index IDX_MAYBE
+ * (screened), the fast net reading the same card confirms it, as
+ * give_view (1 - the product of their doubts); else 0 (on a held webcam
+ * card's face, a pair screened 0.45 read 7D so). Returns 0 or -1 with
+ * err. */
+static int fan_index(ts_playing_reader *r, const ts_pt q[4], float screened, ts_code *code,
+                     float *conf, char *err)
 {
     ts_code fast_seen = {TS_FAM_PLAYING, 0};
     float fast;
@@ -2097,7 +2100,7 @@ static int fan_index(ts_playing_reader *r, const ts_pt q[4], ts_code *code, floa
         return -1;
     if (*conf >= FAN_SURE)
         return 0;
-    if (*conf < INDEX_STEADY)
+    if (*conf < INDEX_STEADY || screened < IDX_MAYBE)
         return *conf = 0, 0;
     if (index_again(r, r->fast_net, q, &fast_seen, &fast, err) < 0)
         return -1;
@@ -2133,7 +2136,7 @@ static int fan_cards(ts_playing_reader *r, chosen_set *cs, char *err)
             !under_another(r, cs, i, &c))
             continue;
         ts_reading rd = {.is_card = 1, .nattr = 2};
-        if (fan_index(r, c.q, &rd.code, &rd.conf, err) < 0)
+        if (fan_index(r, c.q, r->spair[i].conf, &rd.code, &rd.conf, err) < 0)
             return -1;
         if (rd.conf < TS_PLAYING_FLOOR || code_read(r, cs, rd.code.idx))
             continue;
