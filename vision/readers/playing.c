@@ -199,6 +199,25 @@ _Static_assert((int)HELD_JITTERS <= (int)HELD_XREAD, "the jitters are read in r-
  * tables of 111000-117000 read sure: 109 right, 25 wrong (a 3, 6, 8 or 9
  * read Q at 0.97-1); so, 108 right, 2 wrong. */
 #define INDEX_STEADY 0.7f
+/* A view the view net reads as another card than the whole card's reading
+ * at VIEW_OWN or more is that card: under other cards the whole card's
+ * other corners and face are its neighbours', and on the fans of 123000 and
+ * 125000 the view net was right in each of the 21 views it read so against
+ * the reading (KS for KC, 3D for 5D, QD for 3D). */
+#define VIEW_OWN 0.9f
+/* A fan's or pile's card no chosen card stands for (fan_cards): a fine
+ * glyph pair whose index the screening net read at least FAN_FAINT (a
+ * fanned index, its neighbour's edge beside it, reads 0.2-0.5 where the
+ * view net is sure), lying under another index at least FAN_APART card
+ * widths from its own, is a card when the view net reads it FAN_SURE. */
+#define FAN_FAINT 0.2f
+#define FAN_SURE 0.9f
+#define FAN_APART 0.1f
+#define FAN_REACH 1.5f
+/* A fan's indices come late in the frame's glyph pairs (the top card's
+ * large pips pair clearer): on a frame with a card under another, up to
+ * FAN_MORE more pairs not on a card chosen whole are screened for them. */
+enum { FAN_MORE = 48 };
 enum { INDEX_CUTS = 5 };
 static const float INDEX_CUT[INDEX_CUTS] = {1, 0.9f, 1.1f, 0.8f, 1.2f};
 
@@ -256,6 +275,13 @@ typedef struct {
     ts_playing_face_reading fr;
 } card_scratch;
 
+/* A glyph pair's card (its quad as the pair implies it) and how surely
+ * the screening net read its index (rank * suit * index). */
+typedef struct {
+    ts_pt q[4];
+    float conf;
+} screened_pair;
+
 struct ts_playing_reader {
     tscv_net *net;      /* reads a card's corners */
     tscv_net *fast_net; /* reads the first corner first (TS_PLAYING_FAST_MODEL) */
@@ -281,6 +307,8 @@ struct ts_playing_reader {
     ts_image bimg[BATCH];     /* one net run's inputs (views) */
     float bprobs[BATCH * NOUT]; /* and outputs */
     ts_playing_face_reading faces[BATCH];
+    screened_pair spair[READ_PAIRS + FAN_MORE]; /* the frame's fine pairs screened (fan_cards) */
+    int nspair;
     ts_reading_memo memo; /* the finder's readings of this frame's quads */
     ts_image *ahead_img;  /* BATCH cards read ahead (read_ahead) */
     ts_reading ahead[BATCH];
@@ -1604,6 +1632,17 @@ static int frame_stretch(const ts_playing_reader *r, int probe, int ns, int slot
     return best_s;
 }
 
+/* Keeps the card q a fine glyph pair implies, its index read conf by the
+ * screening net, for fan_cards. */
+static void keep_screened(ts_playing_reader *r, const ts_pt q[4], float conf)
+{
+    if (r->nspair >= READ_PAIRS + FAN_MORE)
+        return;
+    screened_pair *sp = &r->spair[r->nspair++];
+    memcpy(sp->q, q, sizeof sp->q);
+    sp->conf = conf;
+}
+
 /* The cards the glyph pairs r->pairs[0..np) imply, read at least IDX_MAYBE
  * (surest first); coarse: the pairs are a close-up's coarse level's
  * (PROBE_COARSE of them probed, the frame's stretch from the surest). */
@@ -1644,6 +1683,8 @@ static int pair_cards(ts_playing_reader *r, const ts_image *frame, int np,
             if (conf > best)
                 best = conf, arg = slot[i][s];
         }
+        if (!coarse && arg >= 0)
+            keep_screened(r, card[arg], best);
         if (best < IDX_MAYBE || n >= max)
             continue;
         memcpy(out[n].q, card[arg], sizeof out[n].q);
@@ -1667,6 +1708,7 @@ static int index_candidates(ts_playing_reader *r, const ts_image *frame, const t
     if (np < 0)
         return -1;
     r->nhpairs = np;
+    r->nspair = 0;
     memcpy(r->pairs, r->hpairs, sizeof *r->pairs * (size_t)np);
     int n = pair_cards(r, frame, np, outline, noutline, 0, out, max, err);
     if (n < 0)
@@ -1780,6 +1822,8 @@ static int give_view(ts_playing_reader *r, ts_quad *out, int i, char *err)
     }
     if (seen.idx == rd.code.idx && again >= INDEX_STEADY)
         rd.conf = 1.0f - (1.0f - rd.conf) * (1.0f - again);
+    else if (again >= VIEW_OWN)
+        rd.code = seen, rd.conf = again;
     else if (rd.conf > FACE_VETO_CAP)
         rd.conf = FACE_VETO_CAP;
     ts_quad v;
@@ -1832,25 +1876,300 @@ static void drop_view_twins(const float *conf, const int *code, const unsigned c
                       (!viewed[j] || conf[j] > conf[i] || (conf[j] == conf[i] && j < i));
 }
 
+/* The chosen cards as give_views works on them: out[0..n) as the pipeline
+ * will take them (room for max), each one's quad as chosen (whole), and
+ * whether it is dropped (a twin) or given as its index view. */
+typedef struct {
+    ts_quad *out;
+    ts_quad whole[MAX_RANKED];
+    unsigned char drop[MAX_RANKED], viewed[MAX_RANKED];
+    int n, max;
+} chosen_set;
+
+/* Where chosen card o's index lies, in *m: for a card found by its index,
+ * its index middle; for an index view, its middle. 0 for an outline or
+ * blob (seen whole: no point). */
+static int index_point(const ts_playing_reader *r, const ts_quad *o, ts_pt *m)
+{
+    if (paired_quad(r, o->q)) {
+        *m = ts_quad_point(o->q, INDEX_MID_U, INDEX_MID_V);
+        return 1;
+    }
+    if (ts_playing_card_shaped(o->q))
+        return 0;
+    *m = ts_quad_centre(o->q);
+    return 1;
+}
+
+/* Whether chosen card q was read above the floor. */
+static int read_sure(const ts_playing_reader *r, const ts_quad *q)
+{
+    float conf;
+    int code;
+    chosen_reading(r, q, &conf, &code);
+    return conf >= TS_PLAYING_FLOOR;
+}
+
+/* Whether chosen card k of cs counts against a fan card: not dropped, and
+ * read above the floor or found by its index (it is given its own view). */
+static int holds_place(const ts_playing_reader *r, const chosen_set *cs, int k)
+{
+    return !cs->drop[k] && (read_sure(r, &cs->out[k]) || paired_quad(r, cs->out[k].q));
+}
+
+/* Whether index view v is free: no chosen card holding its place
+ * (holds_place) takes it, by its index view or as given. */
+static int view_free(const ts_playing_reader *r, const chosen_set *cs, const ts_quad *v)
+{
+    for (int k = 0; k < cs->n; k++) {
+        ts_quad place = cs->out[k];
+        if (paired_quad(r, place.q))
+            ts_playing_index_view(&cs->out[k], &place);
+        if (holds_place(r, cs, k) && ts_quad_overlap(v, &place))
+            return 0;
+    }
+    return 1;
+}
+
+/* Whether index point m is another's than c's own (own, FAN_APART card
+ * widths w from it) and lies on c as far as FAN_REACH of it reaches from
+ * its index corner (reach): c lies under it. */
+static int another_on(ts_pt m, ts_pt own, float w, const ts_pt reach[4])
+{
+    return ts_dist(m, own) > FAN_APART * w && ts_point_in_quad(reach, m.x, m.y);
+}
+
+/* Whether another index lies on card c (pair self's): a chosen card's
+ * holding its place (or an outline over c), or another glyph pair's read
+ * IDX_MAYBE by the screening net: c lies in a fan or a pile, under it.
+ * On a fan's card reaching FAN_REACH of its size from its index corner:
+ * sized by its glyph step, a fanned card is often found a third short. */
+static int under_another(const ts_playing_reader *r, const chosen_set *cs, int self,
+                         const ts_quad *c)
+{
+    ts_pt own = ts_quad_point(c->q, INDEX_MID_U, INDEX_MID_V), reach[4];
+    float w = ts_dist(c->q[0], c->q[1]);
+    for (int k = 0; k < 4; k++)
+        reach[k] = ts_quad_point(c->q, k == 1 || k == 2 ? FAN_REACH : 0, k >= 2 ? FAN_REACH : 0);
+    for (int k = 0; k < cs->n; k++) {
+        ts_pt m;
+        if (!holds_place(r, cs, k))
+            continue;
+        if (index_point(r, &cs->out[k], &m) ? another_on(m, own, w, reach)
+                                            : ts_quad_overlap(c, &cs->out[k]))
+            return 1;
+    }
+    for (int i = 0; i < r->nspair; i++)
+        if (i != self && r->spair[i].conf >= IDX_MAYBE &&
+            another_on(ts_quad_point(r->spair[i].q, INDEX_MID_U, INDEX_MID_V), own, w, reach))
+            return 1;
+    return 0;
+}
+
+/* Whether a chosen card of cs not dropped was read above the floor as code
+ * (a deck holds each card once). */
+static int code_read(const ts_playing_reader *r, const chosen_set *cs, int code)
+{
+    for (int k = 0; k < cs->n; k++) {
+        float conf;
+        int c;
+        chosen_reading(r, &cs->out[k], &conf, &c);
+        if (!cs->drop[k] && c == code && conf >= TS_PLAYING_FLOOR)
+            return 1;
+    }
+    return 0;
+}
+
+/* Adds index view v of card c to cs before the first card read below the
+ * floor that the pipeline would take at its place (ts_quad_overlap): an
+ * unsure blob over a fan gives way to the cards read at their indices. */
+static void insert_view(const ts_playing_reader *r, chosen_set *cs, const ts_quad *v,
+                        const ts_quad *c)
+{
+    int at = cs->n;
+    for (int k = 0; k < cs->n && at == cs->n; k++)
+        if (!cs->drop[k] && !read_sure(r, &cs->out[k]) && ts_quad_overlap(v, &cs->out[k]))
+            at = k;
+    size_t tail = (size_t)(cs->n - at);
+    memmove(cs->out + at + 1, cs->out + at, sizeof *cs->out * tail);
+    memmove(cs->whole + at + 1, cs->whole + at, sizeof *cs->whole * tail);
+    memmove(cs->drop + at + 1, cs->drop + at, tail);
+    memmove(cs->viewed + at + 1, cs->viewed + at, tail);
+    cs->out[at] = *v;
+    cs->whole[at] = *c;
+    cs->drop[at] = 0;
+    cs->viewed[at] = 1;
+    cs->n++;
+}
+
+/* Gives each card of cs found by its index whose whole quad the pipeline
+ * would take at view v's place (ts_quad_overlap) as its index view
+ * (give_view), as give_views does. Returns 0 or -1 with err. */
+static int turn_over_view(ts_playing_reader *r, chosen_set *cs, const ts_quad *v, char *err)
+{
+    for (int k = 0; k < cs->n; k++) {
+        if (cs->drop[k] || !paired_quad(r, cs->out[k].q) || !ts_quad_overlap(&cs->out[k], v))
+            continue;
+        int rc = give_view(r, cs->out, k, err);
+        if (rc < 0)
+            return -1;
+        cs->viewed[k] = rc > 0;
+    }
+    return 0;
+}
+
+/* Whether a chosen card of cs not dropped was read above the floor: a
+ * fan's cards are read on their index alone only beside a playing card
+ * read so (its top card, or an index view the whole card's reading
+ * confirmed). On a Gang of Four fan (109019), where the playing reader is
+ * sure of no card, the view net read two red numerals 3D and 7D. */
+static int sure_card(const ts_playing_reader *r, const chosen_set *cs)
+{
+    for (int k = 0; k < cs->n; k++)
+        if (!cs->drop[k] && read_sure(r, &cs->out[k]))
+            return 1;
+    return 0;
+}
+
+/* Whether quad q is a screened pair's card already. */
+static int screened(const ts_playing_reader *r, const ts_pt q[4])
+{
+    for (int i = 0; i < r->nspair; i++)
+        if (memcmp(r->spair[i].q, q, sizeof r->spair[i].q) == 0)
+            return 1;
+    return 0;
+}
+
+/* Whether glyph pair p lies on a card of cs seen whole (not given as its
+ * view) and read above the floor: its pips, or its own index. */
+static int on_whole_card(const ts_playing_reader *r, const chosen_set *cs, const ts_playing_pair *p)
+{
+    for (int k = 0; k < cs->n; k++) {
+        const ts_pt *q = cs->out[k].q;
+        if (cs->drop[k] || cs->viewed[k] || !ts_playing_card_shaped(q))
+            continue;
+        if (read_sure(r, &cs->out[k]) && ts_point_in_quad(q, p->rank.x, p->rank.y) &&
+            ts_point_in_quad(q, p->suit.x, p->suit.y))
+            return 1;
+    }
+    return 0;
+}
+
+/* Screens (the screening net, one batch, the frame unstretched) up to
+ * FAN_MORE of the frame's glyph pairs not screened yet nor on a card seen
+ * whole, when a card of cs was given as its view (a fan or a pile), and
+ * keeps them (keep_screened). Returns 0 or -1 with err. */
+static int screen_more(ts_playing_reader *r, const chosen_set *cs, char *err)
+{
+    int viewed = 0, n = 0;
+    for (int k = 0; k < cs->n; k++)
+        viewed |= cs->viewed[k] && !cs->drop[k];
+    if (!viewed)
+        return 0;
+    ts_pt card[FAN_MORE][4];
+    for (int i = 0; i < r->nhpairs && n < FAN_MORE && n < READ_PAIRS * NSTRETCH; i++) {
+        ts_pt patch[4];
+        ts_playing_index_card(&r->hpairs[i], 0, card[n], patch);
+        if (screened(r, card[n]) || on_whole_card(r, cs, &r->hpairs[i]))
+            continue;
+        if (tscv_warp_quad(r->frame, patch, &r->ipatch[n], r->pw, r->ph, err) < 0)
+            return -1;
+        n++;
+    }
+    if (read_patches(r, 0, n, err) < 0)
+        return -1;
+    for (int k = 0; k < n; k++)
+        keep_screened(r, card[k], index_conf(r->iprobs + (size_t)k * NOUT));
+    return 0;
+}
+
+/* The card the view net reads on card quad q's index (index_again), in
+ * *code, and how surely in *conf: its own confidence when FAN_SURE; when
+ * INDEX_STEADY and the screening net read the pair's index IDX_MAYBE
+ * (screened), the fast net reading the same card confirms it, as
+ * give_view (1 - the product of their doubts); else 0 (on a held webcam
+ * card's face, a pair screened 0.45 read 7D so). Returns 0 or -1 with
+ * err. */
+static int fan_index(ts_playing_reader *r, const ts_pt q[4], float screened, ts_code *code,
+                     float *conf, char *err)
+{
+    ts_code fast_seen = {TS_FAM_PLAYING, 0};
+    float fast;
+    *code = fast_seen;
+    if (index_again(r, r->view_net, q, code, conf, err) < 0)
+        return -1;
+    if (*conf >= FAN_SURE)
+        return 0;
+    if (*conf < INDEX_STEADY || screened < IDX_MAYBE)
+        return *conf = 0, 0;
+    if (index_again(r, r->fast_net, q, &fast_seen, &fast, err) < 0)
+        return -1;
+    *conf = fast_seen.idx == code->idx ? 1.0f - (1.0f - *conf) * (1.0f - fast) : 0;
+    return 0;
+}
+
+/* A fan's or a pile's cards whose index shows and that no chosen card
+ * stands for: each glyph pair the screening net read FAN_FAINT (often
+ * less than IDX_MAYBE on a fanned index, its neighbour's edge beside it)
+ * whose index view is free (view_free) and that lies under another index
+ * (under_another) is read on its index alone by the view net
+ * (index_again); read FAN_SURE, as a card no chosen card was read, it is
+ * added as its index view (insert_view). On the fans of 123000 and 125000
+ * the view net read every such index it read at 0.9 or more right (107),
+ * where the whole card's reading (its other corners and face under other
+ * cards) was no card, unsure or wrong. Returns 0 or -1 with err. */
+static int fan_cards(ts_playing_reader *r, chosen_set *cs, char *err)
+{
+    const ts_image *frame = r->frame;
+    if (!sure_card(r, cs))
+        return 0;
+    if (screen_more(r, cs, err) < 0)
+        return -1;
+    for (int i = 0; i < r->nspair && cs->n < cs->max; i++) {
+        if (r->spair[i].conf < FAN_FAINT)
+            continue;
+        ts_quad c = {.score = r->spair[i].conf}, v;
+        memcpy(c.q, r->spair[i].q, sizeof c.q);
+        c.area = (float)ts_quad_area(c.q);
+        ts_playing_index_view(&c, &v);
+        if (!ts_quad_in_frame(v.q, frame->w, frame->h, 0) || !view_free(r, cs, &v) ||
+            !under_another(r, cs, i, &c))
+            continue;
+        ts_reading rd = {.is_card = 1, .nattr = 2};
+        if (fan_index(r, c.q, r->spair[i].conf, &rd.code, &rd.conf, err) < 0)
+            return -1;
+        if (rd.conf < TS_PLAYING_FLOOR || code_read(r, cs, rd.code.idx))
+            continue;
+        rd.attr_conf[0] = rd.attr_conf[1] = rd.conf;
+        ts_reading_memo_put(&r->memo, v.q, &rd);
+        insert_view(r, cs, &v, &c);
+        if (turn_over_view(r, cs, &v, err) < 0)
+            return -1;
+    }
+    return 0;
+}
+
 /* The chosen cards out[0..n) of frame as the pipeline takes them (one a
  * place, ts_quad_overlap): a card found by its index that another lies
  * over (lies_over: a fan's card under the next; not its own twin) is given
  * as its index view, where it shows, read again (give_view), and so then
  * is one still overlapping another (a view is no paired quad: each card
- * turns once); twins and cards left unsure under sure ones are dropped
- * (drop_twins). Returns the count kept or -1. */
-static int give_views(ts_playing_reader *r, const ts_image *frame, ts_quad *out, int n, char *err)
+ * turns once); a fan's cards no chosen card stands for are added
+ * (fan_cards); twins and cards left unsure under sure ones are dropped
+ * (drop_twins). Returns the count kept (room for max) or -1. */
+static int give_views(ts_playing_reader *r, const ts_image *frame, ts_quad *out, int n, int max,
+                      char *err)
 {
-    ts_quad whole[MAX_RANKED];
+    chosen_set cs = {.out = out, .max = max < MAX_RANKED ? max : MAX_RANKED};
     float conf[MAX_RANKED];
     int code[MAX_RANKED];
-    unsigned char drop[MAX_RANKED] = {0}, viewed[MAX_RANKED] = {0};
-    if (n > MAX_RANKED)
-        n = MAX_RANKED;
-    memcpy(whole, out, sizeof *out * (size_t)n);
+    unsigned char *drop = cs.drop, *viewed = cs.viewed;
+    if (n > cs.max)
+        n = cs.max;
+    memcpy(cs.whole, out, sizeof *out * (size_t)n);
     for (int i = 0; i < n; i++)
         chosen_reading(r, &out[i], &conf[i], &code[i]);
-    drop_twins(whole, conf, code, n, 1, drop);
+    drop_twins(cs.whole, conf, code, n, 1, drop);
     r->frame = frame;
     int rc = 0;
     for (int i = 0; i < n && rc >= 0; i++) {
@@ -1871,11 +2190,14 @@ static int give_views(ts_playing_reader *r, const ts_image *frame, ts_quad *out,
                 turned |= viewed[i] = (rc = give_view(r, out, i, err)) > 0;
         }
     }
+    cs.n = n;
+    rc = rc < 0 ? -1 : fan_cards(r, &cs, err);
+    n = cs.n;
     r->frame = NULL;
     for (int i = 0; i < n; i++)
         chosen_reading(r, &out[i], &conf[i], &code[i]);
     drop_view_twins(conf, code, viewed, n, drop);
-    drop_twins(whole, conf, code, n, 0, drop);
+    drop_twins(cs.whole, conf, code, n, 0, drop);
     int k = 0;
     for (int i = 0; i < n; i++)
         if (!drop[i])
@@ -1915,6 +2237,31 @@ static int drop_oversized(const ts_playing_reader *r, ts_quad *out, int n)
     for (int i = 0; i < n; i++)
         if (!whole[i] || ts_quad_area(out[i].q) < top)
             out[k++] = out[i];
+    return k;
+}
+
+/* Drops from the chosen cards out[0..n) each index view (not card-shaped)
+ * read as the code of a card-shaped one read above the floor: a card
+ * offered beside its neighbours (ts_playing_offer_beside) whose other
+ * index was read as a fan's card (a row's 7C, 123000). Returns the count
+ * kept. */
+static int drop_beside_twins(const ts_playing_reader *r, ts_quad *out, int n)
+{
+    float conf[MAX_RANKED];
+    int code[MAX_RANKED], k = 0;
+    unsigned char shaped[MAX_RANKED];
+    n = n < MAX_RANKED ? n : MAX_RANKED;
+    for (int i = 0; i < n; i++) {
+        chosen_reading(r, &out[i], &conf[i], &code[i]);
+        shaped[i] = (unsigned char)ts_playing_card_shaped(out[i].q);
+    }
+    for (int i = 0; i < n; i++) {
+        int twin = 0;
+        for (int j = 0; j < n && !twin && !shaped[i]; j++)
+            twin = j != i && shaped[j] && code[j] == code[i] && conf[j] >= TS_PLAYING_FLOOR;
+        if (!twin)
+            out[k++] = out[i];
+    }
     return k;
 }
 
@@ -2194,10 +2541,11 @@ static int playing_find(void *reader, const ts_image *frame, ts_quad *out, int m
         n = n < 0 ? n : drop_merged(r, r->ranked, n, early, ne); /* and merged blobs */
         k = n < 0 ? -1 : pick(r, frame, n, n, read_candidate, out, max, err);
     }
-    k = k < 0 ? -1 : give_views(r, frame, out, k, err);
+    k = k < 0 ? -1 : give_views(r, frame, out, k, max, err);
     k = k < 0 ? -1 : drop_oversized(r, out, k);
     const ts_beside_reader beside = {r, beside_conf, beside_paired, read_place};
-    return k < 0 ? -1 : ts_playing_offer_beside(&beside, frame, out, k, max, err);
+    k = k < 0 ? -1 : ts_playing_offer_beside(&beside, frame, out, k, max, err);
+    return k < 0 ? -1 : drop_beside_twins(r, out, k);
 }
 
 static const char *const playing_profiles[] = {"standard", NULL};
