@@ -6,9 +6,19 @@
  *   long as wide), and a blurred red pip is paler red than a sharp one;
  * - cards on a plain cloth nearly as light as their paper (seed 124029),
  *   found and read: the rays over the paper run on a few px past the side
- *   the lamp lights, and the card was measured too wide.
+ *   the lamp lights, and the card was measured too wide;
+ * - covered pile cards no candidate of the finder lies on, offered from one
+ *   group of their pips seen whole (domino.c group_cards): a four's or six's
+ *   rows and columns give the ways it may lie. Those rows were the pairs of
+ *   pips nearer than 0.45 of the card's width as the table's view guesses
+ *   it there; a four's sides lie 0.41 of a width apart, so where the guess
+ *   was short the four gave no way and its card was never offered. The
+ *   neighbours are now found by the group's own spacing, and such cards are
+ *   offered after the cards beside the known (domino_find_beside), which
+ *   read whole there.
  *
- * Measured figures and the start build's are in each test's comment.
+ * Measured figures and the start build's (main 102cd5a) are in each test's
+ * comment.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -24,10 +34,12 @@
 #include "reader.h"
 #include "render_table.h"
 
-enum { MAX_CAND = 256 };
+enum { MAX_CAND = 256, OWN_SPACING_MIN = 30 };
 
+/* Cards fully visible and at least half visible, how many of each read
+ * right, and the confident reads (and how many of them wrong). */
 typedef struct {
-    int full, right, wrong;
+    int full, right, half, half_ok, wrong, reads;
 } tally;
 
 /* The domino reader with the Chinese deck's profile (caller destroys). */
@@ -48,7 +60,7 @@ static tally read_on_truth(ts_layout layout, uint64_t first, int count)
     const ts_reader_class *cls;
     void *r = chinese_reader(&cls);
     char err[TSCV_ERR_MAX];
-    tally t = {0, 0, 0};
+    tally t = {0};
     for (uint64_t seed = first; seed < first + (uint64_t)count; seed++) {
         ts_scene sc;
         assert_int_equal(render_table(TS_FAM_DOMINO, seed, layout, 1, &sc, err), 0);
@@ -83,7 +95,7 @@ static tally read_on_truth(ts_layout layout, uint64_t first, int count)
 static void test_chinese_smeared_cards_on_truth(void **state)
 {
     (void)state;
-    tally one = {0, 0, 0}, all = {0, 0, 0};
+    tally one = {0}, all = {0};
     static const ts_layout layouts[] = {TS_LAYOUT_SCATTER, TS_LAYOUT_GRID};
     for (int l = 0; l < 2; l++) {
         tally a = read_on_truth(layouts[l], 125007, 1);
@@ -104,8 +116,9 @@ static void test_chinese_smeared_cards_on_truth(void **state)
 }
 
 /* Found and read as the pipeline does: the candidates taken in order, a
- * quad read as no card leaving its place to the next. */
-static tally find_and_read(ts_layout layout, uint64_t seed)
+ * quad read as no card leaving its place to the next; the table's cards
+ * added to *t. */
+static void find_and_read(ts_layout layout, uint64_t seed, tally *t)
 {
     static ts_quad cand[MAX_CAND], taken[MAX_CAND];
     static ts_reading reads[MAX_CAND];
@@ -120,25 +133,29 @@ static tally find_and_read(ts_layout layout, uint64_t seed)
     int k = ts_reader_take(cls, r, &sc.img, cand, n, &card, taken, reads, NULL, MAX_CAND, err);
     assert_true(k >= 0);
     ts_image_free(&card);
-    tally t = {0, 0, 0};
     int right[TS_RENDER_MAX_CARDS] = {0};
     for (int i = 0; i < k; i++) {
         if (reads[i].conf < cls->conf_floor)
             continue;
-        int on = ts_scene_card_read(&sc, taken[i].q);
+        t->reads++;
+        int on = ts_scene_card_read(&sc, taken[i].q); /* a covered card: its own */
         if (on >= 0 && sc.cards[on].code.idx == reads[i].code.idx)
             right[on] = 1;
         else
-            t.wrong++;
+            t->wrong++;
     }
-    for (int j = 0; j < sc.ncards; j++)
+    for (int j = 0; j < sc.ncards; j++) {
         if (sc.cards[j].visible >= 0.99f) {
-            t.full++;
-            t.right += right[j];
+            t->full++;
+            t->right += right[j];
         }
+        if (sc.cards[j].visible >= 0.5f) {
+            t->half++;
+            t->half_ok += right[j];
+        }
+    }
     ts_scene_free(&sc);
     cls->destroy(r);
-    return t;
 }
 
 /* A plain grey cloth nearly as light as the cards (seed 124029, its grid
@@ -153,18 +170,45 @@ static tally find_and_read(ts_layout layout, uint64_t seed)
 static void test_chinese_light_plain_cloth(void **state)
 {
     (void)state;
-    tally grid = find_and_read(TS_LAYOUT_GRID, 124029), row = find_and_read(TS_LAYOUT_ROW, 124029);
+    tally grid = {0}, row = {0};
+    find_and_read(TS_LAYOUT_GRID, 124029, &grid);
+    find_and_read(TS_LAYOUT_ROW, 124029, &row);
     printf("light plain cloth 124029: grid %d/%d, row %d/%d fully visible read, %d wrong\n",
            grid.right, grid.full, row.right, row.full, grid.wrong + row.wrong);
     assert_int_equal(grid.wrong + row.wrong, 0);
     assert_true(grid.right + row.right >= 19);
 }
 
+/* Tables of session 27's tuning seeds with a card offered only from a
+ * four seen whole whose sides the table's view made too far apart: a
+ * pile's 1:4 (123010, 0.93 visible) and a touching row's 4:5 (125028,
+ * fully visible); and a touching row (124001, a check seed) where a card
+ * offered so before the cards beside the known were looked for took the
+ * place of one read whole, and the card beyond it (1:6) was never found:
+ * cards from one group now come last. Measured 31/35 at least half
+ * visible, 0 of 31 confident reads wrong (main 102cd5a: 29/35, 0 wrong;
+ * the groups' spacing without the order: 30/35). */
+static void test_chinese_groups_by_own_spacing_last(void **state)
+{
+    (void)state;
+    tally t = {0};
+    find_and_read(TS_LAYOUT_PILE, 123010, &t);
+    find_and_read(TS_LAYOUT_TOUCHING, 125028, &t);
+    find_and_read(TS_LAYOUT_TOUCHING, 124001, &t);
+    printf("groups by their own spacing, last (JPEG): at least half visible %d/%d, %d of %d "
+           "confident reads wrong\n",
+           t.half_ok, t.half, t.wrong, t.reads);
+    assert_int_equal(t.wrong, 0);
+    assert_true(t.half_ok >= OWN_SPACING_MIN);
+}
+
 int main(void)
 {
+    tscv_set_threads(1);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_chinese_smeared_cards_on_truth),
         cmocka_unit_test(test_chinese_light_plain_cloth),
+        cmocka_unit_test(test_chinese_groups_by_own_spacing_last),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
