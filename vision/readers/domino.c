@@ -646,6 +646,27 @@ static void pile_others(const ts_quad *cand, int n, pile *p)
     }
 }
 
+/* The cards of p (every card known, then every other candidate) but c
+ * itself that lie on c by test covers, into on[] (room for MAX_TOPS);
+ * *known counts the cards known among them. Returns the count, -1 if more
+ * than MAX_TOPS. */
+static int cards_on(const pile *p, const ts_quad *c,
+                    int (*covers)(const ts_quad *, const ts_quad *), ts_quad *on, int *known)
+{
+    int n = 0;
+    *known = 0;
+    for (int k = 0; k < p->nknown + p->nother; k++) {
+        const ts_quad *q = k < p->nknown ? &p->known[k] : &p->other[k - p->nknown];
+        if (same_card(q, c, 1, 0.2f) || !covers(q, c))
+            continue;
+        if (n == MAX_TOPS)
+            return -1;
+        on[n++] = *q;
+        *known += k < p->nknown;
+    }
+    return n;
+}
+
 /* What may lie on card c's pip groups: every card known and every other
  * candidate there but c itself (over-covering leaves more unread, never a
  * card read wrong: the right count still fits what shows). Returns the
@@ -653,17 +674,8 @@ static void pile_others(const ts_quad *cand, int n, pile *p)
  * no card: a cloth's print), -1 if more than MAX_TOPS. */
 static int lying_on(const pile *p, const ts_quad *c, ts_quad *on)
 {
-    int n = 0, known = 0;
-    for (int k = 0; k < p->nknown + p->nother; k++) {
-        const ts_quad *q = k < p->nknown ? &p->known[k] : &p->other[k - p->nknown];
-        if (same_card(q, c, 1, 0.2f) || !covers_ends(q, c))
-            continue;
-        if (n == MAX_TOPS)
-            return -1;
-        on[n++] = *q;
-        known += k < p->nknown;
-    }
-    return known ? n : 0;
+    int known, n = cards_on(p, c, covers_ends, on, &known);
+    return n < 0 || known ? n : 0;
 }
 
 /* Reads quad c of a pile: its own reading if sure, else the part that
@@ -837,15 +849,9 @@ static int read_pair_card(domino_reader *d, const ts_image *frame, const ts_quad
                           const pile *p, ts_reading *r, char *err)
 {
     ts_quad on[MAX_TOPS];
-    int n = 0;
-    for (int k = 0; k < p->nknown + p->nother; k++) {
-        const ts_quad *q = k < p->nknown ? &p->known[k] : &p->other[k - p->nknown];
-        if (!covers_some(q, c) || same_card(q, c, 1, 0.2f))
-            continue;
-        if (n == MAX_TOPS)
-            return 0;
-        on[n++] = *q;
-    }
+    int known, n = cards_on(p, c, covers_some, on, &known);
+    if (n < 0)
+        return 0;
     if (tscv_warp_quad(frame, c->q, &d->work, DOMINO_CARD_W, DOMINO_CARD_H, err) < 0)
         return -1;
     /* no card known on it: a card the finder missed whole, or one card's
