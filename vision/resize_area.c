@@ -265,6 +265,14 @@ static void halve_row_plain(const uint8_t *a, const uint8_t *b, int cn, int x, i
 }
 
 #if TS_AVX2_PATH
+/* A 256-bit register of two unaligned 16-byte loads: lo in the lower lane,
+ * hi in the upper. */
+AVX2_TARGET static inline __m256i lanes(const void *lo, const void *hi)
+{
+    return _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)lo)),
+                                   _mm_loadu_si128((const __m128i *)hi), 1);
+}
+
 /* Four BGR output pixels a step: each 128-bit lane takes four source pixels
  * of both rows (12 bytes), puts each channel's two pixels side by side and
  * sums them in 16 bits (maddubs by ones), the rows added; each lane's six
@@ -281,12 +289,8 @@ AVX2_TARGET static int halve_row_bgr_avx2(const uint8_t *a, const uint8_t *b, in
     /* a step reads 28 source bytes from 6x and writes 14 from 3x */
     for (; x + 5 <= w; x += 4) {
         const uint8_t *pa = a + 6 * x, *pb = b + 6 * x;
-        __m256i va = _mm256_inserti128_si256(
-            _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)pa)),
-            _mm_loadu_si128((const __m128i *)(pa + 12)), 1);
-        __m256i vb = _mm256_inserti128_si256(
-            _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)pb)),
-            _mm_loadu_si128((const __m128i *)(pb + 12)), 1);
+        __m256i va = lanes(pa, pa + 12);
+        __m256i vb = lanes(pb, pb + 12);
         __m256i sa = _mm256_maddubs_epi16(_mm256_shuffle_epi8(va, pair), ones);
         __m256i sb = _mm256_maddubs_epi16(_mm256_shuffle_epi8(vb, pair), ones);
         __m256i sum = _mm256_add_epi16(sa, sb);
@@ -305,12 +309,8 @@ AVX2_TARGET static int halve_row_bgr_avx2(const uint8_t *a, const uint8_t *b, in
         const __m256i late = _mm256_setr_epi8(0, 3, 1, 4, 2, 5, 6, 9, 7, 10, 8, 11, -1, -1, -1, -1,
                                               4, 7, 5, 8, 6, 9, 10, 13, 11, 14, 12, 15, -1, -1, -1, -1);
         const uint8_t *pa = a + 6 * x, *pb = b + 6 * x;
-        __m256i va = _mm256_inserti128_si256(
-            _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)pa)),
-            _mm_loadu_si128((const __m128i *)(pa + 8)), 1);
-        __m256i vb = _mm256_inserti128_si256(
-            _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)pb)),
-            _mm_loadu_si128((const __m128i *)(pb + 8)), 1);
+        __m256i va = lanes(pa, pa + 8);
+        __m256i vb = lanes(pb, pb + 8);
         __m256i sum = _mm256_add_epi16(_mm256_maddubs_epi16(_mm256_shuffle_epi8(va, late), ones),
                                        _mm256_maddubs_epi16(_mm256_shuffle_epi8(vb, late), ones));
         uint16_t s16[16];
@@ -397,12 +397,8 @@ AVX2_TARGET static int quarter_row_bgr_avx2(const uint16_t *a, const uint16_t *b
     /* a step reads 8 sums from 6x + 6 and writes 4 bytes from 3x + 3 */
     for (; x + 3 <= qw; x += 2) {
         const uint16_t *pa = a + 6 * x, *pb = b + 6 * x;
-        __m256i va = _mm256_inserti128_si256(
-            _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)pa)),
-            _mm_loadu_si128((const __m128i *)(pa + 6)), 1);
-        __m256i vb = _mm256_inserti128_si256(
-            _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)pb)),
-            _mm_loadu_si128((const __m128i *)(pb + 6)), 1);
+        __m256i va = lanes(pa, pa + 6);
+        __m256i vb = lanes(pb, pb + 6);
         __m256i u = _mm256_madd_epi16(_mm256_shuffle_epi8(_mm256_add_epi16(va, vb), pair), ones);
         __m256i odd = _mm256_and_si256(_mm256_srli_epi32(u, 4), one);
         u = _mm256_srli_epi32(_mm256_add_epi32(_mm256_add_epi32(u, seven), odd), 4);
