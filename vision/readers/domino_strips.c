@@ -346,7 +346,21 @@ typedef struct {
     int area, cut, red, thin;
     int big;    /* larger than any pip of this card, or a part of one */
     int bw, bh; /* its width and height (along the card) */
+    float hx, hy; /* cut: the way to what hides the rest of it (unit) */
 } sblob;
+
+/* px: how far a cut blob's pip may lie back from it, away from what hides
+ * the rest (the strip placed a few px off) */
+static const float BACK = 4;
+
+/* True if blob b can be (the part that shows of) a pip at (x, y): the part
+ * of a cut pip that shows lies on its side away from what hides the rest,
+ * so its middle lies toward the hidden side, not back from it (a two's
+ * corner pip cut by the card on it is no three's middle pip). */
+static int cut_faces(const sblob *b, float x, float y)
+{
+    return !b->cut || (x - b->x) * b->hx + (y - b->y) * b->hy >= -BACK;
+}
 
 /* The pip places of count n (variant: 6:6's red column) in end e's square,
  * turned by t: px coordinates of the card; colour per place. */
@@ -514,7 +528,7 @@ static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint
             float best = part ? PIP_R + TOL : TOL;
             for (int j = 0; j < m; j++) {
                 float d = hypotf(b[i].x - at[j][0], b[i].y - at[j][1]);
-                if (d <= best && !used[j]) {
+                if (d <= best && !used[j] && cut_faces(&b[i], at[j][0], at[j][1])) {
                     hit = j;
                     best = d;
                 }
@@ -526,7 +540,10 @@ static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint
             if (b[i].area >= 40 && b[i].red != red[hit])
                 ok = 0;
             used[hit] = 1;
-            got += !b[i].cut && b[i].area >= 60 && best <= sure;
+            /* (red ink off a one's disc is a four's or 6:6's: a red pip's
+             * part there is evidence of them, cut or not) */
+            got += (!b[i].cut || (red[hit] && b[i].red && !b[i].thin && !on_disc(&b[i], e))) &&
+                   b[i].area >= 60 && best <= sure;
         }
         for (int j = 0; j < m && ok; j++)
             if (!used[j] && bare_place(vis, bare, at[j][0], at[j][1], PIP_R))
@@ -621,6 +638,30 @@ static int ends_clean(const ts_image *card, const uint8_t *vis, const uint8_t *i
             return 0;
     }
     return 1;
+}
+
+/* b->hx, hy: the way from cut blob b's middle to the mean of what does not
+ * show (hid, card px) within HIDE_R of it; 0 if nothing is hidden there. */
+static void hidden_way(const uint8_t *hid, sblob *b)
+{
+    enum { HIDE_R = 10 };
+    b->hx = b->hy = 0;
+    if (!b->cut)
+        return;
+    int cx = (int)lrintf(b->x), cy = (int)lrintf(b->y), n = 0;
+    float sx = 0, sy = 0;
+    for (int y = cy - HIDE_R; y <= cy + HIDE_R; y++)
+        for (int x = cx - HIDE_R; x <= cx + HIDE_R; x++)
+            if (x >= 0 && y >= 0 && x < W && y < H && hid[y * W + x]) {
+                sx += (float)x - b->x;
+                sy += (float)y - b->y;
+                n++;
+            }
+    float len = hypotf(sx, sy);
+    if (n && len > 1e-3f) {
+        b->hx = sx / len;
+        b->hy = sy / len;
+    }
 }
 
 /* Reads a card whose visible pixels are vis (card px); clean: a covered
@@ -747,6 +788,7 @@ static int read_strip(const ts_image *card, const uint8_t *vis, int clean, ts_re
         if (!b->red && area >= 40 && domino_ink_coloured(lift, gb, area, paper_grey - gs / area))
             return 0;
         b->thin = (double)area / (bw * bh) < 0.35 || bw > 4 * bh || bh > 4 * bw;
+        hidden_way(hid, b);
         /* a pip seen whole is round */
         if (!cut && !b->red && (b->thin || bw > 2 * bh || bh > 2 * bw) && area >= 40) {
             return 0;
