@@ -384,8 +384,12 @@ static int places(int n, int t, int e, int heaven, float (*at)[2], int *red)
 /* True if the place of radius r at (x, y) is bare paper: its middle and
  * at least 7 of 13 samples on it show (vis), and each that shows is bare.
  * A pip there would be ink at its middle, so half a place seen bare is
- * none (a place partly under the card on it is judged by what shows). */
-static int bare_place(const uint8_t *vis, const uint8_t *bare, float x, float y, float r)
+ * none (a place partly under the card on it is judged by what shows).
+ * Samples within r of the pips seen at other places (pip[0..npip)) are
+ * not looked at: that ink is theirs (a two's corner pip beside a three's
+ * middle place when the strip lies a few px off). */
+static int bare_place(const uint8_t *vis, const uint8_t *bare, float x, float y, float r,
+                      const float (*pip)[2], int npip)
 {
     static const float CS[12][2] = {{1, 0},      {0.866f, 0.5f},  {0.5f, 0.866f},  {0, 1},
                                     {-0.5f, 0.866f}, {-0.866f, 0.5f}, {-1, 0},   {-0.866f, -0.5f},
@@ -399,6 +403,8 @@ static int bare_place(const uint8_t *vis, const uint8_t *bare, float x, float y,
         }
         int ix = (int)lrintf(px), iy = (int)lrintf(py);
         int i = iy * W + ix, in = ix >= 0 && iy >= 0 && ix < W && iy < H;
+        for (int j = 0; j < npip && in; j++)
+            in = hypotf(px - pip[j][0], py - pip[j][1]) >= r;
         if (!in || !vis[i]) {
             if (k < 0)
                 return 0;
@@ -463,7 +469,7 @@ static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint
                     hypotf(b[i].x - b[j].x, b[i].y - b[j].y) > 0.42f * sq)
                     return 0;
         }
-        if (bare_place(vis, bare, cx, cy, 6) && !core)
+        if (bare_place(vis, bare, cx, cy, 6, NULL, 0) && !core)
             return 0;
         /* the edge of a red disc alone is not seen to be a one: a four's
          * red pip cut by a card lying on it looks the same */
@@ -507,14 +513,15 @@ static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint
                 !b[i].thin)
                 core = 1;
         }
-        if (bare_place(vis, bare, cx, cy, 6) && !core)
+        if (bare_place(vis, bare, cx, cy, 6, NULL, 0) && !core)
             return 0;
         *seen = core;
         return 1;
     }
     for (int t = 0; t < 4; t++) {
         float at[6][2];
-        int red[6], used[6] = {0};
+        int red[6], used[6] = {0}, nseen = 0;
+        float seen_at[6][2]; /* the pips matched to places */
         int m = places(n, t, e, heaven, at, red), ok = 1, got = 0;
         for (int i = 0; i < nb && ok; i++) {
             if (b[i].area < 40 && b[i].thin)
@@ -540,13 +547,15 @@ static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint
             if (b[i].area >= 40 && b[i].red != red[hit])
                 ok = 0;
             used[hit] = 1;
+            seen_at[nseen][0] = b[i].x;
+            seen_at[nseen++][1] = b[i].y;
             /* (red ink off a one's disc is a four's or 6:6's: a red pip's
              * part there is evidence of them, cut or not) */
             got += (!b[i].cut || (red[hit] && b[i].red && !b[i].thin && !on_disc(&b[i], e))) &&
                    b[i].area >= 60 && best <= sure;
         }
         for (int j = 0; j < m && ok; j++)
-            if (!used[j] && bare_place(vis, bare, at[j][0], at[j][1], PIP_R))
+            if (!used[j] && bare_place(vis, bare, at[j][0], at[j][1], PIP_R, seen_at, nseen))
                 ok = 0;
         if (ok) {
             *seen = got;
