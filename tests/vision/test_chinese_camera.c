@@ -30,28 +30,9 @@
 
 #include <cmocka.h>
 
-#include "cv/cvwrap.h"
-#include "reader.h"
-#include "render_table.h"
+#include "chinese_tables.h"
 
-enum { MAX_CAND = 256, OWN_SPACING_MIN = 30 };
-
-/* Cards fully visible and at least half visible, how many of each read
- * right, and the confident reads (and how many of them wrong). */
-typedef struct {
-    int full, right, half, half_ok, wrong, reads;
-} tally;
-
-/* The domino reader with the Chinese deck's profile (caller destroys). */
-static void *chinese_reader(const ts_reader_class **cls)
-{
-    char err[256];
-    *cls = ts_reader_class_by_name("domino");
-    assert_non_null(*cls);
-    void *r = (*cls)->create(&(ts_reader_config){"chinese", NULL}, err, sizeof err);
-    assert_non_null(r);
-    return r;
-}
+enum { OWN_SPACING_MIN = 30 };
 
 /* Every fully visible card of layout's tables first..first + count - 1
  * read on its true corners: right, or sure and wrong. */
@@ -113,49 +94,6 @@ static void test_chinese_smeared_cards_on_truth(void **state)
     assert_int_equal(all.wrong, 0);
     assert_true(one.right >= 23);
     assert_true(all.right >= 1005);
-}
-
-/* Found and read as the pipeline does: the candidates taken in order, a
- * quad read as no card leaving its place to the next; the table's cards
- * added to *t. */
-static void find_and_read(ts_layout layout, uint64_t seed, tally *t)
-{
-    static ts_quad cand[MAX_CAND], taken[MAX_CAND];
-    static ts_reading reads[MAX_CAND];
-    const ts_reader_class *cls;
-    void *r = chinese_reader(&cls);
-    char err[TSCV_ERR_MAX];
-    ts_scene sc;
-    assert_int_equal(render_table(TS_FAM_DOMINO, seed, layout, 1, &sc, err), 0);
-    int n = cls->find(r, &sc.img, cand, MAX_CAND, err);
-    assert_true(n >= 0);
-    ts_image card = {0};
-    int k = ts_reader_take(cls, r, &sc.img, cand, n, &card, taken, reads, NULL, MAX_CAND, err);
-    assert_true(k >= 0);
-    ts_image_free(&card);
-    int right[TS_RENDER_MAX_CARDS] = {0};
-    for (int i = 0; i < k; i++) {
-        if (reads[i].conf < cls->conf_floor)
-            continue;
-        t->reads++;
-        int on = ts_scene_card_read(&sc, taken[i].q); /* a covered card: its own */
-        if (on >= 0 && sc.cards[on].code.idx == reads[i].code.idx)
-            right[on] = 1;
-        else
-            t->wrong++;
-    }
-    for (int j = 0; j < sc.ncards; j++) {
-        if (sc.cards[j].visible >= 0.99f) {
-            t->full++;
-            t->right += right[j];
-        }
-        if (sc.cards[j].visible >= 0.5f) {
-            t->half++;
-            t->half_ok += right[j];
-        }
-    }
-    ts_scene_free(&sc);
-    cls->destroy(r);
 }
 
 /* A plain grey cloth nearly as light as the cards (seed 124029, its grid
