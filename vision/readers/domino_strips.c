@@ -21,6 +21,11 @@ enum {
     END_N = 8,      /* samples along each end */
 };
 
+/* how far out of the top card its first card under it shows, at most, over
+ * its width: less shows no part of a pip column (their middles lie 0.3 of
+ * the width in, their rims 0.2) */
+static const float MIN_SHOWN = 0.2f;
+
 /* px: how near its place a whole pip of a covered card (on its own quad)
  * is evidence of its count: a part of a five's clover cut by a card no
  * candidate knew of lay 7-9 px off a two's or a six's place */
@@ -286,6 +291,16 @@ typedef struct {
     ts_pt shift[2]; /* where each end shows, from where the turn puts it */
 } placement;
 
+/* How far card c reaches out from under the card on it (cover: its
+ * lines), over c's width: its corner furthest out. */
+static float shown_width(const ts_pt c[4], const qlines *cover)
+{
+    float out = 0;
+    for (int k = 0; k < 4; k++)
+        out = fmaxf(out, -depth_l(cover, c[k].x, c[k].y));
+    return out / ((ts_dist(c[0], c[1]) + ts_dist(c[2], c[3])) / 2);
+}
+
 /* The best placement of a card under top (covered by cover[0..ncov),
  * cover[0] == top) among the angles a0 + k da (k in -na..na) about the
  * pivots on top's axis at centre + t len (t in t0 + j dt, j in -nt..nt).
@@ -323,7 +338,11 @@ static int search(const ts_image *f, const ts_pt top[4], const qlines *cover, in
                 if (!(sides & side))
                     continue;
             }
-            if (placement_score(f, p.c, cover, ncov, paper, 1, NULL) < 0)
+            /* the first card under the top shows a pip column somewhere (a
+             * sliver along the top's own side is no card to read, and
+             * turns the rest of the hand the wrong way) */
+            if ((ncov == 1 && shown_width(p.c, &cover[0]) < MIN_SHOWN) ||
+                placement_score(f, p.c, cover, ncov, paper, 1, NULL) < 0)
                 continue;
             p.score = placement_score(f, p.c, cover, ncov, paper, 0, p.shift);
             if (p.score < 0)
