@@ -537,6 +537,9 @@ static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint
         *seen = core;
         return 1;
     }
+    int nred = 0;
+    for (int i = 0; i < nb; i++)
+        nred += b[i].red && !b[i].thin;
     for (int t = 0; t < 4; t++) {
         float at[6][2];
         int red[6], used[6] = {0}, nseen = 0;
@@ -568,9 +571,12 @@ static int explains(int n, int heaven, int e, const sblob *b, int nb, const uint
             used[hit] = 1;
             seen_at[nseen][0] = b[i].x;
             seen_at[nseen++][1] = b[i].y;
-            /* (red ink off a one's disc is a four's or 6:6's: a red pip's
-             * part there is evidence of them, cut or not) */
-            got += (!b[i].cut || (red[hit] && b[i].red && !b[i].thin && !on_disc(&b[i], e))) &&
+            /* (two red parts, off a one's disc, are a four's or 6:6's: a
+             * red pip's part is evidence of them, cut or not; one part
+             * alone may be the edge of a one's disc, cut by the card on
+             * it, which never leaves two) */
+            got += (!b[i].cut ||
+                    (red[hit] && b[i].red && !b[i].thin && nred >= 2 && !on_disc(&b[i], e))) &&
                    b[i].area >= 60 && best <= sure;
         }
         for (int j = 0; j < m && ok; j++)
