@@ -9,6 +9,7 @@
 #include "codes.h"
 #include "cv/cvwrap.h"
 #include "geom.h"
+#include "median.h"
 #include "readers/domino_pips.h"
 
 enum {
@@ -621,18 +622,17 @@ static int clover_corners(const sblob *b, int nb, int e)
     return 1;
 }
 
-/* The count a column of black pips at end e shows where it can be a six's
+/* The count a column of black pips b[0..nb) shows where it can be a six's
  * column or the five's clover corners (the rest of the end hidden, as at
  * the end of a fan's strip near the hand's pivot): 6 for three in it, or
  * two as far apart as a six's neighbours (0.34 of the square, whose parts
  * cut along the column keep their spacing), 5 for two as far apart as the
  * corners (0.4); 0 for anything else or in between. */
-static int column_count(const sblob *b, int nb, int e)
+static int column_count(const sblob *b, int nb)
 {
     const float SQ = (79.0f - 57.0f) / 82 * H, COL = 5; /* px: one column */
     float y[3], x0 = 0;
     int n = 0, small = 0;
-    (void)e;
     for (int i = 0; i < nb; i++) {
         if (b[i].area < 40 && b[i].thin)
             continue; /* a sliver, as explains() takes it */
@@ -642,12 +642,7 @@ static int column_count(const sblob *b, int nb, int e)
         small += b[i].area < 20;
         y[n++] = b[i].y;
     }
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && y[j - 1] > y[j]; j--) {
-            float t = y[j];
-            y[j] = y[j - 1];
-            y[j - 1] = t;
-        }
+    ts_sort_floats(y, (size_t)n);
     int six[2] = {0, 0};
     for (int i = 1; i < n; i++)
         six[i - 1] = y[i] - y[i - 1] >= 0.29f * SQ && y[i] - y[i - 1] <= 0.36f * SQ;
@@ -737,23 +732,25 @@ static void hidden_way(const uint8_t *hid, sblob *b)
     }
 }
 
-/* fit (an end's, as read_strip keeps it) left with a six and a five only
- * (6:6's six too) settled by the column of pips that shows: the count it
- * shows (column_count) is that end's, seen. */
-static void six_or_five(int fit[8], const sblob *b, int nb, int e)
+/* fit (an end's, as read_strip keeps it: 1 + its evidence) left with a
+ * six (or 6:6's) and a five only, settled by the column of pips b[0..nb)
+ * that shows: the count it shows (column_count) is the end's, seen. */
+static void six_or_five(int fit[8], const sblob *b, int nb)
 {
     for (int n = 1; n <= 4; n++)
         if (fit[n])
             return;
     if (!fit[5] || !(fit[6] || fit[7]))
         return;
-    int c = column_count(b, nb, e);
+    int c = column_count(b, nb);
     if (c == 6) {
         fit[5] = 0;
-        fit[6] = fit[6] ? fit[6] > 2 ? fit[6] : 2 : 0;
+        if (fit[6] == 1)
+            fit[6] = 2;
     } else if (c == 5) {
         fit[6] = fit[7] = 0;
-        fit[5] = fit[5] > 2 ? fit[5] : 2;
+        if (fit[5] == 1)
+            fit[5] = 2;
     }
 }
 
@@ -945,7 +942,7 @@ static int read_strip(const ts_image *card, const uint8_t *vis, int clean, ts_re
         for (int n = 1; n <= 5 && (other || six); n += 4)
             if (fit[e][n] == 1 && (n == 1 || other || clean || !clover_corners(bl[e], nb[e], e)))
                 fit[e][n] = 0;
-        six_or_five(fit[e], bl[e], nb[e], e);
+        six_or_five(fit[e], bl[e], nb[e]);
     }
     /* the deck's cards the two ends allow: 6:6 has a red column at each
      * end, every other six none; one card only, seen at both ends */
