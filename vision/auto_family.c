@@ -986,6 +986,11 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
          * the net cannot place (a card half in view, a hand over it)
          * leaves the reader's word as it is. */
         double s = 0, conf = 0, guess = 0;
+        /* the faces of the sampled cards that count: a long card the net
+         * does not place (a fan's strip) says nothing for or against the
+         * family in a near tie, as it adds nothing to s */
+        double seen_p = 0;
+        int nseen = 0;
         own[f] = own_agree[f] = 0;
         for (int i = 0, k = 0; i < r->ncards; i++) {
             if (!how[f][i])
@@ -998,6 +1003,8 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
                 o = 1; /* another deck's inks: as another family's face */
             if (how[f][i] == LONG_SURE && (p < AGREE_P || o >= 0.5 || x >= NONE_SURE))
                 continue;
+            seen_p += sampled ? p : 0;
+            nseen += sampled;
             if (p >= VOTE_P)
                 own[f]++, own_p[f] += p, own_agree[f] += p >= AGREE_P;
             int likely = r->cards[i].conf >= UNSURE_CARD && o < 0.5;
@@ -1028,6 +1035,8 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
          * "AH" on the top card's ring, each reader with one card the net
          * agrees with: 114028), then to the surer reading, then to the
          * more particular family (see specific) */
+        if (nseen)
+            mean = seen_p / nseen;
         int near = fabs(s - bs) < 0.5;
         int looks = best >= 0 && near && fabs(mean - bm) >= FACE_TIE &&
                     (mean > bm ? backed[f] : backed[best]);
