@@ -54,10 +54,12 @@ enum {
     MAX_PAIRS = 12,  /* reads a frame of pile cards from two pip groups */
 };
 
-/* A quad the last find read, and its reading. */
+/* A quad the last find read, and its reading; covered: read from the part
+ * that shows from under the cards lying on it (domino_read_covered). */
 typedef struct {
     ts_pt q[4];
     ts_reading r;
+    int covered;
 } found_read;
 
 typedef struct {
@@ -380,20 +382,28 @@ static int domino_read(void *reader, const ts_image *card, ts_reading *out, char
     return 0;
 }
 
-/* Keeps q's reading for read_found, the latest for a quad read again (a
- * candidate read whole, then read as covered: found_reading gives the
- * first); none kept past MAX_FOUND. */
-static void keep_found(domino_reader *d, const ts_pt q[4], const ts_reading *r)
+/* Where find() kept quad q's reading (the same floats): its index, or
+ * d->nfound if none. */
+static int found_index(const domino_reader *d, const ts_pt q[4])
 {
-    for (int i = 0; i < d->nfound; i++)
-        if (memcmp(d->found[i].q, q, sizeof d->found[i].q) == 0) {
-            d->found[i].r = *r;
-            return;
-        }
-    if (d->nfound >= MAX_FOUND)
+    int i = 0;
+    while (i < d->nfound && memcmp(d->found[i].q, q, sizeof d->found[i].q) != 0)
+        i++;
+    return i;
+}
+
+/* Keeps q's reading (covered: read as a covered card) for read_found, the
+ * latest for a quad read again (a candidate read whole, then read as
+ * covered: found_reading gives the first); none kept past MAX_FOUND. */
+static void keep_found(domino_reader *d, const ts_pt q[4], const ts_reading *r, int covered)
+{
+    int i = found_index(d, q);
+    if (i == MAX_FOUND)
         return;
-    memcpy(d->found[d->nfound].q, q, sizeof d->found[0].q);
-    d->found[d->nfound++].r = *r;
+    if (i == d->nfound)
+        memcpy(d->found[d->nfound++].q, q, sizeof d->found[0].q);
+    d->found[i].r = *r;
+    d->found[i].covered = covered;
 }
 
 /* A card quad's length (end to end) and width, q[0]-q[1] an end. */
@@ -494,7 +504,7 @@ static int find_tops(domino_reader *d, const ts_image *frame, const ts_quad *can
         if (tscv_warp_quad(frame, cand[i].q, &d->work, DOMINO_CARD_W, DOMINO_CARD_H, err) < 0 ||
             domino_read(d, &d->work, &r, err) < 0)
             return -1;
-        keep_found(d, cand[i].q, &r);
+        keep_found(d, cand[i].q, &r, 0);
         if (r.is_card && r.attr_conf[0] >= 0.9f && r.attr_conf[1] >= 0.9f)
             p->known[p->nknown++] = cand[i];
         if (r.is_card && r.attr_conf[0] >= 0.5f && r.attr_conf[1] >= 0.5f && p->nfan < MAX_TOPS)
@@ -678,9 +688,14 @@ static int lying_on(const pile *p, const ts_quad *c, ts_quad *on)
     return n < 0 || known ? n : 0;
 }
 
+/* How a pile card was read: whole (its own reading sure), or covered
+ * (domino_read_covered: from the part that shows). */
+enum { READ_WHOLE = 1, READ_COVERED = 2 };
+
 /* Reads quad c of a pile: its own reading if sure, else the part that
- * shows from under the cards lying on it (domino_read_covered). Returns 1
- * with r, 0, or -1 with err; *tried counts the warps. */
+ * shows from under the cards lying on it (domino_read_covered). Returns
+ * READ_WHOLE or READ_COVERED with r, 0, or -1 with err; *tried counts the
+ * warps. */
 static int read_covered(domino_reader *d, const ts_image *frame, const ts_quad *c,
                         const pile *p, ts_reading *r, int *tried, char *err)
 {
@@ -693,14 +708,15 @@ static int read_covered(domino_reader *d, const ts_image *frame, const ts_quad *
         domino_read(d, &d->work, r, err) < 0)
         return -1;
     if (r->is_card && r->conf >= ts_domino_reader_class.conf_floor)
-        return 1;
-    return domino_read_covered(frame, c->q, on, nc, &d->work, r);
+        return READ_WHOLE;
+    int got = domino_read_covered(frame, c->q, on, nc, &d->work, r);
+    return got ? READ_COVERED : 0;
 }
 
 /* Reads candidate c of a pile (not a card known) as found, or (one end
  * covered, the other where the finder saw it) at the tops' length from
  * either end (the finder ran on or stopped short at the covered one): c
- * becomes the quad read. Returns 1 with r, 0, or -1 with err. */
+ * becomes the quad read. Returns as read_covered. */
 static int read_pile_card(domino_reader *d, const ts_image *frame, ts_quad *c, const pile *p,
                           ts_reading *r, int *tried, char *err)
 {
@@ -741,7 +757,7 @@ static int pile_candidate(domino_reader *d, const ts_image *frame, ts_quad *c, p
     ts_reading r;
     int got = read_pile_card(d, frame, c, p, &r, tried, err);
     if (got > 0) {
-        keep_found(d, c->q, &r);
+        keep_found(d, c->q, &r, got == READ_COVERED);
         p->known[p->nknown++] = *c;
     }
     return got;
@@ -924,7 +940,7 @@ static int pair_cards(domino_reader *d, const ts_image *frame, ts_quad *cand, in
                 return -1;
             if (!got)
                 continue;
-            keep_found(d, q.q, &r);
+            keep_found(d, q.q, &r, 1);
             p->known[p->nknown++] = q;
             cand[n++] = q;
         }
@@ -1023,7 +1039,7 @@ static int group_cards(domino_reader *d, const ts_image *frame, ts_quad *cand, i
                 return -1;
             if (!got)
                 continue;
-            keep_found(d, q.q, &r);
+            keep_found(d, q.q, &r, 1);
             p->known[p->nknown++] = q;
             cand[n++] = q;
             break;
@@ -1072,7 +1088,7 @@ static int read_and_keep(domino_reader *d, const ts_image *frame, const ts_quad 
     if (tscv_warp_quad(frame, q->q, &d->work, DOMINO_CARD_W, DOMINO_CARD_H, err) < 0 ||
         domino_read(d, &d->work, r, err) < 0)
         return -1;
-    keep_found(d, q->q, r);
+    keep_found(d, q->q, r, 0);
     return 0;
 }
 
@@ -1160,12 +1176,18 @@ static int beside_cards(domino_reader *d, const ts_image *frame, ts_quad *cand, 
 /* The reading find() kept for quad q (the same floats), if q is one. */
 static int found_reading(const domino_reader *d, const ts_pt q[4], ts_reading *out)
 {
-    for (int i = 0; i < d->nfound; i++)
-        if (memcmp(d->found[i].q, q, sizeof d->found[i].q) == 0) {
-            *out = d->found[i].r;
-            return 1;
-        }
-    return 0;
+    int i = found_index(d, q);
+    if (i == d->nfound)
+        return 0;
+    *out = d->found[i].r;
+    return 1;
+}
+
+/* Whether find() kept a reading of quad q read as a covered card. */
+static int found_covered(const domino_reader *d, const ts_pt q[4])
+{
+    int i = found_index(d, q);
+    return i < d->nfound && d->found[i].covered;
 }
 
 /* q's reading (kept, or read now and kept: *reads counts those). Returns
@@ -1191,10 +1213,22 @@ static int middle_under(const ts_quad *a, const ts_quad *b)
     return ts_point_in_quad(b->q, ca.x, ca.y) && !ts_point_in_quad(a->q, cb.x, cb.y);
 }
 
+/* Whether out[a] is a card partly under out[b] that the pipeline would
+ * take for b (ts_quad_overlap): a's middle under b, or a read as covered
+ * (its reading from the part that shows) lying across b or under b's
+ * middle, not b seen again. */
+static int partly_under(const domino_reader *d, const ts_quad *a, const ts_quad *b)
+{
+    if (middle_under(a, b))
+        return 1;
+    return ts_quad_overlap(a, b) && found_covered(d, a->q) && !same_card(a, b, 1, 0.2f);
+}
+
 /* Whether the middle of cut (its centre and four points a quarter of its
  * width and a tenth of its length about it) lies on none of out[0..n)
- * but out[a] read sure (a reading kept): the cut of a shows there, no
- * other card seen again, with room for a quad a little off. */
+ * but out[a] read sure (a reading kept), and none of their middles on the
+ * cut: the cut of a shows there, no other card seen again, with room for
+ * a quad a little off. */
 static int clear_of_sure(const domino_reader *d, const ts_quad *out, int n, int a,
                          const ts_quad *cut)
 {
@@ -1207,6 +1241,10 @@ static int clear_of_sure(const domino_reader *d, const ts_quad *out, int n, int 
             ts_pt c = ts_quad_point(cut->q, U[s], V[s]);
             on = ts_point_in_quad(out[k].q, c.x, c.y);
         }
+        /* nor a sure card's middle on the cut: the pipeline would take
+         * one for the other */
+        ts_pt m = ts_quad_centre(out[k].q);
+        on = on || (k != a && ts_point_in_quad(cut->q, m.x, m.y));
         if (on && found_reading(d, out[k].q, &r) && r.is_card &&
             r.conf >= ts_domino_reader_class.conf_floor)
             return 0;
@@ -1234,9 +1272,9 @@ static int cut_clear(const domino_reader *d, const ts_quad *out, int n, int a, i
     return 0;
 }
 
-/* Two candidates read sure as two cards of a pile, one's middle under the
- * other: the pipeline takes only the first (ts_quad_overlap: either's
- * middle inside the other is the same card). The one partly under is cut
+/* Two candidates read sure as two cards of a pile, one partly under the
+ * other (partly_under): the pipeline takes only the first (ts_quad_overlap:
+ * either's middle inside the other is the same card). The one partly under is cut
  * to its end that shows (cut_clear), its reading kept for the cut, so both
  * are taken; the same card found again is left whole (it lies on the
  * cut: not taken). At most MAX_CLEAR quads read and cut here. Returns 0,
@@ -1254,7 +1292,7 @@ static int clear_middles(domino_reader *d, const ts_image *frame, ts_quad *out, 
                 again = ts_quad_overlap(&was[k], &out[a]);
             if (again)
                 break;
-            if (b == a || !middle_under(&out[a], &out[b]))
+            if (b == a || !partly_under(d, &out[a], &out[b]))
                 continue;
             int sa = sure_reading(d, frame, &out[a], &ra, &reads, err);
             int sb = sa > 0 ? sure_reading(d, frame, &out[b], &rb, &reads, err) : sa;
@@ -1265,7 +1303,7 @@ static int clear_middles(domino_reader *d, const ts_image *frame, ts_quad *out, 
                 cut_clear(d, out, n, a, b, &cut)) {
                 was[ncut++] = out[a];
                 out[a] = cut;
-                keep_found(d, cut.q, &ra);
+                keep_found(d, cut.q, &ra, 0);
                 break;
             }
         }
@@ -1290,7 +1328,7 @@ static int domino_find(void *reader, const ts_image *frame, ts_quad *out, int ma
     if (ns < 0)
         return -1;
     for (int i = 0; i < ns; i++)
-        keep_found(d, d->strips[i].q.q, &d->strips[i].r);
+        keep_found(d, d->strips[i].q.q, &d->strips[i].r, 0);
     n = covered_cards(d, frame, out, n, max, &p, err);
     if (n >= 0)
         n = beside_cards(d, frame, out, n, max, &p, err);
