@@ -1253,14 +1253,15 @@ static int clear_of_sure(const domino_reader *d, const ts_quad *out, int n, int 
 }
 
 /* Card out[a] cut to an end that shows from under out[b] (the one that
- * keeps more when both show), at the longest length down to half a card
- * whose middle lies on no card read sure (clear_of_sure). Returns 1 with
- * cut, or 0. */
+ * keeps more when both show), at the longest length down to a third of
+ * the card (its end's square and a little: the reading is kept, the cut
+ * only holds its place) whose middle lies on no card read sure
+ * (clear_of_sure). Returns 1 with cut, or 0. */
 static int cut_clear(const domino_reader *d, const ts_quad *out, int n, int a, int b,
                      ts_quad *cut)
 {
     float len = card_len(out[a].q);
-    for (float t = 0.95f; t >= 0.5f; t -= 0.05f)
+    for (float t = 0.95f; t >= 0.34f; t -= 0.05f) /* 0.95 .. 0.35 */
         for (int e = 0; e < 2; e++) {
             ts_pt end = ts_quad_point(out[a].q, 0.5f, e ? 0.9f : 0.1f);
             if (ts_point_in_quad(out[b].q, end.x, end.y))
