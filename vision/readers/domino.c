@@ -657,14 +657,12 @@ static void pile_others(const ts_quad *cand, int n, pile *p)
 }
 
 /* The cards of p (every card known, then every other candidate) but c
- * itself that lie on c by test covers, into on[] (room for MAX_TOPS);
- * *known counts the cards known among them. Returns the count, -1 if more
- * than MAX_TOPS. */
+ * itself that lie on c by test covers, into on[] (room for MAX_TOPS).
+ * Returns the count, -1 if more than MAX_TOPS. */
 static int cards_on(const pile *p, const ts_quad *c,
-                    int (*covers)(const ts_quad *, const ts_quad *), ts_quad *on, int *known)
+                    int (*covers)(const ts_quad *, const ts_quad *), ts_quad *on)
 {
     int n = 0;
-    *known = 0;
     for (int k = 0; k < p->nknown + p->nother; k++) {
         const ts_quad *q = k < p->nknown ? &p->known[k] : &p->other[k - p->nknown];
         if (same_card(q, c, 1, 0.2f) || !covers(q, c))
@@ -672,20 +670,19 @@ static int cards_on(const pile *p, const ts_quad *c,
         if (n == MAX_TOPS)
             return -1;
         on[n++] = *q;
-        *known += k < p->nknown;
     }
     return n;
 }
 
 /* What may lie on card c's pip groups: every card known and every other
  * candidate there but c itself (over-covering leaves more unread, never a
- * card read wrong: the right count still fits what shows). Returns the
- * count into on[], 0 if no card known lies there (a candidate alone may be
- * no card: a cloth's print), -1 if more than MAX_TOPS. */
+ * card read wrong: the right count still fits what shows; a card lying on
+ * it need not be known: one read unsure, or a covered card not yet read,
+ * still hides what it hides). Returns the count into on[], -1 if more
+ * than MAX_TOPS. */
 static int lying_on(const pile *p, const ts_quad *c, ts_quad *on)
 {
-    int known, n = cards_on(p, c, covers_ends, on, &known);
-    return n < 0 || known ? n : 0;
+    return cards_on(p, c, covers_ends, on);
 }
 
 /* How a pile card was read: whole (its own reading sure), or covered
@@ -865,7 +862,7 @@ static int read_pair_card(domino_reader *d, const ts_image *frame, const ts_quad
                           const pile *p, ts_reading *r, char *err)
 {
     ts_quad on[MAX_TOPS];
-    int known, n = cards_on(p, c, covers_some, on, &known);
+    int n = cards_on(p, c, covers_some, on);
     if (n < 0)
         return 0;
     if (tscv_warp_quad(frame, c->q, &d->work, DOMINO_CARD_W, DOMINO_CARD_H, err) < 0)
