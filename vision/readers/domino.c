@@ -1308,6 +1308,60 @@ static int clear_middles(domino_reader *d, const ts_image *frame, ts_quad *out, 
     return 0;
 }
 
+/* How quad q reads (its kept reading, or read now and kept: *reads counts
+ * those, at most MAX_CLEAR): no card, a card under the floor, one at or
+ * above it, or not known (no reads left). Returns -1 with err. */
+enum { READS_NO_CARD, READS_UNSURE, READS_SURE, READS_UNKNOWN };
+
+static int reads_as(domino_reader *d, const ts_image *frame, const ts_quad *q, int *reads,
+                    char *err)
+{
+    ts_reading r;
+    if (!found_reading(d, q->q, &r) && *reads >= MAX_CLEAR)
+        return READS_UNKNOWN;
+    int sure = sure_reading(d, frame, q, &r, reads, err);
+    if (sure < 0)
+        return -1;
+    return sure ? READS_SURE : r.is_card ? READS_UNSURE : READS_NO_CARD;
+}
+
+/* Each card of out[0..n) read sure after candidates read as cards under
+ * the floor that the pipeline would take for it (ts_quad_overlap: a quad
+ * of the same card a little off, or of a card it lies across): the
+ * pipeline takes the first, unread, and drops the sure one. It is moved
+ * before the first of them, unless a candidate between that reads sure (or
+ * is not read: no reads left) lies there too. At most MAX_CLEAR reads.
+ * Returns 0, or -1 with err. */
+static int sure_before_unsure(domino_reader *d, const ts_image *frame, ts_quad *out, int n,
+                              char *err)
+{
+    int reads = 0;
+    for (int i = 1; i < n; i++) {
+        ts_reading r;
+        if (!found_reading(d, out[i].q, &r) || !r.is_card ||
+            r.conf < ts_domino_reader_class.conf_floor)
+            continue;
+        int j = -1;
+        for (int k = i - 1; k >= 0; k--) {
+            if (!ts_quad_overlap(&out[k], &out[i]))
+                continue;
+            int as = reads_as(d, frame, &out[k], &reads, err);
+            if (as < 0)
+                return -1;
+            if (as == READS_SURE || as == READS_UNKNOWN)
+                break;
+            if (as == READS_UNSURE)
+                j = k;
+        }
+        if (j < 0)
+            continue;
+        ts_quad q = out[i];
+        memmove(&out[j + 1], &out[j], (size_t)(i - j) * sizeof *out);
+        out[j] = q;
+    }
+    return 0;
+}
+
 static int domino_find(void *reader, const ts_image *frame, ts_quad *out, int max, char *err)
 {
     domino_reader *d = reader;
@@ -1339,6 +1393,8 @@ static int domino_find(void *reader, const ts_image *frame, ts_quad *out, int ma
     for (int i = 0; i < ns && n < max; i++)
         out[n++] = d->strips[i].q;
     if (clear_middles(d, frame, out, n, err) < 0)
+        return -1;
+    if (sure_before_unsure(d, frame, out, n, err) < 0)
         return -1;
     /* cards no ray found, from their two pip groups, after everything
      * (read as found: no pile's cover nor fan's chain is built on them) */
