@@ -710,6 +710,82 @@ static int read_covered(domino_reader *d, const ts_image *frame, const ts_quad *
     return got ? READ_COVERED : 0;
 }
 
+/* The frame's green at the pixel nearest p (ink, red or black, is dark in
+ * green), -1 off the frame. */
+static int green_at(const ts_image *frame, ts_pt p)
+{
+    int x = (int)lrintf(p.x), y = (int)lrintf(p.y);
+    if (x < 0 || y < 0 || x >= frame->w || y >= frame->h)
+        return -1;
+    return ts_image_row(frame, y)[3 * x + 1];
+}
+
+/* The paper level of card c: the upper quartile of green at 8 points
+ * between the end e's pips and the waist, a quarter of its width in from
+ * each side (no deck prints there); -1 if off the frame. */
+static float paper_near(const ts_image *frame, const ts_quad *c, int e)
+{
+    float g[8];
+    int n = 0;
+    for (int k = 0; k < 4; k++)
+        for (int side = 0; side < 2; side++) {
+            float v = 0.33f + 0.03f * k;
+            int x = green_at(frame, ts_quad_point(c->q, side ? 0.75f : 0.25f, e ? 1 - v : v));
+            if (x >= 0)
+                g[n++] = (float)x;
+        }
+    if (n < 8)
+        return -1;
+    ts_sort_floats(g, 8);
+    return g[5];
+}
+
+/* Where card c's end far from its end e (0: q[0]-q[1]) shows as an edge
+ * within reach px of where c puts it, along the card: at 5 points across
+ * that end, paper (85% of the card's) two px before the step and the
+ * table (under 80%) from two to five px past it; 3 or more of them within
+ * 2 px of their median (a card lying over the end crosses it at a slant,
+ * its own paper past its shadow). Returns the offset (px, outward), or
+ * NAN. */
+static float far_end_edge(const ts_image *frame, const ts_quad *c, int e, float reach)
+{
+    ts_pt n0 = ts_mid(c->q[0], c->q[1]), n1 = ts_mid(c->q[3], c->q[2]);
+    float len = ts_dist(n0, n1), paper = paper_near(frame, c, e);
+    if (len < 1 || paper < 40)
+        return NAN;
+    ts_pt a = {(n1.x - n0.x) / len, (n1.y - n0.y) / len};
+    if (e)
+        a = (ts_pt){-a.x, -a.y};
+    float got[5];
+    int ng = 0, r = (int)reach;
+    for (int k = 0; k < 5; k++) {
+        ts_pt s = ts_quad_point(c->q, 0.15f + 0.175f * k, e ? 0.0f : 1.0f);
+        for (int d = -r; d <= r; d++) {
+            int in = 1, out = 1;
+            for (int j = -2; j <= -1 && in; j++) {
+                int g = green_at(frame, (ts_pt){s.x + (d + j) * a.x, s.y + (d + j) * a.y});
+                in = g >= 0.85f * paper;
+            }
+            for (int j = 2; j <= 5 && out; j++) {
+                int g = green_at(frame, (ts_pt){s.x + (d + j) * a.x, s.y + (d + j) * a.y});
+                out = g >= 0 && g < 0.8f * paper;
+            }
+            if (in && out) {
+                got[ng++] = d + 0.5f;
+                break;
+            }
+        }
+    }
+    if (ng < 3)
+        return NAN;
+    ts_sort_floats(got, (size_t)ng);
+    float med = got[ng / 2];
+    int near = 0;
+    for (int k = 0; k < ng; k++)
+        near += fabsf(got[k] - med) <= 2;
+    return near >= 3 ? med : NAN;
+}
+
 /* Reads candidate c of a pile (not a card known) as found, or (one end
  * covered, the other where the finder saw it) at the tops' length from
  * either end (the finder ran on or stopped short at the covered one): c
@@ -724,8 +800,15 @@ static int read_pile_card(domino_reader *d, const ts_image *frame, ts_quad *c, c
     if (fabsf(l / len - 1) <= 0.05f)
         v[nv++] = *c;
     if (fabsf(l / len - 1) > 0.02f)
-        for (int e = 0; e < 2; e++)
-            keep_end(c, e, len, &v[nv++]);
+        for (int e = 0; e < 2; e++) {
+            keep_end(c, e, len, &v[nv]);
+            /* the far end where it shows an edge: the table's view of the
+             * length is a few percent off */
+            float off = far_end_edge(frame, &v[nv], e, 0.06f * len);
+            if (off == off && fabsf(off) >= 1.5f)
+                keep_end(c, e, len + off, &v[nv]);
+            nv++;
+        }
     for (int k = 0; k < nv && *tried < MAX_COVERED; k++) {
         if (!card_shaped(v[k].q, len, wid))
             continue;
