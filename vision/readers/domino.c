@@ -786,6 +786,18 @@ static float far_end_edge(const ts_image *frame, const ts_quad *c, int e, float 
     return near >= 3 ? med : NAN;
 }
 
+/* Card q len long, its end nearer c kept, with its far end moved to the
+ * edge it shows there (far_end_edge), if one does. */
+static void snap_far_end(const ts_image *frame, ts_quad *q, ts_pt c, float len)
+{
+    int e = ts_dist(ts_mid(q->q[0], q->q[1]), c) > ts_dist(ts_mid(q->q[2], q->q[3]), c);
+    float off = far_end_edge(frame, q, e, 0.06f * len);
+    if (off == off && fabsf(off) >= 1.5f) {
+        ts_quad was = *q;
+        keep_end(&was, e, len + off, q);
+    }
+}
+
 /* Reads candidate c of a pile (not a card known) as found, or (one end
  * covered, the other where the finder saw it) at the tops' length from
  * either end (the finder ran on or stopped short at the covered one): c
@@ -1110,6 +1122,7 @@ static int group_cards(domino_reader *d, const ts_image *frame, ts_quad *cand, i
             card_size_at(&p->view, q.q, &len, &wid);
             o = (ts_pt){c.x + u[k].x * len * 54 / 82, c.y + u[k].y * len * 54 / 82};
             card_on_ends(c, o, len, wid, &q);
+            snap_far_end(frame, &q, c, len);
             if (!group_in_square(&g[a], u[k].x, u[k].y, wid) ||
                 same_card(&q, p->known, p->nknown, 0.2f) || offered(&q, cand, n, 0.1f * wid))
                 continue;
