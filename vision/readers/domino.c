@@ -54,10 +54,12 @@ enum {
     MAX_PAIRS = 12,  /* reads a frame of pile cards from two pip groups */
 };
 
-/* A quad the last find read, and its reading. */
+/* A quad the last find read, and its reading; covered: read from the part
+ * that shows from under the cards lying on it (domino_read_covered). */
 typedef struct {
     ts_pt q[4];
     ts_reading r;
+    int covered;
 } found_read;
 
 typedef struct {
@@ -380,20 +382,28 @@ static int domino_read(void *reader, const ts_image *card, ts_reading *out, char
     return 0;
 }
 
-/* Keeps q's reading for read_found, the latest for a quad read again (a
- * candidate read whole, then read as covered: found_reading gives the
- * first); none kept past MAX_FOUND. */
-static void keep_found(domino_reader *d, const ts_pt q[4], const ts_reading *r)
+/* Where find() kept quad q's reading (the same floats): its index, or
+ * d->nfound if none. */
+static int found_index(const domino_reader *d, const ts_pt q[4])
 {
-    for (int i = 0; i < d->nfound; i++)
-        if (memcmp(d->found[i].q, q, sizeof d->found[i].q) == 0) {
-            d->found[i].r = *r;
-            return;
-        }
-    if (d->nfound >= MAX_FOUND)
+    int i = 0;
+    while (i < d->nfound && memcmp(d->found[i].q, q, sizeof d->found[i].q) != 0)
+        i++;
+    return i;
+}
+
+/* Keeps q's reading (covered: read as a covered card) for read_found, the
+ * latest for a quad read again (a candidate read whole, then read as
+ * covered: found_reading gives the first); none kept past MAX_FOUND. */
+static void keep_found(domino_reader *d, const ts_pt q[4], const ts_reading *r, int covered)
+{
+    int i = found_index(d, q);
+    if (i == MAX_FOUND)
         return;
-    memcpy(d->found[d->nfound].q, q, sizeof d->found[0].q);
-    d->found[d->nfound++].r = *r;
+    if (i == d->nfound)
+        memcpy(d->found[d->nfound++].q, q, sizeof d->found[0].q);
+    d->found[i].r = *r;
+    d->found[i].covered = covered;
 }
 
 /* A card quad's length (end to end) and width, q[0]-q[1] an end. */
@@ -494,7 +504,7 @@ static int find_tops(domino_reader *d, const ts_image *frame, const ts_quad *can
         if (tscv_warp_quad(frame, cand[i].q, &d->work, DOMINO_CARD_W, DOMINO_CARD_H, err) < 0 ||
             domino_read(d, &d->work, &r, err) < 0)
             return -1;
-        keep_found(d, cand[i].q, &r);
+        keep_found(d, cand[i].q, &r, 0);
         if (r.is_card && r.attr_conf[0] >= 0.9f && r.attr_conf[1] >= 0.9f)
             p->known[p->nknown++] = cand[i];
         if (r.is_card && r.attr_conf[0] >= 0.5f && r.attr_conf[1] >= 0.5f && p->nfan < MAX_TOPS)
@@ -647,14 +657,12 @@ static void pile_others(const ts_quad *cand, int n, pile *p)
 }
 
 /* The cards of p (every card known, then every other candidate) but c
- * itself that lie on c by test covers, into on[] (room for MAX_TOPS);
- * *known counts the cards known among them. Returns the count, -1 if more
- * than MAX_TOPS. */
+ * itself that lie on c by test covers, into on[] (room for MAX_TOPS).
+ * Returns the count, -1 if more than MAX_TOPS. */
 static int cards_on(const pile *p, const ts_quad *c,
-                    int (*covers)(const ts_quad *, const ts_quad *), ts_quad *on, int *known)
+                    int (*covers)(const ts_quad *, const ts_quad *), ts_quad *on)
 {
     int n = 0;
-    *known = 0;
     for (int k = 0; k < p->nknown + p->nother; k++) {
         const ts_quad *q = k < p->nknown ? &p->known[k] : &p->other[k - p->nknown];
         if (same_card(q, c, 1, 0.2f) || !covers(q, c))
@@ -662,25 +670,29 @@ static int cards_on(const pile *p, const ts_quad *c,
         if (n == MAX_TOPS)
             return -1;
         on[n++] = *q;
-        *known += k < p->nknown;
     }
     return n;
 }
 
 /* What may lie on card c's pip groups: every card known and every other
  * candidate there but c itself (over-covering leaves more unread, never a
- * card read wrong: the right count still fits what shows). Returns the
- * count into on[], 0 if no card known lies there (a candidate alone may be
- * no card: a cloth's print), -1 if more than MAX_TOPS. */
+ * card read wrong: the right count still fits what shows; a card lying on
+ * it need not be known: one read unsure, or a covered card not yet read,
+ * still hides what it hides). Returns the count into on[], -1 if more
+ * than MAX_TOPS. */
 static int lying_on(const pile *p, const ts_quad *c, ts_quad *on)
 {
-    int known, n = cards_on(p, c, covers_ends, on, &known);
-    return n < 0 || known ? n : 0;
+    return cards_on(p, c, covers_ends, on);
 }
 
+/* How a pile card was read: whole (its own reading sure), or covered
+ * (domino_read_covered: from the part that shows). */
+enum { READ_WHOLE = 1, READ_COVERED = 2 };
+
 /* Reads quad c of a pile: its own reading if sure, else the part that
- * shows from under the cards lying on it (domino_read_covered). Returns 1
- * with r, 0, or -1 with err; *tried counts the warps. */
+ * shows from under the cards lying on it (domino_read_covered). Returns
+ * READ_WHOLE or READ_COVERED with r, 0, or -1 with err; *tried counts the
+ * warps. */
 static int read_covered(domino_reader *d, const ts_image *frame, const ts_quad *c,
                         const pile *p, ts_reading *r, int *tried, char *err)
 {
@@ -693,14 +705,103 @@ static int read_covered(domino_reader *d, const ts_image *frame, const ts_quad *
         domino_read(d, &d->work, r, err) < 0)
         return -1;
     if (r->is_card && r->conf >= ts_domino_reader_class.conf_floor)
-        return 1;
-    return domino_read_covered(frame, c->q, on, nc, &d->work, r);
+        return READ_WHOLE;
+    int got = domino_read_covered(frame, c->q, on, nc, &d->work, r);
+    return got ? READ_COVERED : 0;
+}
+
+/* The frame's green at the pixel nearest p (ink, red or black, is dark in
+ * green), -1 off the frame. */
+static int green_at(const ts_image *frame, ts_pt p)
+{
+    int x = (int)lrintf(p.x), y = (int)lrintf(p.y);
+    if (x < 0 || y < 0 || x >= frame->w || y >= frame->h)
+        return -1;
+    return ts_image_row(frame, y)[3 * x + 1];
+}
+
+/* The paper level of card c: the upper quartile of green at 8 points
+ * between the end e's pips and the waist, a quarter of its width in from
+ * each side (no deck prints there); -1 if off the frame. */
+static float paper_near(const ts_image *frame, const ts_quad *c, int e)
+{
+    float g[8];
+    int n = 0;
+    for (int k = 0; k < 4; k++)
+        for (int side = 0; side < 2; side++) {
+            float v = 0.33f + 0.03f * k;
+            int x = green_at(frame, ts_quad_point(c->q, side ? 0.75f : 0.25f, e ? 1 - v : v));
+            if (x >= 0)
+                g[n++] = (float)x;
+        }
+    if (n < 8)
+        return -1;
+    ts_sort_floats(g, 8);
+    return g[5];
+}
+
+/* Where card c's end far from its end e (0: q[0]-q[1]) shows as an edge
+ * within reach px of where c puts it, along the card: at 5 points across
+ * that end, paper (85% of the card's) two px before the step and the
+ * table (under 80%) from two to five px past it; 3 or more of them within
+ * 2 px of their median (a card lying over the end crosses it at a slant,
+ * its own paper past its shadow). Returns the offset (px, outward), or
+ * NAN. */
+static float far_end_edge(const ts_image *frame, const ts_quad *c, int e, float reach)
+{
+    ts_pt n0 = ts_mid(c->q[0], c->q[1]), n1 = ts_mid(c->q[3], c->q[2]);
+    float len = ts_dist(n0, n1), paper = paper_near(frame, c, e);
+    if (len < 1 || paper < 40)
+        return NAN;
+    ts_pt a = {(n1.x - n0.x) / len, (n1.y - n0.y) / len};
+    if (e)
+        a = (ts_pt){-a.x, -a.y};
+    float got[5];
+    int ng = 0, r = (int)reach;
+    for (int k = 0; k < 5; k++) {
+        ts_pt s = ts_quad_point(c->q, 0.15f + 0.175f * k, e ? 0.0f : 1.0f);
+        for (int d = -r; d <= r; d++) {
+            int in = 1, out = 1;
+            for (int j = -2; j <= -1 && in; j++) {
+                int g = green_at(frame, (ts_pt){s.x + (d + j) * a.x, s.y + (d + j) * a.y});
+                in = g >= 0.85f * paper;
+            }
+            for (int j = 2; j <= 5 && out; j++) {
+                int g = green_at(frame, (ts_pt){s.x + (d + j) * a.x, s.y + (d + j) * a.y});
+                out = g >= 0 && g < 0.8f * paper;
+            }
+            if (in && out) {
+                got[ng++] = d + 0.5f;
+                break;
+            }
+        }
+    }
+    if (ng < 3)
+        return NAN;
+    ts_sort_floats(got, (size_t)ng);
+    float med = got[ng / 2];
+    int near = 0;
+    for (int k = 0; k < ng; k++)
+        near += fabsf(got[k] - med) <= 2;
+    return near >= 3 ? med : NAN;
+}
+
+/* Card q len long, its end nearer c kept, with its far end moved to the
+ * edge it shows there (far_end_edge), if one does. */
+static void snap_far_end(const ts_image *frame, ts_quad *q, ts_pt c, float len)
+{
+    int e = ts_dist(ts_mid(q->q[0], q->q[1]), c) > ts_dist(ts_mid(q->q[2], q->q[3]), c);
+    float off = far_end_edge(frame, q, e, 0.06f * len);
+    if (off == off && fabsf(off) >= 1.5f) {
+        ts_quad was = *q;
+        keep_end(&was, e, len + off, q);
+    }
 }
 
 /* Reads candidate c of a pile (not a card known) as found, or (one end
  * covered, the other where the finder saw it) at the tops' length from
  * either end (the finder ran on or stopped short at the covered one): c
- * becomes the quad read. Returns 1 with r, 0, or -1 with err. */
+ * becomes the quad read. Returns as read_covered. */
 static int read_pile_card(domino_reader *d, const ts_image *frame, ts_quad *c, const pile *p,
                           ts_reading *r, int *tried, char *err)
 {
@@ -711,8 +812,15 @@ static int read_pile_card(domino_reader *d, const ts_image *frame, ts_quad *c, c
     if (fabsf(l / len - 1) <= 0.05f)
         v[nv++] = *c;
     if (fabsf(l / len - 1) > 0.02f)
-        for (int e = 0; e < 2; e++)
-            keep_end(c, e, len, &v[nv++]);
+        for (int e = 0; e < 2; e++) {
+            keep_end(c, e, len, &v[nv]);
+            /* the far end where it shows an edge: the table's view of the
+             * length is a few percent off */
+            float off = far_end_edge(frame, &v[nv], e, 0.06f * len);
+            if (off == off && fabsf(off) >= 1.5f)
+                keep_end(c, e, len + off, &v[nv]);
+            nv++;
+        }
     for (int k = 0; k < nv && *tried < MAX_COVERED; k++) {
         if (!card_shaped(v[k].q, len, wid))
             continue;
@@ -741,7 +849,7 @@ static int pile_candidate(domino_reader *d, const ts_image *frame, ts_quad *c, p
     ts_reading r;
     int got = read_pile_card(d, frame, c, p, &r, tried, err);
     if (got > 0) {
-        keep_found(d, c->q, &r);
+        keep_found(d, c->q, &r, got == READ_COVERED);
         p->known[p->nknown++] = *c;
     }
     return got;
@@ -849,7 +957,7 @@ static int read_pair_card(domino_reader *d, const ts_image *frame, const ts_quad
                           const pile *p, ts_reading *r, char *err)
 {
     ts_quad on[MAX_TOPS];
-    int known, n = cards_on(p, c, covers_some, on, &known);
+    int n = cards_on(p, c, covers_some, on);
     if (n < 0)
         return 0;
     if (tscv_warp_quad(frame, c->q, &d->work, DOMINO_CARD_W, DOMINO_CARD_H, err) < 0)
@@ -924,7 +1032,7 @@ static int pair_cards(domino_reader *d, const ts_image *frame, ts_quad *cand, in
                 return -1;
             if (!got)
                 continue;
-            keep_found(d, q.q, &r);
+            keep_found(d, q.q, &r, 1);
             p->known[p->nknown++] = q;
             cand[n++] = q;
         }
@@ -1014,6 +1122,7 @@ static int group_cards(domino_reader *d, const ts_image *frame, ts_quad *cand, i
             card_size_at(&p->view, q.q, &len, &wid);
             o = (ts_pt){c.x + u[k].x * len * 54 / 82, c.y + u[k].y * len * 54 / 82};
             card_on_ends(c, o, len, wid, &q);
+            snap_far_end(frame, &q, c, len);
             if (!group_in_square(&g[a], u[k].x, u[k].y, wid) ||
                 same_card(&q, p->known, p->nknown, 0.2f) || offered(&q, cand, n, 0.1f * wid))
                 continue;
@@ -1023,7 +1132,7 @@ static int group_cards(domino_reader *d, const ts_image *frame, ts_quad *cand, i
                 return -1;
             if (!got)
                 continue;
-            keep_found(d, q.q, &r);
+            keep_found(d, q.q, &r, 1);
             p->known[p->nknown++] = q;
             cand[n++] = q;
             break;
@@ -1072,7 +1181,7 @@ static int read_and_keep(domino_reader *d, const ts_image *frame, const ts_quad 
     if (tscv_warp_quad(frame, q->q, &d->work, DOMINO_CARD_W, DOMINO_CARD_H, err) < 0 ||
         domino_read(d, &d->work, r, err) < 0)
         return -1;
-    keep_found(d, q->q, r);
+    keep_found(d, q->q, r, 0);
     return 0;
 }
 
@@ -1160,12 +1269,18 @@ static int beside_cards(domino_reader *d, const ts_image *frame, ts_quad *cand, 
 /* The reading find() kept for quad q (the same floats), if q is one. */
 static int found_reading(const domino_reader *d, const ts_pt q[4], ts_reading *out)
 {
-    for (int i = 0; i < d->nfound; i++)
-        if (memcmp(d->found[i].q, q, sizeof d->found[i].q) == 0) {
-            *out = d->found[i].r;
-            return 1;
-        }
-    return 0;
+    int i = found_index(d, q);
+    if (i == d->nfound)
+        return 0;
+    *out = d->found[i].r;
+    return 1;
+}
+
+/* Whether find() kept a reading of quad q read as a covered card. */
+static int found_covered(const domino_reader *d, const ts_pt q[4])
+{
+    int i = found_index(d, q);
+    return i < d->nfound && d->found[i].covered;
 }
 
 /* q's reading (kept, or read now and kept: *reads counts those). Returns
@@ -1191,10 +1306,22 @@ static int middle_under(const ts_quad *a, const ts_quad *b)
     return ts_point_in_quad(b->q, ca.x, ca.y) && !ts_point_in_quad(a->q, cb.x, cb.y);
 }
 
+/* Whether out[a] is a card partly under out[b] that the pipeline would
+ * take for b (ts_quad_overlap): a's middle under b, or a read as covered
+ * (its reading from the part that shows) lying across b or under b's
+ * middle, not b seen again. */
+static int partly_under(const domino_reader *d, const ts_quad *a, const ts_quad *b)
+{
+    if (middle_under(a, b))
+        return 1;
+    return ts_quad_overlap(a, b) && found_covered(d, a->q) && !same_card(a, b, 1, 0.2f);
+}
+
 /* Whether the middle of cut (its centre and four points a quarter of its
  * width and a tenth of its length about it) lies on none of out[0..n)
- * but out[a] read sure (a reading kept): the cut of a shows there, no
- * other card seen again, with room for a quad a little off. */
+ * but out[a] read sure (a reading kept), and none of their middles on the
+ * cut: the cut of a shows there, no other card seen again, with room for
+ * a quad a little off. */
 static int clear_of_sure(const domino_reader *d, const ts_quad *out, int n, int a,
                          const ts_quad *cut)
 {
@@ -1207,6 +1334,10 @@ static int clear_of_sure(const domino_reader *d, const ts_quad *out, int n, int 
             ts_pt c = ts_quad_point(cut->q, U[s], V[s]);
             on = ts_point_in_quad(out[k].q, c.x, c.y);
         }
+        /* nor a sure card's middle on the cut: the pipeline would take
+         * one for the other */
+        ts_pt m = ts_quad_centre(out[k].q);
+        on = on || (k != a && ts_point_in_quad(cut->q, m.x, m.y));
         if (on && found_reading(d, out[k].q, &r) && r.is_card &&
             r.conf >= ts_domino_reader_class.conf_floor)
             return 0;
@@ -1215,14 +1346,15 @@ static int clear_of_sure(const domino_reader *d, const ts_quad *out, int n, int 
 }
 
 /* Card out[a] cut to an end that shows from under out[b] (the one that
- * keeps more when both show), at the longest length down to half a card
- * whose middle lies on no card read sure (clear_of_sure). Returns 1 with
- * cut, or 0. */
+ * keeps more when both show), at the longest length down to a third of
+ * the card (its end's square and a little: the reading is kept, the cut
+ * only holds its place) whose middle lies on no card read sure
+ * (clear_of_sure). Returns 1 with cut, or 0. */
 static int cut_clear(const domino_reader *d, const ts_quad *out, int n, int a, int b,
                      ts_quad *cut)
 {
     float len = card_len(out[a].q);
-    for (float t = 0.95f; t >= 0.5f; t -= 0.05f)
+    for (float t = 0.95f; t >= 0.34f; t -= 0.05f) /* 0.95 .. 0.35 */
         for (int e = 0; e < 2; e++) {
             ts_pt end = ts_quad_point(out[a].q, 0.5f, e ? 0.9f : 0.1f);
             if (ts_point_in_quad(out[b].q, end.x, end.y))
@@ -1234,9 +1366,9 @@ static int cut_clear(const domino_reader *d, const ts_quad *out, int n, int a, i
     return 0;
 }
 
-/* Two candidates read sure as two cards of a pile, one's middle under the
- * other: the pipeline takes only the first (ts_quad_overlap: either's
- * middle inside the other is the same card). The one partly under is cut
+/* Two candidates read sure as two cards of a pile, one partly under the
+ * other (partly_under): the pipeline takes only the first (ts_quad_overlap:
+ * either's middle inside the other is the same card). The one partly under is cut
  * to its end that shows (cut_clear), its reading kept for the cut, so both
  * are taken; the same card found again is left whole (it lies on the
  * cut: not taken). At most MAX_CLEAR quads read and cut here. Returns 0,
@@ -1254,7 +1386,7 @@ static int clear_middles(domino_reader *d, const ts_image *frame, ts_quad *out, 
                 again = ts_quad_overlap(&was[k], &out[a]);
             if (again)
                 break;
-            if (b == a || !middle_under(&out[a], &out[b]))
+            if (b == a || !partly_under(d, &out[a], &out[b]))
                 continue;
             int sa = sure_reading(d, frame, &out[a], &ra, &reads, err);
             int sb = sa > 0 ? sure_reading(d, frame, &out[b], &rb, &reads, err) : sa;
@@ -1265,10 +1397,64 @@ static int clear_middles(domino_reader *d, const ts_image *frame, ts_quad *out, 
                 cut_clear(d, out, n, a, b, &cut)) {
                 was[ncut++] = out[a];
                 out[a] = cut;
-                keep_found(d, cut.q, &ra);
+                keep_found(d, cut.q, &ra, 0);
                 break;
             }
         }
+    return 0;
+}
+
+/* How quad q reads (its kept reading, or read now and kept: *reads counts
+ * those, at most MAX_CLEAR): no card, a card under the floor, one at or
+ * above it, or not known (no reads left). Returns -1 with err. */
+enum { READS_NO_CARD, READS_UNSURE, READS_SURE, READS_UNKNOWN };
+
+static int reads_as(domino_reader *d, const ts_image *frame, const ts_quad *q, int *reads,
+                    char *err)
+{
+    ts_reading r;
+    if (!found_reading(d, q->q, &r) && *reads >= MAX_CLEAR)
+        return READS_UNKNOWN;
+    int sure = sure_reading(d, frame, q, &r, reads, err);
+    if (sure < 0)
+        return -1;
+    return sure ? READS_SURE : r.is_card ? READS_UNSURE : READS_NO_CARD;
+}
+
+/* Each card of out[0..n) read sure after candidates read as cards under
+ * the floor that the pipeline would take for it (ts_quad_overlap: a quad
+ * of the same card a little off, or of a card it lies across): the
+ * pipeline takes the first, unread, and drops the sure one. It is moved
+ * before the first of them, unless a candidate between that reads sure (or
+ * is not read: no reads left) lies there too. At most MAX_CLEAR reads.
+ * Returns 0, or -1 with err. */
+static int sure_before_unsure(domino_reader *d, const ts_image *frame, ts_quad *out, int n,
+                              char *err)
+{
+    int reads = 0;
+    for (int i = 1; i < n; i++) {
+        ts_reading r;
+        if (!found_reading(d, out[i].q, &r) || !r.is_card ||
+            r.conf < ts_domino_reader_class.conf_floor)
+            continue;
+        int j = -1;
+        for (int k = i - 1; k >= 0; k--) {
+            if (!ts_quad_overlap(&out[k], &out[i]))
+                continue;
+            int as = reads_as(d, frame, &out[k], &reads, err);
+            if (as < 0)
+                return -1;
+            if (as == READS_SURE || as == READS_UNKNOWN)
+                break;
+            if (as == READS_UNSURE)
+                j = k;
+        }
+        if (j < 0)
+            continue;
+        ts_quad q = out[i];
+        memmove(&out[j + 1], &out[j], (size_t)(i - j) * sizeof *out);
+        out[j] = q;
+    }
     return 0;
 }
 
@@ -1290,7 +1476,7 @@ static int domino_find(void *reader, const ts_image *frame, ts_quad *out, int ma
     if (ns < 0)
         return -1;
     for (int i = 0; i < ns; i++)
-        keep_found(d, d->strips[i].q.q, &d->strips[i].r);
+        keep_found(d, d->strips[i].q.q, &d->strips[i].r, 0);
     n = covered_cards(d, frame, out, n, max, &p, err);
     if (n >= 0)
         n = beside_cards(d, frame, out, n, max, &p, err);
@@ -1303,6 +1489,8 @@ static int domino_find(void *reader, const ts_image *frame, ts_quad *out, int ma
     for (int i = 0; i < ns && n < max; i++)
         out[n++] = d->strips[i].q;
     if (clear_middles(d, frame, out, n, err) < 0)
+        return -1;
+    if (sure_before_unsure(d, frame, out, n, err) < 0)
         return -1;
     /* cards no ray found, from their two pip groups, after everything
      * (read as found: no pile's cover nor fan's chain is built on them) */
