@@ -117,6 +117,10 @@ static int split_at(const ts_index_ink *ix, const tscv_blob *b, int lab, float m
     return 1;
 }
 
+/* A merged blob at least this long (px along its axis) is cut a second
+ * time (split_merged). */
+enum { SECOND_LEN = 16 };
+
 /* A numeral and its symbol merged into one blob (a large or blurred index:
  * their gap is 1.5 mm, two or three pixels), split at the narrowest place
  * along its long axis into the numeral and the smaller symbol (out[0],
@@ -176,11 +180,14 @@ static int split_merged(const ts_index_ink *ix, const tscv_blob *b, int lab, gly
                 best[end] = c;
         }
     }
-    /* the narrower first; the other after every other pair (by_margin) */
+    /* the narrower first; the other after every other pair (by_margin),
+     * on a blob long enough for two cuts to part different glyphs (on a
+     * short one they are the first's a pixel off: 107036's R1 index made
+     * a false R3) */
     int first = hist[best[1]] < hist[best[0]], got = 0;
     for (int k = 0; k < 2; k++) {
         int c = best[k ? !first : first];
-        if ((k && c == best[first]) || !is_neck(hist, lo, hi, c) ||
+        if ((k && (c == best[first] || len < SECOND_LEN)) || !is_neck(hist, lo, hi, c) ||
             !split_at(ix, b, lab, mx, my, ux, uy, c - half, out + got))
             continue;
         out[got].second = out[got + 1].second = k;
@@ -229,12 +236,13 @@ static int level_pairs(ts_index_ink *ix, int nb, glyph *gl, float back, pair *p,
         if (r->ext < MIN_EXT || round_blob(r))
             continue;
         /* a two-digit numeral (10) is two glyphs side by side: its centre
-         * is between them */
+         * is between them (not a second split's part beside a first's
+         * glyph: it would move the numeral of a pair that comes first) */
         float nx = r->cx, ny = r->cy;
         int from = first_at(gl, ng, r->cx - 1.6f * r->ext);
         for (int j = from; j < ng && gl[j].cx <= r->cx + 0.9f * r->ext; j++) {
             const glyph *t = &gl[j];
-            if (j != i && fabsf(t->ext - r->ext) < 0.2f * r->ext &&
+            if (j != i && t->second <= r->second && fabsf(t->ext - r->ext) < 0.2f * r->ext &&
                 fabsf(t->cy - r->cy) < 0.25f * r->ext && fabsf(t->cx - r->cx) < 0.9f * r->ext &&
                 fabsf(t->cx - r->cx) > 0.3f * r->ext) {
                 nx = (r->cx + t->cx) / 2, ny = (r->cy + t->cy) / 2;
@@ -370,8 +378,10 @@ int ts_gof_index_cards(ts_index_ink *ix, const ts_image *full, const int roi[4],
             if (same_card(&out[j], &q)) {
                 dup = 1;
                 /* the card's other corner (not the same index on another
-                 * level) confirms it */
-                if (out[j].score < 2 && ts_dist(sp[j].first, p[i].num) > 0.5f * ts_dist(q.q[0], q.q[1]))
+                 * level) confirms it; a second split's pair only a card
+                 * of its kind (its cut numeral may lie near a true card) */
+                if (out[j].score < 2 && p[i].second <= sp[j].second &&
+                    ts_dist(sp[j].first, p[i].num) > 0.5f * ts_dist(q.q[0], q.q[1]))
                     out[j].score += 1;
             }
         if (!dup && keep && !keep(&q, ctx))
@@ -385,11 +395,15 @@ int ts_gof_index_cards(ts_index_ink *ix, const ts_image *full, const int roi[4],
     }
     /* a card of second splits only where both its indices show: one such
      * index may be a numeral cut at its waist, its card a corner off (a 6
-     * read G1 at 0.996 on 127014, a 3 read R1 on 127021) */
+     * read G1 at 0.996 on 127014, a 3 read R1 on 127021); and offered with
+     * the one-index cards, last (gof_find.c merge_index), not before the
+     * outlines of a printed cloth's cards */
     int kept = 0;
     for (int j = 0; j < n; j++)
-        if (!sp[j].second || out[j].score >= 2)
-            out[kept++] = out[j];
+        if (!sp[j].second || out[j].score >= 2) {
+            out[kept] = out[j];
+            out[kept++].score -= sp[j].second;
+        }
     n = kept;
     free(sp);
     free(gl);
