@@ -37,11 +37,13 @@ static const float NUM_X_MM = 7.0f, NUM_Y_MM = 7.0f, STEP_MM = 6.25f;
 typedef struct {
     float cx, cy, ext;
     int area;
+    int second; /* a part of a merged blob's second split (split_merged) */
 } glyph;
 
 typedef struct {
     ts_pt num, sym; /* frame pixels */
     float margin;
+    int second; /* of a second split's part: after every other pair */
 } pair;
 
 static int by_x(const void *a, const void *b)
@@ -83,16 +85,50 @@ static int blob_part(const ts_index_ink *ix, const tscv_blob *b, int lab, float 
     if (!n)
         return 0;
     int ext = x1 - x0 > y1 - y0 ? x1 - x0 + 1 : y1 - y0 + 1;
-    *g = (glyph){sx / n, sy / n, (float)ext, n};
+    *g = (glyph){sx / n, sy / n, (float)ext, n, 0};
     return 1;
 }
+
+/* Whether hist[best] is a neck between hist[lo..best) and (best..hi]:
+ * however thick, the symbol is about as wide as its join to the numeral
+ * (68000-68039 piles: a neck under half the smaller part's width read 3
+ * fewer cards). */
+static int is_neck(const int *hist, int lo, int hi, int best)
+{
+    int left = 0, right = 0;
+    for (int t = lo; t < best; t++)
+        left = hist[t] > left ? hist[t] : left;
+    for (int t = best + 1; t <= hi; t++)
+        right = hist[t] > right ? hist[t] : right;
+    return 4 * hist[best] <= 3 * (left > right ? left : right);
+}
+
+/* The blob cut across its axis at cut into the numeral and the smaller
+ * symbol (out[0], out[1]); 0 when a part is empty. */
+static int split_at(const ts_index_ink *ix, const tscv_blob *b, int lab, float mx, float my,
+                    float ux, float uy, float cut, glyph out[2])
+{
+    glyph g[2];
+    if (!blob_part(ix, b, lab, mx, my, ux, uy, -1e9f, cut, &g[0]) ||
+        !blob_part(ix, b, lab, mx, my, ux, uy, cut + 1, 1e9f, &g[1]))
+        return 0;
+    int big = g[1].area > g[0].area;
+    out[0] = g[big], out[1] = g[!big];
+    return 1;
+}
+
+/* A merged blob at least this long (px along its axis) is cut a second
+ * time (split_merged). */
+enum { SECOND_LEN = 16 };
 
 /* A numeral and its symbol merged into one blob (a large or blurred index:
  * their gap is 1.5 mm, two or three pixels), split at the narrowest place
  * along its long axis into the numeral and the smaller symbol (out[0],
- * out[1]). Returns 0 when the blob is not elongated or has no clear neck
- * in the part where the symbol would end. */
-static int split_merged(const ts_index_ink *ix, const tscv_blob *b, int lab, glyph out[2])
+ * out[1]), and again at the narrowest place near the other end (out[2],
+ * out[3]) when that is another neck. Returns the glyphs (0, 2 or 4): 0
+ * when the blob is not elongated or has no clear neck in the part where
+ * the symbol would end. */
+static int split_merged(const ts_index_ink *ix, const tscv_blob *b, int lab, glyph out[4])
 {
     enum { MAX_LEN = 3 * MAX_EXT }; /* the diagonal of a blob 2 MAX_EXT wide */
     int w = ix->grey.w, n = 0;
@@ -131,31 +167,33 @@ static int split_merged(const ts_index_ink *ix, const tscv_blob *b, int lab, gly
     int len = hi - lo + 1;
     if (len < 8)
         return 0;
-    /* the symbol is a quarter to two fifths of the length, at either end */
-    int best = -1;
-    for (int end = 0; end < 2; end++)
+    /* the symbol is a quarter to two fifths of the length, at either end:
+     * the narrowest place on each side is a split (a 3's or an 8's waist
+     * may be narrower than the gap to its symbol at the other end: 125017's
+     * R3 top, its numeral cut in two and the pair read the wrong way) */
+    int best[2];
+    for (int end = 0; end < 2; end++) {
+        best[end] = -1;
         for (int f = (len + 4) / 5; f <= (2 * len) / 5; f++) {
             int c = end ? hi - f : lo + f;
-            if (best < 0 || hist[c] < hist[best])
-                best = c;
+            if (best[end] < 0 || hist[c] < hist[best[end]])
+                best[end] = c;
         }
-    int left = 0, right = 0;
-    for (int t = lo; t < best; t++)
-        left = hist[t] > left ? hist[t] : left;
-    for (int t = best + 1; t <= hi; t++)
-        right = hist[t] > right ? hist[t] : right;
-    /* a neck, however thick: the symbol is about as wide as its join to
-     * the numeral (68000-68039 piles: a neck under half the smaller part's
-     * width read 3 fewer cards) */
-    if (4 * hist[best] > 3 * (left > right ? left : right))
-        return 0;
-    glyph g[2];
-    if (!blob_part(ix, b, lab, mx, my, ux, uy, -1e9f, best - half, &g[0]) ||
-        !blob_part(ix, b, lab, mx, my, ux, uy, best + 1 - half, 1e9f, &g[1]))
-        return 0;
-    int big = g[1].area > g[0].area;
-    out[0] = g[big], out[1] = g[!big];
-    return 1;
+    }
+    /* the narrower first; the other after every other pair (by_margin),
+     * on a blob long enough for two cuts to part different glyphs (on a
+     * short one they are the first's a pixel off: 107036's R1 index made
+     * a false R3) */
+    int first = hist[best[1]] < hist[best[0]], got = 0;
+    for (int k = 0; k < 2; k++) {
+        int c = best[k ? !first : first];
+        if ((k && (c == best[first] || len < SECOND_LEN)) || !is_neck(hist, lo, hi, c) ||
+            !split_at(ix, b, lab, mx, my, ux, uy, c - half, out + got))
+            continue;
+        out[got].second = out[got + 1].second = k;
+        got += 2;
+    }
+    return got;
 }
 
 /* Whether a glyph is a printed cloth's dot rather than a numeral: a
@@ -184,11 +222,13 @@ static int level_pairs(ts_index_ink *ix, int nb, glyph *gl, float back, pair *p,
         if (ext > 2 * MAX_EXT || ext < 3 || b->area < 5 || b->w > 5 * b->h || b->h > 6 * b->w)
             continue;
         if (ext <= MAX_EXT)
-            gl[ng++] = (glyph){b->cx, b->cy, (float)ext, b->area};
+            gl[ng++] = (glyph){b->cx, b->cy, (float)ext, b->area, 0};
         /* up to twice as large: a numeral and its symbol merged */
-        if (ext >= MIN_EXT + 3 && ng + 2 <= MAX_GLYPHS && split_merged(ix, b, i + 1, gl + ng) &&
-            gl[ng].ext <= MAX_EXT)
-            ng += 2;
+        glyph parts[4];
+        int parts_n = ext >= MIN_EXT + 3 && ng + 4 <= MAX_GLYPHS ? split_merged(ix, b, i + 1, parts) : 0;
+        for (int k = 0; k < parts_n; k += 2)
+            if (parts[k].ext <= MAX_EXT)
+                gl[ng++] = parts[k], gl[ng++] = parts[k + 1];
     }
     qsort(gl, (size_t)ng, sizeof *gl, by_x); /* pairs lie within a glyph or two in x */
     for (int i = 0; i < ng; i++) {
@@ -196,12 +236,13 @@ static int level_pairs(ts_index_ink *ix, int nb, glyph *gl, float back, pair *p,
         if (r->ext < MIN_EXT || round_blob(r))
             continue;
         /* a two-digit numeral (10) is two glyphs side by side: its centre
-         * is between them */
+         * is between them (not a second split's part beside a first's
+         * glyph: it would move the numeral of a pair that comes first) */
         float nx = r->cx, ny = r->cy;
         int from = first_at(gl, ng, r->cx - 1.6f * r->ext);
         for (int j = from; j < ng && gl[j].cx <= r->cx + 0.9f * r->ext; j++) {
             const glyph *t = &gl[j];
-            if (j != i && fabsf(t->ext - r->ext) < 0.2f * r->ext &&
+            if (j != i && t->second <= r->second && fabsf(t->ext - r->ext) < 0.2f * r->ext &&
                 fabsf(t->cy - r->cy) < 0.25f * r->ext && fabsf(t->cx - r->cx) < 0.9f * r->ext &&
                 fabsf(t->cx - r->cx) > 0.3f * r->ext) {
                 nx = (r->cx + t->cx) / 2, ny = (r->cy + t->cy) / 2;
@@ -231,15 +272,23 @@ static int level_pairs(ts_index_ink *ix, int nb, glyph *gl, float back, pair *p,
                 continue;
             p[np++] = (pair){{(nx + 0.5f) * back - 0.5f, (ny + 0.5f) * back - 0.5f},
                              {(s->cx + 0.5f) * back - 0.5f, (s->cy + 0.5f) * back - 0.5f},
-                             margin};
+                             margin, r->second || s->second};
         }
     }
     return np;
 }
 
+/* The first pair that implied a card, and whether of a second split. */
+typedef struct {
+    ts_pt first;
+    int second;
+} support;
+
 static int by_margin(const void *a, const void *b)
 {
     const pair *x = a, *y = b;
+    if (x->second != y->second)
+        return x->second - y->second;
     return (x->margin < y->margin) - (x->margin > y->margin);
 }
 
@@ -313,8 +362,8 @@ int ts_gof_index_cards(ts_index_ink *ix, const ts_image *full, const int roi[4],
     np = np < LOOK_PAIRS ? np : LOOK_PAIRS;
     /* one card per place; the pairs that imply it (its two corners, two
      * levels) are its support */
-    ts_pt *first = malloc(sizeof *first * (size_t)(max > 0 ? max : 1));
-    if (!first) {
+    support *sp = malloc(sizeof *sp * (size_t)(max > 0 ? max : 1));
+    if (!sp) {
         free(gl);
         free(p);
         snprintf(err, TSCV_ERR_MAX, "gof index: out of memory");
@@ -329,8 +378,10 @@ int ts_gof_index_cards(ts_index_ink *ix, const ts_image *full, const int roi[4],
             if (same_card(&out[j], &q)) {
                 dup = 1;
                 /* the card's other corner (not the same index on another
-                 * level) confirms it */
-                if (out[j].score < 2 && ts_dist(first[j], p[i].num) > 0.5f * ts_dist(q.q[0], q.q[1]))
+                 * level) confirms it; a second split's pair only a card
+                 * of its kind (its cut numeral may lie near a true card) */
+                if (out[j].score < 2 && p[i].second <= sp[j].second &&
+                    ts_dist(sp[j].first, p[i].num) > 0.5f * ts_dist(q.q[0], q.q[1]))
                     out[j].score += 1;
             }
         if (!dup && keep && !keep(&q, ctx))
@@ -338,11 +389,23 @@ int ts_gof_index_cards(ts_index_ink *ix, const ts_image *full, const int roi[4],
         used++;
         if (!dup && n < max) {
             q.score = 1 + q.score / 1000;
-            first[n] = p[i].num;
+            sp[n] = (support){p[i].num, p[i].second};
             out[n++] = q;
         }
     }
-    free(first);
+    /* a card of second splits only where both its indices show: one such
+     * index may be a numeral cut at its waist, its card a corner off (a 6
+     * read G1 at 0.996 on 127014, a 3 read R1 on 127021); and offered with
+     * the one-index cards, last (gof_find.c merge_index), not before the
+     * outlines of a printed cloth's cards */
+    int kept = 0;
+    for (int j = 0; j < n; j++)
+        if (!sp[j].second || out[j].score >= 2) {
+            out[kept] = out[j];
+            out[kept++].score -= sp[j].second;
+        }
+    n = kept;
+    free(sp);
     free(gl);
     free(p);
     return n;
