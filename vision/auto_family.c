@@ -1031,6 +1031,13 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
             trusted[f] += o < 0.5 && (how[f][i] > 0 || likely);
             conf += r->cards[i].conf * (1 - o);
         }
+        /* a reading more of whose sure cards are another family's than
+         * not misreads that family's table: its other sure cards are
+         * no better a guess (a playing reader's four sure indexes on a
+         * Gang of Four fan, three of them on coloured numerals, against
+         * its reader's one card at 0.6, rendered 122027) */
+        if (claimed[f] > deck_sure[f])
+            deck_sure[f] = 0;
         score[f] = s, sumconf[f] = conf, guess_score[f] = guess;
         if (weights)
             weights[f] = (ts_auto_weight){s, conf, mean, counted[f], 0, backed[f], agree[f]};
