@@ -243,8 +243,8 @@ static int part_of_other(const ts_frame_result *trial, int n, int f, const ts_ca
  * squeezed to a square, makes every card longer than it is). More copies
  * of one card than a deck holds are not that deck's cards (one playing
  * card's four red diamonds read as four SET cards "1RDS"): the extra ones
- * count as unsure. */
-enum { LONG_SURE = 2 };
+ * count as unsure, COPY, however sure their reader was (see UNSURE_CARD). */
+enum { LONG_SURE = 2, COPY = -2 };
 static int counts(const ts_frame_result *trial, const ts_reader_class *const *cls, int n, int f,
                   int i, bigs big_face)
 {
@@ -256,7 +256,7 @@ static int counts(const ts_frame_result *trial, const ts_reader_class *const *cl
     if (!c->read)
         return shaped ? -1 : 0;
     if (earlier_copies(a, i) >= deck_copies(c->code.family))
-        return shaped ? -1 : 0;
+        return shaped ? COPY : 0;
     return shaped ? 1 : LONG_SURE;
 }
 
@@ -765,7 +765,10 @@ static int conf_tie(double a, double b, int counted)
 /* The reading taken when no reading has a sure card the face net accepts
  * and no face speaks for the chosen one (see guess_rank): the one of the
  * highest rank with a counted card, then the one with more sure cards
- * (sure: those beyond one deck's copies not counted) (a Gang of Four
+ * (sure: those beyond one deck's copies not counted, nor those the net
+ * or their inks give another family: a playing reader's five sure indexes
+ * on a Gang of Four fan, four of them on green or yellow numerals, against
+ * its own reader's four, rendered 126014) (a Gang of Four
  * fan's one sure card and four unsure ones on its strips, score -3.5,
  * against a playing reader's one unsure card there, -1: 109019; a Gang of
  * Four fan's two sure cards and one unsure, score 0, against a playing
@@ -805,14 +808,18 @@ static int likeliest_guess(const ts_reader_class *const *cls, const ts_frame_res
  * net accepts, against a Qwirkle reader's one on a strip that it calls no
  * card, 87017; not a Qwirkle reader's four on a playing fan, one of which
  * the net half accepts, against the playing reader's three, 87032), or
- * -1. */
+ * -1. Not one more of whose sure cards show another family's card (its
+ * face or inks: claimed) than the net accepts: that family's cards lie
+ * there, and the one card accepted is a misread of them too (a playing
+ * reader's 7D on a Gang of Four fan's red 7, beside its 9S and 7S on
+ * green numerals, rendered 127027). */
 static int backed_instead(const ts_reader_class *const *cls, int n, const double *score,
-                          const int *backed, const int *sure, int best)
+                          const int *backed, const int *claimed, const int *sure, int best)
 {
     int bb = -1, rank = guess_rank(cls[best]->family);
     for (int f = 0; f < n; f++)
-        if (backed[f] && sure[f] >= sure[best] && guess_rank(cls[f]->family) >= rank &&
-            (bb < 0 || score[f] > score[bb]))
+        if (backed[f] && claimed[f] <= backed[f] && sure[f] >= sure[best] &&
+            guess_rank(cls[f]->family) >= rank && (bb < 0 || score[f] > score[bb]))
             bb = f;
     return bb;
 }
@@ -949,7 +956,8 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
     int best = -1;
     double bs = 0, bc = 0, bm = 0, score[MAX_READINGS], sumconf[MAX_READINGS];
     double guess_score[MAX_READINGS]; /* score, repeats beyond one deck against */
-    int deck_sure[MAX_READINGS] = {0}; /* sure cards counted, not beyond one deck */
+    /* sure cards counted, not beyond one deck, not another family's */
+    int deck_sure[MAX_READINGS] = {0};
     int own[MAX_READINGS]; /* counted cards the net places in the reading's family */
     int own_agree[MAX_READINGS]; /* those it places there clearly (AGREE_P) */
     double own_p[MAX_READINGS] = {0}; /* their summed P(the family) */
@@ -961,6 +969,11 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
     /* sure cards the net does not place in another family: only these
      * hold a reading against another family's faces (see MANY_SURE) */
     int unclaimed[MAX_READINGS] = {0};
+    int claimed[MAX_READINGS] = {0}; /* sure cards the net or their inks give another family */
+    int refuted[MAX_READINGS] = {0}; /* counted cards, sure or not, it gives another family */
+    /* sure cards and unsure ones likelier right than not, none it gives
+     * another family */
+    int trusted[MAX_READINGS] = {0};
     for (int f = 0, at = 0; f < n; f++) {
         const ts_frame_result *r = &readings[f];
         int fam = cls[f]->family;
@@ -1007,7 +1020,7 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
             nseen += sampled;
             if (p >= VOTE_P)
                 own[f]++, own_p[f] += p, own_agree[f] += p >= AGREE_P;
-            int likely = r->cards[i].conf >= UNSURE_CARD && o < 0.5;
+            int likely = r->cards[i].conf >= UNSURE_CARD && o < 0.5 && how[f][i] != COPY;
             double v = how[f][i] < 0                    ? (p >= 0.5 || likely ? 0 : -1)
                        : o >= 0.5                       ? -1
                        : x >= NONE_SURE || p <= NOT_MINE ? NONE_VALUE
@@ -1015,13 +1028,23 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
                                                         : 1;
             s += v;
             guess += how[f][i] > 0 && beyond_one_deck(r, i) ? -1 : v;
-            deck_sure[f] += how[f][i] > 0 && !beyond_one_deck(r, i);
+            deck_sure[f] += how[f][i] > 0 && !beyond_one_deck(r, i) && o < 0.5;
             /* backed: what counts 1 or 2 above, not NONE_VALUE; agree: 2 */
             backed[f] += how[f][i] > 0 && o < 0.5 && x < NONE_SURE && p > NOT_MINE;
             agree[f] += how[f][i] > 0 && o < 0.5 && x < NONE_SURE && p >= AGREE_P;
             unclaimed[f] += how[f][i] > 0 && o < 0.5;
+            claimed[f] += how[f][i] > 0 && o >= 0.5;
+            refuted[f] += o >= 0.5;
+            trusted[f] += o < 0.5 && (how[f][i] > 0 || likely);
             conf += r->cards[i].conf * (1 - o);
         }
+        /* a reading more of whose sure cards are another family's than
+         * not misreads that family's table: its other sure cards are
+         * no better a guess (a playing reader's four sure indexes on a
+         * Gang of Four fan, three of them on coloured numerals, against
+         * its reader's one card at 0.6, rendered 122027) */
+        if (claimed[f] > deck_sure[f])
+            deck_sure[f] = 0;
         score[f] = s, sumconf[f] = conf, guess_score[f] = guess;
         if (weights)
             weights[f] = (ts_auto_weight){s, conf, mean, counted[f], 0, backed[f], agree[f]};
@@ -1114,7 +1137,12 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
          * small webcam-lit playing cards no reader reads, one outline the
          * net calls a playing card, rendered 104024, 107006, 87009): one
          * finder's outline in a fan the readers lose is too little against
-         * cards that count. Nor on no more
+         * cards that count, or against VOTE_MIN cards its reader holds
+         * likelier right than not when the net gives none of the reading's
+         * cards to another family (trusted, refuted: a Gang of Four fan's
+         * two cards read at 0.6 against one strip the net calls a Chinese
+         * domino card, rendered 125021; on 87009 the net calls the Gang of
+         * Four reader's sure card a playing card). Nor on no more
          * faces than the chosen reading's score (a face is one card's
          * evidence): a Gang of Four fan's eight sure cards, read at their
          * corner indices, which the net calls no card (score 3), against
@@ -1130,7 +1158,8 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
         if (b >= 0 && readings[b].ncards == 0)
             votes[over] -= notes.on_chosen[over];
         if (b >= 0 && readings[b].ncards == 0 && !whole[over] &&
-            ((votes[over] < VOTE_MIN && (best < 0 || backed[best] || score[best] > 0)) ||
+            ((votes[over] < VOTE_MIN && (best < 0 || backed[best] || score[best] > 0 ||
+                                         (trusted[best] >= VOTE_MIN && !refuted[best]))) ||
              (best >= 0 && (votes[over] <= score[best] || unclaimed[best] >= MANY_SURE))))
             b = -1;
         if (b >= 0)
@@ -1138,7 +1167,7 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
         return best;
     }
     int instead = best >= 0 && !backed[best] && votes[chosen] + own[best] == 0
-                      ? backed_instead(cls, n, score, backed, sure, best)
+                      ? backed_instead(cls, n, score, backed, claimed, sure, best)
                       : -1;
     if (instead >= 0)
         return instead;
