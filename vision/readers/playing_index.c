@@ -329,11 +329,16 @@ int ts_playing_index_pairs(ts_index_ink *ix, const ts_image *frame, ts_playing_p
  * frame are 64-121 px wide; a row's or grid's 140-200. */
 #define FINE_CARD_W 70.0f
 
+int ts_playing_index_small_cards(const ts_image *frame, float card_w)
+{
+    float k = (float)WORK / (frame->w > frame->h ? frame->w : frame->h);
+    return card_w > 0 && card_w * (k > 1 ? 1 : k) < FINE_CARD_W;
+}
+
 int ts_playing_index_pairs_sized(ts_index_ink *ix, const ts_image *frame, float card_w,
                                  ts_playing_pair *out, int max, char *err)
 {
-    float k = (float)WORK / (frame->w > frame->h ? frame->w : frame->h);
-    int finer = card_w > 0 && card_w * (k > 1 ? 1 : k) < FINE_CARD_W;
+    int finer = ts_playing_index_small_cards(frame, card_w);
     return pairs_on(ix, frame, 0, LEVELS - 1, 1, finer, 1, 0, out, max, err);
 }
 
