@@ -40,10 +40,15 @@
 #include "readers/readers.h"
 
 enum { NRANK = 13, NSUIT = 4, NPATCH = 4, NOUT = NRANK + NSUIT + 2 };
-/* Index candidates: glyph pairs looked at per frame, and the ways a frame
- * may be stretched (a photo squeezed to a square: cards look narrower or
- * squatter than they are) tried for each pair. */
-enum { MAX_PAIRS = 512, READ_PAIRS = 48, NSTRETCH = TS_PLAYING_NSTRETCH, MAX_CARD_PAIRS = 64 };
+/* Index candidates: glyph pairs looked at per frame (SCREEN_PAIRS screened;
+ * READ_PAIRS on a frame of small cards, ts_playing_index_small_cards: on a
+ * pile, whose cards' outlines run together, the pips of the cards on top
+ * pair clearer than the indices and took all of 48; on the phone photos
+ * 160 made 2 more false cards), and the ways a frame may be stretched (a
+ * photo squeezed to a square: cards look narrower or squatter than they
+ * are) tried for each pair. */
+enum { MAX_PAIRS = 512, READ_PAIRS = 160, SCREEN_PAIRS = 48, NSTRETCH = TS_PLAYING_NSTRETCH,
+       MAX_CARD_PAIRS = 64 };
 /* Pairs read in every stretch to tell how the frame is stretched; more
  * of a close-up's coarse ones, few and mostly pips, whose index pairs
  * (less white about their large glyphs) come late in the margin order. */
@@ -309,6 +314,7 @@ struct ts_playing_reader {
     ts_playing_face_reading faces[BATCH];
     screened_pair spair[READ_PAIRS + FAN_MORE]; /* the frame's fine pairs screened (fan_cards) */
     int nspair;
+    int screen; /* this frame's pairs screened: SCREEN_PAIRS or READ_PAIRS */
     ts_reading_memo memo; /* the finder's readings of this frame's quads */
     ts_image *ahead_img;  /* BATCH cards read ahead (read_ahead) */
     ts_reading ahead[BATCH];
@@ -1656,8 +1662,8 @@ static int pair_cards(ts_playing_reader *r, const ts_image *frame, int np,
         if (!in_outline(&r->pairs[i], outline, noutline, frame))
             r->pairs[kept++] = r->pairs[i];
     np = kept;
-    if (np > READ_PAIRS)
-        np = READ_PAIRS;
+    if (np > r->screen)
+        np = r->screen;
     ts_pt card[READ_PAIRS * NSTRETCH][4];
     int slot[READ_PAIRS][NSTRETCH], npatch = 0;
     memset(slot, -1, sizeof slot);
@@ -1695,6 +1701,21 @@ static int pair_cards(ts_playing_reader *r, const ts_image *frame, int np,
     return n;
 }
 
+/* The median width (short side) of the whole card-shaped outlines of
+ * outline[0..n) (not cut by the frame's edge), or 0 if none: how large the
+ * table's index glyphs are. */
+static float outlined_width(const ts_quad *outline, int n, const ts_image *frame)
+{
+    double w[MAX_RANKED];
+    int m = 0;
+    for (int i = 0; i < n && m < MAX_RANKED; i++) {
+        const ts_pt *q = outline[i].q;
+        if (ts_playing_card_shaped(q) && !on_frame_edge(q, frame))
+            w[m++] = fminf(ts_dist(q[0], q[1]), ts_dist(q[1], q[2]));
+    }
+    return m ? (float)ts_median(w, m) : 0;
+}
+
 /* The cards implied by the frame's glyph pairs read at least IDX_MAYBE, the
  * first *nsure of them IDX_SURE, then the late ones, those from the coarse
  * level (from r->nfine on) last, each part surest first. */
@@ -1704,7 +1725,9 @@ static int index_candidates(ts_playing_reader *r, const ts_image *frame, const t
     /* the frame's pairs, kept whole for held_pairs: pair_cards drops those
      * in outlines (found once a frame, not again for its held quads: 12 M
      * instructions a 720p frame) */
-    int np = ts_playing_index_pairs(r->indexer, frame, r->hpairs, MAX_PAIRS, err);
+    float card_w = outlined_width(outline, noutline, frame);
+    r->screen = ts_playing_index_small_cards(frame, card_w) ? READ_PAIRS : SCREEN_PAIRS;
+    int np = ts_playing_index_pairs_sized(r->indexer, frame, card_w, r->hpairs, MAX_PAIRS, err);
     if (np < 0)
         return -1;
     r->nhpairs = np;

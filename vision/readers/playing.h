@@ -136,6 +136,13 @@ typedef struct {
  * with err (TSCV_ERR_MAX). */
 int ts_playing_index_pairs(ts_index_ink *ix, const ts_image *frame, ts_playing_pair *out,
                            int max, char *err);
+/* The same on a table whose cards are card_w px wide (0: not known): where
+ * that leaves their index glyphs too small for the finest level, a level
+ * twice as fine (no finer than the frame) is looked at first. */
+int ts_playing_index_pairs_sized(ts_index_ink *ix, const ts_image *frame, float card_w,
+                                 ts_playing_pair *out, int max, char *err);
+/* Whether cards card_w px wide on frame are that small. */
+int ts_playing_index_small_cards(const ts_image *frame, float card_w);
 /* The same with every glyph and pair compared with every other, not only
  * its neighbours (slow on a printed cloth; a check of the neighbours). */
 int ts_playing_index_pairs_exhaustive(ts_index_ink *ix, const ts_image *frame,

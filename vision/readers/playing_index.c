@@ -271,10 +271,11 @@ static int clearest_apart(pair_list *l, float w, float h, int whole, ts_playing_
 }
 
 /* Pairs on levels first..last (and, if more, on the next one when none was
- * found); nnear: white_margin's; whole: every glyph and pair in one bucket
- * (all against all, as a check of the buckets). */
+ * found; if finer, on one twice as fine as first before it, no finer than
+ * the frame); nnear: white_margin's; whole: every glyph and pair in one
+ * bucket (all against all, as a check of the buckets). */
 static int pairs_on(ts_index_ink *ix, const ts_image *frame, int first, int last, int more,
-                    int nnear, int whole, ts_playing_pair *out, int max, char *err)
+                    int finer, int nnear, int whole, ts_playing_pair *out, int max, char *err)
 {
     pair_list l = {0};
     glyph *gl = malloc(sizeof *gl * (size_t)ix->max_blobs);
@@ -288,6 +289,8 @@ static int pairs_on(ts_index_ink *ix, const ts_image *frame, int first, int last
         k = 1;
     for (int lv = 0; lv < first; lv++)
         k /= 2;
+    if (finer && 2 * k <= 1)
+        k *= 2, first--;
     for (int lv = first; lv <= last || (more && lv == last + 1 && l.n == 0); lv++, k /= 2) {
         int w = (int)lroundf(frame->w * k), h = (int)lroundf(frame->h * k);
         if (w < 2 * BLOCK || h < 2 * BLOCK)
@@ -317,13 +320,32 @@ int ts_playing_index_pairs(ts_index_ink *ix, const ts_image *frame, ts_playing_p
 {
     /* A close-up's glyphs are too big for both levels: a frame with no pair
      * there is looked at once more, a level coarser. */
-    return pairs_on(ix, frame, 0, LEVELS - 1, 1, 1, 0, out, max, err);
+    return pairs_on(ix, frame, 0, LEVELS - 1, 1, 0, 1, 0, out, max, err);
+}
+
+/* A card narrower than this on the finest level (level px) has index
+ * glyphs of 4-6 px there (rank 0.11, suit 0.07 of its width): too few to
+ * part a 7 from its heart or to pass MIN_EXT. A pile's cards on a 1280 px
+ * frame are 64-121 px wide; a row's or grid's 140-200. */
+#define FINE_CARD_W 70.0f
+
+int ts_playing_index_small_cards(const ts_image *frame, float card_w)
+{
+    float k = (float)WORK / (frame->w > frame->h ? frame->w : frame->h);
+    return card_w > 0 && card_w * (k > 1 ? 1 : k) < FINE_CARD_W;
+}
+
+int ts_playing_index_pairs_sized(ts_index_ink *ix, const ts_image *frame, float card_w,
+                                 ts_playing_pair *out, int max, char *err)
+{
+    int finer = ts_playing_index_small_cards(frame, card_w);
+    return pairs_on(ix, frame, 0, LEVELS - 1, 1, finer, 1, 0, out, max, err);
 }
 
 int ts_playing_index_pairs_exhaustive(ts_index_ink *ix, const ts_image *frame,
                                       ts_playing_pair *out, int max, char *err)
 {
-    return pairs_on(ix, frame, 0, LEVELS - 1, 1, 1, 1, out, max, err);
+    return pairs_on(ix, frame, 0, LEVELS - 1, 1, 0, 1, 1, out, max, err);
 }
 
 int ts_playing_index_pairs_coarse(ts_index_ink *ix, const ts_image *frame, ts_image *scratch,
@@ -334,7 +356,7 @@ int ts_playing_index_pairs_coarse(ts_index_ink *ix, const ts_image *frame, ts_im
     int w1 = (int)lroundf(frame->w * k), h1 = (int)lroundf(frame->h * k);
     const ts_image *last = &ix->small;
     if (!last->buf || last->w != w1 || last->h != h1 || last->channels != frame->channels)
-        return pairs_on(ix, frame, LEVELS, LEVELS, 0, NEAR_COARSE, 0, out, max, err);
+        return pairs_on(ix, frame, LEVELS, LEVELS, 0, 0, NEAR_COARSE, 0, out, max, err);
     /* halve the last level's picture, not the whole frame again (13 M
      * instructions a 720p frame); a copy, since the level is redrawn */
     if (scratch->w != w1 || scratch->h != h1 || scratch->channels != last->channels) {
@@ -346,7 +368,7 @@ int ts_playing_index_pairs_coarse(ts_index_ink *ix, const ts_image *frame, ts_im
     }
     for (int y = 0; y < h1; y++)
         memcpy(ts_image_row(scratch, y), ts_image_row(last, y), (size_t)w1 * last->channels);
-    int n = pairs_on(ix, scratch, 1, 1, 0, NEAR_COARSE, 0, out, max, err);
+    int n = pairs_on(ix, scratch, 1, 1, 0, 0, NEAR_COARSE, 0, out, max, err);
     float sx = (float)frame->w / w1, sy = (float)frame->h / h1;
     for (int i = 0; i < n; i++) {
         out[i].rank = (ts_pt){out[i].rank.x * sx, out[i].rank.y * sy};
