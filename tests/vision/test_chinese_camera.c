@@ -15,8 +15,7 @@
  *   was short the four gave no way and its card was never offered. The
  *   neighbours are now found by the group's own spacing, and such cards are
  *   offered after the cards beside the known (domino_find_beside), which
- *   read whole there.
- *
+ *   read whole there;
  * - covered pile cards read from the part that shows but then lost by the
  *   pipeline, which takes the first of two quads either of whose middles
  *   lies in the other: a card read covered lying across a card read sure is

@@ -2006,12 +2006,48 @@ static float edge_offset(const ts_image *frame, ts_pt s, ts_pt n, ts_pt a, int f
     return seen ? steepest(p, first - lo, np) + (float)lo : NAN;
 }
 
+/* The line l = l0 + k s through the most of the points (s[i], l[i]), each
+ * within 1.5 px of it (the line through two of them that most lie near,
+ * then least squares over those). Returns how many lie on it. */
+static int edge_fit(const float *s, const float *l, int n, float *l0, float *k)
+{
+    int best = 0;
+    float b0 = 0, b1 = 0;
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++) {
+            if (s[j] - s[i] < 1e-3f)
+                continue;
+            float sl = (l[j] - l[i]) / (s[j] - s[i]);
+            int on = 0;
+            for (int q = 0; q < n; q++)
+                on += fabsf(l[i] + sl * (s[q] - s[i]) - l[q]) <= 1.5f;
+            if (on > best) {
+                best = on;
+                b1 = sl;
+                b0 = l[i] - sl * s[i];
+            }
+        }
+    float ss = 0, sv = 0, sss = 0, ssv = 0;
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        if (fabsf(b0 + b1 * s[i] - l[i]) <= 1.5f) {
+            ss += s[i];
+            sv += l[i];
+            sss += s[i] * s[i];
+            ssv += s[i] * l[i];
+            m++;
+        }
+    float var = m ? sss - ss * ss / m : 0;
+    *k = var > 1e-6f ? (ssv - ss * sv / m) / var : b1;
+    *l0 = m ? (sv - *k * ss) / m : b0;
+    return best;
+}
+
 /* The offsets (px along the outward normal n) of the long side a-b at its
  * ends a and b that put it on the edge that shows: samples over the middle
  * of the side (no deck prints pips there), each its first edge within
- * `reach` either way (edge_offset), and a straight line through those
- * within 2 px of their median, if SIDE_MIN do. Returns 1 and fills
- * da, db, or 0. */
+ * `reach` either way (edge_offset), and the line SIDE_MIN or more of them
+ * lie on (edge_fit). Returns 1 and fills da, db, or 0. */
 static int side_shift(const ts_image *frame, ts_pt a, ts_pt b, ts_pt n, int reach, float paper,
                       float *da, float *db)
 {
@@ -2031,37 +2067,11 @@ static int side_shift(const ts_image *frame, ts_pt a, ts_pt b, ts_pt n, int reac
     }
     if (m < SIDE_MIN)
         return 0;
-    /* the line through two samples that most others lie within 1.5 px of */
-    int best = 0;
-    float b0 = 0, b1 = 0;
-    for (int i = 0; i < m; i++)
-        for (int j = i + 1; j < m; j++) {
-            float sl = (d[j] - d[i]) / (t[j] - t[i]);
-            int k = 0;
-            for (int q = 0; q < m; q++)
-                k += fabsf(d[i] + sl * (t[q] - t[i]) - d[q]) <= 1.5f;
-            if (k > best) {
-                best = k;
-                b0 = d[i] - sl * t[i];
-                b1 = sl;
-            }
-        }
-    if (best < SIDE_MIN)
+    float l0, k;
+    if (edge_fit(t, d, m, &l0, &k) < SIDE_MIN)
         return 0;
-    float st = 0, sd = 0, stt = 0, std = 0;
-    int k = 0;
-    for (int i = 0; i < m; i++)
-        if (fabsf(b0 + b1 * t[i] - d[i]) <= 1.5f) {
-            st += t[i];
-            sd += d[i];
-            stt += t[i] * t[i];
-            std += t[i] * d[i];
-            k++;
-        }
-    float var = stt - st * st / k, slope = var > 1e-6f ? (std - st * sd / k) / var : b1;
-    float mid = sd / k, tm = st / k;
-    *da = mid - slope * tm;
-    *db = mid + slope * (1 - tm);
+    *da = l0;
+    *db = l0 + k;
     return 1;
 }
 
@@ -2403,43 +2413,6 @@ enum {
     EDGE_LOOKS = 32, /* pips looked at so, a frame */
     EDGE_N = 17,     /* samples along the edge */
 };
-
-/* The line l = l0 + k s through the most of the points (s[i], l[i]), each
- * within 1.5 px of it (the line through two of them that most lie near,
- * then least squares over those). Returns how many lie on it. */
-static int edge_fit(const float *s, const float *l, int n, float *l0, float *k)
-{
-    int best = 0;
-    float b0 = 0, b1 = 0;
-    for (int i = 0; i < n; i++)
-        for (int j = i + 1; j < n; j++) {
-            if (s[j] - s[i] < 1e-3f)
-                continue;
-            float sl = (l[j] - l[i]) / (s[j] - s[i]);
-            int on = 0;
-            for (int q = 0; q < n; q++)
-                on += fabsf(l[i] + sl * (s[q] - s[i]) - l[q]) <= 1.5f;
-            if (on > best) {
-                best = on;
-                b1 = sl;
-                b0 = l[i] - sl * s[i];
-            }
-        }
-    float ss = 0, sv = 0, sss = 0, ssv = 0;
-    int m = 0;
-    for (int i = 0; i < n; i++)
-        if (fabsf(b0 + b1 * s[i] - l[i]) <= 1.5f) {
-            ss += s[i];
-            sv += l[i];
-            sss += s[i] * s[i];
-            ssv += s[i] * l[i];
-            m++;
-        }
-    float var = m ? sss - ss * ss / m : 0;
-    *k = var > 1e-6f ? (ssv - ss * sv / m) / var : b1;
-    *l0 = m ? (sv - *k * ss) / m : b0;
-    return best;
-}
 
 /* How far the paper runs along (vx, vy) from the points depth px in from
  * the edge through (ex, ey) (inward -(ux, uy)) at the depths given: the
