@@ -569,6 +569,8 @@ static void read_end(const style_geom *g, const blob *b, int nb, const double sm
         stray++;
         stray_area += b[i].area;
     }
+    /* the pips kept in at[]: a five's clover is big, not among them */
+    int kept = pips;
     if (big) {
         if (big > 1 || pips) { /* a five and more: not one end of one card */
             e->pips = -1;
@@ -614,7 +616,7 @@ static void read_end(const style_geom *g, const blob *b, int nb, const double sm
     e->red = red;
     e->conf = conf * (paper_frac < 0.6f ? 0.5f : 1.0f);
     if (e->conf < 0.5f)
-        partly_covered(g, colour_ok, at, at_red, at_one, pips, big, big_at, e);
+        partly_covered(g, colour_ok, at, at_red, at_one, kept, big, big_at, e);
 }
 
 int domino_paper_level(const int hist[256], int total)
