@@ -337,7 +337,7 @@ static int guess_rank(int family)
  * the 612 shared playing photos no sure card from ace to ten has such ink
  * (one had, a club on paper at 45 in a dark green-lit webcam frame). */
 #define ALIEN_SHARE 0.5
-#define ALIEN_MIN 0.02
+#define ALIEN_MIN 0.01
 #define PAPER_MIN 80.0
 enum { INK_W = 32, INK_H = 48, PLAYING_TEN = 9 /* rank index of the ten */ };
 
@@ -410,16 +410,23 @@ static int ink_in_hues(const ts_image *w, double lo, double hi, int *inked)
     return in;
 }
 
-/* Whether a warped card's coloured ink is mostly yellow or green (see
- * ALIEN_SHARE). */
+/* Whether warp w's coloured ink is mostly of a hue in [lo, hi) degrees
+ * (see ALIEN_SHARE, ALIEN_MIN). */
+static int mostly_ink_in(const ts_image *w, double lo, double hi)
+{
+    int inked, in = ink_in_hues(w, lo, hi, &inked);
+    return in >= 0 && in >= ALIEN_MIN * w->w * w->h && in >= ALIEN_SHARE * inked;
+}
+
+/* Whether a warped card's coloured ink is mostly yellow or green. */
 static int yellow_green_ink(const ts_image *w)
 {
-    int inked, alien = ink_in_hues(w, 40, 170, &inked);
-    return alien >= 0 && alien >= ALIEN_MIN * w->w * w->h && alien >= ALIEN_SHARE * inked;
+    return mostly_ink_in(w, 40, 170);
 }
 
 /* The hues of a Gang of Four card's green and yellow inks (colour heads 0
- * and 1, gof.h), each band wide: only their absence counts. */
+ * and 1, gof.h), each band wide: their absence counts, and their being
+ * most of a card's coloured ink (own_gof_ink). */
 static const double GOF_HUES[2][2] = {{70, 170}, {30, 75}};
 /* A green or yellow Gang of Four card shows at least this share of its
  * warp in its colour (a pixel or two: on a fan's strip a thin 1 or a 4
@@ -432,29 +439,49 @@ static const double GOF_HUES[2][2] = {{70, 170}, {30, 75}};
  * read are another deck's, printed in red and black (a playing table's
  * clubs read G4 twice, rendered 87018). The reverse of a playing card's
  * alien inks. */
-static int missing_gof_ink(const ts_image *w, const ts_card *c)
+static int missing_gof_ink(const ts_image *w, int col)
 {
-    int num, col, inked;
-    if (ts_gof_labels(c->code.idx, &num, &col) < 0 || col > 1)
-        return 0;
-    int own = ink_in_hues(w, GOF_HUES[col][0], GOF_HUES[col][1], &inked);
+    int inked, own = ink_in_hues(w, GOF_HUES[col][0], GOF_HUES[col][1], &inked);
     return own >= 0 && own < OWN_INK_MIN * w->w * w->h;
 }
 
-/* Whether card c, a sure playing card from ace to ten, shows the inks of
- * another deck (yellow_green_ink), or a sure Gang of Four card not its
- * own (missing_gof_ink); the middle nine tenths of its quad are looked at
- * (its edges may lie on the table). -1 on error. */
+/* What a read card's inks say of its family (alien_ink). */
+enum { INK_SILENT = 0, INK_ALIEN = 1, INK_OWN = 2 };
+
+/* What the inks of sure Gang of Four card c (warp w) say: INK_ALIEN
+ * when a green or yellow one shows none of its colour (missing_gof_ink),
+ * INK_OWN when that colour is most of its coloured ink: no playing card
+ * from ace to ten prints it, so the face net's word that the face is a
+ * playing card is a misplaced outline (a Gang of Four fan's top card
+ * read at its index, the reader's quad a third short of the card, rendered
+ * 128012 and 128029). Red cards' inks say nothing: playing cards print
+ * red too. */
+static int gof_inks(const ts_image *w, const ts_card *c)
+{
+    int num, col;
+    if (ts_gof_labels(c->code.idx, &num, &col) < 0 || col > 1)
+        return INK_SILENT;
+    if (missing_gof_ink(w, col))
+        return INK_ALIEN;
+    return mostly_ink_in(w, GOF_HUES[col][0], GOF_HUES[col][1]) ? INK_OWN : INK_SILENT;
+}
+
+/* What the inks of card c say (INK_*): a sure playing card from ace to
+ * ten showing another deck's inks (yellow_green_ink) is INK_ALIEN, and a
+ * sure Gang of Four card as gof_inks says; the middle nine tenths of its
+ * quad are looked at (its edges may lie on the table). -1 on error. */
 static int alien_ink(ts_auto_family *a, const ts_image *frame, const ts_card *c, char *err)
 {
     int playing = c->code.family == TS_FAM_PLAYING && c->code.idx % 13 <= PLAYING_TEN;
     if (!c->read || (!playing && c->code.family != TS_FAM_GOF))
-        return 0;
+        return INK_SILENT;
     ts_pt in[4];
     ts_quad_scale(c->quad, 0.9f, in);
     if (tscv_warp_quad(frame, in, &a->ink, INK_W, INK_H, err) < 0)
         return -1;
-    return playing ? yellow_green_ink(&a->ink) : missing_gof_ink(&a->ink, c);
+    if (!playing)
+        return gof_inks(&a->ink, c);
+    return yellow_green_ink(&a->ink) ? INK_ALIEN : INK_SILENT;
 }
 
 /* ---- Choosing ------------------------------------------------------------- */
@@ -952,6 +979,9 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
         pnone[MAX_READINGS * FACE_SAMPLE];
     if (faces(a, frame, q, fam, nface, pface, pother, pnone, err) < 0)
         return -2;
+    double pplaying[MAX_READINGS * FACE_SAMPLE]; /* P(a playing card), for gof_inks */
+    for (int k = 0; k < nface; k++)
+        pplaying[k] = family_p(a, k, TS_FAM_PLAYING);
 
     int best = -1;
     double bs = 0, bc = 0, bm = 0, score[MAX_READINGS], sumconf[MAX_READINGS];
@@ -980,14 +1010,17 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
         /* P(this family) and P(another family) of each sampled card; the
          * others at the mean */
         double face[TS_MAX_CARDS], other[TS_MAX_CARDS], none[TS_MAX_CARDS];
-        double mean = 0, mother = 0, mnone = 0;
+        double playing[TS_MAX_CARDS];
+        double mean = 0, mother = 0, mnone = 0, mplaying = 0;
         for (int k = 0; k < npick[f]; k++, at++) {
             face[pick[f][k]] = pface[at];
             other[pick[f][k]] = pother[at];
             none[pick[f][k]] = pnone[at];
+            playing[pick[f][k]] = pplaying[at];
             mean += pface[at] / npick[f];
             mother += pother[at] / npick[f];
             mnone += pnone[at] / npick[f];
+            mplaying += pplaying[at] / npick[f];
         }
         /* A sure card counts unless it looks like another family's card
          * (twice if it clearly looks like this family's); an unsure one
@@ -1011,9 +1044,13 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
             int sampled = k < npick[f] && pick[f][k] == i;
             double p = sampled ? face[i] : mean, o = sampled ? other[i] : mother;
             double x = sampled ? none[i] : mnone;
+            double pl = fam == TS_FAM_PLAYING ? 0 : sampled ? playing[i] : mplaying;
             k += sampled;
-            if (alien[f][i])
+            int inked_own = alien[f][i] == INK_OWN;
+            if (alien[f][i] == INK_ALIEN)
                 o = 1; /* another deck's inks: as another family's face */
+            else if (inked_own)
+                o = fmax(0, o - pl); /* no playing card prints its inks */
             if (how[f][i] == LONG_SURE && (p < AGREE_P || o >= 0.5 || x >= NONE_SURE))
                 continue;
             seen_p += sampled ? p : 0;
@@ -1029,8 +1066,9 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
             s += v;
             guess += how[f][i] > 0 && beyond_one_deck(r, i) ? -1 : v;
             deck_sure[f] += how[f][i] > 0 && !beyond_one_deck(r, i) && o < 0.5;
-            /* backed: what counts 1 or 2 above, not NONE_VALUE; agree: 2 */
-            backed[f] += how[f][i] > 0 && o < 0.5 && x < NONE_SURE && p > NOT_MINE;
+            /* backed: what counts 1 or 2 above, not NONE_VALUE, or its own
+             * inks (gof_inks); agree: 2 */
+            backed[f] += how[f][i] > 0 && o < 0.5 && ((x < NONE_SURE && p > NOT_MINE) || inked_own);
             agree[f] += how[f][i] > 0 && o < 0.5 && x < NONE_SURE && p >= AGREE_P;
             unclaimed[f] += how[f][i] > 0 && o < 0.5;
             claimed[f] += how[f][i] > 0 && o >= 0.5;
