@@ -335,7 +335,10 @@ static int guess_rank(int family)
  * before blue (170). At least ALIEN_MIN of the card must be such ink, on
  * paper at least PAPER_MIN bright: a dim webcam's noise has any hue. On
  * the 612 shared playing photos no sure card from ace to ten has such ink
- * (one had, a club on paper at 45 in a dark green-lit webcam frame). */
+ * (one had, a club on paper at 45 in a dark green-lit webcam frame); on
+ * the rendered playing tables (r126000, r129000) the most is 9 pixels of
+ * 1536 (0.6%, rendered 126038). 1%, not 2% (until session 29): a fan's
+ * strip read 7D over a red 1 and a yellow 2 shows 17 (129017). */
 #define ALIEN_SHARE 0.5
 #define ALIEN_MIN 0.01
 #define PAPER_MIN 80.0
@@ -426,7 +429,7 @@ static int yellow_green_ink(const ts_image *w)
 
 /* The hues of a Gang of Four card's green and yellow inks (colour heads 0
  * and 1, gof.h), each band wide: their absence counts, and their being
- * most of a card's coloured ink (own_gof_ink). */
+ * most of a card's coloured ink (gof_inks). */
 static const double GOF_HUES[2][2] = {{70, 170}, {30, 75}};
 /* A green or yellow Gang of Four card shows at least this share of its
  * warp in its colour (a pixel or two: on a fan's strip a thin 1 or a 4
@@ -1044,7 +1047,7 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
             int sampled = k < npick[f] && pick[f][k] == i;
             double p = sampled ? face[i] : mean, o = sampled ? other[i] : mother;
             double x = sampled ? none[i] : mnone;
-            double pl = fam == TS_FAM_PLAYING ? 0 : sampled ? playing[i] : mplaying;
+            double pl = sampled ? playing[i] : mplaying;
             k += sampled;
             int inked_own = alien[f][i] == INK_OWN;
             if (alien[f][i] == INK_ALIEN)
@@ -1068,7 +1071,8 @@ int ts_auto_family_choose(ts_auto_family *a, const ts_image *frame,
             deck_sure[f] += how[f][i] > 0 && !beyond_one_deck(r, i) && o < 0.5;
             /* backed: what counts 1 or 2 above, not NONE_VALUE, or its own
              * inks (gof_inks); agree: 2 */
-            backed[f] += how[f][i] > 0 && o < 0.5 && ((x < NONE_SURE && p > NOT_MINE) || inked_own);
+            backed[f] +=
+                how[f][i] > 0 && o < 0.5 && ((x < NONE_SURE && p > NOT_MINE) || inked_own);
             agree[f] += how[f][i] > 0 && o < 0.5 && x < NONE_SURE && p >= AGREE_P;
             unclaimed[f] += how[f][i] > 0 && o < 0.5;
             claimed[f] += how[f][i] > 0 && o >= 0.5;

@@ -35,6 +35,11 @@
  * whose sure cards the net clearly places in its family gives way to a
  * whole frame it clearly sees as one card of another family (a playing
  * card held up to a webcam, a spade of it read as a SET shape).
+ * A sure card's inks speak too: a playing card from ace to ten prints red
+ * and black alone, so one mostly yellow or green is another deck's card;
+ * a green or yellow Gang of Four card showing none of its colour is too,
+ * and one whose colour is most of its ink is backed by it, whatever the
+ * net makes of an outline its reader cut short (no playing card there).
  *
  * Only the reader interface is used (reader.h): codes, confidences, read
  * flags and quads of each family's reading.
@@ -64,7 +69,7 @@ typedef struct {
     int counted;   /* cards counted (not parts of other readings' cards, not too long) */
     int votes;     /* faces the net places in this family (weak or thin choices only) */
     int backed;    /* sure cards the net calls neither no card, another family's nor
-                      clearly (0.9) not this family's */
+                      clearly (0.9) not this family's, or whose own inks back them */
     int agree;     /* sure cards the net clearly places in this family (reader and
                       face agree) */
 } ts_auto_weight;
