@@ -335,10 +335,11 @@ static int guess_rank(int family)
  * before blue (170). At least ALIEN_MIN of the card must be such ink, on
  * paper at least PAPER_MIN bright: a dim webcam's noise has any hue. On
  * the 612 shared playing photos no sure card from ace to ten has such ink
- * (one had, a club on paper at 45 in a dark green-lit webcam frame); on
- * the rendered playing tables (r126000, r129000) the most is 9 pixels of
- * 1536 (0.6%, rendered 126038). 1%, not 2% (until session 29): a fan's
- * strip read 7D over a red 1 and a yellow 2 shows 17 (129017). */
+ * (one had, a club on paper at 45 in a dark green-lit webcam frame); of
+ * 1896 on the rendered playing tables 121000-129041 (six ranges) the most
+ * is 11 pixels of 1536 (0.7%, 128030). 1%, not 2% (until session 29): a
+ * Gang of Four fan's strips read 7D over a red 1 and a yellow 2 show 17
+ * (1.1%, 129017). */
 #define ALIEN_SHARE 0.5
 #define ALIEN_MIN 0.01
 #define PAPER_MIN 80.0

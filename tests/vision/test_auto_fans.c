@@ -76,8 +76,9 @@ static void test_own_inks_back_gof_cards(void **state)
  * the Gang of Four reader its red dragon (outlined short) and an R4 at 0.6,
  * no face placed. 7D's outline holds a red 1 and a yellow 2: 17 of its 1536
  * warp pixels yellow, 52% of its coloured ink, an alien ink now that 1% of
- * a card is enough (no sure playing card from ace to ten on a playing table
- * shows 1% of it; 9 pixels the most, rendered 126038), and the guesses go
+ * a card is enough (no sure playing card from ace to ten on the rendered
+ * playing tables 121000-129041 shows 1% of it; 11 pixels the most, 128030,
+ * none on the shared photos), and the guesses go
  * to the Gang of Four reading (main c9a9ce4 took playing). */
 static void test_a_little_alien_ink(void **state)
 {
