@@ -302,26 +302,45 @@ static float shown_width(const ts_pt c[4], const qlines *cover)
     return out / ((ts_dist(c[0], c[1]) + ts_dist(c[2], c[3])) / 2);
 }
 
+/* The turns a search tries: the angles a0 + k da (k in -na..na) about the
+ * pivots at top's centre + t len + u wid (t in t0 + j dt, j in -nt..nt;
+ * u 0, on its axis, or with nu > 0 the rows off it, u = +-i du for i in
+ * 1..nu). */
+typedef struct {
+    float a0, da;
+    int na;
+    float t0, dt;
+    int nt;
+    float du;
+    int nu;
+} turns;
+
 /* The best placement of a card under top (covered by cover[0..ncov),
- * cover[0] == top) among the angles a0 + k da (k in -na..na) about the
- * pivots on top's axis at centre + t len (t in t0 + j dt, j in -nt..nt).
- * Returns 1 and fills best if one shows as a card. */
+ * cover[0] == top) among the turns g. Returns 1 and fills best if one
+ * shows as a card. */
 static int search(const ts_image *f, const ts_pt top[4], const qlines *cover, int ncov,
-                  float paper, float a0, float da, int na, float t0, float dt, int nt, int sides,
-                  placement *best)
+                  float paper, const turns *g, int sides, placement *best)
 {
     /* which side of top a point is on: the sign of the axis cross it */
     ts_pt s0 = {(top[0].x + top[3].x) / 2, (top[0].y + top[3].y) / 2};
+    ts_pt s1 = {(top[1].x + top[2].x) / 2, (top[1].y + top[2].y) / 2};
     ts_pt ctr = ts_quad_centre(top);
     ts_pt e0 = {(top[0].x + top[1].x) / 2, (top[0].y + top[1].y) / 2};
     ts_pt e1 = {(top[3].x + top[2].x) / 2, (top[3].y + top[2].y) / 2};
-    float ax = e1.x - e0.x, ay = e1.y - e0.y;
-    int found = 0;
-    for (int j = -nt; j <= nt; j++) {
-        float t = t0 + j * dt;
-        ts_pt pv = {ctr.x + t * ax, ctr.y + t * ay};
-        for (int k = -na; k <= na; k++) {
-            float ang = a0 + k * da;
+    float ax = e1.x - e0.x, ay = e1.y - e0.y, wx = s1.x - s0.x, wy = s1.y - s0.y;
+    enum { PIVOTS_MAX = 4 * 33 };
+    ts_pt piv[PIVOTS_MAX];
+    int npiv = 0, found = 0;
+    for (int i = -g->nu; i <= g->nu; i++)
+        for (int j = -g->nt; j <= g->nt && npiv < PIVOTS_MAX; j++) {
+            float t = g->t0 + j * g->dt, u = i * g->du;
+            if (!g->nu || i)
+                piv[npiv++] = (ts_pt){ctr.x + t * ax + u * wx, ctr.y + t * ay + u * wy};
+        }
+    for (int v = 0; v < npiv; v++) {
+        ts_pt pv = piv[v];
+        for (int k = -g->na; k <= g->na; k++) {
+            float ang = g->a0 + k * g->da;
             if (fabsf(ang) < 0.02f)
                 continue;
             placement p;
@@ -1085,16 +1104,23 @@ static float axis_t(const ts_pt q[4], ts_pt pivot)
 }
 
 /* The card under card on (covered by lines[0..ncov), lines[0] on's):
- * turned the way p was about the same point, give or take; else, wider
- * (a hand's cards are not held about one exact point, and the first
- * card's turn is measured on a short strip). */
+ * turned the way p was about the same point, give or take; else about
+ * points off on's axis (up to 0.8 of its width: a slanted camera moves
+ * the hand's pivot off the axes it draws, and a turn about a point on the
+ * axis then slides the card along); else wider (a hand's cards are not
+ * held about one exact point, and the first card's turn is measured on a
+ * short strip). */
 static int next_card(const ts_image *f, const ts_pt on[4], const qlines *lines, int ncov,
                      float paper, const placement *p, placement *next)
 {
     const float DEG = (float)M_PI / 180;
     float t = axis_t(on, p->pivot);
-    return search(f, on, lines, ncov, paper, p->angle, 1.0f * DEG, 3, t, 0.05f, 2, 3, next) ||
-           search(f, on, lines, ncov, paper, p->angle, 2.0f * DEG, 4, t, 0.15f, 6, 3, next);
+    const turns near = {p->angle, 1.0f * DEG, 3, t, 0.05f, 2, 0, 0};
+    const turns off = {p->angle, 1.0f * DEG, 3, t, 0.05f, 2, 0.4f, 2};
+    const turns wide = {p->angle, 2.0f * DEG, 4, t, 0.15f, 6, 0, 0};
+    return search(f, on, lines, ncov, paper, &near, 3, next) ||
+           search(f, on, lines, ncov, paper, &off, 3, next) ||
+           search(f, on, lines, ncov, paper, &wide, 3, next);
 }
 
 /* vis (card px): 1 where card c shows, in the frame (fw x fh) and more
@@ -1173,19 +1199,19 @@ int domino_fan_strips(const ts_image *frame, const ts_quad *tops, int ntops, ts_
             /* turned 2-30 degrees about a point on the axis, out to
              * beyond either end; failing that, on a grid twice as fine
              * (a first card under the top one whose strip is narrow) */
-            if (!search(frame, top, lines, 1, 0.75f * paper, sign * 16 * DEG, 1.5f * DEG, 9, 0,
-                        0.15f, 8, sides, &p) &&
-                !search(frame, top, lines, 1, 0.75f * paper, sign * 16 * DEG, 0.75f * DEG, 18, 0,
-                        0.075f, 16, sides, &p))
+            const turns coarse = {sign * 16 * DEG, 1.5f * DEG, 9, 0, 0.15f, 8, 0, 0};
+            const turns fine = {sign * 16 * DEG, 0.75f * DEG, 18, 0, 0.075f, 16, 0, 0};
+            if (!search(frame, top, lines, 1, 0.75f * paper, &coarse, sides, &p) &&
+                !search(frame, top, lines, 1, 0.75f * paper, &fine, sides, &p))
                 continue;
             while (ncov <= CHAIN && nout < max) {
                 /* finer, about the best coarse placement */
                 const ts_pt *on = cover[ncov - 1];
                 float t0 = axis_t(on, p.pivot);
-                placement fine;
-                if (search(frame, on, lines, ncov, 0.75f * paper, p.angle, 0.25f * DEG, 2, t0,
-                           0.025f, 2, 3, &fine))
-                    p = fine;
+                const turns about = {p.angle, 0.25f * DEG, 2, t0, 0.025f, 2, 0, 0};
+                placement finer;
+                if (search(frame, on, lines, ncov, 0.75f * paper, &about, 3, &finer))
+                    p = finer;
                 /* its ends where they show (a slanted camera draws the cards
                  * of a hand at different lengths) */
                 for (int e = 0; e < 2; e++)
