@@ -24,7 +24,9 @@
  *   known cards (domino.c partly_under, sure_before_unsure, lying_on);
  * - touching blocks whose seams the camera barely shows: the cards beside a
  *   known card offered where it would lie moved by its own width or length
- *   (domino_cards.c moved_known).
+ *   (domino_cards.c moved_known);
+ * - a card found from its one end that shows, the far way chosen by the
+ *   pips on its own paper only (domino_cards.c card_of_pip).
  *
  * Measured figures and the start build's (main 102cd5a, 0aa88bb for the
  * pile places, c9a9ce4 for the touching blocks) are in each test's comment.
@@ -190,6 +192,25 @@ static void test_chinese_touching_blocks_moved_known(void **state)
     assert_true(t.right >= MOVED_KNOWN_MIN);
 }
 
+/* A scatter card of the tuning seeds (129026's 5:6) whose only pip the
+ * finder took is its five's clover: its card was looked for from its one
+ * end that shows as an edge, the far way chosen where other pips lie, and
+ * the pips of the next card past the table beyond that end turned it the
+ * wrong way. Pips past where the paper ends (rules crossed) are no longer
+ * counted (domino_cards.c card_of_pip). Measured 12/12 fully visible, 0
+ * wrong (main c9a9ce4: 11/12). */
+static void test_chinese_far_pips_on_own_paper(void **state)
+{
+    (void)state;
+    tally t = {0};
+    find_and_read(TS_LAYOUT_SCATTER, 129026, &t);
+    printf("far pips on the card's own paper (JPEG): fully visible %d/%d, %d of %d confident "
+           "reads wrong\n",
+           t.right, t.full, t.wrong, t.reads);
+    assert_int_equal(t.wrong, 0);
+    assert_int_equal(t.right, t.full);
+}
+
 int main(void)
 {
     tscv_set_threads(1);
@@ -199,6 +220,7 @@ int main(void)
         cmocka_unit_test(test_chinese_groups_by_own_spacing_last),
         cmocka_unit_test(test_chinese_pile_places_kept),
         cmocka_unit_test(test_chinese_touching_blocks_moved_known),
+        cmocka_unit_test(test_chinese_far_pips_on_own_paper),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1533,12 +1533,18 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
         /* one end only: the far way is where the other end's pips lie
          * (unless they are covered too); the near end is the first line */
         int far_up = 0, far_dn = 0;
+        /* not a pip past where the paper ends that way, rules crossed
+         * (the next card's, over the table beyond this card's end) */
+        float paper_up = median5(wup), paper_dn = median5(wdn);
         for (int i = 0; i < f->npips; i++) {
             const pip *o = &f->pips[i];
             float dx = o->cx - mx, dy = o->cy - my;
             float along = dx * vx + dy * vy, across = dx * ux + dy * uy;
             if (fabsf(across) > 0.5f * width || fabsf(along) < 0.3f * want ||
                 fabsf(along) > 1.1f * want)
+                continue;
+            if ((along > 0 && paper_dn >= 0 && along - o->r > paper_dn) ||
+                (along < 0 && paper_up >= 0 && -along - o->r > paper_up))
                 continue;
             far_dn += along > 0;
             far_up += along < 0;
