@@ -3095,9 +3095,9 @@ static int moved_known(const domino_card_finder *f, const ts_image *frame, const
         const ts_pt *o = known[k].q;
         int e = ts_dist(o[0], o[1]) > ts_dist(o[1], o[2]);
         ts_pt q[4] = {o[e], o[(e + 1) & 3], o[(e + 2) & 3], o[(e + 3) & 3]};
-        float tint = card_level(frame, q, frame_colour);
+        float tint = -2; /* measured when a moved card first needs it */
         ts_pt sides[2] = {{q[1].x - q[0].x, q[1].y - q[0].y}, {q[2].x - q[1].x, q[2].y - q[1].y}};
-        for (int m = 0; m < 4 && n < max && tint >= 0; m++) {
+        for (int m = 0; m < 4 && n < max; m++) {
             ts_pt s = sides[m >> 1];
             float sg = m & 1 ? -1.0f : 1.0f;
             ts_quad c = known[k];
@@ -3106,12 +3106,15 @@ static int moved_known(const domino_card_finder *f, const ts_image *frame, const
             int in_frame = 1;
             for (int j = 0; j < 4; j++)
                 in_frame &= c.q[j].x >= 0 && c.q[j].y >= 0 && c.q[j].x < f->w && c.q[j].y < f->h;
+            if (!in_frame || !pips_at_both_ends(f, c.q, known, nk))
+                continue;
             /* and paper of the known card's colour (one deck under one
              * lamp; a cloth as light as the cards, its spots pips to the
              * finder, is coloured) */
+            if (tint < -1)
+                tint = card_level(frame, q, frame_colour);
             float tint_here = card_level(frame, c.q, frame_colour);
-            if (!in_frame || !pips_at_both_ends(f, c.q, known, nk) ||
-                fabsf(tint_here - tint) > 8 + 0.1f * tint)
+            if (tint < 0 || tint_here < 0 || fabsf(tint_here - tint) > 8 + 0.1f * tint)
                 continue;
             ts_quad sides_on, ends_on;
             if (refine_sides(frame, &c, &sides_on) && refine_ends(frame, &sides_on, &ends_on))
