@@ -1533,12 +1533,18 @@ static int card_of_pip(const domino_card_finder *f, const pip *p, float force_w,
         /* one end only: the far way is where the other end's pips lie
          * (unless they are covered too); the near end is the first line */
         int far_up = 0, far_dn = 0;
+        /* not a pip past where the paper ends that way, rules crossed
+         * (the next card's, over the table beyond this card's end) */
+        float paper_up = median5(wup), paper_dn = median5(wdn);
         for (int i = 0; i < f->npips; i++) {
             const pip *o = &f->pips[i];
             float dx = o->cx - mx, dy = o->cy - my;
             float along = dx * vx + dy * vy, across = dx * ux + dy * uy;
             if (fabsf(across) > 0.5f * width || fabsf(along) < 0.3f * want ||
                 fabsf(along) > 1.1f * want)
+                continue;
+            if ((along > 0 && paper_dn >= 0 && along - o->r > paper_dn) ||
+                (along < 0 && paper_up >= 0 && -along - o->r > paper_up))
                 continue;
             far_dn += along > 0;
             far_up += along < 0;
@@ -2081,16 +2087,30 @@ static float quad_width(const ts_pt q[4])
     return (ts_dist(q[0], q[1]) + ts_dist(q[3], q[2])) / 2;
 }
 
-/* The paper level of card c (q[0]-q[1] an end): between its axis and its
- * long sides, over its middle; or -1 if too little of it is in the frame. */
-static float card_paper(const ts_image *frame, const ts_pt c[4])
+/* How coloured the pixel at (x, y) is: its largest channel less its
+ * smallest; -1 outside the frame. */
+static int frame_colour(const ts_image *frame, float x, float y)
+{
+    int ix = (int)round_px(x), iy = (int)round_px(y);
+    if (ix < 0 || iy < 0 || ix >= frame->w || iy >= frame->h)
+        return -1;
+    const uint8_t *p = ts_image_row(frame, iy) + 3 * (size_t)ix;
+    int hi = p[0] > p[1] ? p[0] : p[1], lo = p[0] < p[1] ? p[0] : p[1];
+    return (p[2] > hi ? p[2] : hi) - (p[2] < lo ? p[2] : lo);
+}
+
+/* The paper level of card c (q[0]-q[1] an end) by measure (frame_grey, or
+ * frame_colour): between its axis and its long sides, over its middle, the
+ * upper quartile; or -1 if too little of it is in the frame. */
+static float card_level(const ts_image *frame, const ts_pt c[4],
+                        int (*measure)(const ts_image *, float, float))
 {
     float g[2 * SIDE_N];
     int ng = 0;
     for (int i = 0; i < SIDE_N; i++)
         for (int k = 0; k < 2; k++) {
             ts_pt p = ts_quad_point(c, k ? 0.75f : 0.25f, 0.32f + 0.36f * i / (SIDE_N - 1));
-            int v = frame_grey(frame, p.x, p.y);
+            int v = measure(frame, p.x, p.y);
             if (v >= 0)
                 g[ng++] = (float)v;
         }
@@ -2098,6 +2118,12 @@ static float card_paper(const ts_image *frame, const ts_pt c[4])
         return -1;
     ts_sort_floats(g, (size_t)ng);
     return g[ng * 3 / 4];
+}
+
+/* The paper level of card c (see card_level). */
+static float card_paper(const ts_image *frame, const ts_pt c[4])
+{
+    return card_level(frame, c, frame_grey);
 }
 
 /* Quad c with its sides c[0]-c[3] and c[1]-c[2] each moved to the edge
@@ -2659,6 +2685,19 @@ static int side_shows(const domino_card_finder *f, ts_pt a, ts_pt b, ts_pt o, fl
     return out >= 7 && in >= 7;
 }
 
+/* Whether the middle of a card w wide (its middle m, along (ux, uy)) is
+ * paper: 9 or more of 12 points beside its middle line, where no deck
+ * prints a pip (a cloth's spots or weave lie there too). */
+static int paper_in_middle(const domino_card_finder *f, ts_pt m, float w, float ux, float uy)
+{
+    int paper = 0;
+    for (int k = 0; k < 12; k++) {
+        float t = (k % 6 - 2.5f) * 0.06f * 3.15f * w, side = (k < 6 ? -0.35f : 0.35f) * w;
+        paper += paper_at(f, m.x + t * ux - side * uy, m.y + t * uy + side * ux);
+    }
+    return paper >= 9;
+}
+
 /* Whether groups a and b are the two ends of one card whose quad is q
  * (width w along u across n): each pip within its end's square, plain
  * pips of the card's size, no other pip on the card, and paper beside its
@@ -2706,12 +2745,7 @@ static int pair_fits(const domino_card_finder *f, const int *order, const pip_gr
     if (cut_across(f, m.x, m.y, -uy, ux, ux, uy, w, reach) ||
         cut_across(f, m.x, m.y, -uy, ux, -ux, -uy, w, reach))
         return 0;
-    int paper = 0;
-    for (int k = 0; k < 12; k++) {
-        float t = (k % 6 - 2.5f) * 0.06f * 3.15f * w, side = (k < 6 ? -0.35f : 0.35f) * w;
-        paper += paper_at(f, m.x + t * ux - side * uy, m.y + t * uy + side * ux);
-    }
-    return paper >= 9;
+    return paper_in_middle(f, m, w, ux, uy);
 }
 
 int domino_find_paired(domino_card_finder *f, ts_quad *out, int max)
@@ -3017,10 +3051,94 @@ static int look_beside(const domino_card_finder *f, const pip *p, const ts_quad 
     return card_of_pip(f, p, w, a, 0, c);
 }
 
+/* Whether quad q (a card's outline) holds pips on no card of known[0..nk)
+ * at both its ends and none across its middle, and paper beside its
+ * middle: a card's two pip groups (every end prints one), not a cloth's
+ * spots. */
+static int pips_at_both_ends(const domino_card_finder *f, const ts_pt q[4], const ts_quad *known,
+                             int nk)
+{
+    ts_pt a = ts_mid(q[0], q[1]), b = ts_mid(q[3], q[2]); /* the ends' middles */
+    if (ts_dist(q[0], q[1]) > ts_dist(q[1], q[2]))
+        a = ts_mid(q[1], q[2]), b = ts_mid(q[0], q[3]);
+    float len2 = (b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y), len = sqrtf(len2);
+    if (len < 8 || !paper_in_middle(f, ts_mid(a, b), len / DECK_ASPECT, (b.x - a.x) / len,
+                                    (b.y - a.y) / len))
+        return 0;
+    int ends[2] = {0, 0};
+    for (int i = 0; i < f->npips; i++) {
+        const pip *p = &f->pips[i];
+        if (!ts_point_in_quad(q, p->cx, p->cy) || on_known(known, nk, p))
+            continue;
+        /* its place along the card, 0..1 */
+        float t = ((p->cx - a.x) * (b.x - a.x) + (p->cy - a.y) * (b.y - a.y)) / len2;
+        if (fabsf(t - 0.5f) < 0.1f)
+            return 0;
+        ends[t > 0.5f]++;
+    }
+    return ends[0] && ends[1];
+}
+
+/* The known cards moved by their own width across or length along, into
+ * out[n..max): in a block or row of cards laid edge to edge whose seams the
+ * camera barely shows (the rays run on over them every way), the card
+ * beside a known one lies where that one would, moved by its own size.
+ * Kept where the moved card holds pips on no known card at both its ends
+ * (the table's own spots, or another card's end, lie elsewhere), its sides
+ * and ends moved to the edges that show, none the same as another or as
+ * one of tried[0..ntried). Returns the count now. */
+static int moved_known(const domino_card_finder *f, const ts_image *frame, const ts_quad *known,
+                       int nk, const ts_quad *tried, int ntried, ts_quad *out, int n, int max)
+{
+    for (int k = 0; k < nk && n < max; k++) {
+        /* q[0]-q[1] an end (as card_of_pip gives a card) */
+        const ts_pt *o = known[k].q;
+        int e = ts_dist(o[0], o[1]) > ts_dist(o[1], o[2]);
+        ts_pt q[4] = {o[e], o[(e + 1) & 3], o[(e + 2) & 3], o[(e + 3) & 3]};
+        float tint = -2; /* measured when a moved card first needs it */
+        ts_pt sides[2] = {{q[1].x - q[0].x, q[1].y - q[0].y}, {q[2].x - q[1].x, q[2].y - q[1].y}};
+        for (int m = 0; m < 4 && n < max; m++) {
+            ts_pt s = sides[m >> 1];
+            float sg = m & 1 ? -1.0f : 1.0f;
+            ts_quad c = known[k];
+            for (int j = 0; j < 4; j++)
+                c.q[j] = (ts_pt){q[j].x + sg * s.x, q[j].y + sg * s.y};
+            int in_frame = 1;
+            for (int j = 0; j < 4; j++)
+                in_frame &= c.q[j].x >= 0 && c.q[j].y >= 0 && c.q[j].x < f->w && c.q[j].y < f->h;
+            if (!in_frame || !pips_at_both_ends(f, c.q, known, nk))
+                continue;
+            /* and paper of the known card's colour (one deck under one
+             * lamp; a cloth as light as the cards, its spots pips to the
+             * finder, is coloured) */
+            if (tint < -1)
+                tint = card_level(frame, q, frame_colour);
+            float tint_here = card_level(frame, c.q, frame_colour);
+            if (tint < 0 || tint_here < 0 || fabsf(tint_here - tint) > 8 + 0.1f * tint)
+                continue;
+            ts_quad sides_on, ends_on;
+            if (refine_sides(frame, &c, &sides_on) && refine_ends(frame, &sides_on, &ends_on))
+                c = ends_on;
+            float tol = 0.1f * fminf(ts_dist(q[0], q[1]), ts_dist(q[1], q[2]));
+            int dup = 0;
+            for (int j = 0; j < ntried && !dup; j++)
+                dup = same_quad(c.q, tried[j].q, tol);
+            for (int j = 0; j < n && !dup; j++)
+                dup = same_quad(c.q, out[j].q, tol);
+            if (dup)
+                continue;
+            ts_quad_order(c.q);
+            out[n++] = c;
+        }
+    }
+    return n;
+}
+
 int domino_find_beside(domino_card_finder *f, const ts_image *frame, const ts_quad *known, int nk,
                        const ts_quad *tried, int ntried, ts_quad *out, int max)
 {
-    return find_off_known(f, frame, known, nk, look_beside, tried, ntried, out, max);
+    int n = find_off_known(f, frame, known, nk, look_beside, tried, ntried, out, max);
+    return moved_known(f, frame, known, nk, tried, ntried, out, n, max);
 }
 
 int domino_groups_off(domino_card_finder *f, const ts_quad *known, int nk, domino_group *out,

@@ -47,8 +47,10 @@ int domino_find_under(domino_card_finder *f, const ts_quad *known, int nk, ts_qu
  * on none of them, each looked at again at the frame's card width across
  * the way the nearest known card lies, the known cards' outlines as edges,
  * then its sides and ends moved to the edges that show in frame (the
- * outlines lie a little over the seams). Returns the quads found (<= max),
- * none the same as another or as one of tried[0..ntried). */
+ * outlines lie a little over the seams); then the known cards moved by
+ * their own width or length where pips on no known card show at both ends
+ * of the moved card (seams too faint for any ray). Returns the quads found
+ * (<= max), none the same as another or as one of tried[0..ntried). */
 int domino_find_beside(domino_card_finder *f, const ts_image *frame, const ts_quad *known, int nk,
                        const ts_quad *tried, int ntried, ts_quad *out, int max);
 
