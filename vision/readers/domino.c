@@ -656,60 +656,6 @@ static void pile_others(const ts_quad *cand, int n, pile *p)
     }
 }
 
-/* The cards of p (every card known, then every other candidate) but c
- * itself that lie on c by test covers, into on[] (room for MAX_TOPS).
- * Returns the count, -1 if more than MAX_TOPS. */
-static int cards_on(const pile *p, const ts_quad *c,
-                    int (*covers)(const ts_quad *, const ts_quad *), ts_quad *on)
-{
-    int n = 0;
-    for (int k = 0; k < p->nknown + p->nother; k++) {
-        const ts_quad *q = k < p->nknown ? &p->known[k] : &p->other[k - p->nknown];
-        if (same_card(q, c, 1, 0.2f) || !covers(q, c))
-            continue;
-        if (n == MAX_TOPS)
-            return -1;
-        on[n++] = *q;
-    }
-    return n;
-}
-
-/* What may lie on card c's pip groups: every card known and every other
- * candidate there but c itself (over-covering leaves more unread, never a
- * card read wrong: the right count still fits what shows; a card lying on
- * it need not be known: one read unsure, or a covered card not yet read,
- * still hides what it hides). Returns the count into on[], -1 if more
- * than MAX_TOPS. */
-static int lying_on(const pile *p, const ts_quad *c, ts_quad *on)
-{
-    return cards_on(p, c, covers_ends, on);
-}
-
-/* How a pile card was read: whole (its own reading sure), or covered
- * (domino_read_covered: from the part that shows). */
-enum { READ_WHOLE = 1, READ_COVERED = 2 };
-
-/* Reads quad c of a pile: its own reading if sure, else the part that
- * shows from under the cards lying on it (domino_read_covered). Returns
- * READ_WHOLE or READ_COVERED with r, 0, or -1 with err; *tried counts the
- * warps. */
-static int read_covered(domino_reader *d, const ts_image *frame, const ts_quad *c,
-                        const pile *p, ts_reading *r, int *tried, char *err)
-{
-    ts_quad on[MAX_TOPS];
-    int nc = lying_on(p, c, on);
-    if (nc <= 0)
-        return 0;
-    ++*tried;
-    if (tscv_warp_quad(frame, c->q, &d->work, DOMINO_CARD_W, DOMINO_CARD_H, err) < 0 ||
-        domino_read(d, &d->work, r, err) < 0)
-        return -1;
-    if (r->is_card && r->conf >= ts_domino_reader_class.conf_floor)
-        return READ_WHOLE;
-    int got = domino_read_covered(frame, c->q, on, nc, &d->work, r);
-    return got ? READ_COVERED : 0;
-}
-
 /* The frame's green at the pixel nearest p (ink, red or black, is dark in
  * green), -1 off the frame. */
 static int green_at(const ts_image *frame, ts_pt p)
@@ -738,6 +684,108 @@ static float paper_near(const ts_image *frame, const ts_quad *c, int e)
         return -1;
     ts_sort_floats(g, 8);
     return g[5];
+}
+
+/* The unit normal of side a-b pointing away from ctr. */
+static ts_pt outward_from(ts_pt a, ts_pt b, ts_pt ctr)
+{
+    float lx = b.x - a.x, ly = b.y - a.y, l = hypotf(lx, ly);
+    ts_pt nrm = l > 0 ? (ts_pt){ly / l, -lx / l} : (ts_pt){0, 0};
+    ts_pt m = ts_mid(a, b);
+    if (nrm.x * (m.x - ctr.x) + nrm.y * (m.y - ctr.y) < 0)
+        nrm = (ts_pt){-nrm.x, -nrm.y};
+    return nrm;
+}
+
+/* Whether card c's outline shows inside quad q: at 6 or more of the
+ * points along its sides that lie inside q, 3 or more of them, a line
+ * or an edge darker than c's paper within 3 px of where c puts it, c's
+ * own paper 4 px in. A card lying on c hides c's outline under its
+ * paper; a card c lies on, or a quad across cards and table (a pile's
+ * stray candidates), does not. */
+static int outline_inside(const ts_image *frame, const ts_quad *c, const ts_quad *q)
+{
+    float paper = fmaxf(paper_near(frame, c, 0), paper_near(frame, c, 1));
+    if (paper < 40)
+        return 0;
+    ts_pt ctr = ts_quad_centre(c->q);
+    int n = 0, shown = 0;
+    for (int k = 0; k < 4; k++) {
+        ts_pt a = c->q[k], b = c->q[(k + 1) & 3];
+        ts_pt o = outward_from(a, b, ctr);
+        for (int i = 0; i < 10; i++) {
+            ts_pt s = ts_toward(a, b, 0.05f + 0.1f * i);
+            ts_pt in = {s.x - 4 * o.x, s.y - 4 * o.y}, out = {s.x + 4 * o.x, s.y + 4 * o.y};
+            if (!ts_point_in_quad(q->q, in.x, in.y) || !ts_point_in_quad(q->q, out.x, out.y))
+                continue;
+            int gin = green_at(frame, in);
+            if (gin < 0 || gin < 0.85f * paper)
+                continue; /* a pip or a picture of c's there: no evidence */
+            n++;
+            int line = 0;
+            for (int d = -2; d <= 3 && !line; d++) {
+                int g = green_at(frame, (ts_pt){s.x + d * o.x, s.y + d * o.y});
+                line = g >= 0 && g < 0.8f * paper;
+            }
+            shown += line;
+        }
+    }
+    return n >= 6 && shown >= 0.6f * n;
+}
+
+/* The cards of p (every card known, then every other candidate) but c
+ * itself that lie on c by test covers, into on[] (room for MAX_TOPS).
+ * Returns the count, -1 if more than MAX_TOPS. */
+static int cards_on(const ts_image *frame, const pile *p, const ts_quad *c,
+                    int (*covers)(const ts_quad *, const ts_quad *), ts_quad *on)
+{
+    int n = 0;
+    for (int k = 0; k < p->nknown + p->nother; k++) {
+        const ts_quad *q = k < p->nknown ? &p->known[k] : &p->other[k - p->nknown];
+        if (same_card(q, c, 1, 0.2f) || !covers(q, c) || outline_inside(frame, c, q))
+            continue;
+        if (n == MAX_TOPS)
+            return -1;
+        on[n++] = *q;
+    }
+    return n;
+}
+
+/* What may lie on card c's pip groups: every card known and every other
+ * candidate there but c itself (over-covering leaves more unread, never a
+ * card read wrong: the right count still fits what shows; a card lying on
+ * it need not be known: one read unsure, or a covered card not yet read,
+ * still hides what it hides). Returns the count into on[], -1 if more
+ * than MAX_TOPS. */
+static int lying_on(const ts_image *frame, const pile *p, const ts_quad *c, ts_quad *on)
+{
+    return cards_on(frame, p, c, covers_ends, on);
+}
+
+/* How a pile card was read: whole (its own reading sure), or covered
+ * (domino_read_covered: from the part that shows). */
+enum { READ_WHOLE = 1, READ_COVERED = 2 };
+
+
+/* Reads quad c of a pile: its own reading if sure, else the part that
+ * shows from under the cards lying on it (domino_read_covered). Returns
+ * READ_WHOLE or READ_COVERED with r, 0, or -1 with err; *tried counts the
+ * warps. */
+static int read_covered(domino_reader *d, const ts_image *frame, const ts_quad *c,
+                        const pile *p, ts_reading *r, int *tried, char *err)
+{
+    ts_quad on[MAX_TOPS];
+    int nc = lying_on(frame, p, c, on);
+    if (nc <= 0)
+        return 0;
+    ++*tried;
+    if (tscv_warp_quad(frame, c->q, &d->work, DOMINO_CARD_W, DOMINO_CARD_H, err) < 0 ||
+        domino_read(d, &d->work, r, err) < 0)
+        return -1;
+    if (r->is_card && r->conf >= ts_domino_reader_class.conf_floor)
+        return READ_WHOLE;
+    int got = domino_read_covered(frame, c->q, on, nc, &d->work, r);
+    return got ? READ_COVERED : 0;
 }
 
 /* Where card c's end far from its end e (0: q[0]-q[1]) shows as an edge
@@ -957,7 +1005,7 @@ static int read_pair_card(domino_reader *d, const ts_image *frame, const ts_quad
                           const pile *p, ts_reading *r, char *err)
 {
     ts_quad on[MAX_TOPS];
-    int n = cards_on(p, c, covers_some, on);
+    int n = cards_on(frame, p, c, covers_some, on);
     if (n < 0)
         return 0;
     if (tscv_warp_quad(frame, c->q, &d->work, DOMINO_CARD_W, DOMINO_CARD_H, err) < 0)
@@ -1097,46 +1145,90 @@ static int ways_from_group(const domino_group *g, float wid, ts_pt *u)
     return 4;
 }
 
+/* The card of pip group g seen whole on no card known, each way it may lie
+ * (ways_from_group), of the size the table's view gives there, with pip
+ * off (if any) off it, read from what shows (read_offered: its outline
+ * must show); the first read is known from then on and added as cand[n].
+ * *reads counts the reads (at most MAX_PAIRS). Returns 1 if a card was
+ * added, 0, or -1 with err. */
+static int card_from_group(domino_reader *d, const ts_image *frame, const domino_group *g,
+                           const ts_pt *off, ts_quad *cand, int n, pile *p, int *reads, char *err)
+{
+    ts_pt c = {g->cx, g->cy}, u[4];
+    float len, wid;
+    ts_quad q;
+    /* the size where it lies: a guess of the way first, then each */
+    card_on_ends(c, (ts_pt){c.x + 1, c.y}, 82.0f / 54, 26.0f / 54, &q);
+    card_size_at(&p->view, q.q, &len, &wid);
+    int nw = ways_from_group(g, wid, u);
+    for (int k = 0; k < nw && *reads < MAX_PAIRS; k++) {
+        ts_pt o = {c.x + u[k].x * len * 54 / 82, c.y + u[k].y * len * 54 / 82};
+        card_on_ends(c, o, len, wid, &q);
+        card_size_at(&p->view, q.q, &len, &wid);
+        o = (ts_pt){c.x + u[k].x * len * 54 / 82, c.y + u[k].y * len * 54 / 82};
+        card_on_ends(c, o, len, wid, &q);
+        snap_far_end(frame, &q, c, len);
+        if (!group_in_square(g, u[k].x, u[k].y, wid) ||
+            same_card(&q, p->known, p->nknown, 0.2f) || offered(&q, cand, n, 0.1f * wid) ||
+            (off && ts_point_in_quad(q.q, off->x, off->y)))
+            continue;
+        ts_reading r;
+        int got = read_offered(d, frame, &q, p, &r, reads, err);
+        if (got < 0)
+            return -1;
+        if (!got)
+            continue;
+        keep_found(d, q.q, &r, 1);
+        p->known[p->nknown++] = q;
+        cand[n] = q;
+        return 1;
+    }
+    return 0;
+}
+
+/* Group g less its pip k (its mean moved to the rest). */
+static void group_without(const domino_group *g, int k, domino_group *out)
+{
+    *out = *g;
+    out->n = 0;
+    out->cx = out->cy = 0;
+    for (int i = 0; i < g->n; i++) {
+        if (i == k)
+            continue;
+        out->px[out->n] = g->px[i];
+        out->py[out->n] = g->py[i];
+        out->cx += g->px[i];
+        out->cy += g->py[i];
+        out->n++;
+    }
+    out->cx /= (float)out->n;
+    out->cy /= (float)out->n;
+}
+
 /* Pile cards no candidate found, from one group of their pips seen whole
- * on no card known (ways_from_group): the card each way it may lie, of the
- * size the table's view gives there, read from what shows
- * (read_pair_card: its outline must show); each card read is known from
- * then on and added after the n candidates (out has room for max). At
- * most MAX_PAIRS reads. Returns the count now, or -1 with err. */
+ * on no card known (card_from_group); a group none of whose ways reads
+ * may hold a pip of a card lying beside (pips join within 5.5 radii, a
+ * two's diagonal is 4.5): then it is tried less each of its pips in turn,
+ * that pip off the card.
+ * Each card read is added after the n candidates (out has room for max).
+ * At most MAX_PAIRS reads. Returns the count now, or -1 with err. */
 static int group_cards(domino_reader *d, const ts_image *frame, ts_quad *cand, int n, int max,
                        pile *p, char *err)
 {
     domino_group g[MAX_GROUPS];
     int ng = domino_groups_off(d->cards, p->known, p->nknown, g, MAX_GROUPS), reads = 0;
     for (int a = 0; a < ng && reads < MAX_PAIRS && n < max && p->nknown < MAX_KNOWN; a++) {
-        ts_pt c = {g[a].cx, g[a].cy}, u[4];
-        float len, wid;
-        ts_quad q;
-        /* the size where it lies: a guess of the way first, then each */
-        card_on_ends(c, (ts_pt){c.x + 1, c.y}, 82.0f / 54, 26.0f / 54, &q);
-        card_size_at(&p->view, q.q, &len, &wid);
-        int nw = ways_from_group(&g[a], wid, u);
-        for (int k = 0; k < nw && reads < MAX_PAIRS; k++) {
-            ts_pt o = {c.x + u[k].x * len * 54 / 82, c.y + u[k].y * len * 54 / 82};
-            card_on_ends(c, o, len, wid, &q);
-            card_size_at(&p->view, q.q, &len, &wid);
-            o = (ts_pt){c.x + u[k].x * len * 54 / 82, c.y + u[k].y * len * 54 / 82};
-            card_on_ends(c, o, len, wid, &q);
-            snap_far_end(frame, &q, c, len);
-            if (!group_in_square(&g[a], u[k].x, u[k].y, wid) ||
-                same_card(&q, p->known, p->nknown, 0.2f) || offered(&q, cand, n, 0.1f * wid))
-                continue;
-            ts_reading r;
-            int got = read_offered(d, frame, &q, p, &r, &reads, err);
-            if (got < 0)
-                return -1;
-            if (!got)
-                continue;
-            keep_found(d, q.q, &r, 1);
-            p->known[p->nknown++] = q;
-            cand[n++] = q;
-            break;
+        int got = card_from_group(d, frame, &g[a], NULL, cand, n, p, &reads, err);
+        int parts = g[a].n >= 3 && g[a].n <= DOMINO_GROUP_PIPS ? g[a].n : 0;
+        for (int k = 0; k < parts && !got && reads < MAX_PAIRS; k++) {
+            domino_group less;
+            group_without(&g[a], k, &less);
+            ts_pt pip = {g[a].px[k], g[a].py[k]};
+            got = card_from_group(d, frame, &less, &pip, cand, n, p, &reads, err);
         }
+        if (got < 0)
+            return -1;
+        n += got;
     }
     return n;
 }
