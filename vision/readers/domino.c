@@ -1205,11 +1205,11 @@ static int card_from_group(domino_reader *d, const ts_image *frame, const domino
     return 0;
 }
 
-/* Whether point x lies on a card of p known. */
-static int known_at(const pile *p, ts_pt x)
+/* Whether point x lies on one of the quads q[0..n). */
+static int on_any(const ts_quad *q, int n, ts_pt x)
 {
-    for (int k = 0; k < p->nknown; k++)
-        if (ts_point_in_quad(p->known[k].q, x.x, x.y))
+    for (int k = 0; k < n; k++)
+        if (ts_point_in_quad(q[k].q, x.x, x.y))
             return 1;
     return 0;
 }
@@ -1217,10 +1217,12 @@ static int known_at(const pile *p, ts_pt x)
 /* The share of card q's outline about its end e (that end and each long
  * side's first two fifths: 17 points) that shows as its edge: q's paper 3
  * px in, a darker edge or line within 3 px out (the table, or the rim and
- * shadow of the card over another); points whose outside lies on a card
- * of p known are not judged (it hides the outline there). 0 if fewer than
- * 10 are judged. */
-static float end_outline(const ts_image *frame, const ts_quad *q, int e, const pile *p)
+ * shadow of the card over another); points whose outside lies on one of
+ * the cards known near it, near[0..nn), are not judged (it hides the
+ * outline there). 0 if fewer than 10 are judged, or as soon as too many
+ * fail for the share to reach need. */
+static float end_outline(const ts_image *frame, const ts_quad *q, int e, const ts_quad *near,
+                         int nn, float need)
 {
     float paper = paper_near(frame, q, e);
     if (paper < 40)
@@ -1236,7 +1238,7 @@ static float end_outline(const ts_image *frame, const ts_quad *q, int e, const p
             float t = k ? 0.05f + 0.07f * i : 0.2f + 0.15f * i;
             ts_pt s = ts_toward(side[k][0], side[k][1], t);
             int gin = green_at(frame, (ts_pt){s.x - 3 * o.x, s.y - 3 * o.y});
-            if (gin < 0 || known_at(p, (ts_pt){s.x + 3 * o.x, s.y + 3 * o.y}))
+            if (gin < 0 || on_any(near, nn, (ts_pt){s.x + 3 * o.x, s.y + 3 * o.y}))
                 continue;
             n++;
             int edge = 0;
@@ -1245,6 +1247,8 @@ static float end_outline(const ts_image *frame, const ts_quad *q, int e, const p
                 edge = g >= 0 && g < 0.8f * paper;
             }
             shown += edge;
+            if (17 - (n - shown) < need * 17) /* shown / n can no longer reach need */
+                return 0;
         }
     }
     return n >= 10 ? (float)shown / n : 0;
@@ -1252,19 +1256,28 @@ static float end_outline(const ts_image *frame, const ts_quad *q, int e, const p
 
 /* The way a card whose end's group lies at c runs (unit, toward its other
  * end), from the outline about that end (end_outline), every 5 degrees:
- * 1 with the best into u if 85% of it shows, else 0. A one's disc or a
+ * 1 with the best into u if 65% of it shows, else 0. A one's disc or a
  * five's clover gives no way by its pips, nor does a group cut. */
 static int way_from_outline(const ts_image *frame, ts_pt c, const pile *p, ts_pt *u)
 {
-    float best = 0.85f;
+    /* the cards known that may lie over its outline there: within a
+     * card's length and a half */
+    ts_quad near[MAX_KNOWN];
+    int nn = 0;
+    float len, wid;
+    size_at_group(p, c, &len, &wid);
+    for (int k = 0; k < p->nknown; k++)
+        if (ts_dist(ts_quad_centre(p->known[k].q), c) < 1.5f * len)
+            near[nn++] = p->known[k];
+    float best = 0.65f;
     int got = 0;
     for (int k = 0; k < 72; k++) {
-        float a = k * 5 * (float)M_PI / 180, len, wid;
+        float a = k * 5 * (float)M_PI / 180;
         ts_pt w = {cosf(a), sinf(a)};
         ts_quad q;
         card_from_end(p, c, w, &len, &wid, &q);
         int e = ts_dist(ts_mid(q.q[0], q.q[1]), c) > ts_dist(ts_mid(q.q[2], q.q[3]), c);
-        float sc = end_outline(frame, &q, e, p);
+        float sc = end_outline(frame, &q, e, near, nn, best);
         if (sc >= best) {
             best = sc;
             *u = w;
@@ -1328,7 +1341,7 @@ static int group_cards(domino_reader *d, const ts_image *frame, ts_quad *cand, i
     reads = 0;
     for (int a = 0; a < ng && reads < MAX_PAIRS && n < max && p->nknown < MAX_KNOWN; a++) {
         ts_pt u, c = {g[a].cx, g[a].cy};
-        if (g[a].n > 6 || known_at(p, c))
+        if (g[a].n > 6 || on_any(p->known, p->nknown, c))
             continue;
         int nw = way_from_outline(frame, c, p, &u);
         int got = card_from_group(d, frame, &g[a], &u, nw, NULL, cand, n, p, &reads, err);
