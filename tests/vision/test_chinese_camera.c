@@ -178,7 +178,8 @@ static void test_chinese_pile_places_kept(void **state)
 static void test_chinese_pile_covers_groups_outlines(void **state)
 {
     (void)state;
-    static const uint64_t seeds[] = {129002, 129017, 129037, 127016, 127037, 127015, 125016, 125023};
+    static const uint64_t seeds[] = {129002, 129017, 129037, 127016,
+                                     127037, 127015, 125016, 125023};
     tally t = {0};
     for (size_t i = 0; i < sizeof seeds / sizeof seeds[0]; i++)
         find_and_read(TS_LAYOUT_PILE, seeds[i], &t);
