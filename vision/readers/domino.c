@@ -656,60 +656,6 @@ static void pile_others(const ts_quad *cand, int n, pile *p)
     }
 }
 
-/* The cards of p (every card known, then every other candidate) but c
- * itself that lie on c by test covers, into on[] (room for MAX_TOPS).
- * Returns the count, -1 if more than MAX_TOPS. */
-static int cards_on(const pile *p, const ts_quad *c,
-                    int (*covers)(const ts_quad *, const ts_quad *), ts_quad *on)
-{
-    int n = 0;
-    for (int k = 0; k < p->nknown + p->nother; k++) {
-        const ts_quad *q = k < p->nknown ? &p->known[k] : &p->other[k - p->nknown];
-        if (same_card(q, c, 1, 0.2f) || !covers(q, c))
-            continue;
-        if (n == MAX_TOPS)
-            return -1;
-        on[n++] = *q;
-    }
-    return n;
-}
-
-/* What may lie on card c's pip groups: every card known and every other
- * candidate there but c itself (over-covering leaves more unread, never a
- * card read wrong: the right count still fits what shows; a card lying on
- * it need not be known: one read unsure, or a covered card not yet read,
- * still hides what it hides). Returns the count into on[], -1 if more
- * than MAX_TOPS. */
-static int lying_on(const pile *p, const ts_quad *c, ts_quad *on)
-{
-    return cards_on(p, c, covers_ends, on);
-}
-
-/* How a pile card was read: whole (its own reading sure), or covered
- * (domino_read_covered: from the part that shows). */
-enum { READ_WHOLE = 1, READ_COVERED = 2 };
-
-/* Reads quad c of a pile: its own reading if sure, else the part that
- * shows from under the cards lying on it (domino_read_covered). Returns
- * READ_WHOLE or READ_COVERED with r, 0, or -1 with err; *tried counts the
- * warps. */
-static int read_covered(domino_reader *d, const ts_image *frame, const ts_quad *c,
-                        const pile *p, ts_reading *r, int *tried, char *err)
-{
-    ts_quad on[MAX_TOPS];
-    int nc = lying_on(p, c, on);
-    if (nc <= 0)
-        return 0;
-    ++*tried;
-    if (tscv_warp_quad(frame, c->q, &d->work, DOMINO_CARD_W, DOMINO_CARD_H, err) < 0 ||
-        domino_read(d, &d->work, r, err) < 0)
-        return -1;
-    if (r->is_card && r->conf >= ts_domino_reader_class.conf_floor)
-        return READ_WHOLE;
-    int got = domino_read_covered(frame, c->q, on, nc, &d->work, r);
-    return got ? READ_COVERED : 0;
-}
-
 /* The frame's green at the pixel nearest p (ink, red or black, is dark in
  * green), -1 off the frame. */
 static int green_at(const ts_image *frame, ts_pt p)
@@ -738,6 +684,112 @@ static float paper_near(const ts_image *frame, const ts_quad *c, int e)
         return -1;
     ts_sort_floats(g, 8);
     return g[5];
+}
+
+/* The unit normal of side a-b pointing away from ctr. */
+static ts_pt outward_from(ts_pt a, ts_pt b, ts_pt ctr)
+{
+    float lx = b.x - a.x, ly = b.y - a.y, l = hypotf(lx, ly);
+    ts_pt nrm = l > 0 ? (ts_pt){ly / l, -lx / l} : (ts_pt){0, 0};
+    ts_pt m = ts_mid(a, b);
+    if (nrm.x * (m.x - ctr.x) + nrm.y * (m.y - ctr.y) < 0)
+        nrm = (ts_pt){-nrm.x, -nrm.y};
+    return nrm;
+}
+
+/* Whether card c's outline shows inside quad q: at 6 or more of the
+ * points along its sides that lie inside q, 3 or more of them, a line
+ * or an edge darker than c's paper within 3 px of where c puts it, c's
+ * own paper 4 px in. A card lying on c hides c's outline under its
+ * paper; a card c lies on, or a quad across cards and table (a pile's
+ * stray candidates), does not. */
+static int outline_inside(const ts_image *frame, const ts_quad *c, const ts_quad *q)
+{
+    float paper = fmaxf(paper_near(frame, c, 0), paper_near(frame, c, 1));
+    if (paper < 40)
+        return 0;
+    ts_pt ctr = ts_quad_centre(c->q);
+    int n = 0, shown = 0;
+    for (int k = 0; k < 4; k++) {
+        ts_pt a = c->q[k], b = c->q[(k + 1) & 3];
+        ts_pt o = outward_from(a, b, ctr);
+        for (int i = 0; i < 10; i++) {
+            ts_pt s = ts_toward(a, b, 0.05f + 0.1f * i);
+            ts_pt in = {s.x - 4 * o.x, s.y - 4 * o.y}, out = {s.x + 4 * o.x, s.y + 4 * o.y};
+            if (!ts_point_in_quad(q->q, in.x, in.y) || !ts_point_in_quad(q->q, out.x, out.y))
+                continue;
+            int gin = green_at(frame, in);
+            if (gin < 0 || gin < 0.85f * paper)
+                continue; /* a pip or a picture of c's there: no evidence */
+            n++;
+            int line = 0;
+            for (int d = -2; d <= 3 && !line; d++) {
+                int g = green_at(frame, (ts_pt){s.x + d * o.x, s.y + d * o.y});
+                line = g >= 0 && g < 0.8f * paper;
+            }
+            shown += line;
+        }
+    }
+    return n >= 6 && shown >= 0.6f * n;
+}
+
+/* The cards of p (every card known, then every other candidate) but c
+ * itself that lie on c by test covers and, given the frame, through which
+ * c's own outline does not show (outline_inside), into on[] (room for
+ * MAX_TOPS). Returns the count, -1 if more than MAX_TOPS. */
+static int cards_on(const ts_image *frame, const pile *p, const ts_quad *c,
+                    int (*covers)(const ts_quad *, const ts_quad *), ts_quad *on)
+{
+    int n = 0;
+    for (int k = 0; k < p->nknown + p->nother; k++) {
+        const ts_quad *q = k < p->nknown ? &p->known[k] : &p->other[k - p->nknown];
+        if (same_card(q, c, 1, 0.2f) || !covers(q, c) || (frame && outline_inside(frame, c, q)))
+            continue;
+        if (n == MAX_TOPS)
+            return -1;
+        on[n++] = *q;
+    }
+    return n;
+}
+
+/* What may lie on card c's pip groups: every card known and every other
+ * candidate there but c itself (over-covering leaves more unread, never a
+ * card read wrong: the right count still fits what shows; a card lying on
+ * it need not be known: one read unsure, or a covered card not yet read,
+ * still hides what it hides; given the frame, none c's outline shows
+ * through). Returns the count into on[], -1 if more than MAX_TOPS. */
+static int lying_on(const ts_image *frame, const pile *p, const ts_quad *c, ts_quad *on)
+{
+    return cards_on(frame, p, c, covers_ends, on);
+}
+
+/* How a pile card was read: whole (its own reading sure), or covered
+ * (domino_read_covered: from the part that shows). */
+enum { READ_WHOLE = 1, READ_COVERED = 2 };
+
+
+/* Reads quad c of a pile: its own reading if sure, else the part that
+ * shows from under the cards lying on it (domino_read_covered). Returns
+ * READ_WHOLE or READ_COVERED with r, 0, or -1 with err; *tried counts the
+ * warps. */
+static int read_covered(domino_reader *d, const ts_image *frame, const ts_quad *c,
+                        const pile *p, ts_reading *r, int *tried, char *err)
+{
+    ts_quad on[MAX_TOPS];
+    if (lying_on(NULL, p, c, on) <= 0)
+        return 0;
+    ++*tried;
+    if (tscv_warp_quad(frame, c->q, &d->work, DOMINO_CARD_W, DOMINO_CARD_H, err) < 0 ||
+        domino_read(d, &d->work, r, err) < 0)
+        return -1;
+    if (r->is_card && r->conf >= ts_domino_reader_class.conf_floor)
+        return READ_WHOLE;
+    /* what shows of it: under the cards its own outline does not show through */
+    int nc = lying_on(frame, p, c, on);
+    if (nc <= 0)
+        return 0;
+    int got = domino_read_covered(frame, c->q, on, nc, &d->work, r);
+    return got ? READ_COVERED : 0;
 }
 
 /* Where card c's end far from its end e (0: q[0]-q[1]) shows as an edge
@@ -957,7 +1009,7 @@ static int read_pair_card(domino_reader *d, const ts_image *frame, const ts_quad
                           const pile *p, ts_reading *r, char *err)
 {
     ts_quad on[MAX_TOPS];
-    int n = cards_on(p, c, covers_some, on);
+    int n = cards_on(frame, p, c, covers_some, on);
     if (n < 0)
         return 0;
     if (tscv_warp_quad(frame, c->q, &d->work, DOMINO_CARD_W, DOMINO_CARD_H, err) < 0)
@@ -1097,46 +1149,205 @@ static int ways_from_group(const domino_group *g, float wid, ts_pt *u)
     return 4;
 }
 
+/* The size of a card lying with an end's group at c (the table's view
+ * there, the way guessed across the frame). */
+static void size_at_group(const pile *p, ts_pt c, float *len, float *wid)
+{
+    ts_quad q;
+    card_on_ends(c, (ts_pt){c.x + 1, c.y}, 82.0f / 54, 26.0f / 54, &q);
+    card_size_at(&p->view, q.q, len, wid);
+}
+
+/* The card whose end's group lies at c and that runs from it along unit
+ * u, of the size the table's view gives there, into q; its length and
+ * width into len, wid. */
+static void card_from_end(const pile *p, ts_pt c, ts_pt u, float *len, float *wid, ts_quad *q)
+{
+    size_at_group(p, c, len, wid);
+    ts_pt o = {c.x + u.x * *len * 54 / 82, c.y + u.y * *len * 54 / 82};
+    card_on_ends(c, o, *len, *wid, q);
+    card_size_at(&p->view, q->q, len, wid);
+    o = (ts_pt){c.x + u.x * *len * 54 / 82, c.y + u.y * *len * 54 / 82};
+    card_on_ends(c, o, *len, *wid, q);
+}
+
+/* The card of pip group g seen whole on no card known, each way u[0..nw)
+ * it may lie (from this end toward the other), of the size the table's
+ * view gives there, with pip off (if any) off it, read from what shows
+ * (read_offered: its outline must show); the first read is known from
+ * then on and added as cand[n]. *reads counts the reads (at most
+ * MAX_PAIRS). Returns 1 if a card was added, 0, or -1 with err. */
+static int card_from_group(domino_reader *d, const ts_image *frame, const domino_group *g,
+                           const ts_pt *u, int nw, const ts_pt *off, ts_quad *cand, int n,
+                           pile *p, int *reads, char *err)
+{
+    ts_pt c = {g->cx, g->cy};
+    for (int k = 0; k < nw && *reads < MAX_PAIRS; k++) {
+        float len, wid;
+        ts_quad q;
+        card_from_end(p, c, u[k], &len, &wid, &q);
+        snap_far_end(frame, &q, c, len);
+        if (!group_in_square(g, u[k].x, u[k].y, wid) ||
+            same_card(&q, p->known, p->nknown, 0.2f) || offered(&q, cand, n, 0.1f * wid) ||
+            (off && ts_point_in_quad(q.q, off->x, off->y)))
+            continue;
+        ts_reading r;
+        int got = read_offered(d, frame, &q, p, &r, reads, err);
+        if (got < 0)
+            return -1;
+        if (!got)
+            continue;
+        keep_found(d, q.q, &r, 1);
+        p->known[p->nknown++] = q;
+        cand[n] = q;
+        return 1;
+    }
+    return 0;
+}
+
+/* Whether point x lies on one of the quads q[0..n). */
+static int on_any(const ts_quad *q, int n, ts_pt x)
+{
+    for (int k = 0; k < n; k++)
+        if (ts_point_in_quad(q[k].q, x.x, x.y))
+            return 1;
+    return 0;
+}
+
+/* The share of card q's outline about its end e (that end and each long
+ * side's first two fifths: 17 points) that shows as its edge: q's paper 3
+ * px in, a darker edge or line within 3 px out (the table, or the rim and
+ * shadow of the card over another); points whose outside lies on one of
+ * the cards known near it, near[0..nn), are not judged (it hides the
+ * outline there). 0 if fewer than 10 are judged, or as soon as too many
+ * fail for the share to reach need. */
+static float end_outline(const ts_image *frame, const ts_quad *q, int e, const ts_quad *near,
+                         int nn, float need)
+{
+    float paper = paper_near(frame, q, e);
+    if (paper < 40)
+        return 0;
+    const ts_pt *c = q->q;
+    ts_pt ctr = ts_quad_centre(c);
+    ts_pt side[3][2] = {{c[e ? 3 : 0], c[e ? 2 : 1]}, {c[e ? 3 : 0], c[e ? 0 : 3]},
+                        {c[e ? 2 : 1], c[e ? 1 : 2]}};
+    int n = 0, shown = 0;
+    for (int k = 0; k < 3; k++) {
+        ts_pt o = outward_from(side[k][0], side[k][1], ctr);
+        for (int i = 0; i < (k ? 6 : 5); i++) {
+            float t = k ? 0.05f + 0.07f * i : 0.2f + 0.15f * i;
+            ts_pt s = ts_toward(side[k][0], side[k][1], t);
+            int gin = green_at(frame, (ts_pt){s.x - 3 * o.x, s.y - 3 * o.y});
+            if (gin < 0 || on_any(near, nn, (ts_pt){s.x + 3 * o.x, s.y + 3 * o.y}))
+                continue;
+            n++;
+            int edge = 0;
+            for (int dd = 0; dd <= 3 && !edge && gin >= 0.85f * paper; dd++) {
+                int g = green_at(frame, (ts_pt){s.x + dd * o.x, s.y + dd * o.y});
+                edge = g >= 0 && g < 0.8f * paper;
+            }
+            shown += edge;
+            if (17 - (n - shown) < need * 17) /* shown / n can no longer reach need */
+                return 0;
+        }
+    }
+    return n >= 10 ? (float)shown / n : 0;
+}
+
+/* The way a card whose end's group lies at c runs (unit, toward its other
+ * end), from the outline about that end (end_outline), every 5 degrees:
+ * 1 with the best into u if 65% of it shows, else 0. A one's disc or a
+ * five's clover gives no way by its pips, nor does a group cut. */
+static int way_from_outline(const ts_image *frame, ts_pt c, const pile *p, ts_pt *u)
+{
+    /* the cards known that may lie over its outline there: within a
+     * card's length and a half */
+    ts_quad near[MAX_KNOWN];
+    int nn = 0;
+    float len, wid;
+    size_at_group(p, c, &len, &wid);
+    for (int k = 0; k < p->nknown; k++)
+        if (ts_dist(ts_quad_centre(p->known[k].q), c) < 1.5f * len)
+            near[nn++] = p->known[k];
+    float best = 0.65f;
+    int got = 0;
+    for (int k = 0; k < 72; k++) {
+        float a = k * 5 * (float)M_PI / 180;
+        ts_pt w = {cosf(a), sinf(a)};
+        ts_quad q;
+        card_from_end(p, c, w, &len, &wid, &q);
+        int e = ts_dist(ts_mid(q.q[0], q.q[1]), c) > ts_dist(ts_mid(q.q[2], q.q[3]), c);
+        float sc = end_outline(frame, &q, e, near, nn, best);
+        if (sc >= best) {
+            best = sc;
+            *u = w;
+            got = 1;
+        }
+    }
+    return got;
+}
+
+/* Group g less its pip k (its mean moved to the rest). */
+static void group_without(const domino_group *g, int k, domino_group *out)
+{
+    *out = *g;
+    out->n = 0;
+    out->cx = out->cy = 0;
+    for (int i = 0; i < g->n; i++) {
+        if (i == k)
+            continue;
+        out->px[out->n] = g->px[i];
+        out->py[out->n] = g->py[i];
+        out->cx += g->px[i];
+        out->cy += g->py[i];
+        out->n++;
+    }
+    out->cx /= (float)out->n;
+    out->cy /= (float)out->n;
+}
+
 /* Pile cards no candidate found, from one group of their pips seen whole
- * on no card known (ways_from_group): the card each way it may lie, of the
- * size the table's view gives there, read from what shows
- * (read_pair_card: its outline must show); each card read is known from
- * then on and added after the n candidates (out has room for max). At
- * most MAX_PAIRS reads. Returns the count now, or -1 with err. */
+ * on no card known (card_from_group); a group none of whose ways reads
+ * may hold a pip of a card lying beside (pips join within 5.5 radii, a
+ * two's diagonal is 4.5): then it is tried less each of its pips in turn,
+ * that pip off the card. Each card read is added after the n candidates
+ * (out has room for max). At most MAX_PAIRS reads; then the groups still
+ * on no card known the way the card's outline about them shows
+ * (way_from_outline: a one's disc, a five's clover, a group cut), at most
+ * MAX_PAIRS reads more. Returns the count now, or -1 with err. */
 static int group_cards(domino_reader *d, const ts_image *frame, ts_quad *cand, int n, int max,
                        pile *p, char *err)
 {
     domino_group g[MAX_GROUPS];
     int ng = domino_groups_off(d->cards, p->known, p->nknown, g, MAX_GROUPS), reads = 0;
     for (int a = 0; a < ng && reads < MAX_PAIRS && n < max && p->nknown < MAX_KNOWN; a++) {
-        ts_pt c = {g[a].cx, g[a].cy}, u[4];
+        ts_pt u[4], c = {g[a].cx, g[a].cy};
         float len, wid;
-        ts_quad q;
-        /* the size where it lies: a guess of the way first, then each */
-        card_on_ends(c, (ts_pt){c.x + 1, c.y}, 82.0f / 54, 26.0f / 54, &q);
-        card_size_at(&p->view, q.q, &len, &wid);
+        size_at_group(p, c, &len, &wid);
         int nw = ways_from_group(&g[a], wid, u);
-        for (int k = 0; k < nw && reads < MAX_PAIRS; k++) {
-            ts_pt o = {c.x + u[k].x * len * 54 / 82, c.y + u[k].y * len * 54 / 82};
-            card_on_ends(c, o, len, wid, &q);
-            card_size_at(&p->view, q.q, &len, &wid);
-            o = (ts_pt){c.x + u[k].x * len * 54 / 82, c.y + u[k].y * len * 54 / 82};
-            card_on_ends(c, o, len, wid, &q);
-            snap_far_end(frame, &q, c, len);
-            if (!group_in_square(&g[a], u[k].x, u[k].y, wid) ||
-                same_card(&q, p->known, p->nknown, 0.2f) || offered(&q, cand, n, 0.1f * wid))
-                continue;
-            ts_reading r;
-            int got = read_offered(d, frame, &q, p, &r, &reads, err);
-            if (got < 0)
-                return -1;
-            if (!got)
-                continue;
-            keep_found(d, q.q, &r, 1);
-            p->known[p->nknown++] = q;
-            cand[n++] = q;
-            break;
+        int got = card_from_group(d, frame, &g[a], u, nw, NULL, cand, n, p, &reads, err);
+        int parts = g[a].n >= 3 && g[a].n <= DOMINO_GROUP_PIPS ? g[a].n : 0;
+        for (int k = 0; k < parts && !got && reads < MAX_PAIRS; k++) {
+            domino_group less;
+            group_without(&g[a], k, &less);
+            ts_pt pip = {g[a].px[k], g[a].py[k]};
+            nw = ways_from_group(&less, wid, u);
+            got = card_from_group(d, frame, &less, u, nw, &pip, cand, n, p, &reads, err);
         }
+        if (got < 0)
+            return -1;
+        n += got;
+    }
+    reads = 0;
+    for (int a = 0; a < ng && reads < MAX_PAIRS && n < max && p->nknown < MAX_KNOWN; a++) {
+        ts_pt u, c = {g[a].cx, g[a].cy};
+        if (g[a].n > 6 || on_any(p->known, p->nknown, c))
+            continue;
+        int nw = way_from_outline(frame, c, p, &u);
+        int got = card_from_group(d, frame, &g[a], &u, nw, NULL, cand, n, p, &reads, err);
+        if (got < 0)
+            return -1;
+        n += got;
     }
     return n;
 }
