@@ -1023,7 +1023,7 @@ static int right_corner(ts_pt p, ts_pt v0, ts_pt v1, ts_pt q, int cw, float min_
  * card's side there (SIDE_OTHER): a block of touching cards has whole
  * sides of no card (127021: a false R7 across four cards). Returns 0 when
  * neither fits. */
-static const float SIDE_SIZE[2] = {0.75f, 1.15f}, SIDE_OTHER = 1.1f;
+static const float SIDE_SIZE[2] = {0.75f, 1.05f}, SIDE_OTHER = 1.1f;
 static int sized_by_side(float len, float other, float sd, float *along, float *across)
 {
     float as_long = len / CARD_ASPECT / sd, as_short = len / sd;
@@ -1090,8 +1090,11 @@ static int corner_cards(const ts_ipt *pts, int n, int k, float side, const float
     float meas[64];
     int nm = 0, got = 0;
     for (int i = 0; i < nc; i++) {
+        /* not a rounded corner's: its edges run from where their lines
+         * cross, a few pixels longer (105037's pile, with no lone card,
+         * sized 69 px for cards of 63: a G6 read G9) */
         float lo = fminf(cn[i].la, cn[i].lb), hi = fmaxf(cn[i].la, cn[i].lb);
-        if (fabsf(hi / lo - CARD_ASPECT) < 0.15f)
+        if (cn[i].first == cn[i].last && fabsf(hi / lo - CARD_ASPECT) < 0.15f)
             meas[nm++] = lo;
     }
     if (side <= 0 && nm) {
