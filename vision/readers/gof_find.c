@@ -59,6 +59,11 @@ static const float SHORT_WHOLE = 0.15f;
  * a card sized by the lone cards along a corner's edges, and such a card
  * that does not fit its blob of one card (TS_GOF_ASIDE, on_blob). */
 static const float CORNER_WHOLE = 0.45f, CORNER_PART = 0.3f, CORNER_ASIDE = 0.29f;
+/* ... and a card sized by a corner's edge that is a whole side of it
+ * (sized_by_side), after those sized by the lone cards: a place they read
+ * sure is not read again (before them, 125000's piles read one more wrong
+ * card and the callgrind pile frame 206.6 M against 203.5). */
+static const float CORNER_SIDE = 0.295f;
 /* A blob between these many cards' areas is one card (is_pile). */
 static const float PILE_AREA = 1.3f, ONE_AREA = 0.5f;
 /* How far a corner card's corners are pulled in before they must lie on a
@@ -955,6 +960,87 @@ static int foreshortened(float la, float lb, ts_pt ea, ts_pt eb, float sd)
            fmaxf(a, b) >= 1 - SHORT_WHOLE && fabsf(cut.y) > FORE_DOWN * fabsf(cut.x);
 }
 
+/* A right-angled convex corner of a blob's outline (corner_cards), frame px:
+ * the corner c, its edges' directions ea and eb and lengths la and lb, and
+ * the outline's vertices it lies at (first, last: two for a rounded one). */
+typedef struct {
+    ts_pt c, ea, eb;
+    float la, lb;
+    int first, last;
+} blob_corner;
+
+/* An edge of the outline's polygon shorter than this (stock image px)
+ * between two at least twice as long is a card's rounded corner (not a
+ * printed cloth's small squares: their corners set the card size at 19 px
+ * for cards of 80 on 127034's pile, through card_side). */
+static const float ROUNDED = 4.0f;
+
+static ts_pt ipt(ts_ipt p)
+{
+    return (ts_pt){(float)p.x, (float)p.y};
+}
+
+/* Whether the edges p-v0 and v1-q of an outline (stock image px, k frame
+ * px each; turning clockwise: cw) meet in a right-angled convex corner,
+ * each at least min_len long: the corner where their lines cross (v0 when
+ * v0 is v1) into *c. */
+static int right_corner(ts_pt p, ts_pt v0, ts_pt v1, ts_pt q, int cw, float min_len, int k,
+                        blob_corner *c)
+{
+    float ax = p.x - v0.x, ay = p.y - v0.y, bx = q.x - v1.x, by = q.y - v1.y;
+    ts_pt v = v0;
+    if (v0.x != v1.x || v0.y != v1.y) { /* where the lines p-v0 and v1-q cross */
+        float det = ax * by - ay * bx;
+        if (fabsf(det) < 1e-6f)
+            return 0;
+        float t = ((v1.x - v0.x) * by - (v1.y - v0.y) * bx) / det;
+        v = (ts_pt){v0.x + t * ax, v0.y + t * ay};
+        ax = p.x - v.x, ay = p.y - v.y, bx = q.x - v.x, by = q.y - v.y;
+    }
+    float la = hypotf(ax, ay), lb = hypotf(bx, by);
+    if (la < min_len || lb < min_len)
+        return 0;
+    float cosang = (ax * bx + ay * by) / (la * lb);
+    float cross = bx * ay - by * ax; /* convex: same turn as the outline */
+    if (fabsf(cosang) > 0.25f || (cross > 0) != cw)
+        return 0;
+    /* the outline runs a pixel inside the edge (see refine) */
+    c->ea = (ts_pt){ax / la, ay / la};
+    c->eb = (ts_pt){bx / lb, by / lb};
+    c->c = (ts_pt){(v.x + 0.5f - c->ea.x - c->eb.x) * k - 0.5f,
+                   (v.y + 0.5f - c->ea.y - c->eb.y) * k - 0.5f};
+    c->la = (la + 2) * k, c->lb = (lb + 2) * k;
+    return 1;
+}
+
+/* A pile card's side that runs whole from one of its corners to the next
+ * (both right-angled corners of the blob's outline) gives the card's size
+ * where it lies, nearer than the lone cards' (their outlines a few pixels
+ * large, and no slant measured when they lie in one band: 127039's G3 on
+ * top of its pile, 71 px wide, was offered at 84 and never read). A side
+ * of length len is the card's long or short side, whichever gives a card
+ * nearer the lone cards' short side sd (within SIDE_SIZE of it: from 0.75,
+ * 125025's R6 under another card, its side cut short, read R8 at 0.99;
+ * to 1.15, 117019's row R6 read R9 at 0.96 from a quad 1.12 of them): *along
+ * and *across are the card's sides along and across it. The other edges
+ * at its two corners (the longer other long) may not run on past the
+ * card's side there (SIDE_OTHER): a block of touching cards has whole
+ * sides of no card (127021: a false R7 across four cards). Returns 0 when
+ * neither fits. */
+static const float SIDE_SIZE[2] = {0.85f, 1.05f}, SIDE_OTHER = 1.1f;
+static int sized_by_side(float len, float other, float sd, float *along, float *across)
+{
+    float as_long = len / CARD_ASPECT / sd, as_short = len / sd;
+    int lng = fabsf(logf(as_long)) < fabsf(logf(as_short));
+    float r = lng ? as_long : as_short;
+    if (r < SIDE_SIZE[0] || r > SIDE_SIZE[1] ||
+        other > SIDE_OTHER * (lng ? len / CARD_ASPECT : len * CARD_ASPECT))
+        return 0;
+    *along = len * 1.02f; /* the rounded corners */
+    *across = lng ? len / CARD_ASPECT : len * CARD_ASPECT;
+    return 1;
+}
+
 /* A card partly under others still shows some of its corners: where the
  * outline of a bright blob turns through a right angle between two straight
  * edges, offers a card of the frame's card size lying along those edges (its
@@ -974,32 +1060,33 @@ static int corner_cards(const ts_ipt *pts, int n, int k, float side, const float
     double orient = 0;
     for (int i = 0; i < m; i++)
         orient += (double)poly[i].x * poly[(i + 1) % m].y - (double)poly[(i + 1) % m].x * poly[i].y;
-    /* The right-angled convex corners, and the lengths of their two edges. */
-    struct {
-        ts_pt c, ea, eb;
-        float la, lb;
-    } cn[64];
+    /* The right-angled convex corners, and the lengths of their two edges:
+     * at a vertex, or where a short edge rounds a card's corner off (the
+     * outline turns there in two steps: 127039's R3 top) */
+    blob_corner cn[64];
     int nc = 0;
     float longest = 0;
     for (int i = 0; i < m; i++) {
         ts_ipt p = poly[(i + m - 1) % m], v = poly[i], q = poly[(i + 1) % m];
-        float ax = (float)(p.x - v.x), ay = (float)(p.y - v.y);
-        float bx = (float)(q.x - v.x), by = (float)(q.y - v.y);
-        float la = hypotf(ax, ay), lb = hypotf(bx, by);
+        float la = hypotf((float)(p.x - v.x), (float)(p.y - v.y));
         longest = la > longest ? la : longest;
-        if (la < 4 || lb < 4)
-            continue;
-        float cosang = (ax * bx + ay * by) / (la * lb);
-        float cross = bx * ay - by * ax; /* convex: same turn as the outline */
-        if (fabsf(cosang) > 0.25f || (cross > 0) != (orient > 0))
-            continue;
-        /* the outline runs a pixel inside the edge (see refine) */
-        cn[nc].ea = (ts_pt){ax / la, ay / la};
-        cn[nc].eb = (ts_pt){bx / lb, by / lb};
-        cn[nc].c = (ts_pt){(v.x + 0.5f - cn[nc].ea.x - cn[nc].eb.x) * k - 0.5f,
-                           (v.y + 0.5f - cn[nc].ea.y - cn[nc].eb.y) * k - 0.5f};
-        cn[nc].la = (la + 2) * k, cn[nc].lb = (lb + 2) * k;
-        nc++;
+        if (right_corner(ipt(p), ipt(v), ipt(v), ipt(q), orient > 0, ROUNDED, k, &cn[nc]))
+            cn[nc].first = cn[nc].last = i, nc++;
+        else if (hypotf((float)(q.x - v.x), (float)(q.y - v.y)) < ROUNDED &&
+                 right_corner(ipt(p), ipt(v), ipt(q), ipt(poly[(i + 2) % m]), orient > 0,
+                              2 * ROUNDED, k, &cn[nc]))
+            cn[nc].first = i, cn[nc].last = (i + 1) % m, nc++;
+    }
+    /* the corner at the other end of each corner's edge a and b, where it
+     * runs to another such corner (a card's whole side), or -1 */
+    int first_of[64], last_of[64], far[64][2];
+    for (int i = 0; i < m; i++)
+        first_of[i] = last_of[i] = -1;
+    for (int i = 0; i < nc; i++)
+        first_of[cn[i].first] = last_of[cn[i].last] = i;
+    for (int i = 0; i < nc; i++) {
+        far[i][0] = last_of[(cn[i].first + m - 1) % m];
+        far[i][1] = first_of[(cn[i].last + 1) % m];
     }
     /* A corner whose two edges are a card's two sides is a whole card; the
      * others take the card size from those (or the lone cards, or the
@@ -1007,8 +1094,11 @@ static int corner_cards(const ts_ipt *pts, int n, int k, float side, const float
     float meas[64];
     int nm = 0, got = 0;
     for (int i = 0; i < nc; i++) {
+        /* not a rounded corner's: its edges run from where their lines
+         * cross, a few pixels longer (105037's pile, with no lone card,
+         * sized 69 px for cards of 63: a G6 read G9) */
         float lo = fminf(cn[i].la, cn[i].lb), hi = fmaxf(cn[i].la, cn[i].lb);
-        if (fabsf(hi / lo - CARD_ASPECT) < 0.15f)
+        if (cn[i].first == cn[i].last && fabsf(hi / lo - CARD_ASPECT) < 0.15f)
             meas[nm++] = lo;
     }
     if (side <= 0 && nm) {
@@ -1038,11 +1128,21 @@ static int corner_cards(const ts_ipt *pts, int n, int k, float side, const float
              * long side along either edge */
             int own = whole || (known > 0 && foreshortened(cn[i].la, cn[i].lb, cn[i].ea,
                                                            cn[i].eb, sd));
-            for (int h = own ? 0 : 1; h < (whole ? 1 : 3) && got < max; h++) {
+            /* h 3 and 4: sized by the corner's edge a or b where it is a
+             * whole side (far) */
+            for (int h = own ? 0 : 1; h < (whole ? 1 : 5) && got < max; h++) {
                 float sa, sb;
                 if (h == 0)
                     sa = cn[i].la * 1.02f, sb = cn[i].lb * 1.02f; /* the rounded corners */
-                else
+                else if (h >= 3) {
+                    int j = far[i][h - 3]; /* the corner at the side's other end */
+                    if (j < 0 || known <= 0 ||
+                        !sized_by_side(h == 3 ? cn[i].la : cn[i].lb,
+                                       fmaxf(h == 3 ? cn[i].lb : cn[i].la,
+                                             h == 3 ? cn[j].la : cn[j].lb),
+                                       sd, h == 3 ? &sa : &sb, h == 3 ? &sb : &sa))
+                        continue;
+                } else
                     sa = h == 2 ? sd * CARD_ASPECT : sd, sb = h == 2 ? sd : sd * CARD_ASPECT;
                 ts_pt c = cn[i].c, ea = cn[i].ea, eb = cn[i].eb;
                 ts_quad o;
@@ -1056,7 +1156,10 @@ static int corner_cards(const ts_ipt *pts, int n, int k, float side, const float
                 if (!whole && pile < 0)
                     pile = known <= 0 || is_pile(poly, m, orient, k, side, slope);
                 int aside = !whole && !pile && !on_blob(poly, m, k, &o);
-                o.score = whole ? CORNER_WHOLE : aside ? CORNER_ASIDE : CORNER_PART;
+                o.score = whole     ? CORNER_WHOLE
+                          : aside   ? CORNER_ASIDE
+                          : h >= 3  ? CORNER_SIDE
+                                    : CORNER_PART;
                 o.area = sa * sb;
                 out[got++] = o;
             }
@@ -1696,7 +1799,9 @@ int ts_gof_find(ts_gof_finder *f, const ts_image *frame, ts_quad *out, ts_quad *
     unsigned char *kd = f->kind;
     for (int i = 0; i < n; i++) /* the corner cards of piles (corner_cards' scores) */
         kd[i] = out[i].score == CORNER_ASIDE                                   ? TS_GOF_ASIDE
-                : out[i].score == CORNER_WHOLE || out[i].score == CORNER_PART ? TS_GOF_PART
+                : out[i].score == CORNER_WHOLE || out[i].score == CORNER_PART ||
+                        out[i].score == CORNER_SIDE
+                    ? TS_GOF_PART
                                                                               : TS_GOF_OUTLINE;
     int kept = 0, nv = 0;
     for (int i = 0; i < m; i++) {
