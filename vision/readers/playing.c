@@ -2301,10 +2301,12 @@ static int give_views(ts_playing_reader *r, const ts_image *frame, ts_quad *out,
         turned = 0;
         for (int i = 0; i < n && rc >= 0; i++) {
             int over = 0;
+            if (!paired_quad(r, out[i].q))
+                continue;
             for (int j = 0; j < n && !over; j++)
                 over = j != i && !drop[j] &&
                        (ts_quad_overlap(&out[i], &out[j]) || lies_across(r, &out[i], &out[j]));
-            if (over && paired_quad(r, out[i].q))
+            if (over)
                 turned |= viewed[i] = (rc = give_view(r, out, i, err)) > 0;
         }
     }
