@@ -277,15 +277,11 @@ static const float OUTLINE_GROW[OUTLINE_GROWS] = {1.08f, 1.16f};
  * class (a candidate of find(), or a card handed to read(): the two must
  * read a quad alike, reader.h's read_found), whose face may be spared
  * (corners_alike); not a crop read by ts_playing_read nor a fitted held
- * quad, whose callers weigh the face's verdict. CARD_UPRIGHT, its quad is
- * a portrait card's (ts_playing_card_shaped) on a frame not squeezed (not
- * square, frame_stretches): no card lies across its warp, so that way is
- * not tried (two cards edge to edge, outlined as one, each read across by
- * its index: 129019's 9D and AC read TD). CARD_SMALL, it is under
+ * quad, whose callers weigh the face's verdict. CARD_SMALL, it is under
  * SMALL_CARD px wide, where the index's suit glyph is too small to tell a
  * club from a spade or a heart from a diamond (suit_by_pips). */
 enum { CARD_CUT = 1, CARD_PAIRED = 2, CARD_MOSTLY_OUT = 4, CARD_SPARE_FACE = 8,
-       CARD_UPRIGHT = 16, CARD_SMALL = 32 };
+       CARD_SMALL = 16 };
 
 /* What reading one card of a batch needs. */
 typedef struct {
@@ -685,12 +681,6 @@ static int index_shape(ts_playing_reader *r, const ts_image *card, char *err)
     return 0;
 }
 
-/* Whether card i of a batch (flags: NULL, none) is read upright only. */
-static int upright_only(const int *flags, int i)
-{
-    return flags && (flags[i] & CARD_UPRIGHT);
-}
-
 /* Reads the corner indices of cards[0..n) (n <= BATCH), each net step run
  * once over every card that needs it. Upright: the top-left corner and the
  * bottom-right one turned half a circle. Across: a card whose quad was
@@ -728,14 +718,14 @@ static int read_corners(ts_playing_reader *r, const ts_image *cards, const int *
             ts_playing_reading way;
             if (across == 0) {
                 way_reading(r->cs[i].probs, 0, &out[i]);
-                if (out[i].conf >= TS_PLAYING_SURE || upright_only(flags, i))
-                    continue; /* read upright, or no card lies across it */
+                if (out[i].conf >= TS_PLAYING_SURE)
+                    continue; /* read upright: the other way round need not be tried */
                 turned_corner(&cards[i], 3, &r->cs[i].patch[2]);
                 turned_corner(&cards[i], 1, &r->cs[i].patch[3]);
                 job[nj++] = i * NPATCH + 2;
                 continue;
             }
-            if (out[i].conf >= TS_PLAYING_SURE || upright_only(flags, i))
+            if (out[i].conf >= TS_PLAYING_SURE)
                 continue;
             way_reading(r->cs[i].probs, 1, &way);
             memcpy(way.index_conf, out[i].index_conf, 2 * sizeof *way.index_conf);
@@ -1098,10 +1088,7 @@ static int same_place(void *ctx, const ts_quad *a, const ts_quad *b)
 static int card_flags(const ts_playing_reader *r, const ts_pt q[4], const ts_image *frame)
 {
     float w = ts_dist(q[0], q[1]) + ts_dist(q[2], q[3]);
-    float len = ts_dist(q[1], q[2]) + ts_dist(q[3], q[0]);
     int flags = CARD_SPARE_FACE | (w < 2 * SMALL_CARD ? CARD_SMALL : 0);
-    if (frame_stretches(frame) == 1 && len > w && ts_playing_card_shaped(q))
-        flags |= CARD_UPRIGHT;
     if (!on_frame_edge(q, frame))
         return flags;
     return flags | CARD_CUT | (paired_quad(r, q) == 1 ? CARD_PAIRED : 0) |
