@@ -263,8 +263,16 @@ int main(int argc, char **argv)
                 int on = ts_scene_card_read(&sc, taken[t].q);
                 if (on >= 0 && got[on] < 0)
                     got[on] = t;
-                else
-                    false_reads += reads[t].conf >= conf_floor;
+                else if (reads[t].conf >= conf_floor) {
+                    false_reads++;
+                    if (list) {
+                        char saw[TS_CODE_MAXLEN];
+                        ts_code_format(reads[t].code, saw);
+                        printf("  %s seed %ld false %s %.2f at %.0f,%.0f%s  table %s\n", name, s,
+                               saw, reads[t].conf, taken[t].q[0].x, taken[t].q[0].y,
+                               on >= 0 ? " (twice)" : "", sc.info.table);
+                    }
+                }
             }
             style_tally *sty = style_of(styles, &nstyles, sc.info.table);
             int lost_here = 0;

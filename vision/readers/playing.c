@@ -39,7 +39,7 @@
 #include "readers/playing_suit.h"
 #include "readers/readers.h"
 
-enum { NRANK = 13, NSUIT = 4, NPATCH = 4, NOUT = NRANK + NSUIT + 2 };
+enum { NRANK = 13, NSUIT = 4, NPATCH = 4, NOUT = NRANK + NSUIT + 2, PIP_RANKS = 10 };
 /* Index candidates: glyph pairs looked at per frame (SCREEN_PAIRS screened;
  * READ_PAIRS on a frame of small cards, ts_playing_index_small_cards: on a
  * pile, whose cards' outlines run together, the pips of the cards on top
@@ -173,6 +173,12 @@ _Static_assert((int)HELD_JITTERS <= (int)HELD_XREAD, "the jitters are read in r-
  * edge the warp is mostly smear, and the face, counting the few pips that
  * show, rules out the rank of a cut close-up's index read right (3C, 9S). */
 #define FACE_SEES 0.5f
+/* A card under this many frame px wide shows its index's suit glyph too
+ * small to tell a club from a spade, a heart from a diamond (the black
+ * pip cards 127000's scatters and rows read wrong on their true corners:
+ * 56-88 px wide; the playing grid's are 120-180): its face is read even
+ * when its two corners read alike, and rules its suit (suit_by_pips). */
+#define SMALL_CARD 100.0f
 
 /* A card found by its index alone (a glyph pair's, paired_quad) is placed
  * by its index: its view is a box INDEX_VIEW card widths square about the
@@ -223,6 +229,10 @@ _Static_assert((int)HELD_JITTERS <= (int)HELD_XREAD, "the jitters are read in r-
  * large pips pair clearer): on a frame with a card under another, up to
  * FAN_MORE more pairs not on a card chosen whole are screened for them. */
 enum { FAN_MORE = 48 };
+/* Two chosen quads lying over each other by this share of either's area
+ * are one place: a card found by its index there is given as its index
+ * view (lies_across). */
+#define SHARED_PLACE 0.25f
 enum { INDEX_CUTS = 5 };
 static const float INDEX_CUT[INDEX_CUTS] = {1, 0.9f, 1.1f, 0.8f, 1.2f};
 
@@ -267,15 +277,19 @@ static const float OUTLINE_GROW[OUTLINE_GROWS] = {1.08f, 1.16f};
  * class (a candidate of find(), or a card handed to read(): the two must
  * read a quad alike, reader.h's read_found), whose face may be spared
  * (corners_alike); not a crop read by ts_playing_read nor a fitted held
- * quad, whose callers weigh the face's verdict. */
-enum { CARD_CUT = 1, CARD_PAIRED = 2, CARD_MOSTLY_OUT = 4, CARD_SPARE_FACE = 8 };
+ * quad, whose callers weigh the face's verdict. CARD_SMALL, it is under
+ * SMALL_CARD px wide, where the index's suit glyph is too small to tell a
+ * club from a spade or a heart from a diamond (suit_by_pips). */
+enum { CARD_CUT = 1, CARD_PAIRED = 2, CARD_MOSTLY_OUT = 4, CARD_SPARE_FACE = 8,
+       CARD_SMALL = 16 };
 
 /* What reading one card of a batch needs. */
 typedef struct {
     ts_image patch[NPATCH]; /* corners turned upright (patch[0] is a view) */
     float probs[NPATCH][NOUT];
     ts_image turned; /* the card turned a quarter for the face (allocated when needed) */
-    int face;        /* the face is asked: 0 no, 1 to check a card, 2 to rescue one */
+    int face;        /* the face is asked: 0 no, 1 to check a card, 2 to rescue one,
+                        3 for its pips' suit alone (suit_by_pips) */
     int face_read;   /* fr holds the upright card's face, read before its corners (run_first) */
     ts_playing_face_reading fr;
 } card_scratch;
@@ -790,6 +804,29 @@ static void suit_check(ts_playing_reader *r, int i, const ts_image *card,
         out->conf = FACE_VETO_CAP;
 }
 
+/* Whether card i of a batch (flags: NULL, none), read as out, is a small
+ * pip card (CARD_SMALL, A-10) whose suit its face's pips rule
+ * (suit_by_pips). Its corners read alike spare only the face's check: a
+ * small card's face in a pile shows the cards over it, and its verdict on
+ * the rank left cards read right unread (127000's piles 230 -> 227). */
+static int pips_tell_suit(const int *flags, int i, const ts_playing_reading *out)
+{
+    return flags && (flags[i] & CARD_SMALL) && out->is_card && out->rank < PIP_RANKS;
+}
+
+/* A small card (CARD_SMALL) whose face, read as its index's rank, is sure
+ * of the other suit of its index's colour keeps at most FACE_VETO_CAP
+ * (unread, still a card): its pips, many times the index's suit glyph,
+ * show a club's lobes or a spade's point where the glyph (4-6 px) does
+ * not (129025's TC read TS 1.00, 129017's AC read AS 1.00). */
+static void suit_by_pips(const card_scratch *c, ts_playing_reading *out)
+{
+    int seen = c->face || (c->face_read && !out->across); /* c->fr is this card's face */
+    if (out->is_card && out->conf > FACE_VETO_CAP && seen &&
+        ts_playing_face_twin_suit(&c->fr, out->rank, out->suit))
+        out->conf = FACE_VETO_CAP;
+}
+
 /* alike[i]: card i (CARD_SPARE_FACE), read from its first corner alone
  * CORNERS_SURE with an index's glyph shape, reads the same from its second
  * corner as surely (the screening net, a quarter of the face net's cost; the fast
@@ -864,7 +901,7 @@ static int read_cards(ts_playing_reader *r, const ts_image *cards, const int *fl
             out[i].is_card = agree;
             r->cs[i].face = agree ? 1 : out[i].conf > 0 ? 2 : 0;
         } else if (out[i].is_card) {
-            r->cs[i].face = !alike[i]; /* a check */
+            r->cs[i].face = !alike[i] ? 1 : pips_tell_suit(flags, i, &out[i]) ? 3 : 0;
         }
     }
     nj = 0;
@@ -881,11 +918,14 @@ static int read_cards(ts_playing_reader *r, const ts_image *cards, const int *fl
     for (int k = 0; k < nj; k++)
         r->cs[job[k]].fr = r->faces[k];
     for (int i = 0; i < n; i++)
-        if (r->cs[i].face)
+        if (r->cs[i].face == 1 || r->cs[i].face == 2)
             face_apply(&r->cs[i].fr, r->cs[i].face == 1, flags && (flags[i] & CARD_CUT),
                        flags && (flags[i] & CARD_MOSTLY_OUT), &out[i]);
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
         suit_check(r, i, &cards[i], &out[i]);
+        if (pips_tell_suit(flags, i, &out[i]))
+            suit_by_pips(&r->cs[i], &out[i]);
+    }
     return 0;
 }
 
@@ -960,17 +1000,32 @@ static int on_frame_edge(const ts_pt q[4], const ts_image *frame)
     return 0;
 }
 
-/* The share of quad q that lies in the frame (sampled). */
-static float in_frame(const ts_pt q[4], const ts_image *frame)
+/* The share of quad q (sampled on a grid) where inside(ctx, point). */
+static float share_where(const ts_pt q[4], int (*inside)(const void *, ts_pt), const void *ctx)
 {
     enum { N = 8 };
     int in = 0;
     for (int j = 0; j < N; j++)
-        for (int i = 0; i < N; i++) {
-            ts_pt p = ts_quad_point(q, (i + 0.5f) / N, (j + 0.5f) / N);
-            in += p.x >= 0 && p.y >= 0 && p.x < frame->w && p.y < frame->h;
-        }
+        for (int i = 0; i < N; i++)
+            in += inside(ctx, ts_quad_point(q, (i + 0.5f) / N, (j + 0.5f) / N));
     return (float)in / (N * N);
+}
+
+static int in_image(const void *frame, ts_pt p)
+{
+    const ts_image *f = frame;
+    return p.x >= 0 && p.y >= 0 && p.x < f->w && p.y < f->h;
+}
+
+static int in_quad(const void *quad, ts_pt p)
+{
+    return ts_point_in_quad(quad, p.x, p.y);
+}
+
+/* The share of quad q that lies in the frame. */
+static float in_frame(const ts_pt q[4], const ts_image *frame)
+{
+    return share_where(q, in_image, frame);
 }
 
 /* Whether quad q is a card the corner-index finder made from a glyph pair:
@@ -1032,9 +1087,11 @@ static int same_place(void *ctx, const ts_quad *a, const ts_quad *b)
 /* read_cards' flags for candidate quad q. */
 static int card_flags(const ts_playing_reader *r, const ts_pt q[4], const ts_image *frame)
 {
+    float w = ts_dist(q[0], q[1]) + ts_dist(q[2], q[3]);
+    int flags = CARD_SPARE_FACE | (w < 2 * SMALL_CARD ? CARD_SMALL : 0);
     if (!on_frame_edge(q, frame))
-        return CARD_SPARE_FACE;
-    return CARD_SPARE_FACE | CARD_CUT | (paired_quad(r, q) == 1 ? CARD_PAIRED : 0) |
+        return flags;
+    return flags | CARD_CUT | (paired_quad(r, q) == 1 ? CARD_PAIRED : 0) |
            (in_frame(q, frame) < FACE_SEES ? CARD_MOSTLY_OUT : 0);
 }
 
@@ -2172,6 +2229,30 @@ static int fan_cards(ts_playing_reader *r, chosen_set *cs, char *err)
     return 0;
 }
 
+/* The share of quad a that lies in quad b. */
+static float share_in(const ts_pt a[4], const ts_pt b[4])
+{
+    return share_where(a, in_quad, b);
+}
+
+/* Whether chosen cards a and b, both read sure as two cards, lie over each
+ * other by SHARED_PLACE of either's area, though neither holds the other's
+ * middle: a card a glyph pair implies whole (sized by its glyph step,
+ * often short) over the card lying on it, or under it (a fan's top card
+ * found by its far index, 129037's QS, and the KS under it whose whole
+ * quad lay on the QS's face). Not a card read unsure: a held webcam card's
+ * pips read AS 0.48, given as its view, took the place of its 4S (webcam
+ * 97 -> 95 of 111 read). */
+static int lies_across(const ts_playing_reader *r, const ts_quad *a, const ts_quad *b)
+{
+    float ca, cb;
+    int code_a, code_b;
+    chosen_reading(r, a, &ca, &code_a);
+    chosen_reading(r, b, &cb, &code_b);
+    return ca >= TS_PLAYING_FLOOR && cb >= TS_PLAYING_FLOOR && code_b != code_a &&
+           (share_in(a->q, b->q) >= SHARED_PLACE || share_in(b->q, a->q) >= SHARED_PLACE);
+}
+
 /* The chosen cards out[0..n) of frame as the pipeline takes them (one a
  * place, ts_quad_overlap): a card found by its index that another lies
  * over (lies_over: a fan's card under the next; not its own twin) is given
@@ -2207,9 +2288,12 @@ static int give_views(ts_playing_reader *r, const ts_image *frame, ts_quad *out,
         turned = 0;
         for (int i = 0; i < n && rc >= 0; i++) {
             int over = 0;
+            if (!paired_quad(r, out[i].q))
+                continue;
             for (int j = 0; j < n && !over; j++)
-                over = j != i && !drop[j] && ts_quad_overlap(&out[i], &out[j]);
-            if (over && paired_quad(r, out[i].q))
+                over = j != i && !drop[j] &&
+                       (ts_quad_overlap(&out[i], &out[j]) || lies_across(r, &out[i], &out[j]));
+            if (over)
                 turned |= viewed[i] = (rc = give_view(r, out, i, err)) > 0;
         }
     }

@@ -58,4 +58,11 @@ typedef enum {
 ts_face_verdict ts_playing_face_judge(const ts_playing_face_reading *f, int rank, int suit,
                                       float *face_conf);
 
+/* Whether the face, reading a pip card (A-10) of rank as the index does,
+ * is at least FACE_SUIT_SURE sure its pips are the other suit of suit's
+ * colour (a club for a spade, a heart for a diamond): on a small card the
+ * index's suit glyph is a few pixels, where a club and a spade differ by
+ * less than the pips in the middle do. */
+int ts_playing_face_twin_suit(const ts_playing_face_reading *f, int rank, int suit);
+
 #endif
