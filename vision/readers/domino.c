@@ -1024,11 +1024,11 @@ static int read_pair_card(domino_reader *d, const ts_image *frame, const ts_quad
 
 /* Reads a card offered at quad q from its pip groups (read_pair_card):
  * first with its long sides moved to the edges that show (the groups'
- * middles put it a little off where pips are cut), then as offered; q
- * becomes the quad read. *reads counts the reads. Returns 1 with r, 0, or
- * -1 with err. */
-static int read_offered(domino_reader *d, const ts_image *frame, ts_quad *q, const pile *p,
-                        ts_reading *r, int *reads, char *err)
+ * middles put it a little off where pips are cut), then as offered. A card
+ * read is kept, known from then on, and q becomes the quad read. *reads
+ * counts the reads. Returns 1, 0, or -1 with err. */
+static int take_offered(domino_reader *d, const ts_image *frame, ts_quad *q, pile *p, int *reads,
+                        char *err)
 {
     ts_quad v[2];
     int nv = 0;
@@ -1039,11 +1039,16 @@ static int read_offered(domino_reader *d, const ts_image *frame, ts_quad *q, con
     v[nv++] = *q;
     for (int k = 0; k < nv; k++) {
         ++*reads;
-        int got = read_pair_card(d, frame, &v[k], p, r, err);
-        if (got > 0)
+        ts_reading r;
+        int got = read_pair_card(d, frame, &v[k], p, &r, err);
+        if (got < 0)
+            return -1;
+        if (got) {
             *q = v[k];
-        if (got)
-            return got;
+            keep_found(d, q->q, &r, 1);
+            p->known[p->nknown++] = *q;
+            return 1;
+        }
     }
     return 0;
 }
@@ -1078,15 +1083,11 @@ static int pair_cards(domino_reader *d, const ts_image *frame, ts_quad *cand, in
             card_on_ends(ca, cb, len, wid, &q);
             if (same_card(&q, p->known, p->nknown, 0.2f) || offered(&q, cand, n, 0.1f * wid))
                 continue;
-            ts_reading r;
-            int got = read_offered(d, frame, &q, p, &r, &reads, err);
+            int got = take_offered(d, frame, &q, p, &reads, err);
             if (got < 0)
                 return -1;
-            if (!got)
-                continue;
-            keep_found(d, q.q, &r, 1);
-            p->known[p->nknown++] = q;
-            cand[n++] = q;
+            if (got)
+                cand[n++] = q;
         }
     return n;
 }
@@ -1174,7 +1175,7 @@ static void card_from_end(const pile *p, ts_pt c, ts_pt u, float *len, float *wi
 /* The card of pip group g seen whole on no card known, each way u[0..nw)
  * it may lie (from this end toward the other), of the size the table's
  * view gives there, with pip off (if any) off it, read from what shows
- * (read_offered: its outline must show); the first read is known from
+ * (take_offered: its outline must show); the first read is known from
  * then on and added as cand[n]. *reads counts the reads (at most
  * MAX_PAIRS). Returns 1 if a card was added, 0, or -1 with err. */
 static int card_from_group(domino_reader *d, const ts_image *frame, const domino_group *g,
@@ -1191,14 +1192,11 @@ static int card_from_group(domino_reader *d, const ts_image *frame, const domino
             same_card(&q, p->known, p->nknown, 0.2f) || offered(&q, cand, n, 0.1f * wid) ||
             (off && ts_point_in_quad(q.q, off->x, off->y)))
             continue;
-        ts_reading r;
-        int got = read_offered(d, frame, &q, p, &r, reads, err);
+        int got = take_offered(d, frame, &q, p, reads, err);
         if (got < 0)
             return -1;
         if (!got)
             continue;
-        keep_found(d, q.q, &r, 1);
-        p->known[p->nknown++] = q;
         cand[n] = q;
         return 1;
     }
