@@ -23,6 +23,19 @@ static inline ts_pt ts_toward(ts_pt a, ts_pt b, float t)
     return (ts_pt){a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t};
 }
 
+/* The unit normal to line ab on the side away from ctr (a side's outward
+ * normal, ctr inside the shape); (0, 0) when a and b coincide. */
+static inline ts_pt ts_outward(ts_pt a, ts_pt b, ts_pt ctr)
+{
+    float len = ts_dist(a, b);
+    if (len <= 0)
+        return (ts_pt){0, 0};
+    ts_pt n = {(b.y - a.y) / len, -(b.x - a.x) / len};
+    if (n.x * (a.x - ctr.x) + n.y * (a.y - ctr.y) < 0)
+        n = (ts_pt){-n.x, -n.y};
+    return n;
+}
+
 /* True if (x, y) lies inside the convex quadrilateral q (either winding). */
 static inline int ts_point_in_quad(const ts_pt q[4], float x, float y)
 {

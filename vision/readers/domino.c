@@ -686,17 +686,6 @@ static float paper_near(const ts_image *frame, const ts_quad *c, int e)
     return g[5];
 }
 
-/* The unit normal of side a-b pointing away from ctr. */
-static ts_pt outward_from(ts_pt a, ts_pt b, ts_pt ctr)
-{
-    float lx = b.x - a.x, ly = b.y - a.y, l = hypotf(lx, ly);
-    ts_pt nrm = l > 0 ? (ts_pt){ly / l, -lx / l} : (ts_pt){0, 0};
-    ts_pt m = ts_mid(a, b);
-    if (nrm.x * (m.x - ctr.x) + nrm.y * (m.y - ctr.y) < 0)
-        nrm = (ts_pt){-nrm.x, -nrm.y};
-    return nrm;
-}
-
 /* Whether card c's outline shows inside quad q: at 6 or more of the
  * points along its sides that lie inside q, 3 or more of them, a line
  * or an edge darker than c's paper within 3 px of where c puts it, c's
@@ -712,7 +701,7 @@ static int outline_inside(const ts_image *frame, const ts_quad *c, const ts_quad
     int n = 0, shown = 0;
     for (int k = 0; k < 4; k++) {
         ts_pt a = c->q[k], b = c->q[(k + 1) & 3];
-        ts_pt o = outward_from(a, b, ctr);
+        ts_pt o = ts_outward(a, b, ctr);
         for (int i = 0; i < 10; i++) {
             ts_pt s = ts_toward(a, b, 0.05f + 0.1f * i);
             ts_pt in = {s.x - 4 * o.x, s.y - 4 * o.y}, out = {s.x + 4 * o.x, s.y + 4 * o.y};
@@ -1231,7 +1220,7 @@ static float end_outline(const ts_image *frame, const ts_quad *q, int e, const t
                         {c[e ? 2 : 1], c[e ? 1 : 2]}};
     int n = 0, shown = 0;
     for (int k = 0; k < 3; k++) {
-        ts_pt o = outward_from(side[k][0], side[k][1], ctr);
+        ts_pt o = ts_outward(side[k][0], side[k][1], ctr);
         for (int i = 0; i < (k ? 6 : 5); i++) {
             float t = k ? 0.05f + 0.07f * i : 0.2f + 0.15f * i;
             ts_pt s = ts_toward(side[k][0], side[k][1], t);

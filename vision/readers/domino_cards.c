@@ -2351,16 +2351,6 @@ static int refined_sides(const ts_image *frame, cand *c, int nc, int cap)
     return nc;
 }
 
-/* The outward normal of side a-b of a quad whose middle is ctr. */
-static ts_pt outward(ts_pt a, ts_pt b, ts_pt ctr)
-{
-    float len = ts_dist(a, b);
-    ts_pt n = {(b.y - a.y) / len, -(b.x - a.x) / len};
-    if (n.x * (a.x - ctr.x) + n.y * (a.y - ctr.y) < 0)
-        n = (ts_pt){-n.x, -n.y};
-    return n;
-}
-
 /* A fan's top card found askew (its across way taken from the nearest of
  * a few rays, or from paper running on into the card under it) squared to
  * its one long side with the table beyond (side_shift: a straight edge
@@ -2386,7 +2376,7 @@ static int squared_to_free_side(const ts_image *frame, const cand *c, cand *out)
         !table_beyond(frame, q[3], q[2], ctr, wid, paper))
         return 0;
     int ia = hard0 ? 0 : 1, ib = hard0 ? 3 : 2; /* the free side; across it ia ^ 1, ib ^ 1 */
-    ts_pt n = outward(q[ia], q[ib], ctr);
+    ts_pt n = ts_outward(q[ia], q[ib], ctr);
     float da, db;
     if (!side_shift(frame, q[ia], q[ib], n, reach, paper, &da, &db))
         return 0;
@@ -2394,7 +2384,7 @@ static int squared_to_free_side(const ts_image *frame, const cand *c, cand *out)
     ts_pt b = {q[ib].x + db * n.x, q[ib].y + db * n.y};
     if (ts_dist(a, b) < 2 * wid)
         return 0;
-    ts_pt n2 = outward(a, b, ctr);
+    ts_pt n2 = ts_outward(a, b, ctr);
     ts_quad sq = src;
     sq.q[ia] = a;
     sq.q[ib] = b;
