@@ -3093,10 +3093,7 @@ static int moved_known(const domino_card_finder *f, const ts_image *frame, const
             ts_quad c = known[k];
             for (int j = 0; j < 4; j++)
                 c.q[j] = (ts_pt){q[j].x + sg * s.x, q[j].y + sg * s.y};
-            int in_frame = 1;
-            for (int j = 0; j < 4; j++)
-                in_frame &= c.q[j].x >= 0 && c.q[j].y >= 0 && c.q[j].x < f->w && c.q[j].y < f->h;
-            if (!in_frame || !pips_at_both_ends(f, c.q, known, nk))
+            if (!ts_quad_in_frame(c.q, f->w, f->h, 0) || !pips_at_both_ends(f, c.q, known, nk))
                 continue;
             /* and paper of the known card's colour (one deck under one
              * lamp; a cloth as light as the cards, its spots pips to the
