@@ -4,6 +4,8 @@
 #ifndef TS_TEST_CHINESE_TABLES_H
 #define TS_TEST_CHINESE_TABLES_H
 
+#include <stdio.h>
+
 #include "cv/cvwrap.h"
 #include "reader.h"
 #include "render_table.h"
@@ -69,6 +71,22 @@ static inline void find_and_read(ts_layout layout, uint64_t seed, tally *t)
     }
     ts_scene_free(&sc);
     cls->destroy(r);
+}
+
+/* find_and_read over the tables of layout at seeds[0..n). */
+static inline void find_and_read_seeds(ts_layout layout, const uint64_t *seeds, size_t n,
+                                       tally *t)
+{
+    for (size_t i = 0; i < n; i++)
+        find_and_read(layout, seeds[i], t);
+}
+
+/* What t counted, on one line headed what. */
+static inline void print_tally(const char *what, const tally *t)
+{
+    printf("%s (JPEG): fully visible %d/%d, at least half visible %d/%d, %d of %d confident "
+           "reads wrong\n",
+           what, t->right, t->full, t->half_ok, t->half, t->wrong, t->reads);
 }
 
 #endif

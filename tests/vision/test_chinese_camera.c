@@ -144,9 +144,7 @@ static void test_chinese_groups_by_own_spacing_last(void **state)
     find_and_read(TS_LAYOUT_PILE, 123010, &t);
     find_and_read(TS_LAYOUT_TOUCHING, 125028, &t);
     find_and_read(TS_LAYOUT_TOUCHING, 124001, &t);
-    printf("groups by their own spacing, last (JPEG): at least half visible %d/%d, %d of %d "
-           "confident reads wrong\n",
-           t.half_ok, t.half, t.wrong, t.reads);
+    print_tally("groups by their own spacing, last", &t);
     assert_int_equal(t.wrong, 0);
     assert_true(t.half_ok >= OWN_SPACING_MIN);
 }
@@ -163,11 +161,8 @@ static void test_chinese_pile_places_kept(void **state)
     (void)state;
     static const uint64_t seeds[] = {125003, 125006, 125007, 125015, 125037, 127005, 127040};
     tally t = {0};
-    for (size_t i = 0; i < sizeof seeds / sizeof seeds[0]; i++)
-        find_and_read(TS_LAYOUT_PILE, seeds[i], &t);
-    printf("pile places kept (JPEG): at least half visible %d/%d, %d of %d confident reads "
-           "wrong\n",
-           t.half_ok, t.half, t.wrong, t.reads);
+    find_and_read_seeds(TS_LAYOUT_PILE, seeds, sizeof seeds / sizeof seeds[0], &t);
+    print_tally("pile places kept", &t);
     assert_int_equal(t.wrong, 0);
     assert_true(t.half_ok >= PILE_PLACES_MIN);
 }
@@ -185,9 +180,7 @@ static void test_chinese_touching_blocks_moved_known(void **state)
     tally t = {0};
     find_and_read(TS_LAYOUT_TOUCHING, 127030, &t);
     find_and_read(TS_LAYOUT_TOUCHING, 129025, &t);
-    printf("touching blocks, known cards moved (JPEG): fully visible %d/%d, %d of %d confident "
-           "reads wrong\n",
-           t.right, t.full, t.wrong, t.reads);
+    print_tally("touching blocks, known cards moved", &t);
     assert_int_equal(t.wrong, 0);
     assert_true(t.right >= MOVED_KNOWN_MIN);
 }
@@ -204,9 +197,7 @@ static void test_chinese_far_pips_on_own_paper(void **state)
     (void)state;
     tally t = {0};
     find_and_read(TS_LAYOUT_SCATTER, 129026, &t);
-    printf("far pips on the card's own paper (JPEG): fully visible %d/%d, %d of %d confident "
-           "reads wrong\n",
-           t.right, t.full, t.wrong, t.reads);
+    print_tally("far pips on the card's own paper", &t);
     assert_int_equal(t.wrong, 0);
     assert_int_equal(t.right, t.full);
 }
@@ -225,11 +216,8 @@ static void test_chinese_pile_covers_groups_outlines(void **state)
     static const uint64_t seeds[] = {129002, 129017, 129037, 127016,
                                      127037, 127015, 125016, 125023};
     tally t = {0};
-    for (size_t i = 0; i < sizeof seeds / sizeof seeds[0]; i++)
-        find_and_read(TS_LAYOUT_PILE, seeds[i], &t);
-    printf("pile covers, groups, outlines (JPEG): at least half visible %d/%d, %d of %d "
-           "confident reads wrong\n",
-           t.half_ok, t.half, t.wrong, t.reads);
+    find_and_read_seeds(TS_LAYOUT_PILE, seeds, sizeof seeds / sizeof seeds[0], &t);
+    print_tally("pile covers, groups, outlines", &t);
     assert_int_equal(t.wrong, 0);
     assert_true(t.half_ok >= PILE_OUTLINES_MIN);
 }

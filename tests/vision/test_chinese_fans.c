@@ -47,11 +47,8 @@ static void test_chinese_fan_columns_near_pivot(void **state)
     (void)state;
     static const uint64_t seeds[] = {125012, 125024, 125027, 127001, 127015, 127025};
     tally t = {0};
-    for (size_t i = 0; i < sizeof seeds / sizeof seeds[0]; i++)
-        find_and_read(TS_LAYOUT_FAN, seeds[i], &t);
-    printf("fans, columns near the pivot (JPEG): fully visible %d/%d, at least half visible "
-           "%d/%d, %d of %d confident reads wrong\n",
-           t.right, t.full, t.half_ok, t.half, t.wrong, t.reads);
+    find_and_read_seeds(TS_LAYOUT_FAN, seeds, sizeof seeds / sizeof seeds[0], &t);
+    print_tally("fans, columns near the pivot", &t);
     assert_int_equal(t.wrong, 0);
     assert_true(t.half_ok >= FAN_HALF_MIN);
 }
@@ -65,11 +62,8 @@ static void test_chinese_fan_pivot_off_axis(void **state)
     (void)state;
     static const uint64_t seeds[] = {127001, 127014, 129004};
     tally t = {0};
-    for (size_t i = 0; i < sizeof seeds / sizeof seeds[0]; i++)
-        find_and_read(TS_LAYOUT_FAN, seeds[i], &t);
-    printf("fans, pivot off the axes (JPEG): fully visible %d/%d, at least half visible "
-           "%d/%d, %d of %d confident reads wrong\n",
-           t.right, t.full, t.half_ok, t.half, t.wrong, t.reads);
+    find_and_read_seeds(TS_LAYOUT_FAN, seeds, sizeof seeds / sizeof seeds[0], &t);
+    print_tally("fans, pivot off the axes", &t);
     assert_int_equal(t.wrong, 0);
     assert_true(t.half_ok >= SLANTED_HALF_MIN);
 }
